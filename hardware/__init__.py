@@ -1,0 +1,1 @@
+"""Thin adapters for buttons, LEDs and cameras; backends injected from outside."""

@@ -1,0 +1,1 @@
+"""Club-table Scrabble kiosk: rules core, game clock, orchestration and display."""

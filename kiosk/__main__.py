@@ -1,0 +1,43 @@
+"""`python -m kiosk [COMMAND] ...` — one entry point for every kiosk command.
+
+Each command lives in its own module and is imported only when used, so a
+command that needs OpenCV or pygame never slows down one that does not.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+# command name -> (module, function, one-line help)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "run": ("kiosk.cli.run", "main", "the live kiosk on a Pi; elsewhere the bundled demo game (default)"),
+    "replay": ("kiosk.cli.replay", "main", "replay a recorded game folder through the real app"),
+    "verify-gcg": ("kiosk.cli.verify_gcg", "main", "replay GCG records and report every score that differs"),
+    "calibrate": ("vision.calibrate", "main", "learn a club's board and tiles from a few camera frames"),
+    "bench": ("kiosk.cli.bench", "main", "rules-core benchmark: moves verified per second, lexicon load"),
+}
+
+
+def usage() -> str:
+    lines = ["usage: python -m kiosk [COMMAND] [ARGS...]", "", "commands:"]
+    for name, (_, _, text) in COMMANDS.items():
+        lines.append(f"  {name:<11} {text}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    name = args.pop(0) if args and not args[0].startswith("-") else "run"
+    if name not in COMMANDS:
+        print(f"kiosk: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
+        return 2
+    module_name, func_name, _ = COMMANDS[name]
+    func = getattr(importlib.import_module(module_name), func_name)
+    return int(func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

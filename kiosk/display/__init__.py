@@ -1,0 +1,1 @@
+"""pygame screens drawn from a ScreenModel; no game logic here."""

@@ -1,0 +1,1 @@
+"""Camera frames in, BoardObservation out."""
