@@ -1,0 +1,83 @@
+"""Tile fonts: which TrueType fonts exist on this machine, and their glyphs as masks.
+
+pygame always ships FreeSansBold; DejaVu (sans, serif, condensed, bold) is used
+where the system has it. Glyphs are rendered once per (font, character) at a
+large size and cached; callers scale them.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame.freetype  # noqa: E402
+
+DEFAULT_FONT = "freesans-bold"
+_RENDER_PX = 160  # glyph master size; downscaled for every tile size
+
+_SYSTEM_DIRS = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu"),
+    Path("/usr/local/share/fonts"),
+)
+_SYSTEM_FONTS = {
+    "dejavu-sans-bold": "DejaVuSans-Bold.ttf",
+    "dejavu-sans": "DejaVuSans.ttf",
+    "dejavu-sans-condensed-bold": "DejaVuSansCondensed-Bold.ttf",
+    "dejavu-serif-bold": "DejaVuSerif-Bold.ttf",
+    "dejavu-serif": "DejaVuSerif.ttf",
+    "dejavu-serif-condensed-bold": "DejaVuSerifCondensed-Bold.ttf",
+    "dejavu-sans-mono-bold": "DejaVuSansMono-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=1)
+def _font_paths() -> dict[str, Path]:
+    paths = {DEFAULT_FONT: Path(pygame.__file__).parent / pygame.font.get_default_font()}
+    for name, filename in _SYSTEM_FONTS.items():
+        for folder in _SYSTEM_DIRS:
+            if (folder / filename).is_file():
+                paths[name] = folder / filename
+                break
+    return paths
+
+
+def available_fonts() -> list[str]:
+    """Names of the tile fonts usable here; always contains DEFAULT_FONT."""
+    return list(_font_paths())
+
+
+@lru_cache(maxsize=None)
+def _font(name: str) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    paths = _font_paths()
+    if name not in paths:
+        raise ValueError(f"unknown tile font {name!r}; available: {', '.join(paths)}")
+    font = pygame.freetype.Font(str(paths[name]), _RENDER_PX)
+    font.antialiased = True
+    return font
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """Coverage mask of one character, in font units of the master size."""
+
+    mask: np.ndarray  # float32 0..1, rows x cols
+    left: int  # ink's left edge relative to the pen position
+    top: int  # ink's top edge above the baseline (positive = up)
+    cap_height: int  # height of 'H' in the same font, for consistent scaling
+
+
+@lru_cache(maxsize=512)
+def glyph(font_name: str, char: str) -> Glyph:
+    font = _font(font_name)
+    buffer, (width, height) = font.render_raw(char, size=_RENDER_PX)
+    rect = font.get_rect(char, size=_RENDER_PX)
+    mask = np.frombuffer(buffer, np.uint8).reshape(height, width).astype(np.float32) / 255.0
+    cap = font.get_rect("H", size=_RENDER_PX).height
+    return Glyph(mask=mask, left=rect.x, top=rect.y, cap_height=cap)

@@ -1,0 +1,224 @@
+"""One Scrabble tile seen from above: the big letter, the small value, bevel and shadow.
+
+`tile_sprite` draws a tile on its own (colour + alpha), cached per letter, size and
+style; `composite_tile` lays a sprite onto any canvas with offset, rotation and drop
+shadow (the frame renderer uses it for every tile on the board); `render_tile` gives
+the image of one rectified board cell holding a tile, for training a letter model.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from .fonts import DEFAULT_FONT, available_fonts, glyph
+from .tilesets import BLANK, tile_value
+
+BGR = tuple[int, int, int]
+
+# (face colour, ink colour, wood grain) of common club sets, BGR.
+TILE_PRESETS: dict[str, tuple[BGR, BGR, bool]] = {
+    "ivory": ((196, 226, 236), (35, 35, 35), False),
+    "cream": ((170, 214, 232), (30, 30, 30), False),
+    "white": ((236, 238, 238), (25, 25, 25), False),
+    "yellowish": ((150, 215, 235), (30, 30, 30), False),
+    "wood": ((120, 175, 215), (25, 25, 30), True),
+    "grey": ((200, 202, 198), (20, 20, 20), False),
+    "navy-white": ((95, 45, 30), (238, 238, 238), False),
+    "maroon-yellow": ((40, 30, 110), (120, 225, 245), False),
+}
+# How often each preset is drawn: club sets are mostly light tiles with dark letters.
+_PRESET_WEIGHTS = {"ivory": 5, "cream": 3, "white": 3, "yellowish": 2, "wood": 2, "grey": 1,
+                   "navy-white": 1, "maroon-yellow": 1}
+
+# Board square colours a rectified cell may show around a tile (BGR).
+CELL_COLOURS: tuple[BGR, ...] = (
+    (170, 205, 215), (150, 200, 215), (80, 140, 60), (70, 60, 200), (150, 150, 235),
+    (160, 90, 40), (220, 180, 120), (235, 235, 235),
+)
+
+
+@dataclass(frozen=True)
+class TileStyle:
+    face: BGR = TILE_PRESETS["ivory"][0]
+    ink: BGR = TILE_PRESETS["ivory"][1]
+    wood: bool = False
+    font: str = DEFAULT_FONT
+    tileset: str = "english"
+    letter_height: float = 0.50  # cap height of the big letter / tile side
+    value_height: float = 0.15  # cap height of the value number / tile side
+    letter_shift: tuple[float, float] = (-0.03, -0.03)  # letter centre offset / side
+    corner: float = 0.10  # corner radius / side
+    bevel: float = 0.5  # strength of the edge highlight and shade
+
+
+def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
+                      font: str | None = None) -> TileStyle:
+    names = list(_PRESET_WEIGHTS)
+    weights = np.array([_PRESET_WEIGHTS[n] for n in names], float)
+    face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
+    face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
+    fonts = available_fonts()
+    return TileStyle(
+        face=face, ink=ink, wood=wood,
+        font=font or fonts[rng.integers(len(fonts))],
+        tileset=tileset,
+        letter_height=float(rng.uniform(0.44, 0.56)),
+        value_height=float(rng.uniform(0.12, 0.18)),
+        letter_shift=(float(rng.uniform(-0.06, 0.01)), float(rng.uniform(-0.06, 0.01))),
+        corner=float(rng.uniform(0.05, 0.16)),
+        bevel=float(rng.uniform(0.25, 0.7)),
+    )
+
+
+def _rounded_rect_sdf(side: int, radius: float) -> np.ndarray:
+    """Signed distance (px) to the edge of a side x side rounded square; < 0 inside."""
+    coords = np.arange(side, dtype=np.float32) + 0.5 - side / 2
+    half = side / 2 - radius
+    qx = np.abs(coords)[None, :] - half
+    qy = np.abs(coords)[:, None] - half
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
+    return outside + np.minimum(np.maximum(qx, qy), 0) - radius
+
+
+def _stamp(canvas: np.ndarray, mask: np.ndarray, x: float, y: float) -> None:
+    """Max-combine `mask` into `canvas` with its top-left at (x, y), clipped."""
+    h, w = mask.shape
+    x0, y0 = int(round(x)), int(round(y))
+    cx0, cy0 = max(x0, 0), max(y0, 0)
+    cx1, cy1 = min(x0 + w, canvas.shape[1]), min(y0 + h, canvas.shape[0])
+    if cx1 <= cx0 or cy1 <= cy0:
+        return
+    region = canvas[cy0:cy1, cx0:cx1]
+    np.maximum(region, mask[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0], out=region)
+
+
+def _text_mask(text: str, font: str, cap_px: float, side: int, *, centre_x: float | None = None,
+               right_x: float | None = None, baseline_y: float) -> np.ndarray:
+    """Coverage mask (side x side) of `text` with 'H' height cap_px, placed by its ink
+    centre or right edge horizontally and by its baseline vertically."""
+    canvas = np.zeros((side, side), np.float32)
+    glyphs = [glyph(font, ch) for ch in text]
+    scale = cap_px / glyphs[0].cap_height
+    scaled = []
+    for g in glyphs:
+        h, w = g.mask.shape
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        scaled.append((cv2.resize(g.mask, size, interpolation=cv2.INTER_AREA), g))
+    gap = 0.08 * cap_px
+    total = sum(m.shape[1] for m, _ in scaled) + gap * (len(scaled) - 1)
+    if centre_x is not None:
+        x = centre_x - total / 2
+    else:
+        x = right_x - total
+    for mask, g in scaled:
+        _stamp(canvas, mask, x, baseline_y - g.top * scale)
+        x += mask.shape[1] + gap
+    return canvas
+
+
+@lru_cache(maxsize=2048)
+def tile_sprite(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np.ndarray]:
+    """(colour float32 side x side x 3 BGR, alpha float32 side x side) of one tile.
+
+    `letter` is a tile letter or '?' for a blank (no letter, no number)."""
+    sdf = _rounded_rect_sdf(side, style.corner * side)
+    alpha = np.clip(0.5 - sdf, 0.0, 1.0)
+    depth = np.clip(-sdf / max(1.5, 0.07 * side), 0.0, 1.0)  # 0 at the rim, 1 inside
+    gy, gx = np.gradient(sdf)
+    facing = -(gx + gy) / np.sqrt(2)  # > 0 on edges facing the light (top-left)
+    shade = 1.0 + style.bevel * 0.35 * facing * (1.0 - depth) - 0.12 * (1.0 - depth)
+    yy, xx = np.mgrid[0:side, 0:side].astype(np.float32) / side
+    shade *= 1.03 - 0.06 * (xx + yy) / 2  # faint gradient across the face
+    colour = np.empty((side, side, 3), np.float32)
+    colour[:] = style.face
+    if style.wood:
+        rings = np.sin(2 * np.pi * (yy * 9 + 0.6 * np.sin(xx * 5 + yy * 2)))
+        colour *= (1.0 + 0.05 * rings)[..., None]
+    colour *= shade[..., None]
+    if letter != BLANK:
+        cx = side * (0.5 + style.letter_shift[0])
+        cap = style.letter_height * side
+        ink = _text_mask(letter, style.font, cap, side, centre_x=cx,
+                         baseline_y=side * (0.5 + style.letter_shift[1]) + cap / 2)
+        value = tile_value(letter.upper(), style.tileset)
+        vcap = style.value_height * side
+        ink = np.maximum(ink, _text_mask(str(value), style.font, vcap, side,
+                                         right_x=side * 0.9, baseline_y=side * 0.9))
+        ink *= 0.95
+        colour += (np.array(style.ink, np.float32) - colour) * ink[..., None]
+    return np.clip(colour, 0, 255), alpha
+
+
+def composite_tile(canvas: np.ndarray, sprite: tuple[np.ndarray, np.ndarray], centre: tuple[float, float],
+                   angle_deg: float, shadow: tuple[float, float, float] = (2.0, 3.0, 0.35)) -> None:
+    """Draw a sprite onto a float32 BGR canvas in place, centred at `centre` (x, y),
+    turned by angle_deg (counter-clockwise), with a soft drop shadow
+    (dx, dy, darkness) cast onto what is underneath."""
+    colour, alpha = sprite
+    side = alpha.shape[0]
+    reach = int(np.ceil(side * 0.75 + max(abs(shadow[0]), abs(shadow[1])) + 4))
+    x0, y0 = int(centre[0]) - reach, int(centre[1]) - reach
+    x1, y1 = x0 + 2 * reach, y0 + 2 * reach
+    cx0, cy0 = max(x0, 0), max(y0, 0)
+    cx1, cy1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
+    if cx1 <= cx0 or cy1 <= cy0:
+        return
+    matrix = cv2.getRotationMatrix2D((side / 2, side / 2), angle_deg, 1.0)
+    matrix[0, 2] += centre[0] - side / 2 - cx0
+    matrix[1, 2] += centre[1] - side / 2 - cy0
+    size = (cx1 - cx0, cy1 - cy0)
+    region = canvas[cy0:cy1, cx0:cx1]
+    dx, dy, darkness = shadow
+    if darkness > 0:
+        shifted = matrix.copy()
+        shifted[0, 2] += dx
+        shifted[1, 2] += dy
+        shade = cv2.warpAffine(alpha, shifted, size, flags=cv2.INTER_LINEAR)
+        blur = max(1, int(side * 0.06)) | 1
+        shade = cv2.GaussianBlur(shade, (blur * 2 + 1, blur * 2 + 1), 0)
+        region *= (1.0 - darkness * shade)[..., None]
+    warped_alpha = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
+    warped = cv2.warpAffine(colour, matrix, size, flags=cv2.INTER_LINEAR)
+    region += (warped - region) * warped_alpha
+
+
+def render_tile(letter: str, *, size: int = 64, font: str | None = None,
+                rng: np.random.Generator | None = None, style: TileStyle | None = None) -> np.ndarray:
+    """BGR uint8 size x size image of a rectified board cell holding one tile.
+
+    Without `rng` the tile is centred, upright and evenly lit; with it, the tile
+    style (if not given), the cell colour around it, offset, rotation, lighting
+    and noise vary."""
+    if style is None:
+        style = random_tile_style(rng) if rng is not None else TileStyle()
+    if font is not None:
+        style = replace(style, font=font)
+    if rng is None:
+        canvas = np.empty((size, size, 3), np.float32)
+        canvas[:] = CELL_COLOURS[0]
+        side = int(round(size * 0.92))
+        composite_tile(canvas, tile_sprite(letter, side, style), (size / 2, size / 2), 0.0)
+        return np.clip(canvas, 0, 255).astype(np.uint8)
+
+    canvas = np.empty((size, size, 3), np.float32)
+    canvas[:] = CELL_COLOURS[rng.integers(len(CELL_COLOURS))]
+    line = max(1, size // 40)
+    canvas[:line] *= 0.7  # grid lines of the board at the cell border
+    canvas[:, :line] *= 0.7
+    side = int(round(size * rng.uniform(0.86, 0.96)))
+    centre = (size / 2 + rng.normal(0, 0.03) * size, size / 2 + rng.normal(0, 0.03) * size)
+    shadow = (rng.uniform(-1, 3) * size / 64, rng.uniform(0, 4) * size / 64, rng.uniform(0.15, 0.45))
+    composite_tile(canvas, tile_sprite(letter, side, style), centre, float(rng.normal(0, 2.5)), shadow)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    gx, gy = rng.normal(0, 0.12, 2)
+    light = rng.uniform(0.7, 1.15) * (1.0 + gx * (xx - 0.5) + gy * (yy - 0.5))
+    canvas *= light[..., None]
+    canvas *= np.array(rng.uniform(0.95, 1.05, 3), np.float32)  # white balance
+    if rng.random() < 0.5:
+        sigma = rng.uniform(0.3, 1.0) * size / 64
+        canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
+    canvas += rng.normal(0, rng.uniform(1, 6), canvas.shape).astype(np.float32)
+    return np.clip(canvas, 0, 255).astype(np.uint8)
