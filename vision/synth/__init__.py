@@ -1,9 +1,11 @@
 """Synthetic camera frames of a Scrabble board, deterministic from a seed.
 
-Public API: `render_tile`, `available_fonts`, `TileStyle` (tiles for training a
-letter model) and `render_frame`, `FrameOptions`, `RenderedFrame` (whole frames).
+Tiles for training a letter model: `render_tile`, `available_fonts`, `TileStyle`.
+Whole frames: `render_frame(board, seed=...) -> RenderedFrame`, `FrameOptions`.
 """
 from .fonts import available_fonts
+from .frames import FrameOptions, RenderedFrame, render_frame
 from .tiles import TileStyle, random_tile_style, render_tile
 
-__all__ = ["TileStyle", "available_fonts", "random_tile_style", "render_tile"]
+__all__ = ["FrameOptions", "RenderedFrame", "TileStyle", "available_fonts", "random_tile_style",
+           "render_frame", "render_tile"]

@@ -1,0 +1,100 @@
+"""Photographic effects on a float32 BGR frame: table, light, glare, shadow, blur,
+sensor noise and JPEG. Every function takes its randomness from the caller's rng."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+TABLES: dict[str, tuple[tuple[int, int, int], bool]] = {  # colour, wood grain
+    "wood": ((70, 110, 150), True),
+    "dark-wood": ((35, 55, 80), True),
+    "white": ((215, 218, 220), False),
+    "grey": ((130, 130, 125), False),
+    "green-cloth": ((60, 100, 45), False),
+    "blue-cloth": ((110, 70, 40), False),
+}
+
+
+def _smooth_noise(rng: np.random.Generator, size: int, cells: int) -> np.ndarray:
+    """Low-frequency noise in [-1, 1] (size x size), from a cells x cells grid."""
+    coarse = rng.uniform(-1, 1, (cells, cells)).astype(np.float32)
+    return cv2.resize(coarse, (size, size), interpolation=cv2.INTER_CUBIC)
+
+
+def gaussian_noise(rng: np.random.Generator, shape: tuple[int, ...], std: float) -> np.ndarray:
+    """float32 N(0, std) noise. OpenCV's generator is several times faster than
+    NumPy's for a whole frame; it is seeded from `rng`, so the result stays
+    deterministic."""
+    cv2.setRNGSeed(int(rng.integers(2**31 - 1)))
+    noise = np.empty((shape[0], int(np.prod(shape[1:]))), np.float32)
+    cv2.randn(noise, 0.0, float(std))
+    return noise.reshape(shape)
+
+
+def table(kind: str, size: int, rng: np.random.Generator) -> np.ndarray:
+    colour, grain = TABLES[kind]
+    shade = 1.0 + 0.06 * _smooth_noise(rng, size, 6)
+    if grain:
+        half = size // 2  # grain is smooth across the frame: compute at half size
+        x = np.linspace(0, 1, half, dtype=np.float32)
+        angle = float(rng.uniform(0, np.pi))
+        coord = np.cos(angle) * x[None, :] + np.sin(angle) * x[:, None] + 0.03 * _smooth_noise(rng, half, 4)
+        rings = np.sin(coord * float(rng.uniform(60, 140))) * np.sin(coord * float(rng.uniform(7, 15)))
+        shade *= cv2.resize(1.0 + 0.08 * rings, (size, size), interpolation=cv2.INTER_LINEAR)
+    else:
+        shade += gaussian_noise(rng, (size, size), 0.012)  # cloth/surface texture
+    return shade[..., None] * np.array(colour, np.float32)
+
+
+def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> None:
+    """Uneven light: a linear gradient, a vignette and a colour cast, in place."""
+    size = image.shape[0]
+    coords = np.linspace(-0.5, 0.5, size, dtype=np.float32)
+    gx, gy = (float(v) * strength for v in rng.normal(0, 1, 2))
+    vignette = float(rng.uniform(0.0, 0.35)) * strength * 2
+    level = float(rng.uniform(1.0 - 0.6 * strength, 1.0 + 0.3 * strength))
+    cast = (1.0 + rng.normal(0, 0.04, 3)).astype(np.float32)
+    gain = (1.0 + gx * coords[None, :] + gy * coords[:, None]
+            - vignette * (coords[None, :] ** 2 + coords[:, None] ** 2)) * level
+    image *= gain[..., None] * cast
+
+
+def glare(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, float], radius: float) -> None:
+    """A bright specular spot (lamp reflected on the glossy board), in place."""
+    size = image.shape[0]
+    coords = np.arange(size, dtype=np.float32)
+    aspect = float(rng.uniform(0.6, 1.6))
+    peak = float(rng.uniform(0.5, 0.95))
+    gx = np.exp(-2.0 * ((coords - centre[0]) / radius) ** 2)
+    gy = np.exp(-2.0 * ((coords - centre[1]) / (radius * aspect)) ** 2)
+    spot = (gy[:, None] * gx[None, :]) * peak
+    image += (250.0 - image) * spot[..., None]
+
+
+def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A large soft shadow (a person or a lamp arm) across part of the frame, in place."""
+    size = image.shape[0]
+    small = 128
+    mask = np.zeros((small, small), np.float32)
+    edge = rng.integers(4)
+    points = rng.uniform(0, small, (5, 2))
+    points[:2, edge % 2] = 0 if edge < 2 else small  # anchored on a frame edge
+    cv2.fillPoly(mask, [points.astype(np.int32)], 1.0)
+    mask = cv2.GaussianBlur(mask, (0, 0), float(rng.uniform(4, 12)))
+    mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_LINEAR)
+    image *= (1.0 - float(rng.uniform(0.15, 0.4)) * mask)[..., None]
+
+
+def finish(image: np.ndarray, rng: np.random.Generator, *, blur: float, noise: float,
+           jpeg_quality: int) -> np.ndarray:
+    """Lens blur, sensor noise and JPEG compression; returns BGR uint8."""
+    if blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    if noise > 0:
+        image += gaussian_noise(rng, image.shape[:2], noise)[..., None]  # luminance noise
+        image += gaussian_noise(rng, image.shape, noise * 0.5)  # chroma noise
+    out = np.clip(image, 0, 255).astype(np.uint8)
+    if jpeg_quality > 0:
+        ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
+        out = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    return out

@@ -1,0 +1,247 @@
+"""Whole camera frames of a board with tiles, deterministic from a seed.
+
+`render_frame(board, seed=...)` draws the upright board with its tiles as a flat
+texture, warps it into the camera view (turntable rotation, askew, tilt), adds the
+table, racks, a hand, light, glare, shadow, blur, noise and JPEG, and reports where
+the board's corners and the rack zones are in the image.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+import cv2
+import numpy as np
+
+from . import effects
+from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
+from .camera import UPRIGHT_CORNERS, CameraPose, project
+from .fonts import available_fonts
+from .hands import draw_hand
+from .racks import RACK_PLAYERS, draw_rack, rack_zone
+from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
+from .tilesets import BLANK, TILESETS
+
+ROTATIONS = (0, 90, 180, 270)
+TILE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+
+
+@dataclass(frozen=True)
+class FrameOptions:
+    """What the frame shows. Every field left None is drawn from the seed."""
+
+    board_style: str | None = None  # 'classic', 'german' or 'paper'
+    labels: bool | None = None  # "TRIPLE WORD SCORE" printed on premium squares
+    rotation: int | None = None  # turntable turn, degrees clockwise in the image: 0/90/180/270
+    askew_deg: float | None = None  # extra turn of a few degrees
+    tilt_deg: float | None = None  # camera tilt off vertical (perspective)
+    board_fill: float | None = None  # playing-area side / frame side
+    tileset: str = "english"  # which values are printed on the tiles
+    tile_style: TileStyle | None = None
+    font: str | None = None
+    table: str | None = None  # see effects.TABLES
+    lighting: float | None = None  # strength of the light gradient, 0 = even
+    glare: bool | None = None
+    shadow: bool | None = None  # a large soft shadow across the frame
+    hand: bool | None = None  # a hand and arm over part of the board
+    blur: float | None = None  # Gaussian sigma in px, 0 = sharp
+    noise: float | None = None  # sensor noise std in grey levels
+    jpeg_quality: int | None = None  # 0 = no JPEG round trip
+    rack_counts: dict[str, int] | None = None  # tiles on each rack ('p1', 'p2'); {} = no racks
+
+    @classmethod
+    def clean(cls, **overrides) -> FrameOptions:
+        """An ideal photo: upright, square-on, evenly lit, sharp, no hand, no racks."""
+        base = dict(rotation=0, askew_deg=0.0, tilt_deg=0.0, lighting=0.0, glare=False, shadow=False,
+                    hand=False, blur=0.0, noise=0.0, jpeg_quality=0, rack_counts={})
+        base.update(overrides)
+        return cls(**base)
+
+
+@dataclass(frozen=True)
+class RenderedFrame:
+    image: np.ndarray  # BGR uint8
+    board_corners: np.ndarray  # 4x2 float32: upright TL, TR, BR, BL of the playing area
+    rack_zones: dict[str, np.ndarray]  # player -> 4x2 float32 polygon in the image
+    truth: list[str]  # board text, upright, as a camera can see it (designated blanks are '?')
+    rotation: int  # turntable turn, degrees clockwise in the image
+    occluded: frozenset[tuple[int, int]] = frozenset()  # (row, col) cells mostly under the hand
+    options: FrameOptions = field(default_factory=FrameOptions)  # every field resolved
+
+
+def check_board(board: list[str]) -> list[str]:
+    """The board text as a camera sees it: 15 rows, designated blanks shown as '?'.
+    Raises ValueError naming the row and column of the first bad character."""
+    if len(board) != SIZE:
+        raise ValueError(f"board has {len(board)} rows, expected {SIZE}")
+    seen = []
+    for r, row in enumerate(board):
+        if len(row) != SIZE:
+            raise ValueError(f"board row {r + 1} has {len(row)} squares, expected {SIZE}")
+        for c, ch in enumerate(row):
+            if ch not in TILE_CHARS and ch not in ".?" and not (ch.isalpha() and ch.upper() in TILE_CHARS):
+                raise ValueError(f"board row {r + 1}, column {c + 1}: {ch!r} is not a tile")
+        seen.append("".join(BLANK if ch.islower() else ch for ch in row))
+    return seen
+
+
+def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
+    """Fill every None field from the rng. Every draw happens whatever is given, so
+    fixing one option leaves the others as they were for the same seed."""
+    styles = list(BOARD_STYLES)
+    tables = list(effects.TABLES)
+    drawn = dict(
+        board_style=styles[rng.choice(len(styles), p=[0.4, 0.4, 0.2])],
+        labels=bool(rng.random() < 0.4),
+        rotation=int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15])),
+        askew_deg=float(rng.normal(0, 1.5)),
+        tilt_deg=float(abs(rng.normal(0, 4))),
+        board_fill=None,  # depends on racks; set below
+        tile_style=random_tile_style(rng, tileset=options.tileset, font=options.font),
+        table=tables[rng.integers(len(tables))],
+        lighting=float(rng.uniform(0.0, 0.5)),
+        glare=bool(rng.random() < 0.3),
+        shadow=bool(rng.random() < 0.25),
+        hand=bool(rng.random() < 0.15),
+        blur=float(rng.choice([0.0, rng.uniform(0.4, 1.6)], p=[0.4, 0.6])),
+        noise=float(rng.uniform(0.5, 6.0)),
+        jpeg_quality=int(rng.integers(70, 96)),
+        rack_counts=({p: int(rng.integers(0, 8)) for p in RACK_PLAYERS} if rng.random() < 0.5 else {}),
+    )
+    fill_draw = rng.uniform(0.0, 1.0)
+    resolved = {f.name: getattr(options, f.name) for f in fields(FrameOptions)}
+    for name, value in drawn.items():
+        if resolved[name] is None:
+            resolved[name] = value
+    if options.font is not None and options.tile_style is not None:
+        resolved["tile_style"] = replace(options.tile_style, font=options.font)
+    if resolved["board_fill"] is None:
+        low, high = (0.60, 0.68) if resolved["rack_counts"] else (0.72, 0.86)
+        resolved["board_fill"] = float(low + (high - low) * fill_draw)
+    if resolved["rotation"] not in ROTATIONS:
+        raise ValueError(f"rotation must be one of {ROTATIONS}, not {resolved['rotation']}")
+    if resolved["board_style"] not in BOARD_STYLES:
+        raise ValueError(f"board_style must be one of {', '.join(BOARD_STYLES)}")
+    if resolved["tile_style"].font not in available_fonts():
+        raise ValueError(f"font {resolved['tile_style'].font!r} is not available here")
+    if options.tileset not in TILESETS:
+        raise ValueError(f"tileset must be one of {', '.join(TILESETS)}")
+    return FrameOptions(**resolved)
+
+
+def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, rng: np.random.Generator,
+                   shadow_dir: tuple[float, float]) -> np.ndarray:
+    style = vary_style(BOARD_STYLES[opts.board_style], rng)
+    texture = draw_board(style, cell, margin, labels=opts.labels)
+    offsets = rng.normal(0, 0.025, (SIZE, SIZE, 2)).clip(-0.06, 0.06) * cell
+    angles = rng.normal(0, 1.5, (SIZE, SIZE)).clip(-5, 5)
+    side = int(round(cell * 0.93))
+    shadow = (shadow_dir[0], shadow_dir[1], float(rng.uniform(0.2, 0.45)))
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            centre = (margin + (c + 0.5) * cell + offsets[r, c, 0], margin + (r + 0.5) * cell + offsets[r, c, 1])
+            composite_tile(texture, tile_sprite(ch, side, opts.tile_style), centre, float(angles[r, c]), shadow)
+    return texture
+
+
+def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose:
+    side = opts.board_fill * size
+    room = max(0.0, (size - side * 1.12) / 2)
+    centre = (size / 2 + rng.uniform(-1, 1) * room * 0.8, size / 2 + rng.uniform(-1, 1) * room * 0.5)
+    tilt = np.radians(opts.tilt_deg)
+    heading = rng.uniform(0, 2 * np.pi)
+    return CameraPose(centre=centre, side=side, angle_deg=opts.rotation + opts.askew_deg,
+                      pitch_deg=float(np.degrees(tilt * np.cos(heading))),
+                      yaw_deg=float(np.degrees(tilt * np.sin(heading))), focal=size * rng.uniform(0.9, 1.4))
+
+
+def render_frame(board: list[str], *, seed: int, size: int = 1504, options: FrameOptions | None = None,
+                 rack_letters: dict[str, list[str]] | None = None) -> RenderedFrame:
+    """Render one camera frame of `board` (board text, upright). Same arguments, same pixels.
+
+    `rack_letters` optionally fixes which tiles stand on each rack; otherwise they are
+    drawn from the seed (their number from options.rack_counts)."""
+    truth = check_board(board)
+    rng = np.random.default_rng(seed)
+    opts = _resolve(options or FrameOptions(), rng)
+    pose = _pose(opts, size, rng)
+    corners = project(pose, UPRIGHT_CORNERS)
+
+    cell = int(np.ceil(pose.side / SIZE))
+    margin = int(round(cell * rng.uniform(0.35, 0.9)))
+    # Light falls from one side of the room: tile shadows keep that direction in the image
+    # whatever way the board is turned, so turn it back into board coordinates.
+    light = rng.uniform(0, 2 * np.pi)
+    length = cell * rng.uniform(0.02, 0.07)
+    back = -np.radians(pose.angle_deg)
+    sx, sy = np.cos(light) * length, np.sin(light) * length
+    shadow_dir = (sx * np.cos(back) - sy * np.sin(back), sx * np.sin(back) + sy * np.cos(back))
+    texture = _board_texture(truth, opts, cell, margin, rng, shadow_dir)
+
+    image = effects.table(opts.table, size, rng)
+    span = SIZE * cell
+    tex_corners = np.float32([[margin, margin], [margin + span, margin], [margin + span, margin + span],
+                              [margin, margin + span]])
+    homography = cv2.getPerspectiveTransform(tex_corners, corners)
+    outline = cv2.perspectiveTransform(
+        np.float32([[[0, 0], [texture.shape[1], 0], [texture.shape[1], texture.shape[0]], [0, texture.shape[0]]]]),
+        homography)[0]
+    _board_edge_and_shadow(image, outline, rng)
+    cv2.warpPerspective(texture, homography, (size, size), dst=image, flags=cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_TRANSPARENT)
+
+    zones = {}
+    if opts.rack_counts:
+        rack_x = size / 2 + rng.uniform(-0.15, 0.15) * size
+        letters = rack_letters or _draw_rack_letters(opts, rng)
+        for player in RACK_PLAYERS:
+            zones[player] = rack_zone(player, size, rack_x)
+            draw_rack(image, zones[player], letters.get(player, []), opts.tile_style, rng,
+                      flipped=player == "p2")
+
+    occluded: frozenset[tuple[int, int]] = frozenset()
+    hand_draws = rng.uniform(-0.4, 0.4, 2)
+    if opts.hand:
+        target = corners.mean(axis=0) + hand_draws * pose.side
+        mask = draw_hand(image, rng, (float(target[0]), float(target[1])))
+        occluded = _occluded_cells(mask, homography, cell, margin)
+    if opts.shadow:
+        effects.cast_shadow(image, rng)
+    if opts.lighting > 0:
+        effects.lighting(image, rng, opts.lighting)
+    glare_at = corners.mean(axis=0) + rng.uniform(-0.45, 0.45, 2) * pose.side
+    if opts.glare:
+        effects.glare(image, rng, (float(glare_at[0]), float(glare_at[1])), size * rng.uniform(0.03, 0.12))
+    out = effects.finish(image, rng, blur=opts.blur, noise=opts.noise, jpeg_quality=opts.jpeg_quality)
+    return RenderedFrame(image=out, board_corners=corners, rack_zones=zones, truth=truth,
+                         rotation=opts.rotation, occluded=occluded, options=opts)
+
+
+def _board_edge_and_shadow(image: np.ndarray, outline: np.ndarray, rng: np.random.Generator) -> None:
+    """Darken the table where the board casts its shadow, and draw the board's side."""
+    size = image.shape[0]
+    small = 256
+    mask = np.zeros((small, small), np.float32)
+    offset = rng.uniform(0.004, 0.012, 2) * size * rng.choice([-1, 1], 2)
+    cv2.fillPoly(mask, [((outline + offset) * small / size * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
+    mask = cv2.resize(cv2.GaussianBlur(mask, (0, 0), 2.5), (size, size), interpolation=cv2.INTER_LINEAR)
+    image *= (1.0 - rng.uniform(0.3, 0.55) * mask)[..., None]
+    side = outline + np.float32([0, size * 0.004])
+    cv2.fillPoly(image, [(side * 16).astype(np.int32)], (30, 30, 35), cv2.LINE_AA, shift=4)
+
+
+def _draw_rack_letters(opts: FrameOptions, rng: np.random.Generator) -> dict[str, list[str]]:
+    bag = [letter for letter, n in TILESETS[opts.tileset].counts.items() for _ in range(n)]
+    return {player: [bag[i] for i in rng.integers(len(bag), size=opts.rack_counts.get(player, 0))]
+            for player in RACK_PLAYERS}
+
+
+def _occluded_cells(mask: np.ndarray, homography: np.ndarray, cell: int, margin: int) -> frozenset[tuple[int, int]]:
+    """Cells whose area is at least a quarter covered by the hand."""
+    span = SIZE * cell
+    to_board = np.linalg.inv(homography)
+    shift = np.float64([[1, 0, -margin], [0, 1, -margin], [0, 0, 1]])
+    flat = cv2.warpPerspective(mask, shift @ to_board, (span, span), flags=cv2.INTER_LINEAR)
+    coverage = cv2.resize(flat, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    return frozenset((int(r), int(c)) for r, c in zip(*np.nonzero(coverage >= 0.25)))
