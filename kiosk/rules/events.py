@@ -1,0 +1,264 @@
+"""The game as events: what happened at the table, one frozen dataclass per fact.
+
+Each event is one JSON object per line with a "type" key (snake_case of the class
+name); tuples become lists. Player numbers are 0/1 in the order of GameStarted.players.
+"""
+from __future__ import annotations
+
+import json
+import re
+import types
+import typing
+from dataclasses import MISSING, asdict, dataclass, fields
+from functools import cache
+
+from kiosk.errors import InputError
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    players: tuple[str, str]
+    first: int = 0
+    profile: str = "naspa"
+    tileset: str = "english"
+    lexicon: str = "default"
+
+
+@dataclass(frozen=True)
+class PlayMade:
+    player: int
+    tiles: tuple[tuple[str, str], ...]  # (square "H8", letter); lower case = blank as; '?' = blank not designated
+    rack: str | None = None  # letters held before the play, if known
+
+
+@dataclass(frozen=True)
+class BlankDesignated:
+    player: int
+    square: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class Passed:
+    player: int
+    rack: str | None = None
+
+
+@dataclass(frozen=True)
+class Exchanged:
+    player: int
+    count: int
+    tiles: str | None = None  # the tiles put back, if known
+    rack: str | None = None  # letters held before the exchange, if known
+
+
+@dataclass(frozen=True)
+class HoldPlaced:
+    player: int  # who holds the opponent's play (may then challenge or accept)
+    t: float | None = None
+
+
+@dataclass(frozen=True)
+class ChallengeMade:
+    challenger: int
+    words: tuple[str, ...] = ()  # () = every word formed by the last play
+
+
+@dataclass(frozen=True)
+class ChallengeJudged:
+    acceptable: bool  # verdict for the whole play, never for one word
+
+
+@dataclass(frozen=True)
+class ChallengeBonus:
+    player: int
+    points: int
+
+
+@dataclass(frozen=True)
+class OverdrawReported:
+    player: int
+    tiles_seen: int  # tiles on the overdrawn rack when found
+    mixed: bool = False  # the extra tiles were already mixed into the rack
+    found_by: int | None = None
+
+
+@dataclass(frozen=True)
+class OverdrawResolved:
+    player: int
+
+
+@dataclass(frozen=True)
+class UnderdrawReported:
+    player: int
+    tiles_seen: int
+
+
+@dataclass(frozen=True)
+class SixZeroInvoked:
+    player: int
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    reason: str  # "out" | "six_zero" | "director" | "overtime_forfeit" | "stuck"
+    racks: tuple[str | None, str | None] = (None, None)  # letters left, when known
+
+
+@dataclass(frozen=True)
+class TimePenalty:
+    player: int
+    points: int
+    overtime_s: int | None = None
+
+
+@dataclass(frozen=True)
+class OvertimeForfeit:
+    player: int
+
+
+@dataclass(frozen=True)
+class Correction:
+    player: int
+    score_delta: int = 0
+    reason: str = ""
+    by: str = "players"
+
+
+@dataclass(frozen=True)
+class Note:
+    text: str
+
+
+@dataclass(frozen=True)
+class ClockPressed:
+    player: int
+    t: float
+
+
+@dataclass(frozen=True)
+class ClockPaused:
+    t: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class ClockResumed:
+    t: float
+
+
+EVENT_TYPES: tuple[type, ...] = (
+    GameStarted, PlayMade, BlankDesignated, Passed, Exchanged, HoldPlaced, ChallengeMade,
+    ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
+    SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
+    ClockPaused, ClockResumed,
+)
+Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
+
+
+def type_name(cls: type) -> str:
+    """PlayMade -> 'play_made'."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+BY_NAME: dict[str, type] = {type_name(cls): cls for cls in EVENT_TYPES}
+PLAYER_FIELDS = {"player", "challenger", "found_by", "first"}
+
+
+def event_to_dict(event: Event) -> dict:
+    return {"type": type_name(type(event)), **_plain(asdict(event))}
+
+
+def event_to_json(event: Event) -> str:
+    return json.dumps(event_to_dict(event), ensure_ascii=False, separators=(",", ":"))
+
+
+def _plain(value):
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def event_from_json(text: str, source: str = "<event>", line: int | None = None) -> Event:
+    """Parse one JSON line; InputError naming the source, line and bad field."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(source, f"not valid JSON ({exc.msg})", line) from None
+    return event_from_dict(data, source, line)
+
+
+def event_from_dict(data: object, source: str = "<event>", line: int | None = None) -> Event:
+    if not isinstance(data, dict):
+        raise InputError(source, "an event is a JSON object", line)
+    name = data.get("type")
+    cls = BY_NAME.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise InputError(source, f"unknown event type {name!r}", line, "type")
+    hints = _hints(cls)
+    known = {f.name for f in fields(cls)}
+    for key in data:
+        if key != "type" and key not in known:
+            raise InputError(source, f"unknown field for {name}", line, key)
+    values = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is MISSING:
+                raise InputError(source, f"missing (required by {name})", line, f.name)
+            continue
+        try:
+            values[f.name] = _convert(data[f.name], hints[f.name])
+        except ValueError as exc:
+            raise InputError(source, str(exc), line, f.name) from None
+        if f.name in PLAYER_FIELDS and values[f.name] not in (0, 1, None):
+            raise InputError(source, "a player is 0 or 1", line, f.name)
+    return cls(**values)
+
+
+@cache
+def _hints(cls: type) -> dict[str, object]:
+    return typing.get_type_hints(cls)
+
+
+def _convert(value, hint):
+    """Check a JSON value against a field's type hint; tuples come back from lists."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                return _convert(value, option)
+            except ValueError:
+                continue
+        raise ValueError(f"{value!r} is not {_describe(hint)}")
+    if hint is type(None):
+        if value is None:
+            return None
+        raise ValueError("expected null")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise ValueError(f"expected a list of {len(args)}, got {value!r}")
+        return tuple(_convert(v, a) for v, a in zip(value, args))
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif hint is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif hint is str:
+        if isinstance(value, str):
+            return value
+    raise ValueError(f"expected {_describe(hint)}, got {value!r}")
+
+
+def _describe(hint) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
