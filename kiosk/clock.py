@@ -44,6 +44,9 @@ class ClockRules:
     max_overtime_s: int | None = 600  # more than this ends the game; None: no maximum
     max_overtime_deduction: int = 100
     points_per_minute: int = 10
+    # Both players hitting their buttons at once: the second press, this soon after the
+    # first started its clock, is the same collision, not a turn.
+    simultaneous_press_s: float = 0.25
 
 
 class Press(Enum):
@@ -54,6 +57,7 @@ class Press(Enum):
     OUT_PLAY = "out_play"  # both clocks stopped, opponent's 5-second window open
     RESTARTED = "restarted"  # an armed press after a neutralization
     NOT_RUNNING_SIDE = "not_running_side"
+    TOO_SOON = "too_soon"  # within simultaneous_press_s of the clock starting
     NOT_YET = "not_yet"  # first player's button before the game started
     NEUTRALIZED = "neutralized"
     GAME_OVER = "game_over"
@@ -153,6 +157,8 @@ class GameClock:
             return Press.RESTARTED
         if self._running != player:
             return Press.NOT_RUNNING_SIDE
+        if t - self._since < self.rules.simultaneous_press_s:
+            return Press.TOO_SOON
         self._stop(t)
         if out_play:
             self._reason, self._resume_side = "out_play", None
@@ -365,6 +371,7 @@ class GameClock:
                 "max_overtime_s": self.rules.max_overtime_s,
                 "max_overtime_deduction": self.rules.max_overtime_deduction,
                 "points_per_minute": self.rules.points_per_minute,
+                "simultaneous_press_s": self.rules.simultaneous_press_s,
             },
         }
 

@@ -73,6 +73,16 @@ def test_press_of_the_non_running_side_does_nothing():
     assert clock.used(A) == 10 and clock.used(B) == 0
 
 
+def test_simultaneous_presses_the_second_is_not_a_turn():
+    clock, ft = started_clock()
+    ft.advance(30)
+    assert clock.press(A) is Press.SWITCHED
+    ft.advance(0.1)  # B's button went down at the same moment
+    assert clock.press(B) is Press.TOO_SOON
+    ft.advance(0.2)
+    assert clock.press(B) is Press.SWITCHED
+
+
 def test_press_is_charged_at_the_button_edge_not_when_handled():
     clock, ft = started_clock()
     ft.advance(30)

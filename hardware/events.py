@@ -1,0 +1,20 @@
+"""The one input event every button source (GPIO, keyboard) produces."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+BUTTONS = ("p1", "p2", "pause", "challenge", "confirm", "cancel")
+Button = Literal["p1", "p2", "pause", "challenge", "confirm", "cancel"]
+Kind = Literal["press", "long_press"]
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """`press` fires on the press edge (so a clock switches at once); `long_press` fires
+    once the button has been held for the configured time. `t` is monotonic seconds of
+    the edge (for `long_press`: of the moment the hold was recognised)."""
+
+    button: Button
+    kind: Kind
+    t: float
