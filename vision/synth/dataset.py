@@ -1,0 +1,100 @@
+"""Write a synthetic dataset folder in the format of ../shared/datasets/scrabscrap-v1:
+truth.json (source, tileset, image_size, board_convention, frames) plus JPEG frames.
+
+Each frame entry has the common fields `image`, `board`, `notes`, and a `synth`
+object with what the renderer knows besides (seed, rotation, board corners, rack
+zones and counts, occluded cells) for tests that need it; readers of the common
+format can ignore it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .frames import FrameOptions, RenderedFrame, render_frame
+from .positions import random_board
+
+BOARD_CONVENTION = (
+    "board[0] is the top row of the board in its own upright orientation (tiles upright, text reads "
+    "left to right); board[r][c]: c=0 is the leftmost column. A turntable board may appear turned in "
+    "the photo (synth.rotation, degrees clockwise); the board text is still the upright one. '.' empty, "
+    "'A'-'Z','Ä','Ö','Ü' lettered tile, '?' blank tile. Squares are named like GCG: column letter A-O "
+    "(left to right) + row number 1-15 (top to bottom), e.g. H8 = centre."
+)
+JPEG_QUALITY = 92
+MAX_TILES = 90
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    boards: int
+    seed: int
+    tileset: str = "english"
+    size: int = 1504
+    hands: bool = False  # hands over the board make cells unreadable; off for accuracy sets
+
+
+def frame_seed(dataset_seed: int, index: int) -> int:
+    return dataset_seed * 1_000_003 + index
+
+
+def _notes(frame: RenderedFrame, tiles: int) -> str:
+    o = frame.options
+    parts = [f"{tiles} tiles", f"{o.board_style} board" + (" with labels" if o.labels else ""),
+             f"turned {frame.rotation} deg + {o.askew_deg:.1f} deg askew", f"tilt {o.tilt_deg:.1f} deg",
+             f"{o.table} table", f"font {o.tile_style.font}"]
+    if o.rack_counts:
+        parts.append("racks " + ", ".join(f"{p}={n}" for p, n in o.rack_counts.items()))
+    if o.hand:
+        parts.append(f"hand over the board ({len(frame.occluded)} cells occluded)")
+    if o.glare:
+        parts.append("glare")
+    if o.shadow:
+        parts.append("shadow")
+    if o.blur:
+        parts.append(f"blur {o.blur:.1f}")
+    return "Synthetic: " + "; ".join(parts) + "."
+
+
+def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
+    """Render spec.boards frames into out_dir (created if needed); returns truth.json's path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    frames = []
+    for index in range(spec.boards):
+        seed = frame_seed(spec.seed, index)
+        rng = np.random.default_rng([spec.seed, index])
+        tiles = int(rng.integers(1, MAX_TILES + 1))
+        board = random_board(rng, tiles=tiles, tileset=spec.tileset)
+        options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False)
+        frame = render_frame(board, seed=seed, size=spec.size, options=options)
+        name = f"board-{index:03d}.jpg"
+        cv2.imwrite(str(out_dir / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        frames.append({
+            "image": name,
+            "board": frame.truth,
+            "notes": _notes(frame, sum(ch != "." for row in board for ch in row)),
+            "synth": {
+                "seed": seed,
+                "rotation": frame.rotation,
+                "board_corners": frame.board_corners.round(2).tolist(),
+                "rack_counts": dict(frame.options.rack_counts),
+                "rack_zones": {p: z.round(2).tolist() for p, z in frame.rack_zones.items()},
+                "occluded": sorted(list(cell) for cell in frame.occluded),
+                "designated_board": board,
+            },
+        })
+    truth = {
+        "source": f"vision.synth dataset --boards {spec.boards} --seed {spec.seed} --tileset {spec.tileset} "
+                  f"--size {spec.size}" + (" --hands" if spec.hands else ""),
+        "tileset": spec.tileset,
+        "image_size": [spec.size, spec.size],
+        "board_convention": BOARD_CONVENTION,
+        "frames": frames,
+    }
+    path = out_dir / "truth.json"
+    path.write_text(json.dumps(truth, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
