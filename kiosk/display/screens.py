@@ -1,0 +1,344 @@
+"""What each screen draws in its own area: the side panel beside the board for the table
+screens, the whole page for start, result, recovered and error.
+
+Every function takes (surface, rect, model, text) and draws only from the model."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from . import theme, widgets
+from .model import LastPlay, ScreenModel, WordBreakdown
+from .text import TextPainter
+
+Draw = Callable[[pygame.Surface, pygame.Rect, ScreenModel, TextPainter], None]
+
+
+def _rows(rect: pygame.Rect, *weights: float) -> list[pygame.Rect]:
+    """Split rect top to bottom in proportion to weights."""
+    total = sum(weights)
+    out, y = [], rect.y
+    for w in weights:
+        h = int(rect.height * w / total)
+        out.append(pygame.Rect(rect.x, y, rect.width, h))
+        y += h
+    return out
+
+
+def _with_prompt(rect: pygame.Rect, model: ScreenModel, share: float = 0.3) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """Reserve the bottom of rect for the prompt, if there is one."""
+    if model.prompt is None:
+        return rect, None
+    body, prompt = _rows(rect, 1 - share, share)
+    return body, prompt
+
+
+def _draw_prompt(surface: pygame.Surface, rect: pygame.Rect | None, model: ScreenModel, text: TextPainter) -> None:
+    if rect is not None and model.prompt is not None:
+        widgets.prompt_block(surface, rect.inflate(0, -rect.height // 10), model.prompt, text, rect.height // 3)
+
+
+# --- table screens: the side panel beside the board --------------------------------------
+
+def _breakdown(word: WordBreakdown) -> str:
+    premiums = " ".join(f"{p.letter}×{p.multiplier}" for p in word.letter_premiums)
+    sums = str(word.letter_sum) + (f" ×{word.word_multiplier}" if word.word_multiplier > 1 else "")
+    return "  ".join(part for part in (f"({premiums})" if premiums else "", sums if word.letter_sum else "") if part)
+
+
+def _last_play_heading(play: LastPlay) -> str:
+    if play.kind == "pass":
+        return "passed"
+    if play.kind == "exchange":
+        return f"exchanged {play.exchanged} tile{'s' if play.exchanged != 1 else ''}"
+    if play.kind == "challenged_off":
+        return "play came off"
+    return f"{play.position}  {play.main_word}".strip()
+
+
+def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model)
+    play = model.last_play
+    if play is None:
+        text.draw(surface, "No play yet", _rows(body, 1, 3)[0], theme.TEXT_DIM)
+        _draw_prompt(surface, prompt, model, text)
+        return
+    line = max(12, body.height // 9)
+    who = pygame.Rect(body.x, body.y, body.width, int(line * 0.9))
+    text.draw(surface, f"Last play: {play.player}", who, theme.TEXT_DIM, align="left")
+    heading = pygame.Rect(body.x, who.bottom, body.width, int(line * 1.5))
+    text.draw(surface, _last_play_heading(play), heading, theme.TEXT, align="left")
+    total_h = int(line * 1.7)
+    words_area = pygame.Rect(body.x, heading.bottom + line // 4, body.width,
+                             body.bottom - heading.bottom - line // 4 - total_h)
+    rows = list(play.words)
+    rows_needed = len(rows) + play.bingo
+    # shrink rows to fit, but not below readable size; the rest become "+N more words"
+    row_h = max(int(line * 0.75), min(line, words_area.height // max(1, rows_needed)))
+    fits = max(0, words_area.height // max(1, row_h))
+    shown = rows if len(rows) + play.bingo <= fits else rows[:max(0, fits - 1 - play.bingo)]
+    y = words_area.y
+    for word in shown:
+        row = pygame.Rect(words_area.x, y, words_area.width, row_h).inflate(0, -row_h // 8)
+        name, detail, score = _columns(row)
+        text.draw(surface, word.word, name, theme.TEXT, align="left")
+        text.draw(surface, _breakdown(word), detail, theme.TEXT_DIM, align="left")
+        text.draw(surface, str(word.score), score, theme.TEXT, align="right")
+        y += row_h
+    if len(shown) < len(rows):
+        text.draw(surface, f"+{len(rows) - len(shown)} more words", pygame.Rect(words_area.x, y, words_area.width,
+                                                                                 row_h).inflate(0, -row_h // 4),
+                  theme.TEXT_DIM, align="left")
+        y += row_h
+    if play.bingo:
+        row = pygame.Rect(words_area.x, y, words_area.width, row_h).inflate(0, -row_h // 8)
+        name, _, score = _columns(row)
+        text.draw(surface, "BINGO", name, theme.SKY, align="left")
+        text.draw(surface, f"+{play.bingo_bonus}", score, theme.SKY, align="right")
+    total = pygame.Rect(body.x, body.bottom - total_h, body.width, total_h)
+    pygame.draw.line(surface, theme.PANEL_EDGE, total.topleft, total.topright, max(1, line // 12))
+    label, value = total.inflate(0, -total_h // 6).copy(), total.inflate(0, -total_h // 8)
+    label.width = body.width // 2
+    text.draw(surface, "TOTAL", label.inflate(0, -label.height // 3), theme.TEXT_DIM, align="left")
+    text.draw(surface, str(play.total), value, theme.TEXT, align="right")
+    _draw_prompt(surface, prompt, model, text)
+
+
+def _columns(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    name = pygame.Rect(row.x, row.y, int(row.width * 0.42), row.height)
+    detail = pygame.Rect(name.right + row.width // 40, row.y + row.height // 6, int(row.width * 0.36),
+                         row.height * 2 // 3)
+    score = pygame.Rect(detail.right, row.y, row.right - detail.right, row.height)
+    return name, detail, score
+
+
+def side_confirm_read(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.4)
+    title, info = _rows(body, 1.2, 2)
+    text.draw(surface, "CHECK THE BOARD", title, theme.TEXT, align="left")
+    n = len(model.board.doubtful)
+    detail = (f"{n} marked square{'s' if n != 1 else ''} could not be read for sure." if n
+              else "The camera's read of this play is uncertain.")
+    widgets.box(surface, pygame.Rect(info.x, info.y + info.height // 8, info.height // 3, info.height // 3),
+                theme.DOUBTFUL)
+    text.draw_wrapped(surface, detail, pygame.Rect(info.x + info.height // 2, info.y, info.width - info.height // 2,
+                                                   info.height), theme.TEXT, info.height // 4)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.3)
+    blank = model.blank
+    title, letters_area = _rows(body, 1, 3)
+    where = f" ON {blank.square}" if blank and blank.square else ""
+    text.draw(surface, f"BLANK{where}: WHICH LETTER?", title, theme.TEXT, align="left")
+    letters = blank.letters if blank else ()
+    if letters:
+        per_row = max(1, min(len(letters), 8))
+        n_rows = -(-len(letters) // per_row)
+        cell = min(letters_area.width // per_row, letters_area.height // n_rows)
+        for i, letter in enumerate(letters):
+            r, c = divmod(i, per_row)
+            tile = pygame.Rect(letters_area.x + c * cell, letters_area.y + r * cell, cell, cell).inflate(-cell // 8,
+                                                                                                         -cell // 8)
+            chosen = i == blank.selected
+            widgets.box(surface, tile, theme.YELLOW if chosen else theme.TILE_BLANK, theme.BLUE if chosen else None,
+                        max(3, cell // 10))
+            text.draw(surface, letter.lower(), tile.inflate(-cell // 4, -cell // 4), theme.BLANK_LETTER)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_challenge(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.3)
+    view = model.challenge
+    title, big, small = _rows(body, 1, 2.2, 1)
+    if view is not None and view.phase == "adjudicating":
+        text.draw(surface, "CHALLENGE", title, theme.TEXT, align="left")
+        text.draw(surface, "Checking the play…", big, theme.TEXT)
+        text.draw(surface, "Both clocks stopped", small, theme.TEXT_DIM)
+    else:
+        text.draw(surface, "HOLD" + (f" — {view.by}" if view and view.by else ""), title, theme.TEXT, align="left")
+        text.draw(surface, view.hold_text if view and view.hold_text else "", big, theme.YELLOW)
+        text.draw(surface, "CHALLENGE or accept", small, theme.TEXT_DIM)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    # KIOSK-05 / CHAL-11: the play as a whole; never a word, so last_play is not drawn here.
+    body, prompt = _with_prompt(rect, model, 0.25)
+    verdict = model.verdict
+    banner, info = _rows(body, 1.6, 1)
+    if verdict is not None:
+        colour = theme.ACCEPTABLE if verdict.acceptable else theme.UNACCEPTABLE
+        widgets.box(surface, banner, colour)
+        mark = pygame.Rect(banner.x + banner.height // 8, banner.y + banner.height // 8,
+                           banner.height * 3 // 4, banner.height * 3 // 4)
+        (widgets.tick if verdict.acceptable else widgets.cross)(surface, mark, theme.TEXT)
+        word_area = pygame.Rect(mark.right + banner.height // 8, banner.y, banner.right - mark.right - banner.height // 4,
+                                banner.height).inflate(0, -banner.height // 3)
+        text.draw(surface, "ACCEPTABLE" if verdict.acceptable else "UNACCEPTABLE", word_area, theme.TEXT)
+        by = f"The play by {verdict.play_by}" if verdict.play_by else "The play"
+        text.draw(surface, by, _rows(info, 1, 1.5)[0], theme.TEXT_DIM, align="left")
+        text.draw_wrapped(surface, verdict.consequence, _rows(info, 1, 1.5)[1], theme.TEXT, info.height // 3)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.25)
+    if not model.alerts:
+        _draw_prompt(surface, prompt, model, text)
+        return
+    first, rest = model.alerts[0], model.alerts[1:]
+    title, action, more = _rows(body, 1, 2.6, 0.5 if rest else 0.001)
+    widgets.box(surface, title, theme.ALERT)
+    pad = title.height // 8
+    sign = pygame.Rect(title.x + pad, title.y + pad, title.height - 2 * pad, title.height - 2 * pad)
+    widgets.warning_sign(surface, sign, text)
+    rule_w = title.width // 4 if first.rule else 0
+    heading = pygame.Rect(sign.right + pad * 2, title.y, title.width - sign.width - rule_w - pad * 5, title.height)
+    text.draw(surface, first.title.upper(), heading.inflate(0, -title.height // 3), theme.TEXT_DARK, align="left")
+    if first.rule:
+        rule = pygame.Rect(title.right - rule_w - pad, title.y + title.height // 4, rule_w, title.height // 2)
+        widgets.box(surface, rule, theme.TEXT_DARK)
+        text.draw(surface, first.rule, rule.inflate(-pad, -pad // 2), theme.ALERT)
+    text.draw_wrapped(surface, first.action, action.inflate(0, -action.height // 10), theme.TEXT,
+                      max(14, action.height // 4))
+    if rest:
+        text.draw(surface, "Also: " + "; ".join(a.title for a in rest), more, theme.ALERT, align="left")
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_waiting(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.25)
+    waiting = model.waiting
+    title, reason, detail = _rows(body, 1, 2, 1.6)
+    text.draw(surface, "WAITING" + (f"  {waiting.elapsed}" if waiting and waiting.elapsed else ""), title,
+              theme.TEXT_DIM, align="left")
+    if waiting is not None:
+        text.draw_wrapped(surface, waiting.reason, reason, theme.TEXT, reason.height // 2)
+        text.draw_wrapped(surface, waiting.detail, detail, theme.TEXT_DIM, detail.height // 3)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_confirm_new_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
+                          text: TextPainter) -> None:
+    title, body = _rows(rect, 1, 3)
+    text.draw(surface, "NEW GAME?", title, theme.TEXT, align="left")
+    if model.prompt is not None:
+        widgets.prompt_block(surface, body, model.prompt, text, body.height // 5)
+
+
+SIDE: dict[str, Draw] = {
+    "game": side_game,
+    "confirm_read": side_confirm_read,
+    "blank_prompt": side_blank_prompt,
+    "challenge": side_challenge,
+    "verdict": side_verdict,
+    "alert": side_alert,
+    "waiting": side_waiting,
+    "confirm_new_game": side_confirm_new_game,
+}
+
+
+# --- whole pages ----------------------------------------------------------------------------
+
+def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    setup = model.start
+    first = setup.first_player if setup else 0
+    body, prompt = _with_prompt(rect, model, 0.22)
+    title, p0, p1, settings, note = _rows(body, 1.2, 1.3, 1.3, 1, 1)
+    text.draw(surface, "NEW GAME", title, theme.TEXT, align="left")
+    for i, row in enumerate((p0, p1)):
+        editing = setup is not None and setup.editing == f"player{i + 1}"
+        row = row.inflate(0, -row.height // 6)
+        widgets.box(surface, row, theme.PANEL, theme.YELLOW if editing else None, max(2, row.height // 15))
+        inner = row.inflate(-row.height // 2, -row.height // 4)
+        if i == first:
+            widgets.triangle_right(surface, pygame.Rect(inner.x, inner.y + inner.height // 6, inner.height,
+                                                        inner.height * 2 // 3), theme.YELLOW)
+        name = pygame.Rect(inner.x + inner.height, inner.y, int(inner.width * 0.6), inner.height)
+        text.draw(surface, model.players[i].name, name, theme.TEXT, align="left")
+        if i == first:
+            text.draw(surface, "goes first", pygame.Rect(name.right, inner.y, inner.right - name.right,
+                                                         inner.height).inflate(0, -inner.height // 3),
+                      theme.YELLOW, align="right")
+    if setup is not None:
+        parts = [f"Rules: {setup.profile}"] + ([f"Word list: {setup.lexicon}"] if setup.lexicon else [])
+        colour = theme.YELLOW if setup.editing in ("profile", "lexicon") else theme.TEXT
+        text.draw(surface, "    ".join(parts), settings.inflate(0, -settings.height // 4), colour, align="left")
+    second = model.players[1 - first].name
+    text.draw_wrapped(surface, f"{second} starts {model.players[first].name}'s clock by pressing their own button.",
+                      note, theme.TEXT_DIM, note.height // 2)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    result = model.result
+    body, prompt = _with_prompt(rect, model, 0.18)
+    title, winner, table = _rows(body, 1, 1.4, 3.2)
+    reason = f"GAME OVER — {result.end_reason}" if result and result.end_reason else "GAME OVER"
+    text.draw(surface, reason, title, theme.TEXT_DIM, align="left")
+    if result is None:
+        _draw_prompt(surface, prompt, model, text)
+        return
+    verdict = f"{result.winner} wins" if result.winner else "A tie"
+    text.draw(surface, verdict, winner, theme.YELLOW, align="left")
+    header = ("", "score", "rack", "time", "final", "confirmed")
+    widths = (0.32, 0.13, 0.13, 0.13, 0.15, 0.14)
+    rows = [header] + [(line.name, str(line.score_before), f"{line.rack_adjustment:+d}",
+                        f"-{line.time_penalty}" if line.time_penalty else "0", str(line.final),
+                        "yes" if line.confirmed else "—") for line in result.lines]
+    row_h = table.height // max(3, len(rows))
+    for r, cells in enumerate(rows):
+        x = table.x
+        for c, (value, w) in enumerate(zip(cells, widths)):
+            cell = pygame.Rect(x, table.y + r * row_h, int(table.width * w), row_h).inflate(-row_h // 4, -row_h // 4)
+            x += int(table.width * w)
+            if r == 0:
+                cell = cell.inflate(0, -row_h // 3)
+                colour = theme.TEXT_DIM
+            elif c == 4:
+                colour = theme.YELLOW
+            elif c == 5 and value == "yes":
+                colour = theme.GREEN
+            else:
+                colour = theme.TEXT
+            text.draw(surface, value, cell, colour, align="left" if c == 0 else "right")
+    _draw_prompt(surface, prompt, model, text)
+
+
+def page_recovered(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    rec = model.recovered
+    body, prompt = _with_prompt(rect, model, 0.2)
+    title, facts, damage = _rows(body, 1, 1.6, 2)
+    text.draw(surface, "GAME RECOVERED AFTER A POWER CUT", title, theme.TEXT, align="left")
+    if rec is not None:
+        facts_text = f"{rec.events_recovered} events recovered."
+        if rec.time_lost:
+            facts_text += f" Clock time lost: {rec.time_lost} — check the clocks."
+        text.draw_wrapped(surface, facts_text, facts, theme.TEXT, facts.height // 2)
+        report = "\n".join(rec.damage) if rec.damage else "Nothing was damaged."
+        text.draw_wrapped(surface, report, damage, theme.ALERT if rec.damage else theme.TEXT_DIM, damage.height // 4)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.2)
+    title, line, hint = _rows(body, 1, 2.2, 0.8)
+    widgets.box(surface, title, theme.VERMILLION)
+    text.draw(surface, "CANNOT START: A SETTINGS FILE NEEDS FIXING", title.inflate(-title.height // 2,
+                                                                                   -title.height // 3), theme.TEXT)
+    text.draw_wrapped(surface, model.error or "Unknown problem", line.inflate(0, -line.height // 8), theme.TEXT,
+                      line.height // 3)
+    text.draw(surface, "Fix the file named above, then restart the kiosk.", hint.inflate(0, -hint.height // 3),
+              theme.TEXT_DIM, align="left")
+    _draw_prompt(surface, prompt, model, text)
+
+
+PAGES: dict[str, Draw] = {
+    "start": page_start,
+    "result": page_result,
+    "recovered": page_recovered,
+    "error": page_error,
+}

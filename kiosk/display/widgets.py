@@ -1,0 +1,91 @@
+"""Small drawing pieces shared by the screens: boxes, button hints, shape markers.
+
+The bundled font has no tick, cross or arrow glyphs, so those are drawn as shapes."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .model import Alert, ButtonHint, Prompt
+from .text import TextPainter
+from .theme import Colour
+
+
+def box(surface: pygame.Surface, rect: pygame.Rect, fill: Colour, edge: Colour | None = None,
+        width: int = 0) -> None:
+    radius = max(2, min(rect.width, rect.height) // 10)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None and width > 0:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def triangle_right(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    """A solid arrowhead pointing right, filling rect's height (the turn marker)."""
+    h = rect.height
+    pygame.draw.polygon(surface, colour, [(rect.x, rect.y), (rect.x + int(h * 0.8), rect.centery),
+                                          (rect.x, rect.bottom)])
+
+
+def tick(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    w = max(3, rect.width // 7)
+    points = [(rect.x + rect.width * 0.1, rect.y + rect.height * 0.55),
+              (rect.x + rect.width * 0.4, rect.y + rect.height * 0.85),
+              (rect.x + rect.width * 0.9, rect.y + rect.height * 0.15)]
+    pygame.draw.lines(surface, colour, False, points, w)
+
+
+def cross(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    w = max(3, rect.width // 7)
+    inner = rect.inflate(-rect.width // 5, -rect.height // 5)
+    pygame.draw.line(surface, colour, inner.topleft, inner.bottomright, w)
+    pygame.draw.line(surface, colour, inner.topright, inner.bottomleft, w)
+
+
+def warning_sign(surface: pygame.Surface, rect: pygame.Rect, text: TextPainter) -> None:
+    """An exclamation mark in a triangle: the alert marker, recognisable without colour."""
+    pygame.draw.polygon(surface, theme.TEXT_DARK, [rect.midtop, rect.bottomright, rect.bottomleft])
+    mark = rect.inflate(-rect.width // 2, -rect.height // 3).move(0, rect.height // 8)
+    glyph = text.font(int(mark.height * 1.2)).render("!", True, theme.ALERT)
+    surface.blit(glyph, glyph.get_rect(center=mark.center))
+
+
+def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[ButtonHint, ...],
+                 text: TextPainter) -> None:
+    """Each button as a key cap with its meaning beside it, side by side in rect."""
+    if not buttons:
+        return
+    slot_w = rect.width // len(buttons)
+    for i, hint in enumerate(buttons):
+        slot = pygame.Rect(rect.x + i * slot_w, rect.y, slot_w, rect.height).inflate(-rect.height // 6, 0)
+        cap_w = min(slot.width // 2, int(rect.height * 0.35 * max(4, len(hint.button))))
+        cap = pygame.Rect(slot.x, slot.y, cap_w, slot.height)
+        box(surface, cap, theme.TEXT, theme.PANEL_EDGE, 2)
+        text.draw(surface, hint.button, cap.inflate(-cap.height // 4, -cap.height // 4), theme.TEXT_DARK)
+        meaning = pygame.Rect(cap.right + slot.height // 5, slot.y, slot.right - cap.right - slot.height // 5,
+                              slot.height).inflate(0, -slot.height // 4)
+        text.draw(surface, hint.meaning, meaning, theme.TEXT, align="left")
+
+
+def prompt_block(surface: pygame.Surface, rect: pygame.Rect, prompt: Prompt, text: TextPainter,
+                 max_px: int) -> None:
+    """The question above, the buttons that answer it along the bottom."""
+    buttons_h = int(rect.height * 0.42) if prompt.buttons else 0
+    question = pygame.Rect(rect.x, rect.y, rect.width, rect.height - buttons_h)
+    text.draw_wrapped(surface, prompt.question, question, theme.TEXT, max_px)
+    if prompt.buttons:
+        button_hints(surface, pygame.Rect(rect.x, question.bottom, rect.width, buttons_h), prompt.buttons, text)
+
+
+def alert_banner(surface: pygame.Surface, rect: pygame.Rect, alerts: tuple[Alert, ...],
+                 text: TextPainter) -> None:
+    """One strip: the first alert's title and rule, and how many more there are."""
+    box(surface, rect, theme.ALERT)
+    pad = rect.height // 8
+    sign = pygame.Rect(rect.x + pad, rect.y + pad, rect.height - 2 * pad, rect.height - 2 * pad)
+    warning_sign(surface, sign, text)
+    first = alerts[0]
+    label = first.title + (f"  ({first.rule})" if first.rule else "")
+    if len(alerts) > 1:
+        label += f"  +{len(alerts) - 1} more"
+    body = pygame.Rect(sign.right + pad * 2, rect.y, rect.right - sign.right - pad * 3, rect.height)
+    text.draw(surface, label, body.inflate(0, -rect.height // 4), theme.TEXT_DARK, align="left")
