@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from kiosk.rules.timing import (
     clock_text,
@@ -28,6 +28,9 @@ from kiosk.rules.timing import (
     overtime_penalty,
     overtime_seconds,
 )
+
+if TYPE_CHECKING:
+    from kiosk.rules.profiles import Profile
 
 SNAPSHOT_VERSION = 1
 
@@ -47,6 +50,19 @@ class ClockRules:
     # Both players hitting their buttons at once: the second press, this soon after the
     # first started its clock, is the same collision, not a turn.
     simultaneous_press_s: float = 0.25
+
+    @classmethod
+    def from_profile(cls, profile: "Profile") -> "ClockRules":
+        return cls(
+            hold_window_s=profile.hold_window_s,
+            hold_closes_on_draw=profile.hold_closes_on_draw,
+            out_play_window_s=profile.out_play_window_s,
+            courtesy_draw_s=profile.courtesy_draw_s,
+            courtesy_from=profile.courtesy_from,
+            max_overtime_s=profile.max_overtime_s,
+            max_overtime_deduction=profile.max_overtime_deduction,
+            points_per_minute=profile.points_per_minute,
+        )
 
 
 class Press(Enum):
@@ -121,6 +137,15 @@ class GameClock:
     time_source: Callable[[], float] = time.monotonic
     rules: ClockRules = field(default_factory=ClockRules)
     first_player: int | None = None
+
+    @classmethod
+    def for_profile(
+        cls,
+        profile: "Profile",
+        time_source: Callable[[], float] = time.monotonic,
+        first_player: int | None = None,
+    ) -> "GameClock":
+        return cls(profile.time_per_player_s, time_source, ClockRules.from_profile(profile), first_player)
 
     def __post_init__(self) -> None:
         self._allowance = [float(self.allowance_s), float(self.allowance_s)]

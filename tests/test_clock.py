@@ -10,10 +10,11 @@ import time
 import pytest
 
 from kiosk.clock import ClockRules, GameClock, Press
+from kiosk.rules.profiles import load_profile
 
 A, B = 0, 1
-MSA = ClockRules(hold_window_s=10, hold_closes_on_draw=False, courtesy_from="turn_end", max_overtime_s=None)
-COFFS = ClockRules(hold_window_s=None, hold_closes_on_draw=False, courtesy_draw_s=None, max_overtime_s=None)
+MSA = ClockRules.from_profile(load_profile("msa"))
+COFFS = ClockRules.from_profile(load_profile("coffs"))
 
 
 class FakeTime:
@@ -439,3 +440,17 @@ def test_restore_rejects_an_unknown_snapshot_version():
     saved = clock.snapshot() | {"version": 99}
     with pytest.raises(ValueError):
         GameClock.restore(saved)
+
+
+@pytest.mark.parametrize(
+    "name, window, closes_on_draw, courtesy, max_over",
+    [("naspa", 20, True, (60, "hold"), 600), ("msa", 10, False, (60, "turn_end"), None),
+     ("coffs", None, True, (None, "hold"), None), ("iowa", None, True, (None, "hold"), None)],
+)
+def test_clock_takes_its_numbers_from_the_bundled_profiles(name, window, closes_on_draw, courtesy, max_over):
+    clock = GameClock.for_profile(load_profile(name), time_source=FakeTime())
+    rules = clock.rules
+    assert (rules.hold_window_s, rules.hold_closes_on_draw) == (window, closes_on_draw)
+    assert (rules.courtesy_draw_s, rules.courtesy_from) == courtesy
+    assert rules.max_overtime_s == max_over and rules.points_per_minute == 10
+    assert clock.text(A) == "25:00"
