@@ -114,10 +114,12 @@ class BoardPainter:
         return surf
 
     def _mark_doubtful(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        width = max(2, box.width // 7)
-        pygame.draw.rect(surface, theme.DOUBTFUL, box, width)
-        badge = pygame.Rect(0, 0, box.width // 2, box.height // 2)
-        badge.topright = box.topright
-        pygame.draw.rect(surface, theme.DOUBTFUL, badge)
-        glyph = self._text.font(int(badge.height * 1.1)).render("?", True, theme.TEXT)
+        """A heavy outline spilling over the neighbours and a '?' badge on the corner:
+        visible at a glance even on a small screen."""
+        width = max(3, box.width // 5)
+        pygame.draw.rect(surface, theme.DOUBTFUL, box.inflate(width, width), width)
+        badge = pygame.Rect(0, 0, box.width * 3 // 5, box.height * 3 // 5)
+        badge.center = (box.right - width // 2, box.top + width // 2)
+        pygame.draw.rect(surface, theme.DOUBTFUL, badge, border_radius=badge.width // 4)
+        glyph = self._text.font(int(badge.height * 1.2)).render("?", True, theme.TEXT)
         surface.blit(glyph, glyph.get_rect(center=badge.center))

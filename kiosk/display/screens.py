@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import pygame
 
+from kiosk.rules.board import square_name
+
 from . import theme, widgets
 from .model import LastPlay, ScreenModel, WordBreakdown
 from .text import TextPainter
@@ -117,13 +119,13 @@ def side_confirm_read(surface: pygame.Surface, rect: pygame.Rect, model: ScreenM
     body, prompt = _with_prompt(rect, model, 0.4)
     title, info = _rows(body, 1.2, 2)
     text.draw(surface, "CHECK THE BOARD", title, theme.TEXT, align="left")
-    n = len(model.board.doubtful)
-    detail = (f"{n} marked square{'s' if n != 1 else ''} could not be read for sure." if n
-              else "The camera's read of this play is uncertain.")
-    widgets.box(surface, pygame.Rect(info.x, info.y + info.height // 8, info.height // 3, info.height // 3),
-                theme.DOUBTFUL)
-    text.draw_wrapped(surface, detail, pygame.Rect(info.x + info.height // 2, info.y, info.width - info.height // 2,
-                                                   info.height), theme.TEXT, info.height // 4)
+    names = [square_name(sq) for sq in sorted(model.board.doubtful, key=lambda sq: (sq[1], sq[0]))]
+    if names:
+        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        detail = f"Not sure of the marked square{'s' if len(names) > 1 else ''}: {shown}"
+    else:
+        detail = "The camera's read of this play is uncertain."
+    text.draw_wrapped(surface, detail, info, theme.TEXT, info.height // 3)
     _draw_prompt(surface, prompt, model, text)
 
 
@@ -172,12 +174,12 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
     if verdict is not None:
         colour = theme.ACCEPTABLE if verdict.acceptable else theme.UNACCEPTABLE
         widgets.box(surface, banner, colour)
-        mark = pygame.Rect(banner.x + banner.height // 8, banner.y + banner.height // 8,
-                           banner.height * 3 // 4, banner.height * 3 // 4)
+        mark = pygame.Rect(banner.x + banner.height // 5, banner.y + banner.height // 5,
+                           banner.height * 3 // 5, banner.height * 3 // 5)
         (widgets.tick if verdict.acceptable else widgets.cross)(surface, mark, theme.TEXT)
         word_area = pygame.Rect(mark.right + banner.height // 8, banner.y, banner.right - mark.right - banner.height // 4,
                                 banner.height).inflate(0, -banner.height // 3)
-        text.draw(surface, "ACCEPTABLE" if verdict.acceptable else "UNACCEPTABLE", word_area, theme.TEXT)
+        text.draw(surface, "ACCEPTABLE" if verdict.acceptable else "UNACCEPTABLE", word_area, theme.TEXT, shrink=0)
         by = f"The play by {verdict.play_by}" if verdict.play_by else "The play"
         text.draw(surface, by, _rows(info, 1, 1.5)[0], theme.TEXT_DIM, align="left")
         text.draw_wrapped(surface, verdict.consequence, _rows(info, 1, 1.5)[1], theme.TEXT, info.height // 3)
@@ -212,11 +214,12 @@ def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
 def side_waiting(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.25)
     waiting = model.waiting
-    title, reason, detail = _rows(body, 1, 2, 1.6)
+    title, reason, detail = _rows(body, 0.6, 2.2, 1.6)
     text.draw(surface, "WAITING" + (f"  {waiting.elapsed}" if waiting and waiting.elapsed else ""), title,
               theme.TEXT_DIM, align="left")
     if waiting is not None:
-        text.draw_wrapped(surface, waiting.reason, reason, theme.TEXT, reason.height // 2)
+        text.draw_wrapped(surface, waiting.reason, reason.inflate(0, -reason.height // 8), theme.YELLOW,
+                          reason.height // 2)
         text.draw_wrapped(surface, waiting.detail, detail, theme.TEXT_DIM, detail.height // 3)
     _draw_prompt(surface, prompt, model, text)
 
@@ -247,7 +250,7 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     setup = model.start
     first = setup.first_player if setup else 0
     body, prompt = _with_prompt(rect, model, 0.22)
-    title, p0, p1, settings, note = _rows(body, 1.2, 1.3, 1.3, 1, 1)
+    title, p0, p1, settings, note = _rows(body, 1.2, 1.3, 1.3, 1, 1.2)
     text.draw(surface, "NEW GAME", title, theme.TEXT, align="left")
     for i, row in enumerate((p0, p1)):
         editing = setup is not None and setup.editing == f"player{i + 1}"
@@ -269,7 +272,7 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
         text.draw(surface, "    ".join(parts), settings.inflate(0, -settings.height // 4), colour, align="left")
     second = model.players[1 - first].name
     text.draw_wrapped(surface, f"{second} starts {model.players[first].name}'s clock by pressing their own button.",
-                      note, theme.TEXT_DIM, note.height // 2)
+                      note, theme.TEXT, note.height * 2 // 3)
     _draw_prompt(surface, prompt, model, text)
 
 
@@ -328,7 +331,8 @@ def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     title, line, hint = _rows(body, 1, 2.2, 0.8)
     widgets.box(surface, title, theme.VERMILLION)
     text.draw(surface, "CANNOT START: A SETTINGS FILE NEEDS FIXING", title.inflate(-title.height // 2,
-                                                                                   -title.height // 3), theme.TEXT)
+                                                                                   -title.height // 3), theme.TEXT,
+              shrink=0)
     text.draw_wrapped(surface, model.error or "Unknown problem", line.inflate(0, -line.height // 8), theme.TEXT,
                       line.height // 3)
     text.draw(surface, "Fix the file named above, then restart the kiosk.", hint.inflate(0, -hint.height // 3),

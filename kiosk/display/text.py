@@ -98,7 +98,7 @@ class TextPainter:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split(" "):
+            for word in self._split_long(paragraph.split(" "), font, width):
                 candidate = f"{line} {word}" if line else word
                 if font.size(candidate)[0] <= width or not line:
                     line = candidate
@@ -107,6 +107,20 @@ class TextPainter:
                     line = word
             lines.append(line)
         return lines
+
+    @staticmethod
+    def _split_long(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
+        """Break a word wider than the line (a file path) at characters, so nothing is cut off."""
+        out: list[str] = []
+        for word in words:
+            while len(word) > 1 and font.size(word)[0] > width:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                out.append(word[:cut])
+                word = word[cut:]
+            out.append(word)
+        return out
 
     def draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour,
                      max_px: int, align: str = "left", min_px: int = 12) -> int:

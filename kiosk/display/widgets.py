@@ -55,12 +55,16 @@ def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[Butt
     if not buttons:
         return
     slot_w = rect.width // len(buttons)
+    longest = max((hint.button for hint in buttons), key=len)
+    # every cap the same size, so the labels read as a set of equal buttons
+    cap_w = min(slot_w // 2, int(rect.height * 0.36 * max(3, len(longest))))
+    cap_px = text.fit_px(longest, cap_w - rect.height // 4, rect.height * 3 // 4)
     for i, hint in enumerate(buttons):
         slot = pygame.Rect(rect.x + i * slot_w, rect.y, slot_w, rect.height).inflate(-rect.height // 6, 0)
-        cap_w = min(slot.width // 2, int(rect.height * 0.35 * max(4, len(hint.button))))
         cap = pygame.Rect(slot.x, slot.y, cap_w, slot.height)
         box(surface, cap, theme.TEXT, theme.PANEL_EDGE, 2)
-        text.draw(surface, hint.button, cap.inflate(-cap.height // 4, -cap.height // 4), theme.TEXT_DARK)
+        text.draw(surface, hint.button, cap.inflate(-cap.height // 4, -cap.height // 4), theme.TEXT_DARK,
+                  max_px=cap_px)
         meaning = pygame.Rect(cap.right + slot.height // 5, slot.y, slot.right - cap.right - slot.height // 5,
                               slot.height).inflate(0, -slot.height // 4)
         text.draw(surface, hint.meaning, meaning, theme.TEXT, align="left")
