@@ -16,6 +16,7 @@ Who may press what (tournament clock):
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -151,8 +152,10 @@ class GameClock:
         self._allowance = [float(self.allowance_s), float(self.allowance_s)]
         self._used = [0.0, 0.0]  # accumulated up to self._since for the running side
         self._running: int | None = None
-        self._since = self.time_source()
-        self._last_change = self._since
+        self._since = 0.0  # when the running side started (meaningless while none runs)
+        # No reading of time_source here: a clock rebuilt from a journal replays presses
+        # stamped on a previous boot's time line (see continue_after_restart).
+        self._last_change = -math.inf
         self._started = False
         self._reason: str | None = None  # set while neutralized
         self._resume_side: int | None = None
@@ -362,7 +365,7 @@ class GameClock:
         w = self._window
 
         def ago(x: float | None) -> float | None:
-            return None if x is None else t - x
+            return None if x is None or x == -math.inf else t - x
 
         return {
             "version": SNAPSHOT_VERSION,
@@ -421,7 +424,7 @@ class GameClock:
             rules=ClockRules(**snapshot["rules"]),
             first_player=snapshot["first_player"],
         )
-        base = clock._since - downtime_s  # the snapshot's instant on the new time line
+        base = time_source() - downtime_s  # the snapshot's instant on the new time line
 
         def at(ago: float | None) -> float | None:
             return None if ago is None else base - ago
@@ -430,7 +433,8 @@ class GameClock:
         clock._used = [float(u) for u in snapshot["used_s"]]
         clock._running = snapshot["running"]
         clock._since = base
-        clock._last_change = at(snapshot["last_change_ago"])
+        last_change = at(snapshot["last_change_ago"])
+        clock._last_change = -math.inf if last_change is None else last_change
         clock._started = snapshot["started"]
         clock._reason = snapshot["reason"]
         clock._resume_side = snapshot["resume_side"]
@@ -448,6 +452,24 @@ class GameClock:
                 hold_at=at(w["hold_ago"]),
             )
         return clock
+
+    def continue_after_restart(self, last_t: float, charge_s: float = 0.0) -> None:
+        """Carry a clock rebuilt from journal records onto this boot's time line.
+
+        `last_t` is the monotonic time of the last journal record (previous boot). The
+        clock continues as if that instant were now: the time the kiosk was down is not
+        charged unless `charge_s` says how much of it to charge.
+        """
+        shift = (self.time_source() - charge_s) - last_t
+        self._since += shift
+        if self._last_change != -math.inf:
+            self._last_change += shift
+        w = self._window
+        if w is not None:
+            w.opened_at += shift
+            w.closed_at = None if w.closed_at is None else w.closed_at + shift
+            w.hold_at = None if w.hold_at is None else w.hold_at + shift
+        self._at(None)
 
     # ----- internals ----------------------------------------------------------------
 

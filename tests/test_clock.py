@@ -454,3 +454,28 @@ def test_clock_takes_its_numbers_from_the_bundled_profiles(name, window, closes_
     assert (rules.courtesy_draw_s, rules.courtesy_from) == courtesy
     assert rules.max_overtime_s == max_over and rules.points_per_minute == 10
     assert clock.text(A) == "25:00"
+
+
+def test_clock_rebuilt_from_journal_presses_continues_without_charging_the_downtime():
+    # Presses journalled on the previous boot, at its monotonic times.
+    journal = [(1, 5000.0), (0, 5060.0), (1, 5100.5)]
+    last_record_t = 5130.0  # the last thing journalled before the power cut
+    after_reboot = FakeTime(start=12.0)
+    clock = GameClock(time_source=after_reboot)
+    for player, t in journal:
+        clock.press(player, t)
+    assert clock.used(A, last_record_t) == 60 + 29.5 and clock.used(B, last_record_t) == 40.5
+    clock.continue_after_restart(last_record_t)
+    assert clock.used(A) == 89.5 and clock.used(B) == 40.5
+    after_reboot.advance(10)
+    assert clock.running() == A and clock.used(A) == 99.5
+    assert clock.press(A) is Press.SWITCHED
+
+
+def test_continue_after_restart_can_charge_the_downtime():
+    clock, ft = started_clock()
+    ft.advance(100)
+    last = ft.now
+    ft.now = 7.0  # reboot
+    clock.continue_after_restart(last, charge_s=30)
+    assert clock.used(A) == 130
