@@ -167,19 +167,21 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     opts = _resolve(options or FrameOptions(), rng)
     pose = _pose(opts, size, rng)
     corners = project(pose, UPRIGHT_CORNERS)
+    # One random stream per part, so switching one effect on or off leaves the rest as it was.
+    board_rng, table_rng, rack_rng, hand_rng, shadow_rng, light_rng, glare_rng, finish_rng = rng.spawn(8)
 
     cell = int(np.ceil(pose.side / SIZE))
-    margin = int(round(cell * rng.uniform(0.35, 0.9)))
+    margin = int(round(cell * board_rng.uniform(0.35, 0.9)))
     # Light falls from one side of the room: tile shadows keep that direction in the image
     # whatever way the board is turned, so turn it back into board coordinates.
-    light = rng.uniform(0, 2 * np.pi)
-    length = cell * rng.uniform(0.02, 0.07)
+    light = board_rng.uniform(0, 2 * np.pi)
+    length = cell * board_rng.uniform(0.02, 0.07)
     back = -np.radians(pose.angle_deg)
     sx, sy = np.cos(light) * length, np.sin(light) * length
     shadow_dir = (sx * np.cos(back) - sy * np.sin(back), sx * np.sin(back) + sy * np.cos(back))
-    texture = _board_texture(truth, opts, cell, margin, rng, shadow_dir)
+    texture = _board_texture(truth, opts, cell, margin, board_rng, shadow_dir)
 
-    image = effects.table(opts.table, size, rng)
+    image = effects.table(opts.table, size, table_rng)
     span = SIZE * cell
     tex_corners = np.float32([[margin, margin], [margin + span, margin], [margin + span, margin + span],
                               [margin, margin + span]])
@@ -187,33 +189,32 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     outline = cv2.perspectiveTransform(
         np.float32([[[0, 0], [texture.shape[1], 0], [texture.shape[1], texture.shape[0]], [0, texture.shape[0]]]]),
         homography)[0]
-    _board_edge_and_shadow(image, outline, rng)
+    _board_edge_and_shadow(image, outline, table_rng)
     cv2.warpPerspective(texture, homography, (size, size), dst=image, flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)
 
     zones = {}
     if opts.rack_counts:
-        rack_x = size / 2 + rng.uniform(-0.15, 0.15) * size
-        letters = rack_letters or _draw_rack_letters(opts, rng)
+        rack_x = size / 2 + rack_rng.uniform(-0.15, 0.15) * size
+        letters = rack_letters or _draw_rack_letters(opts, rack_rng)
         for player in RACK_PLAYERS:
             zones[player] = rack_zone(player, size, rack_x)
-            draw_rack(image, zones[player], letters.get(player, []), opts.tile_style, rng,
+            draw_rack(image, zones[player], letters.get(player, []), opts.tile_style, rack_rng,
                       flipped=player == "p2")
 
     occluded: frozenset[tuple[int, int]] = frozenset()
-    hand_draws = rng.uniform(-0.4, 0.4, 2)
     if opts.hand:
-        target = corners.mean(axis=0) + hand_draws * pose.side
-        mask = draw_hand(image, rng, (float(target[0]), float(target[1])))
+        target = corners.mean(axis=0) + hand_rng.uniform(-0.4, 0.4, 2) * pose.side
+        mask = draw_hand(image, hand_rng, (float(target[0]), float(target[1])))
         occluded = _occluded_cells(mask, homography, cell, margin)
     if opts.shadow:
-        effects.cast_shadow(image, rng)
+        effects.cast_shadow(image, shadow_rng)
     if opts.lighting > 0:
-        effects.lighting(image, rng, opts.lighting)
-    glare_at = corners.mean(axis=0) + rng.uniform(-0.45, 0.45, 2) * pose.side
+        effects.lighting(image, light_rng, opts.lighting)
     if opts.glare:
-        effects.glare(image, rng, (float(glare_at[0]), float(glare_at[1])), size * rng.uniform(0.03, 0.12))
-    out = effects.finish(image, rng, blur=opts.blur, noise=opts.noise, jpeg_quality=opts.jpeg_quality)
+        spot = corners.mean(axis=0) + glare_rng.uniform(-0.45, 0.45, 2) * pose.side
+        effects.glare(image, glare_rng, (float(spot[0]), float(spot[1])), size * glare_rng.uniform(0.05, 0.15))
+    out = effects.finish(image, finish_rng, blur=opts.blur, noise=opts.noise, jpeg_quality=opts.jpeg_quality)
     return RenderedFrame(image=out, board_corners=corners, rack_zones=zones, truth=truth,
                          rotation=opts.rotation, occluded=occluded, options=opts)
 

@@ -61,9 +61,10 @@ def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
     face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
     face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
     fonts = available_fonts()
+    drawn_font = fonts[rng.integers(len(fonts))]
     return TileStyle(
         face=face, ink=ink, wood=wood,
-        font=font or fonts[rng.integers(len(fonts))],
+        font=font or drawn_font,
         tileset=tileset,
         letter_height=float(rng.uniform(0.44, 0.56)),
         value_height=float(rng.uniform(0.12, 0.18)),
