@@ -92,22 +92,30 @@ def test_press_is_charged_at_the_button_edge_not_when_handled():
     assert clock.used(B) == pytest.approx(0.25)
 
 
-def test_whole_game_of_presses_in_milliseconds_charges_every_turn_exactly():
-    rng = random.Random(7)
+def split(total: int, parts: int, rng: random.Random) -> list[int]:
+    cuts = sorted(rng.sample(range(1, total), parts - 1))
+    return [b - a for a, b in zip([0] + cuts, cuts + [total])]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_25_minute_game_in_milliseconds(seed):
+    rng = random.Random(seed)
+    # Each player's 12 turns add up to their whole 25:00; B's last turn runs 61 s over.
+    turns = {A: split(1500, 12, rng), B: split(1500, 12, rng)}
+    turns[B][-1] += 61
     clock, ft = started_clock()
-    expected = [0, 0]
-    player = A
     began = time.perf_counter()
-    for _ in range(40):  # 40 turns, integer seconds so the sums are exact
-        turn = rng.randint(5, 70)
-        ft.advance(turn)
-        expected[player] += turn
-        assert clock.press(player) is Press.SWITCHED
-        assert clock.press(player) is Press.NOT_RUNNING_SIDE  # a double press does nothing
-        player = 1 - player
+    for i in range(12):
+        for player in (A, B):
+            ft.advance(turns[player][i])
+            assert clock.press(player) is Press.SWITCHED
+            assert clock.press(player) is Press.NOT_RUNNING_SIDE  # a double press does nothing
     clock.finish()
     assert time.perf_counter() - began < 0.5
-    assert clock.result().used_s == (expected[A], expected[B])
+    assert clock.view().texts == ("0:00", "-1:01")
+    result = clock.result()
+    assert result.used_s == (1500, 1561)
+    assert result.penalties == (0, 20)
     assert clock.ended and clock.running() is None
 
 
