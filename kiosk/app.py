@@ -1,0 +1,629 @@
+"""The kiosk at the table: buttons, clock, camera and rules core joined into one game.
+
+`KioskApp` is driven from outside by one loop (live: `kiosk.cli.run`; offline:
+`kiosk.replay.driver`): it feeds button events with `handle_button`, touch choices
+with `correct` / `choose_pass` / `choose_exchange` / `designate_blank`, and calls
+`tick()` every iteration, which collects finished camera readings and checks timers.
+`screen()` gives the ScreenModel to draw.
+
+Every game fact is written to the journal (fsync) *before* the app acts on it, and the
+same `_apply` path rebuilds the game from the journal at start-up, so a restarted kiosk
+comes back to the same scores, board and clocks. A clock press switches the clock at
+once (from the button handler); reading the board happens after, on the vision worker.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from kiosk.clock import GameClock, Press
+from kiosk.rules import events as ev
+from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
+from kiosk.vision_worker import Reading
+
+log = logging.getLogger("kiosk.app")
+
+PLAYER_BUTTONS = {"p1": 0, "p2": 1}
+TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
+
+
+class JournalLike(Protocol):
+    def append(self, record: dict) -> None: ...
+
+
+class MemoryJournal:
+    """A journal kept in memory (tests; a demo that must not write)."""
+
+    def __init__(self, records: list[dict] | None = None):
+        self.records: list[dict] = list(records or [])
+
+    def append(self, record: dict) -> None:
+        self.records.append(json.loads(json.dumps(record)))
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    first: int = 0
+    profile: str = "naspa"
+    tileset: str = "english"
+    lexicon: str = "default"
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE
+    reading_poll_s: float = 0.1       # how often to ask for another reading while waiting
+    view_wait_s: float = 2.0          # after this long without a clear view, say what we wait for
+    verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
+
+
+@dataclass
+class Pending:
+    """A turn ended by a press whose board has not been accepted yet."""
+
+    player: int
+    pressed_at: float
+    read: TurnRead | None = None
+    waiting_since: float | None = None
+    waiting_reason: str = ""
+    stage: str = "reading"        # reading | confirm | no_change | exchange | blank
+    exchange_count: int = 7
+    blank_squares: list[str] = field(default_factory=list)
+    blank_offers: tuple[str, ...] = ()
+    blank_cursor: int = 0
+    designated: dict[str, str] = field(default_factory=dict)
+    proposed: tuple[tuple[str, str], ...] = ()
+    corrected: bool = False
+
+
+class KioskApp:
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        vision: Any,
+        journal: JournalLike | None = None,
+        time_source: Callable[[], float] = time.monotonic,
+        lexicon: Any = None,
+        settings: AppSettings = AppSettings(),
+        records: list[dict] | None = None,
+    ):
+        from kiosk.rules.data import read_text  # noqa: F401  (fails early if rules data is missing)
+        from kiosk.rules.profiles import load_profile
+        from kiosk.rules.tiles import load_tileset
+
+        self.setup = setup
+        self.vision = vision
+        self.journal = journal if journal is not None else MemoryJournal()
+        # Time while the kiosk was down is not charged: the restarted game carries on from
+        # the last record's time (records carry the app's time, not the machine's).
+        last_t = max((float(r.get("t", 0.0)) for r in records), default=None) if records else None
+        self._offset = 0.0 if last_t is None else last_t - time_source()
+        self.now: Callable[[], float] = lambda: time_source() + self._offset
+        self.lexicon = lexicon
+        self.settings = settings
+        self.tileset = load_tileset(setup.tileset)
+        self.profile = load_profile(setup.profile)
+        self.events: list[Any] = []
+        self.app_records: list[dict] = []
+        self.state: Any = None
+        # While the journal is replayed the clock lives at the records' times.
+        self._replay_t: float | None = float(records[0].get("t", 0.0)) if records else None
+        self.clock = GameClock.for_profile(self.profile, self._clock_now, setup.first)
+        self.pending: list[Pending] = []
+        self.phase = "start"               # start | turn | challenge | remove_tiles | six_zero | result | done
+        self.verdict: ev.ChallengeJudged | None = None
+        self.app_alerts: list[tuple[str, str, str]] = []   # (title, rule, action) raised by the app
+        self.alert_log: list[tuple[str, str, str]] = []    # every alert raised this game, in order
+        self._alerts_seen = 0                              # how many of the state's alerts were logged
+        self._alert_shown_at: float | None = None
+        self.end_reason = ""
+        self.overdraw_open: set[int] = set()
+        self.result_confirmed: set[int] = set()
+        self.reads_confirmed = 0           # reads a person had to confirm or correct
+        self.latencies: list[float] = []   # press -> score known, in time_source seconds
+        self.reading_seconds: list[float] = []
+        self.camera_problem = ""
+        self._next_poll = 0.0
+        self._last_reading_rows: tuple[str, ...] | None = None
+        if records:
+            self._rebuild(records)
+        else:
+            self._commit(ev.GameStarted(tuple(setup.players), setup.first, setup.profile, setup.tileset, setup.lexicon))
+
+    # ----- journal and state -------------------------------------------------------
+
+    def _commit(self, event: Any, t: float | None = None) -> None:
+        """Journal an event (durably), then apply it."""
+        t = self.now() if t is None else t
+        self.journal.append({"t": t, "event": json.loads(ev.event_to_json(event))})
+        self._apply(event)
+
+    def _note(self, kind: str, **data: Any) -> None:
+        """An app fact that is not a rules event (a read corrected by the players)."""
+        record = {"t": self.now(), "app": {"kind": kind, **data}}
+        self.journal.append(record)
+        self.app_records.append(record["app"])
+
+    def _apply(self, event: Any) -> None:
+        from kiosk.rules import game
+
+        self.events.append(event)
+        self.state = game.apply(self.state, event) if self.state is not None else game.replay([event])
+        self._log_state_alerts()
+        if isinstance(event, ev.ClockPressed):
+            if self.clock.press(event.player, event.t) is Press.SWITCHED:
+                self.pending.append(Pending(event.player, event.t))
+            if self.phase == "start":
+                self.phase = "turn"
+        elif isinstance(event, ev.ClockPaused):
+            self.clock.neutralize(event.reason, event.t)
+        elif isinstance(event, ev.ClockResumed):
+            self.clock.resume(event.t, side=self.state.to_move)
+        elif isinstance(event, TURN_EVENTS):
+            for i, p in enumerate(self.pending):
+                if p.player == event.player:
+                    del self.pending[i]
+                    break
+        elif isinstance(event, ev.ChallengeJudged):
+            self.verdict = event
+            self.phase = "challenge"
+        elif isinstance(event, ev.OverdrawReported):
+            self.overdraw_open.add(event.player)
+        elif isinstance(event, ev.OverdrawResolved):
+            self.overdraw_open.discard(event.player)
+        elif isinstance(event, ev.GameEnded):
+            self.phase = "result"
+
+    def _log_state_alerts(self) -> None:
+        alerts = list(getattr(self.state, "alerts", ()) or ())
+        for alert in alerts[self._alerts_seen:]:
+            self.alert_log.append(_alert_tuple(alert))
+            self._alert_shown_at = None
+        self._alerts_seen = len(alerts)
+
+    def raise_alert(self, title: str, rule: str, action: str) -> None:
+        self.app_alerts.append((title, rule, action))
+        self.alert_log.append((title, rule, action))
+
+    def current_alerts(self) -> list[tuple[str, str, str]]:
+        """Alerts standing now: the rules state's open ones and the app's own."""
+        return [_alert_tuple(a) for a in (getattr(self.state, "alerts", ()) or ())] + list(self.app_alerts)
+
+    def fresh_alert(self) -> bool:
+        """Show the full alert page for a few seconds after an alert is raised."""
+        t = self.now()
+        if self._alert_shown_at is None:
+            self._alert_shown_at = t
+        return t - self._alert_shown_at < 8.0
+
+    def challenged_player_name(self) -> str:
+        last = _last_turn(self.state)
+        return self.setup.players[_turn_player(last)] if last is not None else ""
+
+    def verdict_consequence(self) -> str:
+        if self.verdict is None:
+            return ""
+        last = _last_turn(self.state)
+        name = self.challenged_player_name()
+        other = self.setup.players[1 - _turn_player(last)] if last is not None else ""
+        if not self.verdict.acceptable:
+            return f"The play comes off: {name} scores 0 for the turn"
+        if self.profile.challenge == "double":
+            return f"The play stands: {other} loses the turn"
+        return "The play stands"
+
+    def _clock_now(self) -> float:
+        return self._replay_t if self._replay_t is not None else self.now()
+
+    def _rebuild(self, records: list[dict]) -> None:
+        for record in records:
+            self._replay_t = float(record.get("t", self._replay_t or 0.0))
+            if "event" in record:
+                self._apply(ev.event_from_json(json.dumps(record["event"])))
+            elif "app" in record:
+                self.app_records.append(record["app"])
+                if record["app"].get("kind") == "read_corrected":
+                    self.reads_confirmed += 1
+                if record["app"].get("kind") == "result_confirmed":
+                    self.result_confirmed.add(int(record["app"]["player"]))
+        self._replay_t = None
+        if self.phase == "result" and len(self.result_confirmed) == 2:
+            self.phase = "done"
+        if self.pending:
+            self.vision.request()
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase in ("result", "done")
+
+    # ----- inputs ------------------------------------------------------------------
+
+    def handle_button(self, button: str, kind: str = "press", t: float | None = None) -> None:
+        """A button edge; `t` is the time source's reading at the edge (default: now)."""
+        t = self.now() if t is None else t + self._offset
+        if kind != "press":
+            return
+        if self.phase == "done":
+            return
+        if self.phase == "result":
+            if button in PLAYER_BUTTONS and PLAYER_BUTTONS[button] not in self.result_confirmed:
+                self._note("result_confirmed", player=PLAYER_BUTTONS[button])
+                self.result_confirmed.add(PLAYER_BUTTONS[button])
+                if len(self.result_confirmed) == 2:
+                    self.phase = "done"
+            return
+        if button in PLAYER_BUTTONS:
+            self._clock_press(PLAYER_BUTTONS[button], t)
+            return
+        head = self.pending[0] if self.pending else None
+        if head is not None and head.stage != "reading":
+            self._answer_prompt(head, button, t)
+        elif self.phase == "challenge":
+            if button == "confirm":
+                self._after_verdict(t)
+        elif self.phase == "six_zero":
+            if button == "confirm":
+                self._commit(ev.SixZeroInvoked(self._six_zero_invoker()), t)
+                self._end_game("six_zero", t)
+            elif button == "cancel":
+                self.phase = "turn"
+        elif button == "challenge":
+            self._challenge(t)
+        elif button == "pause":
+            self._pause_toggle(t)
+        elif button == "confirm" and self.app_alerts:
+            self.app_alerts.clear()
+
+    def _clock_press(self, player: int, t: float) -> None:
+        if self.phase not in ("start", "turn"):
+            return
+        if self.phase == "start":
+            if player == self.setup.first:
+                return  # the second player starts the first player's clock (FIRST-03)
+        elif self.clock.running(t) != player:
+            return  # only the running side's press counts
+        if self.pending and self.pending[-1].player == player:
+            return
+        self._commit(ev.ClockPressed(player, t), t)
+        if self.pending:
+            self._next_poll = t
+            self.vision.request()
+
+    def _pause_toggle(self, t: float) -> None:
+        if self.clock.neutralized_reason is None:
+            if self.clock.running(t) is not None:
+                self._commit(ev.ClockPaused(t, "director"), t)
+        elif self.clock.neutralized_reason == "director":
+            self._commit(ev.ClockResumed(t), t)
+
+    # touch / scripted choices -----------------------------------------------------
+
+    def correct(self, tiles: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
+        """The players' correction of the head turn's read: the tiles actually placed.
+
+        Returns '' when accepted, else the reason (shown on screen)."""
+        head = self.pending[0] if self.pending else None
+        if head is None or head.stage not in ("confirm", "no_change", "blank"):
+            return "nothing to correct now"
+        tiles = tuple((sq.upper(), letter) for sq, letter in tiles)
+        if not tiles:
+            head.stage, head.proposed = "no_change", ()
+            return ""
+        problem = placement_problem(self.board_rows(), tiles)
+        if problem:
+            return problem
+        was = head.read.tiles if head.read else ()
+        self._note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
+        self.reads_confirmed += 1
+        head.corrected = True
+        self._propose(head, tiles)
+        return ""
+
+    def choose_pass(self) -> None:
+        head = self.pending[0] if self.pending else None
+        if head is not None and head.stage == "no_change":
+            self._commit(ev.Passed(head.player))
+            self._after_turn()
+
+    def choose_exchange(self, count: int) -> str:
+        head = self.pending[0] if self.pending else None
+        if head is None or head.stage not in ("no_change", "exchange"):
+            return "no exchange possible now"
+        return self._exchange(head, count)
+
+    def designate_blank(self, letter: str) -> None:
+        head = self.pending[0] if self.pending else None
+        if head is not None and head.stage == "blank":
+            self._designate(head, letter)
+
+    # ----- prompts -----------------------------------------------------------------
+
+    def _answer_prompt(self, head: Pending, button: str, t: float) -> None:
+        if head.stage == "confirm":
+            if button == "confirm" and head.proposed and not placement_problem(self.board_rows(), head.proposed):
+                self.reads_confirmed += 1
+                self._note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
+                self._propose(head, head.proposed)
+            elif button == "cancel":  # the players fix the tiles, then the kiosk reads again
+                head.stage, head.read, head.waiting_since = "reading", None, None
+                self.vision.request()
+        elif head.stage == "no_change":
+            if button == "confirm":
+                self.choose_pass()
+            elif button == "cancel":
+                head.stage = "exchange"
+        elif head.stage == "exchange":
+            if button == "pause":
+                head.exchange_count = max(1, head.exchange_count - 1)
+            elif button == "challenge":
+                head.exchange_count = min(7, head.exchange_count + 1)
+            elif button == "confirm":
+                self._exchange(head, head.exchange_count)
+            elif button == "cancel":
+                head.stage = "no_change"
+        elif head.stage == "blank":
+            n = len(head.blank_offers)
+            if button == "pause":
+                head.blank_cursor = (head.blank_cursor - 1) % n
+            elif button == "challenge":
+                head.blank_cursor = (head.blank_cursor + 1) % n
+            elif button == "confirm":
+                self._designate(head, head.blank_offers[head.blank_cursor])
+
+    def _exchange(self, head: Pending, count: int) -> str:
+        from kiosk.rules.game import RuleError
+
+        try:
+            self._check(ev.Exchanged(head.player, count))
+        except RuleError as exc:
+            self.raise_alert("Exchange not allowed", getattr(exc, "rule", "") or "EXCH-02", str(exc))
+            head.stage = "no_change"
+            return str(exc)
+        self._commit(ev.Exchanged(head.player, count))
+        self._after_turn()
+        return ""
+
+    def _check(self, event: Any) -> None:
+        """Raise the rules core's RuleError if `event` is illegal now (nothing journaled)."""
+        from kiosk.rules import game
+
+        game.apply(self.state, event)
+
+    # ----- the board after a press ---------------------------------------------------
+
+    def board_rows(self) -> tuple[str, ...]:
+        return tuple(self.state.board.rows())
+
+    def tick(self) -> None:
+        """Collect finished readings, re-ask while waiting; call every loop iteration."""
+        t = self.now()
+        for reading in self.vision.poll():
+            self._on_reading(reading, t)
+        wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
+        if wants_reading and not self.vision.busy and t >= self._next_poll:
+            self.vision.request()
+        self._check_overtime(t)
+
+    def _on_reading(self, reading: Reading, t: float) -> None:
+        self.reading_seconds.append(reading.seconds)
+        obs = reading.observation
+        if obs is None:
+            self.camera_problem = f"camera problem: {reading.error}"
+        elif not obs.located:
+            self.camera_problem = "board not in view" + (f": {'; '.join(obs.problems)}" if obs.problems else "")
+        else:
+            self.camera_problem = ""
+        usable = obs is not None and obs.located and obs.stable
+        if self.phase == "remove_tiles":
+            if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
+                self._commit(ev.ClockResumed(t), t)
+                self.phase = "turn"
+            else:
+                self._next_poll = t + self.settings.reading_poll_s
+            return
+        head = self.pending[0] if self.pending else None
+        if head is None or head.stage != "reading":
+            return
+        if not usable:
+            if head.waiting_since is None:
+                head.waiting_since = t
+            head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
+            self._next_poll = t + self.settings.reading_poll_s
+            return
+        self._check_racks(obs, t)
+        read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
+        head.read = read
+        if read.kind == "no_change":
+            head.stage = "no_change"
+            self._mark_latency(head, t)
+        elif read.kind == "play":
+            self._propose(head, read.tiles)
+        else:
+            head.stage, head.proposed = "confirm", read.tiles
+            self._mark_latency(head, t)
+
+    def _mark_latency(self, head: Pending, t: float) -> None:
+        self.latencies.append(t - head.pressed_at)
+
+    def _propose(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
+        """Tiles accepted as read (or corrected): designate blanks, then the play stands."""
+        head.proposed = tiles
+        blanks = [sq for sq, letter in tiles if letter == "?"]
+        if blanks:
+            head.stage, head.blank_squares, head.designated = "blank", blanks, {}
+            self._offer_blank(head)
+            if not head.corrected and head.read is not None:
+                self._mark_latency(head, self.now())
+            return
+        if not head.corrected and head.read is not None and head.stage == "reading":
+            self._mark_latency(head, self.now())
+        self._commit(ev.PlayMade(head.player, tiles))
+        self._after_turn()
+
+    def _offer_blank(self, head: Pending) -> None:
+        from kiosk.blanks import offered_letters
+
+        square = head.blank_squares[len(head.designated)]
+        tiles = tuple((sq, head.designated.get(sq, letter)) for sq, letter in head.proposed)
+        head.blank_offers = offered_letters(self.board_rows(), tiles, square, self.tileset, self.lexicon)
+        head.blank_cursor = 0
+
+    def _designate(self, head: Pending, letter: str) -> None:
+        square = head.blank_squares[len(head.designated)]
+        head.designated[square] = letter.lower()
+        if len(head.designated) < len(head.blank_squares):
+            self._offer_blank(head)
+            return
+        tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
+        self._commit(ev.PlayMade(head.player, tiles))
+        self._after_turn()
+
+    def _check_racks(self, obs: Any, t: float) -> None:
+        """Overdraw: a rack zone shows more tiles than a rack may hold."""
+        for zone, count in (getattr(obs, "rack_counts", None) or {}).items():
+            player = _zone_player(zone)
+            if player is None:
+                continue
+            if count > 7 and player not in self.overdraw_open:
+                self._commit(ev.OverdrawReported(player, count), t)
+            elif count <= 7 and player in self.overdraw_open:
+                self._commit(ev.OverdrawResolved(player), t)
+
+    def _after_turn(self) -> None:
+        t = self.now()
+        if getattr(self.state, "game_over", False) and self.phase != "result":
+            self._end_game(None, t)
+            return
+        if self._six_zero_offer():
+            self.phase = "six_zero"
+        if self.pending and self.pending[0].stage == "reading":
+            self.vision.request()
+
+    # ----- challenge ----------------------------------------------------------------
+
+    def _challenge(self, t: float) -> None:
+        last = _last_turn(self.state)
+        running = self.clock.running(t)
+        if self.pending or last is None or running is None or _turn_kind(last) != "play":
+            return
+        if getattr(last, "challenged", False) or self.verdict_for_last_play():
+            return
+        challenger = running
+        if _turn_player(last) == challenger:
+            return
+        words = self._words_of_last_play()
+        acceptable = all(w in self.lexicon for w in words) if self.lexicon is not None else True
+        self._commit(ev.ClockPaused(t, "challenge"), t)
+        self._commit(ev.ChallengeMade(challenger), t)
+        self._commit(ev.ChallengeJudged(acceptable), t)
+
+    def verdict_for_last_play(self) -> bool:
+        """True when the last play was already judged (a play is challenged once)."""
+        for event in reversed(self.events):
+            if isinstance(event, ev.ChallengeJudged):
+                return True
+            if isinstance(event, TURN_EVENTS):
+                return False
+        return False
+
+    def _words_of_last_play(self) -> list[str]:
+        last = _last_turn(self.state)
+        words = getattr(last, "words", ()) or ()
+        return [str(getattr(w, "word", w)).upper() for w in words]
+
+    def _after_verdict(self, t: float) -> None:
+        if self.verdict is not None and not self.verdict.acceptable:
+            self.phase = "remove_tiles"   # resume once the camera sees the tiles gone
+            self._next_poll = t
+            self.vision.request()
+        else:
+            self._commit(ev.ClockResumed(t), t)
+            self.phase = "turn"
+        self.verdict = None
+        if getattr(self.state, "game_over", False):
+            self._end_game(None, t)
+
+    # ----- end of game --------------------------------------------------------------
+
+    def _six_zero_offer(self) -> bool:
+        if getattr(self.state, "game_over", False):
+            return False
+        return bool(getattr(self.state, "six_zero_offer", False))
+
+    def _six_zero_invoker(self) -> int:
+        running = self.clock.running()
+        return running if running is not None else 0
+
+    def _check_overtime(self, t: float) -> None:
+        if self.phase not in ("turn",) or self.clock.running(t) is None:
+            return
+        rules = self.clock.rules
+        for player in (0, 1):
+            if rules.max_overtime_s is not None and self.clock.overtime(player, t) > rules.max_overtime_s:
+                self._commit(ev.OvertimeForfeit(player), t)
+                self._end_game("overtime_forfeit", t)
+                return
+
+    def _end_game(self, reason: str | None, t: float) -> None:
+        self.clock.finish(t)
+        result = self.clock.result(t)
+        for player in (0, 1):
+            if result.penalties[player]:
+                self._commit(ev.TimePenalty(player, result.penalties[player], result.overtime_s[player]), t)
+        if reason is not None and not getattr(self.state, "game_over", False):
+            self._commit(ev.GameEnded(reason), t)
+        elif reason is None and not any(isinstance(e, ev.GameEnded) for e in self.events):
+            self._commit(ev.GameEnded("out"), t)
+        self.phase = "result"
+
+    def director_end(self, t: float | None = None) -> None:
+        """A director ends the game where it stands (no rack adjustments)."""
+        t = self.now() if t is None else t
+        if not self.game_over:
+            self._end_game("director", t)
+
+    # ----- output -------------------------------------------------------------------
+
+    def gcg_text(self) -> str:
+        from kiosk.rules.gcg import events_to_gcg
+
+        return events_to_gcg(self.events)
+
+    def screen(self) -> Any:
+        from kiosk.screen_model_builder import build_screen
+
+        return build_screen(self)
+
+
+def _alert_tuple(alert: Any) -> tuple[str, str, str]:
+    title = str(getattr(alert, "title", "") or getattr(alert, "code", "") or alert).replace("_", " ")
+    rule = str(getattr(alert, "rule", "") or getattr(alert, "rule_id", "") or "")
+    action = str(getattr(alert, "action", "") or getattr(alert, "what_to_do", "") or getattr(alert, "message", "") or "")
+    return (title, rule, action)
+
+
+def _zone_player(zone: Any) -> int | None:
+    text = str(zone).lower()
+    if text in ("p1", "0", "player1", "south", "bottom"):
+        return 0
+    if text in ("p2", "1", "player2", "north", "top"):
+        return 1
+    return None
+
+
+def _last_turn(state: Any) -> Any:
+    history = getattr(state, "history", ()) or ()
+    return history[-1] if history else None
+
+
+def _turn_kind(turn: Any) -> str:
+    return str(getattr(turn, "kind", ""))
+
+
+def _turn_player(turn: Any) -> int:
+    return int(getattr(turn, "player", -1))

@@ -1,0 +1,1 @@
+"""Replaying recorded games through the real app: scripts, folder camera, simulated time."""

@@ -1,0 +1,259 @@
+"""Drive the real app through a recorded game: folder camera, scripted presses, simulated time.
+
+The players' side of the table is `ScriptedPlayers`: it answers the kiosk's questions
+(confirm or correct a read, pass or exchange, a blank's letter) from what the script
+says really happened, a moment after the kiosk asks, the way people at the table would.
+A kiosk that confidently accepts a wrong read is not corrected: the move then differs
+from the script and the replay reports it.
+
+Resuming: with a games folder that already holds this game's journal (e.g. after the
+process was killed), the app is rebuilt from the journal and the script continues with
+the first step after the journal's last record.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
+from kiosk.replay.camera import ReplayCamera
+from kiosk.replay.script import Script, Step, Turn, load_script
+from kiosk.vision_worker import InlineVision
+
+ANSWER_DELAY_S = 0.5     # how long the players take to answer a prompt
+READ_GIVE_UP_S = 60.0    # a turn whose board is never readable fails the replay
+
+
+class SimTime:
+    def __init__(self, t: float = 0.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@dataclass
+class ReplayResult:
+    completed: bool
+    gcg: str = ""
+    moves: list[str] = field(default_factory=list)
+    scores: tuple[int, int] = (0, 0)
+    players: tuple[str, str] = ("", "")
+    alerts: list[str] = field(default_factory=list)
+    reads_confirmed: int = 0
+    problems: list[str] = field(default_factory=list)
+    move_scores: list[tuple[int, str, int]] = field(default_factory=list)  # (player, kind, score)
+
+    def summary(self) -> str:
+        lines = [f"{self.players[0]} {self.scores[0]} - {self.scores[1]} {self.players[1]}"]
+        lines += [f"  {m}" for m in self.moves]
+        lines.append(f"alerts raised: {len(self.alerts)}" + "".join(f"\n  {a}" for a in self.alerts))
+        lines.append(f"reads that needed confirmation: {self.reads_confirmed}")
+        for p in self.problems:
+            lines.append(f"problem: {p}")
+        lines.append("completed" if self.completed else "NOT completed")
+        return "\n".join(lines)
+
+
+def make_reader(setup: GameSetup, folder: Path) -> Any:
+    """The real board reader, configured by the game folder's vision.toml if it has one."""
+    from vision.config import VisionConfig, load_config
+    from vision.reader import BoardReader
+
+    config_path = folder / "vision.toml"
+    config = load_config(config_path) if config_path.exists() else VisionConfig(tileset=setup.tileset)
+    return BoardReader(config)
+
+
+def make_lexicon(name: str) -> Any:
+    """The word list named by the setup; 'none' = no adjudication (a language without one)."""
+    if name == "none":
+        return None
+    from kiosk.lexicon_files import load_lexicon
+
+    return load_lexicon(name)
+
+
+class ScriptedPlayers:
+    """Answers the kiosk's prompts from what the script says the players did."""
+
+    def __init__(self, turns_by_press: dict[float, Turn]):
+        self.turns = turns_by_press
+        self.asked_at: dict[tuple[float, str, int], float] = {}
+        self.problems: list[str] = []
+
+    def act(self, app: KioskApp, now: float) -> bool:
+        """Answer the head prompt once its delay has passed; True if something was done."""
+        if not app.pending:
+            return False
+        head = app.pending[0]
+        if head.stage == "reading":
+            if head.waiting_since is not None and now - head.waiting_since > READ_GIVE_UP_S:
+                self.problems.append(f"turn pressed at {head.pressed_at:.1f}s: never got a readable board ({head.waiting_reason})")
+                raise ReplayStuck(self.problems[-1])
+            return False
+        key = (head.pressed_at, head.stage, len(head.designated))
+        asked = self.asked_at.setdefault(key, now)
+        if now < asked + ANSWER_DELAY_S:
+            return False
+        turn = self.turns.get(head.pressed_at)
+        if turn is None:
+            self.problems.append(f"kiosk asked ({head.stage}) about a press at {head.pressed_at:.1f}s the script says nothing about")
+            raise ReplayStuck(self.problems[-1])
+        return self._answer(app, head, turn)
+
+    def _answer(self, app: KioskApp, head: Any, turn: Turn) -> bool:
+        expected = tuple((sq, "?" if letter.islower() else letter) for sq, letter in turn.tiles)
+        if head.stage == "confirm":
+            if turn.kind == "play" and set(head.proposed) == set(expected):
+                app.handle_button("confirm")
+            else:
+                problem = app.correct(expected)
+                if problem:
+                    raise ReplayStuck(f"correction refused: {problem}")
+        elif head.stage == "no_change":
+            if turn.kind == "pass":
+                app.handle_button("confirm")
+            elif turn.kind == "exchange":
+                app.handle_button("cancel")
+            else:
+                problem = app.correct(expected)
+                if problem:
+                    raise ReplayStuck(f"correction refused: {problem}")
+        elif head.stage == "exchange":
+            if head.exchange_count > turn.count:
+                app.handle_button("pause")
+            elif head.exchange_count < turn.count:
+                app.handle_button("challenge")
+            else:
+                app.handle_button("confirm")
+        elif head.stage == "blank":
+            square = head.blank_squares[len(head.designated)]
+            wanted = dict(turn.tiles).get(square, "?")
+            offered = head.blank_offers[head.blank_cursor]
+            if not wanted.islower() or offered == wanted.upper():
+                app.handle_button("confirm")
+            elif wanted.upper() in head.blank_offers:
+                app.handle_button("challenge")   # next letter
+            else:
+                app.designate_blank(wanted)
+        return True
+
+
+class ReplayStuck(Exception):
+    pass
+
+
+@dataclass
+class ReplayRun:
+    """One replay in progress; `run()` plays it to the end of the script."""
+
+    folder: Path
+    games_dir: Path | None = None
+    on_iteration: Callable[[KioskApp, float], None] | None = None
+    step_hook: Callable[[int, Step], None] | None = None   # tests: called before each step
+
+    def __post_init__(self) -> None:
+        from kiosk.replay.frames import ensure_frames
+
+        self.script: Script = load_script(self.folder)
+        ensure_frames(self.folder, self.script)
+        s = self.script.setup
+        self.setup = GameSetup(
+            players=tuple(s.get("players", ("Player 1", "Player 2"))),  # type: ignore[arg-type]
+            first=int(s.get("first", 0)),
+            profile=str(s.get("profile", "naspa")),
+            tileset=str(s.get("tileset", "english")),
+            lexicon=str(s.get("lexicon", "default")),
+        )
+        self.sim = SimTime(0.0)
+        self.camera = ReplayCamera(self.script.frames_dir)
+        self.vision = InlineVision(self.camera, make_reader(self.setup, self.folder), time.perf_counter)
+        records: list[dict] = []
+        self.recovery = None
+        if self.games_dir is not None:
+            from kiosk.journal import resume, start_game
+
+            found = resume(self.games_dir)
+            if found is not None:
+                self.journal, self.recovery = found
+                records = list(self.journal.records)
+            else:
+                self.journal = start_game(self.games_dir)
+        else:
+            self.journal = MemoryJournal()
+        last_t = max((float(r.get("t", 0.0)) for r in records), default=None)
+        self.first_step = 0
+        if last_t is not None:
+            self.sim.t = last_t
+            for i, step in enumerate(self.script.steps):
+                if step.t > last_t:
+                    break
+                if step.frame is not None:
+                    self.camera.show(step.frame)
+                self.first_step = i + 1
+        self.app = KioskApp(
+            self.setup,
+            vision=self.vision,
+            journal=self.journal,
+            time_source=self.sim,
+            lexicon=make_lexicon(self.setup.lexicon),
+            settings=AppSettings(),
+            records=records or None,
+        )
+        turns = {step.t: step.turn for step in self.script.steps if step.press and step.turn is not None}
+        self.players = ScriptedPlayers(turns)
+
+    # ----- time ---------------------------------------------------------------------
+
+    def _busy(self) -> bool:
+        app = self.app
+        return bool(app.pending) or app.phase == "remove_tiles"
+
+    def _iterate(self) -> None:
+        self.app.tick()
+        self.players.act(self.app, self.sim.t)
+        self.app.tick()
+        if self.on_iteration is not None:
+            self.on_iteration(self.app, self.sim.t)
+
+    def advance_to(self, t: float) -> None:
+        self._iterate()
+        while self.sim.t < t:
+            step = 0.1 if self._busy() else t - self.sim.t
+            self.sim.t = min(t, self.sim.t + step)
+            self._iterate()
+
+    def apply_step(self, step: Step) -> None:
+        if step.frame is not None:
+            self.camera.show(step.frame)
+        if step.press is not None:
+            self.app.handle_button(step.press, "press", step.t)
+        if step.director_end:
+            self.app.director_end(step.t)
+        self._iterate()
+
+    def run(self) -> ReplayResult:
+        steps = self.script.steps
+        try:
+            for index in range(self.first_step, len(steps)):
+                step = steps[index]
+                self.advance_to(step.t)
+                if self.step_hook is not None:
+                    self.step_hook(index, step)
+                self.apply_step(step)
+            self.advance_to(self.sim.t + READ_GIVE_UP_S if self._busy() else self.sim.t + 1.0)
+        except ReplayStuck:
+            pass
+        return self.result()
+
+    def result(self) -> ReplayResult:
+        from kiosk.replay.summary import summarize
+
+        return summarize(self.app, self.script, self.players.problems)
+
+
+def replay_folder(folder: Path, **kwargs: Any) -> ReplayResult:
+    return ReplayRun(folder, **kwargs).run()

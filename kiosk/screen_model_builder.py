@@ -1,0 +1,185 @@
+"""From the app's state to the ScreenModel the display draws. Pure: reads, never changes."""
+from __future__ import annotations
+
+from typing import Any
+
+from kiosk.board_diff import SIZE
+from kiosk.display.model import (
+    Alert,
+    BlankPrompt,
+    BoardView,
+    ButtonHint,
+    ChallengeView,
+    ClockView,
+    LastPlay,
+    LetterPremium,
+    PlayerView,
+    Prompt,
+    Result,
+    ResultLine,
+    ScreenModel,
+    Status,
+    Verdict,
+    Waiting,
+    WordBreakdown,
+)
+from kiosk.rules.board import letter_multiplier, parse_square
+
+
+def _clock(app: Any, player: int, t: float) -> ClockView:
+    clock = app.clock
+    return ClockView(clock.text(player, t), clock.running(t) == player, clock.remaining(player, t) <= -1.0)
+
+
+def _square(name: str) -> tuple[int, int]:
+    return parse_square(name)
+
+
+def _last_play(app: Any) -> LastPlay | None:
+    history = getattr(app.state, "history", ()) or ()
+    if not history:
+        return None
+    turn = history[-1]
+    names = app.setup.players
+    kind = str(getattr(turn, "kind", "play"))
+    who = names[int(getattr(turn, "player", 0))]
+    if kind == "exchange":
+        return LastPlay(who, kind="exchange", exchanged=int(getattr(turn, "count", 0) or 0))
+    if kind == "pass":
+        return LastPlay(who, kind="pass")
+    if kind not in ("play",):
+        return LastPlay(who, kind="challenged_off" if "withdraw" in kind or "off" in kind else "pass",
+                        total=int(getattr(turn, "score", 0)))
+    words = []
+    placed = {_square(sq) for sq, _ in getattr(turn, "tiles", ())}
+    for w in getattr(turn, "words", ()) or ():
+        premiums = tuple(
+            LetterPremium(letter, letter_multiplier(sq))
+            for sq, letter in zip(getattr(w, "squares", ()), w.word)
+            if sq in placed and letter_multiplier(sq) > 1 and not letter.islower()
+        )
+        words.append(WordBreakdown(w.word, w.score, w.letter_sum, w.word_multiplier, premiums))
+    return LastPlay(who, getattr(turn, "position", ""), getattr(turn, "main_word", ""), tuple(words),
+                    int(getattr(turn, "bingo", 0) or 0), int(getattr(turn, "score", 0)))
+
+
+def _alerts(app: Any) -> tuple[Alert, ...]:
+    out = [Alert(title, rule, action) for title, rule, action in app.current_alerts()]
+    return tuple(out)
+
+
+def _board(app: Any) -> BoardView:
+    rows = tuple(app.board_rows())
+    head = app.pending[0] if app.pending else None
+    highlight: frozenset[tuple[int, int]] = frozenset()
+    doubtful: frozenset[tuple[int, int]] = frozenset()
+    if head is not None and head.stage in ("confirm", "blank") and head.read is not None:
+        grid = [list(r) for r in rows]
+        for sq, letter in head.proposed:
+            r, c = _square(sq)
+            grid[r][c] = head.designated.get(sq, letter) if letter == "?" else letter
+        rows = tuple("".join(r) for r in grid)
+        highlight = frozenset(_square(sq) for sq, _ in head.proposed)
+        doubtful = frozenset(head.read.doubtful) if head.stage == "confirm" else frozenset()
+    else:
+        history = getattr(app.state, "history", ()) or ()
+        if history and str(getattr(history[-1], "kind", "")) == "play":
+            highlight = frozenset(_square(sq) for sq, _ in getattr(history[-1], "tiles", ()))
+            highlight = frozenset(sq for sq in highlight if rows[sq[0]][sq[1]] != ".")
+    assert len(rows) == SIZE
+    return BoardView(rows, highlight, doubtful)
+
+
+def _head_screen(app: Any, head: Any, t: float) -> dict:
+    name = app.setup.players[head.player]
+    if head.stage == "reading":
+        if head.waiting_since is not None and t - head.waiting_since >= app.settings.view_wait_s:
+            waited = int(t - head.waiting_since)
+            return {"screen": "waiting", "waiting": Waiting(head.waiting_reason, "Clear the board so the camera sees it",
+                                                            f"{waited // 60}:{waited % 60:02d}")}
+        return {}
+    if head.stage == "confirm":
+        reasons = "; ".join(head.read.reasons) if head.read is not None else ""
+        return {"screen": "confirm_read", "prompt": Prompt(
+            f"{name}'s play: please check the marked squares. {reasons}".strip(),
+            (ButtonHint("CONFIRM", "the board is right"), ButtonHint("CANCEL", "fix the tiles, read again")))}
+    if head.stage == "no_change":
+        return {"screen": "game", "prompt": Prompt(
+            f"{name}: no new tiles on the board.",
+            (ButtonHint("CONFIRM", "pass"), ButtonHint("CANCEL", "exchange")))}
+    if head.stage == "exchange":
+        return {"screen": "game", "prompt": Prompt(
+            f"{name} exchanges {head.exchange_count} tiles",
+            (ButtonHint("PAUSE", "fewer"), ButtonHint("CHALLENGE", "more"), ButtonHint("CONFIRM", "exchange"),
+             ButtonHint("CANCEL", "back")))}
+    if head.stage == "blank":
+        square = head.blank_squares[len(head.designated)]
+        return {"screen": "blank_prompt",
+                "blank": BlankPrompt(square, tuple(head.blank_offers), head.blank_cursor),
+                "prompt": Prompt(f"{name}: which letter is the blank on {square}?",
+                                 (ButtonHint("PAUSE", "previous"), ButtonHint("CHALLENGE", "next"),
+                                  ButtonHint("CONFIRM", "choose")))}
+    return {}
+
+
+def _result(app: Any) -> Result:
+    state = app.state
+    names = app.setup.players
+    scores = tuple(getattr(state, "scores", (0, 0)))
+    penalties = [0, 0]
+    for e in app.events:
+        if type(e).__name__ == "TimePenalty":
+            penalties[e.player] += e.points
+    final = getattr(state, "result", None)
+    winner = getattr(final, "winner", None) if final is not None else None
+    if winner is None and scores[0] != scores[1]:
+        winner = 0 if scores[0] > scores[1] else 1
+    adjustments = getattr(final, "rack_adjustments", (0, 0)) if final is not None else (0, 0)
+    lines = tuple(
+        ResultLine(names[p], scores[p] - adjustments[p] + penalties[p], adjustments[p], penalties[p], scores[p],
+                   p in app.result_confirmed)
+        for p in (0, 1)
+    )
+    reason = str(getattr(final, "reason", "") or app.end_reason)
+    return Result(lines, names[winner] if winner is not None else None, reason)
+
+
+def build_screen(app: Any) -> ScreenModel:
+    t = app.now()
+    state = app.state
+    scores = tuple(getattr(state, "scores", (0, 0)))
+    players = tuple(PlayerView(app.setup.players[p], int(scores[p]), _clock(app, p, t)) for p in (0, 1))
+    running = app.clock.running(t)
+    common: dict[str, Any] = dict(
+        players=players,
+        to_move=running if running is not None else getattr(state, "to_move", None),
+        clocks_neutralized=app.clock.neutralized_reason is not None,
+        bag_count=int(getattr(state, "bag_count", 0)),
+        board=_board(app),
+        last_play=_last_play(app),
+        alerts=_alerts(app),
+        status=Status(not app.camera_problem, app.camera_problem or "camera ok", app.setup.profile.upper()),
+    )
+    head = app.pending[0] if app.pending else None
+    extra: dict[str, Any] = {}
+    if app.phase in ("result", "done"):
+        extra = {"screen": "result", "result": _result(app)}
+        if app.phase == "result":
+            extra["prompt"] = Prompt("Both players: press your clock button to confirm the result")
+    elif head is not None:
+        extra = _head_screen(app, head, t)
+    elif app.phase == "challenge" and app.verdict is not None:
+        extra = {"screen": "verdict", "verdict": Verdict(app.verdict.acceptable, app.challenged_player_name(),
+                                                         app.verdict_consequence()),
+                 "prompt": Prompt("", (ButtonHint("CONFIRM", "continue"),))}
+    elif app.phase == "remove_tiles":
+        extra = {"screen": "waiting", "waiting": Waiting("Take the challenged tiles off the board",
+                                                          "The clock restarts when the camera sees them gone")}
+    elif app.phase == "six_zero":
+        extra = {"screen": "alert", "prompt": Prompt("Six zero-score turns in a row: end the game?",
+                                                      (ButtonHint("CONFIRM", "end the game"), ButtonHint("CANCEL", "play on")))}
+    elif app.camera_problem and app.phase == "turn":
+        extra = {}
+    if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.fresh_alert():
+        extra["screen"] = "alert"
+    return ScreenModel(**common, **extra)

@@ -1,0 +1,103 @@
+"""Reading the board off the UI thread.
+
+The app asks for a fresh reading with `request()` and collects finished readings with
+`poll()`; it never waits for a frame, so the clock and the screen keep running while
+OpenCV works. `ThreadedVision` does the work on a worker thread (the live kiosk);
+`InlineVision` does it inside `poll()` at the caller's (simulated) time, so a replay is
+deterministic.
+"""
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+
+class Camera(Protocol):
+    def read(self) -> Any: ...
+
+
+class Reader(Protocol):
+    def observe(self, frame: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Reading:
+    observation: Any | None      # a BoardObservation, or None when the camera failed
+    error: str = ""              # the camera's failure, for the screen
+    seconds: float = 0.0         # wall time spent reading (for the latency benchmark)
+
+
+def read_once(camera: Camera, reader: Reader, wall: Callable[[], float]) -> Reading:
+    start = wall()
+    try:
+        frame = camera.read()
+    except Exception as exc:  # CameraError subclasses and anything a driver throws
+        return Reading(None, str(exc) or type(exc).__name__, wall() - start)
+    return Reading(reader.observe(frame), "", wall() - start)
+
+
+class InlineVision:
+    """Readings taken when polled: deterministic, for replays and tests."""
+
+    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]):
+        self.camera, self.reader, self._wall = camera, reader, wall
+        self._wanted = False
+
+    def request(self) -> None:
+        self._wanted = True
+
+    @property
+    def busy(self) -> bool:
+        return self._wanted
+
+    def poll(self) -> list[Reading]:
+        if not self._wanted:
+            return []
+        self._wanted = False
+        return [read_once(self.camera, self.reader, self._wall)]
+
+    def close(self) -> None:
+        pass
+
+
+class ThreadedVision:
+    """Readings taken on a worker thread; `poll()` never blocks."""
+
+    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]):
+        self.camera, self.reader, self._wall = camera, reader, wall
+        self._requests: queue.Queue[bool] = queue.Queue(maxsize=1)
+        self._results: queue.Queue[Reading] = queue.Queue()
+        self._pending = 0
+        self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
+        self._thread.start()
+
+    def request(self) -> None:
+        try:
+            self._requests.put_nowait(True)
+            self._pending += 1
+        except queue.Full:
+            pass  # a reading is already asked for; the next one will be fresh enough
+
+    @property
+    def busy(self) -> bool:
+        return self._pending > 0
+
+    def poll(self) -> list[Reading]:
+        out = []
+        while True:
+            try:
+                out.append(self._results.get_nowait())
+            except queue.Empty:
+                break
+        self._pending -= len(out)
+        return out
+
+    def close(self) -> None:
+        self._requests.put(False)
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while self._requests.get():
+            self._results.put(read_once(self.camera, self.reader, self._wall))
