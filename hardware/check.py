@@ -6,22 +6,9 @@ frame rate. Cameras are found from sysfs and libcamera, not by probing device in
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from hardware.camera import CameraError, PiCamera, UsbCamera, picamera2_installed, pi_cameras, usb_camera_devices
-
-MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
-
-
-def pi_model() -> str | None:
-    for path in MODEL_FILES:
-        try:
-            model = path.read_bytes().rstrip(b"\0").decode(errors="replace")
-        except OSError:
-            continue
-        if "Raspberry Pi" in model:
-            return model
-    return None
+from hardware.gpio import pi_model
 
 
 def gpio_line(model: str | None) -> str:

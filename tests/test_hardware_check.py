@@ -3,6 +3,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import hardware.camera as camera
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,3 +40,36 @@ def test_usb_camera_devices_lists_only_usb_capture_nodes(tmp_path, monkeypatch):
     make_node(sysfs, "video2", devices / "pci0000:00/usb2/2-1/2-1:1.0", "0")  # a second webcam
     monkeypatch.setattr(camera, "V4L_ROOT", sysfs)
     assert camera.usb_camera_devices() == ["/dev/video2", "/dev/video10"]
+
+
+def test_open_gpio_without_pi_hardware_is_none_but_still_checks_the_pin_map(tmp_path):
+    from hardware.gpio import open_gpio, pi_model
+    from kiosk.errors import InputError
+
+    if pi_model() is not None:
+        return
+    assert open_gpio(lambda event: None) is None
+    bad = tmp_path / "pins.toml"
+    bad.write_text("[buttons]\np1 = 17\np2 = 17\n")
+    with pytest.raises(InputError, match="already used"):
+        open_gpio(lambda event: None, bad)
+
+
+def test_open_gpio_with_mock_pins_gives_buttons_and_lights():
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.gpio import open_gpio
+    from hardware.pins import load_pin_map
+
+    factory = MockFactory()
+    events = []
+    gpio = open_gpio(events.append, pin_factory=factory)
+    try:
+        pins = load_pin_map()
+        factory.pin(pins.buttons["pause"]).drive_low()
+        gpio.lights.show(running=1, neutralized=False, alert=False)
+        assert [(e.button, e.kind) for e in events] == [("pause", "press")]
+        assert factory.pin(pins.leds["p2"]).state is True
+    finally:
+        gpio.close()
+        factory.reset()
