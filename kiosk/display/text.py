@@ -72,9 +72,9 @@ class TextPainter:
         `shrink` of the full size; ellipsize if it still does not fit."""
         if not text or rect.width <= 0 or rect.height <= 0:
             return pygame.Rect(rect.x, rect.y, 0, 0)
-        self.log.append(text)
         px = self.fit_px(text, rect.width, rect.height, max_px, shrink)
         shown = self._ellipsize(text, px, rect.width)
+        self.log.append(shown)
         surf = self._surface(shown, px, colour)
         if align == "left":
             pos = surf.get_rect(midleft=rect.midleft)
@@ -127,7 +127,6 @@ class TextPainter:
         """Wrap text into rect at the largest size <= max_px that fits; returns the height used."""
         if not text or rect.width <= 0 or rect.height <= 0:
             return 0
-        self.log.append(text)
         px = _snap_down(max_px)
         while True:
             lines = self.wrap_lines(text, px, rect.width)
@@ -136,13 +135,16 @@ class TextPainter:
                 break
             px = _snap_down(px - 1)
         y = rect.y
+        drawn: list[str] = []
         for line in lines:
             if y + line_h > rect.bottom + line_h // 3:
                 break
             shown = self._ellipsize(line, px, rect.width)
+            drawn.append(shown)
             surf = self._surface(shown, px, colour)
             box = pygame.Rect(rect.x, y, rect.width, line_h)
             pos = surf.get_rect(midleft=box.midleft) if align == "left" else surf.get_rect(center=box.center)
             surface.blit(surf, pos)
             y += line_h
+        self.log.append(" ".join(drawn))
         return y - rect.y
