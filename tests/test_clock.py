@@ -487,3 +487,18 @@ def test_continue_after_restart_can_charge_the_downtime():
     ft.now = 7.0  # reboot
     clock.continue_after_restart(last, charge_s=30)
     assert clock.used(A) == 130
+
+
+def test_CHAL_04_iowa_too_late_once_the_player_has_drawn():
+    clock, ft, t0 = _after_a_turn(ClockRules.from_profile(load_profile("iowa")))
+    assert clock.hold_window_open(t0 + 120)  # no time limit before the draw
+    clock.note_draw(t0 + 130)
+    assert not clock.hold(B, t=t0 + 131)
+
+
+def test_TIME_09_late_player_has_the_elapsed_time_deducted():
+    ft = FakeTime(10 * 3600.0)  # the TD's announcement at 10:00
+    clock = GameClock(time_source=ft, first_player=A)
+    assert clock.press(B) is Press.STARTED  # B starts absent A's clock
+    ft.advance(4 * 60)  # A arrives at 10:04
+    assert clock.text(A) == "21:00" and clock.text(B) == "25:00"
