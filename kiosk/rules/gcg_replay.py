@@ -40,6 +40,7 @@ class ReplayedLine:
     word: str = ""  # plays: normalised, '.' for a tile already on the board
     placed: tuple[tuple[str, str], ...] = ()  # plays: (square, letter) put down this turn
     ends_game: str = ""  # 'out' when this play empties the rack with the bag empty
+    after_out: bool = False  # a pass after the opponent went out: a lost (double) challenge
 
 
 @dataclass
@@ -211,7 +212,7 @@ class _Replay:
         if line.action == "play":
             self.place(line)
         elif line.action == "pass":
-            self.scored(line, 0)
+            self.scored(line, 0, after_out=self.out is not None)
         elif line.action == "exchange":
             if line.tiles:
                 self.check_from_rack(line, list(line.tiles), "exchanged tiles")

@@ -1,0 +1,135 @@
+"""GCG in: a game record (bytes or text) -> players, pragmas, every event line with its
+recorded and computed score, and the kiosk events it stands for.
+
+    game = parse_gcg(data, "r1.gcg")      # InputError naming file and line if malformed
+    game.mismatches                       # moves whose score or total differs from the board
+    gcg_to_events(game)                   # GameStarted, PlayMade, ... for game.replay
+    events_to_gcg(events)                 # back out (see gcg_export)
+
+Mapping to events: a play -> PlayMade; '-' -> Passed (after the opponent went out, a
+lost double challenge: ChallengeMade + ChallengeJudged(acceptable=True)); exchange ->
+Exchanged; '--' -> ChallengeMade + ChallengeJudged(acceptable=False);
+'(challenge) +N' -> ChallengeBonus; the end-of-game rack lines -> one GameEnded
+(reason 'out' or 'six_zero', with the racks); '(time) -N' -> TimePenalty(points=N);
+each #note -> Note after its move. Player names are the full names of #player1/#player2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.rules.events import (ChallengeBonus, ChallengeJudged, ChallengeMade, Event, Exchanged, GameEnded,
+                                GameStarted, Note, Passed, PlayMade, TimePenalty)
+from kiosk.rules.gcg_export import events_to_gcg
+from kiosk.rules.gcg_replay import ReplayedLine, replay_lines
+from kiosk.rules.gcg_syntax import GcgPlayer, parse_syntax
+from kiosk.rules.tiles import load_tileset
+
+__all__ = ["GcgGame", "GcgMove", "events_to_gcg", "gcg_to_events", "parse_gcg"]
+
+DEFAULT_LEXICON = "default"
+
+
+@dataclass(frozen=True)
+class GcgMove:
+    line: int  # line number in the file
+    player: int  # 0/1 = #player1/#player2
+    action: str  # play | pass | exchange | withdraw | challenge | end_rack | time
+    rack: str
+    position: str  # plays: '8D' across / 'D8' down
+    word: str  # plays: '.' for tiles already on the board, lowercase = blank
+    score: int  # as recorded
+    total: int  # as recorded
+    computed_score: int
+    computed_total: int
+    notes: tuple[str, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def matches(self) -> bool:
+        return self.score == self.computed_score and self.total == self.computed_total
+
+
+@dataclass(frozen=True)
+class GcgGame:
+    source: str
+    encoding: str
+    players: tuple[GcgPlayer, GcgPlayer]
+    pragmas: dict[str, str]
+    opening_notes: tuple[str, ...]  # #note lines before the first move
+    moves: tuple[GcgMove, ...]
+    final_racks: dict[int, str]  # #rack1/#rack2 of an unfinished game
+
+    @property
+    def mismatches(self) -> tuple[GcgMove, ...]:
+        return tuple(m for m in self.moves if not m.matches)
+
+
+def _game_started(game_players: tuple[GcgPlayer, GcgPlayer], first: int, pragmas: dict[str, str]) -> GameStarted:
+    return GameStarted(players=(game_players[0].name, game_players[1].name), first=first,
+                       lexicon=pragmas.get("lexicon", DEFAULT_LEXICON))
+
+
+def _end_of_game(replayed: list[ReplayedLine]) -> GameEnded:
+    racks: list[str | None] = [None, None]
+    reason = "six_zero"
+    for r in replayed:
+        if r.line.action != "end_rack":
+            continue
+        if r.line.score >= 0:
+            reason = "out"
+            racks[r.line.player] = ""
+            racks[1 - r.line.player] = r.line.tiles
+        elif racks[r.line.player] is None:
+            racks[r.line.player] = r.line.tiles
+    return GameEnded(reason, (racks[0], racks[1]))
+
+
+def _events_of(r: ReplayedLine, ending: GameEnded | None) -> tuple[Event, ...]:
+    line = r.line
+    rack = line.rack or None
+    if line.action == "play":
+        return (PlayMade(line.player, r.placed, rack),)
+    if line.action == "pass":
+        if r.after_out:
+            return ChallengeMade(line.player), ChallengeJudged(acceptable=True)
+        return (Passed(line.player, rack),)
+    if line.action == "exchange":
+        return (Exchanged(line.player, line.count, line.tiles or None, rack),)
+    if line.action == "withdraw":
+        return ChallengeMade(1 - line.player), ChallengeJudged(acceptable=False)
+    if line.action == "challenge":
+        return (ChallengeBonus(line.player, line.score),)
+    if line.action == "end_rack":
+        return (ending,) if ending else ()
+    return (TimePenalty(line.player, -line.score),)
+
+
+def parse_gcg(data: bytes | str, source: str) -> GcgGame:
+    """Parse and replay a GCG record; InputError (file, line, what) if it is malformed
+    or describes moves that cannot happen. Score disagreements are not errors: see
+    `GcgGame.mismatches`."""
+    syntax = parse_syntax(data, source)
+    tileset = load_tileset("english")
+    replayed = replay_lines(syntax.lines, tileset, source, syntax.final_racks)
+    last_end = max((i for i, r in enumerate(replayed) if r.line.action == "end_rack"), default=None)
+    moves = []
+    for i, r in enumerate(replayed):
+        ending = _end_of_game(replayed) if i == last_end else None
+        notes = tuple(syntax.notes.get(i, ()))
+        line = r.line
+        moves.append(GcgMove(line.number, line.player, line.action, line.rack, r.position, r.word,
+                             line.score, line.total, r.computed_score, r.computed_total, notes,
+                             _events_of(r, ending) + tuple(Note(text) for text in notes)))
+    players = (syntax.players[0], syntax.players[1])
+    return GcgGame(source, syntax.encoding, players, dict(syntax.pragmas), tuple(syntax.notes.get(-1, ())),
+                   tuple(moves), {p: rack for p, (rack, _) in syntax.final_racks.items()})
+
+
+def gcg_to_events(game: GcgGame) -> list[Event]:
+    """The kiosk events of a parsed record, GameStarted first."""
+    first = game.moves[0].player if game.moves else 0
+    events: list[Event] = [_game_started(game.players, first, game.pragmas)]
+    events.extend(Note(text) for text in game.opening_notes)
+    for move in game.moves:
+        events.extend(move.events)
+    return events
