@@ -1,0 +1,78 @@
+"""The rectified board and what each of its 225 cells looks like to the occupancy model.
+
+Features are relative to the board itself (each cell against the median of the cells
+with the same premium colour, or against the club's calibrated empty board), so the
+model trained on rendered boards carries over to a board colour it has never seen.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.layout import LAYOUT
+
+CELL = 48  # px per cell in the rectified board
+INSET = 8  # px left out at each cell edge when measuring colour
+OCCUPANCY_CLASSES = ("empty", "tile", "blank", "unknown")
+
+
+def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL) -> np.ndarray:
+    """The playing area seen straight from above, `cell` px per square, corners[0] at top-left."""
+    side = 15 * cell
+    target = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+    return cv2.warpPerspective(frame, matrix, (side, side), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+
+
+def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
+    """(15, 15, cell, cell, ...) view of a rectified board."""
+    shape = (15, cell, 15, cell) + board.shape[2:]
+    return board.reshape(shape).swapaxes(1, 2)
+
+
+def cell_colours(board_bgr: np.ndarray) -> np.ndarray:
+    """225x3 Lab mean of each cell's inner part."""
+    lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    inner = cell_grid(lab)[:, :, INSET:-INSET, INSET:-INSET]
+    return inner.mean(axis=(2, 3)).reshape(225, 3)
+
+
+def expected_empty(colours: np.ndarray) -> np.ndarray:
+    """Per-cell empty colour estimated from the frame: the median of cells of the same premium type."""
+    types = LAYOUT.ravel()
+    out = np.empty_like(colours)
+    for t in np.unique(types):
+        out[types == t] = np.median(colours[types == t], axis=0)
+    return out
+
+
+def occupancy_features(board_bgr: np.ndarray, empty_lab: np.ndarray | None = None) -> np.ndarray:
+    """225 x F features; `empty_lab` (225x3) is the calibrated empty board, if the club has one."""
+    lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    cells = cell_grid(lab)
+    inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
+    mean = inner.mean(axis=1)
+    light = inner[:, :, 0]
+    median_l = np.median(light, axis=1)
+    spread = light.std(axis=1)
+    dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
+    bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
+    chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
+    reference = expected_empty(mean) if empty_lab is None else empty_lab
+    delta = mean - reference
+    board_l = np.median(mean[:, 0])
+    board_chroma = np.median(chroma)
+    gray = lab[:, :, 0]
+    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    g = cell_grid(grad)
+    ring = np.zeros((CELL, CELL), bool)
+    ring[2:7, 2:-2] = ring[-7:-2, 2:-2] = ring[2:-2, 2:7] = ring[2:-2, -7:-2] = True
+    ring_grad = g[:, :, ring].reshape(225, -1).mean(axis=1)
+    centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
+    # how far the cell's local neighbourhood (not the whole board) agrees with this cell
+    neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
+    return np.column_stack([
+        delta, np.linalg.norm(delta, axis=1), mean[:, 0] - board_l, chroma - board_chroma, chroma,
+        spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50, mean[:, 0] - neighbour_l,
+        (mean[:, 1:] - 128),
+    ]).astype(np.float32)

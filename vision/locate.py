@@ -1,0 +1,272 @@
+"""Find the board's playing area in a frame from its own grid lines, without markers.
+
+Steps: (1) the dominant edge direction modulo 90 degrees gives the skew; (2) in the
+de-skewed image, the column/row profiles of a thin-line filter are periodic with the
+cell size, and a 16-tooth comb that starts and ends on lines with no line beyond
+finds the 16 grid lines each way; (3) a few refinement passes in the rectified view fit
+each grid line locally, which absorbs camera perspective, and give the homography.
+
+Corners come out in frame order (the corner nearest the frame's top-left first, then
+clockwise); which way up the board is is decided later from the letters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.layout import LAYOUT
+
+WORK_SIZE = 640  # the frame is searched at this size
+REFINE_CELL = 24  # px per cell in the rectified view used for refinement
+LINE_REACH = 2  # half-width (px at work size) of the thin-line filter
+
+
+@dataclass(frozen=True)
+class BoardLocation:
+    corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
+    grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
+    pattern: float  # premium-layout colour score (see pattern_score)
+
+
+def _small(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    scale = WORK_SIZE / max(frame.shape[:2])
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    return small, gray.astype(np.float32), scale
+
+
+def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
+    """How well cell colours follow the premium layout: between-type over within-type spread."""
+    cell = 8
+    target = _canonical(cell)
+    view = cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                               (15 * cell, 15 * cell), flags=cv2.INTER_AREA)
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
+    means = lab[:, :, :].reshape(15, cell, 15, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3)).reshape(225, 3)
+    types = LAYOUT.ravel()
+    overall = np.median(means, axis=0)
+    within = 0.0
+    between = 0.0
+    for t in range(int(types.max()) + 1):
+        members = means[types == t]
+        centre = np.median(members, axis=0)
+        dist = np.minimum(np.linalg.norm(members - centre, axis=1), 40.0)
+        within += float((dist ** 2).sum())
+        between += len(members) * float(np.sum((centre - overall) ** 2))
+    return between / (within + 225.0)
+
+
+def _line_response(gray: np.ndarray, axis: int, reach: int = LINE_REACH) -> np.ndarray:
+    """Thin dark or bright line running across `axis` (axis=1: vertical lines)."""
+    before = np.roll(gray, reach, axis=axis)
+    after = np.roll(gray, -reach, axis=axis)
+    dark = np.minimum(before, after) - gray
+    bright = gray - np.maximum(before, after)
+    return np.maximum(np.maximum(dark, bright), 0)
+
+
+def _skew_degrees(gray: np.ndarray) -> float:
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    magnitude = cv2.magnitude(gx, gy)
+    angle = (np.degrees(np.arctan2(gy, gx)) % 90.0).ravel()
+    weights = magnitude.ravel()
+    hist, _ = np.histogram(angle, bins=180, range=(0, 90), weights=weights)
+    hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
+    peak = int(np.argmax(hist))
+    skew = (peak + 0.5) * 0.5
+    return skew if skew < 45 else skew - 90
+
+
+def _fit_comb(profile: np.ndarray) -> tuple[float, float, float] | None:
+    """Best (offset, spacing, score) of 16 equally spaced lines in a 1-D line profile."""
+    n = len(profile)
+    p = profile - np.median(profile)
+    best = None
+    for spacing in np.arange(n * 0.025, n / 15.0, 0.25):
+        teeth = np.arange(16) * spacing
+        max_offset = n - 1 - teeth[-1]
+        if max_offset <= 0:
+            continue
+        offsets = np.arange(0, max_offset, 1.0)
+        idx = (offsets[:, None] + teeth[None, :]).round().astype(int)
+        on = p[idx].sum(axis=1)
+        outside_lo = np.where(offsets - spacing >= 0, p[np.clip((offsets - spacing).round().astype(int), 0, n - 1)], 0)
+        hi = offsets + 16 * spacing
+        outside_hi = np.where(hi < n, p[np.clip(hi.round().astype(int), 0, n - 1)], 0)
+        between = p[np.clip((offsets[:, None] + teeth[None, :-1] + spacing / 2).round().astype(int), 0, n - 1)].sum(axis=1)
+        score = on - 0.5 * between - 2.0 * (np.maximum(outside_lo, 0) + np.maximum(outside_hi, 0))
+        k = int(np.argmax(score))
+        if best is None or score[k] > best[2]:
+            best = (float(offsets[k]), float(spacing), float(score[k]))
+    return best
+
+
+def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
+    profile = resp.sum(axis=axis)
+    return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
+
+
+def _rough_corners(gray: np.ndarray) -> np.ndarray | None:
+    skew = _skew_degrees(gray)
+    h, w = gray.shape
+    centre = (w / 2, h / 2)
+    rot = cv2.getRotationMatrix2D(centre, skew, 1.0)
+    deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    cols = _fit_comb(_smooth_profile(_line_response(deskewed, 1), 0))
+    rows = _fit_comb(_smooth_profile(_line_response(deskewed, 0), 1))
+    if cols is None or rows is None:
+        return None
+    x0, sx, _ = cols
+    y0, sy, _ = rows
+    x1, y1 = x0 + 15 * sx, y0 + 15 * sy
+    box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
+    back = cv2.invertAffineTransform(rot)
+    return cv2.transform(box[None], back)[0]
+
+
+def _canonical(cell: int) -> np.ndarray:
+    size = 15 * cell
+    return np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
+
+
+def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.ndarray, float]:
+    """Fit each of the 16+16 grid lines locally in the rectified view; return corners and grid score."""
+    cell = REFINE_CELL
+    margin = cell
+    size = 15 * cell + 2 * margin
+    target = _canonical(cell) + margin
+    score = 0.0
+    for _ in range(passes):
+        to_view = cv2.getPerspectiveTransform(corners, target)
+        view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        vert = _line_response(view, 1)
+        horiz = _line_response(view, 0)
+        reach = cell // 3
+        bands = 5
+        band_len = 15 * cell // bands
+        lines_v, lines_h = [], []
+        for k in range(16):
+            pos = margin + k * cell
+            pts_v, pts_h = [], []
+            for b in range(bands):
+                a0 = margin + b * band_len
+                seg_v = vert[a0:a0 + band_len, pos - reach:pos + reach + 1].sum(axis=0)
+                seg_h = horiz[pos - reach:pos + reach + 1, a0:a0 + band_len].sum(axis=1)
+                mid = a0 + band_len / 2
+                if seg_v.max() > 0:
+                    pts_v.append((pos - reach + _peak(seg_v), mid, seg_v.max()))
+                if seg_h.max() > 0:
+                    pts_h.append((mid, pos - reach + _peak(seg_h), seg_h.max()))
+            lines_v.append(_fit_line(pts_v, vertical=True, default=pos))
+            lines_h.append(_fit_line(pts_h, vertical=False, default=pos))
+        lines_v = _regularise(lines_v)
+        lines_h = _regularise(lines_h)
+        src = []
+        dst = []
+        for i, (ah, bh) in enumerate(lines_h):  # y = ah * x + bh
+            for j, (av, bv) in enumerate(lines_v):  # x = av * y + bv
+                y = (ah * bv + bh) / (1 - ah * av)
+                x = av * y + bv
+                src.append((x, y))
+                dst.append((margin + j * cell, margin + i * cell))
+        src = np.array(src, dtype=np.float32)
+        dst = np.array(dst, dtype=np.float32)
+        fit, _ = cv2.findHomography(dst, src, 0)
+        if fit is None:
+            break
+        view_corners = cv2.perspectiveTransform(target[None], fit)[0]
+        corners = cv2.perspectiveTransform(view_corners[None], np.linalg.inv(to_view))[0].astype(np.float32)
+        on = sum(vert[margin:-margin, margin + k * cell].mean() + horiz[margin + k * cell, margin:-margin].mean() for k in range(16))
+        off = sum(vert[margin:-margin, margin + k * cell + cell // 2].mean() + horiz[margin + k * cell + cell // 2, margin:-margin].mean() for k in range(15))
+        score = float((on / 16) / (off / 15 + 1e-3))
+    return corners, score
+
+
+def _peak(values: np.ndarray) -> float:
+    k = int(np.argmax(values))
+    if 0 < k < len(values) - 1:
+        a, b, c = values[k - 1], values[k], values[k + 1]
+        denom = a - 2 * b + c
+        if denom < 0:
+            return k + 0.5 * (a - c) / denom
+    return float(k)
+
+
+def _fit_line(points: list[tuple[float, float, float]], vertical: bool, default: float) -> tuple[float, float]:
+    """Weighted line fit: x = a*y + b for vertical lines, y = a*x + b for horizontal ones."""
+    if len(points) < 2:
+        return 0.0, float(default)
+    pts = np.array(points, dtype=np.float64)
+    along, across = (pts[:, 1], pts[:, 0]) if vertical else (pts[:, 0], pts[:, 1])
+    weights = pts[:, 2]
+    # drop points far from the weighted median (a tile edge or letter stroke)
+    med = np.median(across)
+    keep = np.abs(across - med) < 3
+    if keep.sum() < 2:
+        return 0.0, float(med)
+    a, b = np.polyfit(along[keep], across[keep], 1, w=weights[keep])
+    return float(a), float(b)
+
+
+def _regularise(lines: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the index."""
+    idx = np.arange(16)
+    slopes = np.array([a for a, _ in lines])
+    inter = np.array([b for _, b in lines])
+    out = []
+    fits = []
+    for values in (slopes, inter):
+        coeff = np.polyfit(idx, values, 2)
+        resid = np.abs(values - np.polyval(coeff, idx))
+        keep = resid <= max(np.median(resid) * 3, 1e-3)
+        coeff = np.polyfit(idx[keep], values[keep], 2)
+        fits.append(np.polyval(coeff, idx))
+    for a, b in zip(*fits):
+        out.append((float(a), float(b)))
+    return out
+
+
+def order_corners(corners: np.ndarray) -> np.ndarray:
+    """Clockwise (in image coordinates), starting from the corner nearest the frame's top-left."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    ordered = corners[np.argsort(angles)]  # clockwise on screen (y down)
+    start = int(np.argmin(ordered.sum(axis=1)))
+    return np.roll(ordered, -start, axis=0).astype(np.float32)
+
+
+def _best_shift(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The comb can land one cell off when a border line looks like a grid line: the premium pattern decides."""
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    best, best_score = corners, -1.0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
+            score = pattern_score(small, shifted)
+            if score > best_score:
+                best, best_score = shifted, score
+    return best
+
+
+def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
+    """Find the playing area; `hint` (frame-coordinate corners) skips the global search."""
+    small, gray, scale = _small(frame)
+    if hint is None:
+        rough = _rough_corners(gray)
+        if rough is None:
+            return None
+        rough = _best_shift(small, order_corners(rough))
+        passes = 3
+    else:
+        rough = np.asarray(hint, dtype=np.float32) * scale
+        passes = 1
+    corners, score = _refine(gray, order_corners(rough), passes)
+    return BoardLocation(corners=order_corners(corners / scale), grid_score=score,
+                         pattern=pattern_score(small, corners))
+
+

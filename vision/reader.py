@@ -1,0 +1,213 @@
+"""BoardReader: the object the app keeps across frames; `observe(frame)` gives a BoardObservation.
+
+It remembers where the board is (re-locating when the grid no longer fits: camera or
+board moved), which way the board is turned (decided from the letters, or by matching
+the last accepted board), and the last reading, so it can say when the view is stable.
+Use it from one worker thread.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.cells import CELL, cell_grid, occupancy_features, rectify
+from vision.config import VisionConfig
+from vision.glyph import glyph_features
+from vision.locate import BoardLocation, locate_board, order_corners
+from vision.mlp import MLP
+from vision.models import Calibration, shipped
+from vision.observation import BoardObservation, CellReading
+from vision.racks import count_rack_tiles
+
+TILESET_LETTERS = {
+    "english": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    "german": set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"),
+}
+MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
+MIN_GRID_SCORE = 1.5  # thin-line contrast on the fitted grid; below it the board is not seen
+MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
+ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
+DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
+
+
+@dataclass
+class _Memory:
+    corners: np.ndarray | None = None  # frame-order corners of the last good location
+    rotation: int | None = None
+    last_text: list[str] | None = None
+    accepted: list[str] | None = None
+
+
+class BoardReader:
+    def __init__(self, config: VisionConfig | None = None, calibration: Calibration | None = None) -> None:
+        self.config = config or VisionConfig()
+        if calibration is None and self.config.calibration is not None:
+            calibration = Calibration.load(self.config.calibration)
+        self.calibration = calibration or Calibration()
+        self.occupancy: MLP = shipped("occupancy")
+        self.letters: MLP = self.calibration.letters or shipped("letters")
+        allowed = TILESET_LETTERS[self.config.tileset]
+        self._allowed = np.array([c in allowed for c in self.letters.classes])
+        self._memory = _Memory()
+        self._lock = threading.Lock()
+
+    def accept_board(self, rows: list[str]) -> None:
+        """Tell the reader the board the game accepted; a turned board is then matched against it."""
+        with self._lock:
+            self._memory.accepted = list(rows)
+
+    def forget_location(self) -> None:
+        with self._lock:
+            self._memory.corners = None
+            self._memory.rotation = None
+
+    def observe(self, frame: np.ndarray) -> BoardObservation:
+        with self._lock:
+            return self._observe(frame)
+
+    # -- steps ---------------------------------------------------------------------------
+
+    def _locate(self, frame: np.ndarray) -> tuple[np.ndarray | None, bool, list[str]]:
+        """Corners (frame order) or None, whether the board moved since last frame, problems."""
+        memory = self._memory
+        if self.config.corners is not None:
+            return np.asarray(self.config.corners, np.float32), False, []
+        moved = False
+        if memory.corners is not None:
+            found = locate_board(frame, hint=memory.corners)
+            if found is not None and found.grid_score >= MIN_GRID_SCORE:
+                shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
+                if shift <= MOVE_TOLERANCE:
+                    memory.corners = found.corners
+                    return found.corners, False, []
+            moved = True
+        found = locate_board(frame)
+        if found is None or found.grid_score < MIN_GRID_SCORE:
+            memory.corners = None
+            return None, moved, ["board not found: is the whole board in view?"]
+        if memory.corners is None or moved:
+            memory.rotation = None
+        memory.corners = found.corners
+        return found.corners, moved, ["board moved: located again"] if moved else []
+
+    @staticmethod
+    def _cell_px(corners: np.ndarray) -> float:
+        return float(np.linalg.norm(corners[1] - corners[0]) / 15)
+
+    def _letter_probabilities(self, cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Per cell: probabilities over the tile set's letters (rows of zeros where no glyph was found)."""
+        feats = [glyph_features(c) for c in cells]
+        found = np.array([f is not None for f in feats])
+        probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
+        if found.any():
+            probs[found] = self.letters.probabilities(np.stack([f for f in feats if f is not None]), self._allowed)
+        return probs, found
+
+    def _rotation(self, grid: np.ndarray, tile_prob: np.ndarray) -> int:
+        """Which way the board is turned: the orientation in which the letters read best."""
+        memory = self._memory
+        candidates = np.argsort(-tile_prob)[:ROTATION_SAMPLE]
+        candidates = [k for k in candidates if tile_prob[k] > 0.5]
+        if not candidates:
+            return memory.rotation if memory.rotation is not None else 0
+        scores = []
+        for quarter in range(4):
+            cells = [np.ascontiguousarray(np.rot90(grid[k // 15, k % 15], quarter)) for k in candidates]
+            probs, _ = self._letter_probabilities(cells)
+            scores.append(float(np.log(probs.max(axis=1) + 1e-3).sum()))
+        if memory.accepted is not None:
+            accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
+            occupied = (tile_prob > 0.5).reshape(15, 15)
+            for quarter in range(4):
+                # tiles of the accepted board should still be there once turned upright
+                upright = np.rot90(occupied, quarter)
+                missing = int((accepted & ~upright).sum())
+                scores[quarter] -= 3.0 * missing
+        return int(np.argmax(scores)) * 90
+
+    def _observe(self, frame: np.ndarray) -> BoardObservation:
+        memory = self._memory
+        corners, moved, problems = self._locate(frame)
+        if corners is None:
+            memory.last_text = None
+            return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None))
+        board = rectify(frame, corners)
+        grid = cell_grid(board)
+        occ = self.occupancy.probabilities(occupancy_features(board, self._empty_lab(memory.rotation)))
+        if memory.rotation is None or self.config.corners is None and moved:
+            memory.rotation = 0 if self.config.corners is not None else self._rotation(grid, occ[:, 1])
+        quarter = memory.rotation // 90
+        # board upright: turning the rectified view back by the rotation
+        index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
+        occ = occ[index]
+        upright_cells = [np.ascontiguousarray(np.rot90(grid[k // 15, k % 15], quarter)) for k in index]
+        lettered = [k for k in range(225) if occ[k, 1] > 0.2]
+        letter_probs, found = self._letter_probabilities([upright_cells[k] for k in lettered])
+        cells = []
+        letter_at = dict(zip(lettered, range(len(lettered))))
+        for k in range(225):
+            state = int(np.argmax(occ[k]))
+            confidence = float(occ[k, state])
+            letter = None
+            if state == 1:
+                j = letter_at.get(k)
+                if j is None or not found[j]:
+                    state, confidence = 3, 0.0
+                else:
+                    best = int(np.argmax(letter_probs[j]))
+                    letter = self.letters.classes[best]
+                    confidence *= float(letter_probs[j, best])
+            name = ("empty", "tile", "blank", "unknown")[state]
+            if name != "unknown" and confidence < MIN_CONFIDENCE:
+                name, letter = "unknown", None
+            cells.append(CellReading(name, letter if name == "tile" else None, round(confidence, 4)))
+        occluded = int((occ.argmax(axis=1) == 3).sum())
+        if occluded:
+            problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")
+        observation_text = ["".join(c.char() for c in cells[r * 15:(r + 1) * 15]) for r in range(15)]
+        stable = not moved and occluded == 0 and observation_text == memory.last_text
+        memory.last_text = observation_text
+        tile_lab = self._tile_lab(board, occ, index)
+        return BoardObservation(
+            cells=tuple(cells), rotation=memory.rotation, located=True, stable=stable,
+            rack_counts=self._rack_counts(frame, tile_lab), problems=tuple(problems),
+            homography=_upright_homography(corners, quarter),
+        )
+
+    def _empty_lab(self, rotation: int | None) -> np.ndarray | None:
+        """The calibrated empty board, turned into the frame's orientation."""
+        empty = self.calibration.empty_lab
+        if empty is None or rotation is None:
+            return None
+        turned = np.rot90(empty.reshape(15, 15, 3), -(rotation // 90))
+        return np.ascontiguousarray(turned).reshape(225, 3)
+
+    def _tile_lab(self, board: np.ndarray, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+        tiles = [index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9]
+        if not tiles:
+            return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
+        lab = cv2.cvtColor(board, cv2.COLOR_BGR2LAB)
+        grid = cell_grid(lab)
+        q = CELL // 4
+        samples = np.concatenate([grid[k // 15, k % 15, q:-q, q:-q].reshape(-1, 3) for k in tiles[:20]])
+        return np.median(samples, axis=0).astype(np.float32)
+
+    def _rack_counts(self, frame: np.ndarray, tile_lab: np.ndarray | None) -> dict[str, int]:
+        if tile_lab is None:
+            tile_lab = self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
+        return {name: count_rack_tiles(frame, zone, tile_lab) for name, zone in self.config.rack_zones.items()}
+
+
+def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
+    """Frame-order corners re-ordered to the board's own TL, TR, BR, BL."""
+    return np.roll(np.asarray(corners, np.float32), -quarter, axis=0)
+
+
+def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float, ...], ...]:
+    """Frame pixels -> upright board coordinates in cells (0..15 each way)."""
+    target = np.float32([[0, 0], [15, 0], [15, 15], [0, 15]])
+    matrix = cv2.getPerspectiveTransform(upright_corners(corners, quarter), target)
+    return tuple(tuple(float(v) for v in row) for row in matrix)

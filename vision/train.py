@@ -1,0 +1,96 @@
+"""Train the shipped models from data the repository renders: `python -m vision.train [--quick]`.
+
+- letters: glyph features of tiles drawn by vision.synth.tiles.render_tile in every
+  available font, tile colour and lighting -> vision/model/letters.npz
+- occupancy: per-cell features of boards drawn by vision.synth.frames.render_frame
+  (board styles, glare, shadows, hands) -> vision/model/occupancy.npz
+
+Training seeds are 1000..; benchmarks use other seeds.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision.cells import OCCUPANCY_CLASSES, occupancy_features, rectify
+from vision.glyph import glyph_features
+from vision.mlp import MLP, fit_temperature, train_mlp
+from vision.synth.fonts import available_fonts
+from vision.synth.frames import FrameOptions, render_frame
+from vision.synth.positions import random_board
+from vision.synth.tiles import render_tile
+
+MODEL_DIR = Path(__file__).parent / "model"
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+TRAIN_SEED = 1000
+
+
+def letter_samples(per_letter_font: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    xs, ys = [], []
+    for label, letter in enumerate(LETTERS):
+        for font in available_fonts():
+            for _ in range(per_letter_font):
+                feats = glyph_features(render_tile(letter, size=cell, font=font, rng=rng))
+                if feats is not None:
+                    xs.append(feats)
+                    ys.append(label)
+    return np.array(xs, np.float32), np.array(ys)
+
+
+def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    xs, ys = [], []
+    for i in range(frames):
+        tileset = "german" if i % 3 == 0 else "english"
+        board = random_board(rng, tiles=int(rng.integers(0, 95)), tileset=tileset)
+        options = FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.3), glare=bool(rng.random() < 0.5))
+        frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
+        jitter = rng.normal(0, 1.5, (4, 2)).astype(np.float32)
+        feats = occupancy_features(rectify(frame.image, frame.board_corners + jitter))
+        for k in range(225):
+            r, c = divmod(k, 15)
+            ch = frame.truth[r][c]
+            label = 3 if (r, c) in frame.occluded else 0 if ch == "." else 2 if ch in "?" or ch.islower() else 1
+            xs.append(feats[k])
+            ys.append(label)
+    return np.array(xs, np.float32), np.array(ys)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
+    args = parser.parse_args(argv)
+    per, frames = (3, 20) if args.quick else (30, 160)
+    MODEL_DIR.mkdir(exist_ok=True)
+
+    start = time.perf_counter()
+    x, y = letter_samples(per, TRAIN_SEED)
+    xv, yv = letter_samples(max(2, per // 4), TRAIN_SEED + 1)
+    letters = train_mlp(x, y, LETTERS, hidden=96, epochs=40)
+    letters.temperature = fit_temperature(letters, xv, yv)
+    accuracy = float((letters.probabilities(xv).argmax(axis=1) == yv).mean())
+    letters.save(MODEL_DIR / "letters.npz")
+    print(f"letters: {len(x)} training glyphs, held-out accuracy {accuracy:.4f}, "
+          f"temperature {letters.temperature:.2f}, {time.perf_counter() - start:.0f} s")
+
+    start = time.perf_counter()
+    x, y = occupancy_samples(frames, TRAIN_SEED + 2)
+    xv, yv = occupancy_samples(max(4, frames // 5), TRAIN_SEED + 3)
+    occupancy = train_mlp(x, y, OCCUPANCY_CLASSES, hidden=32, epochs=30)
+    occupancy.temperature = fit_temperature(occupancy, xv, yv)
+    predicted = occupancy.probabilities(xv).argmax(axis=1)
+    occupancy.save(MODEL_DIR / "occupancy.npz")
+    confusion = np.zeros((4, 4), int)
+    np.add.at(confusion, (yv, predicted), 1)
+    print(f"occupancy: {len(x)} training cells, held-out accuracy {(predicted == yv).mean():.4f}, "
+          f"{time.perf_counter() - start:.0f} s\nconfusion (rows truth {OCCUPANCY_CLASSES}):\n{confusion}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
