@@ -39,7 +39,9 @@ def test_alert_blinks_the_pause_led(factory):
         pause = factory.pin(pins.leds["pause"])
         pause.clear_states()
         lights.show(running=0, neutralized=False, alert=True)
-        time.sleep(1.0)
+        deadline = time.monotonic() + 5
+        while len(pause.states) < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
         changes = [s.state for s in pause.states[1:]]
         assert changes[:3] == [True, False, True]
         lights.show(running=0, neutralized=False, alert=False)
