@@ -20,7 +20,7 @@ from kiosk.display.board import BoardPainter
 from kiosk.display.model import (SCREENS, BoardView, ClockView, PlayerView, ScreenModel, Status, Verdict)
 from kiosk.display.render import Renderer, layout
 from kiosk.display.samples import GAME, SAMPLES
-from kiosk.display.window import open_display, save_png
+from kiosk.display.window import Display, save_png
 
 OUT = Path(__file__).resolve().parent / "output" / "screens"
 SIZES = [(1280, 720), (800, 480)]
@@ -206,9 +206,17 @@ def test_model_rejects_bad_input():
         ScreenModel(to_move=2)
 
 
-def test_open_display_headless_and_render():
-    surface = open_display((640, 400))
-    assert surface.get_size() == (640, 400)
-    Renderer().render(surface, GAME)
-    pygame.display.flip()
-    pygame.display.quit()
+def test_unknown_bag_count_is_a_dash_not_zero(renderer):
+    _, drawn = draw(renderer, ScreenModel())
+    assert "–" in drawn and drawn.count("0") == 2  # the two scores are 0; the bag is unknown, not empty
+    _, drawn = draw(renderer, ScreenModel(bag_count=86))
+    assert "86" in drawn and "–" not in drawn
+
+
+def test_display_headless_show_and_close():
+    display = Display((640, 400))
+    assert display.surface.get_size() == (640, 400)
+    drawn = display.show(GAME)
+    assert "TOTAL" in drawn
+    assert pygame.display.get_surface().get_at((5, 5))[:3] == theme.BACKGROUND
+    display.close()

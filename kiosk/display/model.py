@@ -190,7 +190,7 @@ class ScreenModel:
     players: tuple[PlayerView, PlayerView] = field(default_factory=_default_players)
     to_move: int | None = None            # index of the player whose turn it is
     clocks_neutralized: bool = False      # both clocks stopped (challenge, director call)
-    bag_count: int = 0
+    bag_count: int | None = None          # tiles in the bag; None: not known yet (drawn as a dash)
     board: BoardView = field(default_factory=BoardView)
     last_play: LastPlay | None = None
     alerts: tuple[Alert, ...] = ()        # shown as a banner on any screen; full page on "alert"

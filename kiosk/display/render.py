@@ -128,12 +128,13 @@ class Renderer:
         self.text.draw(surface, player.clock.text, digits.inflate(-rect.height // 10, -rect.height // 12), fg,
                        align="right" if not caption else "center", shrink=0)
 
-    def _bag(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+    def _bag(self, surface: pygame.Surface, rect: pygame.Rect, count: int | None) -> None:
         widgets.box(surface, rect, theme.PANEL)
         label, number = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 4), \
             pygame.Rect(rect.x, rect.y + rect.height // 4, rect.width, rect.height * 3 // 5)
         self.text.draw(surface, "BAG", label.inflate(-rect.width // 5, -label.height // 4), theme.TEXT_DIM)
-        self.text.draw(surface, str(count), number.inflate(-rect.width // 8, 0), theme.TEXT, shrink=0)
+        self.text.draw(surface, "–" if count is None else str(count), number.inflate(-rect.width // 8, 0),
+                       theme.TEXT, shrink=0)
 
     def _status(self, surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel) -> None:
         status = model.status

@@ -62,6 +62,27 @@ def open_display(size: tuple[int, int] | None = None, fullscreen: bool | None = 
     return surface
 
 
+class Display:
+    """The open screen plus its renderer: `show(model)` draws a frame and flips it.
+
+    The caller pumps pygame events (the keyboard/touch input reads them), so a desktop
+    window stays responsive; a resized window is picked up on the next frame.
+    """
+
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        self.surface = open_display(size, fullscreen)
+        self.renderer = Renderer()
+
+    def show(self, model: ScreenModel) -> tuple[str, ...]:
+        surface = pygame.display.get_surface() or self.surface
+        drawn = self.renderer.render(surface, model)
+        pygame.display.flip()
+        return drawn
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
 def save_png(model: ScreenModel, path: str | os.PathLike, size: tuple[int, int] = DEFAULT_WINDOW,
              renderer: Renderer | None = None) -> tuple[str, ...]:
     """Render model offscreen at size and write a PNG; returns the strings drawn.
