@@ -149,13 +149,13 @@ def test_hand_covers_the_cells_it_reports():
         frame = render_frame(EMPTY, seed=seed, size=SIZE, options=FrameOptions.clean(hand=True))
         assert without.occluded == frozenset() and frame.occluded
         view, clear = rectify(frame.image, frame.board_corners), rectify(without.image, frame.board_corners)
-        changed = np.abs(view.astype(np.int16) - clear.astype(np.int16)).max(axis=2) > 40
+        diff = np.abs(view.astype(np.int16) - clear.astype(np.int16)).max(axis=2)
         for r in range(15):
             for c in range(15):
-                covered = changed[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL].mean()
-                if (r, c) in frame.occluded:
-                    assert covered > 0.1, (seed, r, c)
-                elif covered > 0.6 and not any((r + dr, c + dc) in frame.occluded
+                here = diff[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL]
+                if (r, c) in frame.occluded:  # a pale sleeve over a pale square changes it only a little
+                    assert (here > 12).mean() > 0.1, (seed, r, c)
+                elif (here > 40).mean() > 0.6 and not any((r + dr, c + dc) in frame.occluded
                                                for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
                     # next to the hand its shadow may darken a cell; farther away nothing may change
                     raise AssertionError(f"seed {seed}: cell {(r, c)} is under the hand but not reported")

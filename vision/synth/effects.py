@@ -47,7 +47,8 @@ def table(kind: str, size: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> None:
-    """Uneven light: a linear gradient, a vignette and a colour cast, in place."""
+    """Uneven light (a linear gradient, a vignette, a colour cast) and the camera's
+    colour rendering (saturation, contrast), in place."""
     size = image.shape[0]
     coords = np.linspace(-0.5, 0.5, size, dtype=np.float32)
     gx, gy = (float(v) * strength for v in rng.normal(0, 1, 2))
@@ -56,7 +57,14 @@ def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> No
     cast = (1.0 + rng.normal(0, 0.04, 3)).astype(np.float32)
     gain = (1.0 + gx * coords[None, :] + gy * coords[:, None]
             - vignette * (coords[None, :] ** 2 + coords[:, None] ** 2)) * level
-    image *= gain[..., None] * cast
+    image *= gain[..., None]
+    image *= cast
+    # a camera's own rendering: washed-out colour and flattened contrast
+    saturation = 1.0 - float(rng.uniform(0.0, 0.8)) * strength
+    contrast = 1.0 - float(rng.uniform(0.0, 0.5)) * strength
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    image *= saturation * contrast
+    image += (grey * ((1.0 - saturation) * contrast) + float(grey.mean()) * (1.0 - contrast))[..., None]
 
 
 def glare(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, float], radius: float) -> None:
@@ -92,7 +100,9 @@ def finish(image: np.ndarray, rng: np.random.Generator, *, blur: float, noise: f
         image = cv2.GaussianBlur(image, (0, 0), blur)
     if noise > 0:
         image += gaussian_noise(rng, image.shape[:2], noise)[..., None]  # luminance noise
-        image += gaussian_noise(rng, image.shape, noise * 0.5)  # chroma noise
+        half = (image.shape[1] // 2, image.shape[0] // 2)  # colour noise is coarser than luminance noise
+        chroma = gaussian_noise(rng, (half[1], half[0], 3), noise * 0.5)
+        image += cv2.resize(chroma, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
     out = np.clip(image, 0, 255).astype(np.uint8)
     if jpeg_quality > 0:
         ok, encoded = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])

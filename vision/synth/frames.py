@@ -91,7 +91,7 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
     tables = list(effects.TABLES)
     drawn = dict(
         board_style=styles[rng.choice(len(styles), p=[0.4, 0.4, 0.2])],
-        labels=bool(rng.random() < 0.4),
+        labels=None,  # depends on the board style; set below
         rotation=int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15])),
         askew_deg=float(rng.normal(0, 1.5)),
         tilt_deg=float(abs(rng.normal(0, 4))),
@@ -108,14 +108,17 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
         rack_counts=({p: int(rng.integers(0, 8)) for p in RACK_PLAYERS} if rng.random() < 0.5 else {}),
     )
     fill_draw = rng.uniform(0.0, 1.0)
+    label_draw = rng.uniform(0.0, 1.0)
     resolved = {f.name: getattr(options, f.name) for f in fields(FrameOptions)}
     for name, value in drawn.items():
         if resolved[name] is None:
             resolved[name] = value
     if options.font is not None and options.tile_style is not None:
         resolved["tile_style"] = replace(options.tile_style, font=options.font)
+    if resolved["labels"] is None:  # printed labels are usual on English boards, rare elsewhere
+        resolved["labels"] = bool(label_draw < (0.5 if resolved["board_style"] == "classic" else 0.15))
     if resolved["board_fill"] is None:
-        low, high = (0.60, 0.68) if resolved["rack_counts"] else (0.72, 0.86)
+        low, high = (0.60, 0.68) if resolved["rack_counts"] else (0.70, 0.90)
         resolved["board_fill"] = float(low + (high - low) * fill_draw)
     if resolved["rotation"] not in ROTATIONS:
         raise ValueError(f"rotation must be one of {ROTATIONS}, not {resolved['rotation']}")

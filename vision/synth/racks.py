@@ -41,7 +41,8 @@ def draw_rack(image: np.ndarray, zone: np.ndarray, letters: list[str], style: Ti
     tile_h = int(round(min(depth - ledge - 2, tile_w * 0.85)))  # tiles lean back: foreshortened
     start = x0 + width * 0.04 + rng.uniform(0, max(0.0, 7 - len(letters))) * tile_w
     for i, letter in enumerate(letters):
-        colour_t, alpha = tile_sprite(letter, side, style)
+        sprite = tile_sprite(letter, side, style)
+        colour_t, alpha = sprite.colour, sprite.alpha
         colour_t = cv2.resize(colour_t, (side, tile_h), interpolation=cv2.INTER_AREA)
         alpha = cv2.resize(alpha, (side, tile_h), interpolation=cv2.INTER_AREA)
         if flipped:

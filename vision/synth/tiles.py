@@ -60,6 +60,8 @@ def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
     weights = np.array([_PRESET_WEIGHTS[n] for n in names], float)
     face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
     face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
+    ink_shift = rng.uniform(-1, 1) * 30  # black print ranges from black to dark grey
+    ink = tuple(int(np.clip(c + ink_shift * (1 if c < 128 else -0.5), 0, 255)) for c in ink)
     fonts = available_fonts()
     drawn_font = fonts[rng.integers(len(fonts))]
     return TileStyle(
@@ -120,18 +122,37 @@ def _text_mask(text: str, font: str, cap_px: float, side: int, *, centre_x: floa
     return canvas
 
 
-@lru_cache(maxsize=2048)
-def tile_sprite(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np.ndarray]:
-    """(colour float32 side x side x 3 BGR, alpha float32 side x side) of one tile.
+@dataclass(frozen=True)
+class TileSprite:
+    colour: np.ndarray  # float32 side x side x 3, BGR
+    alpha: np.ndarray  # float32 side x side, 0..1
+    layers: np.ndarray  # colour and alpha stacked (side x side x 4), warped in one go
+    shadow: np.ndarray  # the alpha blurred, padded by `pad` px on every side
+    pad: int
 
-    `letter` is a tile letter or '?' for a blank (no letter, no number)."""
+
+@lru_cache(maxsize=2048)
+def tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
+    """One tile drawn on its own, cached. `letter` is a tile letter or '?' for a blank
+    (no letter, no number)."""
+    colour, alpha = _draw_tile(letter, side, style)
+    blur = max(1, int(side * 0.06))
+    pad = 2 * blur + 1
+    shadow = cv2.GaussianBlur(np.pad(alpha, pad), (blur * 2 + 1, blur * 2 + 1), 0)
+    return TileSprite(colour=colour, alpha=alpha, layers=np.dstack([colour, alpha]), shadow=shadow, pad=pad)
+
+
+def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np.ndarray]:
     sdf = _rounded_rect_sdf(side, style.corner * side)
     alpha = np.clip(0.5 - sdf, 0.0, 1.0)
     depth = np.clip(-sdf / max(1.5, 0.07 * side), 0.0, 1.0)  # 0 at the rim, 1 inside
     gy, gx = np.gradient(sdf)
     facing = -(gx + gy) / np.sqrt(2)  # > 0 on edges facing the light (top-left)
     shade = 1.0 + style.bevel * 0.35 * facing * (1.0 - depth) - 0.12 * (1.0 - depth)
+    # the tile's thickness: its lower and right sides show as a darker band
+    side_band = np.clip(-sdf / max(1.0, 0.05 * side), 0.0, 1.0)
     yy, xx = np.mgrid[0:side, 0:side].astype(np.float32) / side
+    shade *= 1.0 - style.bevel * 0.25 * (1.0 - side_band) * np.clip((xx + yy - 1.0) * 2, 0.0, 1.0)
     shade *= 1.03 - 0.06 * (xx + yy) / 2  # faint gradient across the face
     colour = np.empty((side, side, 3), np.float32)
     colour[:] = style.face
@@ -153,18 +174,16 @@ def tile_sprite(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, n
     return np.clip(colour, 0, 255), alpha
 
 
-def composite_tile(canvas: np.ndarray, sprite: tuple[np.ndarray, np.ndarray], centre: tuple[float, float],
+def composite_tile(canvas: np.ndarray, sprite: TileSprite, centre: tuple[float, float],
                    angle_deg: float, shadow: tuple[float, float, float] = (2.0, 3.0, 0.35)) -> None:
     """Draw a sprite onto a float32 BGR canvas in place, centred at `centre` (x, y),
     turned by angle_deg (counter-clockwise), with a soft drop shadow
     (dx, dy, darkness) cast onto what is underneath."""
-    colour, alpha = sprite
-    side = alpha.shape[0]
-    reach = int(np.ceil(side * 0.75 + max(abs(shadow[0]), abs(shadow[1])) + 4))
+    side = sprite.alpha.shape[0]
+    reach = int(np.ceil(side * 0.75 + sprite.pad + max(abs(shadow[0]), abs(shadow[1])) + 2))
     x0, y0 = int(centre[0]) - reach, int(centre[1]) - reach
-    x1, y1 = x0 + 2 * reach, y0 + 2 * reach
     cx0, cy0 = max(x0, 0), max(y0, 0)
-    cx1, cy1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
+    cx1, cy1 = min(x0 + 2 * reach, canvas.shape[1]), min(y0 + 2 * reach, canvas.shape[0])
     if cx1 <= cx0 or cy1 <= cy0:
         return
     matrix = cv2.getRotationMatrix2D((side / 2, side / 2), angle_deg, 1.0)
@@ -174,16 +193,14 @@ def composite_tile(canvas: np.ndarray, sprite: tuple[np.ndarray, np.ndarray], ce
     region = canvas[cy0:cy1, cx0:cx1]
     dx, dy, darkness = shadow
     if darkness > 0:
-        shifted = matrix.copy()
-        shifted[0, 2] += dx
-        shifted[1, 2] += dy
-        shade = cv2.warpAffine(alpha, shifted, size, flags=cv2.INTER_LINEAR)
-        blur = max(1, int(side * 0.06)) | 1
-        shade = cv2.GaussianBlur(shade, (blur * 2 + 1, blur * 2 + 1), 0)
+        padded = cv2.getRotationMatrix2D((side / 2 + sprite.pad, side / 2 + sprite.pad), angle_deg, 1.0)
+        padded[0, 2] += centre[0] - side / 2 - sprite.pad - cx0 + dx
+        padded[1, 2] += centre[1] - side / 2 - sprite.pad - cy0 + dy
+        shade = cv2.warpAffine(sprite.shadow, padded, size, flags=cv2.INTER_LINEAR)
         region *= (1.0 - darkness * shade)[..., None]
-    warped_alpha = cv2.warpAffine(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
-    warped = cv2.warpAffine(colour, matrix, size, flags=cv2.INTER_LINEAR)
-    region += (warped - region) * warped_alpha
+    warped = cv2.warpAffine(sprite.layers, matrix, size, flags=cv2.INTER_LINEAR)
+    alpha = warped[..., 3:]
+    region += (warped[..., :3] - region) * alpha
 
 
 def render_tile(letter: str, *, size: int = 64, font: str | None = None,
