@@ -77,7 +77,7 @@ class _Replay:
         for tile, n in wanted.items():
             have = self.tileset.counts.get(tile, 0)
             if n > have:
-                raise self.error(line, f"{what} {rack!r} not drawable from the bag: {n} {tile!r} but the set has {have}",
+                raise self.error(line, f"{rack!r} not drawable from the bag: {n} {tile!r} but the set has {have}",
                                  what)
 
     def check_from_rack(self, line: GcgLine, tiles: list[str], what: str) -> None:
@@ -85,7 +85,7 @@ class _Replay:
             return
         missing = Counter(tiles) - Counter(line.rack)
         if missing:
-            raise self.error(line, f"{what} {''.join(sorted(missing.elements()))!r} not in rack {line.rack!r}", what)
+            raise self.error(line, f"{''.join(sorted(missing.elements()))!r} not in rack {line.rack!r}", what)
 
     # --- turn order ----------------------------------------------------------
     def check_turn(self, line: GcgLine) -> None:
@@ -110,7 +110,7 @@ class _Replay:
         else:
             row, col, across = int(match.group(4)) - 1, COLUMNS.find(match.group(3).upper()), False
         if not (0 <= row < SIZE and 0 <= col < SIZE):
-            raise self.error(line, f"position {line.position!r} is off the board", "position")
+            raise self.error(line, f"{line.position!r} is off the board", "position")
         end = (col if across else row) + len(line.word) - 1
         if end >= SIZE:
             raise self.error(line, f"play {line.word} at {line.position} runs off the board", "word")
@@ -157,7 +157,7 @@ class _Replay:
         if play.player != line.player:
             raise self.error(line, "'--' withdrawal by a player who did not make the play")
         if line.rack and play.rack and Counter(line.rack) != Counter(play.rack):
-            raise self.error(line, f"rack {line.rack!r} differs from the withdrawn play's rack {play.rack!r}", "rack")
+            raise self.error(line, f"{line.rack!r} differs from the withdrawn play's rack {play.rack!r}", "rack")
         play.withdrawn = True
         self.board = play.board_before
         self.bag, *counts = play.counts_before
@@ -178,7 +178,7 @@ class _Replay:
         unseen = self.tileset.bag() - Counter(self.tileset.tile_of(t) for _, t in self.board.occupied())
         tiles = Counter(self.tileset.tile_of(t) for t in line.tiles)
         if tiles - unseen:
-            raise self.error(line, f"end rack ({line.tiles}) is not among the tiles left unseen", "end rack")
+            raise self.error(line, f"({line.tiles}) is not among the tiles left unseen", "end rack")
         self.ended = True
         if line.score >= 0:  # out-play bonus for the player who went out
             if self.out is None:
@@ -188,7 +188,7 @@ class _Replay:
             value = sum(self.tileset.values[t] * n for t, n in unseen.items())
             return self.scored(line, value * (1 if old_style else 2))
         if line.rack and Counter(line.rack) != tiles:
-            raise self.error(line, f"rack {line.rack!r} differs from the penalised tiles ({line.tiles})", "rack")
+            raise self.error(line, f"{line.rack!r} differs from the penalised tiles ({line.tiles})", "rack")
         return self.scored(line, -self.tileset.rack_value(line.tiles))
 
     def time_penalty(self, line: GcgLine) -> ReplayedLine:

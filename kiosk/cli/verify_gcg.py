@@ -1,0 +1,80 @@
+"""`python -m kiosk verify-gcg FILE...`: replay GCG records and report every move whose
+score or running total differs from what the board gives.
+
+One line per differing move (file:line, expected, computed), one line per file that
+cannot be read or parsed (file:line: what is wrong), then a summary. Exit status 0 only
+when every file parsed and every move matched.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kiosk.errors import InputError
+from kiosk.rules.gcg import GcgGame, GcgMove, parse_gcg
+
+
+@dataclass
+class Tally:
+    files: int = 0
+    rejected: int = 0
+    files_differing: int = 0
+    moves: int = 0
+    moves_differing: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.files > 0 and self.rejected == 0 and self.moves_differing == 0
+
+    def summary(self) -> str:
+        return (f"verify-gcg: {self.files} files: {self.files - self.rejected - self.files_differing} matched, "
+                f"{self.files_differing} with differences, {self.rejected} rejected; "
+                f"{self.moves} moves: {self.moves - self.moves_differing} matched, {self.moves_differing} differ")
+
+
+def describe_mismatch(source: str, move: GcgMove) -> str:
+    parts = []
+    if move.score != move.computed_score:
+        parts.append(f"score expected {move.score:+d}, computed {move.computed_score:+d}")
+    if move.total != move.computed_total:
+        parts.append(f"total expected {move.total}, computed {move.computed_total}")
+    return f"{source}:{move.line}: {'; '.join(parts)}"
+
+
+def verify_file(path: Path, tally: Tally) -> GcgGame | None:
+    tally.files += 1
+    try:
+        game = parse_gcg(path.read_bytes(), str(path))
+    except OSError as exc:
+        error: object = f"{path}: cannot read ({exc.strerror})"
+    except InputError as exc:
+        error = exc
+    except Exception as exc:  # a bug must not cost the user the other files' results
+        error = f"{path}: internal error while checking this file ({type(exc).__name__}: {exc})"
+    else:
+        tally.moves += len(game.moves)
+        differing = game.mismatches
+        tally.moves_differing += len(differing)
+        tally.files_differing += bool(differing)
+        tally.lines.extend(describe_mismatch(str(path), m) for m in differing)
+        return game
+    tally.rejected += 1
+    tally.lines.append(f"{error} (file rejected)")
+    return None
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kiosk verify-gcg",
+                                     description="Replay GCG game records and report every score that differs.")
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    args = parser.parse_args(argv)
+    tally = Tally()
+    for path in args.files:
+        already = len(tally.lines)
+        verify_file(path, tally)
+        for line in tally.lines[already:]:
+            print(line, flush=True)
+    print(tally.summary())
+    return 0 if tally.ok else 1
