@@ -226,3 +226,45 @@ def test_bad_option_is_refused_with_usage():
     result = run_installer("--frobnicate", check=False)
     assert result.returncode == 2 and "unknown option --frobnicate" in result.stderr
     assert "--uninstall" in run_installer("--help").stdout
+
+
+def make_fake_project(folder: Path) -> Path:
+    """A dependency-free project with this repo's systemd/ folder, installable offline."""
+    (folder / "systemd").mkdir(parents=True)
+    for item in SYSTEMD.iterdir():
+        if item.is_file():
+            shutil.copy2(item, folder / "systemd" / item.name)
+    (folder / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
+        '[project]\nname = "fake-kiosk"\nversion = "0.1.0"\n'
+        '[tool.setuptools.packages.find]\ninclude = ["kiosk*", "vision*", "hardware*"]\n'
+    )
+    for package in ("kiosk", "vision", "hardware"):
+        (folder / package).mkdir()
+        (folder / package / "__init__.py").write_text(f"NAME = {package!r}\n")
+    return folder
+
+
+def test_pip_step_installs_the_project_once_and_again_after_a_change(tmp_path):
+    project = make_fake_project(tmp_path / "project")
+    root = tmp_path / "root"
+    # offline: no index, and build with the venv's own setuptools (pip reads PIP_NO_BUILD_ISOLATION=0 as "off")
+    env = dict(os.environ, PIP_NO_INDEX="1", PIP_NO_BUILD_ISOLATION="0", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    script = ["bash", str(project / "systemd" / "install.sh"), "--root", str(root)]
+
+    def install() -> str:
+        result = subprocess.run(script, capture_output=True, text=True, timeout=300, env=env)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout
+
+    first = install()
+    assert "-m pip install" in first
+    python = root / "opt/scrabble-kiosk/venv/bin/python"
+    shown = subprocess.run([python, "-c", "import kiosk; print(kiosk.NAME)"], capture_output=True, text=True, cwd=tmp_path)
+    assert shown.stdout.strip() == "kiosk"
+    assert install().strip().splitlines()[-1] == "nothing to do"
+    (project / "kiosk" / "__init__.py").write_text("NAME = 'kiosk v2'\n")  # a `git pull`
+    third = install()
+    assert "-m pip install" in third and "done:" in third
+    shown = subprocess.run([python, "-c", "import kiosk; print(kiosk.NAME)"], capture_output=True, text=True, cwd=tmp_path)
+    assert shown.stdout.strip() == "kiosk v2"
