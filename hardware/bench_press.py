@@ -99,7 +99,10 @@ def summary(label: str, latencies: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=10_000)
+    parser.add_argument("--cv-threads", type=int, default=None, help="cv2.setNumThreads for the worker (default: OpenCV's own)")
     args = parser.parse_args()
+    if args.cv_threads is not None:
+        cv2.setNumThreads(args.cv_threads)
 
     print(f"presses per run: {args.presses}; OpenCV threads: {cv2.getNumThreads()}")
     idle = measure(args.presses)
