@@ -1,0 +1,745 @@
+"""The game as a state machine over events: apply(state, event) -> new state.
+
+Pure and deterministic: the same events always give the same state. Illegal events
+raise RuleError(code, message, rule). Racks are tracked by count from the board and the
+tile set; rack letters in events are used when they fit and ignored when they do not
+(game records often carry partial or placeholder racks).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Container, Iterable
+from dataclasses import dataclass, field, replace
+
+from kiosk.rules import events as ev
+from kiosk.rules.board import Board, parse_square, position_name, square_name
+from kiosk.rules.challenge import adjudicate, judged_words, unsuccessful_challenge_cost
+from kiosk.rules.draws import OverdrawFix, overdraw_fix, underdraw_fix
+from kiosk.rules.endgame import Result, decide, rack_adjustments
+from kiosk.rules.placement import PlacementError
+from kiosk.rules.profiles import Profile, load_profile
+from kiosk.rules.scoring import WordScore, score_play
+from kiosk.rules.tiles import BLANK, TileSet, load_tileset
+
+RACK_SIZE = 7
+TURN_KINDS = ("play", "pass", "exchange", "lost_challenge")  # records that are a player's turn
+END_REASONS = ("out", "six_zero", "director", "overtime_forfeit", "stuck")
+
+PLACEMENT_RULES = {
+    "no_tiles": "FIRST-04", "first_play_single_tile": "FIRST-04", "not_in_line": "PLACE-01",
+    "gap": "PLACE-02", "not_connected": "PLACE-03",
+}
+
+
+class RuleError(Exception):
+    """An event the rules do not allow now; `code` is stable, `rule` a SCENARIOS id."""
+
+    def __init__(self, code: str, message: str, rule: str = ""):
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Alert:
+    code: str
+    rule: str  # SCENARIOS id
+    message: str
+    action: str  # what the players (or director) do now
+    player: int | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line of the game record (enough for a GCG exporter)."""
+
+    player: int
+    kind: str  # play | pass | exchange | lost_challenge | withdrawn | challenge_bonus | challenge_penalty
+    #            | end_rack | time_penalty | overtime_forfeit | correction
+    score: int
+    total: int  # the player's running total after this record
+    position: str = ""  # plays: "8D" across, "D8" down
+    word: str = ""  # plays: the main word as on the board (lower case = blank)
+    tiles: tuple[tuple[str, str], ...] = ()  # plays: (square, letter) placed; exchange: () unless known
+    words: tuple[WordScore, ...] = ()  # plays: every word with its breakdown, main word first
+    bingo: int = 0
+    misses_center: bool = False
+    count: int = 0  # exchange: tiles exchanged
+    exchanged: str | None = None  # exchange: the tiles put back, if known
+    rack: str | None = None  # letters held before the turn (end_rack: the rack counted), if known
+    challenged: bool = False  # play: a challenge was judged and the play stood
+    reason: str = ""  # correction / penalty detail
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LastPlay:
+    """The most recent play: the only one that may be challenged (CHAL-02)."""
+
+    index: int  # its record in history
+    player: int
+    tiles: tuple[tuple[str, str], ...]
+    board_before: Board
+    bag_before: int
+    racks_before: tuple[int, int]
+    designation_locked: bool = False  # the opponent's clock has started (BLANK-01)
+    judged: bool = False
+
+
+@dataclass(frozen=True)
+class Challenge:
+    challenger: int
+    words: tuple[str, ...]  # as listed (upper case); () = every word formed
+
+
+@dataclass(frozen=True)
+class Overdraw:
+    player: int
+    fix: OverdrawFix
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[str, str]
+    first: int
+    profile: Profile
+    tileset: TileSet
+    lexicon: str
+    board: Board
+    scores: tuple[int, int]
+    to_move: int
+    bag_count: int
+    rack_counts: tuple[int, int]
+    racks: tuple[str | None, str | None] = (None, None)  # letters on each rack, when known
+    history: tuple[Turn, ...] = ()
+    last_play: LastPlay | None = None
+    challenge: Challenge | None = None  # made, not yet judged
+    hold_by: int | None = None
+    zero_turns: int = 0  # consecutive zero-scoring turns of the kinds the profile counts
+    wrong_challenges: tuple[int, int] = (0, 0)
+    drawn_last: tuple[int, int] = (0, 0)  # tiles each player drew after his last turn
+    overdraws: tuple[Overdraw, ...] = ()
+    alerts: tuple[Alert, ...] = ()
+    ending: str = ""  # why play is over: out | six_zero | director | stuck | overtime_forfeit
+    out_player: int | None = None
+    forfeiting: int | None = None
+    finished: bool = False  # GameEnded applied: adjustments done
+    before_adjustment: tuple[int, int] | None = None
+    result: Result | None = None
+    preface_notes: tuple[str, ...] = ()
+    clock_running: int | None = None
+    events: int = field(default=0, compare=False)
+
+    @property
+    def game_over(self) -> bool:
+        """No more turns: a player went out (pending the end), six zeros ended it, the
+        director ended it, or a player forfeited on time."""
+        return bool(self.ending) or self.finished
+
+    @property
+    def exchange_allowed(self) -> bool:
+        return not self.game_over and self.bag_count >= max(1, self.profile.min_bag_for_exchange)
+
+    @property
+    def six_zero_offer(self) -> bool:
+        """A player may now end the game on the six-zero rule (SIXZ-02)."""
+        return (not self.game_over and self.profile.six_zero_trigger == "invoked"
+                and self.zero_turns >= self.profile.six_zero_turns)
+
+    @property
+    def challengeable_words(self) -> tuple[str, ...]:
+        """Words formed by the last play, if it may still be challenged (CHAL-02)."""
+        play = self.last_play
+        if play is None or play.judged or self.finished:
+            return ()
+        return tuple(w.word.upper() for w in self.history[play.index].words)
+
+    def unseen(self) -> Counter[str]:
+        """Tiles not on the board (bag + both racks), by tile ('?' for blanks)."""
+        return self.tileset.bag() - Counter(self.tileset.tile_of(t) for _, t in self.board.occupied())
+
+
+# ----- entry points ---------------------------------------------------------------------
+
+
+def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: TileSet | None = None) -> GameState:
+    profile = profile or load_profile(started.profile)
+    tileset = tileset or load_tileset(started.tileset)
+    if started.first not in (0, 1):
+        raise RuleError("bad_player", "first must be 0 or 1")
+    dealt = min(RACK_SIZE, tileset.size // 2)
+    return GameState(
+        players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
+        lexicon=started.lexicon, board=Board.empty(), scores=(0, 0), to_move=started.first,
+        bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt), events=1,
+    )
+
+
+def replay(events: Iterable[ev.Event], profile: Profile | None = None, tileset: TileSet | None = None) -> GameState:
+    """The state after a whole event list (it starts with GameStarted). `profile` and
+    `tileset` override the names in GameStarted (e.g. a club's own profile file)."""
+    state: GameState | None = None
+    for event in events:
+        if state is None:
+            if not isinstance(event, ev.GameStarted):
+                raise RuleError("not_started", f"the first event must be game_started, not {ev.type_name(type(event))}")
+            state = new_game(event, profile, tileset)
+        else:
+            state = apply(state, event)
+    if state is None:
+        raise RuleError("not_started", "no events")
+    return state
+
+
+def apply(state: GameState | None, event: ev.Event) -> GameState:
+    """The state after one more event; RuleError if the event is not allowed now."""
+    if state is None:
+        return replay([event])
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RuleError("unknown_event", f"no rule for {type(event).__name__}")
+    new = handler(state, event)
+    return replace(new, events=state.events + 1)
+
+
+def verdict(state: GameState, lexicon: Container[str]) -> bool:
+    """The judge's verdict for the pending challenge: True = the play stands.
+
+    A first play off the centre is unacceptable whatever its words (FIRST-05, CHAL-03)."""
+    if state.challenge is None or state.last_play is None:
+        raise RuleError("no_challenge", "no challenge to judge")
+    record = state.history[state.last_play.index]
+    if record.misses_center:
+        return False
+    formed = tuple(w.word.upper() for w in record.words)
+    return adjudicate(judged_words(formed, state.challenge.words, state.profile), lexicon)
+
+
+def words_formed(state: GameState, tiles: Iterable[tuple[str, str]]) -> tuple[str, ...]:
+    """The words (upper case) a placement would form on the current board."""
+    from kiosk.rules.scoring import words_formed as formed
+
+    try:
+        return tuple(w.word.upper() for w in formed(state.board, tiles))
+    except PlacementError as exc:
+        raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
+
+
+# ----- helpers ----------------------------------------------------------------------------
+
+
+def _other(player: int) -> int:
+    return 1 - player
+
+
+def _pair(values: tuple, player: int, value) -> tuple:
+    return (value, values[1]) if player == 0 else (values[0], value)
+
+
+def _check_player(player: int) -> None:
+    if player not in (0, 1):
+        raise RuleError("bad_player", f"player must be 0 or 1, not {player}")
+
+
+def _record(state: GameState, turn_player: int, kind: str, score: int, **fields) -> GameState:
+    scores = _pair(state.scores, turn_player, state.scores[turn_player] + score)
+    turn = Turn(turn_player, kind, score, scores[turn_player], **fields)
+    return replace(state, scores=scores, history=state.history + (turn,))
+
+
+def _alert(state: GameState, alert: Alert) -> GameState:
+    return replace(state, alerts=tuple(a for a in state.alerts if a.code != alert.code or a.player != alert.player)
+                   + (alert,))
+
+
+def _drop_alert(state: GameState, code: str, player: int | None = None) -> GameState:
+    """Clear alerts with this code (for one player, or for anyone when player is None)."""
+    return replace(state, alerts=tuple(a for a in state.alerts
+                                       if not (a.code == code and (player is None or a.player == player))))
+
+
+def _require_turn(state: GameState, player: int) -> None:
+    _check_player(player)
+    if state.finished or state.ending:
+        raise RuleError("game_over", "the game is over")
+    if state.challenge is not None:
+        raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
+    if player != state.to_move:
+        raise RuleError("not_your_turn", f"it is {state.players[state.to_move]}'s turn")
+
+
+def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
+    """Consecutive zero turns at the end of the record, of the kinds the profile counts."""
+    streak, withdrawn, bonus = 0, False, 0
+    for turn in reversed(history):
+        if turn.kind == "withdrawn":
+            withdrawn = True
+            continue
+        if turn.kind == "challenge_bonus":
+            bonus += turn.score
+            continue
+        if turn.kind not in TURN_KINDS:
+            continue
+        if turn.kind == "play":
+            kind = "challenged_off" if withdrawn else ("zero_play" if turn.score + bonus == 0 else "")
+        else:
+            kind = turn.kind
+        withdrawn, bonus = False, 0
+        if kind not in counted:
+            break
+        streak += 1
+    return streak
+
+
+def _after_turn(state: GameState) -> GameState:
+    """Recount zero turns; an automatic six-zero profile ends play on the sixth."""
+    streak = _zero_streak(state.history, state.profile.six_zero_counts)
+    state = replace(state, zero_turns=streak)
+    if (state.profile.six_zero_trigger == "automatic" and streak >= state.profile.six_zero_turns
+            and not state.ending):
+        state = replace(state, ending="six_zero")
+        state = _alert(state, Alert("six_zero", "SIXZ-02", f"{streak} consecutive zero turns: the game is over",
+                                    "stop the clocks; enter both racks"))
+    return state
+
+
+def _known_rack(rack: str | None, tileset: TileSet) -> str | None:
+    if rack is None or not all(tileset.is_letter(t) and not t.islower() for t in rack):
+        return None
+    return rack
+
+
+def _take(rack: str | None, tiles: Iterable[str]) -> str | None:
+    """The rack after taking these tiles out, or None if they are not all on it."""
+    if rack is None:
+        return None
+    left = Counter(rack)
+    want = Counter(tiles)
+    if want - left:
+        return None
+    return "".join(sorted((left - want).elements()))
+
+
+def _lock_designation(state: GameState) -> GameState:
+    if state.last_play is not None and not state.last_play.designation_locked:
+        return replace(state, last_play=replace(state.last_play, designation_locked=True))
+    return state
+
+
+# ----- turns ------------------------------------------------------------------------------
+
+
+def _play(state: GameState, event: ev.PlayMade) -> GameState:
+    _require_turn(state, event.player)
+    p = event.player
+    ts = state.tileset
+    for sq, letter in event.tiles:
+        if not ts.is_letter(letter):
+            raise RuleError("not_a_tile", f"{letter!r} on {sq} is not a tile of the {ts.name} set", "TILE-02")
+    try:
+        scored = score_play(state.board, event.tiles, ts)
+    except PlacementError as exc:
+        raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
+    placed = tuple((square_name(sq), letter) for sq, letter in scored.placement.tiles)
+    if len(placed) > state.rack_counts[p]:
+        raise RuleError("not_enough_tiles", f"{len(placed)} tiles played from a rack of {state.rack_counts[p]}",
+                        "TILE-03")
+    played = Counter(ts.tile_of(letter) for _, letter in placed)
+    short = played - state.unseen()
+    if short:
+        tile = next(iter(short))
+        raise RuleError("not_in_set", f"the {ts.name} set has no more {tile!r} tiles", "TILE-05")
+    rack = _known_rack(event.rack, ts)
+    left = _take(rack, played.elements())
+    drawn = min(len(placed), state.bag_count)
+    racks_before = state.rack_counts
+    main = scored.main
+    last = LastPlay(len(state.history), p, placed, state.board, state.bag_count, racks_before)
+    new = _record(_lock_designation(state), p, "play", scored.total,
+                  position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
+                  words=scored.words, bingo=scored.bingo, misses_center=scored.placement.misses_center,
+                  rack=rack if left is not None else None)
+    new = replace(
+        new, board=state.board.place(placed), bag_count=state.bag_count - drawn,
+        rack_counts=_pair(racks_before, p, racks_before[p] - len(placed) + drawn),
+        racks=_pair(state.racks, p, left if drawn == 0 else None), drawn_last=_pair(state.drawn_last, p, drawn),
+        last_play=last, hold_by=None, to_move=_other(p),
+    )
+    new = _drop_alert(_drop_alert(new, "missed_center"), "blank_undesignated")
+    if scored.placement.misses_center:
+        new = _alert(new, Alert("missed_center", "FIRST-05", "the first play does not cover the centre square",
+                                "it scores without the centre's double; the opponent may challenge it off"))
+    if any(letter == BLANK for _, letter in placed):
+        new = _alert(new, Alert("blank_undesignated", "BLANK-03", "a blank was played without a letter",
+                                "designate the blank now", p))
+    if new.bag_count == 0 and new.rack_counts[p] == 0:
+        new = replace(new, ending="out", out_player=p)
+    return _after_turn(new)
+
+
+def _pass(state: GameState, event: ev.Passed) -> GameState:
+    p = event.player
+    if state.ending == "out" and p != state.out_player and state.challenge is None and state.last_play and not any(
+            t.kind in TURN_KINDS for t in state.history[state.last_play.index + 1:]):
+        # How a game record writes a turn lost to an unsuccessful challenge of the out play.
+        return _record(state, p, "lost_challenge", 0)
+    _require_turn(state, p)
+    rack = _known_rack(event.rack, state.tileset)
+    new = _record(_lock_designation(state), p, "pass", 0, rack=rack)
+    new = replace(new, to_move=_other(p), last_play=None, hold_by=None, racks=_pair(state.racks, p, rack or state.racks[p]))
+    return _after_turn(new)
+
+
+def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
+    p = event.player
+    _require_turn(state, p)
+    need = state.profile.min_bag_for_exchange
+    if state.bag_count < need:
+        raise RuleError("exchange_not_allowed",
+                        f"exchange not allowed: {state.bag_count} tiles in the bag, at least {need} needed", "EXCH-02")
+    if event.count < 1:
+        raise RuleError("exchange_nothing", "an exchange of no tiles is a pass", "EXCH-06")
+    if event.count > state.bag_count:
+        raise RuleError("exchange_not_allowed",
+                        f"cannot exchange {event.count}: only {state.bag_count} tiles in the bag", "EXCH-02")
+    if event.count > state.rack_counts[p]:
+        raise RuleError("not_enough_tiles", f"cannot exchange {event.count} from a rack of {state.rack_counts[p]}",
+                        "EXCH-01")
+    if event.tiles is not None and len(event.tiles) != event.count:
+        raise RuleError("exchange_count_mismatch", f"{len(event.tiles)} tiles listed for an exchange of {event.count}",
+                        "EXCH-04")
+    rack = _known_rack(event.rack, state.tileset)
+    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count, rack=rack,
+                  exchanged=event.tiles)
+    new = replace(new, to_move=_other(p), last_play=None, hold_by=None, racks=_pair(state.racks, p, None),
+                  drawn_last=_pair(state.drawn_last, p, event.count))
+    return _after_turn(new)
+
+
+# ----- blanks -------------------------------------------------------------------------------
+
+
+def _designate(state: GameState, event: ev.BlankDesignated) -> GameState:
+    _check_player(event.player)
+    try:
+        sq = parse_square(event.square)
+    except ValueError as exc:
+        raise RuleError("bad_square", str(exc)) from None
+    letter = event.letter
+    if not (len(letter) == 1 and letter.isalpha() and letter.upper() in state.tileset.counts):
+        raise RuleError("not_a_tile", f"a blank cannot be {letter!r} in the {state.tileset.name} set", "BLANK-01")
+    on_board = state.board.cells[sq[0]][sq[1]]
+    name = square_name(sq)
+    if on_board != BLANK and not on_board.islower():
+        raise RuleError("not_a_blank", f"{name} does not hold a blank", "BLANK-01")
+    play = state.last_play
+    in_last = play is not None and any(s == name for s, _ in play.tiles)
+    if on_board != BLANK:
+        if not in_last or play.player != event.player:
+            raise RuleError("blank_locked", f"the blank on {name} was designated on an earlier turn", "BLANK-01")
+        if play.designation_locked:
+            raise RuleError("blank_locked", f"the blank on {name} is fixed: the opponent's clock has started",
+                            "BLANK-01")
+    letter = letter.lower()
+    new = replace(state, board=state.board.place([(name, letter)]))
+    index = play.index if in_last else next(
+        (i for i in range(len(state.history) - 1, -1, -1)
+         if state.history[i].kind == "play" and any(s == name for s, _ in state.history[i].tiles)), None)
+    if index is not None:
+        new = replace(new, history=tuple(_redesignate(t, sq, name, letter) if i == index else t
+                                         for i, t in enumerate(new.history)))
+    if in_last:
+        new = replace(new, last_play=replace(play, tiles=tuple((s, letter if s == name else l) for s, l in play.tiles)))
+    if not any(ch == BLANK for row in new.board.cells for ch in row):
+        new = _drop_alert(new, "blank_undesignated")
+    return new
+
+
+def _redesignate(turn: Turn, sq: tuple[int, int], name: str, letter: str) -> Turn:
+    def word(w: WordScore) -> WordScore:
+        if sq not in w.squares:
+            return w
+        i = w.squares.index(sq)
+        return replace(w, word=w.word[:i] + letter + w.word[i + 1:])
+
+    words = tuple(word(w) for w in turn.words)
+    return replace(turn, tiles=tuple((s, letter if s == name else l) for s, l in turn.tiles), words=words,
+                   word=words[0].word if words else turn.word)
+
+
+# ----- challenges ---------------------------------------------------------------------------
+
+
+def _hold(state: GameState, event: ev.HoldPlaced) -> GameState:
+    _check_player(event.player)
+    play = state.last_play
+    if play is None or play.judged or play.player == event.player or state.finished:
+        raise RuleError("nothing_to_hold", "there is no opponent's play to hold", "CHAL-04")
+    return _lock_designation(replace(state, hold_by=event.player))
+
+
+def _challenge(state: GameState, event: ev.ChallengeMade) -> GameState:
+    _check_player(event.challenger)
+    play = state.last_play
+    if state.finished or state.ending not in ("", "out"):
+        raise RuleError("game_over", "the game is over")
+    if state.challenge is not None:
+        raise RuleError("challenge_pending", "a challenge is already waiting for its verdict", "CHAL-11")
+    if play is None or play.judged:
+        raise RuleError("nothing_to_challenge", "only the words of the play just made can be challenged", "CHAL-02")
+    if play.player == event.challenger:
+        raise RuleError("own_play", "a player cannot challenge his own play", "CHAL-02")
+    formed = state.challengeable_words
+    listed = tuple(w.upper() for w in event.words)
+    stray = [w for w in listed if w not in formed]
+    if stray:
+        raise RuleError("word_not_formed", f"{stray[0]} was not formed by the last play (formed: {', '.join(formed)})",
+                        "CHAL-02")
+    return _lock_designation(replace(state, challenge=Challenge(event.challenger, listed)))
+
+
+def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
+    challenge, play = state.challenge, state.last_play
+    if challenge is None or play is None:
+        raise RuleError("no_challenge", "no challenge is waiting for a verdict", "CHAL-11")
+    state = replace(state, challenge=None, hold_by=None, last_play=replace(play, judged=True, designation_locked=True))
+    record = state.history[play.index]
+    if not event.acceptable:  # the play comes off and scores 0 (CHAL-12)
+        new = _record(state, play.player, "withdrawn", -record.score)
+        new = replace(new, board=play.board_before, bag_count=play.bag_before, rack_counts=play.racks_before,
+                      racks=_pair(new.racks, play.player, record.rack),
+                      drawn_last=_pair(new.drawn_last, play.player, 0))
+        if new.ending == "out":
+            new = replace(new, ending="", out_player=None)
+        new = _drop_alert(_drop_alert(new, "missed_center"), "blank_undesignated")
+        return _after_turn(new)
+    state = replace(state, history=tuple(replace(t, challenged=True) if i == play.index else t
+                                         for i, t in enumerate(state.history)))
+    c = challenge.challenger
+    listed = judged_words(state.challengeable_words, challenge.words, state.profile)
+    cost = unsuccessful_challenge_cost(state.profile, len(listed), state.wrong_challenges[c])
+    state = replace(state, wrong_challenges=_pair(state.wrong_challenges, c, state.wrong_challenges[c] + 1))
+    if cost.bonus_to_player:
+        state = _record(state, play.player, "challenge_bonus", cost.bonus_to_player,
+                        reason=f"unsuccessful challenge of {len(listed)} word(s)")
+    if cost.penalty_to_challenger:
+        state = _record(state, c, "challenge_penalty", -cost.penalty_to_challenger, reason="unsuccessful challenge")
+    if cost.loses_turn:
+        state = _record(state, c, "lost_challenge", 0)
+        state = replace(state, to_move=play.player)
+    return _after_turn(state)
+
+
+def _bonus(state: GameState, event: ev.ChallengeBonus) -> GameState:
+    _check_player(event.player)
+    return _record(state, event.player, "challenge_bonus", event.points)
+
+
+# ----- draws --------------------------------------------------------------------------------
+
+
+def _overdraw(state: GameState, event: ev.OverdrawReported) -> GameState:
+    p = event.player
+    _check_player(p)
+    if any(o.player == p for o in state.overdraws):
+        raise RuleError("overdraw_open", "this overdraw is already being resolved", "DRAW-09")
+    excess = event.tiles_seen - state.rack_counts[p]
+    if excess <= 0:
+        raise RuleError("not_an_overdraw", f"{event.tiles_seen} tiles is not more than the {state.rack_counts[p]} due",
+                        "DRAW-09")
+    if excess > state.bag_count:
+        raise RuleError("not_an_overdraw", f"{excess} extra tiles but the bag holds only {state.bag_count}", "DRAW-09")
+    found_by_opponent = event.found_by is not None and event.found_by != p
+    fix = overdraw_fix(state.profile, excess, event.tiles_seen, event.mixed, found_by_opponent,
+                       state.bag_count + state.drawn_last[p], state.players[p], state.players[_other(p)])
+    new = replace(state, rack_counts=_pair(state.rack_counts, p, event.tiles_seen),
+                  bag_count=state.bag_count - excess, overdraws=state.overdraws + (Overdraw(p, fix),))
+    return _alert(new, Alert("overdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
+                                                   f"{excess} too many", fix.instructions, p))
+
+
+def _overdraw_resolved(state: GameState, event: ev.OverdrawResolved) -> GameState:
+    p = event.player
+    open_ = next((o for o in state.overdraws if o.player == p), None)
+    if open_ is None:
+        raise RuleError("no_overdraw", "no overdraw is open for this player", "DRAW-09")
+    new = replace(state, rack_counts=_pair(state.rack_counts, p, state.rack_counts[p] - open_.fix.excess),
+                  bag_count=state.bag_count + open_.fix.excess,
+                  overdraws=tuple(o for o in state.overdraws if o.player != p))
+    return _drop_alert(new, "overdraw", p)
+
+
+def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
+    p = event.player
+    _check_player(p)
+    missing = state.rack_counts[p] - event.tiles_seen
+    if missing <= 0:
+        raise RuleError("not_an_underdraw", f"{event.tiles_seen} tiles is not fewer than the {state.rack_counts[p]} due",
+                        "DRAW-10")
+    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[_other(p)])
+    return _alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
+                                                      f"{missing} short", fix.instructions, p))
+
+
+# ----- end of game ----------------------------------------------------------------------------
+
+
+def _six_zero(state: GameState, event: ev.SixZeroInvoked) -> GameState:
+    _check_player(event.player)
+    if state.finished or state.ending:
+        raise RuleError("game_over", "the game is over")
+    if state.profile.six_zero_trigger == "none":
+        raise RuleError("no_six_zero", f"the {state.profile.name} rules have no six-zero ending", "SIXZ-02")
+    if state.challenge is not None:
+        raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
+    if state.zero_turns < state.profile.six_zero_turns:
+        raise RuleError("six_zero_too_early",
+                        f"only {state.zero_turns} consecutive zero turns; {state.profile.six_zero_turns} needed",
+                        "SIXZ-05")
+    return replace(state, ending="six_zero")
+
+
+def _end_racks(state: GameState, entered: tuple[str | None, str | None]) -> tuple[str | None, str | None]:
+    """Each rack left at the end: as entered, else derived from board + set when the bag
+    is empty (END-07), else as known from the record; None when it cannot be known."""
+    unseen = state.unseen()
+
+    def fits(rack: str | None) -> bool:
+        return rack is not None and not Counter(state.tileset.tile_of(t) for t in rack) - unseen
+
+    racks = list(entered)
+    for i, rack in enumerate(racks):
+        if rack is not None and any(not state.tileset.is_letter(t) for t in rack):
+            raise RuleError("not_a_tile", f"rack {rack!r} holds a letter not in the {state.tileset.name} set", "END-07")
+    if state.bag_count == 0:
+        for i in (0, 1):
+            if racks[i] is None and state.rack_counts[i] == 0:
+                racks[i] = ""
+        for i in (0, 1):
+            if racks[i] is None and racks[1 - i] is not None:
+                rest = unseen - Counter(state.tileset.tile_of(t) for t in racks[1 - i])
+                racks[i] = "".join(sorted(rest.elements()))
+    for i in (0, 1):
+        if racks[i] is None and fits(state.racks[i]) and len(state.racks[i]) == state.rack_counts[i]:
+            racks[i] = state.racks[i]
+    return racks[0], racks[1]
+
+
+def _ended(state: GameState, event: ev.GameEnded) -> GameState:
+    reason = event.reason
+    if reason not in END_REASONS:
+        raise RuleError("bad_reason", f"unknown end reason {reason!r}; one of {', '.join(END_REASONS)}")
+    if state.finished:
+        if reason == "overtime_forfeit" and state.forfeiting is not None:
+            return state
+        raise RuleError("game_over", "the game has already ended")
+    if state.challenge is not None:
+        raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
+    out = None
+    if reason == "out":
+        out = state.out_player
+        if out is None:
+            raise RuleError("nobody_out", "no player has gone out", "END-01")
+    elif reason == "six_zero" and state.ending != "six_zero" and state.zero_turns < state.profile.six_zero_turns:
+        raise RuleError("six_zero_too_early", f"only {state.zero_turns} consecutive zero turns", "SIXZ-05")
+    elif reason == "overtime_forfeit":
+        raise RuleError("no_forfeit", "no player has forfeited on time", "TIME-05")
+    racks = _end_racks(state, _pair(event.racks, out, "") if out is not None else event.racks)
+    values = tuple(None if r is None else state.tileset.rack_value(r.upper()) for r in racks)
+    before = state.scores
+    state = replace(state, ending=state.ending or reason)
+    for player, points in rack_adjustments(state.profile, out, values):
+        counted = racks[player] if out is None else racks[1 - out]
+        state = _record(state, player, "end_rack", points, rack=counted, reason=reason)
+    for player, value in enumerate(values):
+        if value is None:
+            state = _alert(state, Alert("rack_unknown", "END-07", f"{state.players[player]}'s rack was not entered",
+                                        "no adjustment was made for it; a director may correct the score", player))
+    return _finish(replace(state, before_adjustment=before))
+
+
+def _finish(state: GameState) -> GameState:
+    result = decide(state.profile, state.scores, state.before_adjustment or state.scores, state.first,
+                    state.forfeiting)
+    return replace(state, finished=True, result=result)
+
+
+def _forfeit(state: GameState, event: ev.OvertimeForfeit) -> GameState:
+    """More than the maximum overtime: -deduction, the opponent wins by at least one (TIME-05)."""
+    f = event.player
+    _check_player(f)
+    if state.finished:
+        raise RuleError("game_over", "the game has already ended")
+    if state.profile.max_overtime_s is None:
+        raise RuleError("no_max_overtime", f"the {state.profile.name} rules set no maximum overtime", "TIME-05")
+    before = state.scores
+    state = _record(state, f, "overtime_forfeit", -state.profile.max_overtime_deduction,
+                    reason="more than the maximum overtime")
+    state = replace(state, ending="overtime_forfeit", forfeiting=f, challenge=None, before_adjustment=before)
+    return _finish(_win_by_one(state))
+
+
+def _win_by_one(state: GameState) -> GameState:
+    f = state.forfeiting
+    if f is None:
+        return state
+    o = _other(f)
+    if state.scores[o] <= state.scores[f]:
+        state = _record(state, o, "overtime_forfeit", state.scores[f] + 1 - state.scores[o],
+                        reason="raised to win by one point")
+    return state
+
+
+def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
+    p = event.player
+    _check_player(p)
+    if p == state.forfeiting:  # the forfeit's deduction replaces the per-minute penalty (TIME-05)
+        return _record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
+    state = _record(state, p, "time_penalty", -event.points,
+                    reason="" if event.overtime_s is None else f"{event.overtime_s} s over")
+    state = _win_by_one(state)
+    return _finish(state) if state.finished else state
+
+
+def _correction(state: GameState, event: ev.Correction) -> GameState:
+    _check_player(event.player)
+    state = _record(state, event.player, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
+    return _finish(state) if state.finished else state
+
+
+def _note(state: GameState, event: ev.Note) -> GameState:
+    if not state.history:
+        return replace(state, preface_notes=state.preface_notes + (event.text,))
+    last = state.history[-1]
+    return replace(state, history=state.history[:-1] + (replace(last, notes=last.notes + (event.text,)),))
+
+
+def _clock_pressed(state: GameState, event: ev.ClockPressed) -> GameState:
+    _check_player(event.player)
+    new = replace(state, clock_running=_other(event.player))
+    if state.last_play is not None and state.last_play.player == event.player:
+        new = _lock_designation(new)  # the opponent's clock starts: the designation is fixed (BLANK-01)
+    return new
+
+
+def _clock_paused(state: GameState, event: ev.ClockPaused) -> GameState:
+    return replace(state, clock_running=None)
+
+
+def _clock_resumed(state: GameState, event: ev.ClockResumed) -> GameState:
+    return state
+
+
+def _started(state: GameState, event: ev.GameStarted) -> GameState:
+    raise RuleError("already_started", "the game has already started")
+
+
+_HANDLERS = {
+    ev.GameStarted: _started, ev.PlayMade: _play, ev.BlankDesignated: _designate, ev.Passed: _pass,
+    ev.Exchanged: _exchange, ev.HoldPlaced: _hold, ev.ChallengeMade: _challenge, ev.ChallengeJudged: _judged,
+    ev.ChallengeBonus: _bonus, ev.OverdrawReported: _overdraw, ev.OverdrawResolved: _overdraw_resolved,
+    ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
+    ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
+    ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_paused, ev.ClockResumed: _clock_resumed,
+}
