@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -164,15 +165,19 @@ class KioskApp:
             self.clock.neutralize(event.reason, event.t)
         elif isinstance(event, ev.ClockResumed):
             self.clock.resume(event.t, side=self.state.to_move)
-        elif isinstance(event, TURN_EVENTS):
+            if self.phase in ("challenge", "remove_tiles"):
+                self.phase, self.verdict = "turn", None
+        if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
+            self.vision.accept_board(list(self.state.board.rows()))
+        if isinstance(event, TURN_EVENTS):
             for i, p in enumerate(self.pending):
                 if p.player == event.player:
                     del self.pending[i]
                     break
-        elif isinstance(event, ev.ChallengeJudged):
+        if isinstance(event, ev.ChallengeJudged):
             self.verdict = event
             self.phase = "challenge"
-        elif isinstance(event, ev.OverdrawReported):
+        if isinstance(event, ev.OverdrawReported):
             self.overdraw_open.add(event.player)
         elif isinstance(event, ev.OverdrawResolved):
             self.overdraw_open.discard(event.player)
@@ -233,7 +238,7 @@ class KioskApp:
                     self.result_confirmed.add(int(record["app"]["player"]))
         self._replay_t = None
         if self.phase == "result" and len(self.result_confirmed) == 2:
-            self.phase = "done"
+            self._finish_game()  # the kiosk stopped between the last confirm and closing the record
         if self.pending:
             self.vision.request()
 
@@ -255,7 +260,7 @@ class KioskApp:
                 self._note("result_confirmed", player=PLAYER_BUTTONS[button])
                 self.result_confirmed.add(PLAYER_BUTTONS[button])
                 if len(self.result_confirmed) == 2:
-                    self.phase = "done"
+                    self._finish_game()
             return
         if button in PLAYER_BUTTONS:
             self._clock_press(PLAYER_BUTTONS[button], t)
@@ -328,7 +333,7 @@ class KioskApp:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "no_change":
             self._commit(ev.Passed(head.player))
-            self._after_turn()
+            self._after_turn(head.pressed_at)
 
     def choose_exchange(self, count: int) -> str:
         head = self.pending[0] if self.pending else None
@@ -385,7 +390,7 @@ class KioskApp:
             head.stage = "no_change"
             return str(exc)
         self._commit(ev.Exchanged(head.player, count))
-        self._after_turn()
+        self._after_turn(head.pressed_at)
         return ""
 
     def _check(self, event: Any) -> None:
@@ -402,11 +407,11 @@ class KioskApp:
     def tick(self) -> None:
         """Collect finished readings, re-ask while waiting; call every loop iteration."""
         t = self.now()
-        for reading in self.vision.poll():
-            self._on_reading(reading, t)
         wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
         if wants_reading and not self.vision.busy and t >= self._next_poll:
             self.vision.request()
+        for reading in self.vision.poll():
+            self._on_reading(reading, t)
         self._check_overtime(t)
 
     def _on_reading(self, reading: Reading, t: float) -> None:
@@ -463,7 +468,7 @@ class KioskApp:
         if not head.corrected and head.read is not None and head.stage == "reading":
             self._mark_latency(head, self.now())
         self._commit(ev.PlayMade(head.player, tiles))
-        self._after_turn()
+        self._after_turn(head.pressed_at)
 
     def _offer_blank(self, head: Pending) -> None:
         from kiosk.blanks import offered_letters
@@ -481,7 +486,7 @@ class KioskApp:
             return
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
         self._commit(ev.PlayMade(head.player, tiles))
-        self._after_turn()
+        self._after_turn(head.pressed_at)
 
     def _check_racks(self, obs: Any, t: float) -> None:
         """Overdraw: a rack zone shows more tiles than a rack may hold."""
@@ -494,10 +499,11 @@ class KioskApp:
             elif count <= 7 and player in self.overdraw_open:
                 self._commit(ev.OverdrawResolved(player), t)
 
-    def _after_turn(self) -> None:
+    def _after_turn(self, pressed_at: float | None = None) -> None:
         t = self.now()
-        if getattr(self.state, "game_over", False) and self.phase != "result":
-            self._end_game(None, t)
+        if self.state.game_over and self.phase != "result":
+            # The game ended with the turn that was pressed: the clocks stopped at that press.
+            self._end_game(None, pressed_at if pressed_at is not None else t)
             return
         if self._six_zero_offer():
             self.phase = "six_zero"
@@ -511,30 +517,19 @@ class KioskApp:
         running = self.clock.running(t)
         if self.pending or last is None or running is None or _turn_kind(last) != "play":
             return
-        if getattr(last, "challenged", False) or self.verdict_for_last_play():
+        if not self.state.challengeable_words:
             return
         challenger = running
         if _turn_player(last) == challenger:
             return
-        words = self._words_of_last_play()
-        acceptable = all(w in self.lexicon for w in words) if self.lexicon is not None else True
+        if self.lexicon is None:
+            self.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
+            return
+        from kiosk.rules.game import verdict
+
         self._commit(ev.ClockPaused(t, "challenge"), t)
         self._commit(ev.ChallengeMade(challenger), t)
-        self._commit(ev.ChallengeJudged(acceptable), t)
-
-    def verdict_for_last_play(self) -> bool:
-        """True when the last play was already judged (a play is challenged once)."""
-        for event in reversed(self.events):
-            if isinstance(event, ev.ChallengeJudged):
-                return True
-            if isinstance(event, TURN_EVENTS):
-                return False
-        return False
-
-    def _words_of_last_play(self) -> list[str]:
-        last = _last_turn(self.state)
-        words = getattr(last, "words", ()) or ()
-        return [str(getattr(w, "word", w)).upper() for w in words]
+        self._commit(ev.ChallengeJudged(verdict(self.state, self.lexicon)), t)
 
     def _after_verdict(self, t: float) -> None:
         if self.verdict is not None and not self.verdict.acceptable:
@@ -545,15 +540,13 @@ class KioskApp:
             self._commit(ev.ClockResumed(t), t)
             self.phase = "turn"
         self.verdict = None
-        if getattr(self.state, "game_over", False):
+        if self.state.game_over and self.phase != "remove_tiles":
             self._end_game(None, t)
 
     # ----- end of game --------------------------------------------------------------
 
     def _six_zero_offer(self) -> bool:
-        if getattr(self.state, "game_over", False):
-            return False
-        return bool(getattr(self.state, "six_zero_offer", False))
+        return self.state.six_zero_offer
 
     def _six_zero_invoker(self) -> int:
         running = self.clock.running()
@@ -570,16 +563,34 @@ class KioskApp:
                 return
 
     def _end_game(self, reason: str | None, t: float) -> None:
+        """Stop the clocks, record the end (adjustments by the rules core), then time penalties."""
         self.clock.finish(t)
+        if not self.state.finished:
+            self._commit(ev.GameEnded(reason or self.state.ending or "director"), t)
         result = self.clock.result(t)
         for player in (0, 1):
-            if result.penalties[player]:
+            if result.penalties[player] and player != result.forfeiting:
                 self._commit(ev.TimePenalty(player, result.penalties[player], result.overtime_s[player]), t)
-        if reason is not None and not getattr(self.state, "game_over", False):
-            self._commit(ev.GameEnded(reason), t)
-        elif reason is None and not any(isinstance(e, ev.GameEnded) for e in self.events):
-            self._commit(ev.GameEnded("out"), t)
+        self.end_reason = self.state.ending
         self.phase = "result"
+
+    def _finish_game(self) -> None:
+        """Both players confirmed: write the GCG beside the journal, then close the journal."""
+        self.phase = "done"
+        path = getattr(self.journal, "path", None)
+        if path is None or not hasattr(self.journal, "finish"):
+            return
+        from kiosk.journal import gcg_path
+
+        target = gcg_path(path)
+        tmp = target.with_name(target.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(self.gcg_text())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+        self.journal.finish()
+        self.gcg_file = target
 
     def director_end(self, t: float | None = None) -> None:
         """A director ends the game where it stands (no rack adjustments)."""

@@ -48,6 +48,9 @@ class InlineVision:
     def request(self) -> None:
         self._wanted = True
 
+    def accept_board(self, rows: list[str]) -> None:
+        _tell_reader(self.reader, rows)
+
     @property
     def busy(self) -> bool:
         return self._wanted
@@ -68,6 +71,7 @@ class ThreadedVision:
     def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]):
         self.camera, self.reader, self._wall = camera, reader, wall
         self._requests: queue.Queue[bool] = queue.Queue(maxsize=1)
+        self._accepted: queue.Queue[list[str]] = queue.Queue()
         self._results: queue.Queue[Reading] = queue.Queue()
         self._pending = 0
         self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
@@ -94,10 +98,22 @@ class ThreadedVision:
         self._pending -= len(out)
         return out
 
+    def accept_board(self, rows: list[str]) -> None:
+        self._accepted.put(list(rows))  # handed to the reader on its own thread
+
     def close(self) -> None:
         self._requests.put(False)
         self._thread.join(timeout=5)
 
     def _run(self) -> None:
         while self._requests.get():
+            while not self._accepted.empty():
+                _tell_reader(self.reader, self._accepted.get_nowait())
             self._results.put(read_once(self.camera, self.reader, self._wall))
+
+
+def _tell_reader(reader: Reader, rows: list[str]) -> None:
+    """Readers that match a turned board against the accepted one are told it."""
+    accept = getattr(reader, "accept_board", None)
+    if accept is not None:
+        accept(list(rows))

@@ -1,0 +1,148 @@
+"""`python -m kiosk [run] [--live | --demo] [--headless]`
+
+On a Raspberry Pi (or with --live): the live kiosk, config from $KIOSK_CONFIG. Anywhere
+else: the bundled demo game replayed through the real app, in a window when there is a
+display, else headless with a printed summary.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import queue
+import sys
+import time
+from pathlib import Path
+
+from kiosk.errors import InputError
+
+DEMO_GAME = "normal-out"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "games"
+FRAME_S = 1 / 30
+
+log = logging.getLogger("kiosk.run")
+
+
+def on_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="replace").lower()
+    except OSError:
+        return False
+
+
+def demo(headless: bool) -> int:
+    from kiosk.cli.replay import has_display, run
+
+    folder = FIXTURES / DEMO_GAME
+    if not (folder / "script.json").exists():
+        print(f"kiosk: the demo game is missing ({folder}); run from a source checkout", file=sys.stderr)
+        return 2
+    headless = headless or not has_display()
+    print(f"Replaying the demo game {DEMO_GAME} ({'headless' if headless else 'in a window'}); "
+          "the first run renders its camera frames, which takes a little while.", flush=True)
+    return run(folder, headless=headless, gcg_out=None, games=None, speed=10.0)
+
+
+def live() -> int:
+    """The kiosk at the table: config, journal, camera, buttons, screen, watchdog."""
+    import pygame
+
+    from hardware.buttons import ButtonPanel
+    from hardware.camera import CameraConfig, CameraError, open_camera
+    from hardware.keyboard import KeyboardButtons
+    from hardware.pins import load_pin_map
+    from kiosk import journal, sdnotify
+    from kiosk.app import GameSetup, KioskApp
+    from kiosk.config import load_config
+    from kiosk.display.render import Renderer
+    from kiosk.display.window import open_display
+    from kiosk.replay.driver import make_lexicon
+    from kiosk.vision_worker import ThreadedVision
+    from vision.config import VisionConfig, load_config as load_vision
+    from vision.reader import BoardReader
+
+    config = load_config()
+    for warning in config.warnings:
+        log.warning("%s", warning)
+    surface = open_display((config.display.width, config.display.height) if config.display.width else None,
+                           config.display.fullscreen)
+    found = journal.resume(config.games_dir)
+    if found is not None:
+        game_journal, report = found
+        records = list(game_journal.records)
+        for line in report.lines():
+            log.warning("%s", line)
+    else:
+        game_journal, records = journal.start_game(config.games_dir), []
+    setup = GameSetup(players=config.players, profile=config.profile, tileset="english",
+                      lexicon=str(config.lexicon_path) if config.lexicon_path else "default")
+    source = config.camera
+    camera_config = CameraConfig(source=source.kind, device=source.index or 0,
+                                 path=str(source.path) if source.path else None)
+    try:
+        camera = open_camera(camera_config)
+    except CameraError as exc:
+        log.error("%s", exc)
+        camera = _NoCamera(str(exc))
+    vision_config = load_vision(config.vision_config) if config.vision_config else VisionConfig()
+    vision = ThreadedVision(camera, BoardReader(vision_config), time.perf_counter)
+    app = KioskApp(setup, vision=vision, journal=game_journal, lexicon=make_lexicon(setup.lexicon),
+                   records=records or None)
+    events: queue.Queue = queue.Queue()
+    panel = ButtonPanel(load_pin_map(config.pin_map), events.put) if on_pi() else None
+    keys = KeyboardButtons()
+    renderer = Renderer()
+    notify = sdnotify.default()
+    notify.ready("display and clock up")
+    try:
+        while True:
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    return 0
+                pressed = keys.translate(event)
+                if pressed is not None:
+                    events.put(pressed)
+            while not events.empty():
+                e = events.get_nowait()
+                app.handle_button(e.button, e.kind, e.t)
+            app.tick()
+            renderer.render(surface, app.screen())
+            pygame.display.flip()
+            notify.watchdog_tick()
+            time.sleep(FRAME_S)
+    finally:
+        notify.stopping()
+        vision.close()
+        if panel is not None:
+            panel.close()
+
+
+class _NoCamera:
+    """Stands in when no camera opened: every read reports why (the clock keeps working)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+    def read(self):
+        from hardware.camera import CameraNotFound
+
+        raise CameraNotFound(self.why)
+
+    def close(self) -> None:
+        pass
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--live", action="store_true", help="the live kiosk even if this is not a Pi")
+    mode.add_argument("--demo", action="store_true", help="the demo replay even on a Pi")
+    parser.add_argument("--headless", action="store_true", help="demo: no window")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        if args.live or (on_pi() and not args.demo):
+            return live()
+        return demo(args.headless)
+    except InputError as exc:
+        print(f"kiosk: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,251 @@
+"""The app's table flow with a camera that reads board text exactly (vision is tested apart).
+
+Each test drives KioskApp the way the live loop does: button presses, then tick().
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from vision.observation import BoardObservation, CellReading
+
+from kiosk.app import GameSetup, KioskApp, MemoryJournal
+from kiosk.rules import events as ev
+from kiosk.vision_worker import InlineVision
+
+EMPTY = ["." * 15] * 15
+
+
+def board(*placed: tuple[str, str]) -> list[str]:
+    grid = [list(r) for r in EMPTY]
+    for square, letter in placed:
+        col, row = ord(square[0]) - ord("A"), int(square[1:]) - 1
+        grid[row][col] = letter
+    return ["".join(r) for r in grid]
+
+
+@dataclass
+class View:
+    """What the fake camera sees: board text plus how it is read."""
+
+    rows: list[str]
+    low: set[tuple[int, int]] = field(default_factory=set)
+    stable: bool = True
+    located: bool = True
+    racks: dict[str, int] = field(default_factory=dict)
+
+
+class TextCamera:
+    def __init__(self) -> None:
+        self.view = View(list(EMPTY))
+        self.unplugged = False
+
+    def read(self) -> View:
+        if self.unplugged:
+            raise OSError("camera unplugged")
+        return self.view
+
+
+class TextReader:
+    def observe(self, view: View) -> BoardObservation:
+        cells = []
+        for r, row in enumerate(view.rows):
+            for c, ch in enumerate(row):
+                conf = 0.4 if (r, c) in view.low else 0.99
+                if ch == ".":
+                    cells.append(CellReading("empty", None, conf))
+                elif ch == "?" or ch.islower():
+                    cells.append(CellReading("blank", None, conf))
+                else:
+                    cells.append(CellReading("tile", ch, conf))
+        return BoardObservation(tuple(cells), located=view.located, stable=view.stable, rack_counts=dict(view.racks))
+
+
+class Table:
+    """An app with a simulated clock, a text camera and an in-memory journal."""
+
+    def __init__(self, lexicon=frozenset({"CAT", "COW", "WE", "TO", "OX", "CAB", "COT"}), records=None, journal=None):
+        self.t = 0.0
+        self.camera = TextCamera()
+        self.journal = journal or MemoryJournal()
+        self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0),
+                            journal=self.journal, time_source=lambda: self.t, lexicon=lexicon, records=records)
+
+    def at(self, t: float) -> "Table":
+        self.t = t
+        self.app.tick()
+        return self
+
+    def press(self, button: str, dt: float = 1.0) -> "Table":
+        self.t += dt
+        self.app.handle_button(button, "press", self.t)
+        self.app.tick()
+        return self
+
+    def show(self, *placed: tuple[str, str], **kw) -> "Table":
+        self.camera.view = View(board(*placed), **kw)
+        return self
+
+    def start(self) -> "Table":
+        return self.press("p2")  # Bob starts Ann's clock
+
+    def plays(self):
+        return [e for e in self.app.events if isinstance(e, ev.PlayMade)]
+
+
+CAT = (("G8", "C"), ("H8", "A"), ("I8", "T"))
+COW = CAT + (("G9", "O"), ("G10", "W"))
+
+
+def test_second_player_starts_the_first_players_clock():
+    table = Table()
+    table.press("p1")
+    assert table.app.clock.running() is None
+    table.start()
+    assert table.app.clock.running() == 0
+
+
+def test_opponents_clock_starts_at_the_press_before_the_board_is_read():
+    table = Table().start()
+    table.show(*CAT)
+    table.t += 10
+    table.app.handle_button("p1", "press", table.t)      # no tick yet: nothing read
+    assert table.app.clock.running() == 1
+    assert not table.plays()
+    table.app.tick()
+    assert [p.tiles for p in table.plays()] == [CAT]
+    assert table.app.state.scores[0] == 10
+
+
+def test_every_event_is_journaled_before_it_takes_effect():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    kinds = [r["event"]["type"] for r in table.journal.records if "event" in r]
+    assert kinds[:2] == ["game_started", "clock_pressed"]
+    assert "play_made" in kinds
+    assert len([r for r in table.journal.records if "event" in r]) == len(table.app.events)
+
+
+def test_doubtful_read_is_never_guessed_and_confirm_accepts_it():
+    table = Table().start()
+    table.show(*CAT, low={(7, 7)}).press("p1", 10)
+    assert not table.plays()
+    screen = table.app.screen()
+    assert screen.screen == "confirm_read"
+    assert (7, 7) in screen.board.doubtful
+    table.press("confirm")
+    assert [p.tiles for p in table.plays()] == [CAT]
+    assert table.app.reads_confirmed == 1
+
+
+def test_correction_is_recorded_as_an_event():
+    table = Table().start()
+    table.show(("G8", "C"), ("H8", "A"), ("I8", "I"), low={(7, 8)}).press("p1", 10)
+    assert table.app.screen().screen == "confirm_read"
+    assert table.app.correct(CAT) == ""
+    assert [p.tiles for p in table.plays()] == [CAT]
+    notes = [r["app"] for r in table.journal.records if "app" in r]
+    assert notes[-1]["kind"] == "read_corrected"
+    assert notes[-1]["corrected"] == [list(t) for t in CAT]
+
+
+def test_hand_over_the_board_waits_then_says_what_it_waits_for():
+    table = Table().start()
+    table.show(*CAT, stable=False).press("p1", 10)
+    table.at(table.t + 0.5)
+    assert not table.plays()
+    table.at(table.t + 3.0)
+    screen = table.app.screen()
+    assert screen.screen == "waiting"
+    assert "clear view" in screen.waiting.reason
+    table.show(*CAT)
+    table.at(table.t + 0.2)
+    assert [p.tiles for p in table.plays()] == [CAT]
+
+
+def test_no_change_is_a_pass_or_an_exchange():
+    table = Table().start()
+    table.press("p1", 10)
+    assert table.app.screen().prompt is not None
+    table.press("confirm")
+    assert isinstance(table.app.events[-1], ev.Passed)
+    table.press("p2", 5)
+    table.press("cancel")                    # exchange
+    table.press("pause").press("pause")      # 7 -> 5
+    table.press("confirm")
+    last = [e for e in table.app.events if isinstance(e, ev.Exchanged)]
+    assert last and last[-1].count == 5 and last[-1].player == 1
+
+
+def test_blank_prompt_offers_letters_that_make_valid_words_first():
+    table = Table().start()
+    table.show(("G8", "C"), ("H8", "?"), ("I8", "T")).press("p1", 10)
+    screen = table.app.screen()
+    assert screen.screen == "blank_prompt"
+    assert screen.blank.letters[0] in ("A", "O")      # CAT, COT are words
+    assert set(screen.blank.letters[:2]) == {"A", "O"}
+    table.press("confirm")
+    assert table.plays()[0].tiles[1][1] == screen.blank.letters[0].lower()
+
+
+def test_phony_challenged_off_waits_for_tiles_gone_then_restarts_clock():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    table.show(*CAT, ("G9", "X")).press("p2", 10)   # CX is no word
+    table.press("challenge")
+    assert table.app.clock.running() is None
+    screen = table.app.screen()
+    assert screen.screen == "verdict" and screen.verdict.acceptable is False
+    table.press("confirm")
+    assert table.app.screen().screen == "waiting"
+    table.at(table.t + 2)
+    assert table.app.clock.running() is None        # tiles still there
+    table.show(*CAT).at(table.t + 1)
+    assert table.app.clock.running() == 0
+    assert table.app.state.scores == (10, 0) or tuple(table.app.state.scores) == (10, 0)
+
+
+def test_valid_word_challenged_challenger_loses_turn():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    table.show(*COW).press("p2", 10)
+    table.press("challenge")
+    assert table.app.screen().verdict.acceptable is True
+    table.press("confirm")
+    assert table.app.clock.running() == 1            # double challenge: Ann loses her turn
+    assert table.app.state.to_move == 1
+
+
+def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
+    table = Table().start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
+    table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    assert any(isinstance(e, ev.OverdrawReported) and e.player == 0 and e.tiles_seen == 8 for e in table.app.events)
+    assert any("verdraw" in a[0] for a in table.app.alert_log)
+
+
+def test_camera_fault_records_nothing_and_the_clock_keeps_running():
+    table = Table().start()
+    table.camera.unplugged = True
+    table.show(*CAT).press("p1", 10)
+    table.at(table.t + 5)
+    assert not table.plays()
+    assert table.app.clock.running() == 1
+    assert "camera" in table.app.screen().status.camera_text
+    table.camera.unplugged = False
+    table.at(table.t + 0.2)
+    assert [p.tiles for p in table.plays()] == [CAT]
+
+
+def test_restart_from_the_journal_gives_the_same_game():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    table.show(*COW).press("p2", 20)
+    table.press("p1", 30)                   # a press whose board is not yet accepted
+    again = Table(records=list(table.journal.records))
+    a, b = table.app, again.app
+    assert b.board_rows() == a.board_rows()
+    assert tuple(b.state.scores) == tuple(a.state.scores)
+    t = table.t
+    assert [b.clock.remaining(p, t) for p in (0, 1)] == pytest.approx([a.clock.remaining(p, t) for p in (0, 1)])
+    assert [p.player for p in b.pending] == [0]
