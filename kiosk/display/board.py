@@ -108,7 +108,7 @@ class BoardPainter:
         if style.endswith("_last"):
             pygame.draw.rect(surf, theme.HIGHLIGHT_EDGE, face, max(2, cell // 7), border_radius=radius)
         colour = theme.BLANK_LETTER if style.startswith("blank") and ch != "?" else theme.TEXT_DARK
-        glyph = self._text.font(int(cell * 0.95)).render(ch, True, colour)
+        glyph = self._text.font(int(cell * 0.95)).render(ch if ch.isprintable() else "#", True, colour)
         surf.blit(glyph, glyph.get_rect(center=(cell // 2, cell // 2 + cell // 20)))
         self._tiles[key] = surf
         return surf

@@ -187,10 +187,11 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
 
 
 def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
-    body, prompt = _with_prompt(rect, model, 0.25)
-    if not model.alerts:
-        _draw_prompt(surface, prompt, model, text)
+    if not model.alerts:  # a question put as an alert (e.g. offering to end the game): the prompt gets the panel
+        if model.prompt is not None:
+            widgets.prompt_block(surface, rect, model.prompt, text, rect.height // 5)
         return
+    body, prompt = _with_prompt(rect, model, 0.25)
     first, rest = model.alerts[0], model.alerts[1:]
     title, action, more = _rows(body, 1, 2.6, 0.5 if rest else 0.001)
     widgets.box(surface, title, theme.ALERT)

@@ -15,6 +15,13 @@ _MAX_CACHED_TEXTS = 600
 _ELLIPSIS = "…"
 
 
+def _printable(text: str) -> str:
+    """Drop what the font renderer rejects (NUL, lone surrogates) or cannot show (controls)."""
+    if text.isprintable():
+        return text
+    return "".join(ch for ch in text if ch.isprintable() or ch == "\n")
+
+
 def _snap_down(px: int) -> int:
     best = _LADDER[0]
     for size in _LADDER:
@@ -70,6 +77,7 @@ class TextPainter:
              align: str = "center", max_px: int | None = None, shrink: float = 0.6) -> pygame.Rect:
         """Draw one line as large as fits in rect (up to max_px), shrinking to no less than
         `shrink` of the full size; ellipsize if it still does not fit."""
+        text = _printable(text).replace("\n", " ")
         if not text or rect.width <= 0 or rect.height <= 0:
             return pygame.Rect(rect.x, rect.y, 0, 0)
         px = self.fit_px(text, rect.width, rect.height, max_px, shrink)
@@ -125,6 +133,7 @@ class TextPainter:
     def draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour,
                      max_px: int, align: str = "left", min_px: int = 12) -> int:
         """Wrap text into rect at the largest size <= max_px that fits; returns the height used."""
+        text = _printable(text)
         if not text or rect.width <= 0 or rect.height <= 0:
             return 0
         px = _snap_down(max_px)
