@@ -182,8 +182,15 @@ class GameJournal:
         self._size += len(data)
         self.records.append(record)
 
-    def finish(self) -> Path:
-        """Close a finished game: rename it to its final name. Returns the new path."""
+    def finish(self, gcg_text: str | None = None) -> Path:
+        """Close a finished game: write its GCG beside it (if given), then rename the
+        journal to its final name. Returns the new journal path.
+
+        Order matters for a power cut: until the rename the game is still unfinished,
+        so the kiosk resumes it and can finish it again; the GCG is never half-written.
+        """
+        if gcg_text is not None:
+            write_file_durably(gcg_path(self.path), gcg_text.encode("utf-8"))
         return self._close_as(FINISHED_SUFFIX)
 
     def abandon(self) -> Path:
@@ -209,6 +216,19 @@ class GameJournal:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def write_file_durably(path: Path, data: bytes) -> None:
+    """Replace path with data atomically: a temp file, fsynced, renamed over it."""
+    temp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o640)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temp, path)
+    _fsync_dir(path.parent)
 
 
 def gcg_path(journal_path: Path) -> Path:

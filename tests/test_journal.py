@@ -237,6 +237,19 @@ def test_finished_game_is_not_resumed_and_ids_do_not_collide(tmp_path):
         first.append({"type": "late"})
 
 
+def test_finish_writes_the_gcg_durably_before_closing(tmp_path, monkeypatch):
+    journal = start_game(tmp_path)
+    journal.append({"type": "end"})
+    order: list[str] = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (order.append(Path(b).name), real_replace(a, b))[1])
+    done = journal.finish("#player1 Ann Ann\n#player2 Bob Bob\n")
+    gcg = gcg_path(done)
+    assert order == [gcg.name, done.name]  # the GCG is complete before the game counts as finished
+    assert gcg.read_text() == "#player1 Ann Ann\n#player2 Bob Bob\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([gcg.name, done.name])
+
+
 def test_rotating_log_is_size_capped(tmp_path):
     handler = rotating_log_handler(tmp_path / "logs", max_bytes=10_000, backups=2)
     logger = logging.getLogger("kiosk.test_rotating_log")
