@@ -93,16 +93,18 @@ class PiCamera:
             raise CameraUnplugged(f"no Pi camera at index {index} (libcamera sees {len(cameras)}); check the ribbon cable")
         try:
             self._camera = Picamera2(index)
-            size = resolution or self._camera.sensor_resolution
+            size = resolution or _binned_size(self._camera.sensor_resolution)
             controls = {"FrameRate": fps} if fps else {}
             # "RGB888" in libcamera terms is B,G,R byte order in the array: what OpenCV expects.
             config = self._camera.create_video_configuration(main={"format": "RGB888", "size": tuple(size)}, controls=controls)
             self._camera.configure(config)
             self._camera.start()
+            frame_duration_us = self._camera.capture_metadata().get("FrameDuration")
         except Exception as exc:  # libcamera raises plain RuntimeErrors
             raise CameraUnplugged(f"Pi camera {index} could not start: {exc}") from exc
         model = cameras[index].get("Model", "unknown")
-        self.info = CameraInfo(f"Pi camera {index} ({model})", (int(size[0]), int(size[1])), fps)
+        actual_fps = round(1e6 / frame_duration_us, 2) if frame_duration_us else fps
+        self.info = CameraInfo(f"Pi camera {index} ({model})", (int(size[0]), int(size[1])), actual_fps)
 
     def read(self) -> np.ndarray:
         try:
@@ -112,6 +114,14 @@ class PiCamera:
 
     def close(self) -> None:
         self._camera.close()
+
+
+def _binned_size(sensor: tuple[int, int]) -> tuple[int, int]:
+    """Half the sensor's size for large sensors: the official Pi sensors all have a native
+    2x2 binned mode there (IMX708 2304x1296, IMX477 2028x1520, IMX219 1640x1232), which
+    streams fast without the memory a full-resolution video stream needs."""
+    width, height = sensor
+    return (width // 2, height // 2) if width > 3000 else (width, height)
 
 
 # ----- USB webcam (OpenCV) ----------------------------------------------------------------
