@@ -77,9 +77,12 @@ def pi_cameras() -> list[dict]:
     """Cameras libcamera sees (empty when picamera2 is not installed)."""
     if not picamera2_installed():
         return []
-    from picamera2 import Picamera2
+    try:
+        from picamera2 import Picamera2
 
-    return list(Picamera2.global_camera_info())
+        return list(Picamera2.global_camera_info())
+    except Exception:  # a broken libcamera install: no usable Pi camera
+        return []
 
 
 class PiCamera:
