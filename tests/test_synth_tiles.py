@@ -38,6 +38,12 @@ def test_unknown_font_is_refused_with_the_choices():
         render_tile("A", font="no-such-font")
 
 
+@pytest.mark.parametrize("letter", ["1", "a", "AB", ""])
+def test_anything_but_a_tile_letter_is_refused(letter):
+    with pytest.raises(ValueError, match="not a tile"):
+        render_tile(letter)
+
+
 def test_same_rng_seed_same_pixels_and_other_seed_differs():
     a = render_tile("K", size=64, rng=np.random.default_rng(7))
     b = render_tile("K", size=64, rng=np.random.default_rng(7))

@@ -1,11 +1,13 @@
 """Tile fonts: which TrueType fonts exist on this machine, and their glyphs as masks.
 
-pygame always ships FreeSansBold; DejaVu (sans, serif, condensed, bold) is used
-where the system has it. Glyphs are rendered once per (font, character) at a
-large size and cached; callers scale them.
+pygame always ships FreeSansBold. Where installed, the PyPI packages font-roboto,
+font-source-sans-pro and font-source-serif-pro add Roboto and Source Sans/Serif, and
+the system's DejaVu fonts (sans, serif, condensed, mono) are used too. Glyphs are
+rendered once per (font, character) at a large size and cached; callers scale them.
 """
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -35,9 +37,31 @@ _SYSTEM_FONTS = {
 }
 
 
+# name -> (module of a PyPI font package, attribute holding the font file's path)
+_PACKAGE_FONTS = {
+    "roboto-bold": ("font_roboto", "RobotoBold"),
+    "roboto-medium": ("font_roboto", "RobotoMedium"),
+    "source-sans-bold": ("font_source_sans_pro", "SourceSansProBold"),
+    "source-sans-semibold": ("font_source_sans_pro", "SourceSansProSemibold"),
+    "source-serif-bold": ("font_source_serif_pro", "SourceSerifProBold"),
+}
+
+
+def _package_font(module: str, attribute: str) -> Path | None:
+    try:
+        path = Path(getattr(importlib.import_module(module), attribute))
+    except (ImportError, AttributeError):
+        return None
+    return path if path.is_file() else None
+
+
 @lru_cache(maxsize=1)
 def _font_paths() -> dict[str, Path]:
     paths = {DEFAULT_FONT: Path(pygame.__file__).parent / pygame.font.get_default_font()}
+    for name, (module, attribute) in _PACKAGE_FONTS.items():
+        path = _package_font(module, attribute)
+        if path is not None:
+            paths[name] = path
     for name, filename in _SYSTEM_FONTS.items():
         for folder in _SYSTEM_DIRS:
             if (folder / filename).is_file():

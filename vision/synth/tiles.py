@@ -135,6 +135,8 @@ class TileSprite:
 def tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
     """One tile drawn on its own, cached. `letter` is a tile letter or '?' for a blank
     (no letter, no number)."""
+    if letter != BLANK:
+        tile_value(letter, style.tileset)  # refuses anything that is not a tile letter
     colour, alpha = _draw_tile(letter, side, style)
     blur = max(1, int(side * 0.06))
     pad = 2 * blur + 1
@@ -165,7 +167,7 @@ def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np
         cap = style.letter_height * side
         ink = _text_mask(letter, style.font, cap, side, centre_x=cx,
                          baseline_y=side * (0.5 + style.letter_shift[1]) + cap / 2)
-        value = tile_value(letter.upper(), style.tileset)
+        value = tile_value(letter, style.tileset)
         vcap = style.value_height * side
         ink = np.maximum(ink, _text_mask(str(value), style.font, vcap, side,
                                          right_x=side * 0.9, baseline_y=side * 0.9))

@@ -53,4 +53,6 @@ def tile_value(letter: str, tileset: str = "english") -> int | None:
     values = TILESETS[tileset].values
     if letter not in values:
         values = GERMAN.values
+    if letter not in values:
+        raise ValueError(f"{letter!r} is not a tile: use 'A'-'Z', 'Ä', 'Ö', 'Ü' or '?' for a blank")
     return values[letter]
