@@ -143,3 +143,68 @@ def test_config_errors():
         open_camera(CameraConfig(source="folder"))
     with pytest.raises(CameraError, match="unknown camera source"):
         open_camera(CameraConfig(source="webcam"))
+
+
+class StubPicamera2:
+    """Stands in for picamera2 (a Pi-only apt package) to check the wrapper's calls."""
+
+    cameras = [{"Model": "imx708", "Num": 0}]
+    fail_start = False
+
+    @staticmethod
+    def global_camera_info():
+        return StubPicamera2.cameras
+
+    def __init__(self, index):
+        self.sensor_resolution = (4608, 2592)
+        self.closed = False
+
+    def create_video_configuration(self, main, controls):
+        return {"main": main, "controls": controls}
+
+    def configure(self, config):
+        self.config = config
+
+    def start(self):
+        if StubPicamera2.fail_start:
+            raise RuntimeError("Failed to acquire camera: Device or resource busy")
+
+    def capture_metadata(self):
+        return {"FrameDuration": 33333}
+
+    def capture_array(self, stream):
+        width, height = self.config["main"]["size"]
+        return np.zeros((height, width, 3), np.uint8)
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.fixture
+def stub_picamera2(monkeypatch):
+    import importlib.machinery
+    import sys
+    import types
+
+    module = types.ModuleType("picamera2")
+    module.__spec__ = importlib.machinery.ModuleSpec("picamera2", None)
+    module.Picamera2 = StubPicamera2
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    monkeypatch.setattr(StubPicamera2, "fail_start", False)
+    return StubPicamera2
+
+
+def test_pi_camera_is_chosen_first_and_uses_the_binned_mode(stub_picamera2):
+    camera = open_camera()
+    assert camera.info.name == "Pi camera 0 (imx708)"
+    assert camera.info.resolution == (2304, 1296) and camera.info.fps == 30.0
+    assert camera._camera.config["main"]["format"] == "RGB888"
+    assert camera.read().shape == (1296, 2304, 3)
+    camera.close()
+    assert camera._camera.closed
+
+
+def test_pi_camera_that_cannot_start_is_a_typed_error(stub_picamera2):
+    stub_picamera2.fail_start = True
+    with pytest.raises(CameraUnplugged, match="could not start: Failed to acquire camera"):
+        open_camera(CameraConfig(source="pi"))
