@@ -169,32 +169,39 @@ class GameClock:
     def press(self, player: int, t: float | None = None, *, out_play: bool = False) -> Press:
         """Player presses their own clock button at `t` (the button edge's timestamp)."""
         t = self._at(t)
+        outcome = self._outcome(player, t, out_play)
+        if outcome is Press.STARTED:
+            self._started = True
+            self._start(1 - player, t)
+        elif outcome is Press.RESTARTED:
+            self._clear_neutral()
+            self._start(1 - player, t)
+        elif outcome is Press.OUT_PLAY:
+            self._stop(t)
+            self._reason, self._resume_side = "out_play", None
+            self._window = _Window(player, t, self.rules.out_play_window_s, closes_on_draw=False)
+        elif outcome is Press.SWITCHED:
+            self._stop(t)
+            self._start(1 - player, t)
+            self._window = _Window(player, t, self.rules.hold_window_s, self.rules.hold_closes_on_draw)
+        return outcome
+
+    def check_press(self, player: int, t: float | None = None, *, out_play: bool = False) -> Press:
+        """What `press` would do, without doing it (to decide before journalling)."""
+        return self._outcome(player, self._at(t), out_play)
+
+    def _outcome(self, player: int, t: float, out_play: bool) -> Press:
         if self._over:
             return Press.GAME_OVER
         if not self._started:
-            if player == self.first_player:
-                return Press.NOT_YET
-            self._started = True
-            self._start(1 - player, t)
-            return Press.STARTED
+            return Press.NOT_YET if player == self.first_player else Press.STARTED
         if self._reason is not None:
-            if self._restart_by != player:
-                return Press.NEUTRALIZED
-            self._clear_neutral()
-            self._start(1 - player, t)
-            return Press.RESTARTED
+            return Press.RESTARTED if self._restart_by == player else Press.NEUTRALIZED
         if self._running != player:
             return Press.NOT_RUNNING_SIDE
         if t - self._since < self.rules.simultaneous_press_s:
             return Press.TOO_SOON
-        self._stop(t)
-        if out_play:
-            self._reason, self._resume_side = "out_play", None
-            self._window = _Window(player, t, self.rules.out_play_window_s, closes_on_draw=False)
-            return Press.OUT_PLAY
-        self._start(1 - player, t)
-        self._window = _Window(player, t, self.rules.hold_window_s, self.rules.hold_closes_on_draw)
-        return Press.SWITCHED
+        return Press.OUT_PLAY if out_play else Press.SWITCHED
 
     def neutralize(self, reason: str, t: float | None = None) -> bool:
         """Stop both clocks (challenge, score check, blank check, director)."""

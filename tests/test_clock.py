@@ -84,6 +84,17 @@ def test_simultaneous_presses_the_second_is_not_a_turn():
     assert clock.press(B) is Press.SWITCHED
 
 
+def test_check_press_tells_what_a_press_would_do_without_doing_it():
+    clock, ft = started_clock()
+    ft.advance(0.1)
+    assert clock.check_press(A) is Press.TOO_SOON
+    ft.advance(10)
+    assert clock.check_press(B) is Press.NOT_RUNNING_SIDE
+    assert clock.check_press(A) is Press.SWITCHED
+    assert clock.check_press(A, out_play=True) is Press.OUT_PLAY
+    assert clock.running() == A and clock.used(A) == pytest.approx(10.1)
+
+
 def test_press_is_charged_at_the_button_edge_not_when_handled():
     clock, ft = started_clock()
     ft.advance(30)
