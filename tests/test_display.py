@@ -220,3 +220,34 @@ def test_display_headless_show_and_close():
     assert "TOTAL" in drawn
     assert pygame.display.get_surface().get_at((5, 5))[:3] == theme.BACKGROUND
     display.close()
+
+
+def _luminance(colour) -> float:
+    def channel(v: int) -> float:
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = map(channel, colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("a, b, minimum", [
+    (theme.RUNNING_PANEL, theme.PANEL, 3.0),        # running side reads without colour vision
+    (theme.TEXT, theme.PANEL, 4.5),
+    (theme.TEXT_DARK, theme.RUNNING_PANEL, 4.5),
+    (theme.TEXT, theme.OVERTIME, 3.0),              # large text (WCAG: 3:1)
+    (theme.TEXT, theme.ACCEPTABLE, 3.0),
+    (theme.TEXT, theme.UNACCEPTABLE, 3.0),
+    (theme.TEXT_DARK, theme.ALERT, 4.5),
+    (theme.TEXT_DIM, theme.BACKGROUND, 4.5),
+    (theme.TILE_LAST_PLAY, theme.TILE, 1.4),        # last play stands out by brightness too, not hue alone
+    (theme.HIGHLIGHT_EDGE, theme.TILE_LAST_PLAY, 3.0),
+    (theme.TEXT_DARK, theme.TILE, 4.5),
+    (theme.BLANK_LETTER, theme.TILE_BLANK, 4.5),
+])
+def test_colour_pairs_read_without_colour_vision(a, b, minimum):
+    assert _contrast(a, b) >= minimum

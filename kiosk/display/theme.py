@@ -40,7 +40,7 @@ PREMIUM: dict[str, Colour] = {
     "TL": (0, 114, 178),
     "DL": (86, 180, 233),
 }
-TILE: Colour = (236, 221, 178)
+TILE: Colour = (200, 182, 140)      # older tiles muted, so the last play (yellow) stands out
 TILE_LAST_PLAY: Colour = YELLOW
 TILE_BLANK: Colour = (255, 255, 255)
 BLANK_LETTER: Colour = BLUE
