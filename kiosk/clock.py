@@ -10,9 +10,15 @@ Who may press what (tournament clock):
   player starts the first player's clock); with `first_player` set, the first player's
   own button does nothing yet;
 - while running, only the running side's press counts: it stops that clock, starts the
-  opponent's and opens the opponent's hold window; the other button does nothing;
+  opponent's and opens the opponent's hold window; the other button does nothing, and
+  so does a press within `simultaneous_press_s` of that clock starting (both players
+  hitting their buttons at once);
 - while neutralized, presses do nothing unless `allow_restart_by(player)` armed that
   player's button (NSA VIII.B: the loser of a challenge starts the other's clock).
+
+With a maximum overtime (NASPA), the game ends by itself at the instant a player goes
+past it (-10:01), whenever it is noticed: `end_reason == "max_overtime"` and
+`result().forfeiting` say so.
 """
 from __future__ import annotations
 
