@@ -240,6 +240,17 @@ class GameClock:
             raise RuntimeError("a player's time can only be set before the first press")
         self._allowance[player] = float(seconds)
 
+    def director_set_remaining(self, player: int, remaining_s: float, t: float | None = None) -> None:
+        """A director sets a player's clock (TIME-09: a late arrival's clock set to 22:00)."""
+        t = self._at(t)
+        if self._over:
+            return
+        if self._running == player:
+            self._stop(t)
+            self._start(player, t)
+        self._used[player] = self._allowance[player] - remaining_s
+        self._last_change = t
+
     def finish(self, at: float | None = None, reason: str = "finished") -> None:
         """End the game, stopping both clocks at `at` (default: now).
 

@@ -513,3 +513,15 @@ def test_TIME_09_late_player_has_the_elapsed_time_deducted():
     assert clock.press(B) is Press.STARTED  # B starts absent A's clock
     ft.advance(4 * 60)  # A arrives at 10:04
     assert clock.text(A) == "21:00" and clock.text(B) == "25:00"
+
+
+def test_TIME_09_both_late_director_sets_each_clock_to_22_00():
+    ft = FakeTime(10 * 3600.0)
+    clock = GameClock(time_source=ft, first_player=A)
+    clock.press(B)  # the TD starts a clock at 10:00
+    ft.advance(6 * 60)  # the first player arrives at 10:06
+    for player in (A, B):
+        clock.director_set_remaining(player, 22 * 60)
+    assert clock.view().texts == ("22:00", "22:00")
+    ft.advance(30)
+    assert clock.view().texts == ("21:30", "22:00")
