@@ -251,3 +251,21 @@ def _contrast(a, b) -> float:
 ])
 def test_colour_pairs_read_without_colour_vision(a, b, minimum):
     assert _contrast(a, b) >= minimum
+
+
+def test_kms_failure_falls_back_to_headless(monkeypatch, capsys):
+    from kiosk.display import window
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(window, "choose_driver", lambda: "kmsdrm")
+    real_open = window._open
+
+    def kms_fails(driver, *args):
+        if driver == "kmsdrm":
+            raise pygame.error("Could not initialize KMSDRM")
+        return real_open(driver, *args)
+
+    monkeypatch.setattr(window, "_open", kms_fails)
+    surface = window.open_display((320, 200))
+    assert surface.get_size() == (320, 200)
+    assert "running headless" in capsys.readouterr().err
+    pygame.display.quit()

@@ -45,8 +45,23 @@ def open_display(size: tuple[int, int] | None = None, fullscreen: bool | None = 
 
     fullscreen defaults to True on a Pi console (KMS) and False on a desktop; size defaults
     to the panel's size when fullscreen, else 1280x720. Headless gets an offscreen surface.
+    If KMS cannot be opened (no screen attached, no permission on /dev/dri), it says why on
+    stderr and falls back to headless, so the clock and the record keep working.
     """
+    explicit = bool(os.environ.get("SDL_VIDEODRIVER"))
     driver = choose_driver()
+    try:
+        return _open(driver, size, fullscreen, title)
+    except pygame.error as exc:
+        if driver != "kmsdrm" or explicit:
+            raise
+        print(f"kiosk.display: cannot open the screen with KMS ({exc}); running headless", file=sys.stderr)
+        pygame.display.quit()
+        return _open("dummy", size, False, title)
+
+
+def _open(driver: str | None, size: tuple[int, int] | None, fullscreen: bool | None,
+          title: str) -> pygame.Surface:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     pygame.display.init()
