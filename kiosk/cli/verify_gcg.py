@@ -1,5 +1,5 @@
-"""`python -m kiosk verify-gcg FILE...`: replay GCG records and report every move whose
-score or running total differs from what the board gives.
+"""`python -m kiosk verify-gcg FILE...`: replay GCG records through the rules core and
+report every move whose score or running total differs from the record.
 
 One line per differing move (file:line, expected, computed), one line per file that
 cannot be read or parsed (file:line: what is wrong), then a summary. Exit status 0 only
@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kiosk.errors import InputError
-from kiosk.rules.gcg import GcgGame, GcgMove, parse_gcg
+from kiosk.rules.gcg import GcgGame, parse_gcg
+from kiosk.rules.gcg_verify import MoveCheck, check_moves
 
 
 @dataclass
@@ -34,19 +35,24 @@ class Tally:
                 f"{self.moves} moves: {self.moves - self.moves_differing} matched, {self.moves_differing} differ")
 
 
-def describe_mismatch(source: str, move: GcgMove) -> str:
+def _signed(value: int | None) -> str:
+    return "nothing" if value is None else f"{value:+d}"
+
+
+def describe_mismatch(source: str, check: MoveCheck) -> str:
     parts = []
-    if move.score != move.computed_score:
-        parts.append(f"score expected {move.score:+d}, computed {move.computed_score:+d}")
-    if move.total != move.computed_total:
-        parts.append(f"total expected {move.total}, computed {move.computed_total}")
-    return f"{source}:{move.line}: {'; '.join(parts)}"
+    if check.expected_score != check.computed_score:
+        parts.append(f"score expected {check.expected_score:+d}, computed {_signed(check.computed_score)}")
+    if check.expected_total != check.computed_total:
+        parts.append(f"total expected {check.expected_total}, computed {check.computed_total}")
+    return f"{source}:{check.line}: {'; '.join(parts)}"
 
 
 def verify_file(path: Path, tally: Tally) -> GcgGame | None:
     tally.files += 1
     try:
         game = parse_gcg(path.read_bytes(), str(path))
+        checks = check_moves(game)
     except OSError as exc:
         error: object = f"{path}: cannot read ({exc.strerror})"
     except InputError as exc:
@@ -54,8 +60,8 @@ def verify_file(path: Path, tally: Tally) -> GcgGame | None:
     except Exception as exc:  # a bug must not cost the user the other files' results
         error = f"{path}: internal error while checking this file ({type(exc).__name__}: {exc})"
     else:
-        tally.moves += len(game.moves)
-        differing = game.mismatches
+        tally.moves += len(checks)
+        differing = [c for c in checks if not c.matches]
         tally.moves_differing += len(differing)
         tally.files_differing += bool(differing)
         tally.lines.extend(describe_mismatch(str(path), m) for m in differing)

@@ -4,7 +4,7 @@ recorded and computed score, and the kiosk events it stands for.
     game = parse_gcg(data, "r1.gcg")      # InputError naming file and line if malformed
     game.mismatches                       # moves whose score or total differs from the board
     gcg_to_events(game)                   # GameStarted, PlayMade, ... for game.replay
-    events_to_gcg(events)                 # back out (see gcg_export)
+    events_to_gcg(events)                 # back out, scored by the rules core (gcg_export)
 
 Mapping to events: a play -> PlayMade; '-' -> Passed (after the opponent went out, a
 lost double challenge: ChallengeMade + ChallengeJudged(acceptable=True)); exchange ->
@@ -19,14 +19,17 @@ from dataclasses import dataclass
 
 from kiosk.rules.events import (ChallengeBonus, ChallengeJudged, ChallengeMade, Event, Exchanged, GameEnded,
                                 GameStarted, Note, Passed, PlayMade, TimePenalty)
-from kiosk.rules.gcg_export import events_to_gcg
+from kiosk.rules.gcg_export import events_to_gcg, history_to_gcg
 from kiosk.rules.gcg_replay import ReplayedLine, replay_lines
 from kiosk.rules.gcg_syntax import GcgPlayer, parse_syntax
+from kiosk.rules.profiles import load_profile
 from kiosk.rules.tiles import load_tileset
+from kiosk.rules import data
 
-__all__ = ["GcgGame", "GcgMove", "events_to_gcg", "gcg_to_events", "parse_gcg"]
+__all__ = ["GcgGame", "GcgMove", "events_to_gcg", "game_started", "gcg_to_events", "history_to_gcg", "parse_gcg"]
 
 DEFAULT_LEXICON = "default"
+DEFAULT_PROFILE = "naspa"
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,20 @@ class GcgGame:
         return tuple(m for m in self.moves if not m.matches)
 
 
-def _game_started(game_players: tuple[GcgPlayer, GcgPlayer], first: int, pragmas: dict[str, str]) -> GameStarted:
-    return GameStarted(players=(game_players[0].name, game_players[1].name), first=first,
-                       lexicon=pragmas.get("lexicon", DEFAULT_LEXICON))
+def _profile_for(moves: tuple[GcgMove, ...]) -> str:
+    """The default profile, unless the record scores going out the old way (+1x for the
+    out player, -1x for the opponent): then the first bundled deduct-and-add profile."""
+    ends = {(m.player, m.score >= 0) for m in moves if m.action == "end_rack"}
+    if not any((p, True) in ends and (1 - p, False) in ends for p in (0, 1)):
+        return DEFAULT_PROFILE
+    return next(name for name in data.available("profiles") if load_profile(name).out_bonus == "deduct_and_add")
+
+
+def game_started(game: GcgGame) -> GameStarted:
+    """The GameStarted event of a parsed record."""
+    first = game.moves[0].player if game.moves else 0
+    return GameStarted(players=(game.players[0].name, game.players[1].name), first=first,
+                       profile=_profile_for(game.moves), lexicon=game.pragmas.get("lexicon", DEFAULT_LEXICON))
 
 
 def _end_of_game(replayed: list[ReplayedLine]) -> GameEnded:
@@ -127,8 +141,7 @@ def parse_gcg(data: bytes | str, source: str) -> GcgGame:
 
 def gcg_to_events(game: GcgGame) -> list[Event]:
     """The kiosk events of a parsed record, GameStarted first."""
-    first = game.moves[0].player if game.moves else 0
-    events: list[Event] = [_game_started(game.players, first, game.pragmas)]
+    events: list[Event] = [game_started(game)]
     events.extend(Note(text) for text in game.opening_notes)
     for move in game.moves:
         events.extend(move.events)
