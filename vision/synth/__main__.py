@@ -1,5 +1,6 @@
 """python -m vision.synth dataset OUT_DIR --boards N --seed S [--tileset english|german] [--size 1504]
-python -m vision.synth frame OUT.png --seed S [--tileset ...] [--size ...]   (one random board, for a look)"""
+python -m vision.synth frame OUT.png --seed S [--tileset ...] [--size ...]   (one random board, for a look)
+python -m vision.synth bench [--frames 20] [--size 1504]   (rendering speed: ms per frame and per tile)"""
 from __future__ import annotations
 
 import argparse
@@ -13,6 +14,7 @@ import numpy as np
 from .dataset import MAX_TILES, DatasetSpec, write_dataset
 from .frames import FrameOptions, render_frame
 from .positions import random_board
+from .tiles import render_tile
 from .tilesets import TILESETS
 
 
@@ -21,6 +23,28 @@ def _positive(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text}")
     return value
+
+
+def _bench(frames: int, size: int) -> int:
+    frame_ms, frame_cpu_ms, tile_ms = [], [], []
+    for seed in range(frames):
+        rng = np.random.default_rng(seed)
+        board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)))
+        started, cpu = time.perf_counter(), time.process_time()
+        render_frame(board, seed=seed, size=size)
+        frame_ms.append((time.perf_counter() - started) * 1000)
+        frame_cpu_ms.append((time.process_time() - cpu) * 1000)
+    rng = np.random.default_rng(0)
+    for i in range(frames * 20):
+        started = time.perf_counter()
+        render_tile("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26], size=48, rng=rng)
+        tile_ms.append((time.perf_counter() - started) * 1000)
+    # CPU time is less disturbed than wall time when other work shares the machine
+    for name, values in ((f"frame {size}px", frame_ms), (f"frame {size}px CPU time", frame_cpu_ms),
+                         ("tile 48px", tile_ms)):
+        print(f"{name}: median {np.median(values):.1f} ms, p95 {np.percentile(values, 95):.1f} ms "
+              f"over {len(values)} renders")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,7 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--seed", type=int, required=True)
     one.add_argument("--tileset", choices=sorted(TILESETS), default="english")
     one.add_argument("--size", type=_positive, default=1504)
+    speed = commands.add_parser("bench", help="print rendering speed (median and p95 ms per frame and per tile)")
+    speed.add_argument("--frames", type=_positive, default=20)
+    speed.add_argument("--size", type=_positive, default=1504)
     args = parser.parse_args(argv)
+
+    if args.command == "bench":
+        return _bench(args.frames, args.size)
 
     if args.command == "dataset":
         if args.out_dir.exists() and not args.out_dir.is_dir():

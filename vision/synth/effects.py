@@ -32,18 +32,20 @@ def gaussian_noise(rng: np.random.Generator, shape: tuple[int, ...], std: float)
 
 
 def table(kind: str, size: int, rng: np.random.Generator) -> np.ndarray:
+    """The table around the board; drawn at half size (its texture is soft) and enlarged."""
     colour, grain = TABLES[kind]
-    shade = 1.0 + 0.06 * _smooth_noise(rng, size, 6)
+    half = max(1, size // 2)
+    shade = 1.0 + 0.06 * _smooth_noise(rng, half, 6)
     if grain:
-        half = size // 2  # grain is smooth across the frame: compute at half size
         x = np.linspace(0, 1, half, dtype=np.float32)
         angle = float(rng.uniform(0, np.pi))
         coord = np.cos(angle) * x[None, :] + np.sin(angle) * x[:, None] + 0.03 * _smooth_noise(rng, half, 4)
         rings = np.sin(coord * float(rng.uniform(60, 140))) * np.sin(coord * float(rng.uniform(7, 15)))
-        shade *= cv2.resize(1.0 + 0.08 * rings, (size, size), interpolation=cv2.INTER_LINEAR)
+        shade *= 1.0 + 0.08 * rings
     else:
-        shade += gaussian_noise(rng, (size, size), 0.012)  # cloth/surface texture
-    return shade[..., None] * np.array(colour, np.float32)
+        shade += gaussian_noise(rng, (half, half), 0.012)  # cloth/surface texture
+    surface = cv2.merge([shade * float(c) for c in colour])
+    return cv2.resize(surface, (size, size), interpolation=cv2.INTER_LINEAR)
 
 
 def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> None:

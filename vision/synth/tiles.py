@@ -198,11 +198,13 @@ def composite_tile(canvas: np.ndarray, sprite: TileSprite, centre: tuple[float, 
         padded = cv2.getRotationMatrix2D((side / 2 + sprite.pad, side / 2 + sprite.pad), angle_deg, 1.0)
         padded[0, 2] += centre[0] - side / 2 - sprite.pad - cx0 + dx
         padded[1, 2] += centre[1] - side / 2 - sprite.pad - cy0 + dy
-        shade = cv2.warpAffine(sprite.shadow, padded, size, flags=cv2.INTER_LINEAR)
-        region *= (1.0 - darkness * shade)[..., None]
+        shade = cv2.warpAffine(sprite.shadow, padded, size, flags=cv2.INTER_LINEAR) * darkness
+        # blendLinear(a, b, wa, wb) = a*wa + b*wb per pixel (weights summing to 1): several
+        # times faster than the same NumPy expression on these small regions
+        region[:] = cv2.blendLinear(region, np.zeros_like(region), 1.0 - shade, shade)
     warped = cv2.warpAffine(sprite.layers, matrix, size, flags=cv2.INTER_LINEAR)
-    alpha = warped[..., 3:]
-    region += (warped[..., :3] - region) * alpha
+    alpha = np.ascontiguousarray(warped[..., 3])
+    region[:] = cv2.blendLinear(np.ascontiguousarray(warped[..., :3]), region, alpha, 1.0 - alpha)
 
 
 def render_tile(letter: str, *, size: int = 64, font: str | None = None,
