@@ -79,10 +79,23 @@ remember() {
     in_manifest "$1" || printf '%s\n' "$1" >>"$R$MANIFEST"
 }
 
+# What pip installs: the packages and their build files, nothing else of the clone.
+PROJECT_FILES=(pyproject.toml README.md kiosk vision hardware)
+
 source_stamp() {
-    (cd "$SOURCE" && find pyproject.toml kiosk vision hardware -type f \
+    (cd "$SOURCE" && find "${PROJECT_FILES[@]}" -type f \
         ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum) |
         sha256sum | cut -d' ' -f1
+}
+
+# pip builds in the source tree; build from a copy so the clone gets no root-owned files.
+pip_install_project() {
+    local copy status=0
+    copy=$(mktemp -d)
+    (cd "$SOURCE" && cp -r --parents "${PROJECT_FILES[@]}" "$copy/")
+    "$@" "$copy" || status=$?
+    rm -rf "$copy"
+    return "$status"
 }
 
 # --- install steps ---------------------------------------------------------------
@@ -146,8 +159,8 @@ install_project() {
         say "project: installed version is current"
     else
         # numpy<2: Bookworm's picamera2 (simplejpeg) is built against its numpy 1.24.
-        run "$R$VENV/bin/python" -m pip install --quiet --upgrade \
-            --constraint "$SOURCE/systemd/constraints-rpi.txt" "$SOURCE"
+        run pip_install_project "$R$VENV/bin/python" -m pip install --quiet --upgrade \
+            --constraint "$SOURCE/systemd/constraints-rpi.txt"
         ((DRY_RUN)) || printf '%s\n' "$stamp" >"$R$VENV/source-stamp"
     fi
 }

@@ -234,6 +234,7 @@ def make_fake_project(folder: Path) -> Path:
     for item in SYSTEMD.iterdir():
         if item.is_file():
             shutil.copy2(item, folder / "systemd" / item.name)
+    (folder / "README.md").write_text("fake\n")
     (folder / "pyproject.toml").write_text(
         '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n'
         '[project]\nname = "fake-kiosk"\nversion = "0.1.0"\n'
@@ -245,9 +246,10 @@ def make_fake_project(folder: Path) -> Path:
     return folder
 
 
-def test_pip_step_installs_the_project_once_and_again_after_a_change(tmp_path):
+def test_pip_step_installs_the_project_once_and_again_after_a_change(installed_root, tmp_path):
     project = make_fake_project(tmp_path / "project")
     root = tmp_path / "root"
+    shutil.copytree(installed_root, root, symlinks=True)  # reuse its venv (created without the project)
     # offline: no index, and build with the venv's own setuptools (pip reads PIP_NO_BUILD_ISOLATION=0 as "off")
     env = dict(os.environ, PIP_NO_INDEX="1", PIP_NO_BUILD_ISOLATION="0", PIP_DISABLE_PIP_VERSION_CHECK="1")
     script = ["bash", str(project / "systemd" / "install.sh"), "--root", str(root)]
