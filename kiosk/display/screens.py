@@ -137,9 +137,10 @@ def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenM
     text.draw(surface, f"BLANK{where}: WHICH LETTER?", title, theme.TEXT, align="left")
     letters = blank.letters if blank else ()
     if letters:
-        per_row = max(1, min(len(letters), 8))
-        n_rows = -(-len(letters) // per_row)
-        cell = min(letters_area.width // per_row, letters_area.height // n_rows)
+        # as many per row as makes the tiles largest
+        per_row = max(range(1, len(letters) + 1), key=lambda k: min(letters_area.width // k,
+                                                                  letters_area.height // -(-len(letters) // k)))
+        cell = min(letters_area.width // per_row, letters_area.height // -(-len(letters) // per_row))
         for i, letter in enumerate(letters):
             r, c = divmod(i, per_row)
             tile = pygame.Rect(letters_area.x + c * cell, letters_area.y + r * cell, cell, cell).inflate(-cell // 8,
@@ -170,7 +171,7 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
     # KIOSK-05 / CHAL-11: the play as a whole; never a word, so last_play is not drawn here.
     body, prompt = _with_prompt(rect, model, 0.25)
     verdict = model.verdict
-    banner, info = _rows(body, 1.6, 1)
+    banner, info = _rows(body, 1.3, 1)
     if verdict is not None:
         colour = theme.ACCEPTABLE if verdict.acceptable else theme.UNACCEPTABLE
         widgets.box(surface, banner, colour)
@@ -180,9 +181,10 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
         word_area = pygame.Rect(mark.right + banner.height // 8, banner.y, banner.right - mark.right - banner.height // 4,
                                 banner.height).inflate(0, -banner.height // 3)
         text.draw(surface, "ACCEPTABLE" if verdict.acceptable else "UNACCEPTABLE", word_area, theme.TEXT, shrink=0)
+        by_row, consequence = _rows(info, 0.8, 2)
         by = f"The play by {verdict.play_by}" if verdict.play_by else "The play"
-        text.draw(surface, by, _rows(info, 1, 1.5)[0], theme.TEXT_DIM, align="left")
-        text.draw_wrapped(surface, verdict.consequence, _rows(info, 1, 1.5)[1], theme.TEXT, info.height // 3)
+        text.draw(surface, by, by_row.inflate(0, -by_row.height // 6), theme.TEXT_DIM, align="left")
+        text.draw_wrapped(surface, verdict.consequence, consequence, theme.TEXT, consequence.height // 2)
     _draw_prompt(surface, prompt, model, text)
 
 
@@ -290,9 +292,10 @@ def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, 
     text.draw(surface, verdict, winner, theme.YELLOW, align="left")
     header = ("", "score", "rack", "time", "final", "confirmed")
     widths = (0.32, 0.13, 0.13, 0.13, 0.15, 0.14)
-    rows = [header] + [(line.name, str(line.score_before), f"{line.rack_adjustment:+d}",
+    rows = [header] + [(line.name, str(line.score_before),
+                        f"{line.rack_adjustment:+d}" if line.rack_adjustment else "0",
                         f"-{line.time_penalty}" if line.time_penalty else "0", str(line.final),
-                        "yes" if line.confirmed else "—") for line in result.lines]
+                        "yes" if line.confirmed else "not yet") for line in result.lines]
     row_h = table.height // max(3, len(rows))
     for r, cells in enumerate(rows):
         x = table.x
