@@ -78,7 +78,7 @@ def test_unit_is_a_watchdogged_notify_service_for_an_unprivileged_user():
     assert unit["Service.Restart"] == ["always"]
     assert re.fullmatch(r"\d+s", unit["Service.WatchdogSec"][0])
     assert unit["Service.User"] == ["scrabble-kiosk"]
-    assert unit["Service.ExecStart"] == ["/opt/scrabble-kiosk/venv/bin/python -m kiosk"]
+    assert unit["Service.ExecStart"] == ["/opt/scrabble-kiosk/venv/bin/python -m kiosk run --live"]
     assert "SDL_VIDEODRIVER=kmsdrm" in unit["Service.Environment"]
     assert unit["Service.StandardOutput"] == ["journal"] and unit["Service.StandardError"] == ["journal"]
     assert unit["Unit.OnFailure"] == [TIMER.name]
@@ -270,3 +270,13 @@ def test_pip_step_installs_the_project_once_and_again_after_a_change(installed_r
     assert "-m pip install" in third and "done:" in third
     shown = subprocess.run([python, "-c", "import kiosk; print(kiosk.NAME)"], capture_output=True, text=True, cwd=tmp_path)
     assert shown.stdout.strip() == "kiosk v2"
+
+
+def test_exec_start_command_is_one_the_kiosk_accepts():
+    """Contract with kiosk/cli/run.py: the unit's arguments exist."""
+    args = unit_settings(UNIT)["Service.ExecStart"][0].split()[1:]
+    assert args[:2] == ["-m", "kiosk"]
+    result = subprocess.run([sys.executable, *args, "--help"], capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    for option in args[3:]:
+        assert option in result.stdout
