@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.bench", description=__doc__.splitlines()[0])
     parser.add_argument("dataset", type=Path)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--worst", type=Path, default=Path("bench-worst"), help="folder for the worst cells' images")
+    parser.add_argument("--worst", type=Path, default=Path("bench-out/worst"), help="folder for the worst cells' images")
     parser.add_argument("--cold", action="store_true", help="a fresh reader for every frame")
     args = parser.parse_args(argv)
     try:

@@ -12,16 +12,29 @@ import numpy as np
 from vision.layout import LAYOUT
 
 CELL = 48  # px per cell in the rectified board
+PAD = 8  # px of context around each cell in a letter window (tiles sit a little off their squares)
 INSET = 8  # px left out at each cell edge when measuring colour
 OCCUPANCY_CLASSES = ("empty", "tile", "blank", "unknown")
 
 
-def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL) -> np.ndarray:
-    """The playing area seen straight from above, `cell` px per square, corners[0] at top-left."""
+def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """The playing area seen straight from above, `cell` px per square, corners[0] at top-left,
+    with `pad` px of the surroundings on every side."""
     side = 15 * cell
-    target = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    target = np.float32([[0, 0], [side, 0], [side, side], [0, side]]) + pad
     matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
-    return cv2.warpPerspective(frame, matrix, (side, side), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR)
+    return cv2.warpPerspective(frame, matrix, (side + 2 * pad, side + 2 * pad), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def unpadded(board: np.ndarray, pad: int = PAD) -> np.ndarray:
+    return board[pad:board.shape[0] - pad, pad:board.shape[1] - pad]
+
+
+def letter_windows(board: np.ndarray, cell: int = CELL, pad: int = PAD) -> list[np.ndarray]:
+    """225 windows (row-major) of cell + context from a padded rectified board."""
+    size = cell + 2 * pad
+    return [board[r * cell:r * cell + size, c * cell:c * cell + size] for r in range(15) for c in range(15)]
 
 
 def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
@@ -30,9 +43,9 @@ def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     return board.reshape(shape).swapaxes(1, 2)
 
 
-def cell_colours(board_bgr: np.ndarray) -> np.ndarray:
+def cell_colours(padded_bgr: np.ndarray) -> np.ndarray:
     """225x3 Lab mean of each cell's inner part."""
-    lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(np.ascontiguousarray(unpadded(padded_bgr)), cv2.COLOR_BGR2LAB).astype(np.float32)
     inner = cell_grid(lab)[:, :, INSET:-INSET, INSET:-INSET]
     return inner.mean(axis=(2, 3)).reshape(225, 3)
 
@@ -46,8 +59,9 @@ def expected_empty(colours: np.ndarray) -> np.ndarray:
     return out
 
 
-def occupancy_features(board_bgr: np.ndarray, empty_lab: np.ndarray | None = None) -> np.ndarray:
-    """225 x F features; `empty_lab` (225x3) is the calibrated empty board, if the club has one."""
+def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = None) -> np.ndarray:
+    """225 x F features of a padded rectified board; `empty_lab` (225x3) is the club's calibrated empty board."""
+    board_bgr = np.ascontiguousarray(unpadded(padded_bgr))
     lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     cells = cell_grid(lab)
     inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)

@@ -12,46 +12,56 @@ import numpy as np
 GLYPH = 24
 HOG_CELL = 6
 HOG_BINS = 9
+FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
 _CELL_INDEX = (
     (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
 
 
-def hog(image: np.ndarray) -> np.ndarray:
-    """Histogram of oriented gradients: 6 px cells, 9 unsigned bins, 2x2-cell blocks, L2-Hys."""
-    img = image.astype(np.float32)
-    gx = cv2.Sobel(img, cv2.CV_32F, 1, 0, ksize=1)
-    gy = cv2.Sobel(img, cv2.CV_32F, 0, 1, ksize=1)
+def hog(images: np.ndarray) -> np.ndarray:
+    """Histograms of oriented gradients of N GLYPHxGLYPH images: 6 px cells, 9 unsigned bins,
+    2x2-cell blocks, L2-Hys normalised. Returns N x 324."""
+    imgs = np.asarray(images, np.float32).reshape(-1, GLYPH, GLYPH)
+    count = len(imgs)
+    tall = imgs.reshape(-1, GLYPH)
+    gx = cv2.Sobel(tall, cv2.CV_32F, 1, 0, ksize=1).reshape(imgs.shape)
+    gy = np.zeros_like(imgs)
+    gy[:, 1:-1] = imgs[:, 2:] - imgs[:, :-2]
     mag = np.hypot(gx, gy)
     ang = (np.arctan2(gy, gx) % np.pi) / np.pi * HOG_BINS
-    lo = np.floor(ang).astype(int) % HOG_BINS
+    lo = np.floor(ang).astype(np.int64) % HOG_BINS
     frac = ang - np.floor(ang)
-    cells = img.shape[0] // HOG_CELL
-    base = _CELL_INDEX * HOG_BINS
-    hist = (np.bincount((base + lo).ravel(), (mag * (1 - frac)).ravel(), cells * cells * HOG_BINS)
-            + np.bincount((base + (lo + 1) % HOG_BINS).ravel(), (mag * frac).ravel(), cells * cells * HOG_BINS))
-    hist = hist.reshape(cells, cells, HOG_BINS).astype(np.float32)
-    blocks = []
-    for by in range(cells - 1):
-        for bx in range(cells - 1):
-            v = hist[by:by + 2, bx:bx + 2].ravel()
-            v = v / (np.linalg.norm(v) + 1e-3)
-            v = np.minimum(v, 0.2)
-            blocks.append(v / (np.linalg.norm(v) + 1e-3))
-    return np.concatenate(blocks)
+    cells = GLYPH // HOG_CELL
+    per_image = cells * cells * HOG_BINS
+    base = (np.arange(count)[:, None, None] * per_image + _CELL_INDEX[None] * HOG_BINS)
+    size = count * per_image
+    hist = (np.bincount((base + lo).ravel(), (mag * (1 - frac)).ravel(), size)
+            + np.bincount((base + (lo + 1) % HOG_BINS).ravel(), (mag * frac).ravel(), size))
+    hist = hist.reshape(count, cells, cells, HOG_BINS).astype(np.float32)
+    blocks = np.concatenate([hist[:, :-1, :-1], hist[:, :-1, 1:], hist[:, 1:, :-1], hist[:, 1:, 1:]], axis=3)
+    blocks = blocks.reshape(count, -1, 4 * HOG_BINS)
+    blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
+    blocks = np.minimum(blocks, 0.2)
+    blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
+    return blocks.reshape(count, -1)
 
 
-def ink_mask(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """Binary ink mask (uint8 0/1) of the inner part of a cell, or None if there is no contrast."""
+def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | None:
+    """Binary ink mask (uint8 0/1) of the inner part of a cell, or None if there is no contrast.
+
+    The threshold comes from the central part (tile face and letter), so the board
+    showing at the cell's edges does not move it."""
     gray = cv2.cvtColor(cell_bgr, cv2.COLOR_BGR2GRAY) if cell_bgr.ndim == 3 else cell_bgr
     n = gray.shape[0]
-    inset = max(2, n // 12)
+    inset = 2 if inset is None else inset
     inner = gray[inset:n - inset, inset:n - inset]
-    if float(np.median(inner)) < 110:  # light letters on a dark tile
-        inner = 255 - inner
-    lo, hi = np.percentile(inner, (2, 60))
+    q = n // 6
+    centre = gray[q:n - q, q:n - q]
+    if float(np.median(centre)) < 110:  # light letters on a dark tile
+        inner, centre = 255 - inner, 255 - centre
+    lo, hi = np.percentile(centre, (2, 60))
     if hi - lo < 20:
         return None
-    level, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     return (inner <= level).astype(np.uint8)
 
 
@@ -86,8 +96,8 @@ def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     return x0, y0, x1, y1
 
 
-def glyph_features(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """Feature vector of the letter on a tile cell, or None when no letter shape is found."""
+def glyph_image(cell_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None."""
     mask = ink_mask(cell_bgr)
     if mask is None:
         return None
@@ -95,15 +105,60 @@ def glyph_features(cell_bgr: np.ndarray) -> np.ndarray | None:
     if box is None:
         return None
     x0, y0, x1, y1 = box
-    crop = mask[y0:y1, x0:x1].astype(np.float32)
+    crop = mask[y0:y1, x0:x1]
     h, w = crop.shape
     side = max(h, w)
-    square = np.zeros((side, side), np.float32)
-    square[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = crop
+    square = np.zeros((side, side), np.uint8)
+    square[(side - h) // 2:(side - h) // 2 + h, (side - w) // 2:(side - w) // 2 + w] = crop * 255
     inner = GLYPH - 4
-    small = cv2.resize(square, (inner, inner), interpolation=cv2.INTER_AREA)
     canvas = np.zeros((GLYPH, GLYPH), np.uint8)
-    canvas[2:-2, 2:-2] = (small * 255).astype(np.uint8)
+    canvas[2:-2, 2:-2] = cv2.resize(square, (inner, inner), interpolation=cv2.INTER_AREA)
+    extra = np.array([w / max(h, 1), h / mask.shape[0], crop.mean()], np.float32)
+    return canvas, extra
+
+
+def glyph_features_batch(cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
+    shape was found, boolean mask of those cells)."""
+    found = []
+    canvases, extras = [], []
+    for cell in cells:
+        g = glyph_image(cell)
+        found.append(g is not None)
+        if g is not None:
+            canvases.append(g[0])
+            extras.append(g[1])
+    if not canvases:
+        return np.zeros((0, FEATURES), np.float32), np.array(found, bool)
+    feats = np.concatenate([hog(np.stack(canvases)), np.stack(extras)], axis=1).astype(np.float32)
+    return feats, np.array(found, bool)
+
+
+def glyph_features(cell_bgr: np.ndarray) -> np.ndarray | None:
+    feats, found = glyph_features_batch([cell_bgr])
+    return feats[0] if found[0] else None
+
+
+def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """Ink of the small value number in the four places it can be, for a tile turned 0/90/180/270
+    degrees clockwise: right of and low beside the letter when upright, and so on turned."""
+    mask = ink_mask(cell_bgr)
+    if mask is None:
+        return None
+    box = letter_box(mask)
+    if box is None:
+        return None
     n = mask.shape[0]
-    extra = np.array([w / max(h, 1), h / n, crop.mean()], np.float32)
-    return np.concatenate([hog(canvas), extra]).astype(np.float32)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    touching = (stats[:, 0] == 0) | (stats[:, 1] == 0) | (stats[:, 0] + stats[:, 2] >= n) | (stats[:, 1] + stats[:, 3] >= n)
+    ink = mask.astype(bool) & ~touching[labels]
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ys, xs = np.nonzero(ink)
+    zones = np.array([
+        ((xs >= x1) & (ys > cy)).sum(),  # upright: lower right
+        ((ys >= y1) & (xs < cx)).sum(),  # turned 90 clockwise: below, on the left
+        ((xs < x0) & (ys < cy)).sum(),  # turned 180: upper left
+        ((ys < y0) & (xs > cx)).sum(),  # turned 270: above, on the right
+    ], np.float32)
+    return zones

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.cells import CELL, cell_grid, occupancy_features, rectify
+from vision.cells import CELL, cell_grid, letter_windows, occupancy_features, rectify, unpadded
 from vision.config import VisionConfig
-from vision.glyph import glyph_features
+from vision.glyph import glyph_features_batch, value_number_sides
 from vision.locate import BoardLocation, locate_board, order_corners
 from vision.mlp import MLP
 from vision.models import Calibration, shipped
@@ -37,6 +37,7 @@ DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used fo
 class _Memory:
     corners: np.ndarray | None = None  # frame-order corners of the last good location
     rotation: int | None = None
+    rotation_sure: bool = False
     last_text: list[str] | None = None
     accepted: list[str] | None = None
 
@@ -63,6 +64,7 @@ class BoardReader:
         with self._lock:
             self._memory.corners = None
             self._memory.rotation = None
+            self._memory.rotation_sure = False
 
     def observe(self, frame: np.ndarray) -> BoardObservation:
         with self._lock:
@@ -89,7 +91,7 @@ class BoardReader:
             memory.corners = None
             return None, moved, ["board not found: is the whole board in view?"]
         if memory.corners is None or moved:
-            memory.rotation = None
+            memory.rotation, memory.rotation_sure = None, False
         memory.corners = found.corners
         return found.corners, moved, ["board moved: located again"] if moved else []
 
@@ -99,34 +101,45 @@ class BoardReader:
 
     def _letter_probabilities(self, cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Per cell: probabilities over the tile set's letters (rows of zeros where no glyph was found)."""
-        feats = [glyph_features(c) for c in cells]
-        found = np.array([f is not None for f in feats])
+        feats, found = glyph_features_batch(cells)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         if found.any():
-            probs[found] = self.letters.probabilities(np.stack([f for f in feats if f is not None]), self._allowed)
+            probs[found] = self.letters.probabilities(feats, self._allowed)
         return probs, found
 
-    def _rotation(self, grid: np.ndarray, tile_prob: np.ndarray) -> int:
-        """Which way the board is turned: the orientation in which the letters read best."""
+    def _rotation(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> tuple[int, bool]:
+        """Which way the board is turned, and whether the evidence settles it.
+
+        Two cues from the most tile-like cells: the corner where each tile's value number
+        sits, and the orientation in which the letter model reads the letters best; plus,
+        when the game has accepted a board, which turn keeps its tiles where they were."""
         memory = self._memory
-        candidates = np.argsort(-tile_prob)[:ROTATION_SAMPLE]
-        candidates = [k for k in candidates if tile_prob[k] > 0.5]
-        if not candidates:
-            return memory.rotation if memory.rotation is not None else 0
-        scores = []
-        for quarter in range(4):
-            cells = [np.ascontiguousarray(np.rot90(grid[k // 15, k % 15], quarter)) for k in candidates]
-            probs, _ = self._letter_probabilities(cells)
-            scores.append(float(np.log(probs.max(axis=1) + 1e-3).sum()))
+        candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
+        scores = np.zeros(4)
+        votes = np.zeros(4)
+        for k in candidates:
+            sides = value_number_sides(windows[k])
+            if sides is not None and sides.max() > 0:
+                votes[int(np.argmax(sides))] += 1
+        if candidates:
+            scores += votes / len(candidates)
+            for quarter in range(4):
+                cells = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in candidates]
+                probs, _ = self._letter_probabilities(cells)
+                scores[quarter] += 0.5 * float(np.log(probs.max(axis=1) + 1e-2).mean())
         if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
-            occupied = (tile_prob > 0.5).reshape(15, 15)
-            for quarter in range(4):
-                # tiles of the accepted board should still be there once turned upright
-                upright = np.rot90(occupied, quarter)
-                missing = int((accepted & ~upright).sum())
-                scores[quarter] -= 3.0 * missing
-        return int(np.argmax(scores)) * 90
+            if accepted.any():
+                occupied = (tile_prob > 0.5).reshape(15, 15)
+                for quarter in range(4):
+                    # tiles of the accepted board should still be there once turned upright
+                    missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
+                    scores[quarter] -= missing / accepted.sum()
+        if not candidates and memory.accepted is None:
+            return (memory.rotation if memory.rotation is not None else 0), False
+        order = np.argsort(-scores)
+        sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == order[0]
+        return int(order[0]) * 90, bool(sure)
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
@@ -135,15 +148,17 @@ class BoardReader:
             memory.last_text = None
             return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None))
         board = rectify(frame, corners)
-        grid = cell_grid(board)
+        windows = letter_windows(board)
         occ = self.occupancy.probabilities(occupancy_features(board, self._empty_lab(memory.rotation)))
-        if memory.rotation is None or self.config.corners is None and moved:
-            memory.rotation = 0 if self.config.corners is not None else self._rotation(grid, occ[:, 1])
+        if self.config.corners is not None:
+            memory.rotation, memory.rotation_sure = 0, True
+        elif moved or not memory.rotation_sure:
+            memory.rotation, memory.rotation_sure = self._rotation(windows, occ[:, 1])
         quarter = memory.rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         occ = occ[index]
-        upright_cells = [np.ascontiguousarray(np.rot90(grid[k // 15, k % 15], quarter)) for k in index]
+        upright_cells = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in index]
         lettered = [k for k in range(225) if occ[k, 1] > 0.2]
         letter_probs, found = self._letter_probabilities([upright_cells[k] for k in lettered])
         cells = []
@@ -189,7 +204,7 @@ class BoardReader:
         tiles = [index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9]
         if not tiles:
             return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
-        lab = cv2.cvtColor(board, cv2.COLOR_BGR2LAB)
+        lab = cv2.cvtColor(np.ascontiguousarray(unpadded(board)), cv2.COLOR_BGR2LAB)
         grid = cell_grid(lab)
         q = CELL // 4
         samples = np.concatenate([grid[k // 15, k % 15, q:-q, q:-q].reshape(-1, 3) for k in tiles[:20]])

@@ -14,10 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 
-from vision.cells import OCCUPANCY_CLASSES, occupancy_features, rectify
-from vision.glyph import glyph_features
+from vision.cells import OCCUPANCY_CLASSES, PAD, occupancy_features, rectify
+from vision.glyph import glyph_features_batch
 from vision.mlp import MLP, fit_temperature, train_mlp
 from vision.synth.fonts import available_fonts
 from vision.synth.frames import FrameOptions, render_frame
@@ -33,13 +34,13 @@ def letter_samples(per_letter_font: int, seed: int, cell: int = 48) -> tuple[np.
     rng = np.random.default_rng(seed)
     xs, ys = [], []
     for label, letter in enumerate(LETTERS):
-        for font in available_fonts():
-            for _ in range(per_letter_font):
-                feats = glyph_features(render_tile(letter, size=cell, font=font, rng=rng))
-                if feats is not None:
-                    xs.append(feats)
-                    ys.append(label)
-    return np.array(xs, np.float32), np.array(ys)
+        tiles = [cv2.copyMakeBorder(render_tile(letter, size=cell, font=font, rng=rng), PAD, PAD, PAD, PAD,
+                                    cv2.BORDER_REPLICATE)
+                 for font in available_fonts() for _ in range(per_letter_font)]
+        feats, found = glyph_features_batch(tiles)
+        xs.append(feats)
+        ys.append(np.full(len(feats), label))
+    return np.concatenate(xs), np.concatenate(ys)
 
 
 def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -64,10 +65,19 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
+    parser.add_argument("--only", choices=("letters", "occupancy"), help="train one model only")
     args = parser.parse_args(argv)
     per, frames = (3, 20) if args.quick else (30, 160)
     MODEL_DIR.mkdir(exist_ok=True)
 
+    if args.only != "occupancy":
+        train_letters(per)
+    if args.only != "letters":
+        train_occupancy(frames)
+    return 0
+
+
+def train_letters(per: int) -> None:
     start = time.perf_counter()
     x, y = letter_samples(per, TRAIN_SEED)
     xv, yv = letter_samples(max(2, per // 4), TRAIN_SEED + 1)
@@ -78,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"letters: {len(x)} training glyphs, held-out accuracy {accuracy:.4f}, "
           f"temperature {letters.temperature:.2f}, {time.perf_counter() - start:.0f} s")
 
+
+def train_occupancy(frames: int) -> None:
     start = time.perf_counter()
     x, y = occupancy_samples(frames, TRAIN_SEED + 2)
     xv, yv = occupancy_samples(max(4, frames // 5), TRAIN_SEED + 3)
@@ -89,7 +101,6 @@ def main(argv: list[str] | None = None) -> int:
     np.add.at(confusion, (yv, predicted), 1)
     print(f"occupancy: {len(x)} training cells, held-out accuracy {(predicted == yv).mean():.4f}, "
           f"{time.perf_counter() - start:.0f} s\nconfusion (rows truth {OCCUPANCY_CLASSES}):\n{confusion}")
-    return 0
 
 
 if __name__ == "__main__":
