@@ -56,7 +56,8 @@ def _last_play_heading(play: LastPlay) -> str:
         return f"exchanged {play.exchanged} tile{'s' if play.exchanged != 1 else ''}"
     if play.kind == "challenged_off":
         return "play came off"
-    return f"{play.position}  {play.main_word}".strip()
+    main = play.main_word or (play.words[0].word if play.words else "")
+    return f"{play.position}  {main}".strip()
 
 
 def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
@@ -77,7 +78,7 @@ def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, te
     rows = list(play.words)
     rows_needed = len(rows) + play.bingo
     # shrink rows to fit, but not below readable size; the rest become "+N more words"
-    row_h = max(int(line * 0.75), min(line, words_area.height // max(1, rows_needed)))
+    row_h = max(int(line * 0.75), min(int(line * 1.25), words_area.height // max(1, rows_needed)))
     fits = max(0, words_area.height // max(1, row_h))
     shown = rows if len(rows) + play.bingo <= fits else rows[:max(0, fits - 1 - play.bingo)]
     y = words_area.y
@@ -109,8 +110,8 @@ def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, te
 
 def _columns(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     name = pygame.Rect(row.x, row.y, int(row.width * 0.42), row.height)
-    detail = pygame.Rect(name.right + row.width // 40, row.y + row.height // 6, int(row.width * 0.36),
-                         row.height * 2 // 3)
+    detail = pygame.Rect(name.right + row.width // 40, row.y + row.height // 10, int(row.width * 0.36),
+                         row.height * 4 // 5)
     score = pygame.Rect(detail.right, row.y, row.right - detail.right, row.height)
     return name, detail, score
 
