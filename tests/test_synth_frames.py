@@ -197,3 +197,22 @@ def test_bad_board_text_names_the_place(board, message):
 def test_bad_option_is_refused():
     with pytest.raises(ValueError, match="rotation"):
         render_frame(EMPTY, seed=1, size=SIZE, options=FrameOptions(rotation=45))
+
+
+def test_another_shot_of_the_same_scene_changes_only_noise_and_hand():
+    board = board_with({(7, 7): "Z"})
+    options = FrameOptions(hand=False, noise=4.0, shadow=False)
+    first = render_frame(board, seed=31, size=SIZE, options=options)
+    again = render_frame(board, seed=31, size=SIZE, options=options, shot=0)
+    second = render_frame(board, seed=31, size=SIZE, options=options, shot=1)
+    assert np.array_equal(first.image, again.image)
+    assert np.array_equal(first.board_corners, second.board_corners) and first.options == second.options
+    diff = np.abs(first.image.astype(np.int16) - second.image.astype(np.int16))
+    assert 0.5 < diff.mean() < 8  # new sensor noise, same picture
+
+
+def test_rack_letters_fix_the_racks():
+    letters = {"p1": list("QUIZ"), "p2": list("AB")}
+    frame = render_frame(EMPTY, seed=3, size=SIZE, options=FrameOptions(hand=False), rack_letters=letters)
+    assert frame.options.rack_counts == {"p1": 4, "p2": 2}
+    assert set(frame.rack_zones) == {"p1", "p2"}

@@ -160,18 +160,25 @@ def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose
 
 
 def render_frame(board: list[str], *, seed: int, size: int = 1504, options: FrameOptions | None = None,
-                 rack_letters: dict[str, list[str]] | None = None) -> RenderedFrame:
+                 rack_letters: dict[str, list[str]] | None = None, shot: int = 0) -> RenderedFrame:
     """Render one camera frame of `board` (board text, upright). Same arguments, same pixels.
 
-    `rack_letters` optionally fixes which tiles stand on each rack; otherwise they are
-    drawn from the seed (their number from options.rack_counts)."""
+    `seed` fixes the scene: board and tile style, camera pose, table, light, tile
+    positions within their cells. `shot` varies what changes from one exposure to the
+    next of the same scene: sensor noise, a passing shadow, where a hand reaches.
+    `rack_letters` fixes which tiles stand on each rack (and so how many); otherwise
+    options.rack_counts says how many and the seed which."""
     truth = check_board(board)
+    options = options or FrameOptions()
+    if rack_letters is not None:
+        options = replace(options, rack_counts={p: len(rack_letters.get(p, [])) for p in RACK_PLAYERS})
     rng = np.random.default_rng(seed)
-    opts = _resolve(options or FrameOptions(), rng)
+    opts = _resolve(options, rng)
     pose = _pose(opts, size, rng)
     corners = project(pose, UPRIGHT_CORNERS)
     # One random stream per part, so switching one effect on or off leaves the rest as it was.
-    board_rng, table_rng, rack_rng, hand_rng, shadow_rng, light_rng, glare_rng, finish_rng = rng.spawn(8)
+    board_rng, table_rng, rack_rng, light_rng, glare_rng = rng.spawn(5)
+    hand_rng, shadow_rng, finish_rng = np.random.default_rng([seed, shot]).spawn(3)
 
     cell = int(np.ceil(pose.side / SIZE))
     margin = int(round(cell * board_rng.uniform(0.35, 0.9)))
