@@ -89,13 +89,13 @@ def load_config(path: Path | None = None, environ: Mapping[str, str] | None = No
     explicit = path is not None
     if path is None:
         path, explicit = config_path(env)
-    if not path.exists():
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
         missing = (
             (InputError(str(path), "config file not found; using the defaults"),) if explicit else ()
         )
         return _Parser("", "<defaults>", Path.cwd(), env).build(missing)
-    try:
-        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(str(path), f"cannot read config ({getattr(exc, 'strerror', None) or exc})") from None
     return _Parser(text, str(path), path.resolve().parent, env).build(())

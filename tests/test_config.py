@@ -173,3 +173,9 @@ def test_default_profile_is_bundled_once_profiles_exist():
         pytest.skip("no rule profiles bundled yet")
     assert "naspa" in known
     assert load_config(REPO / "systemd" / "kiosk.toml", {}).profile in known
+
+
+def test_a_folder_instead_of_a_file_refuses(tmp_path):
+    with pytest.raises(InputError) as caught:
+        load_config(tmp_path, {})
+    assert caught.value.source == str(tmp_path) and "cannot read config" in caught.value.message
