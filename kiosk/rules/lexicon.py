@@ -26,7 +26,7 @@ class Lexicon:
 
     @classmethod
     def from_lines(cls, lines: Sequence[str], source: str, name: str | None = None) -> Lexicon:
-        words = [word for word in map(str.upper, map(str.strip, lines)) if word]
+        words = frozenset(word for word in map(str.upper, map(str.strip, lines)) if word)
         if not "".join(words).isalpha():  # one check over everything; find the line only on failure
             for number, line in enumerate(lines, start=1):
                 word = line.strip()
@@ -35,7 +35,7 @@ class Lexicon:
                                      number, "word")
         if not words:
             raise InputError(source, "empty word list: no words in the file")
-        return cls(name or source, frozenset(words))
+        return cls(name or source, words)
 
 
 def parse_word_list(data: bytes, source: str, name: str | None = None) -> Lexicon:
