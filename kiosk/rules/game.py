@@ -128,7 +128,6 @@ class GameState:
     before_adjustment: tuple[int, int] | None = None
     result: Result | None = None
     preface_notes: tuple[str, ...] = ()
-    clock_running: int | None = None
     events: int = field(default=0, compare=False)
 
     @property
@@ -255,8 +254,8 @@ def _alert(state: GameState, alert: Alert) -> GameState:
 
 def _drop_alert(state: GameState, code: str, player: int | None = None) -> GameState:
     """Clear alerts with this code (for one player, or for anyone when player is None)."""
-    return replace(state, alerts=tuple(a for a in state.alerts
-                                       if not (a.code == code and (player is None or a.player == player))))
+    kept = tuple(a for a in state.alerts if not (a.code == code and (player is None or a.player == player)))
+    return state if len(kept) == len(state.alerts) else replace(state, alerts=kept)
 
 
 def _require_turn(state: GameState, player: int) -> None:
@@ -295,7 +294,8 @@ def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
 def _after_turn(state: GameState) -> GameState:
     """Recount zero turns; an automatic six-zero profile ends play on the sixth."""
     streak = _zero_streak(state.history, state.profile.six_zero_counts)
-    state = replace(state, zero_turns=streak)
+    if streak != state.zero_turns:
+        state = replace(state, zero_turns=streak)
     if (state.profile.six_zero_trigger == "automatic" and streak >= state.profile.six_zero_turns
             and not state.ending):
         state = replace(state, ending="six_zero")
@@ -346,10 +346,11 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
         raise RuleError("not_enough_tiles", f"{len(placed)} tiles played from a rack of {state.rack_counts[p]}",
                         "TILE-03")
     played = Counter(ts.tile_of(letter) for _, letter in placed)
-    short = played - state.unseen()
-    if short:
-        tile = next(iter(short))
-        raise RuleError("not_in_set", f"the {ts.name} set has no more {tile!r} tiles", "TILE-05")
+    on_board = "".join(state.board.cells)
+    for tile, n in played.items():
+        used = sum(1 for ch in on_board if ch == BLANK or ch.islower()) if tile == BLANK else on_board.count(tile)
+        if used + n > ts.counts.get(tile, 0):
+            raise RuleError("not_in_set", f"the {ts.name} set has no more {tile!r} tiles", "TILE-05")
     rack = _known_rack(event.rack, ts)
     left = _take(rack, played.elements())
     drawn = min(len(placed), state.bag_count)
@@ -717,17 +718,13 @@ def _note(state: GameState, event: ev.Note) -> GameState:
 
 def _clock_pressed(state: GameState, event: ev.ClockPressed) -> GameState:
     _check_player(event.player)
-    new = replace(state, clock_running=_other(event.player))
     if state.last_play is not None and state.last_play.player == event.player:
-        new = _lock_designation(new)  # the opponent's clock starts: the designation is fixed (BLANK-01)
-    return new
+        return _lock_designation(state)  # the opponent's clock starts: the designation is fixed (BLANK-01)
+    return state
 
 
-def _clock_paused(state: GameState, event: ev.ClockPaused) -> GameState:
-    return replace(state, clock_running=None)
-
-
-def _clock_resumed(state: GameState, event: ev.ClockResumed) -> GameState:
+def _clock_only(state: GameState, event: ev.ClockPaused | ev.ClockResumed) -> GameState:
+    """Clock facts for the journal; the clock itself (kiosk.clock) keeps the times."""
     return state
 
 
@@ -741,5 +738,5 @@ _HANDLERS = {
     ev.ChallengeBonus: _bonus, ev.OverdrawReported: _overdraw, ev.OverdrawResolved: _overdraw_resolved,
     ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
-    ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_paused, ev.ClockResumed: _clock_resumed,
+    ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
 }
