@@ -124,6 +124,8 @@ class KioskApp:
         self._alert_shown_at: float | None = None
         self.end_reason = ""
         self.overdraw_open: set[int] = set()
+        self.rack_question: tuple[int, int] | None = None   # (player, tiles seen) awaiting CONFIRM/CANCEL
+        self._rack_dismissed: set[int] = set()
         self.result_confirmed: set[int] = set()
         self.reads_confirmed = 0           # reads a person had to confirm or correct
         self.latencies: list[float] = []   # press -> score known, in time_source seconds
@@ -232,7 +234,7 @@ class KioskApp:
                 self._apply(ev.event_from_json(json.dumps(record["event"])))
             elif "app" in record:
                 self.app_records.append(record["app"])
-                if record["app"].get("kind") == "read_corrected":
+                if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
                     self.reads_confirmed += 1
                 if record["app"].get("kind") == "result_confirmed":
                     self.result_confirmed.add(int(record["app"]["player"]))
@@ -268,6 +270,8 @@ class KioskApp:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage != "reading":
             self._answer_prompt(head, button, t)
+        elif self.rack_question is not None and button in ("confirm", "cancel"):
+            self.answer_rack_question(button == "confirm")
         elif self.phase == "challenge":
             if button == "confirm":
                 self._after_verdict(t)
@@ -489,15 +493,32 @@ class KioskApp:
         self._after_turn(head.pressed_at)
 
     def _check_racks(self, obs: Any, t: float) -> None:
-        """Overdraw: a rack zone shows more tiles than a rack may hold."""
+        """Overdraw: a rack zone shows more tiles than a rack may hold.
+
+        A tile count is a camera reading like any other, so the players confirm it
+        before an overdraw goes on the record; a count they reject is not asked again
+        until that rack has been seen with 7 or fewer."""
         for zone, count in (getattr(obs, "rack_counts", None) or {}).items():
             player = _zone_player(zone)
             if player is None:
                 continue
-            if count > 7 and player not in self.overdraw_open:
-                self._commit(ev.OverdrawReported(player, count), t)
-            elif count <= 7 and player in self.overdraw_open:
-                self._commit(ev.OverdrawResolved(player), t)
+            if count > 7:
+                if player not in self.overdraw_open and player not in self._rack_dismissed:
+                    self.rack_question = (player, count)
+            else:
+                self._rack_dismissed.discard(player)
+                if player in self.overdraw_open:
+                    self._commit(ev.OverdrawResolved(player), t)
+
+    def answer_rack_question(self, overdrawn: bool) -> None:
+        if self.rack_question is None:
+            return
+        player, count = self.rack_question
+        self.rack_question = None
+        if overdrawn:
+            self._commit(ev.OverdrawReported(player, count))
+        else:
+            self._rack_dismissed.add(player)
 
     def _after_turn(self, pressed_at: float | None = None) -> None:
         t = self.now()

@@ -172,6 +172,11 @@ def build_screen(app: Any) -> ScreenModel:
         extra = {"screen": "verdict", "verdict": Verdict(app.verdict.acceptable, app.challenged_player_name(),
                                                          app.verdict_consequence()),
                  "prompt": Prompt("", (ButtonHint("CONFIRM", "continue"),))}
+    elif app.rack_question is not None:
+        player, count = app.rack_question
+        extra = {"screen": "alert", "prompt": Prompt(
+            f"The camera counts {count} tiles on {app.setup.players[player]}'s rack: overdrawn?",
+            (ButtonHint("CONFIRM", "yes, overdrawn"), ButtonHint("CANCEL", "no, miscounted")))}
     elif app.phase == "remove_tiles":
         extra = {"screen": "waiting", "waiting": Waiting("Take the challenged tiles off the board",
                                                           "The clock restarts when the camera sees them gone")}

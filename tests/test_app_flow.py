@@ -220,8 +220,22 @@ def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
     table = Table().start()
     table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
     table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    # A tile count is a camera reading: nothing is recorded until the players confirm it.
+    assert not any(isinstance(e, ev.OverdrawReported) for e in table.app.events)
+    screen = table.app.screen()
+    assert screen.screen == "alert" and "8 tiles" in screen.prompt.question
+    table.press("confirm")
     assert any(isinstance(e, ev.OverdrawReported) and e.player == 0 and e.tiles_seen == 8 for e in table.app.events)
     assert any("verdraw" in a[0] for a in table.app.alert_log)
+
+
+def test_rack_miscount_rejected_by_players_records_nothing():
+    table = Table().start()
+    table.show(*CAT, racks={"p1": 9, "p2": 7}).press("p1", 10)
+    table.press("cancel")
+    table.show(*COW, racks={"p1": 9, "p2": 7}).press("p2", 10)
+    assert table.app.rack_question is None          # not asked again for the same rack
+    assert not any(isinstance(e, ev.OverdrawReported) for e in table.app.events)
 
 
 def test_camera_fault_records_nothing_and_the_clock_keeps_running():

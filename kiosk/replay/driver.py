@@ -71,9 +71,9 @@ def make_lexicon(name: str) -> Any:
     """The word list named by the setup; 'none' = no adjudication (a language without one)."""
     if name == "none":
         return None
-    from kiosk.lexicon_files import load_lexicon
+    from kiosk.lexicon_files import default_lexicon, load_word_list
 
-    return load_lexicon(name)
+    return default_lexicon() if name == "default" else load_word_list(name)
 
 
 class ScriptedPlayers:
@@ -81,14 +81,23 @@ class ScriptedPlayers:
 
     def __init__(self, turns_by_press: dict[float, Turn]):
         self.turns = turns_by_press
+        self.racks: dict[str, int] = {}   # tiles really on the racks, as the script says
         self.asked_at: dict[tuple[float, str, int], float] = {}
         self.problems: list[str] = []
 
     def act(self, app: KioskApp, now: float) -> bool:
         """Answer the head prompt once its delay has passed; True if something was done."""
-        if not app.pending:
+        head = app.pending[0] if app.pending else None
+        if app.rack_question is not None and (head is None or head.stage == "reading"):
+            player, _ = app.rack_question
+            asked = self.asked_at.setdefault((-1.0, f"rack{player}", 0), now)
+            if now < asked + ANSWER_DELAY_S:
+                return False
+            del self.asked_at[(-1.0, f"rack{player}", 0)]
+            app.handle_button("confirm" if self.racks.get(f"p{player + 1}", 7) > 7 else "cancel")
+            return True
+        if head is None:
             return False
-        head = app.pending[0]
         if head.stage == "reading":
             if head.waiting_since is not None and now - head.waiting_since > READ_GIVE_UP_S:
                 self.problems.append(f"turn pressed at {head.pressed_at:.1f}s: never got a readable board ({head.waiting_reason})")
@@ -186,6 +195,7 @@ class ReplayRun:
             self.journal = MemoryJournal()
         last_t = max((float(r.get("t", 0.0)) for r in records), default=None)
         self.first_step = 0
+        racks: dict[str, int] = {}
         if last_t is not None:
             self.sim.t = last_t
             for i, step in enumerate(self.script.steps):
@@ -193,6 +203,7 @@ class ReplayRun:
                     break
                 if step.frame is not None:
                     self.camera.show(step.frame)
+                    racks = dict(step.racks) if step.racks is not None else racks
                 self.first_step = i + 1
         self.app = KioskApp(
             self.setup,
@@ -205,12 +216,13 @@ class ReplayRun:
         )
         turns = {step.t: step.turn for step in self.script.steps if step.press and step.turn is not None}
         self.players = ScriptedPlayers(turns)
+        self.players.racks = racks
 
     # ----- time ---------------------------------------------------------------------
 
     def _busy(self) -> bool:
         app = self.app
-        return bool(app.pending) or app.phase == "remove_tiles"
+        return bool(app.pending) or app.phase == "remove_tiles" or app.rack_question is not None
 
     def _iterate(self) -> None:
         self.app.tick()
@@ -229,6 +241,8 @@ class ReplayRun:
     def apply_step(self, step: Step) -> None:
         if step.frame is not None:
             self.camera.show(step.frame)
+            if step.racks is not None:
+                self.players.racks = dict(step.racks)
         if step.press is not None:
             self.app.handle_button(step.press, "press", step.t)
         if step.director_end:

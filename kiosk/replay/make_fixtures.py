@@ -80,6 +80,7 @@ class Writer:
         self.events: list[Any] = [ev.GameStarted(game.players, game.first, game.profile, "english", "default")]
         self.t = 0.0
         self.last_play: tuple[int, tuple[tuple[str, str], ...]] | None = None
+        self.overdrawn: set[str] = set()
 
     def frame(self, *, hand: bool = False, racks: dict[str, int] | None = None) -> str:
         name = f"{len(self.frames):03d}.jpg"
@@ -94,7 +95,10 @@ class Writer:
         if options:
             entry["options"] = options
         self.frames[name] = entry
-        self.steps.append({"t": round(self.t, 2), "frame": name})
+        step: dict[str, Any] = {"t": round(self.t, 2), "frame": name}
+        if racks is not None:
+            step["racks"] = racks
+        self.steps.append(step)
         return name
 
     def press(self, button: str, turn: dict | None = None, gap: float = 2.0) -> None:
@@ -137,8 +141,16 @@ class Writer:
         self._pending_tiles = tiles
         self.board = self.board.place(tiles)
         self._turn_frame(turn)
+        for rack, count in (turn.racks or {}).items():
+            if count <= 7 and rack in self.overdrawn:  # seen back to 7 at this press
+                self.overdrawn.discard(rack)
+                self.events.append(ev.OverdrawResolved(int(rack[1]) - 1))
         self.events.append(ev.PlayMade(turn.player, tiles))
         self.last_play = (turn.player, tiles)
+        for rack, count in (turn.racks or {}).items():
+            if count > 7:  # the players confirm the overdraw the camera sees at this press
+                self.overdrawn.add(rack)
+                self.events.append(ev.OverdrawReported(int(rack[1]) - 1, count))
 
     def _pass(self, turn: T) -> None:
         self._turn_frame(turn)
@@ -160,10 +172,23 @@ class Writer:
         self.t += 2.0
 
     def _end(self, turn: T) -> None:
+        """The end: a director's call, a six-zero invoked with CONFIRM, or the out play just made."""
+        from kiosk.rules.game import replay
+
+        state = replay(self.events)
         self.t += 5.0
         if turn.word == "director":
             self.steps.append({"t": round(self.t, 2), "director_end": True})
             self.events.append(ev.GameEnded("director"))
+        elif turn.word == "six_zero":
+            if not state.six_zero_offer:
+                raise ValueError(f"{self.game.name}: no six-zero offer at the end")
+            self.press("confirm", gap=0.0)
+            self.events += [ev.SixZeroInvoked(state.to_move), ev.GameEnded("six_zero")]
+        elif state.ending == "out":
+            self.events.append(ev.GameEnded("out"))
+        else:
+            raise ValueError(f"{self.game.name}: the game does not end here")
         self.press("p1", gap=3.0)
         self.press("p2", gap=1.0)
 
@@ -267,7 +292,7 @@ def games() -> list[Game]:
             T("play", 1, "G8", "COW", racks={"p1": 8, "p2": 7}),
             T("play", 0, "10G", "WE", racks={"p1": 7, "p2": 7}),
             T("end", word="director"),
-        ], seed=606, note="Ann's rack shows 8 tiles at Bob's press: overdraw"),
+        ], seed=608, note="Ann's rack shows 8 tiles at Bob's press: overdraw"),
         Game("hands", ("Ann", "Bob"), [
             T("play", 0, "8G", "CAT", hand=True),
             T("play", 1, "G8", "COW"),
@@ -284,7 +309,7 @@ def games() -> list[Game]:
         Game("six-zero", ("Ann", "Bob"), [
             T("play", 0, "8G", "CAT"),
             T("pass", 1), T("pass", 0), T("exchange", 1, count=7), T("pass", 0), T("pass", 1), T("pass", 0),
-            T("end"),
+            T("end", word="six_zero"),
         ], seed=909, note="six zero-score turns in a row after the opening"),
     ]
 

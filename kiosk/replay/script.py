@@ -7,6 +7,7 @@
       "frames_dir": "frames",                 # relative to the game folder, or absolute
       "steps": [
         {"t": 0.0,  "frame": "000.jpg"},      # what the camera sees from now on
+        {"t": 30.0, "frame": "004.jpg", "racks": {"p1": 8, "p2": 7}},  # tiles really on the racks
         {"t": 2.0,  "press": "p2"},           # a button press (p1 p2 pause challenge confirm cancel)
         {"t": 40.0, "frame": "001.jpg"},
         {"t": 41.0, "press": "p1",            # a turn-ending press, with what the player did:
@@ -48,6 +49,7 @@ class Step:
     press: str | None = None
     turn: Turn | None = None
     director_end: bool = False
+    racks: dict[str, int] | None = None   # frame steps: tiles really standing on each rack
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,11 @@ def parse_script(text: str, source: str, folder: Path) -> Script:
         if press is not None and press not in BUTTONS:
             raise _fail(source, f"unknown button; known: {', '.join(BUTTONS)}", i, "press")
         turn = parse_turn(raw["turn"], source, i) if "turn" in raw else None
-        steps.append(Step(float(t), frame, press, turn, bool(raw.get("director_end", False))))
+        racks = raw.get("racks")
+        if racks is not None and not (isinstance(racks, dict) and all(
+                k in ("p1", "p2") and isinstance(v, int) and v >= 0 for k, v in racks.items())):
+            raise _fail(source, "must be {\"p1\": N, \"p2\": N}", i, "racks")
+        steps.append(Step(float(t), frame, press, turn, bool(raw.get("director_end", False)), racks))
     frames_dir = Path(str(data.get("frames_dir", "frames")))
     if not frames_dir.is_absolute():
         frames_dir = folder / frames_dir
