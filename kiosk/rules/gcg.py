@@ -11,7 +11,9 @@ lost double challenge: ChallengeMade + ChallengeJudged(acceptable=True)); exchan
 Exchanged; '--' -> ChallengeMade + ChallengeJudged(acceptable=False);
 '(challenge) +N' -> ChallengeBonus; the end-of-game rack lines -> one GameEnded
 (reason 'out' or 'six_zero', with the racks); '(time) -N' -> TimePenalty(points=N);
-each #note -> Note after its move. Player names are the full names of #player1/#player2.
+each #note -> Note after its move (a #note before the first move is kept as an opening
+note). Player names are the full names of #player1/#player2. A record that scores going
+out the old way (+1x / -1x) gets the bundled deduct-and-add profile in GameStarted.
 """
 from __future__ import annotations
 

@@ -11,9 +11,9 @@ Racks are checked leniently against the whole tile set, not against the unseen p
 annotators often write placeholder racks for the opponent (e.g. EEEEEEE).
 
 Computed scores: plays through `scoring.score_play`; a withdrawal takes back the
-computed play score; out-play points are twice the unseen tiles left on the board's
-complement (once, in old records that also deduct the opponent's rack); a rack penalty
-is minus the value of the tiles listed; challenge bonuses and time penalties are inputs.
+computed play score; out-play points are twice the value of the tiles not on the board
+(once, in old records that also deduct it from the opponent); a rack penalty is minus
+the value of the tiles listed; challenge bonuses and time penalties are inputs.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from kiosk.errors import InputError
 from kiosk.rules.board import COLUMNS, EMPTY, SIZE, Board, position_name, square_name
-from kiosk.rules.gcg_syntax import _POSITION_RE, GcgLine
+from kiosk.rules.gcg_syntax import POSITION_RE, GcgLine
 from kiosk.rules.placement import PlacementError
 from kiosk.rules.scoring import score_play
 from kiosk.rules.tiles import TileSet
@@ -94,7 +94,7 @@ class _Replay:
         if self.last_turn is not None and self.last_turn[0] == line.player:
             raise self.error(line, "move out of turn: the same player moved last")
 
-    def lost_challenge_pass(self, line: GcgLine) -> bool:
+    def lost_challenge_pass(self, line: GcgLine) -> bool:  # allows one such pass, then remembers it
         """After a player goes out, the opponent may lose a turn to an unsuccessful
         (double) challenge, recorded as a pass; it does not reopen the game."""
         ok = line.action == "pass" and line.player != self.out and not self.pass_after_out
@@ -103,7 +103,7 @@ class _Replay:
 
     # --- actions -------------------------------------------------------------
     def place(self, line: GcgLine) -> ReplayedLine:
-        match = _POSITION_RE.match(line.position)
+        match = POSITION_RE.match(line.position)
         assert match  # the syntax layer only makes plays from positions
         if match.group(1):
             row, col, across = int(match.group(1)) - 1, COLUMNS.find(match.group(2).upper()), True
@@ -245,7 +245,7 @@ def replay_lines(lines: list[GcgLine], tileset: TileSet, source: str,
     penalties = {line.player for line in lines if line.action == "end_rack" and line.score < 0}
     if penalties and replay.out is None and len(penalties) < 2 and lines:
         missing = 1 - penalties.pop()
-        raise InputError(source, f"six-zero ending incomplete: no rack-penalty line for player {missing + 1}",
+        raise InputError(source, f"six-zero ending incomplete: no rack-penalty line for #player{missing + 1}",
                          lines[-1].number)
     for player, (rack, number) in (final_racks or {}).items():
         replay.check_drawable(GcgLine(number, player, rack, "pass", 0, 0), rack, f"#rack{player + 1}")

@@ -25,7 +25,7 @@ AFTER_EVENTS_PRAGMAS = ("note", "rack1", "rack2")  # the only pragmas allowed on
 _TILES = r"[^\W\d_]"  # one letter of any alphabet (Ä Ö Ü included), no digits or '_'
 _RACK_RE = re.compile(rf"^(?:{_TILES}|\?)*$")
 _WORD_RE = re.compile(rf"^(?:{_TILES}|\.)+$")
-_POSITION_RE = re.compile(r"^(?:(\d+)([A-Za-z])|([A-Za-z])(\d+))$")
+POSITION_RE = re.compile(r"^(?:(\d+)([A-Za-z])|([A-Za-z])(\d+))$")
 _SCORE_RE = re.compile(r"^[+-]\d+$")
 _TOTAL_RE = re.compile(r"^-?\d+$")
 _CROSS_WORD_RE = re.compile(rf"^{_TILES}+,?$")
@@ -124,13 +124,13 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
         raise InputError(source, "empty event: expected rack, move, score and total", number)
     rack = ""
     first = tokens[0]
-    if not (_POSITION_RE.match(first) or first.startswith(("-", "("))):
+    if not (POSITION_RE.match(first) or first.startswith(("-", "("))):
         rack = check_rack(tokens.pop(0), source, number)
     if not tokens:
         raise InputError(source, "no move after the rack", number)
     action_token = tokens[0]
     legacy: list[str] = []
-    if _POSITION_RE.match(action_token):
+    if POSITION_RE.match(action_token):
         if len(tokens) < 4:
             raise InputError(source, "a play needs position, word, score and total", number)
         position, word, score, total, *cross = tokens
