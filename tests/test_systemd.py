@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -280,3 +281,18 @@ def test_exec_start_command_is_one_the_kiosk_accepts():
     assert result.returncode == 0, result.stderr
     for option in args[3:]:
         assert option in result.stdout
+
+
+def test_watchdog_kill_logs_where_the_loop_hung():
+    """WatchdogSignal=SIGABRT + PYTHONFAULTHANDLER=1 from the unit: the stack reaches stderr (journald)."""
+    unit = unit_settings(UNIT)
+    assert unit["Service.WatchdogSignal"] == ["SIGABRT"] and unit["Service.LimitCORE"] == ["0"]
+    env = dict(os.environ)
+    env.update(e.split("=", 1) for e in unit["Service.Environment"] if e.startswith("PYTHON"))
+    code = "import time\ndef hung_main_loop():\n    print('looping', flush=True)\n    time.sleep(60)\nhung_main_loop()\n"
+    child = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "looping"
+    child.send_signal(signal.SIGABRT)
+    _, stderr = child.communicate(timeout=30)
+    assert child.returncode == -signal.SIGABRT
+    assert "Fatal Python error: Aborted" in stderr and "hung_main_loop" in stderr
