@@ -85,7 +85,7 @@ def vary_style(style: BoardStyle, rng: np.random.Generator) -> BoardStyle:
 
 def _star(canvas: np.ndarray, centre: tuple[float, float], radius: float, colour: BGR) -> None:
     angles = np.pi / 2 + np.arange(10) * np.pi / 5
-    radii = np.where(np.arange(10) % 2 == 0, radius, radius * 0.42)
+    radii = np.where(np.arange(10) % 2 == 0, radius, radius * 0.45)
     points = np.stack([centre[0] + radii * np.cos(angles), centre[1] - radii * np.sin(angles)], axis=1)
     cv2.fillPoly(canvas, [np.round(points * 16).astype(np.int32)], colour, cv2.LINE_AA, shift=4)
 
@@ -122,7 +122,7 @@ def draw_board(style: BoardStyle, cell: int, margin: int, *, labels: bool, star:
             if (r, c) != (7, 7):
                 _label(area, _LABELS[kind], c * cell, r * cell, cell, style.label_ink)
     if star:
-        _star(area, (7.5 * cell, 7.5 * cell), cell * 0.36, (30, 30, 30) if style.name == "classic" else style.line)
+        _star(area, (7.5 * cell, 7.5 * cell), cell * 0.42, (30, 30, 30) if style.name == "classic" else style.line)
     if style.paper:
         _draw_paper_print(canvas, margin, cell)
     return canvas.astype(np.float32)

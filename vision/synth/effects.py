@@ -55,8 +55,9 @@ def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> No
     coords = np.linspace(-0.5, 0.5, size, dtype=np.float32)
     gx, gy = (float(v) * strength for v in rng.normal(0, 1, 2))
     vignette = float(rng.uniform(0.0, 0.35)) * strength * 2
-    level = float(rng.uniform(1.0 - 0.6 * strength, 1.0 + 0.3 * strength))
-    cast = (1.0 + rng.normal(0, 0.04, 3)).astype(np.float32)
+    level = float(rng.uniform(1.0 - 0.9 * strength, 1.0 + 0.3 * strength))  # under- or overexposed
+    warmth = float(rng.uniform(-1, 1)) * strength  # > 0: warm lamp light, < 0: cool daylight
+    cast = (1.0 + rng.normal(0, 0.04, 3) + np.array([-0.25, 0.0, 0.2]) * warmth).astype(np.float32)
     gain = (1.0 + gx * coords[None, :] + gy * coords[:, None]
             - vignette * (coords[None, :] ** 2 + coords[:, None] ** 2)) * level
     image *= gain[..., None]

@@ -31,6 +31,7 @@ class FrameOptions:
 
     board_style: str | None = None  # 'classic', 'german' or 'paper'
     labels: bool | None = None  # "TRIPLE WORD SCORE" printed on premium squares
+    star: bool | None = None  # a star printed on the centre square
     rotation: int | None = None  # turntable turn, degrees clockwise in the image: 0/90/180/270
     askew_deg: float | None = None  # extra turn of a few degrees
     tilt_deg: float | None = None  # camera tilt off vertical (perspective)
@@ -92,6 +93,7 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
     drawn = dict(
         board_style=styles[rng.choice(len(styles), p=[0.4, 0.4, 0.2])],
         labels=None,  # depends on the board style; set below
+        star=bool(rng.random() < 0.85),
         rotation=int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15])),
         askew_deg=float(rng.normal(0, 1.5)),
         tilt_deg=float(abs(rng.normal(0, 4))),
@@ -134,7 +136,7 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
 def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, rng: np.random.Generator,
                    shadow_dir: tuple[float, float]) -> np.ndarray:
     style = vary_style(BOARD_STYLES[opts.board_style], rng)
-    texture = draw_board(style, cell, margin, labels=opts.labels)
+    texture = draw_board(style, cell, margin, labels=opts.labels, star=opts.star)
     offsets = rng.normal(0, 0.025, (SIZE, SIZE, 2)).clip(-0.06, 0.06) * cell
     angles = rng.normal(0, 1.5, (SIZE, SIZE)).clip(-5, 5)
     side = int(round(cell * 0.93))
