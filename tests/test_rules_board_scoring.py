@@ -158,3 +158,31 @@ def test_real_german_games_score_as_recorded(truth):
         totals[move["player"]] = totals.get(move["player"], 0) + move.get("score_standard_rules", 0)
     expected = truth["expected_final_scores_per_scrabscrap_tests"]
     assert totals == {player: expected[player] for player in truth["players"]}
+
+
+# ----- SCENARIOS.md worked scoring examples --------------------------------------------------
+
+CAB_8H = across(8, "H", "CAB")
+
+
+@pytest.mark.parametrize("board_tiles, tiles, total", [
+    pytest.param(CAB_8H, [("K8", "S")], 8, id="SCORE_01_CABS"),
+    pytest.param([], across(6, "B", "JAB"), 28, id="SCORE_02_J_on_TLS"),
+    pytest.param([], across(8, "H", "CAB"), 14, id="SCORE_03_DWS"),
+    pytest.param([], across(4, "A", "FORCE"), 28, id="SCORE_04_letter_before_word"),
+    pytest.param([], across(5, "E", "CAROUSD"), 90, id="SCORE_05_two_DWS_bingo"),
+    pytest.param([], across(8, "H", "jAB"), 8, id="SCORE_08_blank_on_DWS"),
+    pytest.param([], across(6, "B", "jAB"), 4, id="SCORE_08_blank_on_TLS"),
+    pytest.param([], across(8, "H", "JAB"), 24, id="SCORE_08_real_J_on_DWS"),
+    pytest.param([], across(8, "E", "CAROUSE"), 68, id="SCORE_09_bingo_after_multipliers"),
+    pytest.param(CAB_8H, [("G8", "S"), ("K8", "S")], 9, id="PLACE_11_SCABS"),
+])
+def test_SCORE_worked_examples(board_tiles, tiles, total):
+    assert score_play(Board.empty().place(board_tiles), tiles, EN).total == total
+
+
+def test_SCORE_05_two_DWS_without_bingo_is_x4():
+    # 7 letters on 5E-5K with letter sum 10: 40 when not all from the rack (one already there).
+    board = Board.empty().place([("H5", "O")])
+    tiles = [t for t in across(5, "E", "CAROUSD") if t[0] != "H5"]
+    assert score_play(board, tiles, EN).total == 40

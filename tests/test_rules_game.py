@@ -584,3 +584,21 @@ def test_words_formed_and_adjudicate():
     state = run(start(), play(A, "8G", "CAB"))
     assert game.words_formed(state, tiles("9I", "OAT")) == ("OAT", "BO")
     assert game.adjudicate(["cab", "Cab"], {"CAB"}) and not game.adjudicate(["CAB", "CABE"], {"CAB"})
+
+
+def test_CHAL_10_no_second_challenge_after_a_verdict():
+    state = run(_fe_challenged("naspa", ("FE",)), ev.ChallengeJudged(True))
+    assert state.history[-1].kind == "lost_challenge"
+    err = refused(state, ev.ChallengeMade(A, ("CABE",)))
+    assert err.code == "nothing_to_challenge" and state.to_move == B
+
+
+def test_EXCH_07_a_declared_pass_cannot_become_an_exchange():
+    state = run(start(), ev.Passed(A))
+    assert refused(state, ev.Exchanged(A, 7)).code == "not_your_turn"
+
+
+def test_SCORE_10_going_out_with_fewer_than_seven_is_no_bingo():
+    state = setup(run(start(), play(A, "8G", "CAB"), ev.Passed(B)), bag_count=0, rack_counts=(5, 7))
+    state = run(state, play(A, "G9", "OVERS"))
+    assert state.history[-1].bingo == 0 and state.ending == "out"
