@@ -174,7 +174,8 @@ class StartSetup:
     profile: str = "naspa"
     lexicon: str = ""
     first_player: int = 0                 # index into ScreenModel.players
-    editing: str = ""                     # which field the buttons currently change, "" for none
+    editing: str = ""                     # field the buttons change now: "player1", "player2", "profile",
+                                          # "lexicon"; "" for none
 
 
 @dataclass(frozen=True)

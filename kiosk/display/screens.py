@@ -117,17 +117,46 @@ def _columns(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
 
 
 def side_confirm_read(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
-    body, prompt = _with_prompt(rect, model, 0.4)
-    title, info = _rows(body, 1.2, 2)
+    body, prompt = _with_prompt(rect, model, 0.3)
+    title, info, zoom = _rows(body, 1.1, 0.8, 2)
     text.draw(surface, "CHECK THE BOARD", title, theme.TEXT, align="left")
-    names = [square_name(sq) for sq in sorted(model.board.doubtful, key=lambda sq: (sq[1], sq[0]))]
-    if names:
-        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-        detail = f"Not sure of the marked square{'s' if len(names) > 1 else ''}: {shown}"
+    doubtful = sorted(model.board.doubtful, key=lambda sq: (sq[1], sq[0]))
+    if doubtful:
+        info_text = f"The camera is not sure of {len(doubtful)} marked square{'s' if len(doubtful) > 1 else ''}:"
     else:
-        detail = "The camera's read of this play is uncertain."
-    text.draw_wrapped(surface, detail, info, theme.TEXT, info.height // 3)
+        info_text = "The camera's read of this play is uncertain."
+    text.draw(surface, info_text, info, theme.TEXT, align="left")
+    _zoomed_squares(surface, zoom, doubtful, model, text)
     _draw_prompt(surface, prompt, model, text)
+
+
+def _zoomed_squares(surface: pygame.Surface, rect: pygame.Rect, squares: list[tuple[int, int]],
+                    model: ScreenModel, text: TextPainter) -> None:
+    """Each doubtful square large, as the camera read it, with its name: what to check."""
+    shown = squares[:6]
+    if not shown:
+        return
+    slot = min(rect.width // len(shown), rect.height)
+    for i, (r, c) in enumerate(shown):
+        area = pygame.Rect(rect.x + i * slot, rect.y, slot, rect.height)
+        tile = pygame.Rect(area.x, area.y, slot * 3 // 4, slot * 3 // 4).inflate(-slot // 10, -slot // 10)
+        tile.centerx = area.centerx
+        name = pygame.Rect(area.x, tile.bottom + slot // 20, area.width, slot // 5)
+        ch = model.board.rows[r][c]
+        if ch == ".":
+            widgets.box(surface, tile, theme.SQUARE_PLAIN)
+            text.draw(surface, "empty", tile.inflate(-tile.width // 5, -tile.height // 2), theme.TEXT)
+        else:
+            blank = ch == "?" or ch.islower()
+            widgets.box(surface, tile, theme.TILE_BLANK if blank else theme.TILE_LAST_PLAY)
+            text.draw(surface, "?" if ch == "#" else ch, tile.inflate(-tile.width // 4, -tile.height // 5),
+                      theme.BLANK_LETTER if blank and ch != "?" else theme.TEXT_DARK, shrink=0)
+        pygame.draw.rect(surface, theme.DOUBTFUL, tile, max(3, tile.width // 12), border_radius=tile.width // 10)
+        text.draw(surface, square_name((r, c)), name, theme.TEXT)
+    if len(squares) > len(shown):
+        text.draw(surface, f"+{len(squares) - len(shown)} more on the board",
+                  pygame.Rect(rect.x, rect.bottom - rect.height // 6, rect.width, rect.height // 6), theme.TEXT_DIM,
+                  align="left")
 
 
 def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
@@ -159,7 +188,7 @@ def side_challenge(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMode
     title, big, small = _rows(body, 1, 2.2, 1)
     if view is not None and view.phase == "adjudicating":
         text.draw(surface, "CHALLENGE", title, theme.TEXT, align="left")
-        text.draw(surface, "Checking the play…", big, theme.TEXT)
+        text.draw(surface, "Checking the play…", big, theme.TEXT, shrink=0)
         text.draw(surface, "Both clocks stopped", small, theme.TEXT_DIM)
     else:
         text.draw(surface, "HOLD" + (f" — {view.by}" if view and view.by else ""), title, theme.TEXT, align="left")

@@ -51,23 +51,32 @@ def warning_sign(surface: pygame.Surface, rect: pygame.Rect, text: TextPainter) 
 
 def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[ButtonHint, ...],
                  text: TextPainter) -> None:
-    """Each button as a key cap with its meaning beside it, side by side in rect."""
+    """Each button as a key cap with its meaning beside it: side by side, or one under the
+    other when rect is tall enough for that to be larger.
+
+    Every cap has the same size and label size, so they read as a set of equal buttons;
+    the caps are only as wide as the longest label, leaving the room to the meanings."""
     if not buttons:
         return
-    slot_w = rect.width // len(buttons)
-    longest = max((hint.button for hint in buttons), key=len)
-    # every cap the same size, so the labels read as a set of equal buttons
-    cap_w = min(slot_w // 2, int(rect.height * 0.36 * max(3, len(longest))))
-    cap_px = text.fit_px(longest, cap_w - rect.height // 4, rect.height * 3 // 4)
-    for i, hint in enumerate(buttons):
-        slot = pygame.Rect(rect.x + i * slot_w, rect.y, slot_w, rect.height).inflate(-rect.height // 6, 0)
-        cap = pygame.Rect(slot.x, slot.y, cap_w, slot.height)
+    n = len(buttons)
+    across_h = min(rect.height, max(16, rect.width // n // 5))
+    down_h = min(rect.height // n * 5 // 6, max(16, rect.width // 9))
+    if down_h >= across_h * 3 // 4:  # one under the other leaves each meaning a whole line
+        h, slot_w = down_h, rect.width
+        slots = [(rect.x, rect.y + i * (rect.height // n) + (rect.height // n - h) // 2) for i in range(n)]
+    else:
+        h, slot_w = across_h, rect.width // n
+        slots = [(rect.x + i * slot_w, rect.centery - h // 2) for i in range(n)]
+    pad = h // 4
+    longest = max((hint.button for hint in buttons), key=len) or " "
+    label_px = text.fit_px(longest, min(slot_w // 2, h * 4) - 2 * pad, int(h * 0.62))
+    cap_w = min(slot_w // 2, text.font(label_px).size(longest)[0] + 2 * pad)
+    for hint, (x, y) in zip(buttons, slots):
+        cap = pygame.Rect(x, y, cap_w, h)
         box(surface, cap, theme.TEXT, theme.PANEL_EDGE, 2)
-        text.draw(surface, hint.button, cap.inflate(-cap.height // 4, -cap.height // 4), theme.TEXT_DARK,
-                  max_px=cap_px)
-        meaning = pygame.Rect(cap.right + slot.height // 5, slot.y, slot.right - cap.right - slot.height // 5,
-                              slot.height).inflate(0, -slot.height // 4)
-        text.draw(surface, hint.meaning, meaning, theme.TEXT, align="left")
+        text.draw(surface, hint.button, cap.inflate(-pad, -pad), theme.TEXT_DARK, max_px=label_px)
+        meaning = pygame.Rect(cap.right + pad, y, slot_w - cap_w - 2 * pad, h).inflate(0, -h // 6)
+        text.draw(surface, hint.meaning, meaning, theme.TEXT, align="left", shrink=0.5)
 
 
 def prompt_block(surface: pygame.Surface, rect: pygame.Rect, prompt: Prompt, text: TextPainter,
