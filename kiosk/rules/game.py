@@ -381,14 +381,11 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
 
 def _pass(state: GameState, event: ev.Passed) -> GameState:
     p = event.player
-    if state.ending == "out" and p != state.out_player and state.challenge is None and state.last_play and not any(
-            t.kind in TURN_KINDS for t in state.history[state.last_play.index + 1:]):
-        # How a game record writes a turn lost to an unsuccessful challenge of the out play.
-        return _record(state, p, "lost_challenge", 0)
     _require_turn(state, p)
     rack = _known_rack(event.rack, state.tileset)
     new = _record(_lock_designation(state), p, "pass", 0, rack=rack)
-    new = replace(new, to_move=_other(p), last_play=None, hold_by=None, racks=_pair(state.racks, p, rack or state.racks[p]))
+    new = replace(new, to_move=_other(p), last_play=None, hold_by=None,
+                  racks=_pair(state.racks, p, rack or state.racks[p]))
     return _after_turn(new)
 
 
@@ -410,9 +407,8 @@ def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
     if event.tiles is not None and len(event.tiles) != event.count:
         raise RuleError("exchange_count_mismatch", f"{len(event.tiles)} tiles listed for an exchange of {event.count}",
                         "EXCH-04")
-    rack = _known_rack(event.rack, state.tileset)
-    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count, rack=rack,
-                  exchanged=event.tiles)
+    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count,
+                  rack=_known_rack(event.rack, state.tileset), exchanged=_known_rack(event.tiles, state.tileset))
     new = replace(new, to_move=_other(p), last_play=None, hold_by=None, racks=_pair(state.racks, p, None),
                   drawn_last=_pair(state.drawn_last, p, event.count))
     return _after_turn(new)
