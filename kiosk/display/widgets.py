@@ -82,7 +82,12 @@ def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[Butt
 def prompt_block(surface: pygame.Surface, rect: pygame.Rect, prompt: Prompt, text: TextPainter,
                  max_px: int) -> None:
     """The question above, the buttons that answer it along the bottom."""
-    buttons_h = int(rect.height * 0.42) if prompt.buttons else 0
+    if not prompt.buttons:
+        buttons_h = 0
+    elif not prompt.question.strip():
+        buttons_h = rect.height
+    else:
+        buttons_h = int(rect.height * 0.42)
     question = pygame.Rect(rect.x, rect.y, rect.width, rect.height - buttons_h)
     text.draw_wrapped(surface, prompt.question, question, theme.TEXT, max_px)
     if prompt.buttons:
