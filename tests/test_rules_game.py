@@ -602,3 +602,35 @@ def test_SCORE_10_going_out_with_fewer_than_seven_is_no_bingo():
     state = setup(run(start(), play(A, "8G", "CAB"), ev.Passed(B)), bag_count=0, rack_counts=(5, 7))
     state = run(state, play(A, "G9", "OVERS"))
     assert state.history[-1].bingo == 0 and state.ending == "out"
+
+
+def _truth(folder: str) -> dict | None:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrabscrap-v1" / folder / "truth.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+@pytest.mark.parametrize("folder", ["spiel-12", "spiel-13"])
+def test_real_german_games_replay_to_the_recorded_totals(folder):
+    """The ground-truthed scrabscrap games (German set) as events: every turn's score and the
+    final totals match the record; the bag count follows the board."""
+    truth = _truth(folder)
+    if truth is None:
+        pytest.skip("../shared/datasets/scrabscrap-v1 not present")
+    names = truth["players"]
+    state = game.replay([ev.GameStarted(tuple(names), tileset="german")])
+    for move in truth["moves"]:
+        player = names.index(move["player"])
+        if move["type"] == "play":
+            state = run(state, ev.PlayMade(player, tuple((t["square"], t["tile"]) for t in move["tiles_placed"])))
+            assert state.history[-1].score == move["score_standard_rules"], move["frame"]
+        elif move["type"] == "withdrawn":
+            challenger = names.index(move["challenged_by"])
+            state = run(state, ev.ChallengeMade(challenger), ev.ChallengeJudged(False))
+        else:
+            state = run(state, ev.Passed(player))
+        assert state.bag_count == max(0, 102 - 14 - state.board.tile_count())
+    expected = truth["expected_final_scores_per_scrabscrap_tests"]
+    assert state.scores == (expected[names[0]], expected[names[1]])
