@@ -20,6 +20,7 @@ import json
 import logging
 import logging.handlers
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -244,8 +245,18 @@ def find_unfinished(games_dir: Path) -> Path | None:
     """The newest unfinished game's journal in games_dir, or None."""
     if not games_dir.is_dir():
         return None
-    candidates = sorted(games_dir.glob("*" + OPEN_SUFFIX))
+    candidates = sorted(games_dir.glob("*" + OPEN_SUFFIX), key=_start_order)
     return candidates[-1] if candidates else None
+
+
+_GAME_ID = re.compile(r"(\d{8}-\d{6})(?:-(\d+))?")
+
+
+def _start_order(path: Path) -> tuple[str, int]:
+    """Game ids are '<date>-<time>', or '<date>-<time>-N' for another game in the same second."""
+    game_id = path.name.removesuffix(OPEN_SUFFIX)
+    match = _GAME_ID.fullmatch(game_id)
+    return (match.group(1), int(match.group(2) or 0)) if match else (game_id, 0)
 
 
 def open_journal(path: Path) -> tuple[GameJournal, RecoveryReport]:

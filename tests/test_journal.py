@@ -250,6 +250,13 @@ def test_finish_writes_the_gcg_durably_before_closing(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([gcg.name, done.name])
 
 
+def test_newest_unfinished_game_wins_even_within_one_second(tmp_path):
+    for name in ("20261122-074021.open.jsonl", "20261122-074021-2.open.jsonl", "20261122-074021-10.open.jsonl",
+                 "20261121-235959-3.open.jsonl", "20261122-080000.jsonl"):
+        (tmp_path / name).write_bytes(b"")
+    assert find_unfinished(tmp_path).name == "20261122-074021-10.open.jsonl"
+
+
 def test_rotating_log_is_size_capped(tmp_path):
     handler = rotating_log_handler(tmp_path / "logs", max_bytes=10_000, backups=2)
     logger = logging.getLogger("kiosk.test_rotating_log")
