@@ -168,3 +168,17 @@ def test_real_process_ready_then_pings_at_interval_and_none_while_blocked(notify
     assert pings_after[0] - blocked_at >= block - 0.05
     later_gaps = [b - a for a, b in zip(pings_after, pings_after[1:])]
     assert all(gap >= interval - 0.02 for gap in later_gaps), later_gaps
+
+
+def test_module_functions_use_the_process_environment(notify_socket, monkeypatch):
+    import kiosk.sdnotify as sdnotify
+
+    sock, path = notify_socket
+    monkeypatch.setenv("NOTIFY_SOCKET", path)
+    monkeypatch.setenv("WATCHDOG_USEC", "60000000")
+    monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
+    monkeypatch.setattr(sdnotify, "_default", None)
+    assert sdnotify.ready("up") and sdnotify.status("playing") and sdnotify.stopping()
+    assert not sdnotify.watchdog_tick()  # ready() just pinged; the next is due in 30 s
+    assert receive_all(sock) == ["READY=1\nSTATUS=up", "WATCHDOG=1", "STATUS=playing", "STOPPING=1"]
+    assert sdnotify.default() is sdnotify.default()
