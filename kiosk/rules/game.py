@@ -1,9 +1,22 @@
 """The game as a state machine over events: apply(state, event) -> new state.
 
 Pure and deterministic: the same events always give the same state. Illegal events
-raise RuleError(code, message, rule). Racks are tracked by count from the board and the
-tile set; rack letters in events are used when they fit and ignored when they do not
-(game records often carry partial or placeholder racks).
+raise RuleError(code, message, rule) and leave the state as it was, so a caller can
+check an event with apply() before journaling it. Racks are tracked by count from the
+board and the tile set; rack letters in events are used when they fit and ignored when
+they do not (game records often carry partial or placeholder racks).
+
+Event flow:
+- a turn is PlayMade, Passed or Exchanged by `to_move`;
+- ChallengeMade (by the opponent of the last play) then ChallengeJudged: unacceptable
+  takes the play off (0); acceptable applies the profile's cost (double: the challenger's
+  turn is lost; five_per_word / penalty: points recorded; single: nothing). A game
+  record's explicit bonus is ChallengeBonus instead: do not send both for one play;
+- after an out play (bag empty, rack empty) `game_over` is true, the play may still be
+  challenged, and GameEnded("out") applies the out-play bonus (the opponent's rack is
+  derived from board + set if not given); six zeros: SixZeroInvoked (or automatically,
+  per profile) then GameEnded("six_zero", racks); TimePenalty and Correction may come
+  before or after GameEnded; OvertimeForfeit ends the game at once (TIME-05).
 """
 from __future__ import annotations
 
