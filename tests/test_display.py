@@ -269,3 +269,14 @@ def test_kms_failure_falls_back_to_headless(monkeypatch, capsys):
     assert surface.get_size() == (320, 200)
     assert "running headless" in capsys.readouterr().err
     pygame.display.quit()
+
+
+def test_touching_a_button_hint_names_that_button():
+    renderer = Renderer()
+    model = SAMPLES["confirm_read"]
+    _, drawn = draw(renderer, model, (800, 480))
+    found = {renderer.button_at(area.center) for area, _ in renderer.text.buttons}
+    assert found == {"confirm", "cancel"}
+    assert renderer.button_at((2, 2)) is None
+    draw(renderer, GAME, (800, 480))  # a screen without a prompt: nothing to touch
+    assert renderer.text.buttons == []

@@ -62,6 +62,7 @@ class Renderer:
     def render(self, surface: pygame.Surface, model: ScreenModel) -> tuple[str, ...]:
         """Draw the model; returns every string drawn (for tests and logs)."""
         self.text.log = []
+        self.text.buttons = []
         size = surface.get_size()
         lay = self._layouts.get(size)
         if lay is None:
@@ -83,6 +84,14 @@ class Renderer:
             SIDE[model.screen](surface, side, model, self.text)
         self._status(surface, lay.status, model)
         return tuple(self.text.log)
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        """The button whose hint was drawn at pos in the last frame ("confirm", "cancel", ...),
+        so a touch screen can answer a prompt like the hardware button would."""
+        for area, button in self.text.buttons:
+            if area.collidepoint(pos):
+                return button.lower()
+        return None
 
     def _player(self, surface: pygame.Surface, rect: pygame.Rect, player: PlayerView, index: int,
                 model: ScreenModel) -> None:

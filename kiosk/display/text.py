@@ -1,6 +1,7 @@
 """Text on screen: one cached font per size (pygame's bundled default font), cached
 rendered strings, text fitted into boxes, and a log of every string drawn this frame
-(so tests can check what a screen says, e.g. that a verdict never names a word)."""
+(so tests can check what a screen says, e.g. that a verdict never names a word) and of
+the button hints drawn (so a touch on one can act as that button)."""
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -38,6 +39,8 @@ class TextPainter:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
         self.log: list[str] = []
+        # button hints drawn this frame: (area on screen, button name) — touch targets
+        self.buttons: list[tuple[pygame.Rect, str]] = []
 
     def font(self, px: int) -> pygame.font.Font:
         px = _snap_down(px)

@@ -77,6 +77,7 @@ def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[Butt
         text.draw(surface, hint.button, cap.inflate(-pad, -pad), theme.TEXT_DARK, max_px=label_px)
         meaning = pygame.Rect(cap.right + pad, y, slot_w - cap_w - 2 * pad, h).inflate(0, -h // 6)
         text.draw(surface, hint.meaning, meaning, theme.TEXT, align="left", shrink=0.5)
+        text.buttons.append((cap.union(meaning), hint.button))
 
 
 def prompt_block(surface: pygame.Surface, rect: pygame.Rect, prompt: Prompt, text: TextPainter,
