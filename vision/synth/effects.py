@@ -55,15 +55,16 @@ def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> No
     coords = np.linspace(-0.5, 0.5, size, dtype=np.float32)
     gx, gy = (float(v) * strength for v in rng.normal(0, 1, 2))
     vignette = float(rng.uniform(0.0, 0.35)) * strength * 2
-    level = float(rng.uniform(1.0 - 0.9 * strength, 1.0 + 0.3 * strength))  # under- or overexposed
+    level = float(rng.uniform(1.0 - 1.3 * strength, 1.0 + 0.3 * strength))  # under- or overexposed
     warmth = float(rng.uniform(-1, 1)) * strength  # > 0: warm lamp light, < 0: cool daylight
-    cast = (1.0 + rng.normal(0, 0.04, 3) + np.array([-0.25, 0.0, 0.2]) * warmth).astype(np.float32)
+    tint = rng.normal(0, 0.03 + 0.1 * strength, 3)  # any other colour cast (camera white balance)
+    cast = (1.0 + tint + np.array([-0.25, 0.0, 0.2]) * warmth).astype(np.float32)
     gain = (1.0 + gx * coords[None, :] + gy * coords[:, None]
             - vignette * (coords[None, :] ** 2 + coords[:, None] ** 2)) * level
     image *= gain[..., None]
     image *= cast
-    # a camera's own rendering: washed-out colour and flattened contrast
-    saturation = 1.0 - float(rng.uniform(0.0, 0.8)) * strength
+    # a camera's own rendering: washed-out or boosted colour, flattened contrast
+    saturation = 1.0 + float(rng.uniform(-0.8, 0.5)) * strength
     contrast = 1.0 - float(rng.uniform(0.0, 0.5)) * strength
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     image *= saturation * contrast
@@ -83,17 +84,36 @@ def glare(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, floa
 
 
 def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:
-    """A large soft shadow (a person or a lamp arm) across part of the frame, in place."""
+    """Uneven room light across part of the frame, in place: either the soft shadow of a
+    person or lamp arm, or a sharp-edged patch of sunlight crossed by window bars."""
     size = image.shape[0]
-    small = 128
-    mask = np.zeros((small, small), np.float32)
+    small = 256
+    window = bool(rng.random() < 0.5)
     edge = rng.integers(4)
     points = rng.uniform(0, small, (5, 2))
     points[:2, edge % 2] = 0 if edge < 2 else small  # anchored on a frame edge
-    cv2.fillPoly(mask, [points.astype(np.int32)], 1.0)
-    mask = cv2.GaussianBlur(mask, (0, 0), float(rng.uniform(4, 12)))
+    mask = np.zeros((small, small), np.float32)
+    cv2.fillPoly(mask, [points.astype(np.int32)], 1.0, cv2.LINE_AA)
+    angle = rng.uniform(0, np.pi)
+    bars = rng.integers(1, 4)
+    offsets = rng.uniform(-0.4, 0.4, bars) * small
+    bar_width = int(rng.uniform(0.02, 0.06) * small) + 1
+    sharpness = float(rng.uniform(0.5, 3.0) if window else rng.uniform(8, 24))
+    strength = float(rng.uniform(0.3, 0.7) if window else rng.uniform(0.15, 0.4))
+    if window:
+        direction = np.array([np.cos(angle), np.sin(angle)])
+        normal = np.array([-direction[1], direction[0]])
+        for offset in offsets:
+            centre = np.array([small / 2, small / 2]) + normal * offset
+            a, b = centre - direction * small * 1.5, centre + direction * small * 1.5
+            cv2.line(mask, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 0.0, bar_width, cv2.LINE_AA)
+    mask = cv2.GaussianBlur(mask, (0, 0), sharpness)
     mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_LINEAR)
-    image *= (1.0 - float(rng.uniform(0.15, 0.4)) * mask)[..., None]
+    if window:  # sunlit patch: brighter inside, the rest of the room a little dimmer
+        gain = (1.0 - 0.3 * strength) + strength * 1.3 * mask
+    else:
+        gain = 1.0 - strength * mask
+    image *= gain[..., None]
 
 
 def finish(image: np.ndarray, rng: np.random.Generator, *, blur: float, noise: float,
