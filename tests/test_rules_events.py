@@ -12,7 +12,7 @@ from kiosk.rules import events as ev
 
 SAMPLES = [
     ev.GameStarted(("Ann", "Bob")),
-    ev.GameStarted(("Ann", "Bob"), first=1, profile="msa", tileset="german", lexicon="club.txt"),
+    ev.GameStarted(("Ann", "Bob"), first=1, profile="msa", tileset="german", lexicon="club.txt", missing="?"),
     ev.PlayMade(0, (("H8", "Q"), ("I8", "i"), ("J8", "?")), rack="QI?ABCD"),
     ev.BlankDesignated(0, "J8", "s"),
     ev.Passed(1),
@@ -29,6 +29,7 @@ SAMPLES = [
     ev.TimePenalty(1, 20, overtime_s=61),
     ev.OvertimeForfeit(1),
     ev.Correction(0, -4, "mis-added", by="director"),
+    ev.Correction(1, -50, "out-of-order draw", by="director", spread_only=True),
     ev.Note("nice"),
     ev.ClockPressed(0, 3.25),
     ev.ClockPaused(4.0, "challenge"),
@@ -93,7 +94,7 @@ player = st.integers(0, 1)
 square = st.builds(lambda c, r: f"{c}{r}", st.sampled_from("ABCDEFGHIJKLMNO"), st.integers(1, 15))
 rack = st.none() | st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ?", max_size=7)
 EVENTS = st.one_of(
-    st.builds(ev.GameStarted, st.tuples(text, text), player, text, text, text),
+    st.builds(ev.GameStarted, st.tuples(text, text), player, text, text, text, text),
     st.builds(ev.PlayMade, player, st.lists(st.tuples(square, st.sampled_from("AZaz?ÄÖü")), max_size=7).map(tuple), rack),
     st.builds(ev.BlankDesignated, player, square, st.sampled_from("az")),
     st.builds(ev.Passed, player, rack),
@@ -109,7 +110,7 @@ EVENTS = st.one_of(
     st.builds(ev.GameEnded, text, st.tuples(rack, rack)),
     st.builds(ev.TimePenalty, player, st.integers(0, 500), st.none() | st.integers(0, 10000)),
     st.builds(ev.OvertimeForfeit, player),
-    st.builds(ev.Correction, player, st.integers(-500, 500), text, text),
+    st.builds(ev.Correction, player, st.integers(-500, 500), text, text, st.booleans()),
     st.builds(ev.Note, text),
     st.builds(ev.ClockPressed, player, st.floats(0, 1e6)),
     st.builds(ev.ClockPaused, st.floats(0, 1e6), text),

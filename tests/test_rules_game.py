@@ -634,3 +634,20 @@ def test_real_german_games_replay_to_the_recorded_totals(folder):
         assert state.bag_count == max(0, 102 - 14 - state.board.tile_count())
     expected = truth["expected_final_scores_per_scrabscrap_tests"]
     assert state.scores == (expected[names[0]], expected[names[1]])
+
+
+def test_TILE_01_a_tile_missing_from_the_set_shrinks_the_bag():
+    state = game.replay([ev.GameStarted(("Ann", "Bob"), missing="?")])
+    assert state.tileset.size == 99 and state.bag_count == 85 and state.tileset.counts["?"] == 1
+    state = run(state, play(A, "8G", "aAB"))
+    assert refused(state, play(B, "G9", "e")).code == "not_in_set"  # the set's only blank is on the board
+    with pytest.raises(RuleError):
+        game.replay([ev.GameStarted(("Ann", "Bob"), missing="???")])
+
+
+def test_RES_08_spread_penalty_leaves_the_result():
+    state = setup(start(), scores=(400, 390))
+    state = run(state, ev.GameEnded("director", ("", "")),
+                ev.Correction(A, -50, "repeatedly not recording the score", by="director", spread_only=True))
+    assert state.scores == (400, 390) and state.result.winner == A
+    assert state.result.spread == (10 - 50, -10) and state.history[-1].kind == "spread_penalty"

@@ -30,10 +30,11 @@ class Result:
     decided_by: str  # "score" | "tie" | "tie_rule" | "overtime_forfeit"
     before_adjustment: tuple[int, int]  # scores before the unplayed-tile adjustment
     submitter: int  # hands in the result slip: the winner, or on a tie the first player (RES-01)
+    spread: tuple[int, int]  # each player's margin less his spread-only penalties (RES-08)
 
 
 def decide(profile: Profile, scores: tuple[int, int], before_adjustment: tuple[int, int], first: int,
-           forfeiting: int | None = None) -> Result:
+           forfeiting: int | None = None, spread_penalties: tuple[int, int] = (0, 0)) -> Result:
     if forfeiting is not None:
         winner, how = 1 - forfeiting, "overtime_forfeit"
     elif scores[0] != scores[1]:
@@ -42,4 +43,6 @@ def decide(profile: Profile, scores: tuple[int, int], before_adjustment: tuple[i
         winner, how = (0 if before_adjustment[0] > before_adjustment[1] else 1), "tie_rule"
     else:
         winner, how = None, "tie"
-    return Result(scores, winner, how, before_adjustment, first if winner is None else winner)
+    margin = scores[0] - scores[1]
+    spread = (margin - spread_penalties[0], -margin - spread_penalties[1])
+    return Result(scores, winner, how, before_adjustment, first if winner is None else winner, spread)

@@ -22,6 +22,7 @@ class GameStarted:
     profile: str = "naspa"
     tileset: str = "english"
     lexicon: str = "default"
+    missing: str = ""  # tiles found missing from the set before play (TILE-01), e.g. "?"
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class Correction:
     score_delta: int = 0
     reason: str = ""
     by: str = "players"
+    spread_only: bool = False  # a director's spread penalty: the game's result is unchanged (RES-08)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ class Turn:
 
     player: int
     kind: str  # play | pass | exchange | lost_challenge | withdrawn | challenge_bonus | challenge_penalty
-    #            | end_rack | time_penalty | overtime_forfeit | correction
+    #            | end_rack | time_penalty | overtime_forfeit | correction | spread_penalty
     score: int
     total: int  # the player's running total after this record
     position: str = ""  # plays: "8D" across, "D8" down
@@ -131,6 +131,7 @@ class GameState:
     hold_by: int | None = None
     zero_turns: int = 0  # consecutive zero-scoring turns of the kinds the profile counts
     wrong_challenges: tuple[int, int] = (0, 0)
+    spread_penalties: tuple[int, int] = (0, 0)  # director penalties on spread only (RES-08)
     drawn_last: tuple[int, int] = (0, 0)  # tiles each player drew after his last turn
     overdraws: tuple[Overdraw, ...] = ()
     alerts: tuple[Alert, ...] = ()
@@ -180,12 +181,23 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
     tileset = tileset or load_tileset(started.tileset)
     if started.first not in (0, 1):
         raise RuleError("bad_player", "first must be 0 or 1")
+    if started.missing:
+        tileset = _without(tileset, started.missing)
     dealt = min(RACK_SIZE, tileset.size // 2)
     return GameState(
         players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
         lexicon=started.lexicon, board=Board.empty(), scores=(0, 0), to_move=started.first,
         bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt), events=1,
     )
+
+
+def _without(tileset: TileSet, missing: str) -> TileSet:
+    """The set actually in play when tiles are missing from it (TILE-01)."""
+    lacking = Counter(tileset.tile_of(t) for t in missing)
+    if lacking - tileset.bag():
+        raise RuleError("not_in_set", f"{missing!r} are not all tiles of the {tileset.name} set", "TILE-01")
+    counts = {t: n - lacking[t] for t, n in tileset.counts.items()}
+    return TileSet(f"{tileset.name} without {''.join(sorted(lacking.elements()))}", counts, tileset.values)
 
 
 def replay(events: Iterable[ev.Event], profile: Profile | None = None, tileset: TileSet | None = None) -> GameState:
@@ -671,7 +683,7 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
 
 def _finish(state: GameState) -> GameState:
     result = decide(state.profile, state.scores, state.before_adjustment or state.scores, state.first,
-                    state.forfeiting)
+                    state.forfeiting, state.spread_penalties)
     return replace(state, finished=True, result=result)
 
 
@@ -713,8 +725,14 @@ def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
 
 
 def _correction(state: GameState, event: ev.Correction) -> GameState:
-    _check_player(event.player)
-    state = _record(state, event.player, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
+    p = event.player
+    _check_player(p)
+    if event.spread_only:
+        state = replace(state, spread_penalties=_pair(state.spread_penalties, p,
+                                                      state.spread_penalties[p] - event.score_delta))
+        state = _record(state, p, "spread_penalty", 0, reason=f"{event.by}: {event.reason} ({event.score_delta:+d} spread)")
+    else:
+        state = _record(state, p, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
     return _finish(state) if state.finished else state
 
 
