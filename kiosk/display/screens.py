@@ -61,7 +61,9 @@ def _last_play_heading(play: LastPlay) -> str:
 
 
 def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
-    body, prompt = _with_prompt(rect, model)
+    # a question to answer (pass or exchange?) matters more than the last play's breakdown
+    many_buttons = model.prompt is not None and len(model.prompt.buttons) > 2
+    body, prompt = _with_prompt(rect, model, 0.45 if many_buttons else 0.3)
     play = model.last_play
     if play is None:
         text.draw(surface, "No play yet", _rows(body, 1, 3)[0], theme.TEXT_DIM)

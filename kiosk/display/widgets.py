@@ -51,22 +51,26 @@ def warning_sign(surface: pygame.Surface, rect: pygame.Rect, text: TextPainter) 
 
 def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[ButtonHint, ...],
                  text: TextPainter) -> None:
-    """Each button as a key cap with its meaning beside it: side by side, or one under the
-    other when rect is tall enough for that to be larger.
+    """Each button as a key cap with its meaning beside it, in the grid (one row, one
+    column, or in between) that draws them largest.
 
     Every cap has the same size and label size, so they read as a set of equal buttons;
     the caps are only as wide as the longest label, leaving the room to the meanings."""
     if not buttons:
         return
     n = len(buttons)
-    across_h = min(rect.height, max(16, rect.width // n // 5))
-    down_h = min(rect.height // n * 5 // 6, max(16, rect.width // 9))
-    if down_h >= across_h * 3 // 4:  # one under the other leaves each meaning a whole line
-        h, slot_w = down_h, rect.width
-        slots = [(rect.x, rect.y + i * (rect.height // n) + (rect.height // n - h) // 2) for i in range(n)]
-    else:
-        h, slot_w = across_h, rect.width // n
-        slots = [(rect.x + i * slot_w, rect.centery - h // 2) for i in range(n)]
+
+    def cap_height(columns: int) -> int:
+        rows = -(-n // columns)
+        return min(rect.height // rows * 5 // 6, max(16, rect.width // columns // 5))
+
+    best = max(cap_height(k) for k in range(1, n + 1))
+    # the fewest columns that are nearly as large: each meaning gets more of a line
+    columns = min(k for k in range(1, n + 1) if cap_height(k) >= best * 3 // 4)
+    h, slot_w = cap_height(columns), rect.width // columns
+    rows = -(-n // columns)
+    row_h = rect.height // rows
+    slots = [(rect.x + (i % columns) * slot_w, rect.y + (i // columns) * row_h + (row_h - h) // 2) for i in range(n)]
     pad = h // 4
     longest = max((hint.button for hint in buttons), key=len) or " "
     label_px = text.fit_px(longest, min(slot_w // 2, h * 4) - 2 * pad, int(h * 0.62))
@@ -88,7 +92,7 @@ def prompt_block(surface: pygame.Surface, rect: pygame.Rect, prompt: Prompt, tex
     elif not prompt.question.strip():
         buttons_h = rect.height
     else:
-        buttons_h = int(rect.height * 0.42)
+        buttons_h = int(rect.height * (0.42 if len(prompt.buttons) <= 2 else 0.55))
     question = pygame.Rect(rect.x, rect.y, rect.width, rect.height - buttons_h)
     text.draw_wrapped(surface, prompt.question, question, theme.TEXT, max_px)
     if prompt.buttons:
