@@ -318,7 +318,7 @@ def test_CHAL_13_single_no_penalty_challenger_continues():
     assert state.history[-1].challenged and state.zero_turns == 0
 
 
-@pytest.mark.parametrize("words, expected", [(("FE", "CABE"), 23), (("FE",), 18)])
+@pytest.mark.parametrize("words, expected", [(("FE", "CABE"), 23), (("FE",), 18), ((), 23)])
 def test_CHAL_13_five_points_per_challenged_word(words, expected):
     state = run(_fe_challenged("msa", words), ev.ChallengeJudged(True))
     assert state.scores == (14, expected) and state.to_move == A

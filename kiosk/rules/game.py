@@ -539,7 +539,7 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
     state = replace(state, history=tuple(replace(t, challenged=True) if i == play.index else t
                                          for i, t in enumerate(state.history)))
     c = challenge.challenger
-    listed = judged_words(state.challengeable_words, challenge.words, state.profile)
+    listed = challenge.words or tuple(w.word for w in record.words)  # () challenges every word formed
     cost = unsuccessful_challenge_cost(state.profile, len(listed), state.wrong_challenges[c])
     state = replace(state, wrong_challenges=_pair(state.wrong_challenges, c, state.wrong_challenges[c] + 1))
     if cost.bonus_to_player:
