@@ -260,6 +260,7 @@ def test_DRAW_10_underdraw_with_tiles_in_the_bag():
     alert = state.alerts[-1]
     assert (alert.code, alert.rule) == ("underdraw", "DRAW-10") and "draws 4" in alert.action
     assert state.rack_counts[A] == 7 and state.bag_count == 26  # the record already counts the draw
+    assert not any(a.code == "underdraw" for a in run(state, ev.Passed(B)).alerts)
 
 
 def test_DRAW_11_underdraw_after_the_bag_emptied():

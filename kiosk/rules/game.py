@@ -317,7 +317,9 @@ def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
 
 
 def _after_turn(state: GameState) -> GameState:
-    """Recount zero turns; an automatic six-zero profile ends play on the sixth."""
+    """Recount zero turns; an automatic six-zero profile ends play on the sixth. A reported
+    underdraw is made good by the next turn (DRAW-10), so its alert ends there."""
+    state = _drop_alert(state, "underdraw")
     streak = _zero_streak(state.history, state.profile.six_zero_counts)
     if streak != state.zero_turns:
         state = replace(state, zero_turns=streak)
