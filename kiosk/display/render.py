@@ -154,13 +154,14 @@ class Renderer:
             pygame.draw.polygon(surface, theme.VERMILLION, [dot.midtop, dot.bottomright, dot.bottomleft])
         camera = pygame.Rect(dot.right + rect.height // 3, rect.y, int(rect.width * 0.33), rect.height)
         self.text.draw(surface, status.camera_text, camera.inflate(0, -rect.height // 5),
-                       theme.TEXT_DIM if status.camera_ok else theme.VERMILLION, align="left")
+                       theme.TEXT_DIM if status.camera_ok else theme.VERMILLION, align="left", shrink=0.9)
         if model.clocks_neutralized and model.screen not in PAGES:
             middle = pygame.Rect(rect.centerx - rect.width // 8, rect.y, rect.width // 4, rect.height)
             self.text.draw(surface, "CLOCKS STOPPED", middle.inflate(0, -rect.height // 5), theme.YELLOW)
         if status.profile:
             right = pygame.Rect(rect.right - rect.width // 3, rect.y, rect.width // 3, rect.height)
-            self.text.draw(surface, status.profile, right.inflate(0, -rect.height // 5), theme.TEXT_DIM, align="right")
+            self.text.draw(surface, status.profile, right.inflate(0, -rect.height // 5), theme.TEXT_DIM, align="right",
+                           shrink=0.9)
 
 
 _default: Renderer | None = None

@@ -313,7 +313,7 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
 
 def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     result = model.result
-    body, prompt = _with_prompt(rect, model, 0.18)
+    body, prompt = _with_prompt(rect, model, 0.24)
     title, winner, table = _rows(body, 1, 1.4, 3.2)
     reason = f"GAME OVER — {result.end_reason}" if result and result.end_reason else "GAME OVER"
     text.draw(surface, reason, title, theme.TEXT_DIM, align="left")

@@ -77,7 +77,7 @@ class TextPainter:
         return px
 
     def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour,
-             align: str = "center", max_px: int | None = None, shrink: float = 0.6) -> pygame.Rect:
+             align: str = "center", max_px: int | None = None, shrink: float = 0.7) -> pygame.Rect:
         """Draw one line as large as fits in rect (up to max_px), shrinking to no less than
         `shrink` of the full size; ellipsize if it still does not fit."""
         text = _printable(text).replace("\n", " ")
