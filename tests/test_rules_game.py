@@ -7,9 +7,8 @@ import pytest
 
 from kiosk.rules import events as ev
 from kiosk.rules import game
-from kiosk.rules.board import Board, parse_position, square_name
+from kiosk.rules.board import parse_position, square_name
 from kiosk.rules.game import RuleError
-from kiosk.rules.profiles import load_profile
 from kiosk.rules.timing import overtime_penalty
 
 A, B = 0, 1

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from kiosk.rules import events as ev
 from kiosk.rules.board import Board, parse_square, position_name, square_name
@@ -142,7 +142,6 @@ class GameState:
     before_adjustment: tuple[int, int] | None = None
     result: Result | None = None
     preface_notes: tuple[str, ...] = ()
-    events: int = field(default=0, compare=False)
 
     @property
     def game_over(self) -> bool:
@@ -187,7 +186,7 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
     return GameState(
         players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
         lexicon=started.lexicon, board=Board.empty(), scores=(0, 0), to_move=started.first,
-        bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt), events=1,
+        bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt),
     )
 
 
@@ -223,8 +222,7 @@ def apply(state: GameState | None, event: ev.Event) -> GameState:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise RuleError("unknown_event", f"no rule for {type(event).__name__}")
-    new = handler(state, event)
-    return replace(new, events=state.events + 1)
+    return handler(state, event)
 
 
 def verdict(state: GameState, lexicon: Container[str]) -> bool:
