@@ -32,27 +32,27 @@ def gaussian_noise(rng: np.random.Generator, shape: tuple[int, ...], std: float)
 
 
 def table(kind: str, size: int, rng: np.random.Generator) -> np.ndarray:
-    """The table around the board; drawn at half size (its texture is soft) and enlarged."""
+    """The table around the board, size x size (its texture is soft: callers may draw it
+    small and enlarge it)."""
     colour, grain = TABLES[kind]
-    half = max(1, size // 2)
-    shade = 1.0 + 0.06 * _smooth_noise(rng, half, 6)
+    shade = 1.0 + 0.06 * _smooth_noise(rng, size, 6)
     if grain:
-        x = np.linspace(0, 1, half, dtype=np.float32)
+        x = np.linspace(0, 1, size, dtype=np.float32)
         angle = float(rng.uniform(0, np.pi))
-        coord = np.cos(angle) * x[None, :] + np.sin(angle) * x[:, None] + 0.03 * _smooth_noise(rng, half, 4)
+        coord = np.cos(angle) * x[None, :] + np.sin(angle) * x[:, None] + 0.03 * _smooth_noise(rng, size, 4)
         rings = np.sin(coord * float(rng.uniform(60, 140))) * np.sin(coord * float(rng.uniform(7, 15)))
         shade *= 1.0 + 0.08 * rings
     else:
-        shade += gaussian_noise(rng, (half, half), 0.012)  # cloth/surface texture
-    surface = cv2.merge([shade * float(c) for c in colour])
-    return cv2.resize(surface, (size, size), interpolation=cv2.INTER_LINEAR)
+        shade += gaussian_noise(rng, (size, size), 0.012)  # cloth/surface texture
+    return cv2.merge([shade * float(c) for c in colour])
 
 
 def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> None:
     """Uneven light (a linear gradient, a vignette, a colour cast) and the camera's
     colour rendering (saturation, contrast), in place."""
     size = image.shape[0]
-    coords = np.linspace(-0.5, 0.5, size, dtype=np.float32)
+    small = 64  # the light varies slowly: build the gain small, enlarge it once
+    coords = np.linspace(-0.5, 0.5, small, dtype=np.float32)
     gx, gy = (float(v) * strength for v in rng.normal(0, 1, 2))
     vignette = float(rng.uniform(0.0, 0.35)) * strength * 2
     level = float(rng.uniform(1.0 - 1.3 * strength, 1.0 + 0.3 * strength))  # under- or overexposed
@@ -61,26 +61,34 @@ def lighting(image: np.ndarray, rng: np.random.Generator, strength: float) -> No
     cast = (1.0 + tint + np.array([-0.25, 0.0, 0.2]) * warmth).astype(np.float32)
     gain = (1.0 + gx * coords[None, :] + gy * coords[:, None]
             - vignette * (coords[None, :] ** 2 + coords[:, None] ** 2)) * level
-    image *= gain[..., None]
-    image *= cast
+    image *= cv2.resize(gain[..., None] * cast, (size, size), interpolation=cv2.INTER_LINEAR)
     # a camera's own rendering: washed-out or boosted colour, flattened contrast
     saturation = 1.0 + float(rng.uniform(-0.8, 0.5)) * strength
     contrast = 1.0 - float(rng.uniform(0.0, 0.5)) * strength
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    image *= saturation * contrast
-    image += (grey * ((1.0 - saturation) * contrast) + float(grey.mean()) * (1.0 - contrast))[..., None]
+    mean = float(grey.mean())
+    grey3 = cv2.merge([grey, grey, grey])
+    cv2.addWeighted(image, saturation * contrast, grey3, (1.0 - saturation) * contrast, mean * (1.0 - contrast),
+                    dst=image)
 
 
 def glare(image: np.ndarray, rng: np.random.Generator, centre: tuple[float, float], radius: float) -> None:
     """A bright specular spot (lamp reflected on the glossy board), in place."""
     size = image.shape[0]
-    coords = np.arange(size, dtype=np.float32)
     aspect = float(rng.uniform(0.6, 1.6))
-    peak = float(rng.uniform(0.5, 0.95))
-    gx = np.exp(-2.0 * ((coords - centre[0]) / radius) ** 2)
-    gy = np.exp(-2.0 * ((coords - centre[1]) / (radius * aspect)) ** 2)
+    peak = float(rng.uniform(0.3, 0.75))  # strong enough to flatten a letter, not to erase it
+    reach_x, reach_y = 2.5 * radius, 2.5 * radius * aspect  # beyond this the spot is below 1e-5
+    x0, x1 = max(0, int(centre[0] - reach_x)), min(size, int(centre[0] + reach_x) + 1)
+    y0, y1 = max(0, int(centre[1] - reach_y)), min(size, int(centre[1] + reach_y) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    xs = np.arange(x0, x1, dtype=np.float32)
+    ys = np.arange(y0, y1, dtype=np.float32)
+    gx = np.exp(-2.0 * ((xs - centre[0]) / radius) ** 2)
+    gy = np.exp(-2.0 * ((ys - centre[1]) / (radius * aspect)) ** 2)
     spot = (gy[:, None] * gx[None, :]) * peak
-    image += (250.0 - image) * spot[..., None]
+    region = image[y0:y1, x0:x1]
+    region += (250.0 - region) * spot[..., None]
 
 
 def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:

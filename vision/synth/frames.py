@@ -193,7 +193,6 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     shadow_dir = (sx * np.cos(back) - sy * np.sin(back), sx * np.sin(back) + sy * np.cos(back))
     texture = _board_texture(truth, opts, cell, margin, board_rng, shadow_dir)
 
-    image = effects.table(opts.table, size, table_rng)
     span = SIZE * cell
     tex_corners = np.float32([[margin, margin], [margin + span, margin], [margin + span, margin + span],
                               [margin, margin + span]])
@@ -201,7 +200,7 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     outline = cv2.perspectiveTransform(
         np.float32([[[0, 0], [texture.shape[1], 0], [texture.shape[1], texture.shape[0]], [0, texture.shape[0]]]]),
         homography)[0]
-    _board_edge_and_shadow(image, outline, table_rng)
+    image = _table_with_board_shadow(opts.table, size, outline, table_rng)
     cv2.warpPerspective(texture, homography, (size, size), dst=image, flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)
 
@@ -231,17 +230,21 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
                          rotation=opts.rotation, occluded=occluded, options=opts)
 
 
-def _board_edge_and_shadow(image: np.ndarray, outline: np.ndarray, rng: np.random.Generator) -> None:
-    """Darken the table where the board casts its shadow, and draw the board's side."""
-    size = image.shape[0]
+def _table_with_board_shadow(kind: str, size: int, outline: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The table, darkened where the board casts its shadow, with the board's side drawn.
+    Both are soft, so they are made at half size and enlarged once."""
+    half = size // 2
+    surface = effects.table(kind, half, rng)
     small = 256
     mask = np.zeros((small, small), np.float32)
     offset = rng.uniform(0.004, 0.012, 2) * size * rng.choice([-1, 1], 2)
     cv2.fillPoly(mask, [((outline + offset) * small / size * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
-    mask = cv2.resize(cv2.GaussianBlur(mask, (0, 0), 2.5), (size, size), interpolation=cv2.INTER_LINEAR)
-    image *= (1.0 - rng.uniform(0.3, 0.55) * mask)[..., None]
+    mask = cv2.resize(cv2.GaussianBlur(mask, (0, 0), 2.5), (half, half), interpolation=cv2.INTER_LINEAR)
+    surface *= (1.0 - rng.uniform(0.3, 0.55) * mask)[..., None]
+    image = cv2.resize(surface, (size, size), interpolation=cv2.INTER_LINEAR)
     side = outline + np.float32([0, size * 0.004])
     cv2.fillPoly(image, [(side * 16).astype(np.int32)], (30, 30, 35), cv2.LINE_AA, shift=4)
+    return image
 
 
 def _draw_rack_letters(opts: FrameOptions, rng: np.random.Generator) -> dict[str, list[str]]:

@@ -126,7 +126,6 @@ def _text_mask(text: str, font: str, cap_px: float, side: int, *, centre_x: floa
 class TileSprite:
     colour: np.ndarray  # float32 side x side x 3, BGR
     alpha: np.ndarray  # float32 side x side, 0..1
-    layers: np.ndarray  # colour and alpha stacked (side x side x 4), warped in one go
     shadow: np.ndarray  # the alpha blurred, padded by `pad` px on every side
     pad: int
 
@@ -141,7 +140,7 @@ def tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
     blur = max(1, int(side * 0.06))
     pad = 2 * blur + 1
     shadow = cv2.GaussianBlur(np.pad(alpha, pad), (blur * 2 + 1, blur * 2 + 1), 0)
-    return TileSprite(colour=colour, alpha=alpha, layers=np.dstack([colour, alpha]), shadow=shadow, pad=pad)
+    return TileSprite(colour=colour, alpha=alpha, shadow=shadow, pad=pad)
 
 
 def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np.ndarray]:
@@ -202,9 +201,9 @@ def composite_tile(canvas: np.ndarray, sprite: TileSprite, centre: tuple[float, 
         # blendLinear(a, b, wa, wb) = a*wa + b*wb per pixel (weights summing to 1): several
         # times faster than the same NumPy expression on these small regions
         region[:] = cv2.blendLinear(region, np.zeros_like(region), 1.0 - shade, shade)
-    warped = cv2.warpAffine(sprite.layers, matrix, size, flags=cv2.INTER_LINEAR)
-    alpha = np.ascontiguousarray(warped[..., 3])
-    region[:] = cv2.blendLinear(np.ascontiguousarray(warped[..., :3]), region, alpha, 1.0 - alpha)
+    colour = cv2.warpAffine(sprite.colour, matrix, size, flags=cv2.INTER_LINEAR)
+    alpha = cv2.warpAffine(sprite.alpha, matrix, size, flags=cv2.INTER_LINEAR)
+    region[:] = cv2.blendLinear(colour, region, alpha, 1.0 - alpha)
 
 
 def render_tile(letter: str, *, size: int = 64, font: str | None = None,
