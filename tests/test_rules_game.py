@@ -651,3 +651,12 @@ def test_RES_08_spread_penalty_leaves_the_result():
                 ev.Correction(A, -50, "repeatedly not recording the score", by="director", spread_only=True))
     assert state.scores == (400, 390) and state.result.winner == A
     assert state.result.spread == (10 - 50, -10) and state.history[-1].kind == "spread_penalty"
+
+
+@pytest.mark.parametrize("overtime_s, penalty", [(0, 0), (1, 10), (2, 10), (59, 10), (60, 10), (61, 20),
+                                                 (150, 30), (599, 100), (600, 100)])
+def test_TIME_02_TIME_03_penalty_per_minute_or_part_off_the_final_score(overtime_s, penalty):
+    """Clock faces 0:00/-0:00 are 0 s over; -0:01 is 1 s (kiosk.rules.timing does the arithmetic)."""
+    state = run(setup(start(), scores=(300, 290)), ev.GameEnded("director", ("", "")),
+                ev.TimePenalty(A, overtime_penalty(overtime_s), overtime_s))
+    assert state.scores == (300 - penalty, 290) and state.history[-1].score == -penalty
