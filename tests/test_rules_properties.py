@@ -38,7 +38,7 @@ def _random_placement(rng: random.Random, board: Board, rack: list[str]) -> tupl
                 squares.append((r, c))
             r, c = r + dr, c + dc
         letters = rng.sample(rack, len(squares))
-        tiles = tuple((square_name(sq), rng.choice("ESZ").lower() if t == BLANK else t)
+        tiles = tuple((square_name(sq), rng.choice("esz?") if t == BLANK else t)
                       for sq, t in zip(squares, letters))
         try:
             validate_placement(board, tiles)
@@ -82,6 +82,9 @@ class Table:
             assert record.bingo == (50 if len(tiles) == 7 else 0)
             for _, letter in tiles:
                 rack.remove(self.tileset.tile_of(letter))
+            for square, letter in tiles:
+                if letter == BLANK:  # designated after the placement, before the press
+                    self.emit(ev.BlankDesignated(p, square, rng.choice("ab")))
             if rng.random() < 0.15:
                 acceptable = rng.random() < 0.5
                 self.emit(ev.ChallengeMade(1 - p))
@@ -90,6 +93,9 @@ class Table:
                     rack.extend(self.tileset.tile_of(letter) for _, letter in tiles)
                     return
             rack.extend(self.draw(len(tiles)))
+            if self.state.bag_count and rng.random() < 0.1:  # an overdraw of 1, put right
+                self.emit(ev.OverdrawReported(p, len(rack) + 1, mixed=rng.random() < 0.5))
+                self.emit(ev.OverdrawResolved(p))
         elif rng.random() < 0.5 and state.exchange_allowed:
             count = rng.randint(1, min(len(rack), state.bag_count))
             out = rng.sample(rack, count)
