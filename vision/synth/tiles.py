@@ -130,10 +130,15 @@ class TileSprite:
     pad: int
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=128)  # the letters of a frame or two; a sprite of a large tile is ~150 kB
 def tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
     """One tile drawn on its own, cached. `letter` is a tile letter or '?' for a blank
     (no letter, no number)."""
+    return make_tile_sprite(letter, side, style)
+
+
+def make_tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
+    """tile_sprite without the cache, for styles used once."""
     if letter != BLANK:
         tile_value(letter, style.tileset)  # refuses anything that is not a tile letter
     colour, alpha = _draw_tile(letter, side, style)
@@ -232,7 +237,7 @@ def render_tile(letter: str, *, size: int = 64, font: str | None = None,
     side = int(round(size * rng.uniform(0.86, 0.96)))
     centre = (size / 2 + rng.normal(0, 0.03) * size, size / 2 + rng.normal(0, 0.03) * size)
     shadow = (rng.uniform(-1, 3) * size / 64, rng.uniform(0, 4) * size / 64, rng.uniform(0.15, 0.45))
-    composite_tile(canvas, tile_sprite(letter, side, style), centre, float(rng.normal(0, 2.5)), shadow)
+    composite_tile(canvas, make_tile_sprite(letter, side, style), centre, float(rng.normal(0, 2.5)), shadow)
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
     gx, gy = rng.normal(0, 0.12, 2)
     light = rng.uniform(0.7, 1.15) * (1.0 + gx * (xx - 0.5) + gy * (yy - 0.5))
