@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # offscreen, whatever the machine has
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from dataclasses import fields, replace

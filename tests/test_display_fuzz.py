@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # offscreen, whatever the machine has
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
@@ -58,8 +58,11 @@ models = st.builds(
 )
 
 
+SIZES = [(800, 480), (1280, 720), (480, 800), (200, 120), (1, 1), (37, 9), (48, 48), (130, 50), (50, 400)]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(model=models, size=st.sampled_from([(800, 480), (1280, 720), (480, 800), (200, 120)]))
+@given(model=models, size=st.sampled_from(SIZES))
 def test_any_model_renders(model, size):
     surface = pygame.Surface(size)
     drawn = RENDERER.render(surface, model)

@@ -28,9 +28,9 @@ class BoardPainter:
     @staticmethod
     def geometry(rect: pygame.Rect) -> tuple[pygame.Rect, int]:
         """(outer rect incl. coordinate labels, cell size) for the largest board fitting rect."""
-        side = min(rect.width, rect.height)
-        cell = max(4, int(side / (SIZE + 0.7)))
-        label = side - cell * SIZE
+        side = max(SIZE, min(rect.width, rect.height))
+        cell = max(1, int(side / (SIZE + 0.7)))
+        label = max(0, side - cell * SIZE)
         outer = pygame.Rect(0, 0, cell * SIZE + label, cell * SIZE + label)
         outer.center = rect.center
         return outer, cell
@@ -64,7 +64,7 @@ class BoardPainter:
         surf = pygame.Surface((side, side))
         surf.fill(theme.BOARD_EDGE)
         label = side - cell * SIZE
-        font = self._text.font(int(min(label, cell) * 0.95))
+        font = self._text.font(int(min(label, cell) * 0.95))  # labels unreadable on tiny boards, but harmless
         small = self._text.font(int(cell * 0.45))
         for i in range(SIZE):
             for text, centre in ((COLUMNS[i], (label + i * cell + cell // 2, label // 2)),

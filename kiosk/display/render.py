@@ -17,6 +17,9 @@ from .screens import PAGES, SIDE
 from .text import TextPainter
 
 
+MIN_SIDE = 48  # pixels; below this a surface only gets the background
+
+
 @dataclass(frozen=True)
 class Layout:
     players: tuple[pygame.Rect, pygame.Rect]
@@ -68,6 +71,8 @@ class Renderer:
         if lay is None:
             lay = self._layouts[size] = layout(*size)
         surface.fill(theme.BACKGROUND)
+        if min(size) < MIN_SIDE:  # a window dragged down to nothing: draw nothing rather than fail
+            return ()
         if model.screen in PAGES:
             PAGES[model.screen](surface, lay.page, model, self.text)
         else:
