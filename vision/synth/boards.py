@@ -45,7 +45,7 @@ class BoardStyle:
     rim: BGR  # the board's border around the playing area
     premium: dict[str, BGR]
     line_width: float = 0.04  # / cell
-    teeth: bool = False  # small squares on the edges of premium squares (German boards)
+    teeth: int = 0  # small squares on each edge of a premium square (German boards), 0 = none
     paper: bool = False  # printed sheet: white margin, header text, colour strip
     label_ink: BGR = (245, 245, 245)
 
@@ -59,12 +59,12 @@ BOARD_STYLES: dict[str, BoardStyle] = {
     "german": BoardStyle(
         name="german", cell=(72, 135, 52), line=(38, 72, 28), rim=(215, 222, 222),
         premium={"TW": (45, 45, 175), "DW": (100, 100, 220), "TL": (150, 75, 25), "DL": (225, 170, 105)},
-        line_width=0.035, teeth=True,
+        line_width=0.035, teeth=2,
     ),
     "paper": BoardStyle(
         name="paper", cell=(110, 150, 70), line=(45, 80, 35), rim=(238, 240, 240),
         premium={"TW": (50, 45, 185), "DW": (110, 105, 225), "TL": (165, 85, 30), "DL": (235, 185, 120)},
-        line_width=0.03, teeth=True, paper=True,
+        line_width=0.03, teeth=3, paper=True,
     ),
 }
 
@@ -78,7 +78,8 @@ def vary_style(style: BoardStyle, rng: np.random.Generator) -> BoardStyle:
     return BoardStyle(
         name=style.name, cell=_jitter(style.cell, rng, 8), line=_jitter(style.line, rng, 6),
         rim=_jitter(style.rim, rng, 10), premium={k: _jitter(v, rng, 10) for k, v in style.premium.items()},
-        line_width=style.line_width * rng.uniform(0.8, 1.25), teeth=style.teeth, paper=style.paper,
+        line_width=style.line_width * rng.uniform(0.8, 1.25),
+        teeth=int(rng.integers(2, 4)) if style.teeth else 0, paper=style.paper,
         label_ink=style.label_ink,
     )
 
@@ -129,11 +130,12 @@ def draw_board(style: BoardStyle, cell: int, margin: int, *, labels: bool, star:
 
 
 def _draw_teeth(area: np.ndarray, style: BoardStyle, cell: int) -> None:
-    """Three small squares sticking out of each side of a premium square."""
+    """Two or three small squares sticking out of each side of a premium square."""
     tooth = max(2, int(round(cell * 0.09)))
+    places = (0.3, 0.5, 0.7) if style.teeth == 3 else (1 / 3, 2 / 3)
     for (r, c), kind in PREMIUM.items():
         colour = style.premium[kind]
-        for i in (0.3, 0.5, 0.7):
+        for i in places:
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 nr, nc = r + dr, c + dc
                 if not (0 <= nr < SIZE and 0 <= nc < SIZE) or (nr, nc) in PREMIUM:
