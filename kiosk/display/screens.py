@@ -103,10 +103,9 @@ def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, te
         text.draw(surface, f"+{play.bingo_bonus}", score, theme.SKY, align="right")
     total = pygame.Rect(body.x, body.bottom - total_h, body.width, total_h)
     pygame.draw.line(surface, theme.PANEL_EDGE, total.topleft, total.topright, max(1, line // 12))
-    label, value = total.inflate(0, -total_h // 6).copy(), total.inflate(0, -total_h // 8)
-    label.width = body.width // 2
-    text.draw(surface, "TOTAL", label.inflate(0, -label.height // 3), theme.TEXT_DIM, align="left")
-    text.draw(surface, str(play.total), value, theme.TEXT, align="right")
+    label = pygame.Rect(total.x, total.y, body.width // 2, total_h).inflate(0, -total_h // 2)
+    text.draw(surface, "TOTAL", label, theme.TEXT_DIM, align="left")
+    text.draw(surface, str(play.total), total.inflate(0, -total_h // 8), theme.TEXT, align="right", shrink=0)
     _draw_prompt(surface, prompt, model, text)
 
 
