@@ -91,3 +91,12 @@ def test_dark_tile_sets_get_light_letters():
     image = render_tile("M", size=64, style=TileStyle(face=face, ink=ink_colour))
     centre = image[20:44, 20:44].mean(axis=2)
     assert centre.max() > 200 and np.median(image[8:56, 8:56].mean(axis=2)) < 120
+
+
+def test_font_choice_falls_to_an_installed_font():
+    from vision.synth.fonts import KNOWN_FONTS, font_for_draw
+
+    installed = set(available_fonts())
+    picks = [font_for_draw(i / 100) for i in range(100)]
+    assert set(picks) == installed  # every installed font can be drawn, nothing else
+    assert set(installed) <= set(KNOWN_FONTS)

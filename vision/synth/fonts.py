@@ -75,6 +75,22 @@ def available_fonts() -> list[str]:
     return list(_font_paths())
 
 
+KNOWN_FONTS = (DEFAULT_FONT, *_PACKAGE_FONTS, *_SYSTEM_FONTS)
+
+
+def font_for_draw(u: float) -> str:
+    """The font a uniform draw u in [0, 1) picks. Picking from the fixed list of every
+    font the renderer knows (falling to the next one installed) keeps a seed's other
+    choices the same on a machine that has fewer fonts."""
+    paths = _font_paths()
+    start = int(u * len(KNOWN_FONTS)) % len(KNOWN_FONTS)
+    for step in range(len(KNOWN_FONTS)):
+        name = KNOWN_FONTS[(start + step) % len(KNOWN_FONTS)]
+        if name in paths:
+            return name
+    return DEFAULT_FONT
+
+
 @lru_cache(maxsize=None)
 def _font(name: str) -> pygame.freetype.Font:
     if not pygame.freetype.get_init():

@@ -13,7 +13,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from .fonts import DEFAULT_FONT, available_fonts, glyph
+from .fonts import DEFAULT_FONT, font_for_draw, glyph
 from .tilesets import BLANK, tile_value
 
 BGR = tuple[int, int, int]
@@ -62,8 +62,7 @@ def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
     face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
     ink_shift = rng.uniform(-1, 1) * 30  # black print ranges from black to dark grey
     ink = tuple(int(np.clip(c + ink_shift * (1 if c < 128 else -0.5), 0, 255)) for c in ink)
-    fonts = available_fonts()
-    drawn_font = fonts[rng.integers(len(fonts))]
+    drawn_font = font_for_draw(float(rng.random()))
     return TileStyle(
         face=face, ink=ink, wood=wood,
         font=font or drawn_font,
