@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kiosk.errors import InputError
+from kiosk.rules import data
 from kiosk.rules.gcg import GcgGame, parse_gcg
 from kiosk.rules.gcg_verify import MoveCheck, check_moves
 
@@ -48,10 +49,10 @@ def describe_mismatch(source: str, check: MoveCheck) -> str:
     return f"{source}:{check.line}: {'; '.join(parts)}"
 
 
-def verify_file(path: Path, tally: Tally) -> GcgGame | None:
+def verify_file(path: Path, tally: Tally, profile: str | None = None) -> GcgGame | None:
     tally.files += 1
     try:
-        game = parse_gcg(path.read_bytes(), str(path))
+        game = parse_gcg(path.read_bytes(), str(path), profile)
         checks = check_moves(game)
     except OSError as exc:
         error: object = f"{path}: cannot read ({exc.strerror})"
@@ -75,11 +76,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk verify-gcg",
                                      description="Replay GCG game records and report every score that differs.")
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("--profile", choices=data.available("profiles"),
+                        help="the rules the games were played under (default: naspa; GCG does not record it)")
     args = parser.parse_args(argv)
     tally = Tally()
     for path in args.files:
         already = len(tally.lines)
-        verify_file(path, tally)
+        verify_file(path, tally, args.profile)
         for line in tally.lines[already:]:
             print(line, flush=True)
     print(tally.summary())

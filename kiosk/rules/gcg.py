@@ -10,7 +10,8 @@ Mapping to events: a play -> PlayMade; '-' -> Passed (after the opponent went ou
 lost double challenge: ChallengeMade + ChallengeJudged(acceptable=True)); exchange ->
 Exchanged; '--' -> ChallengeMade + ChallengeJudged(acceptable=False);
 '(challenge) +N' -> ChallengeBonus; the end-of-game rack lines -> one GameEnded
-(reason 'out' or 'six_zero', with the racks); '(time) -N' -> TimePenalty(points=N);
+(reason 'out'; 'six_zero' after the profile's count of scoreless turns, else
+'director'; with the racks); '(time) -N' -> TimePenalty(points=N);
 each #note -> Note after its move (a #note before the first move is kept as an opening
 note). Player names are the full names of #player1/#player2. A record that scores going
 out the old way (+1x / -1x) gets the bundled deduct-and-add profile in GameStarted.
@@ -23,8 +24,8 @@ from kiosk.rules.events import (ChallengeBonus, ChallengeJudged, ChallengeMade, 
                                 GameStarted, Note, Passed, PlayMade, TimePenalty)
 from kiosk.rules.gcg_export import events_to_gcg, history_to_gcg
 from kiosk.rules.gcg_replay import ReplayedLine, replay_lines
-from kiosk.rules.gcg_syntax import GcgPlayer, parse_syntax
-from kiosk.rules.profiles import load_profile
+from kiosk.rules.gcg_syntax import GcgLine, GcgPlayer, parse_syntax
+from kiosk.rules.profiles import Profile, load_profile
 from kiosk.rules.tiles import load_tileset
 from kiosk.rules import data
 
@@ -63,16 +64,17 @@ class GcgGame:
     opening_notes: tuple[str, ...]  # #note lines before the first move
     moves: tuple[GcgMove, ...]
     final_racks: dict[int, str]  # #rack1/#rack2 of an unfinished game
+    profile: str  # the rule profile the record was read under
 
     @property
     def mismatches(self) -> tuple[GcgMove, ...]:
         return tuple(m for m in self.moves if not m.matches)
 
 
-def _profile_for(moves: tuple[GcgMove, ...]) -> str:
+def _profile_for(lines: list[GcgLine]) -> str:
     """The default profile, unless the record scores going out the old way (+1x for the
     out player, -1x for the opponent): then the first bundled deduct-and-add profile."""
-    ends = {(m.player, m.score >= 0) for m in moves if m.action == "end_rack"}
+    ends = {(m.player, not m.minus) for m in lines if m.action == "end_rack"}
     if not any((p, True) in ends and (1 - p, False) in ends for p in (0, 1)):
         return DEFAULT_PROFILE
     return next(name for name in data.available("profiles") if load_profile(name).out_bonus == "deduct_and_add")
@@ -81,17 +83,41 @@ def _profile_for(moves: tuple[GcgMove, ...]) -> str:
 def game_started(game: GcgGame) -> GameStarted:
     """The GameStarted event of a parsed record."""
     first = game.moves[0].player if game.moves else 0
-    return GameStarted(players=(game.players[0].name, game.players[1].name), first=first,
-                       profile=_profile_for(game.moves), lexicon=game.pragmas.get("lexicon", DEFAULT_LEXICON))
+    return GameStarted(players=(game.players[0].name, game.players[1].name), first=first, profile=game.profile,
+                       lexicon=game.pragmas.get("lexicon", DEFAULT_LEXICON))
 
 
-def _end_of_game(replayed: list[ReplayedLine]) -> GameEnded:
+def _scoreless_turns_before_end(replayed: list[ReplayedLine], counted: tuple[str, ...]) -> int:
+    """Consecutive scoreless turns of the kinds the profile counts for six-zero, before
+    the end-of-game lines (kinds: pass, exchange, challenged_off, lost_challenge, zero_play)."""
+    count, withdrawn, bonus = 0, False, 0
+    lines = [r for r in replayed if r.line.action not in ("end_rack", "time")]
+    for r in reversed(lines):
+        action = r.line.action
+        if action == "withdraw":
+            withdrawn = True
+        elif action == "challenge":
+            bonus += r.computed_score
+        else:
+            if action == "play":
+                kind = "challenged_off" if withdrawn else ("zero_play" if r.computed_score + bonus == 0 else "")
+            else:
+                kind = "lost_challenge" if r.after_out else action
+            if kind not in counted:
+                break
+            count += 1
+            withdrawn, bonus = False, 0
+    return count
+
+
+def _end_of_game(replayed: list[ReplayedLine], profile: Profile) -> GameEnded:
     racks: list[str | None] = [None, None]
-    reason = "six_zero"
+    scoreless = _scoreless_turns_before_end(replayed, profile.six_zero_counts)
+    reason = "six_zero" if scoreless >= profile.six_zero_turns else "director"
     for r in replayed:
         if r.line.action != "end_rack":
             continue
-        if r.line.score >= 0:
+        if not r.line.minus:
             reason = "out"
             racks[r.line.player] = ""
             racks[1 - r.line.player] = r.line.tiles
@@ -120,17 +146,20 @@ def _events_of(r: ReplayedLine, ending: GameEnded | None) -> tuple[Event, ...]:
     return (TimePenalty(line.player, -line.score),)
 
 
-def parse_gcg(data: bytes | str, source: str) -> GcgGame:
+def parse_gcg(data: bytes | str, source: str, profile: str | None = None) -> GcgGame:
     """Parse and replay a GCG record; InputError (file, line, what) if it is malformed
     or describes moves that cannot happen. Score disagreements are not errors: see
-    `GcgGame.mismatches`."""
+    `GcgGame.mismatches`. GCG does not record the rules: `profile` names them (default
+    NASPA, or deduct-and-add for old-style endings)."""
     syntax = parse_syntax(data, source)
+    profile = profile or _profile_for(syntax.lines)
+    rules = load_profile(profile)
     tileset = load_tileset("english")
     replayed = replay_lines(syntax.lines, tileset, source, syntax.final_racks)
     last_end = max((i for i, r in enumerate(replayed) if r.line.action == "end_rack"), default=None)
     moves = []
     for i, r in enumerate(replayed):
-        ending = _end_of_game(replayed) if i == last_end else None
+        ending = _end_of_game(replayed, rules) if i == last_end else None
         notes = tuple(syntax.notes.get(i, ()))
         line = r.line
         moves.append(GcgMove(line.number, line.player, line.action, line.rack, r.position, r.word,
@@ -138,7 +167,7 @@ def parse_gcg(data: bytes | str, source: str) -> GcgGame:
                              _events_of(r, ending) + tuple(Note(text) for text in notes)))
     players = (syntax.players[0], syntax.players[1])
     return GcgGame(source, syntax.encoding, players, dict(syntax.pragmas), tuple(syntax.notes.get(-1, ())),
-                   tuple(moves), {p: rack for p, (rack, _) in syntax.final_racks.items()})
+                   tuple(moves), {p: rack for p, (rack, _) in syntax.final_racks.items()}, profile)
 
 
 def gcg_to_events(game: GcgGame) -> list[Event]:

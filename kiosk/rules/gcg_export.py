@@ -33,16 +33,19 @@ def _play_word(turn: Turn) -> str:
     return "".join(placed[name] if (name := square_name(sq)) in placed else "." for sq in main.squares)
 
 
-def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str) -> str | None:
+def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str, out_player: int | None) -> str | None:
     rack = turn.rack or ""
+    score = f"{turn.score:+d}"
     if turn.kind == "play":
         action = f"{turn.position} {_play_word(turn)}"
     elif turn.kind == "exchange":
         action = f"-{turn.exchanged or turn.count}"
     elif turn.kind == "end_rack":
         counted = turn.rack or ""
-        rack = counted if turn.score < 0 else ""
+        deduction = turn.player != out_player
+        rack = counted if deduction else ""
         action = f"({counted})"
+        score = "-0" if deduction and turn.score == 0 else score
     elif turn.kind in _ACTIONS:
         action = _ACTIONS[turn.kind]
         if turn.kind == "withdrawn":
@@ -52,7 +55,7 @@ def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str) -> str | N
             rack = ""
     else:
         return None
-    return f">{nick}: {rack} {action} {turn.score:+d} {turn.total}"
+    return f">{nick}: {rack} {action} {score} {turn.total}"
 
 
 def history_to_gcg(state: GameState) -> str:
@@ -64,7 +67,7 @@ def history_to_gcg(state: GameState) -> str:
         out.append(f"#lexicon {state.lexicon}")
     out.extend(f"#note {note}" for note in state.preface_notes)
     for index, turn in enumerate(state.history):
-        line = _line(turn, state.history, index, nicks[turn.player])
+        line = _line(turn, state.history, index, nicks[turn.player], state.out_player)
         if line is None:
             out.append(f"#note {turn.kind.replace('_', ' ')} for {state.players[turn.player]}: "
                        f"{turn.score:+d} ({turn.reason})")

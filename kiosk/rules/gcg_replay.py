@@ -180,7 +180,7 @@ class _Replay:
         if tiles - unseen:
             raise self.error(line, f"({line.tiles}) is not among the tiles left unseen", "end rack")
         self.ended = True
-        if line.score >= 0:  # out-play bonus for the player who went out
+        if not line.minus:  # out-play bonus for the player who went out
             if self.out is None:
                 raise self.error(line, "end-of-game rack points but nobody has gone out")
             if line.player != self.out:
@@ -231,7 +231,7 @@ class _Replay:
 
 def _old_style_ending(lines: list[GcgLine]) -> bool:
     """Old records score going out as +1x the rack and -1x for the opponent."""
-    signs = {(line.player, line.score >= 0) for line in lines if line.action == "end_rack"}
+    signs = {(line.player, not line.minus) for line in lines if line.action == "end_rack"}
     return any((p, True) in signs and (1 - p, False) in signs for p in (0, 1))
 
 
@@ -242,7 +242,7 @@ def replay_lines(lines: list[GcgLine], tileset: TileSet, source: str,
     old_style = _old_style_ending(lines)
     for line in lines:
         replay.run(line, old_style)
-    penalties = {line.player for line in lines if line.action == "end_rack" and line.score < 0}
+    penalties = {line.player for line in lines if line.action == "end_rack" and line.minus}
     if penalties and replay.out is None and len(penalties) < 2 and lines:
         missing = 1 - penalties.pop()
         raise InputError(source, f"six-zero ending incomplete: no rack-penalty line for #player{missing + 1}",

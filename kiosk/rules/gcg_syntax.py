@@ -53,6 +53,7 @@ class GcgLine:
     tiles: str = ""  # exchange: tiles given out ('' if only a count); end_rack: the rack tiles
     count: int = 0  # exchange: how many tiles
     legacy: tuple[str, ...] = ()  # legacy-syntax features seen on this line
+    minus: bool = False  # the score was written with '-' (so '-0' is still a deduction)
 
 
 @dataclass
@@ -169,7 +170,7 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
         tiles = check_rack(action_token[1:-1], source, number, "end rack")
         if not tiles:
             raise InputError(source, "malformed '()': no tiles", number, "end rack")
-        return GcgLine(number, player, rack, "end_rack", score, total, tiles=tiles)
+        return GcgLine(number, player, rack, "end_rack", score, total, tiles=tiles, minus=tokens[1].startswith("-"))
     raise InputError(source, f"unrecognised move {action_token!r}: expected a position like 8D, '-', "
                      "'-TILES', '--', '(challenge)', '(time)' or '(TILES)'", number)
 

@@ -36,7 +36,8 @@ def _check(move: GcgMove, turns: list[Turn]) -> MoveCheck:
 
 
 def check_moves(game: GcgGame) -> tuple[MoveCheck, ...]:
-    """One check per move line; InputError at the line the rules core refuses."""
+    """One check per move line, under the game's profile; InputError at the line the
+    rules core refuses."""
     state: GameState = replay([game_started(game), *(Note(text) for text in game.opening_notes)])
     checks: list[MoveCheck] = []
     pending_end: list[GcgMove] = []
