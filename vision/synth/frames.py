@@ -17,7 +17,7 @@ from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
 from .camera import UPRIGHT_CORNERS, CameraPose, project
 from .fonts import available_fonts
 from .hands import draw_hand
-from .racks import RACK_PLAYERS, draw_rack, rack_zone
+from .racks import RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
 from .tilesets import BLANK, TILESETS
 
@@ -161,6 +161,21 @@ def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose
                       yaw_deg=float(np.degrees(tilt * np.sin(heading))), focal=size * rng.uniform(0.9, 1.4))
 
 
+def _fit(pose: CameraPose, rim: float, size: int, *, racks: bool) -> CameraPose:
+    """Shrink the board until its playing area is inside the frame and, with racks in
+    view, the whole board (rim included) stays clear of the rack zones."""
+    whole = UPRIGHT_CORNERS * (1 + 2 * rim / SIZE)
+    top, bottom = (RACK_DEPTH + 0.02) * size, (1 - RACK_DEPTH - 0.02) * size
+    for _ in range(40):
+        area, outline = project(pose, UPRIGHT_CORNERS), project(pose, whole)
+        inside = area.min() >= 0.01 * size and area.max() <= 0.99 * size
+        clear = not racks or (outline[:, 1].min() >= top and outline[:, 1].max() <= bottom)
+        if inside and clear:
+            break
+        pose = replace(pose, side=pose.side * 0.97)
+    return pose
+
+
 def render_frame(board: list[str], *, seed: int, size: int = 1504, options: FrameOptions | None = None,
                  rack_letters: dict[str, list[str]] | None = None, shot: int = 0) -> RenderedFrame:
     """Render one camera frame of `board` (board text, upright). Same arguments, same pixels.
@@ -176,14 +191,15 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
         options = replace(options, rack_counts={p: len(rack_letters.get(p, [])) for p in RACK_PLAYERS})
     rng = np.random.default_rng(seed)
     opts = _resolve(options, rng)
-    pose = _pose(opts, size, rng)
+    rim = float(rng.uniform(0.35, 0.9))  # the board's border, in cells
+    pose = _fit(_pose(opts, size, rng), rim, size, racks=bool(opts.rack_counts))
     corners = project(pose, UPRIGHT_CORNERS)
     # One random stream per part, so switching one effect on or off leaves the rest as it was.
     board_rng, table_rng, rack_rng, light_rng, glare_rng = rng.spawn(5)
     hand_rng, shadow_rng, finish_rng = np.random.default_rng([seed, shot]).spawn(3)
 
     cell = int(np.ceil(pose.side / SIZE))
-    margin = int(round(cell * board_rng.uniform(0.35, 0.9)))
+    margin = int(round(cell * rim))
     # Light falls from one side of the room: tile shadows keep that direction in the image
     # whatever way the board is turned, so turn it back into board coordinates.
     light = board_rng.uniform(0, 2 * np.pi)
