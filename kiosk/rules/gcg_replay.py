@@ -94,9 +94,10 @@ class _Replay:
         if self.last_turn is not None and self.last_turn[0] == line.player:
             raise self.error(line, "move out of turn: the same player moved last")
 
-    def lost_challenge_pass(self, line: GcgLine) -> bool:  # allows one such pass, then remembers it
+    def lost_challenge_pass(self, line: GcgLine) -> bool:
         """After a player goes out, the opponent may lose a turn to an unsuccessful
-        (double) challenge, recorded as a pass; it does not reopen the game."""
+        (double) challenge, recorded as a pass; it does not reopen the game. One such
+        pass is allowed (and remembered)."""
         ok = line.action == "pass" and line.player != self.out and not self.pass_after_out
         self.pass_after_out = self.pass_after_out or ok
         return ok

@@ -30,6 +30,7 @@ class MoveCheck:
 
 
 def _check(move: GcgMove, turns: list[Turn]) -> MoveCheck:
+    turns = [t for t in turns if t.player == move.player]
     score = sum(t.score for t in turns) if turns else None
     total = turns[-1].total if turns else None
     return MoveCheck(move.line, move.score, move.total, score, total)
