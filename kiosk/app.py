@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
@@ -79,6 +79,7 @@ class Pending:
     designated: dict[str, str] = field(default_factory=dict)
     proposed: tuple[tuple[str, str], ...] = ()
     corrected: bool = False
+    unsettled: Any = None           # the last located reading while waiting for a settled view
 
 
 class KioskApp:
@@ -268,7 +269,9 @@ class KioskApp:
             self._clock_press(PLAYER_BUTTONS[button], t)
             return
         head = self.pending[0] if self.pending else None
-        if head is not None and head.stage != "reading":
+        if head is not None and head.stage == "reading" and button == "confirm" and self.use_view_as_is(t):
+            pass
+        elif head is not None and head.stage != "reading":
             self._answer_prompt(head, button, t)
         elif self.rack_question is not None and button in ("confirm", "cancel"):
             self.answer_rack_question(button == "confirm")
@@ -442,10 +445,30 @@ class KioskApp:
             if head.waiting_since is None:
                 head.waiting_since = t
             head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
+            head.unsettled = obs if obs is not None and obs.located else None
             self._next_poll = t + self.settings.reading_poll_s
             return
+        self._take_reading(head, obs, t)
+
+    def use_view_as_is(self, t: float | None = None) -> bool:
+        """The players say the board is clear although the camera keeps saying it is not
+        (a shadow, a speck on the lens): take the last located reading; every cell it
+        could not read still has to be confirmed or corrected."""
+        head = self.pending[0] if self.pending else None
+        t = self.now() if t is None else t
+        if head is None or head.stage != "reading" or head.unsettled is None or head.waiting_since is None:
+            return False
+        if t - head.waiting_since < self.settings.view_wait_s:
+            return False
+        self._note("view_taken_as_is", player=head.player, problems=list(head.unsettled.problems))
+        self._take_reading(head, head.unsettled, t, forced=True)
+        return True
+
+    def _take_reading(self, head: Pending, obs: Any, t: float, forced: bool = False) -> None:
         self._check_racks(obs, t)
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
+        if forced and read.kind == "play":  # an unsettled view is never taken unchecked
+            read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
         head.read = read
         if read.kind == "no_change":
             head.stage = "no_change"

@@ -95,8 +95,11 @@ def _head_screen(app: Any, head: Any, t: float) -> dict:
     if head.stage == "reading":
         if head.waiting_since is not None and t - head.waiting_since >= app.settings.view_wait_s:
             waited = int(t - head.waiting_since)
-            return {"screen": "waiting", "waiting": Waiting(head.waiting_reason, "Clear the board so the camera sees it",
-                                                            f"{waited // 60}:{waited % 60:02d}")}
+            out: dict = {"screen": "waiting", "waiting": Waiting(head.waiting_reason, "Clear the board so the camera sees it",
+                                                                 f"{waited // 60}:{waited % 60:02d}")}
+            if head.unsettled is not None:
+                out["prompt"] = Prompt("Is the board clear?", (ButtonHint("CONFIRM", "read it as it is; check marked squares"),))
+            return out
         return {}
     if head.stage == "confirm":
         reasons = "; ".join(head.read.reasons) if head.read is not None else ""

@@ -23,7 +23,7 @@ from kiosk.replay.script import Script, Step, Turn, load_script
 from kiosk.vision_worker import InlineVision
 
 ANSWER_DELAY_S = 0.5     # how long the players take to answer a prompt
-READ_GIVE_UP_S = 60.0    # a turn whose board is never readable fails the replay
+READ_GIVE_UP_S = 20.0    # a turn whose board is never readable fails the replay
 
 
 class SimTime:
@@ -82,6 +82,7 @@ class ScriptedPlayers:
     def __init__(self, turns_by_press: dict[float, Turn]):
         self.turns = turns_by_press
         self.racks: dict[str, int] = {}   # tiles really on the racks, as the script says
+        self.clear_view: Callable[[float], bool] = lambda t: True   # is the board really clear now?
         self.asked_at: dict[tuple[float, str, int], float] = {}
         self.problems: list[str] = []
 
@@ -99,6 +100,10 @@ class ScriptedPlayers:
         if head is None:
             return False
         if head.stage == "reading":
+            clear = self.clear_view(head.pressed_at)
+            if (clear and head.unsettled is not None and head.waiting_since is not None
+                    and now - head.waiting_since >= app.settings.view_wait_s + ANSWER_DELAY_S):
+                return app.use_view_as_is(now)   # nothing is over the board: say so
             if head.waiting_since is not None and now - head.waiting_since > READ_GIVE_UP_S:
                 self.problems.append(f"turn pressed at {head.pressed_at:.1f}s: never got a readable board ({head.waiting_reason})")
                 raise ReplayStuck(self.problems[-1])
@@ -217,6 +222,8 @@ class ReplayRun:
         turns = {step.t: step.turn for step in self.script.steps if step.press and step.turn is not None}
         self.players = ScriptedPlayers(turns)
         self.players.racks = racks
+        self.hand_over_board = False
+        self.players.clear_view = lambda t: not self.hand_over_board
 
     # ----- time ---------------------------------------------------------------------
 
@@ -243,6 +250,7 @@ class ReplayRun:
             self.camera.show(step.frame)
             if step.racks is not None:
                 self.players.racks = dict(step.racks)
+            self.hand_over_board = step.hand or step.frame.startswith("@")
         if step.press is not None:
             self.app.handle_button(step.press, "press", step.t)
         if step.director_end:

@@ -98,6 +98,8 @@ class Writer:
         step: dict[str, Any] = {"t": round(self.t, 2), "frame": name}
         if racks is not None:
             step["racks"] = racks
+        if hand:
+            step["hand"] = True
         self.steps.append(step)
         return name
 

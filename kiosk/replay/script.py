@@ -8,6 +8,7 @@
       "steps": [
         {"t": 0.0,  "frame": "000.jpg"},      # what the camera sees from now on
         {"t": 30.0, "frame": "004.jpg", "racks": {"p1": 8, "p2": 7}},  # tiles really on the racks
+        {"t": 50.0, "frame": "005.jpg", "hand": true},  # a hand really is over the board
         {"t": 2.0,  "press": "p2"},           # a button press (p1 p2 pause challenge confirm cancel)
         {"t": 40.0, "frame": "001.jpg"},
         {"t": 41.0, "press": "p1",            # a turn-ending press, with what the player did:
@@ -50,6 +51,7 @@ class Step:
     turn: Turn | None = None
     director_end: bool = False
     racks: dict[str, int] | None = None   # frame steps: tiles really standing on each rack
+    hand: bool = False                    # frame steps: something really is over the board
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ def parse_script(text: str, source: str, folder: Path) -> Script:
         if racks is not None and not (isinstance(racks, dict) and all(
                 k in ("p1", "p2") and isinstance(v, int) and v >= 0 for k, v in racks.items())):
             raise _fail(source, "must be {\"p1\": N, \"p2\": N}", i, "racks")
-        steps.append(Step(float(t), frame, press, turn, bool(raw.get("director_end", False)), racks))
+        steps.append(Step(float(t), frame, press, turn, bool(raw.get("director_end", False)), racks,
+                          bool(raw.get("hand", False))))
     frames_dir = Path(str(data.get("frames_dir", "frames")))
     if not frames_dir.is_absolute():
         frames_dir = folder / frames_dir
