@@ -1,6 +1,8 @@
 """GCG syntax and encodings: small records written here, one feature each."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kiosk.errors import InputError
@@ -103,3 +105,11 @@ def test_moves_map_to_events():
         ChallengeBonus(1, 5),
     ]
     assert game.mismatches == ()
+
+
+def test_real_records_without_pragma_decode_as_documented():
+    malformed = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "gcg" / "malformed"
+    utf8 = parse_gcg((malformed / "magpie__name_utf8_noheader.gcg").read_bytes(), "utf8")
+    latin1 = parse_gcg((malformed / "magpie__name_iso8859-1.gcg").read_bytes(), "latin1")
+    assert (utf8.encoding, latin1.encoding) == ("utf-8", "latin-1")
+    assert utf8.players[0].nick == latin1.players[0].nick == "césar"
