@@ -36,6 +36,7 @@ class Tally:
     confident_wrong: int = 0
     unread: int = 0  # a tile reported unknown
     phantom: int = 0
+    empty_unread: int = 0  # an empty square reported unknown
     missed: int = 0
     blanks_total: int = 0
     blanks_found: int = 0
@@ -112,6 +113,9 @@ def score_frame(obs: BoardObservation, board: list[str], folder: str, image: str
                 if cell.state in ("tile", "blank"):
                     tally.phantom += 1
                     errors.append(CellError(1, cell.confidence, folder, image, (r, c), truth, read, obs.homography))
+                elif cell.state == "unknown":
+                    tally.empty_unread += 1
+                    errors.append(CellError(4, cell.confidence, folder, image, (r, c), truth, read, obs.homography))
             elif is_blank:
                 tally.blanks_total += 1
                 if cell.state == "blank":
@@ -219,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, figures in list(per_folder.items()) + [("ALL", result)]:
         f = figures
         print(f"{name}: tiles {f['tiles_correct']}/{f['tiles_total']} right, {f['wrong']} wrong "
-              f"({f['confident_wrong']} confident), {f['unread']} unread; phantom {f['phantom']}, missed {f['missed']}; "
+              f"({f['confident_wrong']} confident), {f['unread']} unread; phantom {f['phantom']}, missed {f['missed']}, "
+              f"empty unread {f['empty_unread']}; "
               f"blanks {f['blanks_found']}/{f['blanks_total']}; boards exact {f['boards_exact']}/{f['boards_total']}; "
               f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}; "
               f"ms median {f['ms_median']} p95 {f['ms_p95']}")

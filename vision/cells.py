@@ -13,7 +13,7 @@ from vision.layout import LAYOUT
 
 CELL = 48  # px per cell in the rectified board
 PAD = 8  # px of context around each cell in a letter window (tiles sit a little off their squares)
-INSET = 8  # px left out at each cell edge when measuring colour
+INSET = 10  # px left out at each cell edge when measuring colour
 OCCUPANCY_CLASSES = ("empty", "tile", "blank", "unknown")
 
 
@@ -50,17 +50,26 @@ def cell_colours(padded_bgr: np.ndarray) -> np.ndarray:
     return inner.mean(axis=(2, 3)).reshape(225, 3)
 
 
-def expected_empty(colours: np.ndarray) -> np.ndarray:
-    """Per-cell empty colour estimated from the frame: the median of cells of the same premium type."""
+def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None) -> np.ndarray:
+    """Per-cell empty colour estimated from the frame, per premium type: the median of the
+    cells of that type; once the tile colour is known, the median of the half of them
+    farthest from it, which stays an empty square even when most of that type is covered."""
     types = LAYOUT.ravel()
     out = np.empty_like(colours)
     for t in np.unique(types):
-        out[types == t] = np.median(colours[types == t], axis=0)
+        members = colours[types == t]
+        if tile_lab is not None:
+            distance = np.linalg.norm(members - tile_lab, axis=1)
+            members = members[distance >= np.median(distance)]
+        out[types == t] = np.median(members, axis=0)
     return out
 
 
-def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = None) -> np.ndarray:
-    """225 x F features of a padded rectified board; `empty_lab` (225x3) is the club's calibrated empty board."""
+def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = None,
+                       tile_lab: np.ndarray | None = None) -> np.ndarray:
+    """225 x F features of a padded rectified board. `empty_lab` (225x3) is the club's calibrated
+    empty board; without it the empty colours come from the frame (see expected_empty), helped
+    by `tile_lab`, the tile face colour when known."""
     board_bgr = np.ascontiguousarray(unpadded(padded_bgr))
     lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     cells = cell_grid(lab)
@@ -72,7 +81,7 @@ def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = No
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
     chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
-    reference = expected_empty(mean) if empty_lab is None else empty_lab
+    reference = expected_empty(mean, tile_lab) if empty_lab is None else empty_lab
     delta = mean - reference
     board_l = np.median(mean[:, 0])
     board_chroma = np.median(chroma)
@@ -90,3 +99,14 @@ def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = No
         spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50, mean[:, 0] - neighbour_l,
         (mean[:, 1:] - 128),
     ]).astype(np.float32)
+
+
+def tile_colour(padded_bgr: np.ndarray, cells: np.ndarray) -> np.ndarray | None:
+    """Median Lab of the central part of the given cells (indices, row-major), or None."""
+    if len(cells) == 0:
+        return None
+    lab = cv2.cvtColor(np.ascontiguousarray(unpadded(padded_bgr)), cv2.COLOR_BGR2LAB)
+    grid = cell_grid(lab)
+    q = CELL // 4
+    samples = np.concatenate([grid[k // 15, k % 15, q:-q, q:-q].reshape(-1, 3) for k in cells[:30]])
+    return np.median(samples, axis=0).astype(np.float32)

@@ -82,11 +82,12 @@ def _skew_degrees(gray: np.ndarray) -> float:
     return skew if skew < 45 else skew - 90
 
 
-def _fit_comb(profile: np.ndarray) -> tuple[float, float, float] | None:
-    """Best (offset, spacing, score) of 16 equally spaced lines in a 1-D line profile."""
+def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, float]]:
+    """The best few (offset, spacing, score) of 16 equally spaced lines in a 1-D line profile,
+    from different spacings (a comb at half or double the true period can score well too)."""
     n = len(profile)
     p = profile - np.median(profile)
-    best = None
+    per_spacing = []
     for spacing in np.arange(n * 0.025, n / 15.0, 0.25):
         teeth = np.arange(16) * spacing
         max_offset = n - 1 - teeth[-1]
@@ -101,9 +102,12 @@ def _fit_comb(profile: np.ndarray) -> tuple[float, float, float] | None:
         between = p[np.clip((offsets[:, None] + teeth[None, :-1] + spacing / 2).round().astype(int), 0, n - 1)].sum(axis=1)
         score = on - 0.5 * between - 2.0 * (np.maximum(outside_lo, 0) + np.maximum(outside_hi, 0))
         k = int(np.argmax(score))
-        if best is None or score[k] > best[2]:
-            best = (float(offsets[k]), float(spacing), float(score[k]))
-    return best
+        per_spacing.append((float(offsets[k]), float(spacing), float(score[k])))
+    scores = np.array([c[2] for c in per_spacing])
+    peaks = [i for i in range(len(scores))
+             if scores[i] >= scores[max(i - 2, 0):i + 3].max()]
+    peaks.sort(key=lambda i: -scores[i])
+    return [per_spacing[i] for i in peaks[:keep]]
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
@@ -111,22 +115,24 @@ def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
-def _rough_corners(gray: np.ndarray) -> np.ndarray | None:
+def _rough_candidates(gray: np.ndarray) -> list[np.ndarray]:
+    """Candidate playing areas (frame corners at work size) from the grid-line combs."""
     skew = _skew_degrees(gray)
     h, w = gray.shape
-    centre = (w / 2, h / 2)
-    rot = cv2.getRotationMatrix2D(centre, skew, 1.0)
+    rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    cols = _fit_comb(_smooth_profile(_line_response(deskewed, 1), 0))
-    rows = _fit_comb(_smooth_profile(_line_response(deskewed, 0), 1))
-    if cols is None or rows is None:
-        return None
-    x0, sx, _ = cols
-    y0, sy, _ = rows
-    x1, y1 = x0 + 15 * sx, y0 + 15 * sy
-    box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
+    cols = _fit_combs(_smooth_profile(_line_response(deskewed, 1), 0))
+    rows = _fit_combs(_smooth_profile(_line_response(deskewed, 0), 1))
     back = cv2.invertAffineTransform(rot)
-    return cv2.transform(box[None], back)[0]
+    out = []
+    for x0, sx, _ in cols:
+        for y0, sy, _ in rows:
+            if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
+                continue
+            x1, y1 = x0 + 15 * sx, y0 + 15 * sy
+            box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
+            out.append(cv2.transform(box[None], back)[0])
+    return out
 
 
 def _canonical(cell: int) -> np.ndarray:
@@ -240,16 +246,18 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
-def _best_shift(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """The comb can land one cell off when a border line looks like a grid line: the premium pattern decides."""
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    best, best_score = corners, -1.0
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
-            score = pattern_score(small, shifted)
-            if score > best_score:
-                best, best_score = shifted, score
+def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray:
+    """The premium-square pattern decides between combs, and between a comb and the same comb one
+    cell over (a border line can look like a grid line)."""
+    best, best_score = candidates[0], -1.0
+    for corners in candidates:
+        to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
+                score = pattern_score(small, shifted)
+                if score > best_score:
+                    best, best_score = shifted, score
     return best
 
 
@@ -257,15 +265,20 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     """Find the playing area; `hint` (frame-coordinate corners) skips the global search."""
     small, gray, scale = _small(frame)
     if hint is None:
-        rough = _rough_corners(gray)
-        if rough is None:
+        candidates = _rough_candidates(gray)
+        if not candidates:
             return None
-        rough = _best_shift(small, order_corners(rough))
+        rough = _best_candidate(small, [order_corners(c) for c in candidates])
         passes = 3
     else:
         rough = np.asarray(hint, dtype=np.float32) * scale
         passes = 1
     corners, score = _refine(gray, order_corners(rough), passes)
+    if hint is None:
+        # with perspective the first comb can be a cell off at one side; check again once refined
+        again = _best_candidate(small, [order_corners(corners)])
+        if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
+            corners, score = _refine(gray, order_corners(again), 2)
     return BoardLocation(corners=order_corners(corners / scale), grid_score=score,
                          pattern=pattern_score(small, corners))
 

@@ -21,7 +21,7 @@ def shipped(name: str) -> MLP:
 @dataclass(frozen=True)
 class Calibration:
     """What `python -m kiosk calibrate` learned about one club's board and tiles."""
-    empty_lab: np.ndarray | None = None  # 225x3 Lab of each empty cell, board upright
+    empty_lab: np.ndarray | None = None  # 225x3 Lab of each empty cell, in the camera's view of the board
     tile_lab: np.ndarray | None = None  # Lab of the tile face
     letters: MLP | None = None  # letter model fine-tuned on the club's tiles
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.cells import CELL, cell_grid, letter_windows, occupancy_features, rectify, unpadded
+from vision.cells import letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.glyph import glyph_features_batch, value_number_sides
 from vision.locate import BoardLocation, locate_board, order_corners
@@ -149,7 +149,15 @@ class BoardReader:
             return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None))
         board = rectify(frame, corners)
         windows = letter_windows(board)
-        occ = self.occupancy.probabilities(occupancy_features(board, self._empty_lab(memory.rotation)))
+        # calibrated in the frame's own orientation (the square colours look the same either way up)
+        empty_lab = self.calibration.empty_lab
+        occ = self.occupancy.probabilities(occupancy_features(board, empty_lab))
+        if empty_lab is None:
+            # second pass: with the colour of the surely-read tiles, the empty colour of a
+            # premium type stays right even when most squares of that type are covered
+            sure = np.flatnonzero(occ[:, 1] > 0.9)
+            if len(sure) >= 3:
+                occ = self.occupancy.probabilities(occupancy_features(board, None, tile_colour(board, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
         elif moved or not memory.rotation_sure:
@@ -157,7 +165,7 @@ class BoardReader:
         quarter = memory.rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
-        occ = occ[index]
+        occ = _drop_specks(occ[index])
         upright_cells = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in index]
         lettered = [k for k in range(225) if occ[k, 1] > 0.2]
         letter_probs, found = self._letter_probabilities([upright_cells[k] for k in lettered])
@@ -192,23 +200,12 @@ class BoardReader:
             homography=_upright_homography(corners, quarter),
         )
 
-    def _empty_lab(self, rotation: int | None) -> np.ndarray | None:
-        """The calibrated empty board, turned into the frame's orientation."""
-        empty = self.calibration.empty_lab
-        if empty is None or rotation is None:
-            return None
-        turned = np.rot90(empty.reshape(15, 15, 3), -(rotation // 90))
-        return np.ascontiguousarray(turned).reshape(225, 3)
-
     def _tile_lab(self, board: np.ndarray, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
-        tiles = [index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9]
-        if not tiles:
-            return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
-        lab = cv2.cvtColor(np.ascontiguousarray(unpadded(board)), cv2.COLOR_BGR2LAB)
-        grid = cell_grid(lab)
-        q = CELL // 4
-        samples = np.concatenate([grid[k // 15, k % 15, q:-q, q:-q].reshape(-1, 3) for k in tiles[:20]])
-        return np.median(samples, axis=0).astype(np.float32)
+        tiles = np.array([index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9])
+        found = tile_colour(board, tiles)
+        if found is not None:
+            return found
+        return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
 
     def _rack_counts(self, frame: np.ndarray, tile_lab: np.ndarray | None) -> dict[str, int]:
         if tile_lab is None:
@@ -226,3 +223,23 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     target = np.float32([[0, 0], [15, 0], [15, 15], [0, 15]])
     matrix = cv2.getPerspectiveTransform(upright_corners(corners, quarter), target)
     return tuple(tuple(float(v) for v in row) for row in matrix)
+
+
+def _drop_specks(occ: np.ndarray) -> np.ndarray:
+    """A hand or arm covers a connected patch reaching in from the board's edge; an isolated
+    cell or two that look 'occluded' (a tile leaning over its neighbour, a shadow) are
+    decided among empty / tile / blank instead."""
+    blocked = (occ.argmax(axis=1) == 3).reshape(15, 15).astype(np.uint8)
+    if not blocked.any():
+        return occ
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(blocked, connectivity=8)
+    out = occ.copy()
+    for k in range(1, count):
+        x, y, w, h, area = stats[k]
+        touches_edge = x == 0 or y == 0 or x + w == 15 or y + h == 15
+        if area >= 3 or touches_edge:
+            continue
+        cells = (labels == k).ravel()
+        out[cells, 3] = 0.0
+        out[cells] /= out[cells].sum(axis=1, keepdims=True)
+    return out

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cells import OCCUPANCY_CLASSES, PAD, occupancy_features, rectify
+from vision.cells import OCCUPANCY_CLASSES, PAD, occupancy_features, rectify, tile_colour
 from vision.glyph import glyph_features_batch
 from vision.mlp import MLP, fit_temperature, train_mlp
 from vision.synth.fonts import available_fonts
@@ -51,8 +51,14 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         board = random_board(rng, tiles=int(rng.integers(0, 95)), tileset=tileset)
         options = FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.3), glare=bool(rng.random() < 0.5))
         frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
-        jitter = rng.normal(0, 1.5, (4, 2)).astype(np.float32)
-        feats = occupancy_features(rectify(frame.image, frame.board_corners + jitter))
+        # corners off by a few px: tiles overlapping their neighbours, as real tiles often do
+        jitter = rng.normal(0, 0.07 * np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15,
+                            (4, 2)).astype(np.float32)
+        board_image = rectify(frame.image, frame.board_corners + jitter)
+        tiles = np.array([k for k in range(225) if frame.truth[k // 15][k % 15].isupper()])
+        # the reader knows the tile colour from a first pass once a few tiles are read
+        known = tile_colour(board_image, tiles) if len(tiles) >= 3 and rng.random() < 0.7 else None
+        feats = occupancy_features(board_image, tile_lab=known)
         for k in range(225):
             r, c = divmod(k, 15)
             ch = frame.truth[r][c]

@@ -1,0 +1,100 @@
+"""Board reader on frames rendered by vision.synth: location, rotation, occupancy, blanks,
+occlusion, stability and rack counts. Seeds here are test seeds, not training seeds."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.config import VisionConfig
+from vision.locate import locate_board
+from vision.reader import BoardReader, upright_corners
+from vision.synth.frames import FrameOptions, render_frame
+
+EMPTY = ["." * 15] * 15
+WORD_BOARD = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......OXEN....", ".......W.......",
+                               ".......N.......", "..............."] + ["." * 15] * 3
+
+
+def _cell_px(corners: np.ndarray) -> float:
+    return float(np.linalg.norm(corners[1] - corners[0]) / 15)
+
+
+@pytest.mark.parametrize("rotation,tilt,seed", [(0, 6.0, 11), (90, 3.0, 12), (180, 5.0, 13), (270, 0.0, 14)])
+def test_location_and_rotation_under_turntable_and_perspective(rotation, tilt, seed):
+    frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(
+        rotation=rotation, tilt_deg=tilt, askew_deg=3.0, hand=False, glare=False, rack_counts={}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    assert obs.rotation == rotation
+    homography = np.array(obs.homography)
+    corners = upright_corners(locate_board(frame.image).corners, rotation // 90)
+    error = np.abs(corners - frame.board_corners).max() / _cell_px(frame.board_corners)
+    assert error < 0.25, f"corners off by {error:.2f} cells"
+    # the homography maps the true upright top-left corner to board coordinate (0, 0)
+    top_left = homography @ np.array([*frame.board_corners[0], 1.0])
+    assert np.allclose(top_left[:2] / top_left[2], (0, 0), atol=0.25)
+    assert obs.board_text() == frame.truth
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24, 25])
+def test_empty_board_has_no_phantom_tiles(seed):
+    frame = render_frame(EMPTY, seed=seed, options=FrameOptions(hand=False, glare=True))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    assert [c for c in obs.cells if c.state in ("tile", "blank")] == []
+
+
+def test_blank_tiles_are_read_as_blanks():
+    board = [row for row in WORD_BOARD]
+    board[7] = ".......?......."
+    board[9] = ".......?XEN...."
+    frame = render_frame(board, seed=31, options=FrameOptions(hand=False, rotation=0, tilt_deg=2.0))
+    obs = BoardReader().observe(frame.image)
+    assert obs.cells[7 * 15 + 7].state == "blank"
+    assert obs.cells[9 * 15 + 7].state == "blank"
+    assert obs.board_text() == frame.truth
+
+
+def test_occluded_cells_are_never_confidently_wrong_and_hand_frames_are_not_stable():
+    board = ["ABCDEFGHIJKLMNO", "PQRSTUVWXYZABCD"] + ["." * 15] * 5 + ["...EVERYWHERE.."] + ["." * 15] * 7
+    for seed in range(41, 60):
+        frame = render_frame(board, seed=seed, options=FrameOptions(hand=True, rotation=0, rack_counts={}))
+        if len(frame.occluded) >= 3:
+            break
+    else:
+        pytest.fail("the renderer drew no hand over the board")
+    reader = BoardReader()
+    first = reader.observe(frame.image)
+    second = reader.observe(frame.image)
+    assert not first.stable and not second.stable
+    for r, c in frame.occluded:
+        cell = second.cells[r * 15 + c]
+        wrong = cell.state in ("tile", "blank", "empty") and cell.char() != frame.truth[r][c]
+        assert not (wrong and cell.confidence >= 0.9), f"{(r, c)} read {cell} under the hand"
+
+
+def test_stable_after_two_identical_readings_and_not_after_a_change():
+    still = render_frame(WORD_BOARD, seed=51, options=FrameOptions(hand=False, rotation=0, rack_counts={}))
+    reader = BoardReader()
+    assert not reader.observe(still.image).stable  # nothing to compare with yet
+    assert reader.observe(still.image).stable
+    changed = [row for row in WORD_BOARD]
+    changed[5] = "........Q......"
+    moved = render_frame(changed, seed=51, options=FrameOptions(hand=False, rotation=0, rack_counts={}))
+    assert not reader.observe(moved.image).stable
+
+
+@pytest.mark.parametrize("counts,seed", [({"p1": 3, "p2": 7}, 61), ({"p1": 0, "p2": 5}, 62)])
+def test_rack_counts(counts, seed):
+    frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(hand=False, rack_counts=counts))
+    reader = BoardReader(VisionConfig(rack_zones=frame.rack_zones))
+    assert reader.observe(frame.image).rack_counts == counts
+
+
+def test_board_not_in_view_is_reported_not_guessed():
+    rng = np.random.default_rng(3)
+    noise = rng.integers(0, 255, (600, 600, 3), dtype=np.uint8)
+    obs = BoardReader().observe(noise)
+    assert not obs.located
+    assert set(obs.board_text()[0]) == {"#"}
+    assert obs.problems
