@@ -243,3 +243,16 @@ def test_board_stays_in_frame_and_clear_of_the_racks():
         for zone in frame.rack_zones.values():
             top, bottom = zone[:, 1].min(), zone[:, 1].max()
             assert corners[:, 1].max() < top or corners[:, 1].min() > bottom, seed
+
+
+@pytest.mark.parametrize("k1", [-0.06, 0.04])
+def test_lens_distortion_moves_the_reported_corners_with_the_image(k1):
+    square = (0, 14)
+    options = FrameOptions.clean(distortion=k1)
+    empty = render_frame(EMPTY, seed=7, size=SIZE, options=options)
+    one = render_frame(board_with({square: "K"}), seed=7, size=SIZE, options=options)
+    straight = render_frame(EMPTY, seed=7, size=SIZE, options=FrameOptions.clean())
+    cell_px = np.linalg.norm(one.board_corners[1] - one.board_corners[0]) / 15
+    assert np.abs(one.board_corners - straight.board_corners).max() > 2  # the lens really bends
+    expected = cell_centre(one.board_corners, *square)  # exact at the corners, near enough one cell in
+    assert np.linalg.norm(changed_centroid(empty.image, one.image) - expected) < 0.35 * cell_px

@@ -6,6 +6,7 @@ small pitch/yaw of the camera gives the perspective a real mount shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -39,3 +40,37 @@ def project(pose: CameraPose, points: np.ndarray) -> np.ndarray:
 
 
 UPRIGHT_CORNERS = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)
+
+
+def _zoom(k1: float) -> float:
+    """Scale that makes the middle of each distorted frame edge show the middle of the
+    undistorted edge, so barrel distortion leaves no empty border there (only the
+    corners fall a little outside, filled by repeating the edge)."""
+    edge = 1.0
+    for _ in range(30):  # solve edge * (1 + k1 * edge^2) = 1
+        edge = 1.0 / (1.0 + k1 * edge * edge)
+    return edge
+
+
+@lru_cache(maxsize=4)
+def distortion_maps(size: int, k1: float) -> tuple[np.ndarray, np.ndarray]:
+    """cv2.remap maps that bend a size x size image by radial lens distortion k1
+    (< 0: barrel, as cheap wide lenses show; > 0: pincushion), centred on the frame.
+    Each output pixel samples the undistorted point that distort_points sends there."""
+    half = size / 2
+    coords = (np.arange(size, dtype=np.float32) - half + 0.5) / half
+    xd, yd = np.meshgrid(coords, coords)
+    xu, yu = xd.copy(), yd.copy()
+    for _ in range(10):  # invert p_d = p_u * (1 + k1 * |p_u|^2) by fixed-point iteration
+        scale = 1.0 + k1 * (xu * xu + yu * yu)
+        xu, yu = xd / scale, yd / scale
+    zoom = 1.0 / _zoom(k1)
+    return xu * zoom * half + half - 0.5, yu * zoom * half + half - 0.5
+
+
+def distort_points(points: np.ndarray, size: int, k1: float) -> np.ndarray:
+    """Where points of the undistorted frame appear through a lens with distortion k1."""
+    half = size / 2
+    undistorted = (points.astype(np.float64) - half + 0.5) / half * _zoom(k1)
+    r2 = (undistorted ** 2).sum(axis=1, keepdims=True)
+    return ((undistorted * (1.0 + k1 * r2)) * half + half - 0.5).astype(np.float32)

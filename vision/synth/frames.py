@@ -14,7 +14,7 @@ import numpy as np
 
 from . import effects
 from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
-from .camera import UPRIGHT_CORNERS, CameraPose, project
+from .camera import UPRIGHT_CORNERS, CameraPose, distort_points, distortion_maps, project
 from .fonts import available_fonts
 from .hands import draw_hand
 from .racks import RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
@@ -48,6 +48,7 @@ class FrameOptions:
     noise: float | None = None  # sensor noise std in grey levels
     jpeg_quality: int | None = None  # 0 = no JPEG round trip
     rack_counts: dict[str, int] | None = None  # tiles on each rack ('p1', 'p2'); {} = no racks
+    distortion: float = 0.0  # radial lens distortion k1 (-0.05: a cheap wide lens); not drawn
 
     @classmethod
     def clean(cls, **overrides) -> FrameOptions:
@@ -161,13 +162,14 @@ def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose
                       yaw_deg=float(np.degrees(tilt * np.sin(heading))), focal=size * rng.uniform(0.9, 1.4))
 
 
-def _fit(pose: CameraPose, rim: float, size: int, *, racks: bool) -> CameraPose:
+def _fit(pose: CameraPose, rim: float, size: int, *, racks: bool, distortion: float = 0.0) -> CameraPose:
     """Shrink the board until its playing area is inside the frame and, with racks in
     view, the whole board (rim included) stays clear of the rack zones."""
     whole = UPRIGHT_CORNERS * (1 + 2 * rim / SIZE)
     top, bottom = (RACK_DEPTH + 0.02) * size, (1 - RACK_DEPTH - 0.02) * size
     for _ in range(40):
-        area, outline = project(pose, UPRIGHT_CORNERS), project(pose, whole)
+        area = distort_points(project(pose, UPRIGHT_CORNERS), size, distortion)
+        outline = distort_points(project(pose, whole), size, distortion)
         inside = area.min() >= 0.01 * size and area.max() <= 0.99 * size
         clear = not racks or (outline[:, 1].min() >= top and outline[:, 1].max() <= bottom)
         if inside and clear:
@@ -192,7 +194,7 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     rng = np.random.default_rng(seed)
     opts = _resolve(options, rng)
     rim = float(rng.uniform(0.35, 0.9))  # the board's border, in cells
-    pose = _fit(_pose(opts, size, rng), rim, size, racks=bool(opts.rack_counts))
+    pose = _fit(_pose(opts, size, rng), rim, size, racks=bool(opts.rack_counts), distortion=opts.distortion)
     corners = project(pose, UPRIGHT_CORNERS)
     # One random stream per part, so switching one effect on or off leaves the rest as it was.
     board_rng, table_rng, rack_rng, light_rng, glare_rng = rng.spawn(5)
@@ -241,6 +243,11 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     if opts.glare:
         spot = corners.mean(axis=0) + glare_rng.uniform(-0.45, 0.45, 2) * pose.side
         effects.glare(image, glare_rng, (float(spot[0]), float(spot[1])), size * glare_rng.uniform(0.05, 0.15))
+    if opts.distortion:
+        map_x, map_y = distortion_maps(size, opts.distortion)
+        image = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        corners = distort_points(corners, size, opts.distortion)
+        zones = {p: distort_points(z, size, opts.distortion) for p, z in zones.items()}
     out = effects.finish(image, finish_rng, blur=opts.blur, noise=opts.noise, jpeg_quality=opts.jpeg_quality)
     return RenderedFrame(image=out, board_corners=corners, rack_zones=zones, truth=truth,
                          rotation=opts.rotation, occluded=occluded, options=opts)
