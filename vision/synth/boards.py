@@ -61,6 +61,11 @@ BOARD_STYLES: dict[str, BoardStyle] = {
         premium={"TW": (45, 45, 175), "DW": (100, 100, 220), "TL": (150, 75, 25), "DL": (225, 170, 105)},
         line_width=0.035, teeth=2,
     ),
+    "deluxe": BoardStyle(  # turntable deluxe edition: raised dark grid ridges hold the tiles
+        name="deluxe", cell=(196, 212, 218), line=(45, 38, 52), rim=(28, 26, 30),
+        premium={"TW": (40, 40, 190), "DW": (150, 150, 235), "TL": (150, 90, 30), "DL": (220, 190, 140)},
+        line_width=0.13,
+    ),
     "paper": BoardStyle(
         name="paper", cell=(110, 150, 70), line=(45, 80, 35), rim=(238, 240, 240),
         premium={"TW": (50, 45, 185), "DW": (110, 105, 225), "TL": (165, 85, 30), "DL": (235, 185, 120)},

@@ -29,7 +29,7 @@ TILE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
 class FrameOptions:
     """What the frame shows. Every field left None is drawn from the seed."""
 
-    board_style: str | None = None  # 'classic', 'german' or 'paper'
+    board_style: str | None = None  # 'classic', 'german', 'deluxe' or 'paper'
     labels: bool | None = None  # "TRIPLE WORD SCORE" printed on premium squares
     star: bool | None = None  # a star printed on the centre square
     rotation: int | None = None  # turntable turn, degrees clockwise in the image: 0/90/180/270
@@ -92,7 +92,7 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
     styles = list(BOARD_STYLES)
     tables = list(effects.TABLES)
     drawn = dict(
-        board_style=styles[rng.choice(len(styles), p=[0.4, 0.4, 0.2])],
+        board_style=styles[rng.choice(len(styles), p=[0.35, 0.35, 0.15, 0.15])],
         labels=None,  # depends on the board style; set below
         star=bool(rng.random() < 0.85),
         rotation=int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15])),
@@ -119,7 +119,8 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
     if options.font is not None and options.tile_style is not None:
         resolved["tile_style"] = replace(options.tile_style, font=options.font)
     if resolved["labels"] is None:  # printed labels are usual on English boards, rare elsewhere
-        resolved["labels"] = bool(label_draw < (0.5 if resolved["board_style"] == "classic" else 0.15))
+        usual = resolved["board_style"] in ("classic", "deluxe")
+        resolved["labels"] = bool(label_draw < (0.5 if usual else 0.15))
     if resolved["board_fill"] is None:
         low, high = (0.60, 0.68) if resolved["rack_counts"] else (0.70, 0.90)
         resolved["board_fill"] = float(low + (high - low) * fill_draw)
@@ -154,7 +155,8 @@ def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, 
 def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose:
     side = opts.board_fill * size
     room = max(0.0, (size - side * 1.12) / 2)
-    centre = (size / 2 + rng.uniform(-1, 1) * room * 0.8, size / 2 + rng.uniform(-1, 1) * room * 0.5)
+    drift_y = room * 0.5 if not opts.rack_counts else min(room * 0.5, 0.02 * size)  # racks above and below
+    centre = (size / 2 + rng.uniform(-1, 1) * room * 0.8, size / 2 + rng.uniform(-1, 1) * drift_y)
     tilt = np.radians(opts.tilt_deg)
     heading = rng.uniform(0, 2 * np.pi)
     return CameraPose(centre=centre, side=side, angle_deg=opts.rotation + opts.askew_deg,
