@@ -218,7 +218,9 @@ def render_tile(letter: str, *, size: int = 64, font: str | None = None,
     style (if not given), the cell colour around it, offset, rotation, lighting
     and noise vary."""
     if style is None:
-        style = random_tile_style(rng) if rng is not None else TileStyle()
+        # values as printed in either set, so a letter model sees both corner numbers
+        style = (random_tile_style(rng, tileset=("english", "german")[int(rng.integers(2))])
+                 if rng is not None else TileStyle())
     if font is not None:
         style = replace(style, font=font)
     if rng is None:
