@@ -464,7 +464,7 @@ def test_restore_rejects_an_unknown_snapshot_version():
 @pytest.mark.parametrize(
     "name, window, closes_on_draw, courtesy, max_over",
     [("naspa", 20, True, (60, "hold"), 600), ("msa", 10, False, (60, "turn_end"), None),
-     ("coffs", None, True, (None, "hold"), None), ("iowa", None, True, (None, "hold"), None)],
+     ("coffs", None, True, (60, "hold"), None), ("iowa", None, True, (60, "hold"), None)],
 )
 def test_clock_takes_its_numbers_from_the_bundled_profiles(name, window, closes_on_draw, courtesy, max_over):
     clock = GameClock.for_profile(load_profile(name), time_source=FakeTime())
