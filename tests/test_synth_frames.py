@@ -196,9 +196,16 @@ def test_bad_board_text_names_the_place(board, message):
         render_frame(board, seed=1, size=SIZE)
 
 
-def test_bad_option_is_refused():
-    with pytest.raises(ValueError, match="rotation"):
-        render_frame(EMPTY, seed=1, size=SIZE, options=FrameOptions(rotation=45))
+@pytest.mark.parametrize("options, message", [
+    (FrameOptions(rotation=45), "rotation"),
+    (FrameOptions(board_style="marble"), "board_style"),
+    (FrameOptions(font="comic-sans"), "font"),
+    (FrameOptions(rack_counts={"p1": 8}), "rack_counts"),
+    (FrameOptions(rack_counts={"p3": 2}), "rack_counts"),
+])
+def test_bad_option_is_refused(options, message):
+    with pytest.raises(ValueError, match=message):
+        render_frame(EMPTY, seed=1, size=SIZE, options=options)
 
 
 def test_another_shot_of_the_same_scene_changes_only_noise_and_hand():

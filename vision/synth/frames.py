@@ -130,6 +130,9 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
         raise ValueError(f"board_style must be one of {', '.join(BOARD_STYLES)}")
     if resolved["tile_style"].font not in available_fonts():
         raise ValueError(f"font {resolved['tile_style'].font!r} is not available here")
+    for player, count in resolved["rack_counts"].items():
+        if player not in RACK_PLAYERS or not 0 <= count <= 7:
+            raise ValueError(f"rack_counts: {player!r}: {count} tiles; racks are {RACK_PLAYERS} with 0 to 7 tiles")
     if options.tileset not in TILESETS:
         raise ValueError(f"tileset must be one of {', '.join(TILESETS)}")
     return FrameOptions(**resolved)
