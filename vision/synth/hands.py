@@ -66,6 +66,16 @@ def draw_hand(image: np.ndarray, rng: np.random.Generator, target: tuple[float, 
     cloth = np.array(SLEEVE[rng.integers(len(SLEEVE))], np.float32)
     colour = (skin + (cloth - skin) * sleeve[..., None]) * volume[..., None]
     darkness = float(rng.uniform(0.25, 0.5))
+    streak = int(rng.integers(0, 6))  # a moving hand smears along its motion (small-image px)
+    if streak:
+        angle = rng.uniform(0, np.pi)
+        kernel = np.zeros((2 * streak + 1, 2 * streak + 1), np.float32)
+        tip = (int(round(streak + streak * np.cos(angle))), int(round(streak + streak * np.sin(angle))))
+        cv2.line(kernel, (2 * streak - tip[0], 2 * streak - tip[1]), tip, 1.0)
+        kernel /= kernel.sum()
+        colour = cv2.filter2D(colour * mask[..., None], -1, kernel)
+        mask = cv2.filter2D(mask, -1, kernel)
+        colour /= np.maximum(mask, 1e-3)[..., None]  # back to unpremultiplied colour
     grow = (size, size)
     shadow = cv2.resize(shadow, grow, interpolation=cv2.INTER_LINEAR)
     mask = cv2.resize(mask, grow, interpolation=cv2.INTER_LINEAR)
