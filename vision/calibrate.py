@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
-from vision.cells import cell_colours, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import cell_colours, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
 from vision.glyph import glyph_features_batch
 from vision.locate import locate_board
@@ -88,7 +88,8 @@ def _augment(window: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
 def _pattern_windows(frame: np.ndarray, corners: np.ndarray, pattern: list[str]) -> tuple[list, list, np.ndarray]:
     """Letter windows of the pattern's tiles, turned upright by matching tile positions to the pattern."""
     board = rectify(frame, corners)
-    occ = shipped("occupancy").probabilities(occupancy_features(board))
+    stats = cell_stats(board)
+    occ = shipped("occupancy").probabilities(occupancy_features(stats))
     occupied = (occ[:, 1] + occ[:, 2] > 0.5).reshape(15, 15)
     wanted = np.array([[ch != "." for ch in row] for row in pattern])
     quarter = int(np.argmax([(np.rot90(occupied, q) == wanted).sum() for q in range(4)]))
@@ -101,7 +102,7 @@ def _pattern_windows(frame: np.ndarray, corners: np.ndarray, pattern: list[str])
             cells.append(np.ascontiguousarray(np.rot90(windows[index[k]], quarter)))
             labels.append(ch.upper())
     tiles = np.array([index[k] for k in range(225) if pattern[k // 15][k % 15] != "."])
-    return cells, labels, tile_colour(board, tiles)
+    return cells, labels, tile_colour(stats, tiles)
 
 
 def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: VisionConfig,

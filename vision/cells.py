@@ -6,6 +6,8 @@ model trained on rendered boards carries over to a board colour it has never see
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -65,48 +67,60 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None) -> n
     return out
 
 
-def occupancy_features(padded_bgr: np.ndarray, empty_lab: np.ndarray | None = None,
-                       tile_lab: np.ndarray | None = None) -> np.ndarray:
-    """225 x F features of a padded rectified board. `empty_lab` (225x3) is the club's calibrated
-    empty board; without it the empty colours come from the frame (see expected_empty), helped
-    by `tile_lab`, the tile face colour when known."""
+@dataclass(frozen=True)
+class CellStats:
+    """What the occupancy features need from a rectified board, computed once per frame."""
+    mean: np.ndarray  # 225x3 Lab
+    shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
+
+
+def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     board_bgr = np.ascontiguousarray(unpadded(padded_bgr))
     lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     cells = cell_grid(lab)
     inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
     mean = inner.mean(axis=1)
     light = inner[:, :, 0]
-    median_l = np.median(light, axis=1)
+    median_l = light.mean(axis=1)
     spread = light.std(axis=1)
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
+    gray = lab[:, :, 0]
+    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    g = cell_grid(grad)
+    ring_grad = g[:, :, _RING].reshape(225, -1).mean(axis=1)
+    centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
+    # how far the cell's local neighbourhood (not the whole board) agrees with this cell
+    neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
+    shape = np.column_stack([spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50,
+                             mean[:, 0] - neighbour_l])
+    return CellStats(mean=mean, shape=shape)
+
+
+_RING = np.zeros((CELL, CELL), bool)
+_RING[2:7, 2:-2] = _RING[-7:-2, 2:-2] = _RING[2:-2, 2:7] = _RING[2:-2, -7:-2] = True
+
+
+def occupancy_features(board: np.ndarray | CellStats, empty_lab: np.ndarray | None = None,
+                       tile_lab: np.ndarray | None = None) -> np.ndarray:
+    """225 x F features of a padded rectified board (or its CellStats). `empty_lab` (225x3) is the
+    club's calibrated empty board; without it the empty colours come from the frame (see
+    expected_empty), helped by `tile_lab`, the tile face colour when known."""
+    stats = board if isinstance(board, CellStats) else cell_stats(board)
+    mean = stats.mean
     chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
     reference = expected_empty(mean, tile_lab) if empty_lab is None else empty_lab
     delta = mean - reference
     board_l = np.median(mean[:, 0])
     board_chroma = np.median(chroma)
-    gray = lab[:, :, 0]
-    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    g = cell_grid(grad)
-    ring = np.zeros((CELL, CELL), bool)
-    ring[2:7, 2:-2] = ring[-7:-2, 2:-2] = ring[2:-2, 2:7] = ring[2:-2, -7:-2] = True
-    ring_grad = g[:, :, ring].reshape(225, -1).mean(axis=1)
-    centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
-    # how far the cell's local neighbourhood (not the whole board) agrees with this cell
-    neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
     return np.column_stack([
         delta, np.linalg.norm(delta, axis=1), mean[:, 0] - board_l, chroma - board_chroma, chroma,
-        spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50, mean[:, 0] - neighbour_l,
-        (mean[:, 1:] - 128),
+        stats.shape, (mean[:, 1:] - 128),
     ]).astype(np.float32)
 
 
-def tile_colour(padded_bgr: np.ndarray, cells: np.ndarray) -> np.ndarray | None:
-    """Median Lab of the central part of the given cells (indices, row-major), or None."""
+def tile_colour(stats: CellStats, cells: np.ndarray) -> np.ndarray | None:
+    """Median Lab of the given cells (indices, row-major), or None."""
     if len(cells) == 0:
         return None
-    lab = cv2.cvtColor(np.ascontiguousarray(unpadded(padded_bgr)), cv2.COLOR_BGR2LAB)
-    grid = cell_grid(lab)
-    q = CELL // 4
-    samples = np.concatenate([grid[k // 15, k % 15, q:-q, q:-q].reshape(-1, 3) for k in cells[:30]])
-    return np.median(samples, axis=0).astype(np.float32)
+    return np.median(stats.mean[np.asarray(cells, int)], axis=0).astype(np.float32)

@@ -27,16 +27,17 @@ LINE_REACH = 2  # half-width (px at work size) of the thin-line filter
 class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
-    pattern: float  # premium-layout colour score (see pattern_score)
 
 
-def _small(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+def _small_gray(frame: np.ndarray) -> tuple[np.ndarray, float]:
     scale = WORK_SIZE / max(frame.shape[:2])
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32), scale
+
+
+def _small_colour(frame: np.ndarray, scale: float) -> np.ndarray:
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    if small.ndim == 2:
-        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    return small, gray.astype(np.float32), scale
+    return cv2.cvtColor(small, cv2.COLOR_GRAY2BGR) if small.ndim == 2 else small
 
 
 def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
@@ -215,8 +216,12 @@ def _fit_line(points: list[tuple[float, float, float]], vertical: bool, default:
     keep = np.abs(across - med) < 3
     if keep.sum() < 2:
         return 0.0, float(med)
-    a, b = np.polyfit(along[keep], across[keep], 1, w=weights[keep])
-    return float(a), float(b)
+    t, v, w = along[keep], across[keep], weights[keep]
+    wsum = w.sum()
+    tm, vm = (w * t).sum() / wsum, (w * v).sum() / wsum
+    var = (w * (t - tm) ** 2).sum()
+    a = (w * (t - tm) * (v - vm)).sum() / var if var > 1e-9 else 0.0
+    return float(a), float(vm - a * tm)
 
 
 def _regularise(lines: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -263,8 +268,9 @@ def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarr
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
     """Find the playing area; `hint` (frame-coordinate corners) skips the global search."""
-    small, gray, scale = _small(frame)
+    gray, scale = _small_gray(frame)
     if hint is None:
+        small = _small_colour(frame, scale)
         candidates = _rough_candidates(gray)
         if not candidates:
             return None
@@ -279,7 +285,6 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
         again = _best_candidate(small, [order_corners(corners)])
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
             corners, score = _refine(gray, order_corners(again), 2)
-    return BoardLocation(corners=order_corners(corners / scale), grid_score=score,
-                         pattern=pattern_score(small, corners))
+    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
 
 

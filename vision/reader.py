@@ -8,12 +8,12 @@ Use it from one worker thread.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from vision.cells import letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import CellStats, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.glyph import glyph_features_batch, value_number_sides
 from vision.locate import BoardLocation, locate_board, order_corners
@@ -30,6 +30,8 @@ MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
 MIN_GRID_SCORE = 1.5  # thin-line contrast on the fitted grid; below it the board is not seen
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
+THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
+CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
 
 
@@ -40,6 +42,9 @@ class _Memory:
     rotation_sure: bool = False
     last_text: list[str] | None = None
     accepted: list[str] | None = None
+    thumb: np.ndarray | None = None  # small grey rectified board of the last frame
+    letters: dict = field(default_factory=dict)  # frame-order cell -> (letter probabilities, glyph found)
+    letters_quarter: int = -1
 
 
 class BoardReader:
@@ -141,6 +146,29 @@ class BoardReader:
         sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == order[0]
         return int(order[0]) * 90, bool(sure)
 
+    def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
+                        quarter: int) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities for the given cells (frame-order indices), reusing the last
+        frame's answer for every cell whose pixels have not changed."""
+        memory = self._memory
+        thumb = cv2.resize(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY), (15 * THUMB, 15 * THUMB),
+                           interpolation=cv2.INTER_AREA).astype(np.int16)
+        cache = memory.letters if memory.letters_quarter == quarter and memory.thumb is not None else {}
+        if cache:
+            change = np.abs(thumb - memory.thumb)[:15 * THUMB, :15 * THUMB]
+            changed = change.reshape(15, THUMB, 15, THUMB).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL
+            cache = {k: v for k, v in cache.items() if not changed[k]}
+        todo = [k for k in cells if k not in cache]
+        if todo:
+            probs, found = self._letter_probabilities(
+                [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo])
+            for k, p, f in zip(todo, probs, found):
+                cache[k] = (p, bool(f))
+        memory.thumb, memory.letters, memory.letters_quarter = thumb, cache, quarter
+        if not cells:
+            return np.zeros((0, len(self.letters.classes)), np.float32), np.zeros(0, bool)
+        return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells])
+
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
         corners, moved, problems = self._locate(frame)
@@ -151,13 +179,14 @@ class BoardReader:
         windows = letter_windows(board)
         # calibrated in the frame's own orientation (the square colours look the same either way up)
         empty_lab = self.calibration.empty_lab
-        occ = self.occupancy.probabilities(occupancy_features(board, empty_lab))
+        stats = cell_stats(board)
+        occ = self.occupancy.probabilities(occupancy_features(stats, empty_lab))
         if empty_lab is None:
             # second pass: with the colour of the surely-read tiles, the empty colour of a
             # premium type stays right even when most squares of that type are covered
             sure = np.flatnonzero(occ[:, 1] > 0.9)
             if len(sure) >= 3:
-                occ = self.occupancy.probabilities(occupancy_features(board, None, tile_colour(board, sure)))
+                occ = self.occupancy.probabilities(occupancy_features(stats, None, tile_colour(stats, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
         elif moved or not memory.rotation_sure:
@@ -166,9 +195,8 @@ class BoardReader:
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         occ = _drop_specks(occ[index])
-        upright_cells = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in index]
         lettered = [k for k in range(225) if occ[k, 1] > 0.2]
-        letter_probs, found = self._letter_probabilities([upright_cells[k] for k in lettered])
+        letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         cells = []
         letter_at = dict(zip(lettered, range(len(lettered))))
         for k in range(225):
@@ -193,16 +221,16 @@ class BoardReader:
         observation_text = ["".join(c.char() for c in cells[r * 15:(r + 1) * 15]) for r in range(15)]
         stable = not moved and occluded == 0 and observation_text == memory.last_text
         memory.last_text = observation_text
-        tile_lab = self._tile_lab(board, occ, index)
+        tile_lab = self._tile_lab(stats, occ, index)
         return BoardObservation(
             cells=tuple(cells), rotation=memory.rotation, located=True, stable=stable,
             rack_counts=self._rack_counts(frame, tile_lab), problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
 
-    def _tile_lab(self, board: np.ndarray, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+    def _tile_lab(self, stats: CellStats, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
         tiles = np.array([index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9])
-        found = tile_colour(board, tiles)
+        found = tile_colour(stats, tiles)
         if found is not None:
             return found
         return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cells import OCCUPANCY_CLASSES, PAD, occupancy_features, rectify, tile_colour
+from vision.cells import OCCUPANCY_CLASSES, PAD, cell_stats, occupancy_features, rectify, tile_colour
 from vision.glyph import glyph_features_batch
 from vision.mlp import MLP, fit_temperature, train_mlp
 from vision.synth.fonts import available_fonts
@@ -57,8 +57,9 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         board_image = rectify(frame.image, frame.board_corners + jitter)
         tiles = np.array([k for k in range(225) if frame.truth[k // 15][k % 15].isupper()])
         # the reader knows the tile colour from a first pass once a few tiles are read
-        known = tile_colour(board_image, tiles) if len(tiles) >= 3 and rng.random() < 0.7 else None
-        feats = occupancy_features(board_image, tile_lab=known)
+        stats = cell_stats(board_image)
+        known = tile_colour(stats, tiles) if len(tiles) >= 3 and rng.random() < 0.7 else None
+        feats = occupancy_features(stats, tile_lab=known)
         for k in range(225):
             r, c = divmod(k, 15)
             ch = frame.truth[r][c]

@@ -1,0 +1,58 @@
+"""Calibration from rendered frames of an empty board and of the tiles in the default pattern."""
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from vision.calibrate import default_pattern, main, read_pattern
+from vision.config import VisionConfig
+from vision.models import Calibration
+from vision.reader import BoardReader
+from vision.synth.frames import FrameOptions, render_frame
+from vision.synth.tiles import TileStyle
+
+
+def test_default_pattern_holds_every_letter_once():
+    rows = default_pattern("german")
+    text = "".join(rows)
+    assert len(rows) == 15 and all(len(r) == 15 for r in rows)
+    assert sorted(ch for ch in text if ch != ".") == sorted("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ?")
+
+
+def test_calibration_from_frames_is_fast_and_used_by_the_reader(tmp_path):
+    style = TileStyle(font="dejavu-serif-bold", face=(150, 215, 235))
+    options = FrameOptions(board_style="classic", rotation=0, hand=False, glare=False, rack_counts={},
+                           tile_style=style)
+    empty = render_frame(["." * 15] * 15, seed=71, options=options)
+    pattern = default_pattern("english")
+    laid_out = render_frame(pattern, seed=72, options=options)
+    paths = []
+    for name, frame in (("empty.jpg", empty), ("tiles.jpg", laid_out)):
+        cv2.imwrite(str(tmp_path / name), frame.image)
+        paths.append(tmp_path / name)
+    out = tmp_path / "club.npz"
+    start = time.perf_counter()
+    assert main(["--empty", str(paths[0]), "--tiles", str(paths[1]), "--out", str(out)]) == 0
+    assert time.perf_counter() - start < 60
+    calibration = Calibration.load(out)
+    assert calibration.empty_lab.shape == (225, 3)
+    assert calibration.letters is not None
+    board = ["." * 15] * 7 + ["....QUIZZED...."] + ["." * 15] * 7
+    game = render_frame(board, seed=73, options=options)
+    obs = BoardReader(VisionConfig(calibration=out)).observe(game.image)
+    assert obs.board_text() == game.truth
+
+
+def test_bad_pattern_file_names_the_line(tmp_path, capsys):
+    path = tmp_path / "pattern.txt"
+    path.write_text("\n".join(["." * 15] * 3 + ["ABC"] + ["." * 15] * 11) + "\n", encoding="utf-8")
+    try:
+        read_pattern(path)
+    except Exception as exc:  # InputError
+        assert str(exc).startswith(f"{path}:4: ")
+    else:
+        raise AssertionError("a short line was accepted")
+    assert main(["--tiles", str(tmp_path / "missing.jpg"), "--pattern", str(path)]) == 2
+    assert "pattern.txt:4" in capsys.readouterr().err
