@@ -8,10 +8,13 @@ deterministic.
 """
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
+
+log = logging.getLogger("kiosk.vision")
 
 
 class Camera(Protocol):
@@ -35,7 +38,12 @@ def read_once(camera: Camera, reader: Reader, wall: Callable[[], float]) -> Read
         frame = camera.read()
     except Exception as exc:  # CameraError subclasses and anything a driver throws
         return Reading(None, str(exc) or type(exc).__name__, wall() - start)
-    return Reading(reader.observe(frame), "", wall() - start)
+    try:
+        observation = reader.observe(frame)
+    except Exception as exc:  # a frame the reader chokes on is a bad frame, not a crash
+        log.exception("board reader failed on a frame")
+        return Reading(None, f"cannot read this frame ({type(exc).__name__})", wall() - start)
+    return Reading(observation, "", wall() - start)
 
 
 class InlineVision:
