@@ -126,8 +126,8 @@ def test_german_letters_render_distinctly():
 
 
 @pytest.mark.parametrize("change", [
-    dict(board_style="classic"), dict(board_style="paper"), dict(board_style="deluxe"), dict(labels=True), dict(star=False), dict(glare=True),
-    dict(shadow=True), dict(hand=True), dict(lighting=0.5), dict(blur=2.0), dict(noise=8.0),
+    dict(board_style="classic"), dict(board_style="paper"), dict(board_style="deluxe"), dict(labels=True),
+    dict(star=False), dict(glare=True), dict(shadow=True), dict(hand=True), dict(lighting=0.5), dict(blur=2.0), dict(noise=8.0),
     dict(jpeg_quality=30), dict(table="wood"), dict(tilt_deg=10.0), dict(askew_deg=4.0), dict(font="dejavu-serif"),
     dict(rack_counts={"p1": 7, "p2": 7}),
 ])

@@ -39,7 +39,8 @@ def table(kind: str, size: int, rng: np.random.Generator) -> np.ndarray:
     if grain:
         x = np.linspace(0, 1, size, dtype=np.float32)
         angle = float(rng.uniform(0, np.pi))
-        coord = np.cos(angle) * x[None, :] + np.sin(angle) * x[:, None] + 0.03 * _smooth_noise(rng, size, 4)
+        warp = 0.03 * _smooth_noise(rng, size, 4)
+        coord = float(np.cos(angle)) * x[None, :] + float(np.sin(angle)) * x[:, None] + warp
         rings = np.sin(coord * float(rng.uniform(60, 140))) * np.sin(coord * float(rng.uniform(7, 15)))
         shade *= 1.0 + 0.08 * rings
     else:
