@@ -58,6 +58,7 @@ class GameSetup:
 class AppSettings:
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
     reading_poll_s: float = 0.1       # how often to ask for another reading while waiting
+    camera_retry_s: float = 0.5       # ... and while the camera gives no usable frame
     view_wait_s: float = 2.0          # after this long without a clear view, say what we wait for
     verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
 
@@ -446,7 +447,8 @@ class KioskApp:
                 head.waiting_since = t
             head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
             head.unsettled = obs if obs is not None and obs.located else None
-            self._next_poll = t + self.settings.reading_poll_s
+            located = obs is not None and obs.located
+            self._next_poll = t + (self.settings.reading_poll_s if located else self.settings.camera_retry_s)
             return
         self._take_reading(head, obs, t)
 

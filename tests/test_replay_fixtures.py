@@ -43,8 +43,11 @@ def test_cli_replay_writes_gcg_and_summary(tmp_path):
     assert gcg.read_text(encoding="utf-8") == (GAMES / "challenges" / "expected.gcg").read_text(encoding="utf-8")
 
 
-def test_cli_replay_exits_nonzero_when_the_game_cannot_be_completed(tmp_path):
+def test_cli_replay_exits_nonzero_when_the_game_cannot_be_completed(tmp_path, monkeypatch):
     """A script whose frames never show a board: every turn stays unreadable."""
+    import kiosk.replay.driver
+
+    monkeypatch.setattr(kiosk.replay.driver, "READ_GIVE_UP_S", 3.0)
     import json
     import shutil
 
