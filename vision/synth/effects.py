@@ -108,7 +108,7 @@ def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:
     offsets = rng.uniform(-0.4, 0.4, bars) * small
     bar_width = int(rng.uniform(0.02, 0.06) * small) + 1
     sharpness = float(rng.uniform(0.5, 3.0) if window else rng.uniform(8, 24))
-    strength = float(rng.uniform(0.3, 0.7) if window else rng.uniform(0.15, 0.4))
+    strength = float(rng.uniform(0.2, 0.5) if window else rng.uniform(0.15, 0.4))
     if window:
         direction = np.array([np.cos(angle), np.sin(angle)])
         normal = np.array([-direction[1], direction[0]])
@@ -119,10 +119,19 @@ def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:
     mask = cv2.GaussianBlur(mask, (0, 0), sharpness)
     mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_LINEAR)
     if window:  # sunlit patch: brighter inside, the rest of the room a little dimmer
-        gain = (1.0 - 0.3 * strength) + strength * 1.3 * mask
+        gain = (1.0 - 0.3 * strength) + strength * mask
     else:
         gain = 1.0 - strength * mask
     image *= gain[..., None]
+
+
+def auto_exposure(image: np.ndarray, ceiling: float = 240.0) -> None:
+    """Scale the frame down, in place, if more than 2% of it would clip, as a camera's
+    auto exposure does: a sunlit patch stays brighter than the rest but readable."""
+    sample = image[::8, ::8].max(axis=2)
+    bright = float(np.percentile(sample, 98))
+    if bright > ceiling:
+        image *= ceiling / bright
 
 
 def finish(image: np.ndarray, rng: np.random.Generator, *, blur: float, noise: float,

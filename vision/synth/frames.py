@@ -248,6 +248,7 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     if opts.glare:
         spot = corners.mean(axis=0) + glare_rng.uniform(-0.45, 0.45, 2) * pose.side
         effects.glare(image, glare_rng, (float(spot[0]), float(spot[1])), size * glare_rng.uniform(0.05, 0.15))
+    effects.auto_exposure(image)
     if opts.distortion:
         map_x, map_y = distortion_maps(size, opts.distortion)
         image = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
