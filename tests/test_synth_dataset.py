@@ -93,3 +93,10 @@ def test_bad_arguments_give_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["dataset", str(tmp_path / "x"), "--boards", "0", "--seed", "1"])
     assert "positive" in capsys.readouterr().err
+
+
+def test_renderer_fingerprint_is_stable_and_short():
+    from vision.synth import renderer_fingerprint
+
+    assert renderer_fingerprint() == renderer_fingerprint()
+    assert len(renderer_fingerprint()) == 16 and int(renderer_fingerprint(), 16) >= 0

@@ -1,0 +1,19 @@
+"""A fingerprint of the renderer's source, so cached renders can tell they are stale."""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from .fonts import available_fonts
+
+
+@lru_cache(maxsize=1)
+def renderer_fingerprint() -> str:
+    """16 hex digits that change whenever any module of vision.synth changes, or the set
+    of tile fonts installed (renders pick fonts from it)."""
+    digest = hashlib.sha1(",".join(available_fonts()).encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
