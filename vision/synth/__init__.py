@@ -2,7 +2,8 @@
 
 Tiles for training a letter model: `render_tile`, `available_fonts`, `TileStyle`.
 Whole frames: `render_frame(board, seed=...) -> RenderedFrame`, `FrameOptions`.
-`renderer_fingerprint()` changes with the renderer's code and installed fonts, to invalidate cached renders.
+`renderer_fingerprint()` changes with the renderer's code and installed fonts, to
+invalidate cached renders.
 """
 from .fingerprint import renderer_fingerprint
 from .fonts import available_fonts
