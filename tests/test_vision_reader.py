@@ -19,10 +19,11 @@ def _cell_px(corners: np.ndarray) -> float:
     return float(np.linalg.norm(corners[1] - corners[0]) / 15)
 
 
-@pytest.mark.parametrize("rotation,tilt,seed", [(0, 6.0, 11), (90, 3.0, 12), (180, 5.0, 13), (270, 0.0, 14)])
-def test_location_and_rotation_under_turntable_and_perspective(rotation, tilt, seed):
+@pytest.mark.parametrize("rotation,tilt,seed,style", [(0, 6.0, 11, "classic"), (90, 3.0, 12, "german"),
+                                                     (180, 5.0, 13, "paper"), (270, 0.0, 14, "german")])
+def test_location_and_rotation_under_turntable_and_perspective(rotation, tilt, seed, style):
     frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(
-        rotation=rotation, tilt_deg=tilt, askew_deg=3.0, hand=False, glare=False, rack_counts={}))
+        board_style=style, rotation=rotation, tilt_deg=tilt, askew_deg=3.0, hand=False, glare=False, rack_counts={}))
     obs = BoardReader().observe(frame.image)
     assert obs.located
     assert obs.rotation == rotation

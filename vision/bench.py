@@ -175,6 +175,8 @@ def run_folder(folder: Path, cold: bool, errors: list[CellError]) -> Tally:
 
 def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
+    for old in out_dir.glob("[0-9][0-9]-*.png"):  # images of an earlier run
+        old.unlink()
     errors.sort(key=lambda e: (e.severity, -e.confidence))
     lines = []
     for i, err in enumerate(errors[:WORST_SAVED]):

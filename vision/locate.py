@@ -20,7 +20,8 @@ from vision.layout import LAYOUT
 
 WORK_SIZE = 640  # the frame is searched at this size
 REFINE_CELL = 24  # px per cell in the rectified view used for refinement
-LINE_REACH = 2  # half-width (px at work size) of the thin-line filter
+LINE_REACHES = (2,)  # half-width (px at work size) of the line filter for hairlines
+WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
 
 
 @dataclass(frozen=True)
@@ -61,13 +62,18 @@ def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
     return between / (within + 225.0)
 
 
-def _line_response(gray: np.ndarray, axis: int, reach: int = LINE_REACH) -> np.ndarray:
-    """Thin dark or bright line running across `axis` (axis=1: vertical lines)."""
-    before = np.roll(gray, reach, axis=axis)
-    after = np.roll(gray, -reach, axis=axis)
-    dark = np.minimum(before, after) - gray
-    bright = gray - np.maximum(before, after)
-    return np.maximum(np.maximum(dark, bright), 0)
+def _line_response(gray: np.ndarray, axis: int, reaches: tuple[int, ...] = LINE_REACHES) -> np.ndarray:
+    """Dark or bright line running across `axis` (axis=1: vertical lines), thin or wide
+    (boards print hairlines, deluxe boards have wide raised ridges)."""
+    response = None
+    for reach in reaches:
+        before = np.roll(gray, reach, axis=axis)
+        after = np.roll(gray, -reach, axis=axis)
+        dark = np.minimum(before, after) - gray
+        bright = gray - np.maximum(before, after)
+        one = np.maximum(dark, bright)
+        response = one if response is None else np.maximum(response, one)
+    return np.maximum(response, 0)
 
 
 def _skew_degrees(gray: np.ndarray) -> float:
@@ -122,9 +128,16 @@ def _rough_candidates(gray: np.ndarray) -> list[np.ndarray]:
     h, w = gray.shape
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    cols = _fit_combs(_smooth_profile(_line_response(deskewed, 1), 0))
-    rows = _fit_combs(_smooth_profile(_line_response(deskewed, 0), 1))
     back = cv2.invertAffineTransform(rot)
+    out = []
+    for reaches in (LINE_REACHES, WIDE_REACHES):
+        cols = _fit_combs(_smooth_profile(_line_response(deskewed, 1, reaches), 0), keep=3)
+        rows = _fit_combs(_smooth_profile(_line_response(deskewed, 0, reaches), 1), keep=3)
+        out += _boxes(cols, rows, back)
+    return out
+
+
+def _boxes(cols: list, rows: list, back: np.ndarray) -> list[np.ndarray]:
     out = []
     for x0, sx, _ in cols:
         for y0, sy, _ in rows:
@@ -151,8 +164,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.
     for _ in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        vert = _line_response(view, 1)
-        horiz = _line_response(view, 0)
+        vert = _line_response(view, 1, (2, 3))
+        horiz = _line_response(view, 0, (2, 3))
         reach = cell // 3
         bands = 5
         band_len = 15 * cell // bands
@@ -188,10 +201,22 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.
             break
         view_corners = cv2.perspectiveTransform(target[None], fit)[0]
         corners = cv2.perspectiveTransform(view_corners[None], np.linalg.inv(to_view))[0].astype(np.float32)
-        on = sum(vert[margin:-margin, margin + k * cell].mean() + horiz[margin + k * cell, margin:-margin].mean() for k in range(16))
-        off = sum(vert[margin:-margin, margin + k * cell + cell // 2].mean() + horiz[margin + k * cell + cell // 2, margin:-margin].mean() for k in range(15))
-        score = float((on / 16) / (off / 15 + 1e-3))
+    if passes:
+        to_view = cv2.getPerspectiveTransform(corners, target)
+        view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        score = max(_grid_contrast(view, margin, cell, reaches) for reaches in ((2,), (2, 3)))
     return corners, score
+
+
+def _grid_contrast(view: np.ndarray, margin: int, cell: int, reaches: tuple[int, ...]) -> float:
+    """Mean line response on the grid lines over that between them (>1 when a grid is there)."""
+    vert = _line_response(view, 1, reaches)
+    horiz = _line_response(view, 0, reaches)
+    on = sum(vert[margin:-margin, margin + k * cell].mean() + horiz[margin + k * cell, margin:-margin].mean()
+             for k in range(16))
+    off = sum(vert[margin:-margin, margin + k * cell + cell // 2].mean()
+              + horiz[margin + k * cell + cell // 2, margin:-margin].mean() for k in range(15))
+    return float((on / 16) / (off / 15 + 1e-3))
 
 
 def _peak(values: np.ndarray) -> float:

@@ -30,12 +30,23 @@ LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
 TRAIN_SEED = 1000
 
 
+def _as_camera_sees(letter: str, font: str, cell: int, rng: np.random.Generator) -> np.ndarray:
+    """A rendered tile as a camera of some resolution and exposure delivers it to the reader:
+    drawn at 28..96 px per square, scaled to the reader's cell size, dimmed or brightened, noisy."""
+    native = int(rng.integers(28, 97))
+    tile = render_tile(letter, size=native, font=font, rng=rng)
+    tile = cv2.resize(tile, (cell, cell), interpolation=cv2.INTER_AREA if native > cell else cv2.INTER_LINEAR)
+    gain, offset = rng.uniform(0.35, 1.15), rng.uniform(-10, 25)
+    tile = tile.astype(np.float32) * gain + offset + rng.normal(0, rng.uniform(0.5, 4), tile.shape)
+    tile = np.clip(tile, 0, 255).astype(np.uint8)
+    return cv2.copyMakeBorder(tile, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
+
+
 def letter_samples(per_letter_font: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     xs, ys = [], []
     for label, letter in enumerate(LETTERS):
-        tiles = [cv2.copyMakeBorder(render_tile(letter, size=cell, font=font, rng=rng), PAD, PAD, PAD, PAD,
-                                    cv2.BORDER_REPLICATE)
+        tiles = [_as_camera_sees(letter, font, cell, rng)
                  for font in available_fonts() for _ in range(per_letter_font)]
         feats, found = glyph_features_batch(tiles)
         xs.append(feats)
@@ -74,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
     parser.add_argument("--only", choices=("letters", "occupancy"), help="train one model only")
     args = parser.parse_args(argv)
-    per, frames = (3, 20) if args.quick else (30, 160)
+    per, frames = (3, 20) if args.quick else (45, 160)
     MODEL_DIR.mkdir(exist_ok=True)
 
     if args.only != "occupancy":
