@@ -34,6 +34,16 @@ SAMPLES = [
     ev.ClockPressed(0, 3.25),
     ev.ClockPaused(4.0, "challenge"),
     ev.ClockResumed(9.0),
+    ev.PlayMade(1, (("L12", "O"), ("L13", "R")), announced=12, irregular=True),
+    ev.ExchangeBelowMinimum(0, 2, "before_opponent_pressed", tiles="VV", rack="VVAEIOU"),
+    ev.ExchangePicked(0, "AEIOUVV"),
+    ev.FreeChallengeGranted(1, "score recorded before the play"),
+    ev.OutOfOrderDraw(0),
+    ev.TilesMissing("?"),
+    ev.TileFound("E", receiver=1),
+    ev.TileFound("?"),
+    ev.StrayTile(0, "L8", "R"),
+    ev.StrayTileRemoved("L8"),
 ]
 
 

@@ -30,6 +30,8 @@ class PlayMade:
     player: int
     tiles: tuple[tuple[str, str], ...]  # (square "H8", letter); lower case = blank as; '?' = blank not designated
     rack: str | None = None  # letters held before the play, if known
+    announced: int | None = None  # the score the player announced, if entered (SCORE-11)
+    irregular: bool = False  # the players confirm the tiles stand although not one main word (PLACE-06)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,28 @@ class Exchanged:
 
 
 @dataclass(frozen=True)
+class ExchangeBelowMinimum:
+    """An exchange made although the bag held fewer tiles than the profile's minimum
+    (EXCH-10), entered for the player whose turn it was, with when it was noticed:
+    "before_draw" (turn lost, nothing exchanged), "before_opponent_pressed" (the exchange
+    stands, the opponent then picks the tiles the exchanger keeps) or "later" (stands)."""
+
+    player: int
+    count: int
+    noticed: str
+    tiles: str | None = None
+    rack: str | None = None
+
+
+@dataclass(frozen=True)
+class ExchangePicked:
+    """The opponent has chosen the tiles the exchanger keeps (EXCH-10 b)."""
+
+    player: int  # the exchanger
+    rack: str | None = None  # the tiles kept, if entered
+
+
+@dataclass(frozen=True)
 class HoldPlaced:
     player: int  # who holds the opponent's play (may then challenge or accept)
     t: float | None = None
@@ -68,6 +92,15 @@ class ChallengeMade:
 @dataclass(frozen=True)
 class ChallengeJudged:
     acceptable: bool  # verdict for the whole play, never for one word
+
+
+@dataclass(frozen=True)
+class FreeChallengeGranted:
+    """A director's penalty on the opponent: the player's next unsuccessful challenge
+    costs nothing (CHAL-16)."""
+
+    player: int
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,6 +120,45 @@ class OverdrawReported:
 @dataclass(frozen=True)
 class OverdrawResolved:
     player: int
+
+
+@dataclass(frozen=True)
+class OutOfOrderDraw:
+    """The player drew after the opponent's play and draw instead of before (DRAW-13)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class TilesMissing:
+    """Tiles found missing from the set during the game: play goes on with the set as it
+    is (TILE-01), and the bag count follows."""
+
+    tiles: str
+
+
+@dataclass(frozen=True)
+class TileFound:
+    """A tile missing from the set turns up (TILE-07); `receiver` is the player who
+    should have drawn it, or None when nobody can tell."""
+
+    tile: str
+    receiver: int | None = None
+
+
+@dataclass(frozen=True)
+class StrayTile:
+    """A tile left on the board that belongs to no turn, e.g. one not taken back after a
+    play was challenged off (PLACE-10)."""
+
+    player: int  # whose rack it came from
+    square: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class StrayTileRemoved:
+    square: str
 
 
 @dataclass(frozen=True)
@@ -153,7 +225,8 @@ EVENT_TYPES: tuple[type, ...] = (
     GameStarted, PlayMade, BlankDesignated, Passed, Exchanged, HoldPlaced, ChallengeMade,
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
-    ClockPaused, ClockResumed,
+    ClockPaused, ClockResumed, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
+    OutOfOrderDraw, TilesMissing, TileFound, StrayTile, StrayTileRemoved,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 
@@ -164,7 +237,7 @@ def type_name(cls: type) -> str:
 
 
 BY_NAME: dict[str, type] = {type_name(cls): cls for cls in EVENT_TYPES}
-PLAYER_FIELDS = {"player", "challenger", "found_by", "first"}
+PLAYER_FIELDS = {"player", "challenger", "found_by", "first", "receiver"}
 
 
 def event_to_dict(event: Event) -> dict:

@@ -25,19 +25,21 @@ from collections.abc import Container, Iterable
 from dataclasses import dataclass, replace
 
 from kiosk.rules import events as ev
-from kiosk.rules.board import Board, parse_square, position_name, square_name
-from kiosk.rules.challenge import adjudicate, judged_words, unsuccessful_challenge_cost
+from kiosk.rules.board import EMPTY, Board, parse_square, position_name, square_name
+from kiosk.rules.challenge import ChallengeCost, adjudicate, judged_words, unsuccessful_challenge_cost
 from kiosk.rules.draws import OverdrawFix, overdraw_fix, underdraw_fix
 from kiosk.rules.endgame import Result, decide, rack_adjustments
+from kiosk.rules.irregular import IRREGULAR_CODES, IrregularPlay, score_irregular
 from kiosk.rules.placement import PlacementError
 from kiosk.rules.profiles import Profile, load_profile
-from kiosk.rules.scoring import WordScore, score_play
+from kiosk.rules.scoring import PlayScore, WordScore, score_play
 from kiosk.rules.tiles import BLANK, TileSet, load_tileset
 
 RACK_SIZE = 7
 TURN_KINDS = ("play", "pass", "exchange", "lost_challenge")  # records that are a player's turn
 END_REASONS = ("out", "six_zero", "director", "overtime_forfeit", "stuck")
 
+FREE = ChallengeCost(False, 0, 0)
 PLACEMENT_RULES = {
     "no_tiles": "FIRST-04", "first_play_single_tile": "FIRST-04", "not_in_line": "PLACE-01",
     "gap": "PLACE-02", "not_connected": "PLACE-03",
@@ -84,6 +86,8 @@ class Turn:
     challenged: bool = False  # play: a challenge was judged and the play stood
     reason: str = ""  # correction / penalty detail
     notes: tuple[str, ...] = ()
+    announced: int | None = None  # plays: the score the player announced, if entered (SCORE-11)
+    irregular: str = ""  # plays: the placement fault it stands with (PLACE-06), e.g. "gap"
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,17 @@ class Challenge:
 class Overdraw:
     player: int
     fix: OverdrawFix
+
+
+@dataclass(frozen=True)
+class Stray:
+    """A tile on the board that belongs to no turn (PLACE-10)."""
+
+    player: int  # whose rack it came from
+    square: str
+    letter: str
+    turns_before: int  # turn records in the history when it was entered
+    settled: bool = False  # each player has moved since: the board is not corrected
 
 
 @dataclass(frozen=True)
@@ -142,6 +157,11 @@ class GameState:
     before_adjustment: tuple[int, int] | None = None
     result: Result | None = None
     preface_notes: tuple[str, ...] = ()
+    missing: str = ""  # tiles missing from the set (TILE-01), until found (TILE-07)
+    free_challenges: tuple[int, int] = (0, 0)  # granted by the director (CHAL-16)
+    blank_offences: tuple[int, int] = (0, 0)  # blanks left undesignated past the press (BLANK-03)
+    strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
+    exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
 
     @property
     def game_over(self) -> bool:
@@ -180,13 +200,15 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
     tileset = tileset or load_tileset(started.tileset)
     if started.first not in (0, 1):
         raise RuleError("bad_player", "first must be 0 or 1")
-    if started.missing:
-        tileset = _without(tileset, started.missing)
+    missing = "".join(sorted(tileset.tile_of(t) for t in started.missing))
+    if missing:
+        tileset = _named(_without(tileset, missing), missing)
     dealt = min(RACK_SIZE, tileset.size // 2)
     return GameState(
         players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
         lexicon=started.lexicon, board=Board.empty(), scores=(0, 0), to_move=started.first,
         bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt),
+        missing=missing,
     )
 
 
@@ -196,7 +218,13 @@ def _without(tileset: TileSet, missing: str) -> TileSet:
     if lacking - tileset.bag():
         raise RuleError("not_in_set", f"{missing!r} are not all tiles of the {tileset.name} set", "TILE-01")
     counts = {t: n - lacking[t] for t, n in tileset.counts.items()}
-    return TileSet(f"{tileset.name} without {''.join(sorted(lacking.elements()))}", counts, tileset.values)
+    return TileSet(tileset.name, counts, tileset.values)
+
+
+def _named(tileset: TileSet, missing: str) -> TileSet:
+    """The set in play named after the full set and what it lacks ('english without ?')."""
+    name = tileset.name.split(" without ")[0] + (f" without {missing}" if missing else "")
+    return TileSet(name, tileset.counts, tileset.values)
 
 
 def replay(events: Iterable[ev.Event], profile: Profile | None = None, tileset: TileSet | None = None) -> GameState:
@@ -228,11 +256,12 @@ def apply(state: GameState | None, event: ev.Event) -> GameState:
 def verdict(state: GameState, lexicon: Container[str]) -> bool:
     """The judge's verdict for the pending challenge: True = the play stands.
 
-    A first play off the centre is unacceptable whatever its words (FIRST-05, CHAL-03)."""
+    A first play off the centre, or tiles that do not spell one main word, are
+    unacceptable whatever the words (FIRST-05, PLACE-06, CHAL-03)."""
     if state.challenge is None or state.last_play is None:
         raise RuleError("no_challenge", "no challenge to judge")
     record = state.history[state.last_play.index]
-    if record.misses_center:
+    if record.misses_center or record.irregular:
         return False
     formed = tuple(w.word.upper() for w in record.words)
     return adjudicate(judged_words(formed, state.challenge.words, state.profile), lexicon)
@@ -289,6 +318,8 @@ def _require_turn(state: GameState, player: int) -> None:
         raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
     if player != state.to_move:
         raise RuleError("not_your_turn", f"it is {state.players[state.to_move]}'s turn")
+    if state.exchange_pick is not None:
+        raise RuleError("exchange_pick_open", "the tiles kept after the exchange have not been picked yet", "EXCH-10")
 
 
 def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
@@ -317,7 +348,7 @@ def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
 def _after_turn(state: GameState) -> GameState:
     """Recount zero turns; an automatic six-zero profile ends play on the sixth. A reported
     underdraw is made good by the next turn (DRAW-10), so its alert ends there."""
-    state = _drop_alert(state, "underdraw")
+    state = _settle_strays(_drop_alert(_drop_alert(state, "underdraw"), "out_of_order_draw"))
     streak = _zero_streak(state.history, state.profile.six_zero_counts)
     if streak != state.zero_turns:
         state = replace(state, zero_turns=streak)
@@ -346,10 +377,51 @@ def _take(rack: str | None, tiles: Iterable[str]) -> str | None:
     return "".join(sorted((left - want).elements()))
 
 
+def _annotate(state: GameState, index: int, note: str) -> GameState:
+    """Add a note to one record of the history."""
+    turn = state.history[index]
+    return replace(state, history=state.history[:index] + (replace(turn, notes=turn.notes + (note,)),)
+                   + state.history[index + 1:])
+
+
 def _lock_designation(state: GameState) -> GameState:
-    if state.last_play is not None and not state.last_play.designation_locked:
-        return replace(state, last_play=replace(state.last_play, designation_locked=True))
+    """The opponent's clock starts (or the play is held): the blanks are fixed (BLANK-01),
+    and a blank still undesignated is an offence the director counts (BLANK-03)."""
+    play = state.last_play
+    if play is None or play.designation_locked:
+        return state
+    state = replace(state, last_play=replace(play, designation_locked=True))
+    if play.judged or not any(state.board.at(sq) == BLANK for sq, _ in play.tiles):
+        return state
+    p = play.player
+    offences = state.blank_offences[p] + 1
+    state = replace(state, blank_offences=_pair(state.blank_offences, p, offences))
+    state = _annotate(state, play.index, f"blank not designated before the opponent's clock started: "
+                                         f"offence {offences} (BLANK-03)")
+    if offences > 1:
+        state = _alert(state, Alert("blank_repeat", "BLANK-03",
+                                    f"{state.players[p]}: blank not designated again (offence {offences})",
+                                    "repeat - director may deduct 50 spread (NSA IV.J.3)", p))
     return state
+
+
+TURN_ALERTS = ("missed_center", "blank_undesignated", "score_mismatch", "illegal_arrangement")  # end with the turn
+
+
+def _clear_turn_alerts(state: GameState) -> GameState:
+    for code in TURN_ALERTS:
+        state = _drop_alert(state, code)
+    return state
+
+
+def _score(state: GameState, event: ev.PlayMade) -> PlayScore | IrregularPlay:
+    """The play's score; an illegal arrangement only when the players let it stand (PLACE-06)."""
+    try:
+        return score_play(state.board, event.tiles, state.tileset)
+    except PlacementError as exc:
+        if event.irregular and exc.code in IRREGULAR_CODES:
+            return score_irregular(state.board, event.tiles, state.tileset, exc.code)
+        raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
 
 
 # ----- turns ------------------------------------------------------------------------------
@@ -362,11 +434,10 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     for sq, letter in event.tiles:
         if not ts.is_letter(letter):
             raise RuleError("not_a_tile", f"{letter!r} on {sq} is not a tile of the {ts.name} set", "TILE-02")
-    try:
-        scored = score_play(state.board, event.tiles, ts)
-    except PlacementError as exc:
-        raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
-    placed = tuple((square_name(sq), letter) for sq, letter in scored.placement.tiles)
+    scored = _score(state, event)
+    irregular = isinstance(scored, IrregularPlay)
+    main_part = scored.main if irregular else scored
+    placed = tuple((square_name(sq), letter) for sq, letter in (scored.tiles if irregular else scored.placement.tiles))
     if len(placed) > state.rack_counts[p]:
         raise RuleError("not_enough_tiles", f"{len(placed)} tiles played from a rack of {state.rack_counts[p]}",
                         "TILE-03")
@@ -380,25 +451,38 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     left = _take(rack, played.elements())
     drawn = min(len(placed), state.bag_count)
     racks_before = state.rack_counts
-    main = scored.main
+    main = main_part.main if main_part is not None else None
+    misses_center = main_part is not None and main_part.placement.misses_center
     last = LastPlay(len(state.history), p, placed, state.board, state.bag_count, racks_before)
     new = _record(_lock_designation(state), p, "play", scored.total,
-                  position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
-                  words=scored.words, bingo=scored.bingo, misses_center=scored.placement.misses_center,
-                  rack=rack if left is not None else None)
+                  position=position_name(parse_square(placed[0][0]), True) if main is None
+                  else position_name(main.squares[0], main.across),
+                  word="".join(letter for _, letter in placed) if main is None else main.word, tiles=placed,
+                  words=scored.words, bingo=main_part.bingo if main_part is not None else 0,
+                  misses_center=misses_center, rack=rack if left is not None else None,
+                  announced=event.announced, irregular=scored.fault if irregular else "")
     new = replace(
         new, board=state.board.place(placed), bag_count=state.bag_count - drawn,
         rack_counts=_pair(racks_before, p, racks_before[p] - len(placed) + drawn),
         racks=_pair(state.racks, p, left if drawn == 0 else None), drawn_last=_pair(state.drawn_last, p, drawn),
         last_play=last, hold_by=None, to_move=_other(p),
     )
-    new = _drop_alert(_drop_alert(new, "missed_center"), "blank_undesignated")
-    if scored.placement.misses_center:
+    new = _clear_turn_alerts(new)
+    if misses_center:
         new = _alert(new, Alert("missed_center", "FIRST-05", "the first play does not cover the centre square",
                                 "it scores without the centre's double; the opponent may challenge it off"))
     if any(letter == BLANK for _, letter in placed):
         new = _alert(new, Alert("blank_undesignated", "BLANK-03", "a blank was played without a letter",
                                 "designate the blank now", p))
+    if event.announced is not None and event.announced != scored.total:
+        new = _alert(new, Alert("score_mismatch", "SCORE-11",
+                                f"{state.players[p]} announced {event.announced}; the kiosk counts {scored.total}",
+                                "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
+    if irregular:
+        new = _alert(new, Alert("illegal_arrangement", "PLACE-06",
+                                f"the tiles do not spell one main word ({new.history[-1].irregular}): "
+                                f"the detached tiles score nothing",
+                                "the opponent may challenge the whole play off, whatever the words (CHAL-03)", p))
     if new.bag_count == 0 and new.rack_counts[p] == 0:
         new = replace(new, ending="out", out_player=p)
     return _after_turn(new)
@@ -409,7 +493,7 @@ def _pass(state: GameState, event: ev.Passed) -> GameState:
     _require_turn(state, p)
     rack = _known_rack(event.rack, state.tileset)
     new = _record(_lock_designation(state), p, "pass", 0, rack=rack)
-    new = replace(new, to_move=_other(p), last_play=None, hold_by=None,
+    new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
                   racks=_pair(state.racks, p, rack or state.racks[p]))
     return _after_turn(new)
 
@@ -426,17 +510,76 @@ def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
     if event.count > state.bag_count:
         raise RuleError("exchange_not_allowed",
                         f"cannot exchange {event.count}: only {state.bag_count} tiles in the bag", "EXCH-02")
+    return _exchange_turn(state, event)
+
+
+def _exchange_turn(state: GameState, event: ev.Exchanged | ev.ExchangeBelowMinimum, reason: str = "") -> GameState:
+    p = event.player
     if event.count > state.rack_counts[p]:
         raise RuleError("not_enough_tiles", f"cannot exchange {event.count} from a rack of {state.rack_counts[p]}",
                         "EXCH-01")
     if event.tiles is not None and len(event.tiles) != event.count:
         raise RuleError("exchange_count_mismatch", f"{len(event.tiles)} tiles listed for an exchange of {event.count}",
                         "EXCH-04")
-    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count,
+    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count, reason=reason,
                   rack=_known_rack(event.rack, state.tileset), exchanged=_known_rack(event.tiles, state.tileset))
-    new = replace(new, to_move=_other(p), last_play=None, hold_by=None, racks=_pair(state.racks, p, None),
-                  drawn_last=_pair(state.drawn_last, p, event.count))
+    new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
+                  racks=_pair(state.racks, p, None), drawn_last=_pair(state.drawn_last, p, event.count))
     return _after_turn(new)
+
+
+EXCHANGE_NOTICED = ("before_draw", "before_opponent_pressed", "later")
+
+
+def _exchange_below_minimum(state: GameState, event: ev.ExchangeBelowMinimum) -> GameState:
+    """An exchange the kiosk would refuse, made anyway; NSA IV.H.3 by when it was noticed (EXCH-10)."""
+    p = event.player
+    _require_turn(state, p)
+    bag, need = state.bag_count, max(1, state.profile.min_bag_for_exchange)
+    if bag >= need:
+        raise RuleError("exchange_allowed", f"{bag} tiles in the bag: enter an ordinary exchange", "EXCH-10")
+    if event.noticed not in EXCHANGE_NOTICED:
+        raise RuleError("bad_noticed", f"noticed must be one of {', '.join(EXCHANGE_NOTICED)}", "EXCH-10")
+    if event.count < 1:
+        raise RuleError("exchange_nothing", "an exchange of no tiles is a pass", "EXCH-06")
+    what = f"exchange of {event.count} with {bag} in the bag"
+    if event.noticed == "before_draw":
+        if event.count > state.rack_counts[p]:
+            raise RuleError("not_enough_tiles", f"cannot exchange {event.count} from a rack of {state.rack_counts[p]}",
+                            "EXCH-01")
+        rack = _known_rack(event.rack, state.tileset)
+        new = _record(_lock_designation(state), p, "pass", 0, rack=rack,
+                      reason=f"{what} noticed before the draw: turn lost, nothing exchanged (EXCH-10)")
+        new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
+                      racks=_pair(state.racks, p, rack or state.racks[p]))
+        return _after_turn(new)
+    if event.count > bag:
+        raise RuleError("exchange_not_allowed", f"cannot exchange {event.count}: only {bag} tiles in the bag",
+                        "EXCH-02")
+    if event.noticed == "later":
+        return _exchange_turn(state, event, f"{what}, noticed after the opponent's turn: no penalty (EXCH-10)")
+    new = _exchange_turn(state, event, f"{what}: the opponent picks the tiles kept (EXCH-10)")
+    me, opponent = state.players[p], state.players[_other(p)]
+    return _alert(replace(new, exchange_pick=p), Alert(
+        "exchange_pick", "EXCH-10", f"{me} exchanged with only {bag} tiles in the bag",
+        f"neutralize the clocks; {opponent} looks at the {bag} pool tiles and {me}'s {new.rack_counts[p]} tiles face up "
+        f"and within one minute chooses the {new.rack_counts[p]} {me} keeps; the rest go back; restart "
+        f"{opponent}'s clock", _other(p)))
+
+
+def _exchange_picked(state: GameState, event: ev.ExchangePicked) -> GameState:
+    p = event.player
+    if state.exchange_pick != p:
+        raise RuleError("no_exchange_pick", "no exchange is waiting for the opponent's pick", "EXCH-10")
+    rack = event.rack
+    if rack is not None and (_known_rack(rack, state.tileset) is None or len(rack) != state.rack_counts[p]):
+        raise RuleError("bad_rack", f"{rack!r} is not {state.rack_counts[p]} tiles of the {state.tileset.name} set",
+                        "EXCH-10")
+    index = max(i for i, t in enumerate(state.history) if t.kind == "exchange" and t.player == p)
+    picked = f": {rack}" if rack else ""
+    new = _annotate(state, index, f"{state.players[_other(p)]} chose the tiles {state.players[p]} keeps{picked} (EXCH-10)")
+    new = replace(new, exchange_pick=None, racks=_pair(state.racks, p, rack) if rack else state.racks)
+    return _drop_alert(new, "exchange_pick")
 
 
 # ----- blanks -------------------------------------------------------------------------------
@@ -534,14 +677,17 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
                       drawn_last=_pair(new.drawn_last, play.player, 0))
         if new.ending == "out":
             new = replace(new, ending="", out_player=None)
-        new = _drop_alert(_drop_alert(new, "missed_center"), "blank_undesignated")
-        return _after_turn(new)
+        return _after_turn(_clear_turn_alerts(new))
     state = replace(state, history=tuple(replace(t, challenged=True) if i == play.index else t
                                          for i, t in enumerate(state.history)))
     c = challenge.challenger
     listed = challenge.words or tuple(w.word for w in record.words)  # () challenges every word formed
     cost = unsuccessful_challenge_cost(state.profile, len(listed), state.wrong_challenges[c])
     state = replace(state, wrong_challenges=_pair(state.wrong_challenges, c, state.wrong_challenges[c] + 1))
+    if state.free_challenges[c] and cost != FREE:  # the director's free challenge is used up (CHAL-16)
+        cost = FREE
+        state = replace(state, free_challenges=_pair(state.free_challenges, c, state.free_challenges[c] - 1))
+        state = _annotate(state, play.index, f"{state.players[c]}'s free challenge used (CHAL-16)")
     if cost.bonus_to_player:
         state = _record(state, play.player, "challenge_bonus", cost.bonus_to_player,
                         reason=f"unsuccessful challenge of {len(listed)} word(s)")
@@ -551,6 +697,16 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
         state = _record(state, c, "lost_challenge", 0)
         state = replace(state, to_move=play.player)
     return _after_turn(state)
+
+
+def _free_challenge(state: GameState, event: ev.FreeChallengeGranted) -> GameState:
+    p = event.player
+    _check_player(p)
+    if state.finished:
+        raise RuleError("game_over", "the game has already ended")
+    state = replace(state, free_challenges=_pair(state.free_challenges, p, state.free_challenges[p] + 1))
+    return _note(state, ev.Note(f"director: free challenge for {state.players[p]}"
+                                + (f" ({event.reason})" if event.reason else "") + " (CHAL-16)"))
 
 
 def _bonus(state: GameState, event: ev.ChallengeBonus) -> GameState:
@@ -602,6 +758,128 @@ def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
     fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[_other(p)])
     return _alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
                                                       f"{missing} short", fix.instructions, p))
+
+
+def _out_of_order_draw(state: GameState, event: ev.OutOfOrderDraw) -> GameState:
+    """No penalty; with fewer than 14 in the bag a note for the director (DRAW-13, NSA G7)."""
+    p = event.player
+    _check_player(p)
+    bag = state.bag_count
+    if bag >= 14:
+        return state
+    message = f"out-of-order draw with {bag} in bag (< 14)"
+    action = ("< 7: director may apply a 50-point spread penalty" if bag < 7
+              else "the director may look into it; no penalty")
+    state = _note(state, ev.Note(f"{state.players[p]}: {message} (DRAW-13)"))
+    return _alert(state, Alert("out_of_order_draw", "DRAW-13", f"{state.players[p]}: {message}", action, p))
+
+
+def _tiles_missing(state: GameState, event: ev.TilesMissing) -> GameState:
+    """A shortage noticed during play: the game goes on with the set as it is; the bag
+    count was one too high for each missing tile (TILE-01)."""
+    if state.game_over:
+        raise RuleError("game_over", "the game is over")
+    lacking = len(event.tiles)
+    if lacking < 1 or lacking > state.bag_count:
+        raise RuleError("not_in_bag", f"{lacking} missing tiles but the bag count is {state.bag_count}", "TILE-01")
+    unseen = state.unseen()
+    if any(not state.tileset.is_letter(t) for t in event.tiles) or (
+            Counter(state.tileset.tile_of(t) for t in event.tiles) - unseen):
+        raise RuleError("not_in_set", f"{event.tiles!r} are not all unseen tiles of the set", "TILE-01")
+    missing = "".join(sorted(state.missing + "".join(state.tileset.tile_of(t) for t in event.tiles)))
+    tileset = _named(_without(state.tileset, event.tiles), missing)
+    state = replace(state, tileset=tileset, missing=missing,
+                    bag_count=state.bag_count - lacking)
+    return _note(state, ev.Note(f"{event.tiles} missing from the set: play goes on with {tileset.size} tiles (TILE-01)"))
+
+
+def _tile_found(state: GameState, event: ev.TileFound) -> GameState:
+    """A missing tile turns up (TILE-07, NSA G4): ignored once the game is over; else the
+    player who should have drawn it gets it (a full rack puts the tile drawn in its place
+    back in the bag), and when nobody can tell, play goes on without it."""
+    tile = event.tile.upper()
+    if tile not in state.tileset.counts:
+        raise RuleError("not_a_tile", f"{event.tile!r} is not a tile of the {state.tileset.name} set", "TILE-07")
+    if state.game_over:
+        return _note(state, ev.Note(f"{tile} found after the game: not added (TILE-07)"))
+    if tile not in state.missing:
+        raise RuleError("not_missing", f"no {tile!r} was missing from the set", "TILE-07")
+    r = event.receiver
+    if r is None:
+        return _note(state, ev.Note(f"{tile} found; nobody can tell who should have drawn it: play goes on without "
+                                    f"it (TILE-07)"))
+    _check_player(r)
+    counts = {t: n + (t == tile) for t, n in state.tileset.counts.items()}
+    missing = state.missing.replace(tile, "", 1)
+    to_rack = state.rack_counts[r] < RACK_SIZE
+    state = replace(state, tileset=_named(TileSet(state.tileset.name, counts, state.tileset.values), missing),
+                    missing=missing,
+                    rack_counts=_pair(state.rack_counts, r, state.rack_counts[r] + to_rack),
+                    bag_count=state.bag_count + (not to_rack), racks=_pair(state.racks, r, None))
+    return _note(state, ev.Note(f"{tile} found and given to {state.players[r]}"
+                                + ("" if to_rack else ", who returns the tile drawn in its place to the bag")
+                                + " (TILE-07)"))
+
+
+# ----- board irregularities ---------------------------------------------------------------------
+
+
+def _stray_tile(state: GameState, event: ev.StrayTile) -> GameState:
+    """A tile left on the board outside any turn: the record follows the board (PLACE-10)."""
+    p = event.player
+    _check_player(p)
+    if state.finished:
+        raise RuleError("game_over", "the game has already ended")
+    try:
+        sq = square_name(parse_square(event.square))
+    except ValueError as exc:
+        raise RuleError("bad_square", str(exc)) from None
+    letter = event.letter
+    if not state.tileset.is_letter(letter):
+        raise RuleError("not_a_tile", f"{letter!r} is not a tile of the {state.tileset.name} set", "TILE-02")
+    if state.board.at(sq) != EMPTY:
+        raise RuleError("occupied", f"square {sq} already holds a tile", "PLACE-10")
+    if state.rack_counts[p] < 1:
+        raise RuleError("not_enough_tiles", f"{state.players[p]}'s rack is empty", "PLACE-10")
+    tile = state.tileset.tile_of(letter)
+    if state.unseen()[tile] < 1:
+        raise RuleError("not_in_set", f"the {state.tileset.name} set has no more {tile!r} tiles", "TILE-05")
+    turns = sum(t.kind in TURN_KINDS for t in state.history)
+    state = replace(state, board=state.board.place([(sq, letter)]), racks=_pair(state.racks, p, None),
+                    rack_counts=_pair(state.rack_counts, p, state.rack_counts[p] - 1),
+                    strays=state.strays + (Stray(p, sq, letter, turns),))
+    return _alert(state, Alert("stray_tile", "PLACE-10", f"{letter} on {sq} belongs to no play",
+                               f"{state.players[p]} takes it back; once each player has moved, the board is not "
+                               f"corrected", p))
+
+
+def _stray_removed(state: GameState, event: ev.StrayTileRemoved) -> GameState:
+    try:
+        sq = square_name(parse_square(event.square))
+    except ValueError as exc:
+        raise RuleError("bad_square", str(exc)) from None
+    stray = next((s for s in state.strays if s.square == sq), None)
+    if stray is None:
+        raise RuleError("no_stray", f"no stray tile is recorded on {sq}", "PLACE-10")
+    if stray.settled:
+        raise RuleError("board_stands", f"each player has moved since: the {stray.letter} on {sq} stays", "PLACE-10")
+    state = replace(state, board=state.board.remove([sq]), racks=_pair(state.racks, stray.player, None),
+                    rack_counts=_pair(state.rack_counts, stray.player, state.rack_counts[stray.player] + 1),
+                    strays=tuple(s for s in state.strays if s is not stray))
+    return _drop_alert(state, "stray_tile", stray.player)
+
+
+def _settle_strays(state: GameState) -> GameState:
+    """Once each player has taken a turn since a stray tile appeared, it stays (PLACE-10)."""
+    for stray in state.strays:
+        if stray.settled:
+            continue
+        movers = {t.player for t in state.history[stray.turns_before:] if t.kind in TURN_KINDS}
+        if movers == {0, 1}:
+            state = replace(state, strays=tuple(replace(s, settled=True) if s is stray else s for s in state.strays))
+            state = _drop_alert(state, "stray_tile", stray.player)
+            state = _note(state, ev.Note(f"{stray.letter} on {stray.square} stays on the board (PLACE-10)"))
+    return state
 
 
 # ----- end of game ----------------------------------------------------------------------------
@@ -766,4 +1044,8 @@ _HANDLERS = {
     ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
+    ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
+    ev.FreeChallengeGranted: _free_challenge, ev.OutOfOrderDraw: _out_of_order_draw, ev.TilesMissing: _tiles_missing,
+    ev.TileFound: _tile_found,
+    ev.StrayTile: _stray_tile, ev.StrayTileRemoved: _stray_removed,
 }

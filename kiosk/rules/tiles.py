@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,6 +44,23 @@ class TileSet:
     def bag(self) -> Counter[str]:
         """Every tile of the set as a multiset."""
         return Counter(self.counts)
+
+    def count_check(self, seen: Iterable[str]) -> tuple[Counter[str], Counter[str]]:
+        """(missing, extra) tiles when the players' count `seen` (tiles, '?' = blank) is
+        compared with the set (TILE-01)."""
+        counted = Counter(seen)
+        return self.bag() - counted, counted - self.bag()
+
+    def describe_count(self, seen: Iterable[str]) -> str:
+        """'99 tiles - 1 blank missing', or '100 tiles - complete'."""
+        seen = list(seen)
+        missing, extra = self.count_check(seen)
+
+        def tiles(counter: Counter[str]) -> str:
+            return ", ".join(f"{n} {'blank' if t == BLANK else t}" for t, n in sorted(counter.items()))
+
+        parts = ([f"{tiles(missing)} missing"] if missing else []) + ([f"{tiles(extra)} extra"] if extra else [])
+        return f"{len(seen)} tiles - {'; '.join(parts) if parts else 'complete'}"
 
     @classmethod
     def from_toml(cls, text: str, source: str) -> TileSet:
