@@ -40,6 +40,7 @@ SAMPLES = [
     ev.FreeChallengeGranted(1, "score recorded before the play"),
     ev.OutOfOrderDraw(0),
     ev.TilesMissing("?"),
+    ev.TimeCalled(),
     ev.TileFound("E", receiver=1),
     ev.TileFound("?"),
     ev.StrayTile(0, "L8", "R"),

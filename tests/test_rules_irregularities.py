@@ -3,6 +3,8 @@ challenges, out-of-order draws, exchanges below the minimum, illegal arrangement
 tiles, undesignated blanks, announced scores and results. Named after the IDs covered."""
 from __future__ import annotations
 
+from collections import Counter
+
 from kiosk.rules import events as ev
 from kiosk.rules import game
 from kiosk.rules.tiles import load_tileset
@@ -25,10 +27,9 @@ def test_TILE_01_count_names_the_missing_tile_before_play():
     english = load_tileset("english")
     seen = list(english.bag().elements())
     seen.remove("?")
-    assert english.describe_count(seen) == "99 tiles - 1 blank missing"
-    assert english.describe_count(seen + ["?"]) == "100 tiles - complete"
+    assert english.describe_count(seen) == "99 tiles — 1 blank missing"
     seen.remove("E")
-    assert english.describe_count(seen + ["Q"]) == "99 tiles - 1 blank, 1 E missing; 1 Q extra"
+    assert english.describe_count(seen + ["Q"]) == "99 tiles — 1 blank, 1 E missing; 1 Q extra"
 
 
 def test_TILE_01_shortage_noticed_at_move_12_bag_follows_a_99_tile_set():
@@ -201,6 +202,24 @@ def test_PLACE_06_diagonal_and_disconnected_arrangements():
     assert refused(state, ev.PlayMade(B, (("H8", "S"), ("M9", "O")), irregular=True)).code == "occupied"
 
 
+def test_PLACE_05_diagonal_is_not_a_line():
+    err = refused(_scab(), ev.PlayMade(B, (("L9", "S"), ("M10", "O"), ("N11", "L"))))
+    assert (err.code, err.rule) == ("not_in_line", "PLACE-01")
+
+
+def test_SCORE_06_premium_under_an_earlier_tile_is_not_reused():
+    state = run(_scab(), play(B, "L8", "SOL"), ev.Passed(A), play(B, "L8", "...E"))
+    assert state.history[-1].word == "SOLE" and state.history[-1].score == 4
+
+
+def test_DRAW_14_courtesy_tiles_go_back_when_the_challenge_succeeds():
+    before = _scab()
+    played = run(before, play(B, "L8", "SOL"))
+    assert played.bag_count == before.bag_count - 3
+    off = run(played, ev.ChallengeMade(A), ev.ChallengeJudged(False))
+    assert off.bag_count == before.bag_count and off.rack_counts == before.rack_counts
+
+
 # ----- PLACE-10: a stray tile -----------------------------------------------------------------------
 
 def _wrastle_challenged_off() -> game.GameState:
@@ -280,11 +299,35 @@ def test_END_05_director_ends_play_each_loses_own_rack():
     assert refused(state, play(B, "J7", "FE")).code == "game_over"
 
 
+def test_TIME_10_END_05_time_called_one_more_turn_each_then_racks_count():
+    state = run(start(), play(A, "8G", "CAB"), ev.TimeCalled())
+    assert _alert(state, "time_called").rule == "TIME-10" and not state.game_over
+    state = run(state, play(B, "J7", "FE"))
+    assert not state.game_over
+    assert refused(state, ev.TimeCalled()).code == "time_already_called"
+    state = run(state, play(A, "K7", "AD"))
+    assert state.game_over and state.ending == "director" and _alert(state, "time_over").rule == "TIME-10"
+    assert not any(a.code == "time_called" for a in state.alerts)
+    assert refused(state, ev.Passed(B)).code == "game_over"
+    # The last play may still be challenged off before the racks are counted.
+    off = run(state, ev.ChallengeMade(B), ev.ChallengeJudged(False))
+    assert off.scores == (14, 13) and off.game_over
+    ended = run(off, ev.GameEnded("director", ("QAA", "JA")))
+    assert ended.scores == (14 - 12, 13 - 9) and ended.finished
+
+
 def test_RES_01_tie_slip_handed_in_by_the_first_player():
     ralph_first = run(setup(start(first=B), scores=(350, 350)), ev.GameEnded("director", ("", "")))
     assert ralph_first.result.winner is None and ralph_first.result.submitter == B
     won = run(setup(start(first=B), scores=(360, 350)), ev.GameEnded("director", ("", "")))
     assert won.result.submitter == A
+
+
+def test_RES_09_set_checked_complete_from_board_and_last_rack():
+    state = run(start(), play(A, "8G", "CAB"), play(B, "J7", "FE"))
+    on_board = [state.tileset.tile_of(letter) for _, letter in state.board.occupied()]
+    rest = list((state.tileset.bag() - Counter(on_board)).elements())
+    assert state.tileset.describe_count(on_board + rest) == "100 tiles, set complete"
 
 
 def test_RES_08_spread_penalty_off_the_winner_keeps_the_win():

@@ -179,6 +179,12 @@ class GameEnded:
 
 
 @dataclass(frozen=True)
+class TimeCalled:
+    """The director calls time (sand-timer games: after 54 minutes): each player makes
+    one more turn, then play ends as a director's ending (TIME-10, END-05)."""
+
+
+@dataclass(frozen=True)
 class TimePenalty:
     player: int
     points: int
@@ -226,7 +232,7 @@ EVENT_TYPES: tuple[type, ...] = (
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
     ClockPaused, ClockResumed, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
-    OutOfOrderDraw, TilesMissing, TileFound, StrayTile, StrayTileRemoved,
+    OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, StrayTile, StrayTileRemoved,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 

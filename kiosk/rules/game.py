@@ -162,6 +162,7 @@ class GameState:
     blank_offences: tuple[int, int] = (0, 0)  # blanks left undesignated past the press (BLANK-03)
     strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
     exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
+    time_called: int | None = None  # turn records when time was called: one more turn each (TIME-10)
 
     @property
     def game_over(self) -> bool:
@@ -349,6 +350,10 @@ def _after_turn(state: GameState) -> GameState:
     """Recount zero turns; an automatic six-zero profile ends play on the sixth. A reported
     underdraw is made good by the next turn (DRAW-10), so its alert ends there."""
     state = _settle_strays(_drop_alert(_drop_alert(state, "underdraw"), "out_of_order_draw"))
+    if state.time_called is not None and not state.ending and _both_moved_since(state, state.time_called):
+        state = _alert(replace(_drop_alert(state, "time_called"), ending="director"), Alert(
+            "time_over", "TIME-10", "time was called and each player has made one more turn: play is over",
+            "stop the clocks; enter both racks (each player loses his own, END-03)"))
     streak = _zero_streak(state.history, state.profile.six_zero_counts)
     if streak != state.zero_turns:
         state = replace(state, zero_turns=streak)
@@ -647,7 +652,8 @@ def _hold(state: GameState, event: ev.HoldPlaced) -> GameState:
 def _challenge(state: GameState, event: ev.ChallengeMade) -> GameState:
     _check_player(event.challenger)
     play = state.last_play
-    if state.finished or state.ending not in ("", "out"):
+    last_turn_after_time = state.time_called is not None and state.ending == "director"
+    if state.finished or (state.ending not in ("", "out") and not last_turn_after_time):
         raise RuleError("game_over", "the game is over")
     if state.challenge is not None:
         raise RuleError("challenge_pending", "a challenge is already waiting for its verdict", "CHAL-11")
@@ -844,10 +850,9 @@ def _stray_tile(state: GameState, event: ev.StrayTile) -> GameState:
     tile = state.tileset.tile_of(letter)
     if state.unseen()[tile] < 1:
         raise RuleError("not_in_set", f"the {state.tileset.name} set has no more {tile!r} tiles", "TILE-05")
-    turns = sum(t.kind in TURN_KINDS for t in state.history)
     state = replace(state, board=state.board.place([(sq, letter)]), racks=_pair(state.racks, p, None),
                     rack_counts=_pair(state.rack_counts, p, state.rack_counts[p] - 1),
-                    strays=state.strays + (Stray(p, sq, letter, turns),))
+                    strays=state.strays + (Stray(p, sq, letter, _turn_count(state)),))
     return _alert(state, Alert("stray_tile", "PLACE-10", f"{letter} on {sq} belongs to no play",
                                f"{state.players[p]} takes it back; once each player has moved, the board is not "
                                f"corrected", p))
@@ -869,13 +874,20 @@ def _stray_removed(state: GameState, event: ev.StrayTileRemoved) -> GameState:
     return _drop_alert(state, "stray_tile", stray.player)
 
 
+def _both_moved_since(state: GameState, turns_before: int) -> bool:
+    """Each player has a turn record after the first `turns_before` turn records."""
+    turns = [t for t in state.history if t.kind in TURN_KINDS]
+    return {t.player for t in turns[turns_before:]} == {0, 1}
+
+
+def _turn_count(state: GameState) -> int:
+    return sum(t.kind in TURN_KINDS for t in state.history)
+
+
 def _settle_strays(state: GameState) -> GameState:
     """Once each player has taken a turn since a stray tile appeared, it stays (PLACE-10)."""
     for stray in state.strays:
-        if stray.settled:
-            continue
-        movers = {t.player for t in state.history[stray.turns_before:] if t.kind in TURN_KINDS}
-        if movers == {0, 1}:
+        if not stray.settled and _both_moved_since(state, stray.turns_before):
             state = replace(state, strays=tuple(replace(s, settled=True) if s is stray else s for s in state.strays))
             state = _drop_alert(state, "stray_tile", stray.player)
             state = _note(state, ev.Note(f"{stray.letter} on {stray.square} stays on the board (PLACE-10)"))
@@ -991,6 +1003,15 @@ def _win_by_one(state: GameState) -> GameState:
     return state
 
 
+def _time_called(state: GameState, event: ev.TimeCalled) -> GameState:
+    if state.game_over:
+        raise RuleError("game_over", "the game is over")
+    if state.time_called is not None:
+        raise RuleError("time_already_called", "time has already been called", "TIME-10")
+    state = replace(state, time_called=_turn_count(state))
+    return _alert(state, Alert("time_called", "TIME-10", "time is called", "one more turn each, then play stops"))
+
+
 def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     p = event.player
     _check_player(p)
@@ -1046,6 +1067,6 @@ _HANDLERS = {
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
     ev.FreeChallengeGranted: _free_challenge, ev.OutOfOrderDraw: _out_of_order_draw, ev.TilesMissing: _tiles_missing,
-    ev.TileFound: _tile_found,
+    ev.TileFound: _tile_found, ev.TimeCalled: _time_called,
     ev.StrayTile: _stray_tile, ev.StrayTileRemoved: _stray_removed,
 }

@@ -52,7 +52,7 @@ class TileSet:
         return self.bag() - counted, counted - self.bag()
 
     def describe_count(self, seen: Iterable[str]) -> str:
-        """'99 tiles - 1 blank missing', or '100 tiles - complete'."""
+        """'99 tiles — 1 blank missing' (TILE-01), or '100 tiles, set complete' (RES-09)."""
         seen = list(seen)
         missing, extra = self.count_check(seen)
 
@@ -60,7 +60,7 @@ class TileSet:
             return ", ".join(f"{n} {'blank' if t == BLANK else t}" for t, n in sorted(counter.items()))
 
         parts = ([f"{tiles(missing)} missing"] if missing else []) + ([f"{tiles(extra)} extra"] if extra else [])
-        return f"{len(seen)} tiles - {'; '.join(parts) if parts else 'complete'}"
+        return f"{len(seen)} tiles — {'; '.join(parts)}" if parts else f"{len(seen)} tiles, set complete"
 
     @classmethod
     def from_toml(cls, text: str, source: str) -> TileSet:
