@@ -3,12 +3,18 @@ challenges, out-of-order draws, exchanges below the minimum, illegal arrangement
 tiles, undesignated blanks, announced scores and results. Named after the IDs covered."""
 from __future__ import annotations
 
+import random
 from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kiosk.rules import events as ev
 from kiosk.rules import game
-from kiosk.rules.tiles import load_tileset
+from kiosk.rules.board import SIZE, square_name
+from kiosk.rules.tiles import BLANK, load_tileset
 from tests.test_rules_game import A, B, play, refused, run, setup, start
+from tests.test_rules_properties import PROFILES, Table, check_invariants
 
 
 def _notes(state: game.GameState) -> list[str]:
@@ -230,7 +236,12 @@ def _wrastle_challenged_off() -> game.GameState:
 
 
 def test_PLACE_10_tile_left_after_a_challenged_off_play_then_the_board_stands():
-    state = run(_wrastle_challenged_off(), ev.StrayTile(B, "I8", "R"))
+    off = _wrastle_challenged_off()
+    camera = off.board.place([("I8", "R")])
+    assert game.strays_seen(off, camera) == (ev.StrayTile(B, "I8", "R"),)
+    assert game.strays_seen(off, off.board) == ()  # Ross took the R back
+    state = run(off, *game.strays_seen(off, camera))
+    assert game.strays_seen(state, camera) == ()
     alert = _alert(state, "stray_tile")
     assert alert.rule == "PLACE-10" and "R on I8" in alert.message and state.board.at("I8") == "R"
     assert state.rack_counts[B] == 6
@@ -334,3 +345,37 @@ def test_RES_08_spread_penalty_off_the_winner_keeps_the_win():
     state = run(setup(start(), scores=(400, 390)), ev.GameEnded("director", ("", "")),
                 ev.Correction(A, -50, "out-of-order draw", by="director", spread_only=True))
     assert state.result.winner == A and state.result.spread == (-40, -10) and state.scores == (400, 390)
+
+
+# ----- property: stray tiles keep the tiles accounted for -------------------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(PROFILES))
+def test_PLACE_10_random_stray_tiles_conserve_tiles_and_replay(seed, profile):
+    rng = random.Random(seed)
+    table = Table(rng, profile, 0.8)
+    for _ in range(60):
+        state = table.state
+        if state.game_over:
+            break
+        table.turn()
+        state = table.state
+        if state.game_over or state.challenge is not None:
+            continue
+        open_ = [s for s in state.strays if not s.settled]
+        if open_ and rng.random() < 0.3:
+            stray = open_[0]
+            table.emit(ev.StrayTileRemoved(stray.square))
+            table.racks[stray.player].append(table.tileset.tile_of(stray.letter))
+        elif rng.random() < 0.15:
+            p = rng.choice((0, 1))
+            empty = [square_name((r, c)) for r in range(SIZE) for c in range(SIZE) if state.board.cells[r][c] == "."]
+            if len(table.racks[p]) > 1 and empty:
+                tile = rng.choice(table.racks[p])
+                table.emit(ev.StrayTile(p, rng.choice(empty), "e" if tile == BLANK else tile))
+                table.racks[p].remove(tile)
+        check_invariants(table)
+    for stray in table.state.strays:
+        if stray.settled:
+            assert refused(table.state, ev.StrayTileRemoved(stray.square)).code == "board_stands"
+    assert game.replay(table.events) == table.state

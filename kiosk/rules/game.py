@@ -268,6 +268,16 @@ def verdict(state: GameState, lexicon: Container[str]) -> bool:
     return adjudicate(judged_words(formed, state.challenge.words, state.profile), lexicon)
 
 
+def strays_seen(state: GameState, seen: Board) -> tuple[ev.StrayTile, ...]:
+    """Tiles the camera still sees on the squares of the play just challenged off
+    (PLACE-10): each is a StrayTile to journal unless the player takes it back now."""
+    play = state.last_play
+    if play is None or not play.judged:
+        return ()
+    return tuple(ev.StrayTile(play.player, square, seen.at(square)) for square, _ in play.tiles
+                 if state.board.at(square) == EMPTY and seen.at(square) != EMPTY)
+
+
 def words_formed(state: GameState, tiles: Iterable[tuple[str, str]]) -> tuple[str, ...]:
     """The words (upper case) a placement would form on the current board."""
     from kiosk.rules.scoring import words_formed as formed
