@@ -97,6 +97,9 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     return CellStats(mean=mean, shape=shape)
 
 
+_CENTRE = np.zeros(225, np.float32)
+_CENTRE[7 * 15 + 7] = 1.0  # the star square looks unlike the other double-word squares
+
 _RING = np.zeros((CELL, CELL), bool)
 _RING[2:7, 2:-2] = _RING[-7:-2, 2:-2] = _RING[2:-2, 2:7] = _RING[2:-2, -7:-2] = True
 
@@ -115,7 +118,7 @@ def occupancy_features(board: np.ndarray | CellStats, empty_lab: np.ndarray | No
     board_chroma = np.median(chroma)
     return np.column_stack([
         delta, np.linalg.norm(delta, axis=1), mean[:, 0] - board_l, chroma - board_chroma, chroma,
-        stats.shape, (mean[:, 1:] - 128),
+        stats.shape, (mean[:, 1:] - 128), _CENTRE,
     ]).astype(np.float32)
 
 

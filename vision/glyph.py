@@ -56,7 +56,8 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
-    if float(np.median(centre)) < 110:  # light letters on a dark tile
+    low, mid, high = np.percentile(centre, (3, 50, 97))
+    if high - mid > mid - low:  # the letter is the bright minority: light letters on a dark tile
         inner, centre = 255 - inner, 255 - centre
     lo, hi = np.percentile(centre, (2, 60))
     if hi - lo < 20:

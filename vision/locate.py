@@ -28,6 +28,7 @@ WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
 class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
+    pattern: float | None = None  # premium-layout colour score of a full search (see pattern_score)
 
 
 def _small_gray(frame: np.ndarray) -> tuple[np.ndarray, float]:
@@ -305,11 +306,13 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
         rough = np.asarray(hint, dtype=np.float32) * scale
         passes = 1
     corners, score = _refine(gray, order_corners(rough), passes)
+    pattern = None
     if hint is None:
         # with perspective the first comb can be a cell off at one side; check again once refined
         again = _best_candidate(small, [order_corners(corners)])
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
             corners, score = _refine(gray, order_corners(again), 2)
-    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+        pattern = pattern_score(small, order_corners(corners))
+    return BoardLocation(corners=order_corners(corners / scale), grid_score=score, pattern=pattern)
 
 

@@ -21,16 +21,14 @@ def _strip(frame: np.ndarray, zone: np.ndarray) -> np.ndarray:
     return cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
 
 
-def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray) -> int:
-    """Tiles in a zone: runs of tile-coloured columns, each run split by the tile pitch."""
+def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> int:
+    """Tiles in a zone: runs of tile-coloured columns, each run split by the tile pitch.
+    `tolerance` is how far (Lab) a tile face may be from `tile_lab` (from the board's own tiles)."""
     strip = _strip(frame, zone)
     if strip.size == 0:
         return 0
-    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB).astype(np.float32)
-    to_tile = np.linalg.norm(lab - tile_lab, axis=2)
-    background = np.median(lab.reshape(-1, 3), axis=0)
-    to_background = np.linalg.norm(lab - background, axis=2)
-    tile_like = (to_tile < to_background * 0.6) & (to_tile < 45)
+    lab = cv2.cvtColor(cv2.GaussianBlur(strip, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    tile_like = np.linalg.norm(lab - tile_lab, axis=2) < tolerance
     column = tile_like.mean(axis=0) > 0.3
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, 3), np.uint8))[0] > 0
     runs = []

@@ -28,6 +28,8 @@ TILESET_LETTERS = {
 }
 MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
 MIN_GRID_SCORE = 1.5  # thin-line contrast on the fitted grid; below it the board is not seen
+MIN_PATTERN = 0.1  # premium-pattern score of a found board; rendered boards score >= 0.19, noise < 0.05
+HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
@@ -92,7 +94,7 @@ class BoardReader:
                     return found.corners, False, []
             moved = True
         found = locate_board(frame)
-        if found is None or found.grid_score < MIN_GRID_SCORE:
+        if found is None or found.grid_score < MIN_GRID_SCORE or (found.pattern or 0.0) < MIN_PATTERN:
             memory.corners = None
             return None, moved, ["board not found: is the whole board in view?"]
         if memory.corners is None or moved:
@@ -174,7 +176,7 @@ class BoardReader:
         corners, moved, problems = self._locate(frame)
         if corners is None:
             memory.last_text = None
-            return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None))
+            return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None, None))
         board = rectify(frame, corners)
         windows = letter_windows(board)
         # calibrated in the frame's own orientation (the square colours look the same either way up)
@@ -194,6 +196,7 @@ class BoardReader:
         quarter = memory.rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
+        rack_counts = self._rack_counts(frame, stats, occ)
         occ = _drop_specks(occ[index])
         lettered = [k for k in range(225) if occ[k, 1] > 0.2]
         letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
@@ -221,24 +224,31 @@ class BoardReader:
         observation_text = ["".join(c.char() for c in cells[r * 15:(r + 1) * 15]) for r in range(15)]
         stable = not moved and occluded == 0 and observation_text == memory.last_text
         memory.last_text = observation_text
-        tile_lab = self._tile_lab(stats, occ, index)
         return BoardObservation(
             cells=tuple(cells), rotation=memory.rotation, located=True, stable=stable,
-            rack_counts=self._rack_counts(frame, tile_lab), problems=tuple(problems),
+            rack_counts=rack_counts, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
 
-    def _tile_lab(self, stats: CellStats, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
-        tiles = np.array([index[k] for k in range(225) if occ[k].argmax() in (1, 2) and occ[k].max() > 0.9])
-        found = tile_colour(stats, tiles)
-        if found is not None:
-            return found
-        return self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
+    def _tile_colour(self, stats: CellStats | None, occ: np.ndarray | None) -> tuple[np.ndarray, float]:
+        """Tile face colour and how much it varies, from this frame's surely-read tiles when
+        there are some, else from the calibration, else a common ivory."""
+        if stats is not None and occ is not None:
+            tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
+            if len(tiles) >= 3:
+                colours = stats.mean[tiles]
+                centre = np.median(colours, axis=0)
+                spread = float(np.median(np.linalg.norm(colours - centre, axis=1)))
+                return centre.astype(np.float32), max(12.0, 4.0 * spread)
+        if self.calibration.tile_lab is not None:
+            return self.calibration.tile_lab, 20.0
+        return DEFAULT_TILE_LAB, 30.0
 
-    def _rack_counts(self, frame: np.ndarray, tile_lab: np.ndarray | None) -> dict[str, int]:
-        if tile_lab is None:
-            tile_lab = self.calibration.tile_lab if self.calibration.tile_lab is not None else DEFAULT_TILE_LAB
-        return {name: count_rack_tiles(frame, zone, tile_lab) for name, zone in self.config.rack_zones.items()}
+    def _rack_counts(self, frame: np.ndarray, stats: CellStats | None, occ: np.ndarray | None) -> dict[str, int]:
+        if not self.config.rack_zones:
+            return {}
+        colour, tolerance = self._tile_colour(stats, occ)
+        return {name: count_rack_tiles(frame, zone, colour, tolerance) for name, zone in self.config.rack_zones.items()}
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
@@ -254,9 +264,9 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
-    """A hand or arm covers a connected patch reaching in from the board's edge; an isolated
-    cell or two that look 'occluded' (a tile leaning over its neighbour, a shadow) are
-    decided among empty / tile / blank instead."""
+    """A hand or arm covers a connected patch reaching in from the board's edge (or a big
+    one); smaller patches inside the board that look 'occluded' (tiles leaning over their
+    neighbours, a shadow along a word) are decided among empty / tile / blank instead."""
     blocked = (occ.argmax(axis=1) == 3).reshape(15, 15).astype(np.uint8)
     if not blocked.any():
         return occ
@@ -265,7 +275,7 @@ def _drop_specks(occ: np.ndarray) -> np.ndarray:
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         touches_edge = x == 0 or y == 0 or x + w == 15 or y + h == 15
-        if area >= 3 or touches_edge:
+        if area >= HAND_CELLS or touches_edge:
             continue
         cells = (labels == k).ravel()
         out[cells, 3] = 0.0
