@@ -185,6 +185,7 @@ def test_PLACE_06_unchallenged_detached_word_scores_nothing():
     turn = after.history[-1]
     assert turn.score == 14 and turn.irregular == "gap"
     assert [(w.word, w.score) for w in turn.words] == [("SOL", 4), ("SCABS", 10), ("OR", 0)]
+    assert turn.notes == ("tiles outside the main word, scoring nothing: O L12, R L13 (PLACE-06)",)
     assert after.board.at("L12") == "O" and after.board.at("L13") == "R" and after.rack_counts[B] == 7
     alert = _alert(after, "illegal_arrangement")
     assert alert.rule == "PLACE-06" and "CHAL-03" in alert.action
@@ -202,9 +203,8 @@ def test_PLACE_06_diagonal_and_disconnected_arrangements():
     state = _scab()
     diagonal = run(state, ev.PlayMade(B, (("L8", "S"), ("M9", "O")), irregular=True))
     assert diagonal.history[-1].irregular == "not_in_line" and diagonal.history[-1].score == 10  # SCABS only
-    nowhere = run(state, ev.PlayMade(B, (("B12", "O"), ("C12", "R")), irregular=True))
-    turn = nowhere.history[-1]
-    assert turn.irregular == "not_connected" and turn.score == 0 and turn.word == "OR"
+    err = refused(state, ev.PlayMade(B, (("B12", "O"), ("C12", "R")), irregular=True))
+    assert (err.code, err.rule) == ("not_connected", "PLACE-06")  # no part spells a main word: put it right
     assert refused(state, ev.PlayMade(B, (("H8", "S"), ("M9", "O")), irregular=True)).code == "occupied"
 
 

@@ -434,9 +434,13 @@ def _score(state: GameState, event: ev.PlayMade) -> PlayScore | IrregularPlay:
     try:
         return score_play(state.board, event.tiles, state.tileset)
     except PlacementError as exc:
-        if event.irregular and exc.code in IRREGULAR_CODES:
-            return score_irregular(state.board, event.tiles, state.tileset, exc.code)
-        raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
+        if not (event.irregular and exc.code in IRREGULAR_CODES):
+            raise RuleError(exc.code, exc.message, PLACEMENT_RULES.get(exc.code, "")) from None
+        fault = exc.code
+    try:
+        return score_irregular(state.board, event.tiles, state.tileset, fault)
+    except PlacementError as exc:
+        raise RuleError(exc.code, exc.message, "PLACE-06") from None
 
 
 # ----- turns ------------------------------------------------------------------------------
@@ -452,6 +456,7 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     scored = _score(state, event)
     irregular = isinstance(scored, IrregularPlay)
     main_part = scored.main if irregular else scored
+    main = main_part.main
     placed = tuple((square_name(sq), letter) for sq, letter in (scored.tiles if irregular else scored.placement.tiles))
     if len(placed) > state.rack_counts[p]:
         raise RuleError("not_enough_tiles", f"{len(placed)} tiles played from a rack of {state.rack_counts[p]}",
@@ -466,14 +471,11 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     left = _take(rack, played.elements())
     drawn = min(len(placed), state.bag_count)
     racks_before = state.rack_counts
-    main = main_part.main if main_part is not None else None
-    misses_center = main_part is not None and main_part.placement.misses_center
+    misses_center = main_part.placement.misses_center
     last = LastPlay(len(state.history), p, placed, state.board, state.bag_count, racks_before)
     new = _record(_lock_designation(state), p, "play", scored.total,
-                  position=position_name(parse_square(placed[0][0]), True) if main is None
-                  else position_name(main.squares[0], main.across),
-                  word="".join(letter for _, letter in placed) if main is None else main.word, tiles=placed,
-                  words=scored.words, bingo=main_part.bingo if main_part is not None else 0,
+                  position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
+                  words=scored.words, bingo=main_part.bingo,
                   misses_center=misses_center, rack=rack if left is not None else None,
                   announced=event.announced, irregular=scored.fault if irregular else "")
     new = replace(
@@ -494,6 +496,9 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
                                 f"{state.players[p]} announced {event.announced}; the kiosk counts {scored.total}",
                                 "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
     if irregular:
+        in_main = {sq for sq, _ in scored.main.placement.tiles}
+        loose = ", ".join(f"{letter} {square_name(sq)}" for sq, letter in scored.tiles if sq not in in_main)
+        new = _annotate(new, last.index, f"tiles outside the main word, scoring nothing: {loose} (PLACE-06)")
         new = _alert(new, Alert("illegal_arrangement", "PLACE-06",
                                 f"the tiles do not spell one main word ({new.history[-1].irregular}): "
                                 f"the detached tiles score nothing",

@@ -4,8 +4,10 @@ Such a play may be challenged off whatever its words (CHAL-03). If it stands, th
 that spells one main word scores as usual and the diagonal or disconnected words score
 nothing. The main part is the largest run of the placed tiles that is a legal placement
 on its own (more tiles first, then the higher score); it is scored as if the other tiles
-were not there. How later plays touching the unscored words score is left open by the
-rule book (SCENARIOS §4.13): they score normally here.
+were not there. When no part is a legal placement (every tile detached) there is no
+play to let stand: the placement error stands and the tiles must be put right. How later
+plays touching the unscored words score is left open by the rule book (SCENARIOS §4.13):
+they score normally here.
 """
 from __future__ import annotations
 
@@ -23,17 +25,17 @@ IRREGULAR_CODES = ("not_in_line", "gap", "not_connected")  # placement faults a 
 @dataclass(frozen=True)
 class IrregularPlay:
     tiles: tuple[tuple[Square, str], ...]  # every placed tile, in board order
-    main: PlayScore | None  # the part spelling one main word, or None when no part does
+    main: PlayScore  # the part spelling one main word
     unscored: tuple[WordScore, ...]  # the words only the other tiles form, each scoring 0
     fault: str  # the placement code it fails with, one of IRREGULAR_CODES
 
     @property
     def total(self) -> int:
-        return self.main.total if self.main is not None else 0
+        return self.main.total
 
     @property
     def words(self) -> tuple[WordScore, ...]:
-        return (self.main.words if self.main is not None else ()) + self.unscored
+        return self.main.words + self.unscored
 
 
 def _runs(placed: dict[Square, str], board: Board, across: bool) -> list[tuple[Square, ...]]:
@@ -79,7 +81,8 @@ def _line_words(board: Board, squares: Iterable[Square], skip: set[tuple[Square,
 
 def score_irregular(board: Board, tiles: Iterable[tuple[SquareRef, str]], tileset: TileSet,
                     fault: str) -> IrregularPlay:
-    """Score tiles that failed validate_placement with `fault`, one of IRREGULAR_CODES."""
+    """Score tiles that failed validate_placement with `fault`, one of IRREGULAR_CODES;
+    PlacementError(fault) when no part of them spells one main word."""
     placed = {parse_square(ref): letter for ref, letter in tiles}
     best: PlayScore | None = None
     for across in (True, False):
@@ -90,9 +93,11 @@ def score_irregular(board: Board, tiles: Iterable[tuple[SquareRef, str]], tilese
                 continue
             if best is None or (len(scored.placement.tiles), scored.total) > (len(best.placement.tiles), best.total):
                 best = scored
+    if best is None:
+        raise PlacementError(fault, "no part of the play spells one main word along a line")
     ordered = tuple(sorted(placed.items()))
     after = board.place(ordered)
-    main_squares = {sq for sq, _ in best.placement.tiles} if best is not None else set()
-    seen = {w.squares for w in best.words} if best is not None else set()
+    main_squares = {sq for sq, _ in best.placement.tiles}
+    seen = {w.squares for w in best.words}
     unscored = _line_words(after, [sq for sq in placed if sq not in main_squares], seen)
     return IrregularPlay(ordered, best, unscored, fault)
