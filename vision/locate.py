@@ -42,14 +42,20 @@ def _small_colour(frame: np.ndarray, scale: float) -> np.ndarray:
     return cv2.cvtColor(small, cv2.COLOR_GRAY2BGR) if small.ndim == 2 else small
 
 
-def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
-    """How well cell colours follow the premium layout: between-type over within-type spread."""
+def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> np.ndarray:
+    """(15+2b)x(15+2b)x3 Lab means of the cell centres of the grid given by corners, b cells beyond it."""
     cell = 8
-    target = _canonical(cell)
+    n = 15 + 2 * border
+    target = _canonical(cell) + border * cell
     view = cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
-                               (15 * cell, 15 * cell), flags=cv2.INTER_AREA)
+                               (n * cell, n * cell), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
-    means = lab[:, :, :].reshape(15, cell, 15, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3)).reshape(225, 3)
+    return lab.reshape(n, cell, n, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
+
+
+def _layout_fit(means: np.ndarray) -> float:
+    """Between-type over within-type spread of 15x15 cell colours under the premium layout."""
+    means = means.reshape(225, 3)
     types = LAYOUT.ravel()
     overall = np.median(means, axis=0)
     within = 0.0
@@ -61,6 +67,11 @@ def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
         within += float((dist ** 2).sum())
         between += len(members) * float(np.sum((centre - overall) ** 2))
     return between / (within + 225.0)
+
+
+def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
+    """How well cell colours follow the premium layout: between-type over within-type spread."""
+    return _layout_fit(_cell_means(small_bgr, corners))
 
 
 def _line_response(gray: np.ndarray, axis: int, reaches: tuple[int, ...] = LINE_REACHES) -> np.ndarray:
@@ -283,11 +294,12 @@ def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarr
     best, best_score = candidates[0], -1.0
     for corners in candidates:
         to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+        means = _cell_means(small, corners, border=1)  # one warp serves all nine shifts
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
-                shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
-                score = pattern_score(small, shifted)
+                score = _layout_fit(means[1 + dy:16 + dy, 1 + dx:16 + dx])
                 if score > best_score:
+                    shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
                     best, best_score = shifted, score
     return best
 

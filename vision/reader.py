@@ -275,7 +275,7 @@ def _drop_specks(occ: np.ndarray) -> np.ndarray:
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         touches_edge = x == 0 or y == 0 or x + w == 15 or y + h == 15
-        if area >= HAND_CELLS or touches_edge:
+        if area >= HAND_CELLS or (touches_edge and area >= 3):
             continue
         cells = (labels == k).ravel()
         out[cells, 3] = 0.0

@@ -59,7 +59,11 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     xs, ys = [], []
     for i in range(frames):
         tileset = "german" if i % 3 == 0 else "english"
-        board = random_board(rng, tiles=int(rng.integers(0, 95)), tileset=tileset)
+        # every game crosses the centre: show the model an empty centre and a blank on it too
+        tiles = 0 if rng.random() < 0.15 else int(rng.integers(1, 95))
+        board = random_board(rng, tiles=tiles, tileset=tileset)
+        if tiles and rng.random() < 0.15:
+            board[7] = board[7][:7] + "?" + board[7][8:]
         options = FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.3), glare=bool(rng.random() < 0.5))
         frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
         # corners off by a few px: tiles overlapping their neighbours, as real tiles often do
