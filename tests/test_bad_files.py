@@ -153,11 +153,16 @@ BAD_EVENT_JOURNALS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: kiosk/app.py KioskApp._rebuild (via kiosk/replay/driver.py ReplayRun and kiosk/cli/run.py live) "
-    "lets ev.event_from_json / game.apply errors of a journaled record escape as a traceback: "
-    "a journal with an unknown or illegal event makes every start crash instead of naming the line"))
-@pytest.mark.parametrize("name", sorted(BAD_EVENT_JOURNALS))
+@pytest.mark.parametrize("name", [
+    pytest.param("journal-unknown-event.open.jsonl", marks=pytest.mark.xfail(strict=True, reason=(
+        "BUG: kiosk/app.py KioskApp._rebuild passes the record to ev.event_from_json, whose InputError "
+        "names '<event>' instead of the journal file and line: the user sees "
+        "\"kiosk replay: <event>: type: unknown event type 'teleported'\""))),
+    pytest.param("journal-illegal-event.open.jsonl", marks=pytest.mark.xfail(strict=True, reason=(
+        "BUG: kiosk/app.py KioskApp._rebuild lets game.apply's RuleError for a journaled record escape: "
+        "`python -m kiosk replay DIR --games G` (and the live kiosk, kiosk/cli/run.py, which catches only "
+        "InputError) dies with a traceback on every start instead of naming the journal line"))),
+])
 def test_resuming_a_journal_with_a_bad_record_names_its_line(tmp_path, name: str):
     shutil.copy(BROKEN / name, tmp_path / "20261122-080000.open.jsonl")
     result = run_kiosk(["replay", str(GAME), "--headless", "--games", str(tmp_path)])
@@ -168,10 +173,10 @@ def test_resuming_a_journal_with_a_bad_record_names_its_line(tmp_path, name: str
 
 
 def files_to_reject() -> list[str]:
-    """The malformed files the folder's README says a parser must reject."""
+    """The malformed files the folder's README says a parser must reject (no alternative given)."""
     text = (MALFORMED_GCG.parent / "README.md").read_text(encoding="utf-8").split("## malformed/", 1)[1]
     rows = [[c.strip() for c in line.strip().strip("|").split(" | ")] for line in text.splitlines() if line.startswith("| `")]
-    return [row[0].strip("`") for row in rows if row[-1].lower().startswith("reject")]
+    return [row[0].strip("`") for row in rows if row[-1].lower().startswith("reject") and " or " not in row[-1]]
 
 
 def test_verify_gcg_on_every_malformed_file_shows_no_traceback():
