@@ -17,180 +17,39 @@ Event flow:
   derived from board + set if not given); six zeros: SixZeroInvoked (or automatically,
   per profile) then GameEnded("six_zero", racks); TimePenalty and Correction may come
   before or after GameEnded; OvertimeForfeit ends the game at once (TIME-05).
+
+The state and its records live in state.py; irregularities the players or director enter
+(missing or found tiles, stray tiles, free challenges, out-of-order draws, time called)
+are handled in mishaps.py.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from kiosk.rules import events as ev
 from kiosk.rules.board import EMPTY, Board, parse_square, position_name, square_name
 from kiosk.rules.challenge import ChallengeCost, adjudicate, judged_words, unsuccessful_challenge_cost
-from kiosk.rules.draws import OverdrawFix, overdraw_fix, underdraw_fix
-from kiosk.rules.endgame import Result, decide, rack_adjustments
+from kiosk.rules.draws import overdraw_fix, underdraw_fix
+from kiosk.rules.endgame import decide, rack_adjustments
 from kiosk.rules.irregular import IRREGULAR_CODES, IrregularPlay, score_irregular
+from kiosk.rules.mishaps import HANDLERS as MISHAP_HANDLERS
+from kiosk.rules.mishaps import named_set, set_without, settle_strays
 from kiosk.rules.placement import PlacementError
 from kiosk.rules.profiles import Profile, load_profile
 from kiosk.rules.scoring import PlayScore, WordScore, score_play
+from kiosk.rules.state import (  # noqa: F401  (GameState, Turn, Alert, RuleError: the public types)
+    END_REASONS, RACK_SIZE, TURN_KINDS, Alert, Challenge, GameState, LastPlay, Overdraw, RuleError, Turn,
+    add_alert, add_note, add_record, annotate, both_moved_since, check_player, drop_alert, known_rack, other, pair,
+    require_turn)
 from kiosk.rules.tiles import BLANK, TileSet, load_tileset
-
-RACK_SIZE = 7
-TURN_KINDS = ("play", "pass", "exchange", "lost_challenge")  # records that are a player's turn
-END_REASONS = ("out", "six_zero", "director", "overtime_forfeit", "stuck")
 
 FREE = ChallengeCost(False, 0, 0)
 PLACEMENT_RULES = {
     "no_tiles": "FIRST-04", "first_play_single_tile": "FIRST-04", "not_in_line": "PLACE-01",
     "gap": "PLACE-02", "not_connected": "PLACE-03",
 }
-
-
-class RuleError(Exception):
-    """An event the rules do not allow now; `code` is stable, `rule` a SCENARIOS id."""
-
-    def __init__(self, code: str, message: str, rule: str = ""):
-        super().__init__(f"{message} ({rule})" if rule else message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-
-@dataclass(frozen=True)
-class Alert:
-    code: str
-    rule: str  # SCENARIOS id
-    message: str
-    action: str  # what the players (or director) do now
-    player: int | None = None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One line of the game record (enough for a GCG exporter)."""
-
-    player: int
-    kind: str  # play | pass | exchange | lost_challenge | withdrawn | challenge_bonus | challenge_penalty
-    #            | end_rack | time_penalty | overtime_forfeit | correction | spread_penalty
-    score: int
-    total: int  # the player's running total after this record
-    position: str = ""  # plays: "8D" across, "D8" down
-    word: str = ""  # plays: the main word as on the board (lower case = blank)
-    tiles: tuple[tuple[str, str], ...] = ()  # plays: (square, letter) placed; exchange: () unless known
-    words: tuple[WordScore, ...] = ()  # plays: every word with its breakdown, main word first
-    bingo: int = 0
-    misses_center: bool = False
-    count: int = 0  # exchange: tiles exchanged
-    exchanged: str | None = None  # exchange: the tiles put back, if known
-    rack: str | None = None  # letters held before the turn (end_rack: the rack counted), if known
-    challenged: bool = False  # play: a challenge was judged and the play stood
-    reason: str = ""  # correction / penalty detail
-    notes: tuple[str, ...] = ()
-    announced: int | None = None  # plays: the score the player announced, if entered (SCORE-11)
-    irregular: str = ""  # plays: the placement fault it stands with (PLACE-06), e.g. "gap"
-
-
-@dataclass(frozen=True)
-class LastPlay:
-    """The most recent play: the only one that may be challenged (CHAL-02)."""
-
-    index: int  # its record in history
-    player: int
-    tiles: tuple[tuple[str, str], ...]
-    board_before: Board
-    bag_before: int
-    racks_before: tuple[int, int]
-    designation_locked: bool = False  # the opponent's clock has started (BLANK-01)
-    judged: bool = False
-
-
-@dataclass(frozen=True)
-class Challenge:
-    challenger: int
-    words: tuple[str, ...]  # as listed (upper case); () = every word formed
-
-
-@dataclass(frozen=True)
-class Overdraw:
-    player: int
-    fix: OverdrawFix
-
-
-@dataclass(frozen=True)
-class Stray:
-    """A tile on the board that belongs to no turn (PLACE-10)."""
-
-    player: int  # whose rack it came from
-    square: str
-    letter: str
-    turns_before: int  # turn records in the history when it was entered
-    settled: bool = False  # each player has moved since: the board is not corrected
-
-
-@dataclass(frozen=True)
-class GameState:
-    players: tuple[str, str]
-    first: int
-    profile: Profile
-    tileset: TileSet
-    lexicon: str
-    board: Board
-    scores: tuple[int, int]
-    to_move: int
-    bag_count: int
-    rack_counts: tuple[int, int]
-    racks: tuple[str | None, str | None] = (None, None)  # letters on each rack, when known
-    history: tuple[Turn, ...] = ()
-    last_play: LastPlay | None = None
-    challenge: Challenge | None = None  # made, not yet judged
-    hold_by: int | None = None
-    zero_turns: int = 0  # consecutive zero-scoring turns of the kinds the profile counts
-    wrong_challenges: tuple[int, int] = (0, 0)
-    spread_penalties: tuple[int, int] = (0, 0)  # director penalties on spread only (RES-08)
-    drawn_last: tuple[int, int] = (0, 0)  # tiles each player drew after his last turn
-    overdraws: tuple[Overdraw, ...] = ()
-    alerts: tuple[Alert, ...] = ()
-    ending: str = ""  # why play is over: out | six_zero | director | stuck | overtime_forfeit
-    out_player: int | None = None
-    forfeiting: int | None = None
-    finished: bool = False  # GameEnded applied: adjustments done
-    before_adjustment: tuple[int, int] | None = None
-    result: Result | None = None
-    preface_notes: tuple[str, ...] = ()
-    missing: str = ""  # tiles missing from the set (TILE-01), until found (TILE-07)
-    free_challenges: tuple[int, int] = (0, 0)  # granted by the director (CHAL-16)
-    blank_offences: tuple[int, int] = (0, 0)  # blanks left undesignated past the press (BLANK-03)
-    strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
-    exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
-    time_called: int | None = None  # turn records when time was called: one more turn each (TIME-10)
-
-    @property
-    def game_over(self) -> bool:
-        """No more turns: a player went out (pending the end), six zeros ended it, the
-        director ended it, or a player forfeited on time."""
-        return bool(self.ending) or self.finished
-
-    @property
-    def exchange_allowed(self) -> bool:
-        return not self.game_over and self.bag_count >= max(1, self.profile.min_bag_for_exchange)
-
-    @property
-    def six_zero_offer(self) -> bool:
-        """A player may now end the game on the six-zero rule (SIXZ-02)."""
-        return (not self.game_over and self.profile.six_zero_trigger == "invoked"
-                and self.zero_turns >= self.profile.six_zero_turns)
-
-    @property
-    def challengeable_words(self) -> tuple[str, ...]:
-        """Words formed by the last play, if it may still be challenged (CHAL-02)."""
-        play = self.last_play
-        if play is None or play.judged or self.finished:
-            return ()
-        return tuple(w.word.upper() for w in self.history[play.index].words)
-
-    def unseen(self) -> Counter[str]:
-        """Tiles not on the board (bag + both racks), by tile ('?' for blanks)."""
-        return self.tileset.bag() - Counter(self.tileset.tile_of(t) for _, t in self.board.occupied())
 
 
 # ----- entry points ---------------------------------------------------------------------
@@ -203,7 +62,7 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
         raise RuleError("bad_player", "first must be 0 or 1")
     missing = "".join(sorted(tileset.tile_of(t) for t in started.missing))
     if missing:
-        tileset = _named(_without(tileset, missing), missing)
+        tileset = named_set(set_without(tileset, missing), missing)
     dealt = min(RACK_SIZE, tileset.size // 2)
     return GameState(
         players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
@@ -211,21 +70,6 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
         bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt),
         missing=missing,
     )
-
-
-def _without(tileset: TileSet, missing: str) -> TileSet:
-    """The set actually in play when tiles are missing from it (TILE-01)."""
-    lacking = Counter(tileset.tile_of(t) for t in missing)
-    if lacking - tileset.bag():
-        raise RuleError("not_in_set", f"{missing!r} are not all tiles of the {tileset.name} set", "TILE-01")
-    counts = {t: n - lacking[t] for t, n in tileset.counts.items()}
-    return TileSet(tileset.name, counts, tileset.values)
-
-
-def _named(tileset: TileSet, missing: str) -> TileSet:
-    """The set in play named after the full set and what it lacks ('english without ?')."""
-    name = tileset.name.split(" without ")[0] + (f" without {missing}" if missing else "")
-    return TileSet(name, tileset.counts, tileset.values)
 
 
 def replay(events: Iterable[ev.Event], profile: Profile | None = None, tileset: TileSet | None = None) -> GameState:
@@ -291,48 +135,6 @@ def words_formed(state: GameState, tiles: Iterable[tuple[str, str]]) -> tuple[st
 # ----- helpers ----------------------------------------------------------------------------
 
 
-def _other(player: int) -> int:
-    return 1 - player
-
-
-def _pair(values: tuple, player: int, value) -> tuple:
-    return (value, values[1]) if player == 0 else (values[0], value)
-
-
-def _check_player(player: int) -> None:
-    if player not in (0, 1):
-        raise RuleError("bad_player", f"player must be 0 or 1, not {player}")
-
-
-def _record(state: GameState, turn_player: int, kind: str, score: int, **fields) -> GameState:
-    scores = _pair(state.scores, turn_player, state.scores[turn_player] + score)
-    turn = Turn(turn_player, kind, score, scores[turn_player], **fields)
-    return replace(state, scores=scores, history=state.history + (turn,))
-
-
-def _alert(state: GameState, alert: Alert) -> GameState:
-    return replace(state, alerts=tuple(a for a in state.alerts if a.code != alert.code or a.player != alert.player)
-                   + (alert,))
-
-
-def _drop_alert(state: GameState, code: str, player: int | None = None) -> GameState:
-    """Clear alerts with this code (for one player, or for anyone when player is None)."""
-    kept = tuple(a for a in state.alerts if not (a.code == code and (player is None or a.player == player)))
-    return state if len(kept) == len(state.alerts) else replace(state, alerts=kept)
-
-
-def _require_turn(state: GameState, player: int) -> None:
-    _check_player(player)
-    if state.finished or state.ending:
-        raise RuleError("game_over", "the game is over")
-    if state.challenge is not None:
-        raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
-    if player != state.to_move:
-        raise RuleError("not_your_turn", f"it is {state.players[state.to_move]}'s turn")
-    if state.exchange_pick is not None:
-        raise RuleError("exchange_pick_open", "the tiles kept after the exchange have not been picked yet", "EXCH-10")
-
-
 def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
     """Consecutive zero turns at the end of the record, of the kinds the profile counts."""
     streak, withdrawn, bonus = 0, False, 0
@@ -358,10 +160,11 @@ def _zero_streak(history: tuple[Turn, ...], counted: tuple[str, ...]) -> int:
 
 def _after_turn(state: GameState) -> GameState:
     """Recount zero turns; an automatic six-zero profile ends play on the sixth. A reported
-    underdraw is made good by the next turn (DRAW-10), so its alert ends there."""
-    state = _settle_strays(_drop_alert(_drop_alert(state, "underdraw"), "out_of_order_draw"))
-    if state.time_called is not None and not state.ending and _both_moved_since(state, state.time_called):
-        state = _alert(replace(_drop_alert(state, "time_called"), ending="director"), Alert(
+    underdraw is made good by the next turn (DRAW-10), so its alert ends there; stray tiles
+    settle (PLACE-10) and play stops once each player has moved after time was called."""
+    state = settle_strays(drop_alert(drop_alert(state, "underdraw"), "out_of_order_draw"))
+    if state.time_called is not None and not state.ending and both_moved_since(state, state.time_called):
+        state = add_alert(replace(drop_alert(state, "time_called"), ending="director"), Alert(
             "time_over", "TIME-10", "time was called and each player has made one more turn: play is over",
             "stop the clocks; enter both racks (each player loses his own, END-03)"))
     streak = _zero_streak(state.history, state.profile.six_zero_counts)
@@ -370,15 +173,9 @@ def _after_turn(state: GameState) -> GameState:
     if (state.profile.six_zero_trigger == "automatic" and streak >= state.profile.six_zero_turns
             and not state.ending):
         state = replace(state, ending="six_zero")
-        state = _alert(state, Alert("six_zero", "SIXZ-02", f"{streak} consecutive zero turns: the game is over",
+        state = add_alert(state, Alert("six_zero", "SIXZ-02", f"{streak} consecutive zero turns: the game is over",
                                     "stop the clocks; enter both racks"))
     return state
-
-
-def _known_rack(rack: str | None, tileset: TileSet) -> str | None:
-    if rack is None or not all(tileset.is_letter(t) and not t.islower() for t in rack):
-        return None
-    return rack
 
 
 def _take(rack: str | None, tiles: Iterable[str]) -> str | None:
@@ -392,13 +189,6 @@ def _take(rack: str | None, tiles: Iterable[str]) -> str | None:
     return "".join(sorted((left - want).elements()))
 
 
-def _annotate(state: GameState, index: int, note: str) -> GameState:
-    """Add a note to one record of the history."""
-    turn = state.history[index]
-    return replace(state, history=state.history[:index] + (replace(turn, notes=turn.notes + (note,)),)
-                   + state.history[index + 1:])
-
-
 def _lock_designation(state: GameState) -> GameState:
     """The opponent's clock starts (or the play is held): the blanks are fixed (BLANK-01),
     and a blank still undesignated is an offence the director counts (BLANK-03)."""
@@ -410,11 +200,11 @@ def _lock_designation(state: GameState) -> GameState:
         return state
     p = play.player
     offences = state.blank_offences[p] + 1
-    state = replace(state, blank_offences=_pair(state.blank_offences, p, offences))
-    state = _annotate(state, play.index, f"blank not designated before the opponent's clock started: "
+    state = replace(state, blank_offences=pair(state.blank_offences, p, offences))
+    state = annotate(state, play.index, f"blank not designated before the opponent's clock started: "
                                          f"offence {offences} (BLANK-03)")
     if offences > 1:
-        state = _alert(state, Alert("blank_repeat", "BLANK-03",
+        state = add_alert(state, Alert("blank_repeat", "BLANK-03",
                                     f"{state.players[p]}: blank not designated again (offence {offences})",
                                     "repeat - director may deduct 50 spread (NSA IV.J.3)", p))
     return state
@@ -425,7 +215,7 @@ TURN_ALERTS = ("missed_center", "blank_undesignated", "score_mismatch", "illegal
 
 def _clear_turn_alerts(state: GameState) -> GameState:
     for code in TURN_ALERTS:
-        state = _drop_alert(state, code)
+        state = drop_alert(state, code)
     return state
 
 
@@ -447,7 +237,7 @@ def _score(state: GameState, event: ev.PlayMade) -> PlayScore | IrregularPlay:
 
 
 def _play(state: GameState, event: ev.PlayMade) -> GameState:
-    _require_turn(state, event.player)
+    require_turn(state, event.player)
     p = event.player
     ts = state.tileset
     for sq, letter in event.tiles:
@@ -467,39 +257,39 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
         used = sum(1 for ch in on_board if ch == BLANK or ch.islower()) if tile == BLANK else on_board.count(tile)
         if used + n > ts.counts.get(tile, 0):
             raise RuleError("not_in_set", f"the {ts.name} set has no more {tile!r} tiles", "TILE-05")
-    rack = _known_rack(event.rack, ts)
+    rack = known_rack(event.rack, ts)
     left = _take(rack, played.elements())
     drawn = min(len(placed), state.bag_count)
     racks_before = state.rack_counts
     misses_center = main_part.placement.misses_center
     last = LastPlay(len(state.history), p, placed, state.board, state.bag_count, racks_before)
-    new = _record(_lock_designation(state), p, "play", scored.total,
+    new = add_record(_lock_designation(state), p, "play", scored.total,
                   position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
                   words=scored.words, bingo=main_part.bingo,
                   misses_center=misses_center, rack=rack if left is not None else None,
                   announced=event.announced, irregular=scored.fault if irregular else "")
     new = replace(
         new, board=state.board.place(placed), bag_count=state.bag_count - drawn,
-        rack_counts=_pair(racks_before, p, racks_before[p] - len(placed) + drawn),
-        racks=_pair(state.racks, p, left if drawn == 0 else None), drawn_last=_pair(state.drawn_last, p, drawn),
-        last_play=last, hold_by=None, to_move=_other(p),
+        rack_counts=pair(racks_before, p, racks_before[p] - len(placed) + drawn),
+        racks=pair(state.racks, p, left if drawn == 0 else None), drawn_last=pair(state.drawn_last, p, drawn),
+        last_play=last, hold_by=None, to_move=other(p),
     )
     new = _clear_turn_alerts(new)
     if misses_center:
-        new = _alert(new, Alert("missed_center", "FIRST-05", "the first play does not cover the centre square",
+        new = add_alert(new, Alert("missed_center", "FIRST-05", "the first play does not cover the centre square",
                                 "it scores without the centre's double; the opponent may challenge it off"))
     if any(letter == BLANK for _, letter in placed):
-        new = _alert(new, Alert("blank_undesignated", "BLANK-03", "a blank was played without a letter",
+        new = add_alert(new, Alert("blank_undesignated", "BLANK-03", "a blank was played without a letter",
                                 "designate the blank now", p))
     if event.announced is not None and event.announced != scored.total:
-        new = _alert(new, Alert("score_mismatch", "SCORE-11",
+        new = add_alert(new, Alert("score_mismatch", "SCORE-11",
                                 f"{state.players[p]} announced {event.announced}; the kiosk counts {scored.total}",
                                 "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
     if irregular:
         in_main = {sq for sq, _ in scored.main.placement.tiles}
         loose = ", ".join(f"{letter} {square_name(sq)}" for sq, letter in scored.tiles if sq not in in_main)
-        new = _annotate(new, last.index, f"tiles outside the main word, scoring nothing: {loose} (PLACE-06)")
-        new = _alert(new, Alert("illegal_arrangement", "PLACE-06",
+        new = annotate(new, last.index, f"tiles outside the main word, scoring nothing: {loose} (PLACE-06)")
+        new = add_alert(new, Alert("illegal_arrangement", "PLACE-06",
                                 f"the tiles do not spell one main word ({new.history[-1].irregular}): "
                                 f"the detached tiles score nothing",
                                 "the opponent may challenge the whole play off, whatever the words (CHAL-03)", p))
@@ -510,17 +300,17 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
 
 def _pass(state: GameState, event: ev.Passed) -> GameState:
     p = event.player
-    _require_turn(state, p)
-    rack = _known_rack(event.rack, state.tileset)
-    new = _record(_lock_designation(state), p, "pass", 0, rack=rack)
-    new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
-                  racks=_pair(state.racks, p, rack or state.racks[p]))
+    require_turn(state, p)
+    rack = known_rack(event.rack, state.tileset)
+    new = add_record(_lock_designation(state), p, "pass", 0, rack=rack)
+    new = replace(_clear_turn_alerts(new), to_move=other(p), last_play=None, hold_by=None,
+                  racks=pair(state.racks, p, rack or state.racks[p]))
     return _after_turn(new)
 
 
 def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
     p = event.player
-    _require_turn(state, p)
+    require_turn(state, p)
     need = state.profile.min_bag_for_exchange
     if state.bag_count < need:
         raise RuleError("exchange_not_allowed",
@@ -541,10 +331,10 @@ def _exchange_turn(state: GameState, event: ev.Exchanged | ev.ExchangeBelowMinim
     if event.tiles is not None and len(event.tiles) != event.count:
         raise RuleError("exchange_count_mismatch", f"{len(event.tiles)} tiles listed for an exchange of {event.count}",
                         "EXCH-04")
-    new = _record(_lock_designation(state), p, "exchange", 0, count=event.count, reason=reason,
-                  rack=_known_rack(event.rack, state.tileset), exchanged=_known_rack(event.tiles, state.tileset))
-    new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
-                  racks=_pair(state.racks, p, None), drawn_last=_pair(state.drawn_last, p, event.count))
+    new = add_record(_lock_designation(state), p, "exchange", 0, count=event.count, reason=reason,
+                  rack=known_rack(event.rack, state.tileset), exchanged=known_rack(event.tiles, state.tileset))
+    new = replace(_clear_turn_alerts(new), to_move=other(p), last_play=None, hold_by=None,
+                  racks=pair(state.racks, p, None), drawn_last=pair(state.drawn_last, p, event.count))
     return _after_turn(new)
 
 
@@ -554,7 +344,7 @@ EXCHANGE_NOTICED = ("before_draw", "before_opponent_pressed", "later")
 def _exchange_below_minimum(state: GameState, event: ev.ExchangeBelowMinimum) -> GameState:
     """An exchange the kiosk would refuse, made anyway; NSA IV.H.3 by when it was noticed (EXCH-10)."""
     p = event.player
-    _require_turn(state, p)
+    require_turn(state, p)
     bag, need = state.bag_count, max(1, state.profile.min_bag_for_exchange)
     if bag >= need:
         raise RuleError("exchange_allowed", f"{bag} tiles in the bag: enter an ordinary exchange", "EXCH-10")
@@ -567,11 +357,11 @@ def _exchange_below_minimum(state: GameState, event: ev.ExchangeBelowMinimum) ->
         if event.count > state.rack_counts[p]:
             raise RuleError("not_enough_tiles", f"cannot exchange {event.count} from a rack of {state.rack_counts[p]}",
                             "EXCH-01")
-        rack = _known_rack(event.rack, state.tileset)
-        new = _record(_lock_designation(state), p, "pass", 0, rack=rack,
+        rack = known_rack(event.rack, state.tileset)
+        new = add_record(_lock_designation(state), p, "pass", 0, rack=rack,
                       reason=f"{what} noticed before the draw: turn lost, nothing exchanged (EXCH-10)")
-        new = replace(_clear_turn_alerts(new), to_move=_other(p), last_play=None, hold_by=None,
-                      racks=_pair(state.racks, p, rack or state.racks[p]))
+        new = replace(_clear_turn_alerts(new), to_move=other(p), last_play=None, hold_by=None,
+                      racks=pair(state.racks, p, rack or state.racks[p]))
         return _after_turn(new)
     if event.count > bag:
         raise RuleError("exchange_not_allowed", f"cannot exchange {event.count}: only {bag} tiles in the bag",
@@ -579,12 +369,12 @@ def _exchange_below_minimum(state: GameState, event: ev.ExchangeBelowMinimum) ->
     if event.noticed == "later":
         return _exchange_turn(state, event, f"{what}, noticed after the opponent's turn: no penalty (EXCH-10)")
     new = _exchange_turn(state, event, f"{what}: the opponent picks the tiles kept (EXCH-10)")
-    me, opponent = state.players[p], state.players[_other(p)]
-    return _alert(replace(new, exchange_pick=p), Alert(
+    me, opponent = state.players[p], state.players[other(p)]
+    return add_alert(replace(new, exchange_pick=p), Alert(
         "exchange_pick", "EXCH-10", f"{me} exchanged with only {bag} tiles in the bag",
-        f"neutralize the clocks; {opponent} looks at the {bag} pool tiles and {me}'s {new.rack_counts[p]} tiles face up "
-        f"and within one minute chooses the {new.rack_counts[p]} {me} keeps; the rest go back; restart "
-        f"{opponent}'s clock", _other(p)))
+        f"neutralize the clocks; {opponent} looks at the {bag} pool tiles and {me}'s {new.rack_counts[p]} tiles "
+        f"face up and within one minute chooses the {new.rack_counts[p]} {me} keeps; the rest go back; restart "
+        f"{opponent}'s clock", other(p)))
 
 
 def _exchange_picked(state: GameState, event: ev.ExchangePicked) -> GameState:
@@ -592,21 +382,22 @@ def _exchange_picked(state: GameState, event: ev.ExchangePicked) -> GameState:
     if state.exchange_pick != p:
         raise RuleError("no_exchange_pick", "no exchange is waiting for the opponent's pick", "EXCH-10")
     rack = event.rack
-    if rack is not None and (_known_rack(rack, state.tileset) is None or len(rack) != state.rack_counts[p]):
+    if rack is not None and (known_rack(rack, state.tileset) is None or len(rack) != state.rack_counts[p]):
         raise RuleError("bad_rack", f"{rack!r} is not {state.rack_counts[p]} tiles of the {state.tileset.name} set",
                         "EXCH-10")
     index = max(i for i, t in enumerate(state.history) if t.kind == "exchange" and t.player == p)
     picked = f": {rack}" if rack else ""
-    new = _annotate(state, index, f"{state.players[_other(p)]} chose the tiles {state.players[p]} keeps{picked} (EXCH-10)")
-    new = replace(new, exchange_pick=None, racks=_pair(state.racks, p, rack) if rack else state.racks)
-    return _drop_alert(new, "exchange_pick")
+    chooser, keeper = state.players[other(p)], state.players[p]
+    new = annotate(state, index, f"{chooser} chose the tiles {keeper} keeps{picked} (EXCH-10)")
+    new = replace(new, exchange_pick=None, racks=pair(state.racks, p, rack) if rack else state.racks)
+    return drop_alert(new, "exchange_pick")
 
 
 # ----- blanks -------------------------------------------------------------------------------
 
 
 def _designate(state: GameState, event: ev.BlankDesignated) -> GameState:
-    _check_player(event.player)
+    check_player(event.player)
     try:
         sq = parse_square(event.square)
     except ValueError as exc:
@@ -637,7 +428,7 @@ def _designate(state: GameState, event: ev.BlankDesignated) -> GameState:
     if in_last:
         new = replace(new, last_play=replace(play, tiles=tuple((s, letter if s == name else l) for s, l in play.tiles)))
     if not any(ch == BLANK for row in new.board.cells for ch in row):
-        new = _drop_alert(new, "blank_undesignated")
+        new = drop_alert(new, "blank_undesignated")
     return new
 
 
@@ -657,7 +448,7 @@ def _redesignate(turn: Turn, sq: tuple[int, int], name: str, letter: str) -> Tur
 
 
 def _hold(state: GameState, event: ev.HoldPlaced) -> GameState:
-    _check_player(event.player)
+    check_player(event.player)
     play = state.last_play
     if play is None or play.judged or play.player == event.player or state.finished:
         raise RuleError("nothing_to_hold", "there is no opponent's play to hold", "CHAL-04")
@@ -665,7 +456,7 @@ def _hold(state: GameState, event: ev.HoldPlaced) -> GameState:
 
 
 def _challenge(state: GameState, event: ev.ChallengeMade) -> GameState:
-    _check_player(event.challenger)
+    check_player(event.challenger)
     play = state.last_play
     last_turn_after_time = state.time_called is not None and state.ending == "director"
     if state.finished or (state.ending not in ("", "out") and not last_turn_after_time):
@@ -692,10 +483,10 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
     state = replace(state, challenge=None, hold_by=None, last_play=replace(play, judged=True, designation_locked=True))
     record = state.history[play.index]
     if not event.acceptable:  # the play comes off and scores 0 (CHAL-12)
-        new = _record(state, play.player, "withdrawn", -record.score)
+        new = add_record(state, play.player, "withdrawn", -record.score)
         new = replace(new, board=play.board_before, bag_count=play.bag_before, rack_counts=play.racks_before,
-                      racks=_pair(new.racks, play.player, record.rack),
-                      drawn_last=_pair(new.drawn_last, play.player, 0))
+                      racks=pair(new.racks, play.player, record.rack),
+                      drawn_last=pair(new.drawn_last, play.player, 0))
         if new.ending == "out":
             new = replace(new, ending="", out_player=None)
         return _after_turn(_clear_turn_alerts(new))
@@ -704,35 +495,25 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
     c = challenge.challenger
     listed = challenge.words or tuple(w.word for w in record.words)  # () challenges every word formed
     cost = unsuccessful_challenge_cost(state.profile, len(listed), state.wrong_challenges[c])
-    state = replace(state, wrong_challenges=_pair(state.wrong_challenges, c, state.wrong_challenges[c] + 1))
+    state = replace(state, wrong_challenges=pair(state.wrong_challenges, c, state.wrong_challenges[c] + 1))
     if state.free_challenges[c] and cost != FREE:  # the director's free challenge is used up (CHAL-16)
         cost = FREE
-        state = replace(state, free_challenges=_pair(state.free_challenges, c, state.free_challenges[c] - 1))
-        state = _annotate(state, play.index, f"{state.players[c]}'s free challenge used (CHAL-16)")
+        state = replace(state, free_challenges=pair(state.free_challenges, c, state.free_challenges[c] - 1))
+        state = annotate(state, play.index, f"{state.players[c]}'s free challenge used (CHAL-16)")
     if cost.bonus_to_player:
-        state = _record(state, play.player, "challenge_bonus", cost.bonus_to_player,
+        state = add_record(state, play.player, "challenge_bonus", cost.bonus_to_player,
                         reason=f"unsuccessful challenge of {len(listed)} word(s)")
     if cost.penalty_to_challenger:
-        state = _record(state, c, "challenge_penalty", -cost.penalty_to_challenger, reason="unsuccessful challenge")
+        state = add_record(state, c, "challenge_penalty", -cost.penalty_to_challenger, reason="unsuccessful challenge")
     if cost.loses_turn:
-        state = _record(state, c, "lost_challenge", 0)
+        state = add_record(state, c, "lost_challenge", 0)
         state = replace(state, to_move=play.player)
     return _after_turn(state)
 
 
-def _free_challenge(state: GameState, event: ev.FreeChallengeGranted) -> GameState:
-    p = event.player
-    _check_player(p)
-    if state.finished:
-        raise RuleError("game_over", "the game has already ended")
-    state = replace(state, free_challenges=_pair(state.free_challenges, p, state.free_challenges[p] + 1))
-    return _note(state, ev.Note(f"director: free challenge for {state.players[p]}"
-                                + (f" ({event.reason})" if event.reason else "") + " (CHAL-16)"))
-
-
 def _bonus(state: GameState, event: ev.ChallengeBonus) -> GameState:
-    _check_player(event.player)
-    return _record(state, event.player, "challenge_bonus", event.points)
+    check_player(event.player)
+    return add_record(state, event.player, "challenge_bonus", event.points)
 
 
 # ----- draws --------------------------------------------------------------------------------
@@ -740,7 +521,7 @@ def _bonus(state: GameState, event: ev.ChallengeBonus) -> GameState:
 
 def _overdraw(state: GameState, event: ev.OverdrawReported) -> GameState:
     p = event.player
-    _check_player(p)
+    check_player(p)
     if any(o.player == p for o in state.overdraws):
         raise RuleError("overdraw_open", "this overdraw is already being resolved", "DRAW-09")
     excess = event.tiles_seen - state.rack_counts[p]
@@ -751,10 +532,10 @@ def _overdraw(state: GameState, event: ev.OverdrawReported) -> GameState:
         raise RuleError("not_an_overdraw", f"{excess} extra tiles but the bag holds only {state.bag_count}", "DRAW-09")
     found_by_opponent = event.found_by is not None and event.found_by != p
     fix = overdraw_fix(state.profile, excess, event.tiles_seen, event.mixed, found_by_opponent,
-                       state.bag_count + state.drawn_last[p], state.players[p], state.players[_other(p)])
-    new = replace(state, rack_counts=_pair(state.rack_counts, p, event.tiles_seen),
+                       state.bag_count + state.drawn_last[p], state.players[p], state.players[other(p)])
+    new = replace(state, rack_counts=pair(state.rack_counts, p, event.tiles_seen),
                   bag_count=state.bag_count - excess, overdraws=state.overdraws + (Overdraw(p, fix),))
-    return _alert(new, Alert("overdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
+    return add_alert(new, Alert("overdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
                                                    f"{excess} too many", fix.instructions, p))
 
 
@@ -763,157 +544,29 @@ def _overdraw_resolved(state: GameState, event: ev.OverdrawResolved) -> GameStat
     open_ = next((o for o in state.overdraws if o.player == p), None)
     if open_ is None:
         raise RuleError("no_overdraw", "no overdraw is open for this player", "DRAW-09")
-    new = replace(state, rack_counts=_pair(state.rack_counts, p, state.rack_counts[p] - open_.fix.excess),
+    new = replace(state, rack_counts=pair(state.rack_counts, p, state.rack_counts[p] - open_.fix.excess),
                   bag_count=state.bag_count + open_.fix.excess,
                   overdraws=tuple(o for o in state.overdraws if o.player != p))
-    return _drop_alert(new, "overdraw", p)
+    return drop_alert(new, "overdraw", p)
 
 
 def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
     p = event.player
-    _check_player(p)
+    check_player(p)
     missing = state.rack_counts[p] - event.tiles_seen
     if missing <= 0:
         raise RuleError("not_an_underdraw", f"{event.tiles_seen} tiles is not fewer than the {state.rack_counts[p]} due",
                         "DRAW-10")
-    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[_other(p)])
-    return _alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
+    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)])
+    return add_alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
                                                       f"{missing} short", fix.instructions, p))
-
-
-def _out_of_order_draw(state: GameState, event: ev.OutOfOrderDraw) -> GameState:
-    """No penalty; with fewer than 14 in the bag a note for the director (DRAW-13, NSA G7)."""
-    p = event.player
-    _check_player(p)
-    bag = state.bag_count
-    if bag >= 14:
-        return state
-    message = f"out-of-order draw with {bag} in bag (< 14)"
-    action = ("< 7: director may apply a 50-point spread penalty" if bag < 7
-              else "the director may look into it; no penalty")
-    state = _note(state, ev.Note(f"{state.players[p]}: {message} (DRAW-13)"))
-    return _alert(state, Alert("out_of_order_draw", "DRAW-13", f"{state.players[p]}: {message}", action, p))
-
-
-def _tiles_missing(state: GameState, event: ev.TilesMissing) -> GameState:
-    """A shortage noticed during play: the game goes on with the set as it is; the bag
-    count was one too high for each missing tile (TILE-01)."""
-    if state.game_over:
-        raise RuleError("game_over", "the game is over")
-    lacking = len(event.tiles)
-    if lacking < 1 or lacking > state.bag_count:
-        raise RuleError("not_in_bag", f"{lacking} missing tiles but the bag count is {state.bag_count}", "TILE-01")
-    unseen = state.unseen()
-    if any(not state.tileset.is_letter(t) for t in event.tiles) or (
-            Counter(state.tileset.tile_of(t) for t in event.tiles) - unseen):
-        raise RuleError("not_in_set", f"{event.tiles!r} are not all unseen tiles of the set", "TILE-01")
-    missing = "".join(sorted(state.missing + "".join(state.tileset.tile_of(t) for t in event.tiles)))
-    tileset = _named(_without(state.tileset, event.tiles), missing)
-    state = replace(state, tileset=tileset, missing=missing,
-                    bag_count=state.bag_count - lacking)
-    return _note(state, ev.Note(f"{event.tiles} missing from the set: play goes on with {tileset.size} tiles (TILE-01)"))
-
-
-def _tile_found(state: GameState, event: ev.TileFound) -> GameState:
-    """A missing tile turns up (TILE-07, NSA G4): ignored once the game is over; else the
-    player who should have drawn it gets it (a full rack puts the tile drawn in its place
-    back in the bag), and when nobody can tell, play goes on without it."""
-    tile = event.tile.upper()
-    if tile not in state.tileset.counts:
-        raise RuleError("not_a_tile", f"{event.tile!r} is not a tile of the {state.tileset.name} set", "TILE-07")
-    if state.game_over:
-        return _note(state, ev.Note(f"{tile} found after the game: not added (TILE-07)"))
-    if tile not in state.missing:
-        raise RuleError("not_missing", f"no {tile!r} was missing from the set", "TILE-07")
-    r = event.receiver
-    if r is None:
-        return _note(state, ev.Note(f"{tile} found; nobody can tell who should have drawn it: play goes on without "
-                                    f"it (TILE-07)"))
-    _check_player(r)
-    counts = {t: n + (t == tile) for t, n in state.tileset.counts.items()}
-    missing = state.missing.replace(tile, "", 1)
-    to_rack = state.rack_counts[r] < RACK_SIZE
-    state = replace(state, tileset=_named(TileSet(state.tileset.name, counts, state.tileset.values), missing),
-                    missing=missing,
-                    rack_counts=_pair(state.rack_counts, r, state.rack_counts[r] + to_rack),
-                    bag_count=state.bag_count + (not to_rack), racks=_pair(state.racks, r, None))
-    return _note(state, ev.Note(f"{tile} found and given to {state.players[r]}"
-                                + ("" if to_rack else ", who returns the tile drawn in its place to the bag")
-                                + " (TILE-07)"))
-
-
-# ----- board irregularities ---------------------------------------------------------------------
-
-
-def _stray_tile(state: GameState, event: ev.StrayTile) -> GameState:
-    """A tile left on the board outside any turn: the record follows the board (PLACE-10)."""
-    p = event.player
-    _check_player(p)
-    if state.finished:
-        raise RuleError("game_over", "the game has already ended")
-    try:
-        sq = square_name(parse_square(event.square))
-    except ValueError as exc:
-        raise RuleError("bad_square", str(exc)) from None
-    letter = event.letter
-    if not state.tileset.is_letter(letter):
-        raise RuleError("not_a_tile", f"{letter!r} is not a tile of the {state.tileset.name} set", "TILE-02")
-    if state.board.at(sq) != EMPTY:
-        raise RuleError("occupied", f"square {sq} already holds a tile", "PLACE-10")
-    if state.rack_counts[p] < 1:
-        raise RuleError("not_enough_tiles", f"{state.players[p]}'s rack is empty", "PLACE-10")
-    tile = state.tileset.tile_of(letter)
-    if state.unseen()[tile] < 1:
-        raise RuleError("not_in_set", f"the {state.tileset.name} set has no more {tile!r} tiles", "TILE-05")
-    state = replace(state, board=state.board.place([(sq, letter)]), racks=_pair(state.racks, p, None),
-                    rack_counts=_pair(state.rack_counts, p, state.rack_counts[p] - 1),
-                    strays=state.strays + (Stray(p, sq, letter, _turn_count(state)),))
-    return _alert(state, Alert("stray_tile", "PLACE-10", f"{letter} on {sq} belongs to no play",
-                               f"{state.players[p]} takes it back; once each player has moved, the board is not "
-                               f"corrected", p))
-
-
-def _stray_removed(state: GameState, event: ev.StrayTileRemoved) -> GameState:
-    try:
-        sq = square_name(parse_square(event.square))
-    except ValueError as exc:
-        raise RuleError("bad_square", str(exc)) from None
-    stray = next((s for s in state.strays if s.square == sq), None)
-    if stray is None:
-        raise RuleError("no_stray", f"no stray tile is recorded on {sq}", "PLACE-10")
-    if stray.settled:
-        raise RuleError("board_stands", f"each player has moved since: the {stray.letter} on {sq} stays", "PLACE-10")
-    state = replace(state, board=state.board.remove([sq]), racks=_pair(state.racks, stray.player, None),
-                    rack_counts=_pair(state.rack_counts, stray.player, state.rack_counts[stray.player] + 1),
-                    strays=tuple(s for s in state.strays if s is not stray))
-    return _drop_alert(state, "stray_tile", stray.player)
-
-
-def _both_moved_since(state: GameState, turns_before: int) -> bool:
-    """Each player has a turn record after the first `turns_before` turn records."""
-    turns = [t for t in state.history if t.kind in TURN_KINDS]
-    return {t.player for t in turns[turns_before:]} == {0, 1}
-
-
-def _turn_count(state: GameState) -> int:
-    return sum(t.kind in TURN_KINDS for t in state.history)
-
-
-def _settle_strays(state: GameState) -> GameState:
-    """Once each player has taken a turn since a stray tile appeared, it stays (PLACE-10)."""
-    for stray in state.strays:
-        if not stray.settled and _both_moved_since(state, stray.turns_before):
-            state = replace(state, strays=tuple(replace(s, settled=True) if s is stray else s for s in state.strays))
-            state = _drop_alert(state, "stray_tile", stray.player)
-            state = _note(state, ev.Note(f"{stray.letter} on {stray.square} stays on the board (PLACE-10)"))
-    return state
 
 
 # ----- end of game ----------------------------------------------------------------------------
 
 
 def _six_zero(state: GameState, event: ev.SixZeroInvoked) -> GameState:
-    _check_player(event.player)
+    check_player(event.player)
     if state.finished or state.ending:
         raise RuleError("game_over", "the game is over")
     if state.profile.six_zero_trigger == "none":
@@ -972,16 +625,16 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
         raise RuleError("six_zero_too_early", f"only {state.zero_turns} consecutive zero turns", "SIXZ-05")
     elif reason == "overtime_forfeit":
         raise RuleError("no_forfeit", "no player has forfeited on time", "TIME-05")
-    racks = _end_racks(state, _pair(event.racks, out, "") if out is not None else event.racks)
+    racks = _end_racks(state, pair(event.racks, out, "") if out is not None else event.racks)
     values = tuple(None if r is None else state.tileset.rack_value(r.upper()) for r in racks)
     before = state.scores
     state = replace(state, ending=state.ending or reason)
     for player, points in rack_adjustments(state.profile, out, values):
         counted = racks[player] if out is None else racks[1 - out]
-        state = _record(state, player, "end_rack", points, rack=counted, reason=reason)
+        state = add_record(state, player, "end_rack", points, rack=counted, reason=reason)
     for player, value in enumerate(values):
         if value is None:
-            state = _alert(state, Alert("rack_unknown", "END-07", f"{state.players[player]}'s rack was not entered",
+            state = add_alert(state, Alert("rack_unknown", "END-07", f"{state.players[player]}'s rack was not entered",
                                         "no adjustment was made for it; a director may correct the score", player))
     return _finish(replace(state, before_adjustment=before))
 
@@ -995,13 +648,13 @@ def _finish(state: GameState) -> GameState:
 def _forfeit(state: GameState, event: ev.OvertimeForfeit) -> GameState:
     """More than the maximum overtime: -deduction, the opponent wins by at least one (TIME-05)."""
     f = event.player
-    _check_player(f)
+    check_player(f)
     if state.finished:
         raise RuleError("game_over", "the game has already ended")
     if state.profile.max_overtime_s is None:
         raise RuleError("no_max_overtime", f"the {state.profile.name} rules set no maximum overtime", "TIME-05")
     before = state.scores
-    state = _record(state, f, "overtime_forfeit", -state.profile.max_overtime_deduction,
+    state = add_record(state, f, "overtime_forfeit", -state.profile.max_overtime_deduction,
                     reason="more than the maximum overtime")
     state = replace(state, ending="overtime_forfeit", forfeiting=f, challenge=None, before_adjustment=before)
     return _finish(_win_by_one(state))
@@ -1011,28 +664,19 @@ def _win_by_one(state: GameState) -> GameState:
     f = state.forfeiting
     if f is None:
         return state
-    o = _other(f)
+    o = other(f)
     if state.scores[o] <= state.scores[f]:
-        state = _record(state, o, "overtime_forfeit", state.scores[f] + 1 - state.scores[o],
+        state = add_record(state, o, "overtime_forfeit", state.scores[f] + 1 - state.scores[o],
                         reason="raised to win by one point")
     return state
 
 
-def _time_called(state: GameState, event: ev.TimeCalled) -> GameState:
-    if state.game_over:
-        raise RuleError("game_over", "the game is over")
-    if state.time_called is not None:
-        raise RuleError("time_already_called", "time has already been called", "TIME-10")
-    state = replace(state, time_called=_turn_count(state))
-    return _alert(state, Alert("time_called", "TIME-10", "time is called", "one more turn each, then play stops"))
-
-
 def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     p = event.player
-    _check_player(p)
+    check_player(p)
     if p == state.forfeiting:  # the forfeit's deduction replaces the per-minute penalty (TIME-05)
-        return _record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
-    state = _record(state, p, "time_penalty", -event.points,
+        return add_record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
+    state = add_record(state, p, "time_penalty", -event.points,
                     reason="" if event.overtime_s is None else f"{event.overtime_s} s over")
     state = _win_by_one(state)
     return _finish(state) if state.finished else state
@@ -1040,25 +684,24 @@ def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
 
 def _correction(state: GameState, event: ev.Correction) -> GameState:
     p = event.player
-    _check_player(p)
+    check_player(p)
     if event.spread_only:
-        state = replace(state, spread_penalties=_pair(state.spread_penalties, p,
+        state = replace(state, spread_penalties=pair(state.spread_penalties, p,
                                                       state.spread_penalties[p] - event.score_delta))
-        state = _record(state, p, "spread_penalty", 0, reason=f"{event.by}: {event.reason} ({event.score_delta:+d} spread)")
+        state = add_record(state, p, "spread_penalty", 0, reason=f"{event.by}: {event.reason} ({event.score_delta:+d} spread)")
     else:
-        state = _record(state, p, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
+        state = add_record(state, p, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
     return _finish(state) if state.finished else state
 
 
 def _note(state: GameState, event: ev.Note) -> GameState:
-    if not state.history:
-        return replace(state, preface_notes=state.preface_notes + (event.text,))
+    return add_note(state, event.text)
     last = state.history[-1]
     return replace(state, history=state.history[:-1] + (replace(last, notes=last.notes + (event.text,)),))
 
 
 def _clock_pressed(state: GameState, event: ev.ClockPressed) -> GameState:
-    _check_player(event.player)
+    check_player(event.player)
     if state.last_play is not None and state.last_play.player == event.player:
         return _lock_designation(state)  # the opponent's clock starts: the designation is fixed (BLANK-01)
     return state
@@ -1081,7 +724,5 @@ _HANDLERS = {
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
-    ev.FreeChallengeGranted: _free_challenge, ev.OutOfOrderDraw: _out_of_order_draw, ev.TilesMissing: _tiles_missing,
-    ev.TileFound: _tile_found, ev.TimeCalled: _time_called,
-    ev.StrayTile: _stray_tile, ev.StrayTileRemoved: _stray_removed,
+    **MISHAP_HANDLERS,
 }
