@@ -174,7 +174,7 @@ def _after_turn(state: GameState) -> GameState:
             and not state.ending):
         state = replace(state, ending="six_zero")
         state = add_alert(state, Alert("six_zero", "SIXZ-02", f"{streak} consecutive zero turns: the game is over",
-                                    "stop the clocks; enter both racks"))
+                                       "stop the clocks; enter both racks"))
     return state
 
 
@@ -205,8 +205,8 @@ def _lock_designation(state: GameState) -> GameState:
                                          f"offence {offences} (BLANK-03)")
     if offences > 1:
         state = add_alert(state, Alert("blank_repeat", "BLANK-03",
-                                    f"{state.players[p]}: blank not designated again (offence {offences})",
-                                    "repeat - director may deduct 50 spread (NSA IV.J.3)", p))
+                                       f"{state.players[p]}: blank not designated again (offence {offences})",
+                                       "repeat - director may deduct 50 spread (NSA IV.J.3)", p))
     return state
 
 
@@ -264,10 +264,10 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     misses_center = main_part.placement.misses_center
     last = LastPlay(len(state.history), p, placed, state.board, state.bag_count, racks_before)
     new = add_record(_lock_designation(state), p, "play", scored.total,
-                  position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
-                  words=scored.words, bingo=main_part.bingo,
-                  misses_center=misses_center, rack=rack if left is not None else None,
-                  announced=event.announced, irregular=scored.fault if irregular else "")
+                     position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
+                     words=scored.words, bingo=main_part.bingo,
+                     misses_center=misses_center, rack=rack if left is not None else None,
+                     announced=event.announced, irregular=scored.fault if irregular else "")
     new = replace(
         new, board=state.board.place(placed), bag_count=state.bag_count - drawn,
         rack_counts=pair(racks_before, p, racks_before[p] - len(placed) + drawn),
@@ -277,22 +277,22 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
     new = _clear_turn_alerts(new)
     if misses_center:
         new = add_alert(new, Alert("missed_center", "FIRST-05", "the first play does not cover the centre square",
-                                "it scores without the centre's double; the opponent may challenge it off"))
+                                   "it scores without the centre's double; the opponent may challenge it off"))
     if any(letter == BLANK for _, letter in placed):
         new = add_alert(new, Alert("blank_undesignated", "BLANK-03", "a blank was played without a letter",
-                                "designate the blank now", p))
+                                   "designate the blank now", p))
     if event.announced is not None and event.announced != scored.total:
-        new = add_alert(new, Alert("score_mismatch", "SCORE-11",
-                                f"{state.players[p]} announced {event.announced}; the kiosk counts {scored.total}",
-                                "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
+        new = add_alert(new, Alert(
+            "score_mismatch", "SCORE-11", f"{state.players[p]} announced {event.announced}; the kiosk counts "
+            f"{scored.total}", "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
     if irregular:
         in_main = {sq for sq, _ in scored.main.placement.tiles}
         loose = ", ".join(f"{letter} {square_name(sq)}" for sq, letter in scored.tiles if sq not in in_main)
         new = annotate(new, last.index, f"tiles outside the main word, scoring nothing: {loose} (PLACE-06)")
         new = add_alert(new, Alert("illegal_arrangement", "PLACE-06",
-                                f"the tiles do not spell one main word ({new.history[-1].irregular}): "
-                                f"the detached tiles score nothing",
-                                "the opponent may challenge the whole play off, whatever the words (CHAL-03)", p))
+                                   f"the tiles do not spell one main word ({new.history[-1].irregular}): "
+                                   f"the detached tiles score nothing",
+                                   "the opponent may challenge the whole play off, whatever the words (CHAL-03)", p))
     if new.bag_count == 0 and new.rack_counts[p] == 0:
         new = replace(new, ending="out", out_player=p)
     return _after_turn(new)
@@ -332,7 +332,7 @@ def _exchange_turn(state: GameState, event: ev.Exchanged | ev.ExchangeBelowMinim
         raise RuleError("exchange_count_mismatch", f"{len(event.tiles)} tiles listed for an exchange of {event.count}",
                         "EXCH-04")
     new = add_record(_lock_designation(state), p, "exchange", 0, count=event.count, reason=reason,
-                  rack=known_rack(event.rack, state.tileset), exchanged=known_rack(event.tiles, state.tileset))
+                     rack=known_rack(event.rack, state.tileset), exchanged=known_rack(event.tiles, state.tileset))
     new = replace(_clear_turn_alerts(new), to_move=other(p), last_play=None, hold_by=None,
                   racks=pair(state.racks, p, None), drawn_last=pair(state.drawn_last, p, event.count))
     return _after_turn(new)
@@ -359,7 +359,7 @@ def _exchange_below_minimum(state: GameState, event: ev.ExchangeBelowMinimum) ->
                             "EXCH-01")
         rack = known_rack(event.rack, state.tileset)
         new = add_record(_lock_designation(state), p, "pass", 0, rack=rack,
-                      reason=f"{what} noticed before the draw: turn lost, nothing exchanged (EXCH-10)")
+                         reason=f"{what} noticed before the draw: turn lost, nothing exchanged (EXCH-10)")
         new = replace(_clear_turn_alerts(new), to_move=other(p), last_play=None, hold_by=None,
                       racks=pair(state.racks, p, rack or state.racks[p]))
         return _after_turn(new)
@@ -502,7 +502,7 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
         state = annotate(state, play.index, f"{state.players[c]}'s free challenge used (CHAL-16)")
     if cost.bonus_to_player:
         state = add_record(state, play.player, "challenge_bonus", cost.bonus_to_player,
-                        reason=f"unsuccessful challenge of {len(listed)} word(s)")
+                           reason=f"unsuccessful challenge of {len(listed)} word(s)")
     if cost.penalty_to_challenger:
         state = add_record(state, c, "challenge_penalty", -cost.penalty_to_challenger, reason="unsuccessful challenge")
     if cost.loses_turn:
@@ -635,7 +635,8 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
     for player, value in enumerate(values):
         if value is None:
             state = add_alert(state, Alert("rack_unknown", "END-07", f"{state.players[player]}'s rack was not entered",
-                                        "no adjustment was made for it; a director may correct the score", player))
+                                           "no adjustment was made for it; a director may correct the score",
+                                           player))
     return _finish(replace(state, before_adjustment=before))
 
 
@@ -655,7 +656,7 @@ def _forfeit(state: GameState, event: ev.OvertimeForfeit) -> GameState:
         raise RuleError("no_max_overtime", f"the {state.profile.name} rules set no maximum overtime", "TIME-05")
     before = state.scores
     state = add_record(state, f, "overtime_forfeit", -state.profile.max_overtime_deduction,
-                    reason="more than the maximum overtime")
+                       reason="more than the maximum overtime")
     state = replace(state, ending="overtime_forfeit", forfeiting=f, challenge=None, before_adjustment=before)
     return _finish(_win_by_one(state))
 
@@ -667,7 +668,7 @@ def _win_by_one(state: GameState) -> GameState:
     o = other(f)
     if state.scores[o] <= state.scores[f]:
         state = add_record(state, o, "overtime_forfeit", state.scores[f] + 1 - state.scores[o],
-                        reason="raised to win by one point")
+                           reason="raised to win by one point")
     return state
 
 
@@ -677,7 +678,7 @@ def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     if p == state.forfeiting:  # the forfeit's deduction replaces the per-minute penalty (TIME-05)
         return add_record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
     state = add_record(state, p, "time_penalty", -event.points,
-                    reason="" if event.overtime_s is None else f"{event.overtime_s} s over")
+                       reason="" if event.overtime_s is None else f"{event.overtime_s} s over")
     state = _win_by_one(state)
     return _finish(state) if state.finished else state
 
@@ -687,8 +688,9 @@ def _correction(state: GameState, event: ev.Correction) -> GameState:
     check_player(p)
     if event.spread_only:
         state = replace(state, spread_penalties=pair(state.spread_penalties, p,
-                                                      state.spread_penalties[p] - event.score_delta))
-        state = add_record(state, p, "spread_penalty", 0, reason=f"{event.by}: {event.reason} ({event.score_delta:+d} spread)")
+                                                     state.spread_penalties[p] - event.score_delta))
+        state = add_record(state, p, "spread_penalty", 0,
+                           reason=f"{event.by}: {event.reason} ({event.score_delta:+d} spread)")
     else:
         state = add_record(state, p, "correction", event.score_delta, reason=f"{event.by}: {event.reason}")
     return _finish(state) if state.finished else state

@@ -122,8 +122,8 @@ def _stray_tile(state: GameState, event: ev.StrayTile) -> GameState:
                     rack_counts=pair(state.rack_counts, p, state.rack_counts[p] - 1),
                     strays=state.strays + (Stray(p, sq, letter, turn_count(state)),))
     return add_alert(state, Alert("stray_tile", "PLACE-10", f"{letter} on {sq} belongs to no play",
-                               f"{state.players[p]} takes it back; once each player has moved, the board is not "
-                               f"corrected", p))
+                                  f"{state.players[p]} takes it back; once each player has moved, the board is not "
+                                  f"corrected", p))
 
 
 def _stray_removed(state: GameState, event: ev.StrayTileRemoved) -> GameState:
