@@ -72,6 +72,7 @@ class CellStats:
     """What the occupancy features need from a rectified board, computed once per frame."""
     mean: np.ndarray  # 225x3 Lab
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
+    lab: np.ndarray  # the rectified board in Lab (unpadded)
 
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
@@ -94,7 +95,7 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
     shape = np.column_stack([spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50,
                              mean[:, 0] - neighbour_l])
-    return CellStats(mean=mean, shape=shape)
+    return CellStats(mean=mean, shape=shape, lab=lab)
 
 
 _CENTRE = np.zeros(225, np.float32)
@@ -127,3 +128,10 @@ def tile_colour(stats: CellStats, cells: np.ndarray) -> np.ndarray | None:
     if len(cells) == 0:
         return None
     return np.median(stats.mean[np.asarray(cells, int)], axis=0).astype(np.float32)
+
+
+def face_colour(stats: CellStats, k: int) -> np.ndarray:
+    """Lab of a tile's face (the median of the cell's middle, so the letter's ink does not count)."""
+    r, c = divmod(int(k), 15)
+    q = CELL // 4
+    return np.median(stats.lab[r * CELL + q:(r + 1) * CELL - q, c * CELL + q:(c + 1) * CELL - q].reshape(-1, 3), axis=0)

@@ -19,6 +19,7 @@ import numpy as np
 from vision.layout import LAYOUT
 
 WORK_SIZE = 640  # the frame is searched at this size
+SHIFT_CELLS = 2  # a comb can land this many cells off when border lines or tile edges look like grid lines
 REFINE_CELL = 24  # px per cell in the rectified view used for refinement
 LINE_REACHES = (2,)  # half-width (px at work size) of the line filter for hairlines
 WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
@@ -294,10 +295,11 @@ def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarr
     best, best_score = candidates[0], -1.0
     for corners in candidates:
         to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-        means = _cell_means(small, corners, border=1)  # one warp serves all nine shifts
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                score = _layout_fit(means[1 + dy:16 + dy, 1 + dx:16 + dx])
+        means = _cell_means(small, corners, border=SHIFT_CELLS)  # one warp serves every shift
+        for dy in range(-SHIFT_CELLS, SHIFT_CELLS + 1):
+            for dx in range(-SHIFT_CELLS, SHIFT_CELLS + 1):
+                b = SHIFT_CELLS
+                score = _layout_fit(means[b + dy:b + 15 + dy, b + dx:b + 15 + dx])
                 if score > best_score:
                     shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
                     best, best_score = shifted, score

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.cells import CellStats, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.glyph import glyph_features_batch, value_number_sides
 from vision.locate import BoardLocation, locate_board, order_corners
@@ -27,7 +27,7 @@ TILESET_LETTERS = {
     "german": set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"),
 }
 MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
-MIN_GRID_SCORE = 1.5  # thin-line contrast on the fitted grid; below it the board is not seen
+MIN_GRID_SCORE = 1.2  # line contrast on the fitted grid; below it the board is not seen
 MIN_PATTERN = 0.1  # premium-pattern score of a found board; rendered boards score >= 0.19, noise < 0.05
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
@@ -236,9 +236,9 @@ class BoardReader:
         if stats is not None and occ is not None:
             tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
             if len(tiles) >= 3:
-                colours = stats.mean[tiles]
-                centre = np.median(colours, axis=0)
-                spread = float(np.median(np.linalg.norm(colours - centre, axis=1)))
+                faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
+                centre = np.median(faces, axis=0)
+                spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
                 return centre.astype(np.float32), max(12.0, 4.0 * spread)
         if self.calibration.tile_lab is not None:
             return self.calibration.tile_lab, 20.0
