@@ -130,8 +130,12 @@ def tile_colour(stats: CellStats, cells: np.ndarray) -> np.ndarray | None:
     return np.median(stats.mean[np.asarray(cells, int)], axis=0).astype(np.float32)
 
 
+_FACE_RING = np.zeros((CELL, CELL), bool)
+_FACE_RING[6:-6, 6:-6] = True
+_FACE_RING[13:-13, 13:-13] = False  # where the letter is
+
+
 def face_colour(stats: CellStats, k: int) -> np.ndarray:
-    """Lab of a tile's face (the median of the cell's middle, so the letter's ink does not count)."""
+    """Lab of a tile's face: the median of the band between the tile's edge and its letter."""
     r, c = divmod(int(k), 15)
-    q = CELL // 4
-    return np.median(stats.lab[r * CELL + q:(r + 1) * CELL - q, c * CELL + q:(c + 1) * CELL - q].reshape(-1, 3), axis=0)
+    return np.median(stats.lab[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL][_FACE_RING], axis=0)

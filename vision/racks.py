@@ -28,7 +28,9 @@ def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, 
     if strip.size == 0:
         return 0
     lab = cv2.cvtColor(cv2.GaussianBlur(strip, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    tile_like = np.linalg.norm(lab - tile_lab, axis=2) < tolerance
+    tile_like = (np.linalg.norm(lab - tile_lab, axis=2) < tolerance).astype(np.uint8)
+    # fill each tile's letter from the face above and below it (gaps between tiles stay open)
+    tile_like = cv2.morphologyEx(tile_like, cv2.MORPH_CLOSE, np.ones((strip.shape[0] // 2 | 1, 1), np.uint8)) > 0
     column = tile_like.mean(axis=0) > 0.3
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, 3), np.uint8))[0] > 0
     runs = []
