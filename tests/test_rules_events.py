@@ -41,6 +41,8 @@ SAMPLES = [
     ev.OutOfOrderDraw(0),
     ev.TilesMissing("?"),
     ev.TimeCalled(),
+    ev.FalseBlank("G8", "E"),
+    ev.GameAbandoned(1),
     ev.TileFound("E", receiver=1),
     ev.TileFound("?"),
     ev.StrayTile(0, "L8", "R"),

@@ -288,6 +288,25 @@ def test_BLANK_07_blank_challenged_off_is_played_again_as_another_letter():
     assert state.board.at("G8") == "s" and state.history[-1].word == "sAB"
 
 
+def test_BLANK_06_false_blank_found_before_the_next_play_takes_the_play_off():
+    state = run(start(), play(A, "8G", "CAB"), play(B, "G7", "s."), ev.ClockPressed(B, 5.0))
+    off = run(state, ev.FalseBlank("G7", "E"))
+    assert off.board.at("G7") == "." and off.scores == (14, 0) and off.to_move == A
+    assert off.history[-1].kind == "withdrawn" and "comes off (BLANK-06)" in off.history[1].notes[-1]
+    assert refused(off, ev.FalseBlank("G8", "E")).code == "not_a_blank"
+
+
+def test_BLANK_06_false_blank_found_later_stays_a_blank_worth_0():
+    state = run(start(), play(A, "8G", "CAB"), play(B, "G7", "s."), play(A, "J8", "S"))
+    later = run(state, ev.FalseBlank("G7", "E"))
+    assert later.board.at("G7") == "s" and later.scores == state.scores
+    assert later.tileset.counts["?"] == 3 and later.tileset.counts["E"] == 11 and later.tileset.size == 100
+    assert "stays a blank" in _notes(later)[-1]
+    # Both real blanks may still be played: three tiles now count as blanks.
+    later = run(later, play(B, "K8", "e"), ev.Passed(A), play(B, "L8", "s"))
+    assert later.board.at("L8") == "s"
+
+
 # ----- SCORE-11: announced score --------------------------------------------------------------------
 
 def test_SCORE_11_announced_score_differs_from_the_computed_one():
@@ -332,6 +351,17 @@ def test_RES_01_tie_slip_handed_in_by_the_first_player():
     assert ralph_first.result.winner is None and ralph_first.result.submitter == B
     won = run(setup(start(first=B), scores=(360, 350)), ev.GameEnded("director", ("", "")))
     assert won.result.submitter == A
+
+
+def test_RES_06_player_who_leaves_takes_a_forfeit_loss():
+    trailing = run(setup(start(), scores=(280, 310)), ev.GameAbandoned(A))
+    assert trailing.finished and trailing.result.winner == B and trailing.result.decided_by == "forfeit"
+    assert trailing.result.spread == (-80, 80) and trailing.scores == (280, 310)
+    ahead = run(setup(start(), scores=(310, 280)), ev.GameAbandoned(A))
+    assert ahead.result.winner == B and ahead.result.spread == (-50, 50) and ahead.result.submitter == B
+    penalised = run(ahead, ev.Correction(B, -50, "out-of-order draw", by="director", spread_only=True))
+    assert penalised.result.winner == B and penalised.result.spread == (-50, 0)
+    assert refused(ahead, ev.Passed(A)).code == "game_over"
 
 
 def test_RES_09_set_checked_complete_from_board_and_last_rack():

@@ -27,10 +27,23 @@ def rack_adjustments(profile: Profile, out_player: int | None, rack_values: tupl
 class Result:
     scores: tuple[int, int]
     winner: int | None  # None: a tie (half a win each)
-    decided_by: str  # "score" | "tie" | "tie_rule" | "overtime_forfeit"
+    decided_by: str  # "score" | "tie" | "tie_rule" | "overtime_forfeit" | "forfeit"
     before_adjustment: tuple[int, int]  # scores before the unplayed-tile adjustment
     submitter: int  # hands in the result slip: the winner, or on a tie the first player (RES-01)
     spread: tuple[int, int]  # each player's margin less his spread-only penalties (RES-08)
+
+
+FORFEIT_SPREAD = 50
+
+
+def abandoned(scores: tuple[int, int], leaver: int, spread_penalties: tuple[int, int] = (0, 0)) -> Result:
+    """A player who left a game that cannot be finished loses by forfeit: -50 spread if
+    ahead, -(50 + deficit) if behind; the opponent gets the opposite (RES-06, NSA VII.J.3)."""
+    winner = 1 - leaver
+    loss = FORFEIT_SPREAD + max(0, scores[winner] - scores[leaver])
+    spread = (-loss, loss) if leaver == 0 else (loss, -loss)
+    return Result(scores, winner, "forfeit", scores, winner,
+                  (spread[0] - spread_penalties[0], spread[1] - spread_penalties[1]))
 
 
 def decide(profile: Profile, scores: tuple[int, int], before_adjustment: tuple[int, int], first: int,

@@ -42,6 +42,14 @@ class BlankDesignated:
 
 
 @dataclass(frozen=True)
+class FalseBlank:
+    """A tile played as a blank turns out to be a lettered tile (BLANK-06)."""
+
+    square: str
+    tile: str  # the letter on its face
+
+
+@dataclass(frozen=True)
 class Passed:
     player: int
     rack: str | None = None
@@ -185,6 +193,13 @@ class TimeCalled:
 
 
 @dataclass(frozen=True)
+class GameAbandoned:
+    """The player left the game and it cannot be finished: a forfeit loss (RES-06)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
 class TimePenalty:
     player: int
     points: int
@@ -232,7 +247,7 @@ EVENT_TYPES: tuple[type, ...] = (
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
     ClockPaused, ClockResumed, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
-    OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, StrayTile, StrayTileRemoved,
+    OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, StrayTile, StrayTileRemoved,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 

@@ -32,7 +32,7 @@ from kiosk.rules import events as ev
 from kiosk.rules.board import EMPTY, Board, parse_square, position_name, square_name
 from kiosk.rules.challenge import ChallengeCost, adjudicate, judged_words, unsuccessful_challenge_cost
 from kiosk.rules.draws import overdraw_fix, underdraw_fix
-from kiosk.rules.endgame import decide, rack_adjustments
+from kiosk.rules.endgame import abandoned, decide, rack_adjustments
 from kiosk.rules.irregular import IRREGULAR_CODES, IrregularPlay, score_irregular
 from kiosk.rules.mishaps import HANDLERS as MISHAP_HANDLERS
 from kiosk.rules.mishaps import named_set, set_without, settle_strays
@@ -483,13 +483,7 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
     state = replace(state, challenge=None, hold_by=None, last_play=replace(play, judged=True, designation_locked=True))
     record = state.history[play.index]
     if not event.acceptable:  # the play comes off and scores 0 (CHAL-12)
-        new = add_record(state, play.player, "withdrawn", -record.score)
-        new = replace(new, board=play.board_before, bag_count=play.bag_before, rack_counts=play.racks_before,
-                      racks=pair(new.racks, play.player, record.rack),
-                      drawn_last=pair(new.drawn_last, play.player, 0))
-        if new.ending == "out":
-            new = replace(new, ending="", out_player=None)
-        return _after_turn(_clear_turn_alerts(new))
+        return _withdraw(state, play)
     state = replace(state, history=tuple(replace(t, challenged=True) if i == play.index else t
                                          for i, t in enumerate(state.history)))
     c = challenge.challenger
@@ -509,6 +503,43 @@ def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
         state = add_record(state, c, "lost_challenge", 0)
         state = replace(state, to_move=play.player)
     return _after_turn(state)
+
+
+def _withdraw(state: GameState, play: LastPlay) -> GameState:
+    """The play comes off the board and scores 0; its tiles go back to the rack."""
+    record = state.history[play.index]
+    new = add_record(state, play.player, "withdrawn", -record.score)
+    new = replace(new, board=play.board_before, bag_count=play.bag_before, rack_counts=play.racks_before,
+                  racks=pair(new.racks, play.player, record.rack), drawn_last=pair(new.drawn_last, play.player, 0))
+    if new.ending == "out":
+        new = replace(new, ending="", out_player=None)
+    return _after_turn(_clear_turn_alerts(new))
+
+
+def _false_blank(state: GameState, event: ev.FalseBlank) -> GameState:
+    """A lettered tile played as a blank: found before the next turn, the play comes off;
+    found later, it stays a blank worth 0 with no penalty (BLANK-06, NSA IV.J.4, MSA 9.2)."""
+    try:
+        sq = square_name(parse_square(event.square))
+    except ValueError as exc:
+        raise RuleError("bad_square", str(exc)) from None
+    on_board = state.board.at(sq)
+    if on_board != BLANK and not on_board.islower():
+        raise RuleError("not_a_blank", f"{sq} does not hold a blank", "BLANK-06")
+    tile = event.tile.upper()
+    if tile == BLANK or state.tileset.counts.get(tile, 0) < 1:
+        raise RuleError("not_a_tile", f"{event.tile!r} is not a lettered tile of the {state.tileset.name} set",
+                        "BLANK-06")
+    if state.challenge is not None:
+        raise RuleError("challenge_pending", "a challenge is waiting for its verdict", "CHAL-11")
+    play = state.last_play
+    if play is not None and not play.judged and any(s == sq for s, _ in play.tiles) and not state.finished:
+        state = replace(state, last_play=replace(play, judged=True, designation_locked=True), hold_by=None)
+        state = annotate(state, play.index, f"{tile} played as a blank on {sq}: the play comes off (BLANK-06)")
+        return _withdraw(state, play)
+    counts = {t: n + (t == BLANK) - (t == tile) for t, n in state.tileset.counts.items()}
+    state = replace(state, tileset=TileSet(state.tileset.name, counts, state.tileset.values))
+    return add_note(state, f"the blank on {sq} is a {tile}: it stays a blank worth 0 (BLANK-06)")
 
 
 def _bonus(state: GameState, event: ev.ChallengeBonus) -> GameState:
@@ -641,9 +672,19 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
 
 
 def _finish(state: GameState) -> GameState:
+    if state.abandoned_by is not None:
+        return replace(state, finished=True, result=abandoned(state.scores, state.abandoned_by, state.spread_penalties))
     result = decide(state.profile, state.scores, state.before_adjustment or state.scores, state.first,
                     state.forfeiting, state.spread_penalties)
     return replace(state, finished=True, result=result)
+
+
+def _abandoned(state: GameState, event: ev.GameAbandoned) -> GameState:
+    check_player(event.player)
+    if state.finished:
+        raise RuleError("game_over", "the game has already ended")
+    state = replace(state, ending="abandoned", abandoned_by=event.player, challenge=None, before_adjustment=state.scores)
+    return _finish(state)
 
 
 def _forfeit(state: GameState, event: ev.OvertimeForfeit) -> GameState:
@@ -726,5 +767,5 @@ _HANDLERS = {
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
-    **MISHAP_HANDLERS,
+    ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
 }

@@ -133,6 +133,7 @@ class GameState:
     blank_offences: tuple[int, int] = (0, 0)  # blanks left undesignated past the press (BLANK-03)
     strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
     exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
+    abandoned_by: int | None = None  # left a game that cannot be finished (RES-06)
     time_called: int | None = None  # turn records when time was called: one more turn each (TIME-10)
 
     @property
