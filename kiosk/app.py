@@ -81,6 +81,7 @@ class Pending:
     proposed: tuple[tuple[str, str], ...] = ()
     corrected: bool = False
     unsettled: Any = None           # the last located reading while waiting for a settled view
+    refused: str = ""               # why the rules core refused the proposed play
 
 
 class KioskApp:
@@ -143,10 +144,16 @@ class KioskApp:
     # ----- journal and state -------------------------------------------------------
 
     def _commit(self, event: Any, t: float | None = None) -> None:
-        """Journal an event (durably), then apply it."""
+        """Check an event with the rules core, journal it (durably), then act on it.
+
+        An event the rules core refuses raises RuleError before anything is written, so
+        the journal only ever holds events that replay."""
+        from kiosk.rules import game
+
+        new_state = game.apply(self.state, event)
         t = self.now() if t is None else t
         self.journal.append({"t": t, "event": json.loads(ev.event_to_json(event))})
-        self._apply(event)
+        self._apply(event, new_state)
 
     def _note(self, kind: str, **data: Any) -> None:
         """An app fact that is not a rules event (a read corrected by the players)."""
@@ -154,11 +161,11 @@ class KioskApp:
         self.journal.append(record)
         self.app_records.append(record["app"])
 
-    def _apply(self, event: Any) -> None:
+    def _apply(self, event: Any, new_state: Any = None) -> None:
         from kiosk.rules import game
 
         self.events.append(event)
-        self.state = game.apply(self.state, event) if self.state is not None else game.replay([event])
+        self.state = new_state if new_state is not None else game.apply(self.state, event)
         self._log_state_alerts()
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
@@ -257,6 +264,20 @@ class KioskApp:
         t = self.now() if t is None else t + self._offset
         if kind != "press":
             return
+        self._refusals_shown(self._handle_button, button, t)
+
+    def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:
+        """Run an input's effects; an event the rules core refuses (nothing was journaled)
+        becomes an alert with its rule instead of a crash."""
+        from kiosk.rules.game import RuleError
+
+        try:
+            action(*args)
+        except RuleError as exc:
+            log.warning("refused by the rules: %s", exc)
+            self.raise_alert("Not allowed", getattr(exc, "rule", ""), str(exc))
+
+    def _handle_button(self, button: str, t: float) -> None:
         if self.phase == "done":
             return
         if self.phase == "result":
@@ -333,9 +354,9 @@ class KioskApp:
         was = head.read.tiles if head.read else ()
         self._note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
         self.reads_confirmed += 1
-        head.corrected = True
+        head.corrected, head.refused = True, ""
         self._propose(head, tiles)
-        return ""
+        return head.refused
 
     def choose_pass(self) -> None:
         head = self.pending[0] if self.pending else None
@@ -414,6 +435,9 @@ class KioskApp:
 
     def tick(self) -> None:
         """Collect finished readings, re-ask while waiting; call every loop iteration."""
+        self._refusals_shown(self._tick)
+
+    def _tick(self) -> None:
         t = self.now()
         wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
         if wants_reading and not self.vision.busy and t >= self._next_poll:
@@ -496,7 +520,18 @@ class KioskApp:
             return
         if not head.corrected and head.read is not None and head.stage == "reading":
             self._mark_latency(head, self.now())
-        self._commit(ev.PlayMade(head.player, tiles))
+        self._commit_play(head, tiles)
+
+    def _commit_play(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
+        """The play stands, unless the rules core refuses it: then the players check it again."""
+        from kiosk.rules.game import RuleError
+
+        try:
+            self._commit(ev.PlayMade(head.player, tiles))
+        except RuleError as exc:
+            head.stage, head.proposed, head.designated = "confirm", tiles, {}
+            head.refused = str(exc)
+            return
         self._after_turn(head.pressed_at)
 
     def _offer_blank(self, head: Pending) -> None:
@@ -514,8 +549,7 @@ class KioskApp:
             self._offer_blank(head)
             return
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
-        self._commit(ev.PlayMade(head.player, tiles))
-        self._after_turn(head.pressed_at)
+        self._commit_play(head, tiles)
 
     def _check_racks(self, obs: Any, t: float) -> None:
         """Overdraw: a rack zone shows more tiles than a rack may hold.

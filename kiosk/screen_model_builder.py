@@ -102,7 +102,7 @@ def _head_screen(app: Any, head: Any, t: float) -> dict:
             return out
         return {}
     if head.stage == "confirm":
-        reasons = "; ".join(head.read.reasons) if head.read is not None else ""
+        reasons = "; ".join(([head.refused] if head.refused else []) + (list(head.read.reasons) if head.read is not None else []))
         return {"screen": "confirm_read", "prompt": Prompt(
             f"{name}'s play: please check the marked squares. {reasons}".strip(),
             (ButtonHint("CONFIRM", "the board is right"), ButtonHint("CANCEL", "fix the tiles, read again")))}

@@ -247,7 +247,22 @@ def test_camera_fault_records_nothing_and_the_clock_keeps_running():
     assert table.app.clock.running() == 1
     assert "camera" in table.app.screen().status.camera_text
     table.camera.unplugged = False
-    table.at(table.t + 0.2)
+    table.at(table.t + 0.6)      # the camera is retried every half second
+    assert [p.tiles for p in table.plays()] == [CAT]
+
+
+def test_play_the_rules_refuse_is_never_journaled_and_goes_back_to_the_players():
+    table = Table().start()
+    # a third blank: the English set has two
+    table.show(("G8", "?"), ("H8", "?"), ("I8", "?")).press("p1", 10)
+    for _ in range(3):
+        table.press("confirm")
+    assert not table.plays()
+    assert not any(r.get("event", {}).get("type") == "play_made" for r in table.journal.records)
+    screen = table.app.screen()
+    assert screen.screen == "confirm_read"
+    assert "set" in screen.prompt.question
+    assert table.app.correct(CAT) == ""
     assert [p.tiles for p in table.plays()] == [CAT]
 
 
