@@ -43,6 +43,7 @@ SAMPLES = [
     ev.TimeCalled(),
     ev.FalseBlank("G8", "E"),
     ev.GameAbandoned(1),
+    ev.ChallengeWithdrawn(1),
     ev.TileFound("E", receiver=1),
     ev.TileFound("?"),
     ev.StrayTile(0, "L8", "R"),

@@ -288,6 +288,35 @@ def test_BLANK_07_blank_challenged_off_is_played_again_as_another_letter():
     assert state.board.at("G8") == "s" and state.history[-1].word == "sAB"
 
 
+def test_BLANK_04_challenge_from_a_misread_blank_may_be_withdrawn():
+    state = run(start(), play(A, "8G", "jAB"), ev.ChallengeMade(B))
+    withdrawn = run(state, ev.ChallengeWithdrawn(B))
+    assert withdrawn.challenge is None and withdrawn.scores == (8, 0) and withdrawn.to_move == B
+    assert [t.kind for t in withdrawn.history] == ["play"] and "BLANK-04" in withdrawn.history[0].notes[-1]
+    assert refused(withdrawn, ev.ChallengeMade(B)).code == "nothing_to_challenge"
+    assert run(withdrawn, ev.Passed(B)).to_move == A
+    no_blank = run(start(), play(A, "8G", "JAB"), ev.ChallengeMade(B))
+    err = refused(no_blank, ev.ChallengeWithdrawn(B))
+    assert (err.code, err.rule) == ("challenge_binding", "BLANK-04")
+
+
+def test_BLANK_04_earlier_blank_is_judged_as_designated():
+    """Robin's blank is an R; Selena plays through it; Robin challenges thinking it a T."""
+    state = run(start(), play(A, "8G", "BAr"), play(B, "I7", "A.E"), ev.ChallengeMade(A))
+    assert state.challengeable_words == ("ARE",)
+    assert game.verdict(state, {"ARE"}) is True and game.verdict(state, {"ATE"}) is False
+
+
+def test_DRAW_12_play_from_a_short_rack_stands_and_the_rack_is_filled():
+    state = run(start(), play(A, "8G", "CAB"), ev.UnderdrawReported(B, 6))
+    alert = _alert(state, "underdraw")
+    assert alert.rule == "DRAW-10" and "draws 1 from the bag now" in alert.action
+    bag = state.bag_count
+    off = run(state, play(B, "J5", "DOGE."), ev.ChallengeMade(A), ev.ChallengeJudged(False))
+    assert off.history[-2].kind == "play" and off.history[-1].kind == "withdrawn"  # no other correction
+    assert off.rack_counts == (7, 7) and off.bag_count == bag  # the 1 he then draws was counted already
+
+
 def test_BLANK_06_false_blank_found_before_the_next_play_takes_the_play_off():
     state = run(start(), play(A, "8G", "CAB"), play(B, "G7", "s."), ev.ClockPressed(B, 5.0))
     off = run(state, ev.FalseBlank("G7", "E"))

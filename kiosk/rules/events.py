@@ -98,6 +98,14 @@ class ChallengeMade:
 
 
 @dataclass(frozen=True)
+class ChallengeWithdrawn:
+    """A challenge that came from misreading a blank designated on that turn, withdrawn
+    once the designation is shown: no penalty (BLANK-04, NSA IV.J.2)."""
+
+    challenger: int
+
+
+@dataclass(frozen=True)
 class ChallengeJudged:
     acceptable: bool  # verdict for the whole play, never for one word
 
@@ -247,7 +255,7 @@ EVENT_TYPES: tuple[type, ...] = (
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
     ClockPaused, ClockResumed, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
-    OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, StrayTile, StrayTileRemoved,
+    OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, ChallengeWithdrawn, StrayTile, StrayTileRemoved,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 

@@ -476,6 +476,19 @@ def _challenge(state: GameState, event: ev.ChallengeMade) -> GameState:
     return _lock_designation(replace(state, challenge=Challenge(event.challenger, listed)))
 
 
+def _withdrawn_challenge(state: GameState, event: ev.ChallengeWithdrawn) -> GameState:
+    """Only a challenge of a play that designated a blank may be taken back (NSA X.D, IV.J.2)."""
+    challenge, play = state.challenge, state.last_play
+    if challenge is None or play is None or challenge.challenger != event.challenger:
+        raise RuleError("no_challenge", "this player has no challenge waiting for a verdict", "CHAL-11")
+    if not any(letter.islower() for _, letter in play.tiles):
+        raise RuleError("challenge_binding", "a challenge once made is judged; only one that came from misreading "
+                                             "a blank designated on that turn may be withdrawn", "BLANK-04")
+    state = replace(state, challenge=None, hold_by=None, last_play=replace(play, judged=True))
+    return annotate(state, play.index, f"{state.players[event.challenger]} withdrew the challenge after the blank's "
+                                       f"letter was shown: no penalty (BLANK-04)")
+
+
 def _judged(state: GameState, event: ev.ChallengeJudged) -> GameState:
     challenge, play = state.challenge, state.last_play
     if challenge is None or play is None:
@@ -767,5 +780,5 @@ _HANDLERS = {
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
-    ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
+    ev.ChallengeWithdrawn: _withdrawn_challenge, ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
 }
