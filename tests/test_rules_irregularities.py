@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from kiosk.rules import events as ev
 from kiosk.rules import game
 from kiosk.rules.board import SIZE, square_name
+from kiosk.rules.opening import first_by_draw, first_by_record
 from kiosk.rules.tiles import BLANK, load_tileset
 from tests.test_rules_game import A, B, play, refused, run, setup, start
 from tests.test_rules_properties import PROFILES, Table, check_invariants
@@ -438,3 +439,18 @@ def test_PLACE_10_random_stray_tiles_conserve_tiles_and_replay(seed, profile):
         if stray.settled:
             assert refused(table.state, ev.StrayTileRemoved(stray.square)).code == "board_stands"
     assert game.replay(table.events) == table.state
+
+
+# ----- FIRST-01: who plays first -------------------------------------------------------------------
+
+def test_FIRST_01_draw_nearest_A_blank_beats_A_ties_draw_again():
+    assert first_by_draw(("B", "G")) == 0  # Clark (B) goes first; there is no "go second"
+    assert first_by_draw(("A", "?")) == 1 and first_by_draw(("?", "A")) == 0
+    assert first_by_draw(("?", "?")) is None and first_by_draw(("E", "E")) is None
+    assert first_by_draw(("Z", "y")) == 1
+
+
+def test_FIRST_01_naspa_fewer_firsts_goes_first_without_a_draw():
+    assert first_by_record((3, 2)) == 1
+    assert first_by_record((2, 2)) is None  # then draw
+    assert first_by_record((2, 2), seconds=(1, 3)) == 1  # after a bye: more seconds goes first
