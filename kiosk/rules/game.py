@@ -580,7 +580,7 @@ def _overdraw(state: GameState, event: ev.OverdrawReported) -> GameState:
     new = replace(state, rack_counts=pair(state.rack_counts, p, event.tiles_seen),
                   bag_count=state.bag_count - excess, overdraws=state.overdraws + (Overdraw(p, fix),))
     return add_alert(new, Alert("overdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
-                                                   f"{excess} too many", fix.instructions, p))
+                                                      f"{excess} too many", fix.instructions, p))
 
 
 def _overdraw_resolved(state: GameState, event: ev.OverdrawResolved) -> GameState:
@@ -603,7 +603,7 @@ def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
                         "DRAW-10")
     fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)])
     return add_alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
-                                                      f"{missing} short", fix.instructions, p))
+                                                         f"{missing} short", fix.instructions, p))
 
 
 # ----- end of game ----------------------------------------------------------------------------
