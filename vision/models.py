@@ -21,14 +21,11 @@ def shipped(name: str) -> MLP:
 @dataclass(frozen=True)
 class Calibration:
     """What `python -m kiosk calibrate` learned about one club's board and tiles."""
-    empty_lab: np.ndarray | None = None  # 225x3 Lab of each empty cell, in the camera's view of the board
     tile_lab: np.ndarray | None = None  # Lab of the tile face
     letters: MLP | None = None  # letter model fine-tuned on the club's tiles
 
     def save(self, path: Path) -> None:
         arrays: dict[str, np.ndarray] = {}
-        if self.empty_lab is not None:
-            arrays["empty_lab"] = self.empty_lab
         if self.tile_lab is not None:
             arrays["tile_lab"] = self.tile_lab
         if self.letters is not None:
@@ -48,7 +45,6 @@ class Calibration:
                                   b1=data["letters_b1"], w2=data["letters_w2"], b2=data["letters_b2"],
                                   classes=tuple(str(c) for c in data["letters_classes"]),
                                   temperature=float(data["letters_temperature"]))
-                return Calibration(empty_lab=data["empty_lab"] if "empty_lab" in data else None,
-                                   tile_lab=data["tile_lab"] if "tile_lab" in data else None, letters=letters)
+                return Calibration(tile_lab=data["tile_lab"] if "tile_lab" in data else None, letters=letters)
         except (OSError, ValueError, KeyError) as exc:
             raise InputError(str(path), f"not a calibration file written by 'python -m kiosk calibrate' ({exc})") from None

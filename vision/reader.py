@@ -27,7 +27,7 @@ TILESET_LETTERS = {
     "german": set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"),
 }
 MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
-MIN_GRID_SCORE = 1.2  # line contrast on the fitted grid; below it the board is not seen
+MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
 MIN_PATTERN = 0.1  # premium-pattern score of a found board; rendered boards score >= 0.19, noise < 0.05
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
@@ -179,16 +179,13 @@ class BoardReader:
             return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None, None))
         board = rectify(frame, corners)
         windows = letter_windows(board)
-        # calibrated in the frame's own orientation (the square colours look the same either way up)
-        empty_lab = self.calibration.empty_lab
         stats = cell_stats(board)
-        occ = self.occupancy.probabilities(occupancy_features(stats, empty_lab))
-        if empty_lab is None:
-            # second pass: with the colour of the surely-read tiles, the empty colour of a
-            # premium type stays right even when most squares of that type are covered
-            sure = np.flatnonzero(occ[:, 1] > 0.9)
-            if len(sure) >= 3:
-                occ = self.occupancy.probabilities(occupancy_features(stats, None, tile_colour(stats, sure)))
+        occ = self.occupancy.probabilities(occupancy_features(stats))
+        # second pass: with the colour of the surely-read tiles, the empty colour of a
+        # premium type stays right even when most squares of that type are covered
+        sure = np.flatnonzero(occ[:, 1] > 0.9)
+        if len(sure) >= 3:
+            occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
         elif moved or not memory.rotation_sure:

@@ -74,7 +74,7 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         # the reader knows the tile colour from a first pass once a few tiles are read
         stats = cell_stats(board_image)
         known = tile_colour(stats, tiles) if len(tiles) >= 3 and rng.random() < 0.7 else None
-        feats = occupancy_features(stats, tile_lab=known)
+        feats = occupancy_features(stats, known)
         for k in range(225):
             r, c = divmod(k, 15)
             ch = frame.truth[r][c]
