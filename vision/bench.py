@@ -45,18 +45,24 @@ class Tally:
     not_located: int = 0
     rotation_wrong: int = 0
     ms: list[float] = field(default_factory=list)
+    warp_ms: list[float] = field(default_factory=list)  # a plain full-frame warpPerspective, for scale
 
     def add(self, other: "Tally") -> None:
         for name, value in vars(other).items():
-            if name == "ms":
-                self.ms.extend(value)
+            if name in ("ms", "warp_ms"):
+                getattr(self, name).extend(value)
             else:
                 setattr(self, name, getattr(self, name) + value)
 
     def summary(self) -> dict:
-        out = {k: v for k, v in vars(self).items() if k != "ms"}
+        out = {k: v for k, v in vars(self).items() if k not in ("ms", "warp_ms")}
         out["ms_median"] = round(float(np.median(self.ms)), 1) if self.ms else None
         out["ms_p95"] = round(float(np.percentile(self.ms, 95)), 1) if self.ms else None
+        if self.warp_ms:
+            warp = float(np.median(self.warp_ms))
+            out["ms_warp_reference"] = round(warp, 1)
+            out["median_vs_warp"] = round(out["ms_median"] / warp, 2)
+            out["p95_vs_warp"] = round(out["ms_p95"] / warp, 2)
         return out
 
 
@@ -166,6 +172,9 @@ def run_folder(folder: Path, cold: bool, errors: list[CellError]) -> Tally:
         start = time.perf_counter()
         obs = reader.observe(frame)
         tally.ms.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        cv2.warpPerspective(frame, np.eye(3), (frame.shape[1], frame.shape[0]))
+        tally.warp_ms.append((time.perf_counter() - start) * 1000)
         tally.not_located += not obs.located
         tally.rotation_wrong += obs.located and obs.rotation != _frame_rotation(entry)
         occluded = {tuple(sq) for sq in (entry.get("synth") or {}).get("occluded", [])}
@@ -229,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
               f"empty unread {f['empty_unread']}; "
               f"blanks {f['blanks_found']}/{f['blanks_total']}; boards exact {f['boards_exact']}/{f['boards_total']}; "
               f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}; "
-              f"ms median {f['ms_median']} p95 {f['ms_p95']}")
+              f"ms median {f['ms_median']} p95 {f['ms_p95']} "
+              f"(x{f.get('median_vs_warp')} / x{f.get('p95_vs_warp')} a plain warpPerspective of the frame)")
     print(f"peak memory {result['peak_mb']} MB; worst cells saved in {args.worst}/ (list in worst.txt)")
     return 0
 

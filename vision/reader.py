@@ -26,11 +26,13 @@ TILESET_LETTERS = {
     "english": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
     "german": set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"),
 }
-MIN_CONFIDENCE = 0.5  # below this a cell is reported 'unknown'
+MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
+# a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
 MIN_PATTERN = 0.1  # premium-pattern score of a found board; rendered boards score >= 0.19, noise < 0.05
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
+TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
@@ -114,6 +116,17 @@ class BoardReader:
             probs[found] = self.letters.probabilities(feats, self._allowed)
         return probs, found
 
+    def _turned(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> bool:
+        """A turntable can come back turned by a quarter exactly where it was: do the value
+        numbers of a few tiles now sit in another corner than the remembered rotation says?"""
+        votes = np.zeros(4)
+        for k in [k for k in np.argsort(-tile_prob)[:TURN_CHECK] if tile_prob[k] > 0.5]:
+            sides = value_number_sides(windows[k])
+            if sides is not None and sides.max() > 0:
+                votes[int(np.argmax(sides))] += 1
+        return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
+            and votes.max() >= 0.6 * votes.sum()
+
     def _rotation(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> tuple[int, bool]:
         """Which way the board is turned, and whether the evidence settles it.
 
@@ -188,7 +201,7 @@ class BoardReader:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
-        elif moved or not memory.rotation_sure:
+        elif moved or not memory.rotation_sure or self._turned(windows, occ[:, 1]):
             memory.rotation, memory.rotation_sure = self._rotation(windows, occ[:, 1])
         quarter = memory.rotation // 90
         # board upright: turning the rectified view back by the rotation
@@ -212,7 +225,7 @@ class BoardReader:
                     letter = self.letters.classes[best]
                     confidence *= float(letter_probs[j, best])
             name = ("empty", "tile", "blank", "unknown")[state]
-            if name != "unknown" and confidence < MIN_CONFIDENCE:
+            if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
                 name, letter = "unknown", None
             cells.append(CellReading(name, letter if name == "tile" else None, round(confidence, 4)))
         occluded = int((occ.argmax(axis=1) == 3).sum())
