@@ -1,10 +1,12 @@
 """Accuracy and speed of the board reader on any dataset folder in the truth.json format.
 
-    python -m vision.bench DATASET_DIR [--json] [--worst OUT_DIR] [--cold]
+    python -m vision.bench DATASET_DIR [--json] [--worst OUT_DIR] [--sequence]
 
-DATASET_DIR is a folder with truth.json and frames, or a folder of such folders. Frames
-of one folder go through one BoardReader in order, as in a game (--cold: a new reader
-for every frame, so each frame pays for locating the board and its rotation).
+DATASET_DIR is a folder with truth.json and frames, or a folder of such folders. Each
+frame gets a new BoardReader, so it pays for the whole observation: finding the board,
+its rotation, 225 cells, racks. With --sequence the frames of one folder go through one
+reader in order, as in a live game (the board is re-found from where it was, unchanged
+cells are not read again).
 """
 from __future__ import annotations
 
@@ -158,7 +160,7 @@ def score_frame(obs: BoardObservation, board: list[str], folder: str, image: str
     tally.boards_exact += exact
 
 
-def run_folder(folder: Path, cold: bool, errors: list[CellError]) -> Tally:
+def run_folder(folder: Path, sequence: bool, errors: list[CellError]) -> Tally:
     data = _read_truth(folder)
     tileset = data.get("tileset", "english")
     tally = Tally()
@@ -167,7 +169,7 @@ def run_folder(folder: Path, cold: bool, errors: list[CellError]) -> Tally:
         frame = cv2.imread(str(folder / entry["image"]), cv2.IMREAD_COLOR)
         if frame is None:
             raise InputError(str(folder / "truth.json"), f"cannot read image {entry['image']}", field="frames.image")
-        if cold:
+        if not sequence:
             reader = BoardReader(VisionConfig(tileset=tileset))
         start = time.perf_counter()
         obs = reader.observe(frame)
@@ -209,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dataset", type=Path)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--worst", type=Path, default=Path("bench-out/worst"), help="folder for the worst cells' images")
-    parser.add_argument("--cold", action="store_true", help="a fresh reader for every frame")
+    parser.add_argument("--sequence", action="store_true",
+                        help="one reader per folder, frames in order, as in a live game")
     args = parser.parse_args(argv)
     try:
         folders = dataset_folders(args.dataset)
@@ -217,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         total = Tally()
         per_folder = {}
         for folder in folders:
-            tally = run_folder(folder, args.cold, errors)
+            tally = run_folder(folder, args.sequence, errors)
             per_folder[folder.name] = tally.summary()
             total.add(tally)
         save_worst(errors, args.dataset, args.worst)
@@ -227,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     result = total.summary()
     result["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     result["worst_dir"] = str(args.worst)
+    result["mode"] = "sequence" if args.sequence else "every frame on its own"
     result["folders"] = per_folder
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
