@@ -31,7 +31,7 @@ TURN_RECORDS = ("play_made", "passed", "exchanged", "overdraw_reported")
 MOMENTS = (
     ("while reading turn 1", 16.5, 20.0),         # the press reads the fault, the board comes back later
     ("over turn 2's new tiles", 34.0, 40.0),     # the new board is first seen after the fault
-    ("long, at the last turn", 54.5, 62.0),      # 7.5 s of fault while the last play waits
+    ("long, at the last turn", 54.5, 59.5),      # 5 s of fault while the last play waits
 )
 
 

@@ -116,16 +116,24 @@ def run_child(games: Path, kill: KillPoint | None = None, kill_after_s: float | 
 
 
 def play_to_the_end(games: Path, kills: list[KillPoint]) -> tuple[str, int]:
-    """Start, kill at each point in turn, restart until finished; (GCG, kills that landed)."""
+    """Start, kill at each point in turn, restart until finished; (GCG, kills that landed).
+
+    No event is lost: every complete journal line on disk at a kill is, in order, at the
+    start of the finished game's journal."""
     landed = 0
     plan = list(kills)
+    kept = b""
     for _ in range(MAX_STARTS):
         gcg = finished_gcg(games)
         if gcg is not None:
+            (journal,) = [p for p in games.glob("*.jsonl") if not p.name.endswith(".open.jsonl")]
+            assert journal.read_bytes().startswith(kept), f"{games}: records written before a kill were lost"
             return gcg, landed
         status = run_child(games, plan.pop(0) if plan else None)
         if status == -signal.SIGKILL:
             landed += 1
+            on_disk = b"".join(p.read_bytes() for p in games.glob("*.open.jsonl"))
+            kept = on_disk[: on_disk.rfind(b"\n") + 1] if on_disk else kept
         else:
             assert status == 0, f"replay exited with {status} in {games} (kills so far: {landed})"
     pytest.fail(f"game in {games} not finished after {MAX_STARTS} starts")
