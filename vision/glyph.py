@@ -56,11 +56,11 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
-    low, mid, high = np.percentile(centre, (3, 50, 97))
-    if high - mid > mid - low:  # the letter is the bright minority: light letters on a dark tile
+    p2, p3, p40, mid, p60, p97, p98 = np.percentile(centre, (2, 3, 40, 50, 60, 97, 98))
+    if p97 - mid > mid - p3:  # the letter is the bright minority: light letters on a dark tile
         inner, centre = 255 - inner, 255 - centre
-    lo, hi = np.percentile(centre, (2, 60))
-    if hi - lo < 20:
+        p2, p60 = 255 - p98, 255 - p40
+    if p60 - p2 < 20:
         return None
     level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     return (inner <= level).astype(np.uint8)

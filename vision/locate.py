@@ -54,20 +54,24 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
     return lab.reshape(n, cell, n, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
 
 
-def _layout_fit(means: np.ndarray) -> float:
-    """Between-type over within-type spread of 15x15 cell colours under the premium layout."""
-    means = means.reshape(225, 3)
-    types = LAYOUT.ravel()
-    overall = np.median(means, axis=0)
-    within = 0.0
-    between = 0.0
-    for t in range(int(types.max()) + 1):
-        members = means[types == t]
-        centre = np.median(members, axis=0)
-        dist = np.minimum(np.linalg.norm(members - centre, axis=1), 40.0)
-        within += float((dist ** 2).sum())
-        between += len(members) * float(np.sum((centre - overall) ** 2))
-    return between / (within + 225.0)
+_TYPE_CELLS = [np.flatnonzero(LAYOUT.ravel() == t) for t in range(int(LAYOUT.max()) + 1)]
+
+
+def _layout_fit(means: np.ndarray) -> np.ndarray | float:
+    """Between-type over within-type spread of 15x15 cell colours under the premium layout.
+    `means` is 15x15x3, or Nx15x15x3 for N placements at once (then N scores)."""
+    batch = means.reshape(-1, 225, 3)
+    overall = np.median(batch, axis=1)
+    within = np.zeros(len(batch))
+    between = np.zeros(len(batch))
+    for cells in _TYPE_CELLS:
+        members = batch[:, cells]
+        centre = np.median(members, axis=1)
+        dist = np.minimum(np.linalg.norm(members - centre[:, None], axis=2), 40.0)
+        within += (dist ** 2).sum(axis=1)
+        between += len(cells) * ((centre - overall) ** 2).sum(axis=1)
+    scores = between / (within + 225.0)
+    return scores if means.ndim == 4 else float(scores[0])
 
 
 def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
@@ -94,8 +98,7 @@ def _skew_degrees(gray: np.ndarray) -> float:
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = cv2.magnitude(gx, gy)
     angle = (np.degrees(np.arctan2(gy, gx)) % 90.0).ravel()
-    weights = magnitude.ravel()
-    hist, _ = np.histogram(angle, bins=180, range=(0, 90), weights=weights)
+    hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude.ravel(), 180)
     hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
     peak = int(np.argmax(hist))
     skew = (peak + 0.5) * 0.5
@@ -296,13 +299,14 @@ def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarr
     for corners in candidates:
         to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
         means = _cell_means(small, corners, border=SHIFT_CELLS)  # one warp serves every shift
-        for dy in range(-SHIFT_CELLS, SHIFT_CELLS + 1):
-            for dx in range(-SHIFT_CELLS, SHIFT_CELLS + 1):
-                b = SHIFT_CELLS
-                score = _layout_fit(means[b + dy:b + 15 + dy, b + dx:b + 15 + dx])
-                if score > best_score:
-                    shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
-                    best, best_score = shifted, score
+        b = SHIFT_CELLS
+        shifts = [(dx, dy) for dy in range(-b, b + 1) for dx in range(-b, b + 1)]
+        scores = _layout_fit(np.stack([means[b + dy:b + 15 + dy, b + dx:b + 15 + dx] for dx, dy in shifts]))
+        k = int(np.argmax(scores))
+        if scores[k] > best_score:
+            dx, dy = shifts[k]
+            best = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
+            best_score = float(scores[k])
     return best
 
 
