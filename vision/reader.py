@@ -225,7 +225,9 @@ class BoardReader:
                 else:
                     best = int(np.argmax(letter_probs[j]))
                     letter = self.letters.classes[best]
-                    confidence *= float(letter_probs[j, best])
+                    # a letter read this clearly is in plain view: 'covered' is not a rival here
+                    visible = occ[k, 1] / max(1e-6, 1.0 - occ[k, 3])
+                    confidence = visible * float(letter_probs[j, best])
             name = ("empty", "tile", "blank", "unknown")[state]
             if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
                 name, letter = "unknown", None
