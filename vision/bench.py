@@ -166,7 +166,8 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError]) -> Tally:
     tally = Tally()
     reader = BoardReader(VisionConfig(tileset=tileset))
     for entry in data["frames"]:
-        frame = cv2.imread(str(folder / entry["image"]), cv2.IMREAD_COLOR)
+        path = folder / entry["image"]
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if frame is None:
             raise InputError(str(folder / "truth.json"), f"cannot read image {entry['image']}", field="frames.image")
         if not sequence:

@@ -55,6 +55,8 @@ def read_pattern(path: Path) -> list[str]:
 
 
 def _frame(path: Path) -> np.ndarray:
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
         raise InputError(str(path), "cannot read this image")

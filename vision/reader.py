@@ -231,7 +231,7 @@ class BoardReader:
             name = ("empty", "tile", "blank", "unknown")[state]
             if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
                 name, letter = "unknown", None
-            cells.append(CellReading(name, letter if name == "tile" else None, round(confidence, 4)))
+            cells.append(CellReading(name, letter if name == "tile" else None, round(float(confidence), 4)))
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")

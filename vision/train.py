@@ -67,7 +67,7 @@ def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         options = FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.3), glare=bool(rng.random() < 0.5))
         frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
         # corners off by a few px: tiles overlapping their neighbours, as real tiles often do
-        jitter = rng.normal(0, 0.07 * np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15,
+        jitter = rng.normal(0, 0.12 * np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15,
                             (4, 2)).astype(np.float32)
         board_image = rectify(frame.image, frame.board_corners + jitter)
         tiles = np.array([k for k in range(225) if frame.truth[k // 15][k % 15].isupper()])
