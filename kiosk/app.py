@@ -82,6 +82,7 @@ class Pending:
     corrected: bool = False
     unsettled: Any = None           # the last located reading while waiting for a settled view
     refused: str = ""               # why the rules core refused the proposed play
+    take_as_is: bool = False        # the players said the board is clear: take the next located reading
 
 
 class KioskApp:
@@ -107,7 +108,9 @@ class KioskApp:
         # the last record's time (records carry the app's time, not the machine's).
         last_t = max((float(r.get("t", 0.0)) for r in records), default=None) if records else None
         self._offset = 0.0 if last_t is None else last_t - time_source()
-        self.now: Callable[[], float] = lambda: time_source() + self._offset
+        floor = last_t if last_t is not None else float("-inf")
+        # max(): the float sum can round a hair below the last record's time
+        self.now: Callable[[], float] = lambda: max(floor, time_source() + self._offset)
         self.lexicon = lexicon
         self.settings = settings
         self.tileset = load_tileset(setup.tileset)
@@ -144,16 +147,26 @@ class KioskApp:
     # ----- journal and state -------------------------------------------------------
 
     def _commit(self, event: Any, t: float | None = None) -> None:
-        """Check an event with the rules core, journal it (durably), then act on it.
+        self._commit_all([event], t)
+
+    def _commit_all(self, events: list[Any], t: float | None = None) -> None:
+        """Check events with the rules core, journal them as one record (durably), then act.
 
         An event the rules core refuses raises RuleError before anything is written, so
-        the journal only ever holds events that replay."""
+        the journal only ever holds events that replay; events that belong together (a
+        challenge and its verdict, the end and its time penalties) share one record, so
+        a power cut never leaves half of them."""
         from kiosk.rules import game
 
-        new_state = game.apply(self.state, event)
+        states, state = [], self.state
+        for event in events:
+            state = game.apply(state, event)
+            states.append(state)
         t = self.now() if t is None else t
-        self.journal.append({"t": t, "event": json.loads(ev.event_to_json(event))})
-        self._apply(event, new_state)
+        data = [json.loads(ev.event_to_json(e)) for e in events]
+        self.journal.append({"t": t, "event": data[0]} if len(data) == 1 else {"t": t, "events": data})
+        for event, new_state in zip(events, states):
+            self._apply(event, t, new_state)
 
     def _note(self, kind: str, **data: Any) -> None:
         """An app fact that is not a rules event (a read corrected by the players)."""
@@ -161,7 +174,7 @@ class KioskApp:
         self.journal.append(record)
         self.app_records.append(record["app"])
 
-    def _apply(self, event: Any, new_state: Any = None) -> None:
+    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
         from kiosk.rules import game
 
         self.events.append(event)
@@ -193,6 +206,13 @@ class KioskApp:
         elif isinstance(event, ev.OverdrawResolved):
             self.overdraw_open.discard(event.player)
         elif isinstance(event, ev.GameEnded):
+            self.pending.clear()          # turns still being read no longer count
+            self.rack_question = None
+            try:
+                self.clock.finish(t)
+            except ValueError:  # the end is recorded after a later clock change
+                self.clock.finish()
+            self.end_reason = self.state.ending
             self.phase = "result"
 
     def _log_state_alerts(self) -> None:
@@ -239,8 +259,9 @@ class KioskApp:
     def _rebuild(self, records: list[dict]) -> None:
         for record in records:
             self._replay_t = float(record.get("t", self._replay_t or 0.0))
-            if "event" in record:
-                self._apply(ev.event_from_json(json.dumps(record["event"])))
+            if "event" in record or "events" in record:
+                for data in record.get("events", [record.get("event")]):
+                    self._apply(ev.event_from_json(json.dumps(data)), self._replay_t)
             elif "app" in record:
                 self.app_records.append(record["app"])
                 if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
@@ -302,8 +323,7 @@ class KioskApp:
                 self._after_verdict(t)
         elif self.phase == "six_zero":
             if button == "confirm":
-                self._commit(ev.SixZeroInvoked(self._six_zero_invoker()), t)
-                self._end_game("six_zero", t)
+                self._end_game("six_zero", t, [ev.SixZeroInvoked(self._six_zero_invoker())])
             elif button == "cancel":
                 self.phase = "turn"
         elif button == "challenge":
@@ -341,6 +361,11 @@ class KioskApp:
         """The players' correction of the head turn's read: the tiles actually placed.
 
         Returns '' when accepted, else the reason (shown on screen)."""
+        result: list[str] = ["not allowed now"]
+        self._refusals_shown(lambda: result.__setitem__(0, self._correct(tiles)))
+        return result[0]
+
+    def _correct(self, tiles: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
         head = self.pending[0] if self.pending else None
         if head is None or head.stage not in ("confirm", "no_change", "blank"):
             return "nothing to correct now"
@@ -359,6 +384,9 @@ class KioskApp:
         return head.refused
 
     def choose_pass(self) -> None:
+        self._refusals_shown(self._choose_pass)
+
+    def _choose_pass(self) -> None:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "no_change":
             self._commit(ev.Passed(head.player))
@@ -368,12 +396,14 @@ class KioskApp:
         head = self.pending[0] if self.pending else None
         if head is None or head.stage not in ("no_change", "exchange"):
             return "no exchange possible now"
-        return self._exchange(head, count)
+        result: list[str] = ["not allowed now"]
+        self._refusals_shown(lambda: result.__setitem__(0, self._exchange(head, count)))
+        return result[0]
 
     def designate_blank(self, letter: str) -> None:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "blank":
-            self._designate(head, letter)
+            self._refusals_shown(self._designate, head, letter)
 
     # ----- prompts -----------------------------------------------------------------
 
@@ -453,8 +483,11 @@ class KioskApp:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
             self.camera_problem = "board not in view" + (f": {'; '.join(obs.problems)}" if obs.problems else "")
+        elif obs.problems:
+            self.camera_problem = "; ".join(obs.problems)
         else:
-            self.camera_problem = ""
+            unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
+            self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
         usable = obs is not None and obs.located and obs.stable
         if self.phase == "remove_tiles":
             if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
@@ -465,6 +498,10 @@ class KioskApp:
             return
         head = self.pending[0] if self.pending else None
         if head is None or head.stage != "reading":
+            return
+        if head.take_as_is and obs is not None and obs.located and not obs.stable:
+            self._note("view_taken_as_is", player=head.player, problems=list(obs.problems))
+            self._take_reading(head, obs, t, forced=True)
             return
         if not usable:
             if head.waiting_since is None:
@@ -478,16 +515,17 @@ class KioskApp:
 
     def use_view_as_is(self, t: float | None = None) -> bool:
         """The players say the board is clear although the camera keeps saying it is not
-        (a shadow, a speck on the lens): take the last located reading; every cell it
-        could not read still has to be confirmed or corrected."""
+        (a shadow, a speck on the lens): the next reading that finds the board is taken
+        even if unsettled, and every cell it could not read still has to be confirmed or
+        corrected. (Never an older reading: the view may have changed since.)"""
         head = self.pending[0] if self.pending else None
         t = self.now() if t is None else t
         if head is None or head.stage != "reading" or head.unsettled is None or head.waiting_since is None:
             return False
-        if t - head.waiting_since < self.settings.view_wait_s:
+        if t - head.waiting_since < self.settings.view_wait_s or head.take_as_is:
             return False
-        self._note("view_taken_as_is", player=head.player, problems=list(head.unsettled.problems))
-        self._take_reading(head, head.unsettled, t, forced=True)
+        head.take_as_is = True
+        self._next_poll = t
         return True
 
     def _take_reading(self, head: Pending, obs: Any, t: float, forced: bool = False) -> None:
@@ -570,6 +608,9 @@ class KioskApp:
                     self._commit(ev.OverdrawResolved(player), t)
 
     def answer_rack_question(self, overdrawn: bool) -> None:
+        self._refusals_shown(self._answer_rack_question, overdrawn)
+
+    def _answer_rack_question(self, overdrawn: bool) -> None:
         if self.rack_question is None:
             return
         player, count = self.rack_question
@@ -607,9 +648,11 @@ class KioskApp:
             return
         from kiosk.rules.game import verdict
 
-        self._commit(ev.ClockPaused(t, "challenge"), t)
-        self._commit(ev.ChallengeMade(challenger), t)
-        self._commit(ev.ChallengeJudged(verdict(self.state, self.lexicon)), t)
+        from kiosk.rules.game import apply
+
+        made = [ev.ClockPaused(t, "challenge"), ev.ChallengeMade(challenger)]
+        judged = verdict(apply(apply(self.state, made[0]), made[1]), self.lexicon)
+        self._commit_all(made + [ev.ChallengeJudged(judged)], t)
 
     def _after_verdict(self, t: float) -> None:
         if self.verdict is not None and not self.verdict.acceptable:
@@ -638,20 +681,25 @@ class KioskApp:
         rules = self.clock.rules
         for player in (0, 1):
             if rules.max_overtime_s is not None and self.clock.overtime(player, t) > rules.max_overtime_s:
-                self._commit(ev.OvertimeForfeit(player), t)
-                self._end_game("overtime_forfeit", t)
+                self._end_game("overtime_forfeit", t, [ev.OvertimeForfeit(player)])
                 return
 
-    def _end_game(self, reason: str | None, t: float) -> None:
-        """Stop the clocks, record the end (adjustments by the rules core), then time penalties."""
-        self.clock.finish(t)
-        if not self.state.finished:
-            self._commit(ev.GameEnded(reason or self.state.ending or "director"), t)
+    def _end_game(self, reason: str | None, t: float, first: list[Any] | None = None) -> None:
+        """Record the end (the rules core makes the adjustments) and the time penalties,
+        together; the clocks stop at `t`."""
+        from kiosk.rules.game import apply
+
+        events = list(first or [])
+        state = self.state
+        for event in events:
+            state = apply(state, event)
+        if not state.finished:
+            events.append(ev.GameEnded(reason or state.ending or "director"))
         result = self.clock.result(t)
         for player in (0, 1):
             if result.penalties[player] and player != result.forfeiting:
-                self._commit(ev.TimePenalty(player, result.penalties[player], result.overtime_s[player]), t)
-        self.end_reason = self.state.ending
+                events.append(ev.TimePenalty(player, result.penalties[player], result.overtime_s[player]))
+        self._commit_all(events, t)
         self.phase = "result"
 
     def _finish_game(self) -> None:
@@ -676,7 +724,7 @@ class KioskApp:
         """A director ends the game where it stands (no rack adjustments)."""
         t = self.now() if t is None else t
         if not self.game_over:
-            self._end_game("director", t)
+            self._refusals_shown(self._end_game, "director", t)
 
     # ----- output -------------------------------------------------------------------
 

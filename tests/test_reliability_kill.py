@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME = ROOT / "fixtures" / "games" / "blanks"
+GAME = ROOT / "fixtures" / "games" / "challenges"
 KILLS = 50
 KILLS_PER_ROUND = 5
 

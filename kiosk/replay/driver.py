@@ -82,7 +82,7 @@ class ScriptedPlayers:
     def __init__(self, turns_by_press: dict[float, Turn]):
         self.turns = turns_by_press
         self.racks: dict[str, int] = {}   # tiles really on the racks, as the script says
-        self.clear_view: Callable[[float], bool] = lambda t: True   # is the board really clear now?
+        self.clear_since: Callable[[float], float | None] = lambda t: 0.0   # since when the board is really clear
         self.asked_at: dict[tuple[float, str, int], float] = {}
         self.problems: list[str] = []
 
@@ -100,9 +100,10 @@ class ScriptedPlayers:
         if head is None:
             return False
         if head.stage == "reading":
-            clear = self.clear_view(head.pressed_at)
-            if (clear and head.unsettled is not None and head.waiting_since is not None
-                    and now - head.waiting_since >= app.settings.view_wait_s + ANSWER_DELAY_S):
+            # the board has been clear for a while and the kiosk still waits: players say so
+            clear_since = self.clear_since(now)
+            if (clear_since is not None and head.unsettled is not None and head.waiting_since is not None
+                    and now - max(head.waiting_since, clear_since) >= app.settings.view_wait_s + ANSWER_DELAY_S):
                 return app.use_view_as_is(now)   # nothing is over the board: say so
             if head.waiting_since is not None and now - head.waiting_since > READ_GIVE_UP_S:
                 self.problems.append(f"turn pressed at {head.pressed_at:.1f}s: never got a readable board ({head.waiting_reason})")
@@ -222,8 +223,8 @@ class ReplayRun:
         turns = {step.t: step.turn for step in self.script.steps if step.press and step.turn is not None}
         self.players = ScriptedPlayers(turns)
         self.players.racks = racks
-        self.hand_over_board = False
-        self.players.clear_view = lambda t: not self.hand_over_board
+        self.clear_from: float | None = 0.0
+        self.players.clear_since = lambda t: self.clear_from
 
     # ----- time ---------------------------------------------------------------------
 
@@ -250,7 +251,11 @@ class ReplayRun:
             self.camera.show(step.frame)
             if step.racks is not None:
                 self.players.racks = dict(step.racks)
-            self.hand_over_board = step.hand or step.frame.startswith("@")
+            hidden = step.hand or step.frame.startswith("@")
+            if hidden:
+                self.clear_from = None
+            elif self.clear_from is None:
+                self.clear_from = step.t
         if step.press is not None:
             self.app.handle_button(step.press, "press", step.t)
         if step.director_end:
