@@ -151,16 +151,24 @@ def single_threaded_opencv():
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory, single_threaded_opencv) -> tuple[str, list[dict]]:
-    """The uninterrupted run's GCG and journal records (also warms the caches children share)."""
-    import json
-
+def uninterrupted(tmp_path_factory, single_threaded_opencv) -> Path:
+    """The games folder of the uninterrupted run (also warms the caches children share)."""
     from kiosk.replay.driver import ReplayRun
 
     ReplayRun(GAME)  # renders the frames on first use and loads the word list before forking
     games = tmp_path_factory.mktemp("uninterrupted")
-    gcg, _ = play_to_the_end(games, [])
-    journal = next(games.glob("*.jsonl"))
+    play_to_the_end(games, [])
+    return games
+
+
+@pytest.fixture(scope="module")
+def reference(uninterrupted) -> tuple[str, list[dict]]:
+    """The uninterrupted run's GCG and journal records."""
+    import json
+
+    gcg = finished_gcg(uninterrupted)
+    assert gcg is not None
+    journal = next(uninterrupted.glob("*.jsonl"))
     records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
     return gcg, records
 
@@ -169,6 +177,48 @@ def test_uninterrupted_run_matches_the_fixture(reference):
     gcg, records = reference
     assert gcg == (GAME / "expected.gcg").read_text(encoding="utf-8")
     assert len(records) >= 8
+
+
+class IdleVision:
+    """Vision for a rebuilt app that is not run: it never has a reading."""
+
+    busy = False
+
+    def request(self) -> None:
+        pass
+
+    def poll(self) -> list:
+        return []
+
+    def accept_board(self, rows: list[str]) -> None:
+        pass
+
+
+def test_the_real_journal_cut_at_every_byte_resumes_its_complete_records(uninterrupted, tmp_path):
+    """A power cut can leave any prefix of the journal: recovery keeps exactly the complete
+    records before the cut, and the app rebuilds the game from them."""
+    from kiosk.app import GameSetup, KioskApp
+    from kiosk.journal import open_journal
+    from kiosk.replay.driver import make_lexicon
+
+    data = next(uninterrupted.glob("*.jsonl")).read_bytes()
+    lexicon = make_lexicon("default")
+    path = tmp_path / "20261122-080000.open.jsonl"
+    for cut in range(len(data) + 1):
+        for old in tmp_path.iterdir():
+            old.unlink()
+        path.write_bytes(data[:cut])
+        complete = data[:cut].count(b"\n")
+        journal, report = open_journal(path)
+        journal.close()
+        assert report.records_kept == complete, f"cut at byte {cut}"
+        assert path.read_bytes() == data[: data[:cut].rfind(b"\n") + 1]
+        if complete:
+            app = KioskApp(GameSetup(("Ann", "Bob")), vision=IdleVision(), lexicon=lexicon,
+                           time_source=lambda: 0.0, records=journal.records)
+            kinds = [type(e).__name__ for e in app.events]
+            assert len(kinds) == sum(len(r.get("events", [1])) for r in journal.records if "app" not in r), \
+                f"cut at byte {cut}: {kinds}"
 
 
 def test_a_torn_write_is_kept_aside_and_the_game_still_finishes(reference, tmp_path):
