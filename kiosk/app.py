@@ -18,6 +18,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
@@ -28,6 +29,7 @@ from kiosk.vision_worker import Reading
 log = logging.getLogger("kiosk.app")
 
 PLAYER_BUTTONS = {"p1": 0, "p2": 1}
+RECOVERED_SHOWN_S = 15.0   # the "game recovered" page stays up this long, or until the next button
 TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
 
 
@@ -139,8 +141,11 @@ class KioskApp:
         self.camera_problem = ""
         self._next_poll = 0.0
         self._last_reading_rows: tuple[str, ...] | None = None
+        self.recovered: dict[str, Any] | None = None   # shown once after a restart
         if records:
             self._rebuild(records)
+            self.recovered = {"events": len(self.events), "since_wall": _last_wall(records), "damage": (),
+                              "until": self.now() + RECOVERED_SHOWN_S}
         else:
             self._commit(ev.GameStarted(tuple(setup.players), setup.first, setup.profile, setup.tileset, setup.lexicon))
 
@@ -164,13 +169,15 @@ class KioskApp:
             states.append(state)
         t = self.now() if t is None else t
         data = [json.loads(ev.event_to_json(e)) for e in events]
-        self.journal.append({"t": t, "event": data[0]} if len(data) == 1 else {"t": t, "events": data})
+        record: dict[str, Any] = {"t": t, "wall": _wall_now()}
+        record.update({"event": data[0]} if len(data) == 1 else {"events": data})
+        self.journal.append(record)
         for event, new_state in zip(events, states):
             self._apply(event, t, new_state)
 
     def _note(self, kind: str, **data: Any) -> None:
         """An app fact that is not a rules event (a read corrected by the players)."""
-        record = {"t": self.now(), "app": {"kind": kind, **data}}
+        record = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
         self.app_records.append(record["app"])
 
@@ -230,6 +237,17 @@ class KioskApp:
         """Alerts standing now: the rules state's open ones and the app's own."""
         return [_alert_tuple(a) for a in (getattr(self.state, "alerts", ()) or ())] + list(self.app_alerts)
 
+    def time_lost_text(self) -> str:
+        """How long the kiosk was down (wall clock; not charged to either player)."""
+        if not self.recovered or not self.recovered["since_wall"]:
+            return ""
+        try:
+            since = datetime.fromisoformat(self.recovered["since_wall"])
+        except ValueError:
+            return ""
+        lost = max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
+        return f"{lost // 60}:{lost % 60:02d}"
+
     def fresh_alert(self) -> bool:
         """Show the full alert page for a few seconds after an alert is raised."""
         t = self.now()
@@ -285,6 +303,7 @@ class KioskApp:
         t = self.now() if t is None else t + self._offset
         if kind != "press":
             return
+        self.recovered = None
         self._refusals_shown(self._handle_button, button, t)
 
     def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:
@@ -737,6 +756,16 @@ class KioskApp:
         from kiosk.screen_model_builder import build_screen
 
         return build_screen(self)
+
+
+def _last_wall(records: list[dict]) -> str:
+    walls = [r.get("wall") for r in records if isinstance(r.get("wall"), str)]
+    return walls[-1] if walls else ""
+
+
+def _wall_now() -> str:
+    """Wall-clock time for people reading the journal (never used for game logic)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _alert_tuple(alert: Any) -> tuple[str, str, str]:

@@ -15,6 +15,7 @@ from kiosk.display.model import (
     LetterPremium,
     PlayerView,
     Prompt,
+    Recovered,
     Result,
     ResultLine,
     ScreenModel,
@@ -63,8 +64,15 @@ def _last_play(app: Any) -> LastPlay | None:
                     int(getattr(turn, "bingo", 0) or 0), int(getattr(turn, "score", 0)))
 
 
-def _alerts(app: Any) -> tuple[Alert, ...]:
+def _alerts(app: Any, t: float) -> tuple[Alert, ...]:
     out = [Alert(title, rule, action) for title, rule, action in app.current_alerts()]
+    for p in (0, 1):
+        over = app.clock.overtime(p, t)
+        if over > 0:
+            rules = app.clock.rules
+            limit = f"; more than {rules.max_overtime_s // 60} minutes over ends the game" if rules.max_overtime_s else ""
+            out.append(Alert("Overtime", "TIME-03", f"{rules.points_per_minute} points off per minute or part{limit}",
+                             app.setup.players[p]))
     return tuple(out)
 
 
@@ -160,12 +168,15 @@ def build_screen(app: Any) -> ScreenModel:
         bag_count=int(getattr(state, "bag_count", 0)),
         board=_board(app),
         last_play=_last_play(app),
-        alerts=_alerts(app),
+        alerts=_alerts(app, t),
         status=Status(not app.camera_problem, app.camera_problem or "camera ok", app.setup.profile.upper()),
     )
     head = app.pending[0] if app.pending else None
     extra: dict[str, Any] = {}
-    if app.phase in ("result", "done"):
+    if app.recovered is not None and t < app.recovered["until"]:
+        extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
+                                                                tuple(app.recovered["damage"]))}
+    elif app.phase in ("result", "done"):
         extra = {"screen": "result", "result": _result(app)}
         if app.phase == "result":
             extra["prompt"] = Prompt("Both players: press your clock button to confirm the result")

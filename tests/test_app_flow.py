@@ -278,3 +278,23 @@ def test_restart_from_the_journal_gives_the_same_game():
     t = table.t
     assert [b.clock.remaining(p, t) for p in (0, 1)] == pytest.approx([a.clock.remaining(p, t) for p in (0, 1)])
     assert [p.player for p in b.pending] == [0]
+
+
+def test_restart_shows_the_recovered_screen_until_the_next_button():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    again = Table(records=list(table.journal.records))
+    again.t = table.t
+    screen = again.app.screen()
+    assert screen.screen == "recovered"
+    assert screen.recovered.events_recovered == len(table.app.events)
+    again.press("p2", 5)
+    assert again.app.screen().screen != "recovered"
+
+
+def test_overtime_is_shown_with_its_rule():
+    table = Table().start()
+    table.at(25 * 60 + 30)
+    screen = table.app.screen()
+    assert screen.players[0].clock.overtime
+    assert any(a.title == "Overtime" and a.rule == "TIME-03" for a in screen.alerts)
