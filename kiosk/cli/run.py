@@ -65,14 +65,6 @@ def live() -> int:
         log.warning("%s", warning)
     surface = open_display((config.display.width, config.display.height) if config.display.width else None,
                            config.display.fullscreen)
-    found = journal.resume(config.games_dir)
-    if found is not None:
-        game_journal, report = found
-        records = list(game_journal.records)
-        for line in report.lines():
-            log.warning("%s", line)
-    else:
-        game_journal, records = journal.start_game(config.games_dir), []
     setup = GameSetup(players=config.players, profile=config.profile, tileset="english",
                       lexicon=str(config.lexicon_path) if config.lexicon_path else "default")
     source = config.camera
@@ -85,8 +77,23 @@ def live() -> int:
         camera = _NoCamera(str(exc))
     vision_config = load_vision(config.vision_config) if config.vision_config else VisionConfig()
     vision = ThreadedVision(camera, BoardReader(vision_config), time.perf_counter)
-    app = KioskApp(setup, vision=vision, journal=game_journal, lexicon=make_lexicon(setup.lexicon),
-                   records=records or None)
+    lexicon = make_lexicon(setup.lexicon)
+
+    def next_game() -> KioskApp:
+        """The unfinished game from the journal (a restart), else a new one."""
+        found = journal.resume(config.games_dir)
+        if found is None:
+            return KioskApp(setup, vision=vision, journal=journal.start_game(config.games_dir), lexicon=lexicon)
+        game_journal, report = found
+        for line in report.lines() if report.damaged else ():
+            log.warning("%s", line)
+        app = KioskApp(setup, vision=vision, journal=game_journal, lexicon=lexicon,
+                       records=list(game_journal.records) or None)
+        if app.recovered is not None and report.damaged:
+            app.recovered["damage"] = tuple(report.lines())
+        return app
+
+    app = next_game()
     events: queue.Queue = queue.Queue()
     panel = ButtonPanel(load_pin_map(config.pin_map), events.put) if on_pi() else None
     keys = KeyboardButtons()
@@ -103,6 +110,9 @@ def live() -> int:
                     events.put(pressed)
             while not events.empty():
                 e = events.get_nowait()
+                if app.phase == "done" and e.button == "confirm" and e.kind == "press":
+                    app = next_game()   # the result was confirmed and written: a new game
+                    continue
                 app.handle_button(e.button, e.kind, e.t)
             app.tick()
             renderer.render(surface, app.screen())
