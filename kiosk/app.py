@@ -131,6 +131,7 @@ class KioskApp:
         self._alerts_seen = 0                              # how many of the state's alerts were logged
         self._alert_shown_at: float | None = None
         self.end_reason = ""
+        self.held_at: float | None = None
         self.overdraw_open: set[int] = set()
         self.rack_question: tuple[int, int] | None = None   # (player, tiles seen) awaiting CONFIRM/CANCEL
         self._rack_dismissed: set[int] = set()
@@ -205,6 +206,10 @@ class KioskApp:
                 if p.player == event.player:
                     del self.pending[i]
                     break
+        if isinstance(event, ev.HoldPlaced):
+            self.clock.hold(event.player, event.t)
+            self.held_at = event.t
+            self.phase = "hold"
         if isinstance(event, ev.ChallengeJudged):
             self.verdict = event
             self.phase = "challenge"
@@ -301,6 +306,9 @@ class KioskApp:
     def handle_button(self, button: str, kind: str = "press", t: float | None = None) -> None:
         """A button edge; `t` is the time source's reading at the edge (default: now)."""
         t = self.now() if t is None else t + self._offset
+        if kind == "long_press" and button == "challenge":
+            self._refusals_shown(self._hold, t)
+            return
         if kind != "press":
             return
         self.recovered = None
@@ -340,6 +348,11 @@ class KioskApp:
         elif self.phase == "challenge":
             if button == "confirm":
                 self._after_verdict(t)
+        elif self.phase == "hold":
+            if button == "challenge":
+                self._challenge(t)
+            elif button == "confirm":  # the holder accepts the play
+                self.phase = "turn"
         elif self.phase == "six_zero":
             if button == "confirm":
                 self._end_game("six_zero", t, [ev.SixZeroInvoked(self._six_zero_invoker())])
@@ -651,6 +664,20 @@ class KioskApp:
             self.vision.request()
 
     # ----- challenge ----------------------------------------------------------------
+
+    def _hold(self, t: float) -> None:
+        """A long press of CHALLENGE: the opponent holds the last play (their clock keeps running)."""
+        running = self.clock.running(t)
+        if self.phase != "turn" or self.pending or running is None or not self.state.challengeable_words:
+            return
+        if not self.clock.hold_window_open(t):
+            self.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
+            return
+        self._commit(ev.HoldPlaced(running, t), t)
+
+    def hold_text(self) -> str:
+        held = max(0, int(self.now() - (self.held_at or self.now())))
+        return f"{held // 60}:{held % 60:02d}"
 
     def _challenge(self, t: float) -> None:
         last = _last_turn(self.state)

@@ -191,6 +191,11 @@ def build_screen(app: Any) -> ScreenModel:
         extra = {"screen": "alert", "prompt": Prompt(
             f"The camera counts {count} tiles on {app.setup.players[player]}'s rack: overdrawn?",
             (ButtonHint("CONFIRM", "yes, overdrawn"), ButtonHint("CANCEL", "no, miscounted")))}
+    elif app.phase == "hold":
+        holder = app.setup.players[app.clock.holder] if app.clock.holder is not None else ""
+        extra = {"screen": "challenge", "challenge": ChallengeView("hold", app.hold_text(), holder),
+                 "prompt": Prompt(f"{holder} holds the play",
+                                  (ButtonHint("CHALLENGE", "challenge"), ButtonHint("CONFIRM", "accept")))}
     elif app.phase == "remove_tiles":
         extra = {"screen": "waiting", "waiting": Waiting("Take the challenged tiles off the board",
                                                           "The clock restarts when the camera sees them gone")}

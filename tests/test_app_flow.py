@@ -298,3 +298,18 @@ def test_overtime_is_shown_with_its_rule():
     screen = table.app.screen()
     assert screen.players[0].clock.overtime
     assert any(a.title == "Overtime" and a.rule == "TIME-03" for a in screen.alerts)
+
+
+def test_hold_shows_the_hold_timer_then_a_challenge_or_accept():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    table.t += 3
+    table.app.handle_button("challenge", "long_press", table.t)
+    table.at(table.t + 7)
+    screen = table.app.screen()
+    assert screen.screen == "challenge" and screen.challenge.phase == "hold"
+    assert screen.challenge.hold_text == "0:07" and screen.challenge.by == "Bob"
+    assert table.app.clock.running() == 1          # the holder's clock keeps running
+    table.press("confirm")                          # Bob accepts the play
+    assert table.app.screen().screen == "game"
+    assert not any(isinstance(e, ev.ChallengeMade) for e in table.app.events)
