@@ -137,22 +137,22 @@ def _result(app: Any) -> Result:
     state = app.state
     names = app.setup.players
     scores = tuple(getattr(state, "scores", (0, 0)))
-    penalties = [0, 0]
-    for e in app.events:
-        if type(e).__name__ == "TimePenalty":
-            penalties[e.player] += e.points
-    final = getattr(state, "result", None)
-    winner = getattr(final, "winner", None) if final is not None else None
-    if winner is None and scores[0] != scores[1]:
-        winner = 0 if scores[0] > scores[1] else 1
-    adjustments = getattr(final, "rack_adjustments", (0, 0)) if final is not None else (0, 0)
+    racks, penalties = [0, 0], [0, 0]
+    for turn in state.history:
+        if turn.kind == "end_rack":
+            racks[turn.player] += turn.score
+        elif turn.kind == "time_penalty":
+            penalties[turn.player] -= turn.score
+    final = state.result
+    winner = final.winner if final is not None else None
     lines = tuple(
-        ResultLine(names[p], scores[p] - adjustments[p] + penalties[p], adjustments[p], penalties[p], scores[p],
+        ResultLine(names[p], scores[p] - racks[p] + penalties[p], racks[p], penalties[p], scores[p],
                    p in app.result_confirmed)
         for p in (0, 1)
     )
-    reason = str(getattr(final, "reason", "") or app.end_reason)
-    return Result(lines, names[winner] if winner is not None else None, reason)
+    reasons = {"out": "went out", "six_zero": "six zero-score turns", "director": "ended by the director",
+               "overtime_forfeit": "overtime forfeit", "stuck": "both players stuck"}
+    return Result(lines, names[winner] if winner is not None else None, reasons.get(state.ending, state.ending))
 
 
 def build_screen(app: Any) -> ScreenModel:
