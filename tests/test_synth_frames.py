@@ -200,7 +200,7 @@ def test_bad_board_text_names_the_place(board, message):
     (FrameOptions(rotation=45), "rotation"),
     (FrameOptions(board_style="marble"), "board_style"),
     (FrameOptions(font="comic-sans"), "font"),
-    (FrameOptions(rack_counts={"p1": 8}), "rack_counts"),
+    (FrameOptions(rack_counts={"p1": 11}), "rack_counts"),
     (FrameOptions(rack_counts={"p3": 2}), "rack_counts"),
 ])
 def test_bad_option_is_refused(options, message):

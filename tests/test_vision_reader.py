@@ -90,7 +90,8 @@ def test_stable_after_two_identical_readings_and_not_after_a_change():
     assert not reader.observe(moved.image).stable
 
 
-@pytest.mark.parametrize("counts,seed", [({"p1": 3, "p2": 7}, 61), ({"p1": 0, "p2": 5}, 62)])
+@pytest.mark.parametrize("counts,seed", [({"p1": 3, "p2": 7}, 61), ({"p1": 0, "p2": 5}, 62),
+                                         ({"p1": 8, "p2": 7}, 63), ({"p1": 7, "p2": 9}, 64)])  # overdrawn racks
 def test_rack_counts(counts, seed):
     frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(hand=False, rack_counts=counts))
     reader = BoardReader(VisionConfig(rack_zones=frame.rack_zones))

@@ -56,7 +56,7 @@ def button_hints(surface: pygame.Surface, rect: pygame.Rect, buttons: tuple[Butt
 
     Every cap has the same size and label size, so they read as a set of equal buttons;
     the caps are only as wide as the longest label, leaving the room to the meanings."""
-    if not buttons:
+    if not buttons or rect.width <= 0 or rect.height <= 0:  # a tiny window leaves no room
         return
     n = len(buttons)
 

@@ -17,7 +17,7 @@ from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
 from .camera import UPRIGHT_CORNERS, CameraPose, distort_points, distortion_maps, project
 from .fonts import available_fonts
 from .hands import draw_hand
-from .racks import RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
+from .racks import MAX_RACK_TILES, RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
 from .tilesets import BLANK, TILESETS
 
@@ -131,8 +131,9 @@ def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
     if resolved["tile_style"].font not in available_fonts():
         raise ValueError(f"font {resolved['tile_style'].font!r} is not available here")
     for player, count in resolved["rack_counts"].items():
-        if player not in RACK_PLAYERS or not 0 <= count <= 7:
-            raise ValueError(f"rack_counts: {player!r}: {count} tiles; racks are {RACK_PLAYERS} with 0 to 7 tiles")
+        if player not in RACK_PLAYERS or not 0 <= count <= MAX_RACK_TILES:
+            raise ValueError(f"rack_counts: {player!r}: {count} tiles; racks are {RACK_PLAYERS} "
+                             f"with 0 to {MAX_RACK_TILES} tiles")
     if options.tileset not in TILESETS:
         raise ValueError(f"tileset must be one of {', '.join(TILESETS)}")
     return FrameOptions(**resolved)

@@ -13,6 +13,7 @@ from .tiles import TileStyle, tile_sprite
 RACK_PLAYERS = ("p1", "p2")
 RACK_COLOURS = ((30, 30, 30), (40, 70, 110), (120, 120, 120), (60, 40, 130))
 RACK_DEPTH = 0.085  # rack zone height / frame size
+MAX_RACK_TILES = 10  # 7 plus an overdraw; more than seven squeeze together on the bar
 
 
 def rack_zone(player: str, size: int, centre_x: float) -> np.ndarray:
@@ -36,7 +37,7 @@ def draw_rack(image: np.ndarray, zone: np.ndarray, letters: list[str], style: Ti
     ledge = int(depth * 0.28)
     front = slice(iy1 - ledge, iy1) if not flipped else slice(iy0, iy0 + ledge)
     image[front, ix0:ix1] = colour * 0.8
-    tile_w = width / 8.2
+    tile_w = width / max(8.2, len(letters) * 1.08 + 0.6)
     side = int(round(tile_w))
     tile_h = int(round(min(depth - ledge - 2, tile_w * 0.85)))  # tiles lean back: foreshortened
     start = x0 + width * 0.04 + rng.uniform(0, max(0.0, 7 - len(letters))) * tile_w
