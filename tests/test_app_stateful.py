@@ -220,6 +220,7 @@ class KioskMachine(RuleBasedStateMachine):
         """The kiosk restarts from its journal: same game, same clocks."""
         before = self.app
         t_before = before.now()
+        running_before = before.clock.running(t_before)
         used = (before.clock.used(0, t_before), before.clock.used(1, t_before))
         self.t += dt
         self.app = self.start(list(self.journal.records))
@@ -231,6 +232,7 @@ class KioskMachine(RuleBasedStateMachine):
         assert after.state.bag_count == before.state.bag_count
         assert after.phase == before.phase or before.phase in ("challenge", "remove_tiles", "six_zero", "done")
         t_after = after.now()
+        assert after.clock.running(t_after) == running_before, "another clock runs after the restart"
         for p in (0, 1):
             # time while the kiosk was down is not charged; at most the time since the last record is lost
             assert after.clock.used(p, t_after) <= used[p] + EPS

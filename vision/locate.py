@@ -19,7 +19,7 @@ import numpy as np
 from vision.layout import LAYOUT
 
 WORK_SIZE = 640  # the frame is searched at this size
-SHIFT_CELLS = 2  # a comb can land this many cells off when border lines or tile edges look like grid lines
+SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
 REFINE_CELL = 24  # px per cell in the rectified view used for refinement
 LINE_REACHES = (2,)  # half-width (px at work size) of the line filter for hairlines
 WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
