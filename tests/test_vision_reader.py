@@ -105,3 +105,21 @@ def test_board_not_in_view_is_reported_not_guessed():
     assert not obs.located
     assert set(obs.board_text()[0]) == {"#"}
     assert obs.problems
+
+
+def test_rack_counts_over_random_tile_styles_never_raise_a_false_overdraw():
+    """Random tile colours, racks, tables and light: most racks counted exactly, and a rack
+    of seven or fewer is never read as more than seven (that would call a false overdraw)."""
+    right, false_overdraw, total = 0, [], 0
+    for seed in range(3000, 3030):
+        rng = np.random.default_rng(seed)
+        counts = {"p1": int(rng.integers(0, 10)), "p2": int(rng.integers(0, 10))}
+        frame = render_frame(WORD_BOARD, seed=seed, size=1000, options=FrameOptions(hand=False, rack_counts=counts))
+        read = BoardReader(VisionConfig(rack_zones=frame.rack_zones)).observe(frame.image).rack_counts
+        for player, count in counts.items():
+            total += 1
+            right += read[player] == count
+            if count <= 7 < read[player]:
+                false_overdraw.append((seed, player, count, read[player]))
+    assert false_overdraw == []
+    assert right >= 0.85 * total, f"{right}/{total} racks counted right"
