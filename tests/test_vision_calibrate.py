@@ -54,8 +54,6 @@ def test_calibration_from_frames_is_fast_and_used_by_the_reader(tmp_path, capsys
 _phantoms_after_calibration: list[int] = []
 
 
-@pytest.mark.xfail(reason="known: after fine-tuning, label text on a premium square at a shadow's edge "
-                          "reads as a letter with confidence >= 0.7", strict=True)
 def test_calibrated_reader_adds_no_phantom():
     assert _phantoms_after_calibration == [0]
 

@@ -13,6 +13,10 @@ GLYPH = 24
 HOG_CELL = 6
 HOG_BINS = 9
 FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
+# a tile letter is at least this tall (share of the window) and at most this wide (per
+# height); the training renders stay well inside (>= 0.32 tall, <= 1.5 wide)
+MIN_HEIGHT = 0.2
+MAX_WIDTH = 2.0
 _CELL_INDEX = (
     (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
 
@@ -67,7 +71,8 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
 
 
 def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
-    """(x0, y0, x1, y1) of the letter's ink: the biggest central component plus its accents."""
+    """(x0, y0, x1, y1) of the letter's ink: the biggest central component plus its accents;
+    None when there is none or it is not shaped like a tile letter."""
     n = mask.shape[0]
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     best, best_score = -1, 0.0
@@ -91,9 +96,14 @@ def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
         cx, cy = centroids[k]
         if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
             continue
-        # accents and dots sit above the letter inside its width; the value number sits to the right
-        if x - 1 <= cx <= x + w + 1 and cy < y + h * 0.5 and ky + kh >= y - h * 0.6:
+        # accents and dots sit just above the letter inside its width and are about as tall
+        # as wide; the value number sits to the right, and the thin dark line where a tile
+        # meets its neighbour (wide, flat) is not an accent
+        dot = kw <= 2 * kh + 1 and kh <= 2 * kw + 1 and kh < 0.4 * h
+        if dot and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.4:
             x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
+    if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
+        return None
     return x0, y0, x1, y1
 
 

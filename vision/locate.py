@@ -54,29 +54,36 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
     return lab.reshape(n, cell, n, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
 
 
-_TYPE_CELLS = [np.flatnonzero(LAYOUT.ravel() == t) for t in range(int(LAYOUT.max()) + 1)]
+_TYPE_MASKS = [(LAYOUT == t).astype(np.float32) for t in range(int(LAYOUT.max()) + 1)]
 
 
-def _layout_fit(means: np.ndarray) -> np.ndarray | float:
-    """Between-type over within-type spread of 15x15 cell colours under the premium layout.
-    `means` is 15x15x3, or Nx15x15x3 for N placements at once (then N scores)."""
-    batch = means.reshape(-1, 225, 3)
-    overall = np.median(batch, axis=1)
-    within = np.zeros(len(batch))
-    between = np.zeros(len(batch))
-    for cells in _TYPE_CELLS:
-        members = batch[:, cells]
-        centre = np.median(members, axis=1)
-        dist = np.minimum(np.linalg.norm(members - centre[:, None], axis=2), 40.0)
-        within += (dist ** 2).sum(axis=1)
-        between += len(cells) * ((centre - overall) ** 2).sum(axis=1)
-    scores = between / (within + 225.0)
-    return scores if means.ndim == 4 else float(scores[0])
+def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray:
+    """How well the cell colours of every 15x15 window of a grid of cell means (RxCx3 Lab)
+    follow the premium layout: spread between the square types' mean colours over the
+    spread within them. All windows at once, from sums under each type's mask taken by
+    correlation. `inside` (RxC bool) marks cells in the frame; a window leaving the frame
+    scores -inf. Returns (R-14)x(C-14), window (0, 0) at the top-left."""
+    means = np.ascontiguousarray(means, np.float32)
+    crop = (slice(0, means.shape[0] - 14), slice(0, means.shape[1] - 14))
+
+    def under(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return cv2.filter2D(image, -1, mask, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[crop]
+
+    squares = (means ** 2).sum(axis=2)
+    sums = [under(means, m) for m in _TYPE_MASKS]
+    counts = [float(m.sum()) for m in _TYPE_MASKS]
+    within = sum(under(squares, m) - (t ** 2).sum(axis=2) / n for t, m, n in zip(sums, _TYPE_MASKS, counts))
+    overall = sum(sums) / 225.0
+    between = sum(n * ((t / n - overall) ** 2).sum(axis=2) for t, n in zip(sums, counts))
+    scores = between / (np.maximum(within, 0) + 225.0)
+    if inside is not None:
+        scores[under(inside.astype(np.float32), np.ones((15, 15), np.float32)) < 224.5] = -np.inf
+    return scores
 
 
 def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
     """How well cell colours follow the premium layout: between-type over within-type spread."""
-    return _layout_fit(_cell_means(small_bgr, corners))
+    return float(_window_scores(_cell_means(small_bgr, corners))[0, 0])
 
 
 def _line_response(gray: np.ndarray, axis: int, reaches: tuple[int, ...] = LINE_REACHES) -> np.ndarray:
@@ -138,31 +145,57 @@ def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
-def _rough_candidates(gray: np.ndarray) -> list[np.ndarray]:
-    """Candidate playing areas (frame corners at work size) from the grid-line combs."""
+def _lattices(gray: np.ndarray) -> tuple[list[tuple[float, float, float, float]], np.ndarray]:
+    """Grid lattices (x0, sx, y0, sy) in the de-skewed view from the line combs, and the
+    de-skewing rotation. A lattice fixes the cell size and where lines fall, not yet which
+    of its cells are the board's: the premium pattern decides that (see _placements)."""
     skew = _skew_degrees(gray)
     h, w = gray.shape
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    back = cv2.invertAffineTransform(rot)
-    out = []
+    out: list[tuple[float, float, float, float]] = []
     for reaches in (LINE_REACHES, WIDE_REACHES):
         cols = _fit_combs(_smooth_profile(_line_response(deskewed, 1, reaches), 0), keep=3)
         rows = _fit_combs(_smooth_profile(_line_response(deskewed, 0, reaches), 1), keep=3)
-        out += _boxes(cols, rows, back)
-    return out
+        for x0, sx, _ in cols:
+            for y0, sy, _ in rows:
+                if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
+                    continue
+                same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
+                           and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
+                if not same:
+                    out.append((x0, sx, y0, sy))
+    return out, rot
 
 
-def _boxes(cols: list, rows: list, back: np.ndarray) -> list[np.ndarray]:
-    out = []
-    for x0, sx, _ in cols:
-        for y0, sy, _ in rows:
-            if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
-                continue
-            x1, y1 = x0 + 15 * sx, y0 + 15 * sy
-            box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32)
-            out.append(cv2.transform(box[None], back)[0])
-    return out
+def _phase_gap(a: float, b: float, spacing: float) -> float:
+    """How far apart, in cells, two lattices' lines are (0 = the same lines)."""
+    d = ((a - b) / spacing) % 1.0
+    return min(d, 1.0 - d)
+
+
+def _placement(lab: np.ndarray, inside: np.ndarray,
+               lattice: tuple[float, float, float, float]) -> tuple[float, np.ndarray] | None:
+    """The 15x15 window of a lattice's cells that best follows the premium layout with the
+    board wholly in the frame: (score, its corners in the de-skewed view), or None."""
+    x0, sx, y0, sy = lattice
+    h, w = inside.shape
+    cols = np.arange(np.floor(-x0 / sx), np.ceil((w - x0) / sx))
+    rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
+    if len(cols) < 15 or len(rows) < 15:
+        return None
+    xs = np.clip(np.round(x0 + (cols + 0.5) * sx), 0, w - 1).astype(int)
+    ys = np.clip(np.round(y0 + (rows + 0.5) * sy), 0, h - 1).astype(int)
+    k = max(3, int(min(sx, sy) * 0.5))  # colour of the middle half of each cell
+    means = cv2.blur(lab, (k, k))[ys[:, None], xs[None, :]]
+    scores = _window_scores(means, inside[ys[:, None], xs[None, :]])
+    r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    if not np.isfinite(scores[r, c]):
+        return None
+    left, top = x0 + cols[c] * sx, y0 + rows[r] * sy
+    box = np.array([[left, top], [left + 15 * sx, top], [left + 15 * sx, top + 15 * sy], [left, top + 15 * sy]],
+                   np.float32)
+    return float(scores[r, c]), box
 
 
 def _canonical(cell: int) -> np.ndarray:
@@ -292,22 +325,34 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
-def _best_candidate(small: np.ndarray, candidates: list[np.ndarray]) -> np.ndarray:
-    """The premium-square pattern decides between combs, and between a comb and the same comb one
-    cell over (a border line can look like a grid line)."""
-    best, best_score = candidates[0], -1.0
-    for corners in candidates:
-        to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-        means = _cell_means(small, corners, border=SHIFT_CELLS)  # one warp serves every shift
-        b = SHIFT_CELLS
-        shifts = [(dx, dy) for dy in range(-b, b + 1) for dx in range(-b, b + 1)]
-        scores = _layout_fit(np.stack([means[b + dy:b + 15 + dy, b + dx:b + 15 + dx] for dx, dy in shifts]))
-        k = int(np.argmax(scores))
-        if scores[k] > best_score:
-            dx, dy = shifts[k]
-            best = cv2.perspectiveTransform((_canonical(1) + np.float32([dx, dy]))[None], to_frame)[0]
-            best_score = float(scores[k])
-    return best
+def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
+    pattern fits best in perspective (a border line can pass for a grid line)."""
+    b = SHIFT_CELLS
+    n = 15 + 2 * b
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    centres = (np.stack(np.meshgrid(np.arange(n), np.arange(n)), axis=-1) - b + 0.5).reshape(1, -1, 2)
+    xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
+    h, w = small.shape[:2]
+    inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
+    scores = _window_scores(_cell_means(small, corners, border=b), inside)
+    dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    if not np.isfinite(scores[dy, dx]):
+        return np.asarray(corners, np.float32)
+    return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
+
+
+def _global_search(small: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
+    """Rough frame corners (work size) of the playing area, from nothing."""
+    lattices, rot = _lattices(gray)
+    h, w = gray.shape
+    lab = cv2.cvtColor(cv2.warpAffine(small, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
+    inside = cv2.warpAffine(np.ones((h, w), np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
+    found = [p for p in (_placement(lab.astype(np.float32), inside, lattice) for lattice in lattices) if p]
+    if not found:
+        return None
+    _, box = max(found, key=lambda p: p[0])
+    return cv2.transform(box[None], cv2.invertAffineTransform(rot))[0]
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
@@ -315,10 +360,9 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     gray, scale = _small_gray(frame)
     if hint is None:
         small = _small_colour(frame, scale)
-        candidates = _rough_candidates(gray)
-        if not candidates:
+        rough = _global_search(small, gray)
+        if rough is None:
             return None
-        rough = _best_candidate(small, [order_corners(c) for c in candidates])
         passes = 3
     else:
         rough = np.asarray(hint, dtype=np.float32) * scale
@@ -327,10 +371,8 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     pattern = None
     if hint is None:
         # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _best_candidate(small, [order_corners(corners)])
+        again = _shifted(small, order_corners(corners))
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
             corners, score = _refine(gray, order_corners(again), 2)
         pattern = pattern_score(small, order_corners(corners))
     return BoardLocation(corners=order_corners(corners / scale), grid_score=score, pattern=pattern)
-
-

@@ -29,7 +29,7 @@ TILESET_LETTERS = {
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
 # a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
-MIN_PATTERN = 0.1  # premium-pattern score of a found board; rendered boards score >= 0.19, noise < 0.05
+MIN_PATTERN = 0.15  # premium-pattern score of a found board: rendered boards score >= 0.18, noise or a bare table < 0.12
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
@@ -145,10 +145,14 @@ class BoardReader:
         if candidates:
             scores += votes / len(candidates)
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
-            for quarter in range(4):
-                cells = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in candidates]
-                probs, _ = self._letter_probabilities(cells)
-                scores[quarter] += 0.5 * float(np.log(probs.max(axis=1) + 1e-2).mean())
+            readings = [self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
+                                                    for k in candidates]) for quarter in range(4)]
+            # a tile's letter is found whichever way it is turned; ink found only in some
+            # turns (print on a premium square) would favour those turns
+            letter = np.logical_and.reduce([found for _, found in readings])
+            if letter.any():
+                for quarter, (probs, _) in enumerate(readings):
+                    scores[quarter] += 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).mean())
         if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             if accepted.any():
