@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
+from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
 from kiosk.vision_worker import Reading
@@ -196,7 +197,9 @@ class KioskApp:
         elif isinstance(event, ev.ClockPaused):
             self.clock.neutralize(event.reason, event.t)
         elif isinstance(event, ev.ClockResumed):
-            self.clock.resume(event.t, side=self.state.to_move)
+            # a pressed turn still being read is not in the rules state yet: its opponent is to move
+            side = 1 - self.pending[-1].player if self.pending else self.state.to_move
+            self.clock.resume(event.t, side=side)
             if self.phase in ("challenge", "remove_tiles"):
                 self.phase, self.verdict = "turn", None
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
@@ -280,22 +283,37 @@ class KioskApp:
         return self._replay_t if self._replay_t is not None else self.now()
 
     def _rebuild(self, records: list[dict]) -> None:
-        for record in records:
-            self._replay_t = float(record.get("t", self._replay_t or 0.0))
-            if "event" in record or "events" in record:
-                for data in record.get("events", [record.get("event")]):
-                    self._apply(ev.event_from_json(json.dumps(data)), self._replay_t)
-            elif "app" in record:
-                self.app_records.append(record["app"])
-                if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
-                    self.reads_confirmed += 1
-                if record["app"].get("kind") == "result_confirmed":
-                    self.result_confirmed.add(int(record["app"]["player"]))
+        """Replay the journal; a record that cannot be replayed is named by file and line
+        (record k is line k: recovery keeps only the complete lines before any damage)."""
+        from kiosk.rules.game import RuleError
+
+        source = getattr(getattr(self.journal, "path", None), "name", "<journal>")
+        for line, record in enumerate(records, start=1):
+            try:
+                self._replay_record(record)
+            except InputError as exc:
+                raise InputError(source, exc.message, line, exc.field) from None
+            except RuleError as exc:
+                raise InputError(source, f"this event cannot happen here ({exc})", line, "event") from None
+            except (TypeError, ValueError, KeyError) as exc:
+                raise InputError(source, f"not a journal record ({exc})", line) from None
         self._replay_t = None
         if self.phase == "result" and len(self.result_confirmed) == 2:
             self._finish_game()  # the kiosk stopped between the last confirm and closing the record
         if self.pending:
             self.vision.request()
+
+    def _replay_record(self, record: dict) -> None:
+        self._replay_t = float(record.get("t", self._replay_t or 0.0))
+        if "event" in record or "events" in record:
+            for data in record.get("events", [record.get("event")]):
+                self._apply(ev.event_from_json(json.dumps(data)), self._replay_t)
+        elif "app" in record:
+            self.app_records.append(record["app"])
+            if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
+                self.reads_confirmed += 1
+            if record["app"].get("kind") == "result_confirmed":
+                self.result_confirmed.add(int(record["app"]["player"]))
 
     @property
     def game_over(self) -> bool:

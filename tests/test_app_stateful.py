@@ -101,8 +101,6 @@ class KioskMachine(RuleBasedStateMachine):
 
     @rule(button=st.sampled_from(BUTTONS), kind=st.sampled_from(["press", "press", "long", "release"]))
     def button(self, button: str, kind: str) -> None:
-        if button == "pause" and self.app.pending and self.app.clock.neutralized_reason == "director":
-            return  # resuming while a turn is read starts the wrong clock: test_resume_while_a_turn_is_read_...
         self.t += 0.1
         self.app.handle_button(button, kind)
         self.app.tick()
@@ -334,11 +332,8 @@ def test_a_misread_tile_the_set_has_no_more_of():
     table.start(list(table.journal.records))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: kiosk/app.py KioskApp._apply on ClockResumed calls clock.resume(side=self.state.to_move); while "
-    "a pressed turn is still being read the rules core's to_move is still the player who pressed, so a "
-    "director pause + resume restarts HIS clock during the opponent's turn (and the opponent's press is ignored)"))
 def test_resume_while_a_turn_is_read_restarts_the_opponents_clock():
+    """A director's pause + resume while a pressed turn is still read restarts the opponent's clock."""
     table = table_after_first_press()
     table.table.unplugged = True
     table.press_the_running_clock()   # Ann ends her turn: Bob's clock runs, the read waits

@@ -153,16 +153,7 @@ BAD_EVENT_JOURNALS = {
 }
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param("journal-unknown-event.open.jsonl", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: kiosk/app.py KioskApp._rebuild passes the record to ev.event_from_json, whose InputError "
-        "names '<event>' instead of the journal file and line: the user sees "
-        "\"kiosk replay: <event>: type: unknown event type 'teleported'\""))),
-    pytest.param("journal-illegal-event.open.jsonl", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: kiosk/app.py KioskApp._rebuild lets game.apply's RuleError for a journaled record escape: "
-        "`python -m kiosk replay DIR --games G` (and the live kiosk, kiosk/cli/run.py, which catches only "
-        "InputError) dies with a traceback on every start instead of naming the journal line"))),
-])
+@pytest.mark.parametrize("name", sorted(BAD_EVENT_JOURNALS))
 def test_resuming_a_journal_with_a_bad_record_names_its_line(tmp_path, name: str):
     shutil.copy(BROKEN / name, tmp_path / "20261122-080000.open.jsonl")
     result = run_kiosk(["replay", str(GAME), "--headless", "--games", str(tmp_path)])
