@@ -12,6 +12,7 @@ clockwise); which way up the board is is decided later from the letters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -32,15 +33,16 @@ class BoardLocation:
     pattern: float | None = None  # premium-layout colour score of a full search (see pattern_score)
 
 
-def _small_gray(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    scale = WORK_SIZE / max(frame.shape[:2])
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA).astype(np.float32), scale
+def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The image at work size (halved by pyrDown first while that stays above it: faster than
+    one big INTER_AREA step) and the scale from frame to work coordinates."""
+    scale = WORK_SIZE / max(image.shape[:2])
+    size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _small_colour(frame: np.ndarray, scale: float) -> np.ndarray:
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(small, cv2.COLOR_GRAY2BGR) if small.ndim == 2 else small
+def _gray(image: np.ndarray) -> np.ndarray:
+    return (cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image).astype(np.float32)
 
 
 def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> np.ndarray:
@@ -86,58 +88,79 @@ def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
     return float(_window_scores(_cell_means(small_bgr, corners))[0, 0])
 
 
-def _line_response(gray: np.ndarray, axis: int, reaches: tuple[int, ...] = LINE_REACHES) -> np.ndarray:
-    """Dark or bright line running across `axis` (axis=1: vertical lines), thin or wide
-    (boards print hairlines, deluxe boards have wide raised ridges)."""
-    response = None
-    for reach in reaches:
-        before = np.roll(gray, reach, axis=axis)
-        after = np.roll(gray, -reach, axis=axis)
-        dark = np.minimum(before, after) - gray
-        bright = gray - np.maximum(before, after)
-        one = np.maximum(dark, bright)
-        response = one if response is None else np.maximum(response, one)
-    return np.maximum(response, 0)
+def _line_response(gray: np.ndarray, axis: int, reach: int) -> np.ndarray:
+    """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
+    wide; boards print hairlines, deluxe boards have wide raised ridges, so callers take
+    the largest response over a few reaches."""
+    before = np.roll(gray, reach, axis=axis)
+    after = np.roll(gray, -reach, axis=axis)
+    return np.maximum(np.maximum(np.minimum(before, after) - gray, gray - np.maximum(before, after)), 0)
+
+
+def _line_responses(gray: np.ndarray, axis: int, reaches: tuple[int, ...]) -> dict[int, np.ndarray]:
+    return {reach: _line_response(gray, axis, reach) for reach in reaches}
+
+
+def _widest(responses: dict[int, np.ndarray], reaches: tuple[int, ...]) -> np.ndarray:
+    return np.maximum.reduce([responses[r] for r in reaches])
 
 
 def _skew_degrees(gray: np.ndarray) -> float:
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude = cv2.magnitude(gx, gy)
-    angle = (np.degrees(np.arctan2(gy, gx)) % 90.0).ravel()
-    hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude.ravel(), 180)
+    magnitude = cv2.magnitude(gx, gy).ravel()
+    edges = np.flatnonzero(magnitude > magnitude.mean())  # flat areas only add noise
+    angle = cv2.phase(gx, gy, angleInDegrees=True).ravel()[edges] % 90.0
+    hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude[edges], 180)
     hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
     peak = int(np.argmax(hist))
     skew = (peak + 0.5) * 0.5
     return skew if skew < 45 else skew - 90
 
 
+@lru_cache(maxsize=4)
+def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Where the teeth of every comb fall in a profile of length n, for every spacing, phase
+    and first tooth: teeth at phase + k * spacing (k first: running sums go along rows).
+    Returns spacings, tooth and mid-gap indices (n = outside the frame), which combs lie
+    wholly in the frame, and each comb's first-tooth position."""
+    spacings = np.arange(n * 0.025, n / 15.0, 0.25)
+    phases = np.arange(np.ceil(spacings[-1]))
+    k = np.arange(-1, int(n / spacings[0]) + 2)
+    start = phases[None, :] + k[:, None, None] * spacings[None, :, None]  # K x S x P
+    pos = np.round(start).astype(np.int64)
+    mid = np.round(start + spacings[None, :, None] / 2).astype(np.int64)
+    combs = len(k) - 17  # first teeth 1 .. K-17: one tooth before and one after every comb
+    inside = np.cumsum((pos >= 0) & (pos < n), axis=0)
+    whole = (inside[16:16 + combs] - inside[:combs]) == 16
+    return (spacings, np.where((pos >= 0) & (pos < n), pos, n), np.where((mid >= 0) & (mid < n), mid, n),
+            whole, pos[1:1 + combs])
+
+
 def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, float]]:
     """The best few (offset, spacing, score) of 16 equally spaced lines in a 1-D line profile,
-    from different spacings (a comb at half or double the true period can score well too)."""
+    from different spacings (a comb at half or double the true period can score well too).
+    Every spacing, phase and first tooth at once, scored by running sums along the teeth."""
     n = len(profile)
-    p = profile - np.median(profile)
-    per_spacing = []
-    for spacing in np.arange(n * 0.025, n / 15.0, 0.25):
-        teeth = np.arange(16) * spacing
-        max_offset = n - 1 - teeth[-1]
-        if max_offset <= 0:
-            continue
-        offsets = np.arange(0, max_offset, 1.0)
-        idx = (offsets[:, None] + teeth[None, :]).round().astype(int)
-        on = p[idx].sum(axis=1)
-        outside_lo = np.where(offsets - spacing >= 0, p[np.clip((offsets - spacing).round().astype(int), 0, n - 1)], 0)
-        hi = offsets + 16 * spacing
-        outside_hi = np.where(hi < n, p[np.clip(hi.round().astype(int), 0, n - 1)], 0)
-        between = p[np.clip((offsets[:, None] + teeth[None, :-1] + spacing / 2).round().astype(int), 0, n - 1)].sum(axis=1)
-        score = on - 0.5 * between - 2.0 * (np.maximum(outside_lo, 0) + np.maximum(outside_hi, 0))
-        k = int(np.argmax(score))
-        per_spacing.append((float(offsets[k]), float(spacing), float(score[k])))
-    scores = np.array([c[2] for c in per_spacing])
+    spacings, tooth_at, mid_at, whole, first = _comb_layout(n)
+    p = np.append(profile - np.median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
+    teeth, mids = p[tooth_at], p[mid_at]
+    combs = len(first)
+
+    def runs(values: np.ndarray, length: int) -> np.ndarray:  # sums of `length` teeth from tooth 1, 2, ...
+        c = np.cumsum(values, axis=0)
+        return c[length:length + combs] - c[:combs]
+
+    score = (runs(teeth, 16) - 0.5 * runs(mids, 15)
+             - 2.0 * (np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)))
+    flat = np.where(whole, score, -np.inf).transpose(1, 0, 2).reshape(len(spacings), -1)
+    best = flat.argmax(axis=1)
+    offsets = first.transpose(1, 0, 2).reshape(len(spacings), -1)[np.arange(len(spacings)), best]
+    scores = flat[np.arange(len(spacings)), best]
     peaks = [i for i in range(len(scores))
-             if scores[i] >= scores[max(i - 2, 0):i + 3].max()]
+             if np.isfinite(scores[i]) and scores[i] >= scores[max(i - 2, 0):i + 3].max()]
     peaks.sort(key=lambda i: -scores[i])
-    return [per_spacing[i] for i in peaks[:keep]]
+    return [(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]]
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
@@ -154,9 +177,11 @@ def _lattices(gray: np.ndarray) -> tuple[list[tuple[float, float, float, float]]
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     out: list[tuple[float, float, float, float]] = []
+    every = sorted(set(LINE_REACHES + WIDE_REACHES))
+    vertical, horizontal = _line_responses(deskewed, 1, every), _line_responses(deskewed, 0, every)
     for reaches in (LINE_REACHES, WIDE_REACHES):
-        cols = _fit_combs(_smooth_profile(_line_response(deskewed, 1, reaches), 0), keep=3)
-        rows = _fit_combs(_smooth_profile(_line_response(deskewed, 0, reaches), 1), keep=3)
+        cols = _fit_combs(_smooth_profile(_widest(vertical, reaches), 0), keep=3)
+        rows = _fit_combs(_smooth_profile(_widest(horizontal, reaches), 1), keep=3)
         for x0, sx, _ in cols:
             for y0, sy, _ in rows:
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
@@ -174,21 +199,27 @@ def _phase_gap(a: float, b: float, spacing: float) -> float:
     return min(d, 1.0 - d)
 
 
-def _placement(lab: np.ndarray, inside: np.ndarray,
+def _placement(summed: np.ndarray, inside: np.ndarray,
                lattice: tuple[float, float, float, float]) -> tuple[float, np.ndarray] | None:
     """The 15x15 window of a lattice's cells that best follows the premium layout with the
-    board wholly in the frame: (score, its corners in the de-skewed view), or None."""
+    board wholly in the frame: (score, its corners in the de-skewed view), or None.
+    `summed` is the integral image (cv2.integral) of the de-skewed Lab view."""
     x0, sx, y0, sy = lattice
     h, w = inside.shape
     cols = np.arange(np.floor(-x0 / sx), np.ceil((w - x0) / sx))
     rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
     if len(cols) < 15 or len(rows) < 15:
         return None
-    xs = np.clip(np.round(x0 + (cols + 0.5) * sx), 0, w - 1).astype(int)
-    ys = np.clip(np.round(y0 + (rows + 0.5) * sy), 0, h - 1).astype(int)
-    k = max(3, int(min(sx, sy) * 0.5))  # colour of the middle half of each cell
-    means = cv2.blur(lab, (k, k))[ys[:, None], xs[None, :]]
-    scores = _window_scores(means, inside[ys[:, None], xs[None, :]])
+    # mean colour of the middle half of each cell, from the integral image
+    xa = np.clip(np.round(x0 + (cols + 0.25) * sx), 0, w - 1).astype(int)
+    xb = np.clip(np.round(x0 + (cols + 0.75) * sx), 1, w).astype(int)
+    ya = np.clip(np.round(y0 + (rows + 0.25) * sy), 0, h - 1).astype(int)
+    yb = np.clip(np.round(y0 + (rows + 0.75) * sy), 1, h).astype(int)
+    area = np.maximum((yb - ya)[:, None] * (xb - xa)[None, :], 1)[..., None]
+    means = (summed[yb][:, xb] - summed[ya][:, xb] - summed[yb][:, xa] + summed[ya][:, xa]) / area
+    centre_x = np.clip(np.round(x0 + (cols + 0.5) * sx), 0, w - 1).astype(int)
+    centre_y = np.clip(np.round(y0 + (rows + 0.5) * sy), 0, h - 1).astype(int)
+    scores = _window_scores(means, inside[centre_y[:, None], centre_x[None, :]])
     r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[r, c]):
         return None
@@ -213,8 +244,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.
     for _ in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        vert = _line_response(view, 1, (2, 3))
-        horiz = _line_response(view, 0, (2, 3))
+        vert = _widest(_line_responses(view, 1, (2, 3)), (2, 3))
+        horiz = _widest(_line_responses(view, 0, (2, 3)), (2, 3))
         reach = cell // 3
         bands = 5
         band_len = 15 * cell // bands
@@ -253,14 +284,14 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.
     if passes:
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        score = max(_grid_contrast(view, margin, cell, reaches) for reaches in ((2,), (2, 3)))
+        vert, horiz = _line_responses(view, 1, (2, 3)), _line_responses(view, 0, (2, 3))
+        score = max(_grid_contrast(_widest(vert, reaches), _widest(horiz, reaches), margin, cell)
+                    for reaches in ((2,), (2, 3)))
     return corners, score
 
 
-def _grid_contrast(view: np.ndarray, margin: int, cell: int, reaches: tuple[int, ...]) -> float:
+def _grid_contrast(vert: np.ndarray, horiz: np.ndarray, margin: int, cell: int) -> float:
     """Mean line response on the grid lines over that between them (>1 when a grid is there)."""
-    vert = _line_response(view, 1, reaches)
-    horiz = _line_response(view, 0, reaches)
     on = sum(vert[margin:-margin, margin + k * cell].mean() + horiz[margin + k * cell, margin:-margin].mean()
              for k in range(16))
     off = sum(vert[margin:-margin, margin + k * cell + cell // 2].mean()
@@ -347,8 +378,9 @@ def _global_search(small: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
     lattices, rot = _lattices(gray)
     h, w = gray.shape
     lab = cv2.cvtColor(cv2.warpAffine(small, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
+    summed = cv2.integral(lab, sdepth=cv2.CV_64F)
     inside = cv2.warpAffine(np.ones((h, w), np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
-    found = [p for p in (_placement(lab.astype(np.float32), inside, lattice) for lattice in lattices) if p]
+    found = [p for p in (_placement(summed, inside, lattice) for lattice in lattices) if p]
     if not found:
         return None
     _, box = max(found, key=lambda p: p[0])
@@ -357,14 +389,16 @@ def _global_search(small: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
     """Find the playing area; `hint` (frame-coordinate corners) skips the global search."""
-    gray, scale = _small_gray(frame)
     if hint is None:
-        small = _small_colour(frame, scale)
+        small, scale = _shrink(frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+        gray = _gray(small)
         rough = _global_search(small, gray)
         if rough is None:
             return None
         passes = 3
     else:
+        shrunk, scale = _shrink(frame)
+        gray = _gray(shrunk)
         rough = np.asarray(hint, dtype=np.float32) * scale
         passes = 1
     corners, score = _refine(gray, order_corners(rough), passes)
