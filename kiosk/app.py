@@ -202,6 +202,9 @@ class KioskApp:
             self.clock.resume(event.t, side=side)
             if self.phase in ("challenge", "remove_tiles"):
                 self.phase, self.verdict = "turn", None
+        elif isinstance(event, ev.DowntimeCharged):
+            self.clock.director_set_remaining(event.player, self.clock.remaining(event.player, event.t) - event.seconds,
+                                              event.t)
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
             self.vision.accept_board(list(self.state.board.rows()))
         if isinstance(event, TURN_EVENTS):
@@ -245,16 +248,35 @@ class KioskApp:
         """Alerts standing now: the rules state's open ones and the app's own."""
         return [_alert_tuple(a) for a in (getattr(self.state, "alerts", ()) or ())] + list(self.app_alerts)
 
-    def time_lost_text(self) -> str:
-        """How long the kiosk was down (wall clock; not charged to either player)."""
+    def downtime_s(self) -> int | None:
+        """How long the kiosk was down, from the journal's last wall-clock stamp (None: unknown)."""
         if not self.recovered or not self.recovered["since_wall"]:
-            return ""
+            return None
         try:
             since = datetime.fromisoformat(self.recovered["since_wall"])
         except ValueError:
-            return ""
-        lost = max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
-        return f"{lost // 60}:{lost % 60:02d}"
+            return None
+        return max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
+
+    def time_lost_text(self) -> str:
+        """How long the kiosk was down (not charged to either player unless a director says so)."""
+        lost = self.downtime_s()
+        return "" if lost is None else f"{lost // 60}:{lost % 60:02d}"
+
+    def downtime_chargeable_to(self, t: float) -> int | None:
+        """The player whose clock ran when the kiosk went down, if a director may charge the downtime."""
+        if self.recovered is None or not self.downtime_s():
+            return None
+        return self.clock.running(t)
+
+    def charge_downtime(self, t: float) -> bool:
+        """The director's decision on the recovered page: the running clock pays for the downtime."""
+        player = self.downtime_chargeable_to(t)
+        if player is None:
+            return False
+        self._commit(ev.DowntimeCharged(player, float(self.downtime_s() or 0), t), t)
+        self.recovered = None
+        return True
 
     def fresh_alert(self) -> bool:
         """Show the full alert page for a few seconds after an alert is raised."""
@@ -328,6 +350,8 @@ class KioskApp:
             self._refusals_shown(self._hold, t)
             return
         if kind != "press":
+            return
+        if button == "challenge" and self.recovered is not None and self.charge_downtime(t):
             return
         self.recovered = None
         self._refusals_shown(self._handle_button, button, t)

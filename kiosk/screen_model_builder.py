@@ -176,6 +176,11 @@ def build_screen(app: Any) -> ScreenModel:
     if app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}
+        payer = app.downtime_chargeable_to(t)
+        if payer is not None:
+            extra["prompt"] = Prompt("Time lost is not charged unless a director decides otherwise",
+                                     (ButtonHint("CONFIRM", "carry on"),
+                                      ButtonHint("CHALLENGE", f"charge {app.time_lost_text()} to {app.setup.players[payer]}")))
     elif app.phase in ("result", "done"):
         extra = {"screen": "result", "result": _result(app)}
         if app.phase == "result":

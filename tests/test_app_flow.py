@@ -292,6 +292,45 @@ def test_restart_shows_the_recovered_screen_until_the_next_button():
     assert again.app.screen().screen != "recovered"
 
 
+def records_stamped_ago(records: list[dict], seconds: int) -> list[dict]:
+    """The journal as if the kiosk had gone down `seconds` ago (wall stamps moved back)."""
+    from datetime import datetime, timedelta, timezone
+    then = (datetime.now(timezone.utc) - timedelta(seconds=seconds)).isoformat(timespec="seconds")
+    return [{**r, "wall": then} for r in records]
+
+
+def test_downtime_is_not_charged_unless_a_director_charges_it_to_the_running_clock():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)         # Bob's clock runs when the power goes
+    records = records_stamped_ago(list(table.journal.records), 90)
+    again = Table(records=records)            # its time line carries on from the last record
+    now = again.app.now
+    before = [again.app.clock.used(p, now()) for p in (0, 1)]
+    screen = again.app.screen()
+    assert screen.screen == "recovered"
+    assert [b.button for b in screen.prompt.buttons] == ["CONFIRM", "CHALLENGE"]
+    assert "to Bob" in screen.prompt.buttons[1].meaning
+    again.press("challenge", 0.0)              # the director charges the time lost to Bob
+    used = [again.app.clock.used(p, now()) for p in (0, 1)]
+    assert used[0] == pytest.approx(before[0])
+    assert 90 <= used[1] - before[1] <= 95
+    assert again.app.clock.running(now()) == 1
+    assert again.app.downtime_chargeable_to(now()) is None, "charged once only"
+    # the decision is in the journal: the next restart keeps it
+    third = Table(records=records + list(again.journal.records))
+    assert third.app.clock.used(1, third.app.now()) == pytest.approx(used[1])
+
+
+def test_downtime_stays_uncharged_when_the_players_carry_on():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    again = Table(records=records_stamped_ago(list(table.journal.records), 90))
+    before = again.app.clock.used(1, again.app.now())
+    again.press("confirm", 0.0)
+    assert again.app.clock.used(1, again.app.now()) == pytest.approx(before)
+    assert again.app.screen().screen != "recovered"
+
+
 def test_overtime_is_shown_with_its_rule():
     table = Table().start()
     table.at(25 * 60 + 30)

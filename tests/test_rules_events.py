@@ -34,6 +34,7 @@ SAMPLES = [
     ev.ClockPressed(0, 3.25),
     ev.ClockPaused(4.0, "challenge"),
     ev.ClockResumed(9.0),
+    ev.DowntimeCharged(1, 90.0, 9.5),
     ev.PlayMade(1, (("L12", "O"), ("L13", "R")), announced=12, irregular=True),
     ev.ExchangeBelowMinimum(0, 2, "before_opponent_pressed", tiles="VV", rack="VVAEIOU"),
     ev.ExchangePicked(0, "AEIOUVV"),
@@ -129,6 +130,7 @@ EVENTS = st.one_of(
     st.builds(ev.ClockPressed, player, st.floats(0, 1e6)),
     st.builds(ev.ClockPaused, st.floats(0, 1e6), text),
     st.builds(ev.ClockResumed, st.floats(0, 1e6)),
+    st.builds(ev.DowntimeCharged, player, st.floats(0, 1e5), st.floats(0, 1e6)),
 )
 
 

@@ -99,7 +99,8 @@ SCREENS: dict[str, ScreenModel] = {
         recovered=Recovered(time_lost="0:42", events_recovered=57,
                             damage=("The last line of the journal was cut off and was dropped.",
                                     "The last play (Bob, 4 tiles) must be pressed again.")),
-        prompt=Prompt("Continue the game?", (ButtonHint("CONFIRM", "continue"), ButtonHint("CANCEL", "new game")))),
+        prompt=Prompt("Time lost is not charged unless a director decides otherwise",
+                      (ButtonHint("CONFIRM", "carry on"), ButtonHint("CHALLENGE", "charge 0:42 to Bob")))),
     "confirm_new_game": replace(
         GAME, screen="confirm_new_game",
         prompt=Prompt("End this game and start a new one? The record of this game is kept.",

@@ -350,11 +350,11 @@ def page_recovered(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMode
     rec = model.recovered
     body, prompt = _with_prompt(rect, model, 0.2)
     title, facts, damage = _rows(body, 1, 1.6, 2)
-    text.draw(surface, "GAME RECOVERED AFTER A POWER CUT", title, theme.TEXT, align="left")
+    text.draw(surface, "GAME RECOVERED", title, theme.TEXT, align="left")
     if rec is not None:
         facts_text = f"{rec.events_recovered} events recovered."
         if rec.time_lost:
-            facts_text += f" Clock time lost: {rec.time_lost} — check the clocks."
+            facts_text += f" The kiosk was down {rec.time_lost}: check the clocks."
         text.draw_wrapped(surface, facts_text, facts, theme.TEXT, facts.height // 2)
         report = "\n".join(rec.damage) if rec.damage else "Nothing was damaged."
         text.draw_wrapped(surface, report, damage, theme.ALERT if rec.damage else theme.TEXT_DIM, damage.height // 4)

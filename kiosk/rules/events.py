@@ -250,11 +250,19 @@ class ClockResumed:
     t: float
 
 
+@dataclass(frozen=True)
+class DowntimeCharged:
+    """A director charges the time the kiosk was down (a power cut) to the running clock."""
+    player: int
+    seconds: float
+    t: float
+
+
 EVENT_TYPES: tuple[type, ...] = (
     GameStarted, PlayMade, BlankDesignated, Passed, Exchanged, HoldPlaced, ChallengeMade,
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
-    ClockPaused, ClockResumed, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
+    ClockPaused, ClockResumed, DowntimeCharged, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
     OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, ChallengeWithdrawn, StrayTile, StrayTileRemoved,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]

@@ -763,8 +763,12 @@ def _clock_pressed(state: GameState, event: ev.ClockPressed) -> GameState:
     return state
 
 
-def _clock_only(state: GameState, event: ev.ClockPaused | ev.ClockResumed) -> GameState:
+def _clock_only(state: GameState, event: ev.ClockPaused | ev.ClockResumed | ev.DowntimeCharged) -> GameState:
     """Clock facts for the journal; the clock itself (kiosk.clock) keeps the times."""
+    if isinstance(event, ev.DowntimeCharged):
+        check_player(event.player)
+        if event.seconds < 0:
+            raise RuleError("negative_time", "downtime charged must not be negative")
     return state
 
 
@@ -779,6 +783,7 @@ _HANDLERS = {
     ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
+    ev.DowntimeCharged: _clock_only,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
     ev.ChallengeWithdrawn: _withdrawn_challenge, ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
 }
