@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BROKEN = ROOT / "tests" / "broken_files"
 MALFORMED_GCG = ROOT.parent / "shared" / "datasets" / "gcg" / "malformed"
 GAME = ROOT / "fixtures" / "games" / "first-off-centre"
+OUTPUT = ROOT / "tests" / "output" / "screens"
 
 
 def load_profile_file(path: Path) -> object:
@@ -184,3 +185,47 @@ def test_verify_gcg_on_every_malformed_file_shows_no_traceback():
         assert len(named) == 1, f"{name}: expected one line naming the file, got {named}"
         if path.read_bytes().strip():   # an empty file has no line to name
             assert named[0][len(f"{path}:"):].split(":")[0].isdigit(), f"{name}: no line named in {named[0]}"
+
+
+def test_live_kiosk_holds_the_error_on_a_visible_screen_and_tells_systemd_it_is_up(tmp_path, monkeypatch):
+    """On the Pi's screen (a real video driver) the error stays up, READY and watchdog pings go
+    out, so systemd does not restart the kiosk into the same error; the PNG shows what a
+    volunteer sees."""
+    import socket
+
+    import pygame
+
+    from kiosk import sdnotify
+    from kiosk.cli.run import refuse_on_screen
+
+    path = str(tmp_path / "notify")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    monkeypatch.setenv("NOTIFY_SOCKET", path)
+    monkeypatch.setenv("WATCHDOG_USEC", "1000")
+    monkeypatch.setattr(sdnotify, "_default", None)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "kmsdrm")   # as on the Pi's console
+    shown = []
+
+    def flip() -> None:
+        shown.append(pygame.display.get_surface().copy())
+        if len(shown) == 3:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(pygame.display, "flip", flip)
+    error = InputError("/etc/scrabble-kiosk/kiosk.toml", "not valid TOML (Expected '=')", 7)
+    assert refuse_on_screen(error) == 2
+    assert len(shown) == 3, "the error stayed on screen until the window was closed"
+    sock.setblocking(False)
+    messages = []
+    while True:
+        try:
+            messages.append(sock.recv(4096).decode())
+        except BlockingIOError:
+            break
+    sock.close()
+    assert any("READY=1" in m for m in messages), messages
+    assert any("WATCHDOG=1" in m for m in messages), messages
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(shown[-1], str(OUTPUT / "live_refused.png"))

@@ -126,6 +126,36 @@ def live() -> int:
             panel.close()
 
 
+def refuse_on_screen(error: InputError) -> int:
+    """The live kiosk cannot start: say why in the log and on the screen, and keep saying it
+    (systemd sees a healthy service, so it does not restart into the same error) until the
+    file is fixed and the kiosk restarted. With no visible screen there is nothing to hold."""
+    import pygame
+
+    from kiosk import sdnotify
+    from kiosk.display.model import Status, ScreenModel
+    from kiosk.display.render import Renderer
+    from kiosk.display.window import open_display
+
+    print(f"kiosk: {error}", file=sys.stderr, flush=True)
+    try:
+        surface = open_display()
+    except pygame.error:
+        return 2
+    if pygame.display.get_driver() == "dummy":
+        return 2
+    model = ScreenModel(screen="error", error=str(error), status=Status(False, "not started", ""))
+    renderer = Renderer()
+    notify = sdnotify.default()
+    notify.ready("cannot start: a file needs fixing")
+    while not any(event.type == pygame.QUIT for event in pygame.event.get()):
+        renderer.render(surface, model)
+        pygame.display.flip()
+        notify.watchdog_tick()
+        time.sleep(0.25)
+    return 2
+
+
 class _NoCamera:
     """Stands in when no camera opened: every read reports why (the clock keeps working)."""
 
@@ -149,10 +179,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--headless", action="store_true", help="demo: no window")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    is_live = args.live or (on_pi() and not args.demo)
     try:
-        if args.live or (on_pi() and not args.demo):
-            return live()
-        return demo(args.headless)
+        return live() if is_live else demo(args.headless)
     except InputError as exc:
+        if is_live:
+            return refuse_on_screen(exc)
         print(f"kiosk: {exc}", file=sys.stderr)
         return 2

@@ -365,12 +365,12 @@ def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     body, prompt = _with_prompt(rect, model, 0.2)
     title, line, hint = _rows(body, 1, 2.2, 0.8)
     widgets.box(surface, title, theme.VERMILLION)
-    text.draw(surface, "CANNOT START: A SETTINGS FILE NEEDS FIXING", title.inflate(-title.height // 2,
+    text.draw(surface, "THE KIOSK CANNOT START: A FILE NEEDS FIXING", title.inflate(-title.height // 2,
                                                                                    -title.height // 3), theme.TEXT,
               shrink=0)
     text.draw_wrapped(surface, model.error or "Unknown problem", line.inflate(0, -line.height // 8), theme.TEXT,
                       line.height // 3)
-    text.draw(surface, "Fix the file named above, then restart the kiosk.", hint.inflate(0, -hint.height // 3),
+    text.draw(surface, "Fix that line of the file, then restart the kiosk.", hint.inflate(0, -hint.height // 3),
               theme.TEXT_DIM, align="left")
     _draw_prompt(surface, prompt, model, text)
 
