@@ -134,8 +134,8 @@ class KioskApp:
         self.end_reason = ""
         self.held_at: float | None = None
         self.overdraw_open: set[int] = set()
-        self.rack_question: tuple[int, int] | None = None   # (player, tiles seen) awaiting CONFIRM/CANCEL
-        self._rack_dismissed: set[int] = set()
+        self.rack_question: RackQuestion | None = None   # a rack count awaiting CONFIRM/CANCEL
+        self._rack_dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
         self.result_confirmed: set[int] = set()
         self.reads_confirmed = 0           # reads a person had to confirm or correct
         self.latencies: list[float] = []   # press -> score known, in time_source seconds
@@ -144,10 +144,14 @@ class KioskApp:
         self._next_poll = 0.0
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: dict[str, Any] | None = None   # shown once after a restart
+        self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
         if records:
             self._rebuild(records)
             self.recovered = {"events": len(self.events), "since_wall": _last_wall(records), "damage": (),
                               "until": self.now() + RECOVERED_SHOWN_S}
+            running, down = self.clock.running(self.now()), self.downtime_s()
+            if running is not None and down:
+                self.unsettled_downtime = (running, down)
         else:
             self._commit(ev.GameStarted(tuple(setup.players), setup.first, setup.profile, setup.tileset, setup.lexicon))
 
@@ -202,7 +206,9 @@ class KioskApp:
             self.clock.resume(event.t, side=side)
             if self.phase in ("challenge", "remove_tiles"):
                 self.phase, self.verdict = "turn", None
-        elif isinstance(event, ev.DowntimeCharged):
+        if isinstance(event, (ev.ClockPressed, ev.DowntimeCharged, ev.GameEnded)):
+            self.unsettled_downtime = None   # charged, or the turn it belonged to is over
+        if isinstance(event, ev.DowntimeCharged):
             self.clock.director_set_remaining(event.player, self.clock.remaining(event.player, event.t) - event.seconds,
                                               event.t)
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
@@ -263,20 +269,17 @@ class KioskApp:
         lost = self.downtime_s()
         return "" if lost is None else f"{lost // 60}:{lost % 60:02d}"
 
-    def downtime_chargeable_to(self, t: float) -> int | None:
-        """The player whose clock ran when the kiosk went down, if a director may charge the downtime."""
-        if self.recovered is None or not self.downtime_s():
+    def downtime_chargeable(self) -> tuple[int, int] | None:
+        """(player, seconds) a director may charge now: the clock that ran when the kiosk went
+        down, until that turn ends. Only during a director's pause, so no player's button
+        press can charge it by accident."""
+        if self.clock.neutralized_reason != "director":
             return None
-        return self.clock.running(t)
+        return self.unsettled_downtime
 
-    def charge_downtime(self, t: float) -> bool:
-        """The director's decision on the recovered page: the running clock pays for the downtime."""
-        player = self.downtime_chargeable_to(t)
-        if player is None:
-            return False
-        self._commit(ev.DowntimeCharged(player, float(self.downtime_s() or 0), t), t)
-        self.recovered = None
-        return True
+    def _charge_downtime(self, t: float) -> None:
+        player, seconds = self.unsettled_downtime
+        self._commit(ev.DowntimeCharged(player, float(seconds), t), t)
 
     def fresh_alert(self) -> bool:
         """Show the full alert page for a few seconds after an alert is raised."""
@@ -351,8 +354,6 @@ class KioskApp:
             return
         if kind != "press":
             return
-        if button == "challenge" and self.recovered is not None and self.charge_downtime(t):
-            return
         self.recovered = None
         self._refusals_shown(self._handle_button, button, t)
 
@@ -404,6 +405,8 @@ class KioskApp:
             self._challenge(t)
         elif button == "pause":
             self._pause_toggle(t)
+        elif button == "confirm" and self.downtime_chargeable():
+            self._charge_downtime(t)
         elif button == "confirm" and self.app_alerts:
             self.app_alerts.clear()
 
@@ -603,7 +606,7 @@ class KioskApp:
         return True
 
     def _take_reading(self, head: Pending, obs: Any, t: float, forced: bool = False) -> None:
-        self._check_racks(obs, t)
+        self._check_racks(obs, t, waiting=1 - head.player)
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
         if forced and read.kind == "play":  # an unsettled view is never taken unchecked
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
@@ -663,36 +666,47 @@ class KioskApp:
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
         self._commit_play(head, tiles)
 
-    def _check_racks(self, obs: Any, t: float) -> None:
-        """Overdraw: a rack zone shows more tiles than a rack may hold.
+    def _check_racks(self, obs: Any, t: float, waiting: int) -> None:
+        """Overdraw: a rack zone shows more tiles than a rack may hold. Underdraw: at a
+        press, the rack of the player whose clock now runs (who has had the whole turn to
+        draw) shows fewer tiles than the rules say it holds.
 
         A tile count is a camera reading like any other, so the players confirm it
-        before an overdraw goes on the record; a count they reject is not asked again
-        until that rack has been seen with 7 or fewer."""
+        before it goes on the record; a count they reject is not asked again until that
+        rack has been seen with the right number. No tiles at all is not asked about: a
+        rack out of view or not read is far likelier than a player who drew nothing."""
         for zone, count in (getattr(obs, "rack_counts", None) or {}).items():
             player = _zone_player(zone)
             if player is None:
                 continue
+            due = self.state.rack_counts[player]
             if count > 7:
-                if player not in self.overdraw_open and player not in self._rack_dismissed:
-                    self.rack_question = (player, count)
-            else:
-                self._rack_dismissed.discard(player)
-                if player in self.overdraw_open:
-                    self._commit(ev.OverdrawResolved(player), t)
+                if player not in self.overdraw_open and (player, "overdraw") not in self._rack_dismissed:
+                    self.rack_question = RackQuestion(player, count, due, "overdraw")
+                continue
+            self._rack_dismissed.discard((player, "overdraw"))
+            if player in self.overdraw_open:
+                self._commit(ev.OverdrawResolved(player), t)
+            if player == waiting and 0 < count < due:
+                if (player, "underdraw") not in self._rack_dismissed and self.rack_question is None:
+                    self.rack_question = RackQuestion(player, count, due, "underdraw")
+            elif count >= due:
+                self._rack_dismissed.discard((player, "underdraw"))
 
-    def answer_rack_question(self, overdrawn: bool) -> None:
-        self._refusals_shown(self._answer_rack_question, overdrawn)
+    def answer_rack_question(self, confirmed: bool) -> None:
+        self._refusals_shown(self._answer_rack_question, confirmed)
 
-    def _answer_rack_question(self, overdrawn: bool) -> None:
-        if self.rack_question is None:
+    def _answer_rack_question(self, confirmed: bool) -> None:
+        question = self.rack_question
+        if question is None:
             return
-        player, count = self.rack_question
         self.rack_question = None
-        if overdrawn:
-            self._commit(ev.OverdrawReported(player, count))
+        if not confirmed:
+            self._rack_dismissed.add((question.player, question.kind))
+        elif question.kind == "overdraw":
+            self._commit(ev.OverdrawReported(question.player, question.seen))
         else:
-            self._rack_dismissed.add(player)
+            self._commit(ev.UnderdrawReported(question.player, question.seen))
 
     def _after_turn(self, pressed_at: float | None = None) -> None:
         t = self.now()
@@ -825,6 +839,15 @@ class KioskApp:
         from kiosk.screen_model_builder import build_screen
 
         return build_screen(self)
+
+
+@dataclass(frozen=True)
+class RackQuestion:
+    """A rack count the players must confirm before it goes on the record."""
+    player: int
+    seen: int        # tiles the camera counts
+    due: int         # tiles the rules say the rack holds
+    kind: str        # "overdraw" or "underdraw"
 
 
 def _last_wall(records: list[dict]) -> str:

@@ -176,11 +176,8 @@ def build_screen(app: Any) -> ScreenModel:
     if app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}
-        payer = app.downtime_chargeable_to(t)
-        if payer is not None:
-            extra["prompt"] = Prompt("Time lost is not charged unless a director decides otherwise",
-                                     (ButtonHint("CONFIRM", "carry on"),
-                                      ButtonHint("CHALLENGE", f"charge {app.time_lost_text()} to {app.setup.players[payer]}")))
+        if app.unsettled_downtime is not None:
+            extra["prompt"] = Prompt("The time lost is on neither clock. A director may charge it: PAUSE, then CONFIRM")
     elif app.phase in ("result", "done"):
         extra = {"screen": "result", "result": _result(app)}
         if app.phase == "result":
@@ -192,10 +189,19 @@ def build_screen(app: Any) -> ScreenModel:
                                                          app.verdict_consequence()),
                  "prompt": Prompt("", (ButtonHint("CONFIRM", "continue"),))}
     elif app.rack_question is not None:
-        player, count = app.rack_question
+        q = app.rack_question
+        name = app.setup.players[q.player]
+        question = (f"The camera counts {q.seen} tiles on {name}'s rack: overdrawn?" if q.kind == "overdraw" else
+                    f"The camera counts {q.seen} tiles on {name}'s rack, {q.due} due: underdrawn?")
         extra = {"screen": "alert", "prompt": Prompt(
-            f"The camera counts {count} tiles on {app.setup.players[player]}'s rack: overdrawn?",
-            (ButtonHint("CONFIRM", "yes, overdrawn"), ButtonHint("CANCEL", "no, miscounted")))}
+            question, (ButtonHint("CONFIRM", f"yes, {q.kind}n"), ButtonHint("CANCEL", "no, miscounted")))}
+    elif app.downtime_chargeable() is not None:
+        player, seconds = app.downtime_chargeable()
+        extra = {"screen": "alert", "prompt": Prompt(
+            f"Clocks stopped by the director. The kiosk was down {seconds // 60}:{seconds % 60:02d} "
+            f"during {app.setup.players[player]}'s turn.",
+            (ButtonHint("CONFIRM", f"charge it to {app.setup.players[player]}"),
+             ButtonHint("PAUSE", "restart the clocks, not charged")))}
     elif app.phase == "hold":
         holder = app.setup.players[app.clock.holder] if app.clock.holder is not None else ""
         extra = {"screen": "challenge", "challenge": ChallengeView("hold", app.hold_text(), holder),

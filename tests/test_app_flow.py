@@ -238,6 +238,28 @@ def test_rack_miscount_rejected_by_players_records_nothing():
     assert not any(isinstance(e, ev.OverdrawReported) for e in table.app.events)
 
 
+def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_its_procedure():
+    table = Table().start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
+    # at Bob's press Ann has had his whole turn to draw: her rack shows 6 of 7
+    table.show(*COW, racks={"p1": 6, "p2": 7}).press("p2", 10)
+    screen = table.app.screen()
+    assert screen.screen == "alert" and "6 tiles" in screen.prompt.question and "underdrawn" in screen.prompt.question
+    assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
+    table.press("confirm")
+    assert any(isinstance(e, ev.UnderdrawReported) and e.player == 0 and e.tiles_seen == 6 for e in table.app.events)
+    alert = next(a for a in table.app.current_alerts() if "underdraw" in a[0].lower())
+    assert alert[1].startswith("DRAW-"), alert
+
+
+def test_a_rack_just_played_from_or_read_as_empty_is_not_an_underdraw():
+    table = Table().start()
+    # Ann pressed: her own rack is short until she draws; Bob's rack is not read at all
+    table.show(*CAT, racks={"p1": 4, "p2": 0}).press("p1", 10)
+    assert table.app.rack_question is None
+    assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
+
+
 def test_camera_fault_records_nothing_and_the_clock_keeps_running():
     table = Table().start()
     table.camera.unplugged = True
@@ -306,29 +328,44 @@ def test_downtime_is_not_charged_unless_a_director_charges_it_to_the_running_clo
     again = Table(records=records)            # its time line carries on from the last record
     now = again.app.now
     before = [again.app.clock.used(p, now()) for p in (0, 1)]
+    assert again.app.screen().screen == "recovered"
+    assert "PAUSE, then CONFIRM" in again.app.screen().prompt.question
+    again.press("pause", 0.0)                  # the director stops the clocks ...
     screen = again.app.screen()
-    assert screen.screen == "recovered"
-    assert [b.button for b in screen.prompt.buttons] == ["CONFIRM", "CHALLENGE"]
-    assert "to Bob" in screen.prompt.buttons[1].meaning
-    again.press("challenge", 0.0)              # the director charges the time lost to Bob
+    assert [b.button for b in screen.prompt.buttons] == ["CONFIRM", "PAUSE"]
+    assert "to Bob" in screen.prompt.buttons[0].meaning
+    again.press("confirm", 0.0)                # ... and charges the time lost to Bob
+    again.press("pause", 0.0)                  # clocks restart
     used = [again.app.clock.used(p, now()) for p in (0, 1)]
     assert used[0] == pytest.approx(before[0])
     assert 90 <= used[1] - before[1] <= 95
     assert again.app.clock.running(now()) == 1
-    assert again.app.downtime_chargeable_to(now()) is None, "charged once only"
+    assert again.app.unsettled_downtime is None, "charged once only"
     # the decision is in the journal: the next restart keeps it
     third = Table(records=records + list(again.journal.records))
     assert third.app.clock.used(1, third.app.now()) == pytest.approx(used[1])
 
 
-def test_downtime_stays_uncharged_when_the_players_carry_on():
+def test_a_challenge_right_after_a_restart_is_a_challenge_and_charges_nothing():
     table = Table().start()
     table.show(*CAT).press("p1", 10)
     again = Table(records=records_stamped_ago(list(table.journal.records), 90))
     before = again.app.clock.used(1, again.app.now())
-    again.press("confirm", 0.0)
-    assert again.app.clock.used(1, again.app.now()) == pytest.approx(before)
-    assert again.app.screen().screen != "recovered"
+    again.press("challenge", 0.5)
+    assert any(isinstance(e, ev.ChallengeMade) for e in again.app.events)
+    assert not any(isinstance(e, ev.DowntimeCharged) for e in again.app.events)
+    assert again.app.clock.used(1, again.app.now()) == pytest.approx(before + 0.5)   # only the half second before it
+
+
+def test_downtime_can_no_longer_be_charged_once_that_turn_is_over():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    again = Table(records=records_stamped_ago(list(table.journal.records), 90))
+    again.show(*COW).press("p2", 5)           # Bob's turn ends: his time is settled
+    again.press("pause", 1.0)
+    assert again.app.downtime_chargeable() is None
+    again.press("confirm", 0.5)
+    assert not any(isinstance(e, ev.DowntimeCharged) for e in again.app.events)
 
 
 def test_overtime_is_shown_with_its_rule():

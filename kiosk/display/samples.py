@@ -99,8 +99,7 @@ SCREENS: dict[str, ScreenModel] = {
         recovered=Recovered(time_lost="0:42", events_recovered=57,
                             damage=("The last line of the journal was cut off and was dropped.",
                                     "The last play (Bob, 4 tiles) must be pressed again.")),
-        prompt=Prompt("Time lost is not charged unless a director decides otherwise",
-                      (ButtonHint("CONFIRM", "carry on"), ButtonHint("CHALLENGE", "charge 0:42 to Bob")))),
+        prompt=Prompt("The time lost is on neither clock. A director may charge it: PAUSE, then CONFIRM")),
     "confirm_new_game": replace(
         GAME, screen="confirm_new_game",
         prompt=Prompt("End this game and start a new one? The record of this game is kept.",

@@ -90,12 +90,13 @@ class ScriptedPlayers:
         """Answer the head prompt once its delay has passed; True if something was done."""
         head = app.pending[0] if app.pending else None
         if app.rack_question is not None and (head is None or head.stage == "reading"):
-            player, _ = app.rack_question
-            asked = self.asked_at.setdefault((-1.0, f"rack{player}", 0), now)
+            q = app.rack_question
+            asked = self.asked_at.setdefault((-1.0, f"rack{q.player}", 0), now)
             if now < asked + ANSWER_DELAY_S:
                 return False
-            del self.asked_at[(-1.0, f"rack{player}", 0)]
-            app.handle_button("confirm" if self.racks.get(f"p{player + 1}", 7) > 7 else "cancel")
+            del self.asked_at[(-1.0, f"rack{q.player}", 0)]
+            really = self.racks.get(f"p{q.player + 1}", q.due)
+            app.handle_button("confirm" if (really > 7 if q.kind == "overdraw" else really < q.due) else "cancel")
             return True
         if head is None:
             return False
