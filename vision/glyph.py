@@ -160,10 +160,16 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     if box is None:
         return None
     n = mask.shape[0]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    touching = (stats[:, 0] == 0) | (stats[:, 1] == 0) | (stats[:, 0] + stats[:, 2] >= n) | (stats[:, 1] + stats[:, 3] >= n)
-    ink = mask.astype(bool) & ~touching[labels]
     x0, y0, x1, y1 = box
+    size = max(x1 - x0, y1 - y0)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    touching = (x == 0) | (y == 0) | (x + w >= n) | (y + h >= n)
+    # a digit is short and has some thickness; the thin lines of the tile's own edge and
+    # shaded side (as long as the letter or longer) are not the value number
+    digit = ~touching & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
+    digit[0] = False
+    ink = digit[labels]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     ys, xs = np.nonzero(ink)
     zones = np.array([
