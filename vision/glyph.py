@@ -17,6 +17,7 @@ FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
 # height); the training renders stay well inside (>= 0.32 tall, <= 1.5 wide)
 MIN_HEIGHT = 0.2
 MAX_WIDTH = 2.0
+MAX_SPAN = 0.6  # no letter spans more of the window than this (a W stretched 1.25x: 0.56)
 _CELL_INDEX = (
     (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
 
@@ -79,6 +80,8 @@ def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         if area < max(4, n * n // 400) or x == 0 or y == 0 or x + w >= n or y + h >= n:
+            continue
+        if max(w, h) > MAX_SPAN * n:  # the shaded edge of the tile itself, not its letter
             continue
         cx, cy = centroids[k]
         off = np.hypot(cx - n * 0.46, cy - n * 0.46) / n
