@@ -234,38 +234,43 @@ def _canonical(cell: int) -> np.ndarray:
     return np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
 
 
-def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.ndarray, float]:
-    """Fit each of the 16+16 grid lines locally in the rectified view; return corners and grid score."""
+def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool = False) -> tuple[np.ndarray, float]:
+    """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
+
+    The view is cut into bands across each set of lines; in each band the 16 lines are
+    fitted together as one comb (offset, spacing and a bend for perspective), so a few
+    strong letter strokes, tile edges or the board's rim beside a faint grid line cannot
+    pull single lines off the lattice. A comb is then known in every band, and each grid
+    line is the straight line through its tooth in every band. `wide`: the first pass
+    looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
+    later passes, and tracking, look only nearby."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
     target = _canonical(cell) + margin
     score = 0.0
-    for _ in range(passes):
+    for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         vert = _widest(_line_responses(view, 1, (2, 3)), (2, 3))
         horiz = _widest(_line_responses(view, 0, (2, 3)), (2, 3))
-        reach = cell // 3
-        bands = 5
-        band_len = 15 * cell // bands
-        lines_v, lines_h = [], []
-        for k in range(16):
-            pos = margin + k * cell
-            pts_v, pts_h = [], []
-            for b in range(bands):
-                a0 = margin + b * band_len
-                seg_v = vert[a0:a0 + band_len, pos - reach:pos + reach + 1].sum(axis=0)
-                seg_h = horiz[pos - reach:pos + reach + 1, a0:a0 + band_len].sum(axis=1)
-                mid = a0 + band_len / 2
-                if seg_v.max() > 0:
-                    pts_v.append((pos - reach + _peak(seg_v), mid, seg_v.max()))
-                if seg_h.max() > 0:
-                    pts_h.append((mid, pos - reach + _peak(seg_h), seg_h.max()))
-            lines_v.append(_fit_line(pts_v, vertical=True, default=pos))
-            lines_h.append(_fit_line(pts_h, vertical=False, default=pos))
-        lines_v = _regularise(lines_v)
-        lines_h = _regularise(lines_h)
+        search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
+        lines = []
+        for resp, vertical in ((vert, True), (horiz, False)):
+            along = resp if vertical else resp.T  # rows: along the lines; columns: across them
+            along = _long_lines(along, cell)
+            inner = along[margin:-margin, margin:-margin]
+            along = np.minimum(along, np.percentile(inner, SATURATE))
+            bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
+            positions, strength = _band_combs(bands, cell, margin, search)
+            mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
+            fitted = []
+            for k in range(16):
+                pts = [((positions[b, k], mids[b], strength[b]) if vertical else (mids[b], positions[b, k], strength[b]))
+                       for b in range(REFINE_BANDS)]
+                fitted.append(_fit_line(pts, vertical=vertical, default=margin + k * cell))
+            lines.append(_regularise(fitted))
+        lines_v, lines_h = lines
         src = []
         dst = []
         for i, (ah, bh) in enumerate(lines_h):  # y = ah * x + bh
@@ -288,6 +293,81 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3) -> tuple[np.
         score = max(_grid_contrast(_widest(vert, reaches), _widest(horiz, reaches), margin, cell)
                     for reaches in ((2,), (2, 3)))
     return corners, score
+
+
+REFINE_BANDS = 5
+SATURATE = 90
+# comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
+# half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
+# spacing changes by 30 b across the board, and a camera tilted enough to make the far
+# edge 15 % shorter than the near one needs b = 0.005.
+_WIDE_SEARCH = (0.5, 0.06, 0.006)
+_NEAR_SEARCH = (0.25, 0.02, 0.002)
+
+
+@lru_cache(maxsize=8)
+def _comb_offsets(cell: int, search: tuple[float, float, float], fine: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Tooth and mid-gap positions, relative to the expected first line, of every comb tried
+    (coarse grid over the search ranges, or the fine grid around 0 used after it).
+    Returns the (a, s, b) parameters (Nx3, px) and positions (Nx31: 16 teeth, 15 mids)."""
+    reach, spread, bend = search
+    if fine:
+        a = np.arange(-1.0, 1.01, 0.25)
+        s = np.arange(-0.25, 0.26, 0.0625)
+        b = np.linspace(-bend * cell / 4, bend * cell / 4, 5) if bend else np.zeros(1)
+    else:
+        a = np.arange(-reach * cell, reach * cell + 0.01, 1.0)
+        s = np.arange(-spread * cell, spread * cell + 0.01, 0.25)
+        b = np.linspace(-bend * cell, bend * cell, 7)
+    grid = np.stack(np.meshgrid(a, s, b, indexing="ij"), axis=-1).reshape(-1, 3)
+    k = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
+    pos = grid[:, :1] + (cell + grid[:, 1:2]) * k[None] + grid[:, 2:3] * (k * (k - 15))[None]
+    return grid, pos
+
+
+def _long_lines(along: np.ndarray, cell: int) -> np.ndarray:
+    """Line response (lines running down the rows) kept only where a line runs on for a
+    third of a cell: grid lines do, letter strokes and premium-square print mostly do not.
+    Widened across by a pixel first so that a line slightly aslant in the view survives."""
+    across = cv2.dilate(along, np.ones((1, 3), np.uint8))
+    return cv2.erode(across, np.ones((cell // 3, 1), np.uint8))
+
+
+def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
+    """Mean profile on the teeth minus on the mid-gaps, for every comb (positions pos,
+    may be fractional) in every profile: returns (n_profiles, n_combs)."""
+    n = profiles.shape[1]
+    pos = np.clip(pos, 0, n - 1.001)
+    i = pos.astype(np.int64)
+    f = (pos - i).astype(np.float32)
+    values = profiles[:, i] * (1 - f) + profiles[:, i + 1] * f
+    return values[..., :16].mean(axis=-1) - values[..., 16:].mean(axis=-1)
+
+
+def _band_combs(profiles: np.ndarray, cell: int, margin: int,
+                search: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """Best 16-line comb in each band's line profile (rows of `profiles`), expected to start
+    at `margin` with spacing `cell`: tooth positions (bands x 16) and comb contrast (bands)."""
+    kernel = np.array([1, 2, 3, 2, 1], np.float32) / 9
+    smooth = np.stack([np.convolve(p, kernel, mode="same") for p in profiles]).astype(np.float32)
+    grid, pos = _comb_offsets(cell, search, False)
+    scores = _comb_scores(smooth, pos + margin)
+    best = grid[scores.argmax(axis=1)]
+    fine_grid, fine_pos = _comb_offsets(cell, search, True)
+    pos_all = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
+               + best[:, None, 2:3] * _BEND31[None, None])
+    out_pos = np.zeros((len(profiles), 16))
+    out_score = np.zeros(len(profiles))
+    for b in range(len(profiles)):
+        s = _comb_scores(smooth[b:b + 1], pos_all[b])[0]
+        j = int(s.argmax())
+        out_pos[b] = pos_all[b, j, :16]
+        out_score[b] = s[j]
+    return out_pos, np.maximum(out_score, 1e-3)
+
+
+_K31 = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
+_BEND31 = _K31 * (_K31 - 15)
 
 
 def _grid_contrast(vert: np.ndarray, horiz: np.ndarray, margin: int, cell: int) -> float:
@@ -401,7 +481,7 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
         gray = _gray(shrunk)
         rough = np.asarray(hint, dtype=np.float32) * scale
         passes = 1
-    corners, score = _refine(gray, order_corners(rough), passes)
+    corners, score = _refine(gray, order_corners(rough), passes, wide=hint is None)
     pattern = None
     if hint is None:
         # with perspective the first comb can be a cell off at one side; check again once refined
