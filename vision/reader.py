@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
-from vision.glyph import glyph_features_batch, value_number_sides
+from vision.glyph import glyph_features_batch, ink_mask, letter_box, value_number_sides
 from vision.locate import BoardLocation, locate_board, order_corners
 from vision.mlp import MLP
 from vision.models import Calibration, shipped
@@ -36,6 +36,8 @@ TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
+ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
+ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
 
 
@@ -218,6 +220,7 @@ class BoardReader:
         letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         cells = []
         letter_at = dict(zip(lettered, range(len(lettered))))
+        unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, found, quarter)
         for k in range(225):
             state = int(np.argmax(occ[k]))
             confidence = float(occ[k, state])
@@ -232,6 +235,8 @@ class BoardReader:
                     # a letter read this clearly is in plain view: 'covered' is not a rival here
                     visible = occ[k, 1] / max(1e-6, 1.0 - occ[k, 3])
                     confidence = visible * float(letter_probs[j, best])
+                    if j in unsure:
+                        confidence = min(confidence, 0.5)
             name = ("empty", "tile", "blank", "unknown")[state]
             if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
                 name, letter = "unknown", None
@@ -247,6 +252,51 @@ class BoardReader:
             rack_counts=rack_counts, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
+
+    def _maybe_accented(self, windows: list[np.ndarray], cells: list[int], probs: np.ndarray, found: np.ndarray,
+                        quarter: int) -> set[int]:
+        """Which of the read letters (indices into `cells`) are a bare A, O or U that may have lost
+        its umlaut: ink just above the letter that was not taken as its accent (dots blurred into
+        one flat bar), or a letter box clearly taller than the board's other letters (dots run
+        into the letter). Only for tile sets that have the accented twins."""
+        allowed = TILESET_LETTERS[self.config.tileset]
+        classes = self.letters.classes
+        best = probs.argmax(axis=1) if len(cells) else np.zeros(0, int)
+        suspects = [j for j in range(len(cells)) if found[j] and ACCENTED.get(classes[best[j]]) in allowed]
+        if not suspects:
+            return set()
+        boxes = {}
+        for j in range(len(cells)):
+            if not found[j] or classes[best[j]] in ACCENTED.values():
+                continue
+            mask = ink_mask(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter)))
+            box = letter_box(mask) if mask is not None else None
+            if box is not None:
+                boxes[j] = (mask, box)
+        heights = [y1 - y0 for j, (_, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
+        typical = float(np.median(heights)) if len(heights) >= 3 else None
+        unsure = set()
+        for j in suspects:
+            if j not in boxes:
+                continue
+            mask, (x0, y0, x1, y1) = boxes[j]
+            h = y1 - y0
+            if typical is not None and h > ACCENT_TALLER * typical:
+                unsure.add(j)
+                continue
+            n = mask.shape[0]
+            count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            for k in range(1, count):
+                kx, ky, kw, kh, area = stats[k]
+                if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
+                    continue
+                # dots: round-ish blobs (two may have blurred into one bar), just above the letter
+                dot = min(kw, kh) >= 2 and kw <= 3 * kh and kw <= x1 - x0 and kh < 0.4 * h
+                above = y0 - 0.35 * h <= ky + kh <= y0 + 1
+                if dot and above and x0 <= centroids[k][0] <= x1:
+                    unsure.add(j)
+                    break
+        return unsure
 
     def _tile_colour(self, stats: CellStats | None, occ: np.ndarray | None) -> tuple[np.ndarray, float]:
         """Tile face colour and how much it varies, from this frame's surely-read tiles when
