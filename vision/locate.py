@@ -334,14 +334,32 @@ def _long_lines(along: np.ndarray, cell: int) -> np.ndarray:
 
 
 def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """Mean profile on the teeth minus on the mid-gaps, for every comb (positions pos,
-    may be fractional) in every profile: returns (n_profiles, n_combs)."""
+    """Mean profile on the teeth minus on the mid-gaps of combs at positions pos (may be
+    fractional; profiles x combs x 31, one set of combs per profile): profiles x combs."""
     n = profiles.shape[1]
     pos = np.clip(pos, 0, n - 1.001)
     i = pos.astype(np.int64)
     f = (pos - i).astype(np.float32)
-    values = profiles[:, i] * (1 - f) + profiles[:, i + 1] * f
+    rows = np.arange(len(profiles))[:, None, None]
+    values = profiles[rows, i] * (1 - f) + profiles[rows, i + 1] * f
     return values[..., :16].mean(axis=-1) - values[..., 16:].mean(axis=-1)
+
+
+@lru_cache(maxsize=8)
+def _comb_weights(cell: int, search: tuple[float, float, float], start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The coarse combs of _comb_offsets, first tooth expected at `start` in a profile of
+    length n, as weights on the profile (n x combs): profiles times them give every comb's
+    _comb_scores at once. Returns the combs' (a, s, b) parameters and the weights."""
+    grid, pos = _comb_offsets(cell, search, False)
+    pos = np.clip(pos + start, 0, n - 1.001)
+    i = pos.astype(np.int64)
+    f = pos - i
+    mean = np.where(np.arange(31) < 16, 1 / 16, -1 / 15)
+    weights = np.zeros((len(grid), n))
+    combs = np.arange(len(grid))[:, None]
+    np.add.at(weights, (combs, i), (1 - f) * mean)
+    np.add.at(weights, (combs, i + 1), f * mean)
+    return grid, np.ascontiguousarray(weights.T, np.float32)
 
 
 def _band_combs(profiles: np.ndarray, cell: int, margin: int,
@@ -350,20 +368,15 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     at `margin` with spacing `cell`: tooth positions (bands x 16) and comb contrast (bands)."""
     kernel = np.array([1, 2, 3, 2, 1], np.float32) / 9
     smooth = np.stack([np.convolve(p, kernel, mode="same") for p in profiles]).astype(np.float32)
-    grid, pos = _comb_offsets(cell, search, False)
-    scores = _comb_scores(smooth, pos + margin)
-    best = grid[scores.argmax(axis=1)]
-    fine_grid, fine_pos = _comb_offsets(cell, search, True)
-    pos_all = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
-               + best[:, None, 2:3] * _BEND31[None, None])
-    out_pos = np.zeros((len(profiles), 16))
-    out_score = np.zeros(len(profiles))
-    for b in range(len(profiles)):
-        s = _comb_scores(smooth[b:b + 1], pos_all[b])[0]
-        j = int(s.argmax())
-        out_pos[b] = pos_all[b, j, :16]
-        out_score[b] = s[j]
-    return out_pos, np.maximum(out_score, 1e-3)
+    grid, weights = _comb_weights(cell, search, margin, profiles.shape[1])
+    best = grid[(smooth @ weights).argmax(axis=1)]
+    _, fine_pos = _comb_offsets(cell, search, True)
+    pos = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
+           + best[:, None, 2:3] * _BEND31[None, None])
+    scores = _comb_scores(smooth, pos)
+    j = scores.argmax(axis=1)
+    bands = np.arange(len(profiles))
+    return pos[bands, j, :16], np.maximum(scores[bands, j], 1e-3)
 
 
 _K31 = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
