@@ -94,7 +94,10 @@ def _line_response(gray: np.ndarray, axis: int, reach: int) -> np.ndarray:
     the largest response over a few reaches."""
     before = np.roll(gray, reach, axis=axis)
     after = np.roll(gray, -reach, axis=axis)
-    return np.maximum(np.maximum(np.minimum(before, after) - gray, gray - np.maximum(before, after)), 0)
+    darker = np.minimum(before, after)
+    darker -= gray
+    brighter = np.subtract(gray, np.maximum(before, after, out=before), out=before)
+    return np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker)
 
 
 def _line_responses(gray: np.ndarray, axis: int, reaches: tuple[int, ...]) -> dict[int, np.ndarray]:
@@ -148,7 +151,9 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     combs = len(first)
 
     def runs(values: np.ndarray, length: int) -> np.ndarray:  # sums of `length` teeth from tooth 1, 2, ...
-        c = np.cumsum(values, axis=0)
+        c = values.copy()
+        for k in range(1, len(c)):  # a running sum row by row: np.cumsum along axis 0 is several times slower
+            c[k] += c[k - 1]
         return c[length:length + combs] - c[:combs]
 
     score = (runs(teeth, 16) - 0.5 * runs(mids, 15)
@@ -264,12 +269,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
             bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
-            fitted = []
-            for k in range(16):
-                pts = [((positions[b, k], mids[b], strength[b]) if vertical else (mids[b], positions[b, k], strength[b]))
-                       for b in range(REFINE_BANDS)]
-                fitted.append(_fit_line(pts, vertical=vertical, default=margin + k * cell))
-            lines.append(_regularise(fitted))
+            lines.append(_regularise(*_fit_lines(positions, mids, strength)))
         lines_v, lines_h = lines
         src = []
         dst = []
@@ -402,32 +402,25 @@ def _peak(values: np.ndarray) -> float:
     return float(k)
 
 
-def _fit_line(points: list[tuple[float, float, float]], vertical: bool, default: float) -> tuple[float, float]:
-    """Weighted line fit: x = a*y + b for vertical lines, y = a*x + b for horizontal ones."""
-    if len(points) < 2:
-        return 0.0, float(default)
-    pts = np.array(points, dtype=np.float64)
-    along, across = (pts[:, 1], pts[:, 0]) if vertical else (pts[:, 0], pts[:, 1])
-    weights = pts[:, 2]
-    # drop points far from the weighted median (a tile edge or letter stroke)
-    med = np.median(across)
-    keep = np.abs(across - med) < 3
-    if keep.sum() < 2:
-        return 0.0, float(med)
-    t, v, w = along[keep], across[keep], weights[keep]
-    wsum = w.sum()
-    tm, vm = (w * t).sum() / wsum, (w * v).sum() / wsum
-    var = (w * (t - tm) ** 2).sum()
-    a = (w * (t - tm) * (v - vm)).sum() / var if var > 1e-9 else 0.0
-    return float(a), float(vm - a * tm)
+def _fit_lines(across: np.ndarray, along: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted straight line through each column of `across` (bands x lines: where each
+    line crosses the bands, which sit at `along`): slopes a and intercepts b of
+    across = a * along + b."""
+    med = np.median(across, axis=0)
+    keep = np.abs(across - med) < 3  # points far from the median are a tile edge or letter stroke
+    w = weights[:, None] * keep
+    wsum = np.maximum(w.sum(axis=0), 1e-12)
+    tm, vm = (w * along[:, None]).sum(axis=0) / wsum, (w * across).sum(axis=0) / wsum
+    t = along[:, None] - tm
+    var = (w * t ** 2).sum(axis=0)
+    slopes = np.where(var > 1e-9, (w * t * (across - vm)).sum(axis=0) / np.maximum(var, 1e-9), 0.0)
+    few = keep.sum(axis=0) < 2
+    return np.where(few, 0.0, slopes), np.where(few, med, vm - slopes * tm)
 
 
-def _regularise(lines: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _regularise(slopes: np.ndarray, inter: np.ndarray) -> list[tuple[float, float]]:
     """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the index."""
     idx = np.arange(16)
-    slopes = np.array([a for a, _ in lines])
-    inter = np.array([b for _, b in lines])
-    out = []
     fits = []
     for values in (slopes, inter):
         coeff = np.polyfit(idx, values, 2)
@@ -435,9 +428,7 @@ def _regularise(lines: list[tuple[float, float]]) -> list[tuple[float, float]]:
         keep = resid <= max(np.median(resid) * 3, 1e-3)
         coeff = np.polyfit(idx[keep], values[keep], 2)
         fits.append(np.polyval(coeff, idx))
-    for a, b in zip(*fits):
-        out.append((float(a), float(b)))
-    return out
+    return [(float(a), float(b)) for a, b in zip(*fits)]
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:
