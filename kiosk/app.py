@@ -24,6 +24,7 @@ from typing import Any, Callable, Protocol
 from kiosk.clock import GameClock, Press
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
+from kiosk.rules.timing import clock_text
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
 from kiosk.vision_worker import Reading
 
@@ -267,7 +268,7 @@ class KioskApp:
     def time_lost_text(self) -> str:
         """How long the kiosk was down (not charged to either player unless a director says so)."""
         lost = self.downtime_s()
-        return "" if lost is None else f"{lost // 60}:{lost % 60:02d}"
+        return "" if lost is None else clock_text(lost)
 
     def downtime_chargeable(self) -> tuple[int, int] | None:
         """(player, seconds) a director may charge now: the clock that ran when the kiosk went

@@ -25,6 +25,7 @@ from kiosk.display.model import (
     WordBreakdown,
 )
 from kiosk.rules.board import letter_multiplier, parse_square
+from kiosk.rules.timing import clock_text
 
 
 def _clock(app: Any, player: int, t: float) -> ClockView:
@@ -195,10 +196,10 @@ def build_screen(app: Any) -> ScreenModel:
                     f"The camera counts {q.seen} tiles on {name}'s rack, {q.due} due: underdrawn?")
         extra = {"screen": "alert", "prompt": Prompt(
             question, (ButtonHint("CONFIRM", f"yes, {q.kind}n"), ButtonHint("CANCEL", "no, miscounted")))}
-    elif app.downtime_chargeable() is not None:
-        player, seconds = app.downtime_chargeable()
+    elif (chargeable := app.downtime_chargeable()) is not None:
+        player, seconds = chargeable
         extra = {"screen": "alert", "prompt": Prompt(
-            f"Clocks stopped by the director. The kiosk was down {seconds // 60}:{seconds % 60:02d} "
+            f"Clocks stopped by the director. The kiosk was down {clock_text(seconds)} "
             f"during {app.setup.players[player]}'s turn.",
             (ButtonHint("CONFIRM", f"charge it to {app.setup.players[player]}"),
              ButtonHint("PAUSE", "restart the clocks, not charged")))}

@@ -7,8 +7,8 @@ distance to the tile colour), and a strip whose closest colours are still far fr
 tile colour holds no tiles. Tiles are counted by their letters (ink enclosed by face), so
 tiles pushed together still count one each; letterless faces are blanks, at most two.
 
-Measured on rendered frames with random tile styles, racks and tables (0-9 tiles a rack):
-see tests/test_vision_reader.py::test_rack_counts and the figures in the README.
+Checked on rendered frames with random tile styles, racks and tables (0-9 tiles a rack):
+tests/test_vision_reader.py::test_rack_counts_over_random_tile_styles_never_raise_a_false_overdraw.
 """
 from __future__ import annotations
 
@@ -62,8 +62,8 @@ def _letters(face: np.ndarray, height: float) -> np.ndarray:
 
 
 def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> int:
-    """Tiles in a zone: runs of tile-coloured columns; a run holds as many tiles as it has
-    letters, or as its width holds tiles where that is more (blanks have no letter).
+    """Tiles in a zone: runs of tile-coloured columns; a run with letters holds one tile per
+    letter, a run without is blanks (by its width over the tile pitch, two at most).
     `tolerance` is how far (Lab) a tile face may be from `tile_lab` (from the board's own tiles).
     A zone with no letter in it counts 0: a rack of blanks alone is not told from an empty one."""
     strip = _strip(frame, zone)
