@@ -1,8 +1,8 @@
 """Tile fonts: which TrueType fonts exist on this machine, and their glyphs as masks.
 
-pygame always ships FreeSansBold. Where installed, the PyPI packages font-roboto,
-font-source-sans-pro and font-source-serif-pro add Roboto and Source Sans/Serif, and
-the system's DejaVu fonts (sans, serif, condensed, mono) are used too. Glyphs are
+pygame always ships FreeSansBold. Where installed, the PyPI font packages in
+_PACKAGE_FONTS (Roboto, Source Sans/Serif, Manrope, Red Hat Display, Lato, Hanken
+Grotesk) add theirs, and the system's DejaVu fonts (sans, serif, condensed, mono) are used too. Glyphs are
 rendered once per (font, character) at a large size and cached; callers scale them.
 """
 from __future__ import annotations
@@ -44,6 +44,14 @@ _PACKAGE_FONTS = {
     "source-sans-bold": ("font_source_sans_pro", "SourceSansProBold"),
     "source-sans-semibold": ("font_source_sans_pro", "SourceSansProSemibold"),
     "source-serif-bold": ("font_source_serif_pro", "SourceSerifProBold"),
+    # geometric sans fonts: a Q whose tail crosses into the bowl, single-storey shapes
+    "manrope-bold": ("font_manrope", "ManropeBold"),
+    "manrope-semibold": ("font_manrope", "ManropeSemiBold"),
+    "red-hat-display-bold": ("font_rhd", "RedHatDisplayBold"),
+    "red-hat-display-medium": ("font_rhd", "RedHatDisplayMedium"),
+    "lato-bold": ("font_lato", "LatoBold"),
+    "lato-black": ("font_lato", "LatoBlack"),
+    "hanken-grotesk-bold": ("font_hanken_grotesk", "HankenGroteskBold"),
 }
 
 
