@@ -100,10 +100,12 @@ def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
         if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
             continue
         # accents and dots sit just above the letter inside its width and are about as tall
-        # as wide; the value number sits to the right, and the thin dark line where a tile
-        # meets its neighbour (wide, flat) is not an accent
+        # as wide, or are two dots blurred into one bar (about a stroke thick) well inside the
+        # letter's width; the value number sits to the right, and the thin dark line where a
+        # tile meets its neighbour (a pixel or two thick, as wide as the tile) is not an accent
         dot = kw <= 2 * kh + 1 and kh <= 2 * kw + 1 and kh < 0.4 * h
-        if dot and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.4:
+        dots = 0.12 * h <= kh < 0.4 * h and kx > x and kx + kw < x + w and kw <= 0.8 * w
+        if (dot or dots) and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.4:
             x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
     if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
         return None
