@@ -50,6 +50,23 @@ def hog(images: np.ndarray) -> np.ndarray:
     return blocks.reshape(count, -1)
 
 
+def _percentiles(values: np.ndarray, q: tuple[float, ...]) -> np.ndarray:
+    """np.percentile(values, q), the same numbers (linear interpolation between order
+    statistics), found from a histogram for uint8 values: a third of the time on a cell."""
+    if values.dtype != np.uint8:
+        return np.percentile(values, q)
+    n = values.size
+    virtual = (n - 1) * (np.asarray(q, np.float64) / 100)
+    below = np.floor(virtual)
+    gamma = virtual - below
+    below = below.astype(np.intp)
+    cum = np.cumsum(np.bincount(values.ravel(), minlength=256))
+    a = np.searchsorted(cum, below, side="right").astype(np.float64)
+    b = np.searchsorted(cum, np.minimum(below + 1, n - 1), side="right").astype(np.float64)
+    diff = b - a
+    return np.where(gamma >= 0.5, b - diff * (1 - gamma), a + diff * gamma)  # numpy's own lerp
+
+
 def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | None:
     """Binary ink mask (uint8 0/1) of the inner part of a cell, or None if there is no contrast.
 
@@ -61,7 +78,7 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
-    p2, p3, p40, mid, p60, p97, p98 = np.percentile(centre, (2, 3, 40, 50, 60, 97, 98))
+    p2, p3, p40, mid, p60, p97, p98 = _percentiles(centre, (2, 3, 40, 50, 60, 97, 98))
     if p97 - mid > mid - p3:  # the letter is the bright minority: light letters on a dark tile
         inner, centre = 255 - inner, 255 - centre
         p2, p60 = 255 - p98, 255 - p40
@@ -71,11 +88,13 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
     return (inner <= level).astype(np.uint8)
 
 
-def letter_box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
+def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, int, int, int] | None:
     """(x0, y0, x1, y1) of the letter's ink: the biggest central component plus its accents;
-    None when there is none or it is not shaped like a tile letter."""
+    None when there is none or it is not shaped like a tile letter. `components`: the
+    mask's cv2.connectedComponentsWithStats (8-connected) when the caller has it already."""
     n = mask.shape[0]
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, _, stats, centroids = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
+    stats, centroids = stats.tolist(), centroids.tolist()  # plain ints and floats: a quicker loop
     best, best_score = -1, 0.0
     for k in range(1, count):
         x, y, w, h, area = stats[k]
@@ -161,13 +180,14 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     mask = ink_mask(cell_bgr)
     if mask is None:
         return None
-    box = letter_box(mask)
+    components = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    box = letter_box(mask, components)
     if box is None:
         return None
     n = mask.shape[0]
     x0, y0, x1, y1 = box
     size = max(x1 - x0, y1 - y0)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, _ = components
     x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
     touching = (x == 0) | (y == 0) | (x + w >= n) | (y + h >= n)
     # a digit is short and has some thickness; the thin lines of the tile's own edge and
