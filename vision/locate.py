@@ -369,7 +369,9 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     kernel = np.array([1, 2, 3, 2, 1], np.float32) / 9
     smooth = np.stack([np.convolve(p, kernel, mode="same") for p in profiles]).astype(np.float32)
     grid, weights = _comb_weights(cell, search, margin, profiles.shape[1])
-    best = grid[(smooth @ weights).argmax(axis=1)]
+    # einsum, not a BLAS product: OpenBLAS threads for a product this small cost more than they
+    # save, and spin on after it, taking the core the next steps need
+    best = grid[np.einsum("bn,nc->bc", smooth, weights).argmax(axis=1)]
     _, fine_pos = _comb_offsets(cell, search, True)
     pos = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
            + best[:, None, 2:3] * _BEND31[None, None])
@@ -418,16 +420,21 @@ def _fit_lines(across: np.ndarray, along: np.ndarray, weights: np.ndarray) -> tu
     return np.where(few, 0.0, slopes), np.where(few, med, vm - slopes * tm)
 
 
+_QUADRATIC = np.vander(np.arange(16.0), 3)  # least squares on this: a quadratic of the line index
+_QUADRATIC_HAT = _QUADRATIC @ np.linalg.pinv(_QUADRATIC)  # values -> their least-squares quadratic
+
+
 def _regularise(slopes: np.ndarray, inter: np.ndarray) -> list[tuple[float, float]]:
-    """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the index."""
-    idx = np.arange(16)
+    """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the
+    index, then again without the lines far off the first fit."""
     fits = []
     for values in (slopes, inter):
-        coeff = np.polyfit(idx, values, 2)
-        resid = np.abs(values - np.polyval(coeff, idx))
+        fit = _QUADRATIC_HAT @ values
+        resid = np.abs(values - fit)
         keep = resid <= max(np.median(resid) * 3, 1e-3)
-        coeff = np.polyfit(idx[keep], values[keep], 2)
-        fits.append(np.polyval(coeff, idx))
+        if not keep.all():
+            fit = _QUADRATIC @ np.linalg.lstsq(_QUADRATIC[keep], values[keep], rcond=None)[0]
+        fits.append(fit)
     return [(float(a), float(b)) for a, b in zip(*fits)]
 
 
@@ -440,9 +447,10 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
-def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def _shifted(small: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float | None]:
     """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
-    pattern fits best in perspective (a border line can pass for a grid line)."""
+    pattern fits best in perspective (a border line can pass for a grid line), and that
+    best pattern_score (None when no shifted board lies wholly in the frame)."""
     b = SHIFT_CELLS
     n = 15 + 2 * b
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
@@ -453,8 +461,9 @@ def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
     scores = _window_scores(_cell_means(small, corners, border=b), inside)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
-        return np.asarray(corners, np.float32)
-    return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
+        return np.asarray(corners, np.float32), None
+    shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
+    return shifted, float(scores[dy, dx])
 
 
 def _global_search(small: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
@@ -489,8 +498,10 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     pattern = None
     if hint is None:
         # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(small, order_corners(corners))
+        again, pattern = _shifted(small, order_corners(corners))
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
             corners, score = _refine(gray, order_corners(again), 2)
-        pattern = pattern_score(small, order_corners(corners))
+            pattern = None
+        if pattern is None:  # else the grid stayed where it was and _shifted scored it there
+            pattern = pattern_score(small, order_corners(corners))
     return BoardLocation(corners=order_corners(corners / scale), grid_score=score, pattern=pattern)
