@@ -122,11 +122,12 @@ def _skew_degrees(gray: np.ndarray) -> float:
 
 
 @lru_cache(maxsize=4)
-def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Where the teeth of every comb fall in a profile of length n, for every spacing, phase
     and first tooth: teeth at phase + k * spacing (k first: running sums go along rows).
-    Returns spacings, tooth and mid-gap indices (n = outside the frame), which combs lie
-    wholly in the frame, and each comb's first-tooth position."""
+    Returns spacings, tooth and mid-gap indices together (K x 2 x S x P; n = outside the
+    frame), which combs lie wholly in the frame and each comb's first-tooth position (both
+    S x combs*P, the order combs are compared in)."""
     spacings = np.arange(n * 0.025, n / 15.0, 0.25)
     phases = np.arange(np.ceil(spacings[-1]))
     k = np.arange(-1, int(n / spacings[0]) + 2)
@@ -136,8 +137,11 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     combs = len(k) - 17  # first teeth 1 .. K-17: one tooth before and one after every comb
     inside = np.cumsum((pos >= 0) & (pos < n), axis=0)
     whole = (inside[16:16 + combs] - inside[:combs]) == 16
-    return (spacings, np.where((pos >= 0) & (pos < n), pos, n), np.where((mid >= 0) & (mid < n), mid, n),
-            whole, pos[1:1 + combs])
+    at = np.stack([np.where((pos >= 0) & (pos < n), pos, n), np.where((mid >= 0) & (mid < n), mid, n)], axis=1)
+
+    def by_spacing(a: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(a.transpose(1, 0, 2).reshape(len(spacings), -1))
+    return spacings, at, by_spacing(whole), by_spacing(pos[1:1 + combs])
 
 
 def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, float]]:
@@ -145,26 +149,26 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     from different spacings (a comb at half or double the true period can score well too).
     Every spacing, phase and first tooth at once, scored by running sums along the teeth."""
     n = len(profile)
-    spacings, tooth_at, mid_at, whole, first = _comb_layout(n)
+    spacings, at, whole, first = _comb_layout(n)
     p = np.append(profile - np.median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
-    teeth, mids = p[tooth_at], p[mid_at]
-    combs = len(first)
-
-    def runs(values: np.ndarray, length: int) -> np.ndarray:  # sums of `length` teeth from tooth 1, 2, ...
-        c = values.copy()
-        for k in range(1, len(c)):  # a running sum row by row: np.cumsum along axis 0 is several times slower
-            c[k] += c[k - 1]
-        return c[length:length + combs] - c[:combs]
-
-    score = (runs(teeth, 16) - 0.5 * runs(mids, 15)
-             - 2.0 * (np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)))
-    flat = np.where(whole, score, -np.inf).transpose(1, 0, 2).reshape(len(spacings), -1)
+    sums = p[at]  # teeth and mid-gaps
+    combs = first.shape[1] // at.shape[3]
+    teeth = sums[:, 0]
+    edges = np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)
+    for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
+        sums[k] += sums[k - 1]
+    teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
+    mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
+    score = teeth16 - 0.5 * mids15 - 2.0 * edges
+    flat = score.transpose(1, 0, 2).reshape(len(spacings), -1)
+    flat[~whole] = -np.inf
+    rows = np.arange(len(spacings))
     best = flat.argmax(axis=1)
-    offsets = first.transpose(1, 0, 2).reshape(len(spacings), -1)[np.arange(len(spacings)), best]
-    scores = flat[np.arange(len(spacings)), best]
-    peaks = [i for i in range(len(scores))
-             if np.isfinite(scores[i]) and scores[i] >= scores[max(i - 2, 0):i + 3].max()]
-    peaks.sort(key=lambda i: -scores[i])
+    offsets, scores = first[rows, best], flat[rows, best]
+    # spacings whose best comb beats those of the two spacings each side
+    near = np.lib.stride_tricks.sliding_window_view(np.pad(scores, 2, constant_values=-np.inf), 5).max(axis=1)
+    peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
+    peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
     return [(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]]
 
 
