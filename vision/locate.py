@@ -71,10 +71,11 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.nd
     def under(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return cv2.filter2D(image, -1, mask, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[crop]
 
-    squares = (means ** 2).sum(axis=2)
-    sums = [under(means, m) for m in _TYPE_MASKS]
+    with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # one filter2D per mask for both
+    under_masks = [under(with_squares, m) for m in _TYPE_MASKS]
+    sums = [u[..., :3] for u in under_masks]
     counts = [float(m.sum()) for m in _TYPE_MASKS]
-    within = sum(under(squares, m) - (t ** 2).sum(axis=2) / n for t, m, n in zip(sums, _TYPE_MASKS, counts))
+    within = sum(u[..., 3] - (t ** 2).sum(axis=2) / n for u, t, n in zip(under_masks, sums, counts))
     overall = sum(sums) / 225.0
     between = sum(n * ((t / n - overall) ** 2).sum(axis=2) for t, n in zip(sums, counts))
     scores = between / (np.maximum(within, 0) + 225.0)
@@ -92,11 +93,21 @@ def _line_response(gray: np.ndarray, axis: int, reach: int) -> np.ndarray:
     """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
     wide; boards print hairlines, deluxe boards have wide raised ridges, so callers take
     the largest response over a few reaches."""
-    before = np.roll(gray, reach, axis=axis)
-    after = np.roll(gray, -reach, axis=axis)
+    return _line_contrast(gray, np.roll(gray, reach, axis=axis), np.roll(gray, -reach, axis=axis))
+
+
+def _line_response_at(gray: np.ndarray, axis: int, reach: int, at: np.ndarray) -> np.ndarray:
+    """_line_response only on the columns (axis=1) or rows (axis=0) at `at`, in that order
+    along the same axis."""
+    size = gray.shape[axis]
+    return _line_contrast(*(np.take(gray, (at + d) % size, axis=axis) for d in (0, -reach, reach)))
+
+
+def _line_contrast(centre: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """How much darker or brighter than both its neighbours each pixel is (before is overwritten)."""
     darker = np.minimum(before, after)
-    darker -= gray
-    brighter = np.subtract(gray, np.maximum(before, after, out=before), out=before)
+    darker -= centre
+    brighter = np.subtract(centre, np.maximum(before, after, out=before), out=before)
     return np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker)
 
 
@@ -293,9 +304,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
     if passes:
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        vert, horiz = _line_responses(view, 1, (2, 3)), _line_responses(view, 0, (2, 3))
-        score = max(_grid_contrast(_widest(vert, reaches), _widest(horiz, reaches), margin, cell)
-                    for reaches in ((2,), (2, 3)))
+        score = _grid_contrast(view, margin, cell)
     return corners, score
 
 
@@ -344,8 +353,10 @@ def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
     pos = np.clip(pos, 0, n - 1.001)
     i = pos.astype(np.int64)
     f = (pos - i).astype(np.float32)
-    rows = np.arange(len(profiles))[:, None, None]
-    values = profiles[rows, i] * (1 - f) + profiles[rows, i + 1] * f
+    i += (np.arange(len(profiles)) * n)[:, None, None]  # into the profiles laid end to end
+    flat = profiles.ravel()
+    values = flat[i] * (1 - f)
+    values += flat[i + 1] * f
     return values[..., :16].mean(axis=-1) - values[..., 16:].mean(axis=-1)
 
 
@@ -389,13 +400,22 @@ _K31 = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
 _BEND31 = _K31 * (_K31 - 15)
 
 
-def _grid_contrast(vert: np.ndarray, horiz: np.ndarray, margin: int, cell: int) -> float:
-    """Mean line response on the grid lines over that between them (>1 when a grid is there)."""
-    on = sum(vert[margin:-margin, margin + k * cell].mean() + horiz[margin + k * cell, margin:-margin].mean()
-             for k in range(16))
-    off = sum(vert[margin:-margin, margin + k * cell + cell // 2].mean()
-              + horiz[margin + k * cell + cell // 2, margin:-margin].mean() for k in range(15))
-    return float((on / 16) / (off / 15 + 1e-3))
+def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
+    """Mean line response on the grid lines of a rectified view over that between them (>1 when
+    a grid is there), the better of the hairline and the wide-ridge response. The responses
+    are taken on those lines only."""
+    on_at = margin + np.arange(16) * cell
+    off_at = on_at[:15] + cell // 2
+    inner = slice(margin, view.shape[0] - margin)
+    score = -np.inf
+    for reaches in ((2,), (2, 3)):
+        v_on, v_off, h_on, h_off = (
+            np.maximum.reduce([_line_response_at(view, axis, r, at) for r in reaches])
+            for axis, at in ((1, on_at), (1, off_at), (0, on_at), (0, off_at)))
+        on = sum(v_on[inner, k].mean() + h_on[k, inner].mean() for k in range(16))
+        off = sum(v_off[inner, k].mean() + h_off[k, inner].mean() for k in range(15))
+        score = max(score, float((on / 16) / (off / 15 + 1e-3)))
+    return score
 
 
 def _peak(values: np.ndarray) -> float:
