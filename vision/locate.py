@@ -12,7 +12,7 @@ clockwise); which way up the board is is decided later from the letters.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 import cv2
 import numpy as np
@@ -89,34 +89,38 @@ def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
     return float(_window_scores(_cell_means(small_bgr, corners))[0, 0])
 
 
-def _line_response(gray: np.ndarray, axis: int, reach: int) -> np.ndarray:
+def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
     """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
-    wide; boards print hairlines, deluxe boards have wide raised ridges, so callers take
-    the largest response over a few reaches."""
-    return _line_contrast(gray, np.roll(gray, reach, axis=axis), np.roll(gray, -reach, axis=axis))
+    wide; boards print hairlines, deluxe boards have wide raised ridges, so for each set of
+    reaches: the largest response over them. A pixel's response is how far it lies outside
+    the range of its two neighbours `reach` px away each side (wrapping round at the edges);
+    the largest over reaches is how far it lies outside the narrowest such range."""
+    reach = max(max(reaches) for reaches in reach_sets)
+    size = gray.shape[axis]
+    padded = np.concatenate([np.take(gray, np.arange(size - reach, size), axis=axis), gray,
+                             np.take(gray, np.arange(reach), axis=axis)], axis=axis)
+
+    def shifted(d: int) -> np.ndarray:  # np.roll(gray, -d, axis), as a view
+        return padded[:, reach + d:reach + d + size] if axis == 1 else padded[reach + d:reach + d + size]
+    ranges = {r: (np.minimum(shifted(-r), shifted(r)), np.maximum(shifted(-r), shifted(r)))
+              for r in sorted(set().union(*reach_sets))}
+    out = []
+    for reaches in reach_sets:
+        darker = reduce(np.maximum, [ranges[r][0] for r in reaches]) - gray
+        brighter = gray - reduce(np.minimum, [ranges[r][1] for r in reaches])
+        out.append(np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker))
+    return out
 
 
 def _line_response_at(gray: np.ndarray, axis: int, reach: int, at: np.ndarray) -> np.ndarray:
-    """_line_response only on the columns (axis=1) or rows (axis=0) at `at`, in that order
-    along the same axis."""
+    """The line response of one reach (see _line_responses) only on the columns (axis=1) or
+    rows (axis=0) at `at`, in that order along the same axis."""
     size = gray.shape[axis]
-    return _line_contrast(*(np.take(gray, (at + d) % size, axis=axis) for d in (0, -reach, reach)))
-
-
-def _line_contrast(centre: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """How much darker or brighter than both its neighbours each pixel is (before is overwritten)."""
+    centre, before, after = (np.take(gray, (at + d) % size, axis=axis) for d in (0, -reach, reach))
     darker = np.minimum(before, after)
     darker -= centre
     brighter = np.subtract(centre, np.maximum(before, after, out=before), out=before)
     return np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker)
-
-
-def _line_responses(gray: np.ndarray, axis: int, reaches: tuple[int, ...]) -> dict[int, np.ndarray]:
-    return {reach: _line_response(gray, axis, reach) for reach in reaches}
-
-
-def _widest(responses: dict[int, np.ndarray], reaches: tuple[int, ...]) -> np.ndarray:
-    return np.maximum.reduce([responses[r] for r in reaches])
 
 
 def _skew_degrees(gray: np.ndarray) -> float:
@@ -197,11 +201,11 @@ def _lattices(gray: np.ndarray) -> tuple[list[tuple[float, float, float, float]]
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     deskewed = cv2.warpAffine(gray, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     out: list[tuple[float, float, float, float]] = []
-    every = sorted(set(LINE_REACHES + WIDE_REACHES))
-    vertical, horizontal = _line_responses(deskewed, 1, every), _line_responses(deskewed, 0, every)
-    for reaches in (LINE_REACHES, WIDE_REACHES):
-        cols = _fit_combs(_smooth_profile(_widest(vertical, reaches), 0), keep=3)
-        rows = _fit_combs(_smooth_profile(_widest(horizontal, reaches), 1), keep=3)
+    vertical = _line_responses(deskewed, 1, (LINE_REACHES, WIDE_REACHES))
+    horizontal = _line_responses(deskewed, 0, (LINE_REACHES, WIDE_REACHES))
+    for vert, horiz in zip(vertical, horizontal):
+        cols = _fit_combs(_smooth_profile(vert, 0), keep=3)
+        rows = _fit_combs(_smooth_profile(horiz, 1), keep=3)
         for x0, sx, _ in cols:
             for y0, sy, _ in rows:
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
@@ -272,8 +276,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
     for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        vert = _widest(_line_responses(view, 1, (2, 3)), (2, 3))
-        horiz = _widest(_line_responses(view, 0, (2, 3)), (2, 3))
+        (vert,), (horiz,) = _line_responses(view, 1, ((2, 3),)), _line_responses(view, 0, ((2, 3),))
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
         for resp, vertical in ((vert, True), (horiz, False)):
