@@ -45,22 +45,19 @@ def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     return board.reshape(shape).swapaxes(1, 2)
 
 
-def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
-                   *others: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
+def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None) -> np.ndarray:
     """Per-cell empty colour estimated from the frame, per premium type: the median of the
     cells of that type; once the tile colour is known, the median of the half of them
-    farthest from it, which stays an empty square even when most of that type is covered.
-    Further per-cell arrays (`others`) get their medians over the same cells."""
+    farthest from it, which stays an empty square even when most of that type is covered."""
     types = LAYOUT.ravel()
-    outs = [np.empty_like(a) for a in (colours, *others)]
+    out = np.empty_like(colours)
     for t in np.unique(types):
-        chosen = np.flatnonzero(types == t)
+        members = colours[types == t]
         if tile_lab is not None:
-            distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1)
-            chosen = chosen[distance >= np.median(distance)]
-        for out, a in zip(outs, (colours, *others)):
-            out[types == t] = np.median(a[chosen], axis=0)
-    return outs[0] if not others else tuple(outs)
+            distance = np.linalg.norm(members - tile_lab, axis=1)
+            members = members[distance >= np.median(distance)]
+        out[types == t] = np.median(members, axis=0)
+    return out
 
 
 @dataclass(frozen=True)
@@ -69,47 +66,11 @@ class CellStats:
     mean: np.ndarray  # 225x3 Lab
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
     lab: np.ndarray  # the rectified board in Lab (unpadded)
-    edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
-
-
-EDGE_FROM, EDGE_TO, EDGE_BIN = -4, 16, 2  # px from the cell's border (outside < 0) of the edge profile
-EDGE_BINS = (EDGE_TO - EDGE_FROM) // EDGE_BIN
-
-
-def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
-    """225 x 2*EDGE_BINS: lightness and gradient strength against the distance from the cell's
-    border, over the middle of each side (corners left out), the mean of the two middle sides.
-
-    A tile, lettered or blank, shows its own edge here: a gap or shadow outside, a bevel just
-    inside, then its flat face; an empty square shows the board's grid line and nothing else.
-    This is what tells a blank from a square of the same colour."""
-    start = np.arange(15) * cell + pad  # first px of each cell in the padded board
-    depth = np.arange(EDGE_FROM, EDGE_TO)
-    near = start[:, None] + depth  # 15 x D: rows (or columns) at each depth from a cell's near side
-    far = start[:, None] + cell - 1 - depth  # ... from its far side
-    lo, hi = start + INSET, start + cell - INSET
-    rows = []
-    for image in (padded_l, padded_grad):
-        # sums over the middle of each cell's side, along rows (for top/bottom) and columns
-        total = cv2.integral(image, sdepth=cv2.CV_64F)  # total[y, x] = sum of image[:y, :x]
-        across = np.diff(total[:, hi] - total[:, lo], axis=0)  # H x 15 (cell columns)
-        down = np.diff(total[hi, :] - total[lo, :], axis=1).T  # W x 15 (cell rows)
-        by_row, by_col = across / (cell - 2 * INSET), down / (cell - 2 * INSET)
-        top, bottom = by_row[near], by_row[far]  # 15 (cell rows) x D x 15 (cell columns)
-        left, right = by_col[near], by_col[far]  # 15 (cell columns) x D x 15 (cell rows)
-        sides = np.stack([top.transpose(0, 2, 1), bottom.transpose(0, 2, 1),
-                          left.transpose(2, 0, 1), right.transpose(2, 0, 1)])  # 4 x r x c x D
-        # the middle two of the four sides: a neighbour's tile leaning over one side, or its
-        # shadow, does not make an empty square look edged like a tile
-        sides.sort(axis=0)
-        profile = (sides[1] + sides[2]).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
-        rows.append(profile)
-    return np.concatenate(rows, axis=1).astype(np.float32)
 
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
-    padded_lab = cv2.cvtColor(np.ascontiguousarray(padded_bgr), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab = np.ascontiguousarray(unpadded(padded_lab))
+    board_bgr = np.ascontiguousarray(unpadded(padded_bgr))
+    lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     cells = cell_grid(lab)
     inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
     mean = inner.mean(axis=1)
@@ -118,17 +79,16 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     spread = light.std(axis=1)
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
-    padded_l = np.ascontiguousarray(padded_lab[:, :, 0])
-    padded_grad = cv2.magnitude(cv2.Sobel(padded_l, cv2.CV_32F, 1, 0, ksize=3),
-                                cv2.Sobel(padded_l, cv2.CV_32F, 0, 1, ksize=3))
-    g = cell_grid(np.ascontiguousarray(unpadded(padded_grad)))
+    gray = lab[:, :, 0]
+    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    g = cell_grid(grad)
     ring_grad = g[:, :, _RING].reshape(225, -1).mean(axis=1)
     centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
     # how far the cell's local neighbourhood (not the whole board) agrees with this cell
     neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
     shape = np.column_stack([spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50,
                              mean[:, 0] - neighbour_l])
-    return CellStats(mean=mean, shape=shape, lab=lab, edge=edge_profiles(padded_l, padded_grad))
+    return CellStats(mean=mean, shape=shape, lab=lab)
 
 
 _CENTRE = np.zeros(225, np.float32)
@@ -144,18 +104,13 @@ def occupancy_features(board: np.ndarray | CellStats, tile_lab: np.ndarray | Non
     stats = board if isinstance(board, CellStats) else cell_stats(board)
     mean = stats.mean
     chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
-    edge = stats.edge
-    reference, edge_reference = expected_empty(mean, tile_lab, edge)
+    reference = expected_empty(mean, tile_lab)
     delta = mean - reference
     board_l = np.median(mean[:, 0])
     board_chroma = np.median(chroma)
-    light, grad = edge[:, :EDGE_BINS], edge[:, EDGE_BINS:]
-    ref_light, ref_grad = edge_reference[:, :EDGE_BINS], edge_reference[:, EDGE_BINS:]
     return np.column_stack([
         delta, np.linalg.norm(delta, axis=1), mean[:, 0] - board_l, chroma - board_chroma, chroma,
         stats.shape, (mean[:, 1:] - 128), _CENTRE,
-        # the edge profile against the cell's own face, and against the empty squares of its type
-        light - mean[:, :1], light - ref_light, (grad - ref_grad) / 50, grad / 50,
     ]).astype(np.float32)
 
 

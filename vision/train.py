@@ -5,9 +5,7 @@
   render_frame (every letter equally likely), each window stretched and its print made
   bolder or lighter as other fonts would -> vision/model/letters.npz (about a minute)
 - occupancy: per-cell features of boards drawn by vision.synth.frames.render_frame
-  (board styles, glare, shadows, hands; many blanks, some boards with tiles the colour of
-  a board square; corners as far off as the locator leaves them and worse)
-  -> vision/model/occupancy.npz (about three minutes)
+  (board styles, glare, shadows, hands) -> vision/model/occupancy.npz
 
 Training seeds are 1000..; benchmarks use other seeds.
 """
@@ -16,7 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -27,10 +24,9 @@ from vision.cells import (OCCUPANCY_CLASSES, PAD, cell_stats, letter_windows, oc
 from vision.glyph import glyph_features_batch
 from vision.mlp import MLP, fit_temperature, train_mlp
 from vision.synth.fonts import available_fonts
-from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
-from vision.synth.tiles import random_tile_style, render_tile
+from vision.synth.tiles import render_tile
 
 MODEL_DIR = Path(__file__).parent / "model"
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
@@ -100,84 +96,34 @@ def letter_samples(per_letter_font: int, frames: int, seed: int, cell: int = 48)
     return feats, np.array(labels)[found]
 
 
-CORNER_ERROR = (0.02, 0.12)  # std of the corner error, in cells, drawn per training frame
-BLANK_RATES = (0.0, 0.1, 0.3)  # share of a training board's tiles drawn as blanks; a real bag has 2 in 100,
-BLANK_RATE_P = (0.4, 0.35, 0.25)  # too few for the model to learn what an inkless tile looks like
-SAME_COLOUR_P = 0.15  # boards whose tiles are the colour of a board square (a blank there has only its edge);
-# 0.2 with extra blanks put on squares of that very colour made empty deluxe squares look like blanks
-
-
-def _occupancy_board(rng: np.random.Generator, tileset: str) -> list[str]:
-    """A random position for occupancy training: sometimes empty, often with many blanks."""
-    tiles = 0 if rng.random() < 0.15 else int(rng.integers(1, 95))
-    board = random_board(rng, tiles=tiles, tileset=tileset)
-    rate = BLANK_RATES[rng.choice(len(BLANK_RATES), p=BLANK_RATE_P)]
-    board = ["".join("?" if ch != "." and rng.random() < rate else ch for ch in row) for row in board]
-    # every game crosses the centre: show the model an empty centre and a blank on it too
-    if tiles and rng.random() < 0.15:
-        board[7] = board[7][:7] + "?" + board[7][8:]
-    return board
-
-
-def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
-    """Frame options for occupancy training. Some boards get tiles the colour of one of the
-    board's squares (plain or premium), so a blank there differs from the square only by its
-    bevel, edge and shadow."""
-    hand, glare = bool(rng.random() < 0.3), bool(rng.random() < 0.5)
-    if rng.random() >= SAME_COLOUR_P:
-        return FrameOptions(tileset=tileset, hand=hand, glare=glare)
-    styles = list(BOARD_STYLES)
-    name = styles[rng.integers(len(styles))]
-    style = BOARD_STYLES[name]
-    colours = [style.cell, *style.premium.values()]
-    face = tuple(int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in colours[rng.integers(len(colours))])
-    light = float(np.mean(face)) > 110
-    ink = (30, 30, 30) if light else (235, 235, 235)
-    tile_style = replace(random_tile_style(rng, tileset=tileset), face=face, ink=ink, wood=False)
-    return FrameOptions(tileset=tileset, hand=hand, glare=glare, board_style=name, tile_style=tile_style)
-
-
-@dataclass
-class OccupancyFrame:
-    """One rendered training board as the reader would rectify it, with its cell labels."""
-    board: np.ndarray  # padded rectified BGR board
-    labels: np.ndarray  # 225 class numbers (OCCUPANCY_CLASSES)
-    known_colour: bool  # whether the features get the tile colour (the reader's second pass)
-
-
-def occupancy_frames(frames: int, seed: int) -> list[OccupancyFrame]:
+def occupancy_samples(frames: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
-    out = []
+    xs, ys = [], []
     for i in range(frames):
         tileset = "german" if i % 3 == 0 else "english"
-        board = _occupancy_board(rng, tileset)
-        frame = render_frame(board, seed=int(seed * 7919 + i), options=_occupancy_options(rng, tileset))
-        # corners off by a few px, as the locator leaves them (about 0.03 cell on rendered
-        # frames, up to 0.1) and worse: tiles overlapping their neighbours, as real tiles often do
-        cell_px = np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15
-        jitter = rng.normal(0, rng.uniform(*CORNER_ERROR) * cell_px, (4, 2)).astype(np.float32)
-        labels = np.zeros(225, int)
+        # every game crosses the centre: show the model an empty centre and a blank on it too
+        tiles = 0 if rng.random() < 0.15 else int(rng.integers(1, 95))
+        board = random_board(rng, tiles=tiles, tileset=tileset)
+        if tiles and rng.random() < 0.15:
+            board[7] = board[7][:7] + "?" + board[7][8:]
+        options = FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.3), glare=bool(rng.random() < 0.5))
+        frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
+        # corners off by a few px: tiles overlapping their neighbours, as real tiles often do
+        jitter = rng.normal(0, 0.12 * np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15,
+                            (4, 2)).astype(np.float32)
+        board_image = rectify(frame.image, frame.board_corners + jitter)
+        tiles = np.array([k for k in range(225) if frame.truth[k // 15][k % 15].isupper()])
+        # the reader knows the tile colour from a first pass once a few tiles are read
+        stats = cell_stats(board_image)
+        known = tile_colour(stats, tiles) if len(tiles) >= 3 and rng.random() < 0.7 else None
+        feats = occupancy_features(stats, known)
         for k in range(225):
             r, c = divmod(k, 15)
             ch = frame.truth[r][c]
-            labels[k] = 3 if (r, c) in frame.occluded else 0 if ch == "." else 2 if ch == "?" or ch.islower() else 1
-        # the reader knows the tile colour from a first pass once a few tiles are read
-        out.append(OccupancyFrame(rectify(frame.image, frame.board_corners + jitter), labels,
-                                  bool(rng.random() < 0.7)))
-    return out
-
-
-def occupancy_samples(frames: int | list[OccupancyFrame], seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Per-cell occupancy features and class numbers of rendered boards (or of given frames)."""
-    rendered = occupancy_frames(frames, seed) if isinstance(frames, int) else frames
-    xs, ys = [], []
-    for f in rendered:
-        stats = cell_stats(f.board)
-        tiles = np.flatnonzero(f.labels == 1)
-        known = tile_colour(stats, tiles) if len(tiles) >= 3 and f.known_colour else None
-        xs.append(occupancy_features(stats, known))
-        ys.append(f.labels)
-    return np.concatenate(xs).astype(np.float32), np.concatenate(ys)
+            label = 3 if (r, c) in frame.occluded else 0 if ch == "." else 2 if ch in "?" or ch.islower() else 1
+            xs.append(feats[k])
+            ys.append(label)
+    return np.array(xs, np.float32), np.array(ys)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
     parser.add_argument("--only", choices=("letters", "occupancy"), help="train one model only")
     args = parser.parse_args(argv)
-    per, letter_frames, frames = (2, 6, 20) if args.quick else (20, 260, 240)
+    per, letter_frames, frames = (2, 6, 20) if args.quick else (20, 260, 160)
     MODEL_DIR.mkdir(exist_ok=True)
 
     if args.only != "occupancy":
@@ -211,12 +157,8 @@ def train_letters(per: int, frames: int) -> None:
 def train_occupancy(frames: int) -> None:
     start = time.perf_counter()
     x, y = occupancy_samples(frames, TRAIN_SEED + 2)
-    xv, yv = occupancy_samples(max(4, frames // 4), TRAIN_SEED + 3)
-    # blanks are still the rarest class (about 2% of cells): counted twice, so that a blank
-    # that looks half like an empty square comes out 'unknown' rather than a sure 'empty'
-    extra = np.flatnonzero(y == OCCUPANCY_CLASSES.index("blank"))
-    x, y = np.concatenate([x, x[extra]]), np.concatenate([y, y[extra]])
-    occupancy = train_mlp(x, y, OCCUPANCY_CLASSES, hidden=48, epochs=30)
+    xv, yv = occupancy_samples(max(4, frames // 5), TRAIN_SEED + 3)
+    occupancy = train_mlp(x, y, OCCUPANCY_CLASSES, hidden=32, epochs=30)
     occupancy.temperature = fit_temperature(occupancy, xv, yv)
     predicted = occupancy.probabilities(xv).argmax(axis=1)
     occupancy.save(MODEL_DIR / "occupancy.npz")
