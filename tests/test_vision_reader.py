@@ -123,3 +123,27 @@ def test_rack_counts_over_random_tile_styles_never_raise_a_false_overdraw():
                 false_overdraw.append((seed, player, count, read[player]))
     assert false_overdraw == []
     assert right >= 0.85 * total, f"{right}/{total} racks counted right"
+
+
+class _DoubtfulOccupancy:
+    """The shipped occupancy model, but every square it takes for a tile it only half believes
+    (as under haze or on a tile the colour of the board)."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def probabilities(self, features):
+        probs = self.model.probabilities(features).copy()
+        tile = probs[:, 1] > 0.5
+        probs[tile, 0], probs[tile, 1] = 0.4, 0.6
+        return probs
+
+
+def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts():
+    frame = render_frame(WORD_BOARD, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}))
+    reader = BoardReader()
+    reader.occupancy = _DoubtfulOccupancy(reader.occupancy)
+    obs = reader.observe(frame.image)
+    read, truth = "".join(obs.board_text()), "".join(frame.truth)
+    assert [r for r, t in zip(read, truth) if t != "."] == [t for t in truth if t != "."]
+    assert all(r == "." for r, t in zip(read, truth) if t == "."), "empty squares stay empty"

@@ -124,7 +124,8 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         # tile meets its neighbour (a pixel or two thick, as wide as the tile) is not an accent
         dot = kw <= 2 * kh + 1 and kh <= 2 * kw + 1 and kh < 0.4 * h
         dots = 0.12 * h <= kh < 0.4 * h and kx > x and kx + kw < x + w and kw <= 0.8 * w
-        if (dot or dots) and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.4:
+        # (umlaut dots of every renderer font sit at most 0.15 of the letter's height above it)
+        if (dot or dots) and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.25:
             x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
     if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
         return None
