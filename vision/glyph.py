@@ -61,8 +61,7 @@ def _percentiles(values: np.ndarray, q: tuple[float, ...]) -> np.ndarray:
     gamma = virtual - below
     below = below.astype(np.intp)
     cum = np.cumsum(np.bincount(values.ravel(), minlength=256))
-    a = np.searchsorted(cum, below, side="right").astype(np.float64)
-    b = np.searchsorted(cum, np.minimum(below + 1, n - 1), side="right").astype(np.float64)
+    a, b = np.searchsorted(cum, np.stack([below, np.minimum(below + 1, n - 1)]), side="right").astype(np.float64)
     diff = b - a
     return np.where(gamma >= 0.5, b - diff * (1 - gamma), a + diff * gamma)  # numpy's own lerp
 
