@@ -241,7 +241,7 @@ def _placement(summed: np.ndarray, inside: np.ndarray,
     ya = np.clip(np.round(y0 + (rows + 0.25) * sy), 0, h - 1).astype(int)
     yb = np.clip(np.round(y0 + (rows + 0.75) * sy), 1, h).astype(int)
     area = np.maximum((yb - ya)[:, None] * (xb - xa)[None, :], 1)[..., None]
-    means = (summed[yb][:, xb] - summed[ya][:, xb] - summed[yb][:, xa] + summed[ya][:, xa]) / area
+    means = (summed[np.ix_(yb, xb)] - summed[np.ix_(ya, xb)] - summed[np.ix_(yb, xa)] + summed[np.ix_(ya, xa)]) / area
     centre_x = np.clip(np.round(x0 + (cols + 0.5) * sx), 0, w - 1).astype(int)
     centre_y = np.clip(np.round(y0 + (rows + 0.5) * sy), 0, h - 1).astype(int)
     scores = _window_scores(means, inside[centre_y[:, None], centre_x[None, :]])
