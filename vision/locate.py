@@ -58,29 +58,35 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
     return lab.reshape(n, cell, n, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
 
 
-_TYPE_MASKS = [(LAYOUT == t).astype(np.float32) for t in range(int(LAYOUT.max()) + 1)]
+_TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]
+_COMMONEST = int(np.argmax([len(cells) for cells in _TYPE_CELLS]))  # plain squares: summed as the rest of the window
 
 
 def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray:
     """How well the cell colours of every 15x15 window of a grid of cell means (RxCx3 Lab)
     follow the premium layout: spread between the square types' mean colours over the
-    spread within them. All windows at once, from sums under each type's mask taken by
-    correlation. `inside` (RxC bool) marks cells in the frame; a window leaving the frame
-    scores -inf. Returns (R-14)x(C-14), window (0, 0) at the top-left."""
+    spread within them. All windows at once: the sums under each premium type by adding
+    the grid shifted to each of its squares, the plain squares' as the window's sum (from
+    an integral image) less those. `inside` (RxC bool) marks cells in the frame; a window
+    leaving the frame scores -inf. Returns (R-14)x(C-14), window (0, 0) at the top-left."""
     means = np.ascontiguousarray(means, np.float32)
-    crop = (slice(0, means.shape[0] - 14), slice(0, means.shape[1] - 14))
-
-    def under(image: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        return cv2.filter2D(image, -1, mask, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)[crop]
-
-    with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # one filter2D per mask for both
-    under_masks = [under(with_squares, m) for m in _TYPE_MASKS]
-    sums = [u[..., :3] for u in under_masks]
-    counts = [float(m.sum()) for m in _TYPE_MASKS]
-    within = sum(u[..., 3] - (t ** 2).sum(axis=2) / n for u, t, n in zip(under_masks, sums, counts))
+    rows, cols = means.shape[0] - 14, means.shape[1] - 14
+    with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # sums of squares alongside
+    under_types = []
+    for cells in _TYPE_CELLS:
+        under = np.zeros((rows, cols, 4))
+        for i, j in cells if len(cells) < 225 // 2 else ():
+            under += with_squares[i:i + rows, j:j + cols]
+        under_types.append(under)
+    summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
+    under_types[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
+                               - sum(under_types))
+    sums = [u[..., :3] for u in under_types]
+    counts = [float(len(cells)) for cells in _TYPE_CELLS]
+    within = sum(u[..., 3] - (t ** 2).sum(axis=2) / n for u, t, n in zip(under_types, sums, counts))
     overall = sum(sums) / 225.0
     between = sum(n * ((t / n - overall) ** 2).sum(axis=2) for t, n in zip(sums, counts))
-    scores = between / (np.maximum(within, 0) + 225.0)
+    scores = (between / (np.maximum(within, 0) + 225.0)).astype(np.float32)
     if inside is not None:
         seen = cv2.integral(inside.astype(np.uint8))  # cells in the frame, counted per window
         scores[seen[15:, 15:] - seen[:-15, 15:] - seen[15:, :-15] + seen[:-15, :-15] < 225] = -np.inf
