@@ -123,9 +123,9 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
 
 def _line_response_at(gray: np.ndarray, axis: int, reach: int, at: np.ndarray) -> np.ndarray:
     """The line response of one reach (see _line_responses) only on the columns (axis=1) or
-    rows (axis=0) at `at`, in that order along the same axis."""
+    rows (axis=0) at `at`: one row per line."""
     size = gray.shape[axis]
-    centre, before, after = (np.take(gray, (at + d) % size, axis=axis) for d in (0, -reach, reach))
+    centre, before, after = (np.take(gray if axis == 0 else gray.T, (at + d) % size, axis=0) for d in (0, -reach, reach))
     darker = np.minimum(before, after)
     darker -= centre
     brighter = np.subtract(centre, np.maximum(before, after, out=before), out=before)
@@ -421,11 +421,11 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
     inner = slice(margin, view.shape[0] - margin)
     score = -np.inf
     for reaches in ((2,), (2, 3)):
-        v_on, v_off, h_on, h_off = (
-            np.maximum.reduce([_line_response_at(view, axis, r, at) for r in reaches])
+        v_on, v_off, h_on, h_off = (  # mean response along each line
+            np.maximum.reduce([_line_response_at(view, axis, r, at) for r in reaches])[:, inner].mean(axis=1)
             for axis, at in ((1, on_at), (1, off_at), (0, on_at), (0, off_at)))
-        on = sum(v_on[inner, k].mean() + h_on[k, inner].mean() for k in range(16))
-        off = sum(v_off[inner, k].mean() + h_off[k, inner].mean() for k in range(15))
+        on = sum(v_on[k] + h_on[k] for k in range(16))
+        off = sum(v_off[k] + h_off[k] for k in range(15))
         score = max(score, float((on / 16) / (off / 15 + 1e-3)))
     return score
 
