@@ -276,22 +276,24 @@ class BoardReader:
             if not found[j] or classes[best[j]] in ACCENTED.values():
                 continue
             mask = ink_mask(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter)))
-            box = letter_box(mask) if mask is not None else None
+            if mask is None:
+                continue
+            components = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            box = letter_box(mask, components)
             if box is not None:
-                boxes[j] = (mask, box)
-        heights = [y1 - y0 for j, (_, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
+                boxes[j] = (mask, components, box)
+        heights = [y1 - y0 for j, (_, _, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
         typical = float(np.median(heights)) if len(heights) >= 3 else None
         unsure = set()
         for j in suspects:
             if j not in boxes:
                 continue
-            mask, (x0, y0, x1, y1) = boxes[j]
+            mask, (count, _, stats, centroids), (x0, y0, x1, y1) = boxes[j]
             h = y1 - y0
             if typical is not None and h > ACCENT_TALLER * typical:
                 unsure.add(j)
                 continue
             n = mask.shape[0]
-            count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
             for k in range(1, count):
                 kx, ky, kw, kh, area = stats[k]
                 if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:

@@ -3,7 +3,7 @@
 - letters: glyph features of tiles drawn alone by vision.synth.tiles.render_tile in every
   available font, tile colour and lighting, and of tiles cut from whole frames drawn by
   render_frame (every letter equally likely), each window stretched and its print made
-  bolder or lighter as other fonts would -> vision/model/letters.npz (about a minute)
+  bolder or lighter as other fonts would -> vision/model/letters.npz (about two minutes)
 - occupancy: per-cell features of boards drawn by vision.synth.frames.render_frame
   (board styles, glare, shadows, hands) -> vision/model/occupancy.npz
 

@@ -2,8 +2,9 @@
 
 pygame always ships FreeSansBold. Where installed, the PyPI font packages in
 _PACKAGE_FONTS (Roboto, Source Sans/Serif, Manrope, Red Hat Display, Lato, Hanken
-Grotesk) add theirs, and the system's DejaVu fonts (sans, serif, condensed, mono) are used too. Glyphs are
-rendered once per (font, character) at a large size and cached; callers scale them.
+Grotesk) add theirs, and the system's DejaVu fonts (sans, serif, condensed, mono) are
+used too. Glyphs are rendered once per (font, character) at a large size and cached;
+callers scale them.
 """
 from __future__ import annotations
 
