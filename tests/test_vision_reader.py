@@ -2,6 +2,7 @@
 occlusion, stability and rack counts. Seeds here are test seeds, not training seeds."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -9,6 +10,8 @@ from vision.config import VisionConfig
 from vision.locate import locate_board
 from vision.reader import BoardReader, upright_corners
 from vision.synth.frames import FrameOptions, render_frame
+from vision.synth.positions import random_board
+from vision.synth.tiles import TILE_PRESETS, TileStyle
 
 EMPTY = ["." * 15] * 15
 WORD_BOARD = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......OXEN....", ".......W.......",
@@ -147,3 +150,41 @@ def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts():
     read, truth = "".join(obs.board_text()), "".join(frame.truth)
     assert [r for r, t in zip(read, truth) if t != "."] == [t for t in truth if t != "."]
     assert all(r == "." for r, t in zip(read, truth) if t == "."), "empty squares stay empty"
+
+
+NAVY_TILES = TileStyle(face=TILE_PRESETS["navy-white"][0], ink=TILE_PRESETS["navy-white"][1])
+
+
+@pytest.mark.parametrize("seed", [24, 25, 28])
+def test_tiles_the_colour_of_a_premium_square_do_not_hide_the_board(seed):
+    # navy tiles on a board with navy triple-letter squares: over all squares the premium
+    # pattern fades below the floor (24, 25), and a lattice of tile edges fits it best (28)
+    board = random_board(np.random.default_rng(seed), tiles=90, tileset="english")
+    frame = render_frame(board, seed=seed, options=FrameOptions.clean(board_style="classic", tile_style=NAVY_TILES))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    corners = upright_corners(locate_board(frame.image, hint=frame.board_corners).corners, obs.rotation // 90)
+    assert np.abs(corners - frame.board_corners).max() / _cell_px(frame.board_corners) < 0.25
+    read, truth = "".join(obs.board_text()), "".join(frame.truth)
+    assert all(r in ".#" for r, t in zip(read, truth) if t == "."), "no phantom tile"
+    assert all(r in (t, ".", "#") for r, t in zip(read, truth) if t != "."), "no wrong letter"
+    assert sum(r == t for r, t in zip(read, truth) if t != ".") >= 85
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_lattice_of_coloured_squares_is_not_taken_for_a_board(seed):
+    # a tiled table or a checked tablecloth: 15 x 15 squares, some coloured, under dark lines
+    rng = np.random.default_rng(seed)
+    image = np.full((1504, 1504, 3), rng.integers(60, 230, 3), np.uint8)
+    step = 80
+    for i in range(15):
+        for j in range(15):
+            if rng.random() < 0.3:
+                colour = tuple(int(v) for v in rng.integers(0, 255, 3))
+                cv2.rectangle(image, (150 + j * step, 150 + i * step), (150 + (j + 1) * step, 150 + (i + 1) * step),
+                              colour, -1)
+    for i in range(16):
+        cv2.line(image, (150, 150 + i * step), (150 + 15 * step, 150 + i * step), (30, 30, 30), 3)
+        cv2.line(image, (150 + i * step, 150), (150 + i * step, 150 + 15 * step), (30, 30, 30), 3)
+    obs = BoardReader().observe(cv2.GaussianBlur(image, (5, 5), 1))
+    assert not obs.located

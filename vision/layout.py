@@ -29,3 +29,22 @@ def premium_layout() -> np.ndarray:
 
 
 LAYOUT = premium_layout()
+
+
+def premium_contrast(colours: np.ndarray, keep: np.ndarray | None = None) -> float:
+    """How well the colours of the 225 squares (225x3 Lab, row-major) follow the premium
+    layout: the spread between the square types' mean colours over the spread within them,
+    counting only the squares in `keep` (225 bool; all when None). Every quarter turn of
+    the layout is the same layout, so the board's rotation does not matter."""
+    keep = np.ones(225, bool) if keep is None else np.asarray(keep, bool).ravel()
+    kept, types = np.asarray(colours, np.float64)[keep], LAYOUT.ravel()[keep]
+    if len(kept) == 0:
+        return 0.0
+    overall = kept.mean(axis=0)
+    between = within = 0.0
+    for t in np.unique(types):
+        members = kept[types == t]
+        centre = members.mean(axis=0)
+        between += len(members) * float(((centre - overall) ** 2).sum())
+        within += float(((members - centre) ** 2).sum())
+    return between / (within + len(kept))

@@ -12,6 +12,7 @@ clockwise); which way up the board is is decided later from the letters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache, reduce
 
 import cv2
@@ -30,7 +31,6 @@ WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
 class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
-    pattern: float | None = None  # premium-layout colour score of a full search (see pattern_score)
 
 
 def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -91,11 +91,6 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.nd
         seen = cv2.integral(inside.astype(np.uint8))  # cells in the frame, counted per window
         scores[seen[15:, 15:] - seen[:-15, 15:] - seen[15:, :-15] + seen[:-15, :-15] < 225] = -np.inf
     return scores
-
-
-def pattern_score(small_bgr: np.ndarray, corners: np.ndarray) -> float:
-    """How well cell colours follow the premium layout: between-type over within-type spread."""
-    return float(_window_scores(_cell_means(small_bgr, corners))[0, 0])
 
 
 def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
@@ -483,10 +478,10 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
-def _shifted(small: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float | None]:
+def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
-    pattern fits best in perspective (a border line can pass for a grid line), and that
-    best pattern_score (None when no shifted board lies wholly in the frame)."""
+    pattern fits best in perspective (a border line can pass for a grid line); unmoved
+    when no shifted board lies wholly in the frame."""
     b = SHIFT_CELLS
     n = 15 + 2 * b
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
@@ -497,47 +492,45 @@ def _shifted(small: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float 
     scores = _window_scores(_cell_means(small, corners, border=b), inside)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
-        return np.asarray(corners, np.float32), None
-    shifted = cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
-    return shifted, float(scores[dy, dx])
+        return np.asarray(corners, np.float32)
+    return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
 
 
-def _global_search(small: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
-    """Rough frame corners (work size) of the playing area, from nothing."""
+def _global_search(small: np.ndarray, gray: np.ndarray) -> list[np.ndarray]:
+    """Rough frame corners (work size) of the playing area, from nothing: one per lattice
+    found, the best premium-pattern fit first."""
     lattices, rot = _lattices(gray)
     h, w = gray.shape
     lab = cv2.cvtColor(cv2.warpAffine(small, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
     summed = cv2.integral(lab, sdepth=cv2.CV_64F)
     inside = cv2.warpAffine(np.ones((h, w), np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
-    found = [p for p in (_placement(summed, inside, lattice) for lattice in lattices) if p]
-    if not found:
-        return None
-    _, box = max(found, key=lambda p: p[0])
-    return cv2.transform(box[None], cv2.invertAffineTransform(rot))[0]
+    found = sorted((p for p in (_placement(summed, inside, lattice) for lattice in lattices) if p),
+                   key=lambda p: -p[0])
+    back = cv2.invertAffineTransform(rot)
+    return [cv2.transform(box[None], back)[0] for _, box in found]
+
+
+def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
+    """Where the playing area may be, searched from nothing: refined, the lattice whose cell
+    colours best follow the premium layout first. Tiles the colour of a premium square can
+    put a lattice of tile edges ahead of the board's own, so a caller that can check a
+    candidate better (with the letters read) takes the next one when it fails."""
+    small, scale = _shrink(frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+    gray = _gray(small)
+    for rough in _global_search(small, gray):
+        corners, score = _refine(gray, order_corners(rough), 3, wide=True)
+        # with perspective the first comb can be a cell off at one side; check again once refined
+        again = _shifted(small, order_corners(corners))
+        if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
+            corners, score = _refine(gray, order_corners(again), 2)
+        yield BoardLocation(corners=order_corners(corners / scale), grid_score=score)
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
-    """Find the playing area; `hint` (frame-coordinate corners) skips the global search."""
+    """Find the playing area: near `hint` (frame-coordinate corners) when given, else the
+    best of board_candidates."""
     if hint is None:
-        small, scale = _shrink(frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
-        gray = _gray(small)
-        rough = _global_search(small, gray)
-        if rough is None:
-            return None
-        passes = 3
-    else:
-        shrunk, scale = _shrink(frame)
-        gray = _gray(shrunk)
-        rough = np.asarray(hint, dtype=np.float32) * scale
-        passes = 1
-    corners, score = _refine(gray, order_corners(rough), passes, wide=hint is None)
-    pattern = None
-    if hint is None:
-        # with perspective the first comb can be a cell off at one side; check again once refined
-        again, pattern = _shifted(small, order_corners(corners))
-        if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            corners, score = _refine(gray, order_corners(again), 2)
-            pattern = None
-        if pattern is None:  # else the grid stayed where it was and _shifted scored it there
-            pattern = pattern_score(small, order_corners(corners))
-    return BoardLocation(corners=order_corners(corners / scale), grid_score=score, pattern=pattern)
+        return next(board_candidates(frame), None)
+    shrunk, scale = _shrink(frame)
+    corners, score = _refine(_gray(shrunk), order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
+    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)

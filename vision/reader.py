@@ -8,6 +8,7 @@ Use it from one worker thread.
 from __future__ import annotations
 
 import threading
+from itertools import islice
 from dataclasses import dataclass, field
 
 import cv2
@@ -16,7 +17,8 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.glyph import glyph_features_batch, ink_mask, letter_box, value_number_sides
-from vision.locate import BoardLocation, locate_board, order_corners
+from vision.layout import premium_contrast
+from vision.locate import board_candidates, locate_board, order_corners
 from vision.mlp import MLP
 from vision.models import Calibration, shipped
 from vision.observation import BoardObservation, CellReading
@@ -29,7 +31,11 @@ TILESET_LETTERS = {
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
 # a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
-MIN_PATTERN = 0.15  # premium-pattern score of a found board: rendered boards score >= 0.18, noise or a bare table < 0.12
+# premium-pattern score (vision.layout.premium_contrast) of a board found from scratch, over
+# the squares not showing a surely read letter (a tile can take a premium square's colour):
+# rendered training boards score 0.30 and more (120 frames, seeds 1008-1009), noise or a bare table < 0.12
+MIN_PATTERN = 0.15
+CANDIDATES = 3  # board locations from scratch tried in turn until one shows the premium layout
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
@@ -42,6 +48,7 @@ CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 LETTER_DECIDES = 0.99
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
+NOT_FOUND = "board not found: is the whole board in view?"
 DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
 
 
@@ -87,28 +94,21 @@ class BoardReader:
 
     # -- steps ---------------------------------------------------------------------------
 
-    def _locate(self, frame: np.ndarray) -> tuple[np.ndarray | None, bool, list[str]]:
-        """Corners (frame order) or None, whether the board moved since last frame, problems."""
+    def _known_corners(self, frame: np.ndarray) -> tuple[np.ndarray | None, bool]:
+        """Corners (frame order) from the config or from following the last location, or None;
+        and whether the board moved away from where it was."""
         memory = self._memory
         if self.config.corners is not None:
-            return np.asarray(self.config.corners, np.float32), False, []
-        moved = False
-        if memory.corners is not None:
-            found = locate_board(frame, hint=memory.corners)
-            if found is not None and found.grid_score >= MIN_GRID_SCORE:
-                shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
-                if shift <= MOVE_TOLERANCE:
-                    memory.corners = found.corners
-                    return found.corners, False, []
-            moved = True
-        found = locate_board(frame)
-        if found is None or found.grid_score < MIN_GRID_SCORE or (found.pattern or 0.0) < MIN_PATTERN:
-            memory.corners = None
-            return None, moved, ["board not found: is the whole board in view?"]
-        if memory.corners is None or moved:
-            memory.rotation, memory.rotation_sure = None, False
-        memory.corners = found.corners
-        return found.corners, moved, ["board moved: located again"] if moved else []
+            return np.asarray(self.config.corners, np.float32), False
+        if memory.corners is None:
+            return None, False
+        found = locate_board(frame, hint=memory.corners)
+        if found is not None and found.grid_score >= MIN_GRID_SCORE:
+            shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
+            if shift <= MOVE_TOLERANCE:
+                memory.corners = found.corners
+                return found.corners, False
+        return None, True
 
     @staticmethod
     def _cell_px(corners: np.ndarray) -> float:
@@ -198,10 +198,26 @@ class BoardReader:
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
-        corners, moved, problems = self._locate(frame)
-        if corners is None:
-            memory.last_text = None
-            return BoardObservation.unlocated(problems[0], self._rack_counts(frame, None, None))
+        corners, moved = self._known_corners(frame)
+        if corners is not None:
+            return self._read(frame, corners, moved=False, fresh=False, problems=[])
+        for found in islice(board_candidates(frame), CANDIDATES):
+            if found.grid_score < MIN_GRID_SCORE:
+                continue
+            memory.corners = found.corners
+            memory.rotation, memory.rotation_sure = None, False
+            observation = self._read(frame, found.corners, moved, fresh=True,
+                                     problems=["board moved: located again"] if moved else [])
+            if observation is not None:
+                return observation
+        memory.corners, memory.last_text = None, None
+        return BoardObservation.unlocated(NOT_FOUND, self._rack_counts(frame, None, None))
+
+    def _read(self, frame: np.ndarray, corners: np.ndarray, moved: bool, fresh: bool,
+              problems: list[str]) -> BoardObservation | None:
+        """The observation of the board at `corners`; None when they come from a search
+        from scratch (`fresh`) and the squares do not show the premium layout."""
+        memory = self._memory
         board = rectify(frame, corners)
         windows = letter_windows(board)
         stats = cell_stats(board)
@@ -222,6 +238,8 @@ class BoardReader:
         occ = _drop_specks(occ[index])
         lettered = [k for k in range(225) if occ[k, 1] > 0.2]
         letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
+        if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
+            return None
         cells = []
         letter_at = dict(zip(lettered, range(len(lettered))))
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, found, quarter)
@@ -258,6 +276,16 @@ class BoardReader:
             rack_counts=rack_counts, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
+
+    @staticmethod
+    def _shows_premium_pattern(stats: CellStats, read_cells: np.ndarray, letter_probs: np.ndarray) -> bool:
+        """Whether the squares of a board found from scratch follow the premium layout, judged
+        on the squares not covered by a surely read tile (tiles can be the colour of a premium
+        square); a lattice of tiles, a tablecloth or a chessboard does not."""
+        covered = np.zeros(225, bool)
+        if len(read_cells):
+            covered[read_cells[letter_probs.max(axis=1) >= LETTER_DECIDES]] = True
+        return premium_contrast(stats.mean, ~covered) >= MIN_PATTERN
 
     def _maybe_accented(self, windows: list[np.ndarray], cells: list[int], probs: np.ndarray, found: np.ndarray,
                         quarter: int) -> set[int]:
