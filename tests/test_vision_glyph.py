@@ -1,7 +1,12 @@
-"""Which ink belongs to a tile's letter: accents and umlaut dots yes, tile-edge lines no."""
+"""Which ink belongs to a tile's letter: accents and umlaut dots yes, tile-edge lines no;
+and a light letter is still found when glare washes one side of its dark tile."""
+import cv2
 import numpy as np
+import pytest
 
-from vision.glyph import letter_box
+from vision.glyph import glyph_features, ink_mask, letter_box
+from vision.models import shipped
+from vision.synth.tiles import TILE_PRESETS, TileStyle, render_tile
 
 N = 64
 
@@ -37,3 +42,19 @@ def test_a_line_wider_than_the_letter_is_not_an_accent():
     mask = _letter_mask()
     mask[14:18, 12:52] = 1
     assert letter_box(mask) == (22, 20, 42, 42)
+
+
+@pytest.mark.parametrize("letter", "LZCNE")
+def test_a_light_letter_on_a_dark_tile_half_washed_out_by_glare_is_still_read(letter):
+    face, ink, _ = TILE_PRESETS["navy-white"]
+    tile = render_tile(letter, size=48, style=TileStyle(face=face, ink=ink))
+    cell = cv2.copyMakeBorder(tile, 8, 8, 8, 8, cv2.BORDER_REPLICATE).astype(np.float32)
+    yy, xx = np.mgrid[0:N, 0:N]
+    glare = 150 * np.exp(-((xx - 6) ** 2 + (yy - 6) ** 2) / (2 * 22.0 ** 2))  # a bright spot off the upper left
+    lit = np.clip(cell + glare[..., None], 0, 255).astype(np.uint8)
+    assert letter_box(ink_mask(lit)) is None, "the lit side of the tile joins the letter in the plain ink mask"
+    features = glyph_features(lit)
+    assert features is not None
+    letters = shipped("letters")
+    probabilities = letters.probabilities(features[None])[0]
+    assert letters.classes[int(np.argmax(probabilities))] == letter

@@ -1,7 +1,8 @@
 """Cut the big letter out of a rectified tile cell and describe it for the letter model.
 
-The ink is found by Otsu inside the tile, the value number (small, to the lower right
-of the letter) is left out, and the letter's box is scaled into a fixed square keeping
+The ink is found by Otsu inside the tile (or, when glare or shadow lights the tile
+unevenly, as the strokes that stand out from their surroundings), the value number
+(small, to the lower right of the letter) is left out, and the letter's box is scaled into a fixed square keeping
 its aspect ratio, so the model sees the same thing whatever the tile's size or offset.
 """
 from __future__ import annotations
@@ -71,20 +72,47 @@ def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | Non
 
     The threshold comes from the central part (tile face and letter), so the board
     showing at the cell's edges does not move it."""
-    gray = cv2.cvtColor(cell_bgr, cv2.COLOR_BGR2GRAY) if cell_bgr.ndim == 3 else cell_bgr
+    gray = _grey(cell_bgr)
     n = gray.shape[0]
     inset = 2 if inset is None else inset
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
     p2, p3, p40, mid, p60, p97, p98 = _percentiles(centre, (2, 3, 40, 50, 60, 97, 98))
-    if p97 - mid > mid - p3:  # the letter is the bright minority: light letters on a dark tile
+    if _light_letter(p3, mid, p97):
         inner, centre = 255 - inner, 255 - centre
         p2, p60 = 255 - p98, 255 - p40
     if p60 - p2 < 20:
         return None
     level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     return (inner <= level).astype(np.uint8)
+
+
+def _grey(cell_bgr: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(cell_bgr, cv2.COLOR_BGR2GRAY) if cell_bgr.ndim == 3 else cell_bgr
+
+
+def _light_letter(p3: float, mid: float, p97: float) -> bool:
+    """Whether the letter is the bright minority of the tile's middle (light letters on a dark tile)."""
+    return p97 - mid > mid - p3
+
+
+def stroke_mask(cell_bgr: np.ndarray, inset: int = 2) -> np.ndarray | None:
+    """Ink mask (like ink_mask) of the strokes only: what stands out from its surroundings
+    within a few stroke widths (a morphological top-hat), so a glare spot or shadow that
+    lights one side of the tile more than the other does not join the letter to the tile's
+    edge. None if nothing stands out."""
+    gray = _grey(cell_bgr)
+    n = gray.shape[0]
+    q = n // 6
+    p3, mid, p97 = _percentiles(gray[q:n - q, q:n - q], (3, 50, 97))
+    wider = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (n // 6 | 1, n // 6 | 1))  # than any stroke
+    hat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT if _light_letter(p3, mid, p97) else cv2.MORPH_BLACKHAT, wider)
+    centre = hat[q:n - q, q:n - q]
+    if _percentiles(centre, (98,))[0] < 20:
+        return None
+    level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return (hat[inset:n - inset, inset:n - inset] > level).astype(np.uint8)
 
 
 def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, int, int, int] | None:
@@ -132,11 +160,13 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
 
 
 def glyph_image(cell_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None."""
+    """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None.
+    The strokes alone (stroke_mask) are tried when the plain ink mask shows no letter."""
     mask = ink_mask(cell_bgr)
-    if mask is None:
-        return None
-    box = letter_box(mask)
+    box = None if mask is None else letter_box(mask)
+    if box is None:
+        mask = stroke_mask(cell_bgr)
+        box = None if mask is None else letter_box(mask)
     if box is None:
         return None
     x0, y0, x1, y1 = box
