@@ -129,23 +129,26 @@ def test_rack_counts_over_random_tile_styles_never_raise_a_false_overdraw():
 
 
 class _DoubtfulOccupancy:
-    """The shipped occupancy model, but every square it takes for a tile it only half believes
-    (as under haze or on a tile the colour of the board)."""
+    """The shipped occupancy model, but every square it takes for a tile it gives only the
+    tile probability `belief`, the rest to 'empty' (as under haze or on a tile the colour of
+    the board)."""
 
-    def __init__(self, model):
-        self.model = model
+    def __init__(self, model, belief):
+        self.model, self.belief = model, belief
 
     def probabilities(self, features):
         probs = self.model.probabilities(features).copy()
         tile = probs[:, 1] > 0.5
-        probs[tile, 0], probs[tile, 1] = 0.4, 0.6
+        probs[tile] = (1 - self.belief, self.belief, 0.0, 0.0)
         return probs
 
 
-def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts():
-    frame = render_frame(WORD_BOARD, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}))
+@pytest.mark.parametrize("belief", [0.6, 0.1])
+def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts(belief):
+    # upright: with every tile doubted, no tile is sure enough to tell which way the board is turned
+    frame = render_frame(WORD_BOARD, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0))
     reader = BoardReader()
-    reader.occupancy = _DoubtfulOccupancy(reader.occupancy)
+    reader.occupancy = _DoubtfulOccupancy(reader.occupancy, belief)
     obs = reader.observe(frame.image)
     read, truth = "".join(obs.board_text()), "".join(frame.truth)
     assert [r for r, t in zip(read, truth) if t != "."] == [t for t in truth if t != "."]

@@ -42,10 +42,15 @@ TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
-# on 300 rendered training frames no empty square or blank the occupancy model took for a
-# possible tile carried a glyph read this surely (58 such squares), while 112 of the 117 tiles
-# it doubted did; the letter model is wrong on 3 of 14078 glyphs read this surely
+# A letter read this surely settles that the square holds a tile, whatever the occupancy
+# model says of its colour, on the squares where letters are read at all (tile probability
+# over LETTER_FROM). On 300 rendered training frames no empty square or blank with a tile
+# probability over 0.2 carried a glyph read this surely (58 such squares), while 112 of the
+# 117 tiles the model doubted did; on 270 more (seeds 1008-1010), of the squares between 0.05
+# and 0.2 no empty square (198) and no blank carried one, while 38 of the 40 tiles there did.
+# The letter model is wrong on 3 of 14078 glyphs read this surely.
 LETTER_DECIDES = 0.99
+LETTER_FROM = 0.05
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
@@ -236,7 +241,7 @@ class BoardReader:
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         rack_counts = self._rack_counts(frame, stats, occ)
         occ = _drop_specks(occ[index])
-        lettered = [k for k in range(225) if occ[k, 1] > 0.2]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM]
         letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
@@ -245,10 +250,12 @@ class BoardReader:
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, found, quarter)
         for k in range(225):
             state = int(np.argmax(occ[k]))
+            j = letter_at.get(k)
+            if state in (0, 2) and j is not None and found[j] and letter_probs[j].max() >= LETTER_DECIDES:
+                state = 1
             confidence = float(occ[k, state])
             letter = None
             if state == 1:
-                j = letter_at.get(k)
                 if j is None or not found[j]:
                     state, confidence = 3, 0.0
                 else:
