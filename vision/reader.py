@@ -21,7 +21,7 @@ from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.mlp import MLP
 from vision.models import Calibration, shipped
-from vision.observation import BoardObservation, CellReading
+from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
 
 TILESET_LETTERS = {
@@ -245,33 +245,13 @@ class BoardReader:
         letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
-        cells = []
         letter_at = dict(zip(lettered, range(len(lettered))))
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, found, quarter)
+        cells = []
         for k in range(225):
-            state = int(np.argmax(occ[k]))
             j = letter_at.get(k)
-            if state in (0, 2) and j is not None and found[j] and letter_probs[j].max() >= LETTER_DECIDES:
-                state = 1
-            confidence = float(occ[k, state])
-            letter = None
-            if state == 1:
-                if j is None or not found[j]:
-                    state, confidence = 3, 0.0
-                else:
-                    best = int(np.argmax(letter_probs[j]))
-                    letter = self.letters.classes[best]
-                    read = float(letter_probs[j, best])
-                    # a letter read this clearly is in plain view: 'covered' is not a rival here,
-                    # and a letter read surely is on a tile whatever the square's colour says
-                    visible = 1.0 if read >= LETTER_DECIDES else occ[k, 1] / max(1e-6, 1.0 - occ[k, 3])
-                    confidence = visible * read
-                    if j in unsure:
-                        confidence = min(confidence, 0.5)
-            name = ("empty", "tile", "blank", "unknown")[state]
-            if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
-                name, letter = "unknown", None
-            cells.append(CellReading(name, letter if name == "tile" else None, round(float(confidence), 4)))
+            letter = None if j is None or not found[j] else letter_probs[j]
+            cells.append(self._cell_reading(occ[k], letter, j in unsure))
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")
@@ -283,6 +263,31 @@ class BoardReader:
             rack_counts=rack_counts, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
+
+    def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray | None, maybe_accented: bool) -> CellReading:
+        """One square from its occupancy probabilities (empty, tile, blank, covered) and, when a
+        letter was found on it, the letter model's probabilities."""
+        state = int(np.argmax(occ))
+        if state in (0, 2) and letter_probs is not None and letter_probs.max() >= LETTER_DECIDES:
+            state = 1
+        confidence = float(occ[state])
+        letter = None
+        if state == 1 and letter_probs is None:
+            state, confidence = 3, 0.0
+        elif state == 1:
+            best = int(np.argmax(letter_probs))
+            letter = self.letters.classes[best]
+            read = float(letter_probs[best])
+            # a letter read this clearly is in plain view: 'covered' is not a rival here,
+            # and a letter read surely is on a tile whatever the square's colour says
+            visible = 1.0 if read >= LETTER_DECIDES else occ[1] / max(1e-6, 1.0 - occ[3])
+            confidence = visible * read
+            if maybe_accented:
+                confidence = min(confidence, 0.5)
+        name = CELL_STATES[state]
+        if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
+            name, letter = "unknown", None
+        return CellReading(name, letter if name == "tile" else None, round(float(confidence), 4))
 
     @staticmethod
     def _shows_premium_pattern(stats: CellStats, read_cells: np.ndarray, letter_probs: np.ndarray) -> bool:
