@@ -106,18 +106,19 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
     the largest over reaches is how far it lies outside the narrowest such range."""
     reach = max(max(reaches) for reaches in reach_sets)
     size = gray.shape[axis]
-    padded = np.concatenate([np.take(gray, np.arange(size - reach, size), axis=axis), gray,
-                             np.take(gray, np.arange(reach), axis=axis)], axis=axis)
+    wrap = (0, 0, reach, reach) if axis == 1 else (reach, reach, 0, 0)
+    padded = cv2.copyMakeBorder(gray, *wrap, cv2.BORDER_WRAP)
 
     def shifted(d: int) -> np.ndarray:  # np.roll(gray, -d, axis), as a view
         return padded[:, reach + d:reach + d + size] if axis == 1 else padded[reach + d:reach + d + size]
-    ranges = {r: (np.minimum(shifted(-r), shifted(r)), np.maximum(shifted(-r), shifted(r)))
+    # OpenCV's min, max and subtract: the same numbers as NumPy's on these (no NaN), several times quicker
+    ranges = {r: (cv2.min(shifted(-r), shifted(r)), cv2.max(shifted(-r), shifted(r)))
               for r in sorted(set().union(*reach_sets))}
     out = []
     for reaches in reach_sets:
-        darker = reduce(np.maximum, [ranges[r][0] for r in reaches]) - gray
-        brighter = gray - reduce(np.minimum, [ranges[r][1] for r in reaches])
-        out.append(np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker))
+        darker = cv2.subtract(reduce(cv2.max, [ranges[r][0] for r in reaches]), gray)
+        brighter = cv2.subtract(gray, reduce(cv2.min, [ranges[r][1] for r in reaches]))
+        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))
     return out
 
 
@@ -292,22 +293,16 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
             along = resp if vertical else resp.T  # rows: along the lines; columns: across them
             along = _long_lines(along, cell)
             inner = along[margin:-margin:4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = np.minimum(along, np.percentile(inner, SATURATE))
+            along = cv2.min(along, float(_percentile(inner, SATURATE)))
             bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
             lines.append(_regularise(*_fit_lines(positions, mids, strength)))
-        lines_v, lines_h = lines
-        src = []
-        dst = []
-        for i, (ah, bh) in enumerate(lines_h):  # y = ah * x + bh
-            for j, (av, bv) in enumerate(lines_v):  # x = av * y + bv
-                y = (ah * bv + bh) / (1 - ah * av)
-                x = av * y + bv
-                src.append((x, y))
-                dst.append((margin + j * cell, margin + i * cell))
-        src = np.array(src, dtype=np.float32)
-        dst = np.array(dst, dtype=np.float32)
+        (av, bv), (ah, bh) = lines  # vertical lines x = av * y + bv, horizontal y = ah * x + bh
+        y = (ah[:, None] * bv[None] + bh[:, None]) / (1 - ah[:, None] * av[None])  # their crossings
+        x = av[None] * y + bv[None]
+        src = np.stack([x, y], axis=-1).reshape(-1, 2).astype(np.float32)
+        dst = _crossings(cell, margin)
         fit, _ = cv2.findHomography(dst, src, 0)
         if fit is None:
             break
@@ -318,6 +313,28 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         score = _grid_contrast(view, margin, cell)
     return corners, score
+
+
+def _percentile(values: np.ndarray, q: float) -> np.floating:
+    """np.percentile(values, q) of a float array without NaN, the same number (NumPy's linear
+    method and its interpolation), from one partition of the two order statistics around it."""
+    flat = values.ravel()
+    n = flat.size
+    virtual = (n - 1) * np.true_divide(q, 100)
+    below = np.floor(virtual)
+    gamma = float(virtual - below)
+    i, j = (int(below), int(below) + 1) if virtual < n - 1 else (n - 1, n - 1)
+    part = np.partition(flat, (i, j))
+    a, b = part[i], part[j]
+    diff = b - a
+    return a + diff * gamma if gamma < 0.5 else b - diff * (1 - gamma)
+
+
+@lru_cache(maxsize=4)
+def _crossings(cell: int, margin: int) -> np.ndarray:
+    """Where the 16x16 grid-line crossings belong in the rectified view (row by row)."""
+    j, i = np.meshgrid(np.arange(16), np.arange(16))
+    return np.stack([margin + j * cell, margin + i * cell], axis=-1).reshape(-1, 2).astype(np.float32)
 
 
 REFINE_BANDS = 5
@@ -460,7 +477,7 @@ _QUADRATIC = np.vander(np.arange(16.0), 3)  # least squares on this: a quadratic
 _QUADRATIC_HAT = _QUADRATIC @ np.linalg.pinv(_QUADRATIC)  # values -> their least-squares quadratic
 
 
-def _regularise(slopes: np.ndarray, inter: np.ndarray) -> list[tuple[float, float]]:
+def _regularise(slopes: np.ndarray, inter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the
     index, then again without the lines far off the first fit."""
     fits = []
@@ -471,7 +488,7 @@ def _regularise(slopes: np.ndarray, inter: np.ndarray) -> list[tuple[float, floa
         if not keep.all():
             fit = _QUADRATIC @ np.linalg.lstsq(_QUADRATIC[keep], values[keep], rcond=None)[0]
         fits.append(fit)
-    return [(float(a), float(b)) for a, b in zip(*fits)]
+    return fits[0], fits[1]
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:
