@@ -176,22 +176,25 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     n = len(profile)
     spacings, at, whole, first = _comb_layout(n)
     p = np.append(profile - np.median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
-    sums = p[at]  # teeth and mid-gaps
+    sums = np.take(p, at)  # teeth and mid-gaps
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
-    edges = np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)
+    per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
+    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),
+                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)
     for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
         sums[k] += sums[k - 1]
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
     mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
     score = teeth16 - 0.5 * mids15 - 2.0 * edges
     flat = score.transpose(1, 0, 2).reshape(len(spacings), -1)
-    flat[~whole] = -np.inf
+    np.copyto(flat, -np.inf, where=~whole)
     rows = np.arange(len(spacings))
     best = flat.argmax(axis=1)
     offsets, scores = first[rows, best], flat[rows, best]
     # spacings whose best comb beats those of the two spacings each side
-    near = np.lib.stride_tricks.sliding_window_view(np.pad(scores, 2, constant_values=-np.inf), 5).max(axis=1)
+    padded = np.pad(scores, 2, constant_values=-np.inf)
+    near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
     peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
     peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
     return [(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]]
