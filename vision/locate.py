@@ -60,6 +60,10 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
 
 _TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]
 _COMMONEST = int(np.argmax([len(cells) for cells in _TYPE_CELLS]))  # plain squares: summed as the rest of the window
+_PREMIUM = [t for t in range(len(_TYPE_CELLS)) if t != _COMMONEST]
+_PREMIUM_CELLS = np.concatenate([_TYPE_CELLS[t] for t in _PREMIUM])  # grouped by type
+_PREMIUM_STARTS = np.cumsum([0] + [len(_TYPE_CELLS[t]) for t in _PREMIUM])[:-1]
+_COUNTS = np.array([float(len(cells)) for cells in _TYPE_CELLS])
 
 
 def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray:
@@ -72,20 +76,20 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.nd
     means = np.ascontiguousarray(means, np.float32)
     rows, cols = means.shape[0] - 14, means.shape[1] - 14
     with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # sums of squares alongside
-    under_types = []
-    for cells in _TYPE_CELLS:
-        under = np.zeros((rows, cols, 4))
-        for i, j in cells if len(cells) < 225 // 2 else ():
-            under += with_squares[i:i + rows, j:j + cols]
-        under_types.append(under)
+    s0, s1, s2 = with_squares.strides  # [i, j]: the grid shifted by cell (i, j) of the window
+    shifted = np.lib.stride_tricks.as_strided(with_squares, (15, 15, rows, cols, 4), (s0, s1, s0, s1, s2),
+                                              writeable=False)
+    under = np.empty((len(_TYPE_CELLS), rows, cols, 4))  # per square type: sums under it in each window
+    under[_PREMIUM] = np.add.reduceat(shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]], _PREMIUM_STARTS, axis=0,
+                                      dtype=np.float64)
     summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
-    under_types[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
-                               - sum(under_types))
-    sums = [u[..., :3] for u in under_types]
-    counts = [float(len(cells)) for cells in _TYPE_CELLS]
-    within = sum(u[..., 3] - (t ** 2).sum(axis=2) / n for u, t, n in zip(under_types, sums, counts))
-    overall = sum(sums) / 225.0
-    between = sum(n * ((t / n - overall) ** 2).sum(axis=2) for t, n in zip(sums, counts))
+    under[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
+                         - sum(under[t] for t in _PREMIUM))
+    sums = under[..., :3]
+    counts = _COUNTS[:, None, None]
+    within = np.add.reduce(under[..., 3] - (sums ** 2).sum(axis=3) / counts, axis=0)
+    overall = np.add.reduce(sums, axis=0) / 225.0
+    between = np.add.reduce(counts * ((sums / counts[..., None] - overall) ** 2).sum(axis=3), axis=0)
     scores = (between / (np.maximum(within, 0) + 225.0)).astype(np.float32)
     if inside is not None:
         seen = cv2.integral(inside.astype(np.uint8))  # cells in the frame, counted per window
@@ -438,12 +442,14 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
     are taken on those lines only."""
     on_at = margin + np.arange(16) * cell
     off_at = on_at[:15] + cell // 2
+    both = np.concatenate([on_at, off_at])  # each line's response is its own: all 31 lines at once
     inner = slice(margin, view.shape[0] - margin)
+    response = {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
     score = -np.inf
     for reaches in ((2,), (2, 3)):
-        v_on, v_off, h_on, h_off = (  # mean response along each line
-            np.maximum.reduce([_line_response_at(view, axis, r, at) for r in reaches])[:, inner].mean(axis=1)
-            for axis, at in ((1, on_at), (1, off_at), (0, on_at), (0, off_at)))
+        v, h = (  # mean response along each line
+            np.maximum.reduce([response[axis, r] for r in reaches])[:, inner].mean(axis=1) for axis in (1, 0))
+        v_on, v_off, h_on, h_off = v[:16], v[16:], h[:16], h[16:]
         on = sum(v_on[k] + h_on[k] for k in range(16))
         off = sum(v_off[k] + h_off[k] for k in range(15))
         score = max(score, float((on / 16) / (off / 15 + 1e-3)))
