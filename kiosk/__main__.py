@@ -6,7 +6,12 @@ command that needs OpenCV or pygame never slows down one that does not.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+
+# One OpenBLAS thread for the board reader's small MLPs (see vision/__init__.py); it must
+# be set before anything imports NumPy.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 # command name -> (module, function, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {

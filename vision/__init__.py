@@ -8,7 +8,15 @@
 """
 from __future__ import annotations
 
-import numpy as np
+import os
+
+# One OpenBLAS thread (set before NumPy loads it; `python -m vision.bench` and the other
+# vision tools start here). The only BLAS work is the two small MLPs of a reading: extra
+# threads gain nothing there, cost several ms on a busy machine and spin on afterwards,
+# taking the core the next steps need. Results are the same whatever the thread count.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 from vision.config import VisionConfig, load_config
 from vision.observation import BoardObservation, CellReading

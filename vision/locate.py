@@ -33,6 +33,17 @@ class BoardLocation:
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
 
 
+def _median(values: np.ndarray) -> np.ndarray:
+    """np.median(values, axis=0) of a float array without NaN, the same numbers (the middle
+    order statistic, or the mean of the two middle ones), without np.median's overhead."""
+    n = len(values)
+    k = n // 2
+    if n % 2:
+        return np.partition(values, k, axis=0)[k]
+    part = np.partition(values, (k - 1, k), axis=0)
+    return (part[k - 1] + part[k]) / 2.0
+
+
 def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     """The image at work size, one INTER_AREA step, and the scale from frame to work
     coordinates. It is the dearest single step of a search (a fractional INTER_AREA of three
@@ -60,6 +71,10 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
 
 _TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]
 _COMMONEST = int(np.argmax([len(cells) for cells in _TYPE_CELLS]))  # plain squares: summed as the rest of the window
+_PREMIUM = [t for t in range(len(_TYPE_CELLS)) if t != _COMMONEST]
+_PREMIUM_CELLS = np.concatenate([_TYPE_CELLS[t] for t in _PREMIUM])  # grouped by type
+_PREMIUM_STARTS = np.cumsum([0] + [len(_TYPE_CELLS[t]) for t in _PREMIUM])[:-1]
+_COUNTS = np.array([float(len(cells)) for cells in _TYPE_CELLS])
 
 
 def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray:
@@ -72,20 +87,20 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.nd
     means = np.ascontiguousarray(means, np.float32)
     rows, cols = means.shape[0] - 14, means.shape[1] - 14
     with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # sums of squares alongside
-    under_types = []
-    for cells in _TYPE_CELLS:
-        under = np.zeros((rows, cols, 4))
-        for i, j in cells if len(cells) < 225 // 2 else ():
-            under += with_squares[i:i + rows, j:j + cols]
-        under_types.append(under)
+    s0, s1, s2 = with_squares.strides  # [i, j]: the grid shifted by cell (i, j) of the window
+    shifted = np.lib.stride_tricks.as_strided(with_squares, (15, 15, rows, cols, 4), (s0, s1, s0, s1, s2),
+                                              writeable=False)
+    under = np.empty((len(_TYPE_CELLS), rows, cols, 4))  # per square type: sums under it in each window
+    under[_PREMIUM] = np.add.reduceat(shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]], _PREMIUM_STARTS, axis=0,
+                                      dtype=np.float64)
     summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
-    under_types[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
-                               - sum(under_types))
-    sums = [u[..., :3] for u in under_types]
-    counts = [float(len(cells)) for cells in _TYPE_CELLS]
-    within = sum(u[..., 3] - (t ** 2).sum(axis=2) / n for u, t, n in zip(under_types, sums, counts))
-    overall = sum(sums) / 225.0
-    between = sum(n * ((t / n - overall) ** 2).sum(axis=2) for t, n in zip(sums, counts))
+    under[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
+                         - sum(under[t] for t in _PREMIUM))
+    sums = under[..., :3]
+    counts = _COUNTS[:, None, None]
+    within = np.add.reduce(under[..., 3] - (sums ** 2).sum(axis=3) / counts, axis=0)
+    overall = np.add.reduce(sums, axis=0) / 225.0
+    between = np.add.reduce(counts * ((sums / counts[..., None] - overall) ** 2).sum(axis=3), axis=0)
     scores = (between / (np.maximum(within, 0) + 225.0)).astype(np.float32)
     if inside is not None:
         seen = cv2.integral(inside.astype(np.uint8))  # cells in the frame, counted per window
@@ -101,18 +116,19 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
     the largest over reaches is how far it lies outside the narrowest such range."""
     reach = max(max(reaches) for reaches in reach_sets)
     size = gray.shape[axis]
-    padded = np.concatenate([np.take(gray, np.arange(size - reach, size), axis=axis), gray,
-                             np.take(gray, np.arange(reach), axis=axis)], axis=axis)
+    wrap = (0, 0, reach, reach) if axis == 1 else (reach, reach, 0, 0)
+    padded = cv2.copyMakeBorder(gray, *wrap, cv2.BORDER_WRAP)
 
     def shifted(d: int) -> np.ndarray:  # np.roll(gray, -d, axis), as a view
         return padded[:, reach + d:reach + d + size] if axis == 1 else padded[reach + d:reach + d + size]
-    ranges = {r: (np.minimum(shifted(-r), shifted(r)), np.maximum(shifted(-r), shifted(r)))
+    # OpenCV's min, max and subtract: the same numbers as NumPy's on these (no NaN), several times quicker
+    ranges = {r: (cv2.min(shifted(-r), shifted(r)), cv2.max(shifted(-r), shifted(r)))
               for r in sorted(set().union(*reach_sets))}
     out = []
     for reaches in reach_sets:
-        darker = reduce(np.maximum, [ranges[r][0] for r in reaches]) - gray
-        brighter = gray - reduce(np.minimum, [ranges[r][1] for r in reaches])
-        out.append(np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker))
+        darker = cv2.subtract(reduce(cv2.max, [ranges[r][0] for r in reaches]), gray)
+        brighter = cv2.subtract(gray, reduce(cv2.min, [ranges[r][1] for r in reaches]))
+        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))
     return out
 
 
@@ -132,7 +148,7 @@ def _skew_degrees(gray: np.ndarray) -> float:
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = cv2.magnitude(gx, gy).ravel()
     edges = np.flatnonzero(magnitude > magnitude.mean())  # flat areas only add noise
-    angle = cv2.phase(gx, gy, angleInDegrees=True).ravel()[edges] % 90.0
+    angle = cv2.phase(gx.ravel()[edges], gy.ravel()[edges], angleInDegrees=True).ravel() % 90.0  # on the edges only
     hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude[edges], 180)
     hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
     peak = int(np.argmax(hist))
@@ -169,23 +185,26 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     Every spacing, phase and first tooth at once, scored by running sums along the teeth."""
     n = len(profile)
     spacings, at, whole, first = _comb_layout(n)
-    p = np.append(profile - np.median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
-    sums = p[at]  # teeth and mid-gaps
+    p = np.append(profile - _median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
+    sums = np.take(p, at)  # teeth and mid-gaps
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
-    edges = np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)
+    per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
+    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),
+                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)
     for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
         sums[k] += sums[k - 1]
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
     mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
     score = teeth16 - 0.5 * mids15 - 2.0 * edges
     flat = score.transpose(1, 0, 2).reshape(len(spacings), -1)
-    flat[~whole] = -np.inf
+    np.copyto(flat, -np.inf, where=~whole)
     rows = np.arange(len(spacings))
     best = flat.argmax(axis=1)
     offsets, scores = first[rows, best], flat[rows, best]
     # spacings whose best comb beats those of the two spacings each side
-    near = np.lib.stride_tricks.sliding_window_view(np.pad(scores, 2, constant_values=-np.inf), 5).max(axis=1)
+    padded = np.pad(scores, 2, constant_values=-np.inf)
+    near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
     peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
     peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
     return [(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]]
@@ -227,6 +246,11 @@ def _phase_gap(a: float, b: float, spacing: float) -> float:
     return min(d, 1.0 - d)
 
 
+_CELL_PARTS = np.array([0.25, 0.75, 0.5])[:, None]  # where in a cell, for _placement
+_LOW = np.array([0, 1, 0])[:, None]
+_SHORT = np.array([1, 0, 1])[:, None]
+
+
 def _placement(summed: np.ndarray, inside: np.ndarray,
                lattice: tuple[float, float, float, float]) -> tuple[float, np.ndarray] | None:
     """The 15x15 window of a lattice's cells that best follows the premium layout with the
@@ -238,15 +262,14 @@ def _placement(summed: np.ndarray, inside: np.ndarray,
     rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
     if len(cols) < 15 or len(rows) < 15:
         return None
-    # mean colour of the middle half of each cell, from the integral image
-    xa = np.clip(np.round(x0 + (cols + 0.25) * sx), 0, w - 1).astype(int)
-    xb = np.clip(np.round(x0 + (cols + 0.75) * sx), 1, w).astype(int)
-    ya = np.clip(np.round(y0 + (rows + 0.25) * sy), 0, h - 1).astype(int)
-    yb = np.clip(np.round(y0 + (rows + 0.75) * sy), 1, h).astype(int)
+    # mean colour of the middle half of each cell, from the integral image: pixel columns at a
+    # quarter, three quarters and the middle of each cell (np.clip(np.round(...)) as a min of a max)
+    xa, xb, centre_x = np.minimum(np.maximum(np.round(x0 + (cols + _CELL_PARTS) * sx), _LOW), w - _SHORT).astype(int)
+    ya, yb, centre_y = np.minimum(np.maximum(np.round(y0 + (rows + _CELL_PARTS) * sy), _LOW), h - _SHORT).astype(int)
     area = np.maximum((yb - ya)[:, None] * (xb - xa)[None, :], 1)[..., None]
-    means = (summed[np.ix_(yb, xb)] - summed[np.ix_(ya, xb)] - summed[np.ix_(yb, xa)] + summed[np.ix_(ya, xa)]) / area
-    centre_x = np.clip(np.round(x0 + (cols + 0.5) * sx), 0, w - 1).astype(int)
-    centre_y = np.clip(np.round(y0 + (rows + 0.5) * sy), 0, h - 1).astype(int)
+    corner = summed[np.ix_(np.concatenate([ya, yb]), np.concatenate([xa, xb]))]  # one gather for all four
+    r, c = len(rows), len(cols)
+    means = (corner[r:, c:] - corner[:r, c:] - corner[r:, :c] + corner[:r, :c]) / area
     scores = _window_scores(means, inside[centre_y[:, None], centre_x[None, :]])
     r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[r, c]):
@@ -287,22 +310,16 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
             along = resp if vertical else resp.T  # rows: along the lines; columns: across them
             along = _long_lines(along, cell)
             inner = along[margin:-margin:4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = np.minimum(along, np.percentile(inner, SATURATE))
+            along = cv2.min(along, float(_percentile(inner, SATURATE)))
             bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
             lines.append(_regularise(*_fit_lines(positions, mids, strength)))
-        lines_v, lines_h = lines
-        src = []
-        dst = []
-        for i, (ah, bh) in enumerate(lines_h):  # y = ah * x + bh
-            for j, (av, bv) in enumerate(lines_v):  # x = av * y + bv
-                y = (ah * bv + bh) / (1 - ah * av)
-                x = av * y + bv
-                src.append((x, y))
-                dst.append((margin + j * cell, margin + i * cell))
-        src = np.array(src, dtype=np.float32)
-        dst = np.array(dst, dtype=np.float32)
+        (av, bv), (ah, bh) = lines  # vertical lines x = av * y + bv, horizontal y = ah * x + bh
+        y = (ah[:, None] * bv[None] + bh[:, None]) / (1 - ah[:, None] * av[None])  # their crossings
+        x = av[None] * y + bv[None]
+        src = np.stack([x, y], axis=-1).reshape(-1, 2).astype(np.float32)
+        dst = _crossings(cell, margin)
         fit, _ = cv2.findHomography(dst, src, 0)
         if fit is None:
             break
@@ -313,6 +330,28 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         score = _grid_contrast(view, margin, cell)
     return corners, score
+
+
+def _percentile(values: np.ndarray, q: float) -> np.floating:
+    """np.percentile(values, q) of a float array without NaN, the same number (NumPy's linear
+    method and its interpolation), from one partition of the two order statistics around it."""
+    flat = values.ravel()
+    n = flat.size
+    virtual = (n - 1) * np.true_divide(q, 100)
+    below = np.floor(virtual)
+    gamma = float(virtual - below)
+    i, j = (int(below), int(below) + 1) if virtual < n - 1 else (n - 1, n - 1)
+    part = np.partition(flat, (i, j))
+    a, b = part[i], part[j]
+    diff = b - a
+    return a + diff * gamma if gamma < 0.5 else b - diff * (1 - gamma)
+
+
+@lru_cache(maxsize=4)
+def _crossings(cell: int, margin: int) -> np.ndarray:
+    """Where the 16x16 grid-line crossings belong in the rectified view (row by row)."""
+    j, i = np.meshgrid(np.arange(16), np.arange(16))
+    return np.stack([margin + j * cell, margin + i * cell], axis=-1).reshape(-1, 2).astype(np.float32)
 
 
 REFINE_BANDS = 5
@@ -362,9 +401,13 @@ def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
     f = (pos - i).astype(np.float32)
     i += (np.arange(len(profiles)) * n)[:, None, None]  # into the profiles laid end to end
     flat = profiles.ravel()
-    values = flat[i] * (1 - f)
-    values += flat[i + 1] * f
-    return values[..., :16].mean(axis=-1) - values[..., 16:].mean(axis=-1)
+    values = np.take(flat, i)
+    values *= 1 - f
+    i += 1
+    f *= np.take(flat, i)
+    values += f
+    # the means over teeth and mid-gaps (np.mean's own sums, divided in float32: the same numbers)
+    return np.add.reduce(values[..., :16], axis=-1) / np.float32(16) - np.add.reduce(values[..., 16:], axis=-1) / np.float32(15)
 
 
 @lru_cache(maxsize=8)
@@ -413,12 +456,14 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
     are taken on those lines only."""
     on_at = margin + np.arange(16) * cell
     off_at = on_at[:15] + cell // 2
+    both = np.concatenate([on_at, off_at])  # each line's response is its own: all 31 lines at once
     inner = slice(margin, view.shape[0] - margin)
+    response = {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
     score = -np.inf
     for reaches in ((2,), (2, 3)):
-        v_on, v_off, h_on, h_off = (  # mean response along each line
-            np.maximum.reduce([_line_response_at(view, axis, r, at) for r in reaches])[:, inner].mean(axis=1)
-            for axis, at in ((1, on_at), (1, off_at), (0, on_at), (0, off_at)))
+        v, h = (  # mean response along each line
+            np.maximum.reduce([response[axis, r] for r in reaches])[:, inner].mean(axis=1) for axis in (1, 0))
+        v_on, v_off, h_on, h_off = v[:16], v[16:], h[:16], h[16:]
         on = sum(v_on[k] + h_on[k] for k in range(16))
         off = sum(v_off[k] + h_off[k] for k in range(15))
         score = max(score, float((on / 16) / (off / 15 + 1e-3)))
@@ -439,7 +484,7 @@ def _fit_lines(across: np.ndarray, along: np.ndarray, weights: np.ndarray) -> tu
     """Weighted straight line through each column of `across` (bands x lines: where each
     line crosses the bands, which sit at `along`): slopes a and intercepts b of
     across = a * along + b."""
-    med = np.median(across, axis=0)
+    med = _median(across)
     keep = np.abs(across - med) < 3  # points far from the median are a tile edge or letter stroke
     w = weights[:, None] * keep
     wsum = np.maximum(w.sum(axis=0), 1e-12)
@@ -455,18 +500,18 @@ _QUADRATIC = np.vander(np.arange(16.0), 3)  # least squares on this: a quadratic
 _QUADRATIC_HAT = _QUADRATIC @ np.linalg.pinv(_QUADRATIC)  # values -> their least-squares quadratic
 
 
-def _regularise(slopes: np.ndarray, inter: np.ndarray) -> list[tuple[float, float]]:
+def _regularise(slopes: np.ndarray, inter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Grid lines under a homography vary smoothly: fit slope and intercept as quadratics of the
     index, then again without the lines far off the first fit."""
     fits = []
     for values in (slopes, inter):
         fit = _QUADRATIC_HAT @ values
         resid = np.abs(values - fit)
-        keep = resid <= max(np.median(resid) * 3, 1e-3)
+        keep = resid <= max(_median(resid) * 3, 1e-3)
         if not keep.all():
             fit = _QUADRATIC @ np.linalg.lstsq(_QUADRATIC[keep], values[keep], rcond=None)[0]
         fits.append(fit)
-    return [(float(a), float(b)) for a, b in zip(*fits)]
+    return fits[0], fits[1]
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:
@@ -496,14 +541,27 @@ def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
 
 
+@lru_cache(maxsize=8)
+def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
+    """Which pixels of the frame turned by the affine `rot` (2x3 float64, as bytes) come from
+    the frame. The skew comes in half degrees, so the same few masks come back frame after frame."""
+    matrix = np.frombuffer(rot, np.float64).reshape(2, 3)
+    inside = cv2.warpAffine(np.ones((h, w), np.uint8), matrix, (w, h), flags=cv2.INTER_NEAREST) > 0
+    inside.flags.writeable = False
+    return inside
+
+
 def _global_search(small: np.ndarray, gray: np.ndarray) -> list[np.ndarray]:
     """Rough frame corners (work size) of the playing area, from nothing: one per lattice
     found, the best premium-pattern fit first."""
     lattices, rot = _lattices(gray)
     h, w = gray.shape
-    lab = cv2.cvtColor(cv2.warpAffine(small, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
-    summed = cv2.integral(lab, sdepth=cv2.CV_64F)
-    inside = cv2.warpAffine(np.ones((h, w), np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
+    # turned as four channels (OpenCV's 4-channel warp is about three times quicker than its
+    # 3-channel one; the colour channels come out the same), Lab from the first three
+    turned = cv2.warpAffine(cv2.cvtColor(small, cv2.COLOR_BGR2BGRA), rot, (w, h), flags=cv2.INTER_LINEAR)
+    lab = cv2.cvtColor(turned, cv2.COLOR_BGR2LAB)
+    summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
+    inside = _inside(rot.tobytes(), w, h)
     found = sorted((p for p in (_placement(summed, inside, lattice) for lattice in lattices) if p),
                    key=lambda p: -p[0])
     back = cv2.invertAffineTransform(rot)
