@@ -45,19 +45,22 @@ def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     return board.reshape(shape).swapaxes(1, 2)
 
 
-def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None) -> np.ndarray:
+def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
+                   *others: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
     """Per-cell empty colour estimated from the frame, per premium type: the median of the
     cells of that type; once the tile colour is known, the median of the half of them
-    farthest from it, which stays an empty square even when most of that type is covered."""
+    farthest from it, which stays an empty square even when most of that type is covered.
+    Further per-cell arrays (`others`) get their medians over the same cells."""
     types = LAYOUT.ravel()
-    out = np.empty_like(colours)
+    outs = [np.empty_like(a) for a in (colours, *others)]
     for t in np.unique(types):
-        members = colours[types == t]
+        chosen = np.flatnonzero(types == t)
         if tile_lab is not None:
-            distance = np.linalg.norm(members - tile_lab, axis=1)
-            members = members[distance >= np.median(distance)]
-        out[types == t] = np.median(members, axis=0)
-    return out
+            distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1)
+            chosen = chosen[distance >= np.median(distance)]
+        for out, a in zip(outs, (colours, *others)):
+            out[types == t] = np.median(a[chosen], axis=0)
+    return outs[0] if not others else tuple(outs)
 
 
 @dataclass(frozen=True)
@@ -66,11 +69,49 @@ class CellStats:
     mean: np.ndarray  # 225x3 Lab
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
     lab: np.ndarray  # the rectified board in Lab (unpadded)
+    edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
+
+
+EDGE_FROM, EDGE_TO, EDGE_BIN = -4, 16, 2  # px from the cell's border (outside < 0) of the edge profile
+EDGE_BINS = (EDGE_TO - EDGE_FROM) // EDGE_BIN
+
+
+def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """225 x 2*EDGE_BINS: lightness and gradient strength against the distance from the cell's
+    border, over the middle of each side (corners left out), the mean of the two middle sides.
+
+    A tile, lettered or blank, shows its own edge here: a gap or shadow outside, a bevel just
+    inside, then its flat face; an empty square shows the board's grid line and nothing else.
+    This is what tells a blank from a square of the same colour."""
+    start = np.arange(15) * cell + pad  # first px of each cell in the padded board
+    depth = np.arange(EDGE_FROM, EDGE_TO)
+    near = start[:, None] + depth  # 15 x D: rows (or columns) at each depth from a cell's near side
+    far = start[:, None] + cell - 1 - depth  # ... from its far side
+    span = slice(pad, pad + 15 * cell)
+    rows = []
+    for image in (padded_l, padded_grad):
+        # means over the middle of each cell's side, along rows (for top/bottom) and columns
+        by_row = image[:, span].reshape(-1, 15, cell)[:, :, INSET:cell - INSET].mean(axis=2)  # H x 15 (columns)
+        by_col = image[span, :].reshape(15, cell, -1)[:, INSET:cell - INSET, :].mean(axis=1).T  # W x 15 (rows)
+        top, bottom = by_row[near], by_row[far]  # 15 (cell rows) x D x 15 (cell columns)
+        left, right = by_col[near], by_col[far]  # 15 (cell columns) x D x 15 (cell rows)
+        sides = np.stack([top.transpose(0, 2, 1), bottom.transpose(0, 2, 1),
+                          left.transpose(2, 0, 1), right.transpose(2, 0, 1)])  # 4 x r x c x D
+        # a side on the board's outer edge looks out at the rim or frame, not at a grid line
+        # and the next square: there the opposite side stands in for it
+        sides[0, 0], sides[1, -1] = sides[1, 0], sides[0, -1]
+        sides[2, :, 0], sides[3, :, -1] = sides[3, :, 0], sides[2, :, -1]
+        # the middle two of the four sides: a neighbour's tile leaning over one side, or its
+        # shadow, does not make an empty square look edged like a tile
+        sides.sort(axis=0)
+        profile = (sides[1] + sides[2]).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
+        rows.append(profile)
+    return np.concatenate(rows, axis=1).astype(np.float32)
 
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
-    board_bgr = np.ascontiguousarray(unpadded(padded_bgr))
-    lab = cv2.cvtColor(board_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    padded_lab = cv2.cvtColor(np.ascontiguousarray(padded_bgr), cv2.COLOR_BGR2LAB)
+    lab = unpadded(padded_lab).astype(np.float32)
     cells = cell_grid(lab)
     inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
     mean = inner.mean(axis=1)
@@ -79,20 +120,24 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     spread = light.std(axis=1)
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
-    gray = lab[:, :, 0]
-    grad = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    g = cell_grid(grad)
+    padded_l = padded_lab[:, :, 0].astype(np.float32)
+    padded_grad = cv2.magnitude(cv2.Sobel(padded_l, cv2.CV_32F, 1, 0, ksize=3),
+                                cv2.Sobel(padded_l, cv2.CV_32F, 0, 1, ksize=3))
+    g = cell_grid(np.ascontiguousarray(unpadded(padded_grad)))
     ring_grad = g[:, :, _RING].reshape(225, -1).mean(axis=1)
     centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
     # how far the cell's local neighbourhood (not the whole board) agrees with this cell
     neighbour_l = cv2.blur(mean[:, 0].reshape(15, 15), (3, 3), borderType=cv2.BORDER_REFLECT).ravel()
     shape = np.column_stack([spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50,
                              mean[:, 0] - neighbour_l])
-    return CellStats(mean=mean, shape=shape, lab=lab)
+    return CellStats(mean=mean, shape=shape, lab=lab, edge=edge_profiles(padded_l, padded_grad))
 
 
 _CENTRE = np.zeros(225, np.float32)
 _CENTRE[7 * 15 + 7] = 1.0  # the star square looks unlike the other double-word squares
+_OUTER = np.zeros((15, 15), np.float32)
+_OUTER[[0, -1], :] = _OUTER[:, [0, -1]] = 1.0  # squares along the board's rim
+_OUTER = _OUTER.ravel()
 
 _RING = np.zeros((CELL, CELL), bool)
 _RING[2:7, 2:-2] = _RING[-7:-2, 2:-2] = _RING[2:-2, 2:7] = _RING[2:-2, -7:-2] = True
@@ -104,13 +149,25 @@ def occupancy_features(board: np.ndarray | CellStats, tile_lab: np.ndarray | Non
     stats = board if isinstance(board, CellStats) else cell_stats(board)
     mean = stats.mean
     chroma = np.hypot(mean[:, 1] - 128, mean[:, 2] - 128)
-    reference = expected_empty(mean, tile_lab)
+    edge = stats.edge
+    reference, edge_reference = expected_empty(mean, tile_lab, edge)
     delta = mean - reference
     board_l = np.median(mean[:, 0])
     board_chroma = np.median(chroma)
+    light, grad = edge[:, :EDGE_BINS], edge[:, EDGE_BINS:]
+    ref_light, ref_grad = edge_reference[:, :EDGE_BINS], edge_reference[:, EDGE_BINS:]
+    # once the tile colour is known: how near this cell is to it, and how near the empty
+    # squares of its type are (a square the colour of the tiles leaves only the edge to go by)
+    if tile_lab is None:
+        to_tile = np.zeros((225, 3), np.float32)
+    else:
+        to_tile = np.column_stack([np.linalg.norm(mean - tile_lab, axis=1) / 50,
+                                   np.linalg.norm(reference - tile_lab, axis=1) / 50, np.ones(225)])
     return np.column_stack([
         delta, np.linalg.norm(delta, axis=1), mean[:, 0] - board_l, chroma - board_chroma, chroma,
-        stats.shape, (mean[:, 1:] - 128), _CENTRE,
+        stats.shape, (mean[:, 1:] - 128), _CENTRE, _OUTER, to_tile,
+        # the edge profile against the cell's own face, and against the empty squares of its type
+        light - mean[:, :1], light - ref_light, (grad - ref_grad) / 50, grad / 50,
     ]).astype(np.float32)
 
 

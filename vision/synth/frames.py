@@ -49,6 +49,10 @@ class FrameOptions:
     jpeg_quality: int | None = None  # 0 = no JPEG round trip
     rack_counts: dict[str, int] | None = None  # tiles on each rack ('p1', 'p2'); {} = no racks
     distortion: float = 0.0  # radial lens distortion k1 (-0.05: a cheap wide lens); not drawn
+    tile_offset: float | None = None  # std of a tile's offset from its square, in cells (None: 0.025,
+    # as tiles put down with care); up to 0.07 or so in real photos, tiles leaning over a neighbour. Not drawn
+    tile_shadow: tuple[float, float] | None = None  # tiles' drop shadow: (length in cells, darkness);
+    # None: 0.02-0.07 and 0.2-0.45 (soft room light); low sun casts 0.3 cell, 0.6 dark. Not drawn
 
     @classmethod
     def clean(cls, **overrides) -> FrameOptions:
@@ -143,10 +147,14 @@ def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, 
                    shadow_dir: tuple[float, float]) -> np.ndarray:
     style = vary_style(BOARD_STYLES[opts.board_style], rng)
     texture = draw_board(style, cell, margin, labels=opts.labels, star=opts.star)
-    offsets = rng.normal(0, 0.025, (SIZE, SIZE, 2)).clip(-0.06, 0.06) * cell
+    spread, most = (0.025, 0.06) if opts.tile_offset is None else (opts.tile_offset, 2.4 * opts.tile_offset)
+    offsets = rng.normal(0, spread, (SIZE, SIZE, 2)).clip(-most, most) * cell
     angles = rng.normal(0, 1.5, (SIZE, SIZE)).clip(-5, 5)
     side = int(round(cell * 0.93))
-    shadow = (shadow_dir[0], shadow_dir[1], float(rng.uniform(0.2, 0.45)))
+    darkness = float(rng.uniform(0.2, 0.45))
+    if opts.tile_shadow is not None:
+        darkness = opts.tile_shadow[1]
+    shadow = (shadow_dir[0], shadow_dir[1], darkness)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch == ".":
@@ -212,6 +220,8 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     # whatever way the board is turned, so turn it back into board coordinates.
     light = board_rng.uniform(0, 2 * np.pi)
     length = cell * board_rng.uniform(0.02, 0.07)
+    if opts.tile_shadow is not None:
+        length = cell * opts.tile_shadow[0]
     back = -np.radians(pose.angle_deg)
     sx, sy = np.cos(light) * length, np.sin(light) * length
     shadow_dir = (sx * np.cos(back) - sy * np.sin(back), sx * np.sin(back) + sy * np.cos(back))

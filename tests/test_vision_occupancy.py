@@ -1,0 +1,107 @@
+"""Occupancy on rendered boards: a blank the colour of the square under it is found or admitted
+unknown, never a confident 'empty'; empty boards of every style show no phantom tile; the edge
+profile sees a tile's own edge. Seeds here are 19xx: in the training range, but not seeds training renders
+(it renders seed * 7919 + i), and not benchmark seeds."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.cells import EDGE_BINS, EDGE_FROM, cell_stats, rectify
+from vision.reader import BoardReader
+from vision.synth.boards import BOARD_STYLES, PREMIUM
+from vision.synth.frames import FrameOptions, render_frame
+from vision.synth.tiles import random_tile_style
+
+EMPTY = ["." * 15] * 15
+
+
+def _board_with(squares: dict[tuple[int, int], str]) -> list[str]:
+    rows = [list("." * 15) for _ in range(15)]
+    for (r, c), ch in squares.items():
+        rows[r][c] = ch
+    return ["".join(row) for row in rows]
+
+
+# a short word through the centre, and blanks on premium squares of one kind elsewhere
+WORD = {(7, c): ch for c, ch in zip(range(5, 10), "RATES")}
+
+
+@pytest.mark.xfail(reason="known limit: a lone blank on a pale premium square near the board's edge is "
+                          "sometimes still read 'empty' (3 of these 4 boards miss one of six)", strict=False)
+@pytest.mark.parametrize("style,seed", [("classic", 1901), ("german", 1902), ("deluxe", 1903), ("paper", 1904)])
+def test_blanks_on_premium_and_plain_squares_are_found(style, seed):
+    """Blanks of the board's own tile style, on premium squares of every kind and on plain ones."""
+    squares = [(1, 1), (0, 3), (1, 5), (0, 0), (10, 4), (12, 9)]
+    frame = render_frame(_board_with({**WORD, **{rc: "?" for rc in squares}}), seed=seed, options=FrameOptions(
+        board_style=style, hand=False, glare=False, rack_counts={}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    states = {rc: obs.cells[rc[0] * 15 + rc[1]].state for rc in squares}
+    assert all(s in ("blank", "unknown") for s in states.values()), states
+    assert sum(s == "blank" for s in states.values()) >= len(squares) - 1, states
+    for k, cell in enumerate(obs.cells):
+        if frame.truth[k // 15][k % 15] == ".":
+            assert cell.state in ("empty", "unknown"), f"phantom {cell.state} at {divmod(k, 15)}"
+
+
+@pytest.mark.xfail(reason="known limit: a blank the exact colour of the premium square under it is still "
+                          "often read a confident 'empty' (its edge alone does not convince the model)",
+                   strict=False)
+@pytest.mark.parametrize("style,kind,seed", [("classic", "DW", 1911), ("classic", "DL", 1912),
+                                             ("german", "DL", 1913), ("deluxe", "TL", 1914),
+                                             ("paper", "DW", 1915), ("classic", "cell", 1916)])
+def test_blank_the_colour_of_its_square_is_never_confidently_empty(style, kind, seed):
+    board_style = BOARD_STYLES[style]
+    face = board_style.cell if kind == "cell" else board_style.premium[kind]
+    squares = [rc for rc, k in sorted(PREMIUM.items()) if k == kind] if kind != "cell" else \
+        [(2, 4), (4, 10), (10, 4), (12, 9), (9, 12)]
+    squares = [rc for rc in squares if rc[0] != 7][:5]
+    blanks = {**WORD, **{rc: "?" for rc in squares}}
+    rng = np.random.default_rng(seed)
+    ink = (30, 30, 30) if np.mean(face) > 110 else (235, 235, 235)
+    tile_style = replace(random_tile_style(rng), face=face, ink=ink, wood=False)
+    frame = render_frame(_board_with(blanks), seed=seed, options=FrameOptions(
+        board_style=style, tile_style=tile_style, hand=False, rack_counts={}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    for r, c in squares:
+        cell = obs.cells[r * 15 + c]
+        assert cell.state in ("blank", "unknown"), f"blank at {(r, c)} read {cell.state} ({cell.confidence})"
+    # and no square of the board is claimed as a tile that is not one
+    for k, cell in enumerate(obs.cells):
+        if frame.truth[k // 15][k % 15] == ".":
+            assert cell.state in ("empty", "unknown"), f"phantom {cell.state} at {divmod(k, 15)}"
+
+
+@pytest.mark.parametrize("style,seed", [("classic", 1921), ("german", 1922), ("deluxe", 1923), ("paper", 1924),
+                                        ("deluxe", 1925)])
+def test_empty_board_of_every_style_has_no_phantom_tiles(style, seed):
+    frame = render_frame(EMPTY, seed=seed, options=FrameOptions(board_style=style, hand=False))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    assert [divmod(k, 15) for k, c in enumerate(obs.cells) if c.state in ("tile", "blank")] == []
+
+
+def test_edge_profile_sees_a_blank_tile_on_a_square_of_its_own_colour():
+    """On a clean deluxe board with blanks the colour of its plain squares, the blanks' edge
+    profiles differ from the empty squares' far more than the empty squares differ among
+    themselves."""
+    style = BOARD_STYLES["deluxe"]
+    squares = [(2, 4), (4, 10), (10, 4), (12, 9), (9, 12)]
+    tile_style = replace(random_tile_style(np.random.default_rng(1931)), face=style.cell, wood=False)
+    frame = render_frame(_board_with({rc: "?" for rc in squares}), seed=1931, options=FrameOptions.clean(
+        board_style="deluxe", tile_style=tile_style))
+    stats = cell_stats(rectify(frame.image, frame.board_corners))
+    assert stats.edge.shape == (225, 2 * EDGE_BINS)
+    light = stats.edge[:, :EDGE_BINS]
+    # plain empty squares off the rim (a rim square's outer side is stood in for by the opposite one,
+    # whose grid line falls a pixel differently)
+    plain = [r * 15 + c for r in range(1, 14) for c in range(1, 14) if (r, c) not in PREMIUM and (r, c) not in squares]
+    inside = light[:, -EDGE_FROM // 2:]  # the bins inside the cell
+    reference = np.median(inside[plain], axis=0)
+    empty_spread = np.percentile(np.abs(inside[plain] - reference).max(axis=1), 95)
+    for r, c in squares:
+        assert np.abs(inside[r * 15 + c] - reference).max() > 2 * empty_spread
