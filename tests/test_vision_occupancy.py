@@ -29,9 +29,12 @@ def _board_with(squares: dict[tuple[int, int], str]) -> list[str]:
 WORD = {(7, c): ch for c, ch in zip(range(5, 10), "RATES")}
 
 
-@pytest.mark.xfail(reason="known limit: a lone blank on a pale premium square near the board's edge is "
-                          "sometimes still read 'empty' (3 of these 4 boards miss one of six)", strict=False)
-@pytest.mark.parametrize("style,seed", [("classic", 1901), ("german", 1902), ("deluxe", 1903), ("paper", 1904)])
+@pytest.mark.parametrize("style,seed", [
+    ("classic", 1901), ("german", 1902), ("deluxe", 1903),
+    pytest.param("paper", 1904, marks=pytest.mark.xfail(
+        reason="known limit: a lone blank on a pale premium square near the board's edge is sometimes "
+               "still read 'empty'", strict=True)),
+])
 def test_blanks_on_premium_and_plain_squares_are_found(style, seed):
     """Blanks of the board's own tile style, on premium squares of every kind and on plain ones."""
     squares = [(1, 1), (0, 3), (1, 5), (0, 0), (10, 4), (12, 9)]
@@ -49,7 +52,7 @@ def test_blanks_on_premium_and_plain_squares_are_found(style, seed):
 
 @pytest.mark.xfail(reason="known limit: a blank the exact colour of the premium square under it is still "
                           "often read a confident 'empty' (its edge alone does not convince the model)",
-                   strict=False)
+                   strict=True)
 @pytest.mark.parametrize("style,kind,seed", [("classic", "DW", 1911), ("classic", "DL", 1912),
                                              ("german", "DL", 1913), ("deluxe", "TL", 1914),
                                              ("paper", "DW", 1915), ("classic", "cell", 1916)])
