@@ -8,8 +8,8 @@ Use it from one worker thread.
 from __future__ import annotations
 
 import threading
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 
 import cv2
 import numpy as np
@@ -33,7 +33,8 @@ MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell 
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
 # premium-pattern score (vision.layout.premium_contrast) of a board found from scratch, over
 # the squares not showing a surely read letter (a tile can take a premium square's colour):
-# rendered training boards score 0.30 and more (120 frames, seeds 1008-1009), noise or a bare table < 0.12
+# rendered training boards score 0.34 and more (120 frames, seeds 1008-1009); noise, and a
+# 15 x 15 grid of lines over randomly coloured squares (a tablecloth), under 0.13
 MIN_PATTERN = 0.15
 CANDIDATES = 3  # board locations from scratch tried in turn until one shows the premium layout
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
