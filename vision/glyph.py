@@ -2,8 +2,9 @@
 
 The ink is found by Otsu inside the tile (or, when glare or shadow lights the tile
 unevenly, as the strokes that stand out from their surroundings), the value number
-(small, to the lower right of the letter) is left out, and the letter's box is scaled into a fixed square keeping
-its aspect ratio, so the model sees the same thing whatever the tile's size or offset.
+(small, to the lower right of the letter) is left out, and the letter's box is scaled
+into a fixed square keeping its aspect ratio, so the model sees the same thing whatever
+the tile's size or offset.
 """
 from __future__ import annotations
 
