@@ -1,11 +1,12 @@
 """Which ink belongs to a tile's letter: accents and umlaut dots yes, tile-edge lines no;
-and a light letter is still found when glare washes one side of its dark tile."""
+and a letter is still found when glare or a shadow lights its tile unevenly."""
 import cv2
 import numpy as np
 import pytest
 
 from vision.glyph import glyph_features, ink_mask, letter_box
 from vision.models import shipped
+from vision.synth.fonts import available_fonts
 from vision.synth.tiles import TILE_PRESETS, TileStyle, render_tile
 
 N = 64
@@ -54,6 +55,37 @@ def test_a_light_letter_on_a_dark_tile_half_washed_out_by_glare_is_still_read(le
     lit = np.clip(cell + glare[..., None], 0, 255).astype(np.uint8)
     assert letter_box(ink_mask(lit)) is None, "the lit side of the tile joins the letter in the plain ink mask"
     features = glyph_features(lit)
+    assert features is not None
+    letters = shipped("letters")
+    probabilities = letters.probabilities(features[None])[0]
+    assert letters.classes[int(np.argmax(probabilities))] == letter
+
+
+def test_a_line_thinner_than_any_letter_stroke_is_not_a_letter():
+    mask = np.zeros((N, N), np.uint8)
+    mask[14:46, 30:32] = 1  # two pixels wide, as long as a letter is tall
+    assert letter_box(mask) is None
+    mask[14:46, 28:34] = 1  # six pixels wide: a bold I
+    assert letter_box(mask) == (28, 14, 34, 46)
+
+
+@pytest.mark.parametrize("font", available_fonts())
+def test_the_thinnest_letters_of_every_tile_font_are_still_letters(font):
+    for letter in "IJL":
+        cell = cv2.copyMakeBorder(render_tile(letter, size=48, font=font), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+        assert letter_box(ink_mask(cell)) is not None, letter
+
+
+@pytest.mark.parametrize("letter", "NEBMK")
+def test_a_shadow_joining_the_letter_to_the_tile_does_not_leave_the_tile_edge_to_be_read(letter):
+    tile = render_tile(letter, size=48)
+    cell = cv2.copyMakeBorder(tile, 8, 8, 8, 8, cv2.BORDER_REPLICATE).astype(np.float32)
+    cell[12:46, 9:11] *= 0.45  # the dark line where the tile meets its left neighbour
+    yy, xx = np.mgrid[0:N, 0:N]
+    # a cast shadow with a soft edge over the tile's lower right, reaching into the letter
+    shade = 1 - 0.5 / (1 + np.exp(-((xx + 0.8 * yy) - 1.05 * N) / 1.5))
+    shaded = np.clip(cell * shade[..., None], 0, 255).astype(np.uint8)
+    features = glyph_features(shaded)
     assert features is not None
     letters = shipped("letters")
     probabilities = letters.probabilities(features[None])[0]

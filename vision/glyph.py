@@ -22,6 +22,10 @@ FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
 MIN_HEIGHT = 0.2
 MAX_WIDTH = 2.0
 MAX_SPAN = 0.6  # no letter spans more of the window than this (a W stretched 1.25x: 0.56)
+# a letter's ink reaches at least this share of its length away from the ink's edge (its
+# strokes' half-width): the thinnest letters on rendered training tiles reach 0.06, a
+# 2-px line as long as a letter 0.03
+MIN_DEPTH = 0.045
 _CELL_INDEX = (
     (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
 
@@ -134,9 +138,9 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     None when there is none or it is not shaped like a tile letter. `components`: the
     mask's cv2.connectedComponentsWithStats (8-connected) when the caller has it already."""
     n = mask.shape[0]
-    count, _, stats, centroids = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, centroids = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
     stats, centroids = stats.tolist(), centroids.tolist()  # plain ints and floats: a quicker loop
-    best, best_score = -1, 0.0
+    ranked = []
     for k in range(1, count):
         x, y, w, h, area = stats[k]
         if area < max(4, n * n // 400) or x == 0 or y == 0 or x + w >= n or y + h >= n:
@@ -145,9 +149,8 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
             continue
         cx, cy = centroids[k]
         off = np.hypot(cx - n * 0.46, cy - n * 0.46) / n
-        score = area * (1.0 - min(off, 0.6))
-        if score > best_score:
-            best, best_score = k, score
+        ranked.append((area * (1.0 - min(off, 0.6)), k))
+    best = next((k for _, k in sorted(ranked, reverse=True) if not _thin_line(labels, stats[k], k)), -1)
     if best < 0:
         return None
     x, y, w, h, _ = stats[best]
@@ -173,10 +176,20 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     return x0, y0, x1, y1
 
 
-def glyph_image(cell_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
+    """Whether component k is a line thinner than any letter stroke (the dark edge where a
+    tile meets its neighbour, left over when a shadow joined the letter to the rest)."""
+    x, y, w, h, _ = stat
+    ink = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+    depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3).max()
+    return depth < MIN_DEPTH * max(w, h)
+
+
+def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
     """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None.
-    The strokes alone (stroke_mask) are tried when the plain ink mask shows no letter."""
-    mask = ink_mask(cell_bgr)
+    The strokes alone (stroke_mask) are tried when the plain ink mask shows no letter, or
+    only them when `strokes`."""
+    mask = None if strokes else ink_mask(cell_bgr)
     box = None if mask is None else letter_box(mask)
     if box is None:
         mask = stroke_mask(cell_bgr)
@@ -196,13 +209,13 @@ def glyph_image(cell_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     return canvas, extra
 
 
-def glyph_features_batch(cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
-    shape was found, boolean mask of those cells)."""
+    shape was found, boolean mask of those cells). `strokes`: as glyph_image."""
     found = []
     canvases, extras = [], []
     for cell in cells:
-        g = glyph_image(cell)
+        g = glyph_image(cell, strokes)
         found.append(g is not None)
         if g is not None:
             canvases.append(g[0])

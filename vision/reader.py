@@ -123,7 +123,19 @@ class BoardReader:
 
     def _letter_probabilities(self, cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Per cell: probabilities over the tile set's letters (rows of zeros where no glyph was found)."""
-        feats, found = glyph_features_batch(cells)
+        probs, found = self._read_glyphs(cells, strokes=False)
+        # a letter the plain ink does not show surely (a shadow or glare joined to it can
+        # leave only a tile edge to read) is read again from its strokes alone; the surer wins
+        # (where the plain ink showed no letter at all, glyph_image has tried the strokes already)
+        unsure = np.flatnonzero(found & (probs.max(axis=1) < LETTER_DECIDES))
+        if len(unsure):
+            again, _ = self._read_glyphs([cells[k] for k in unsure], strokes=True)
+            surer = again.max(axis=1) > probs[unsure].max(axis=1)
+            probs[unsure[surer]] = again[surer]
+        return probs, found
+
+    def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
+        feats, found = glyph_features_batch(cells, strokes)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         if found.any():
             probs[found] = self.letters.probabilities(feats, self._allowed)
