@@ -11,7 +11,7 @@ import pytest
 
 from vision.synth.__main__ import main
 from vision.synth.positions import random_board
-from vision.synth.tilesets import TILESETS
+from vision.tilesets import TILESETS
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 REFERENCE = SHARED / "datasets" / "scrabscrap-v1" / "spiel-12" / "truth.json"

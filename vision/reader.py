@@ -23,6 +23,7 @@ from vision.mlp import MLP
 from vision.models import Calibration, shipped
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
+from vision.value import ValueCue
 
 TILESET_LETTERS = {
     "english": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
@@ -81,6 +82,7 @@ class BoardReader:
         self.letters: MLP = self.calibration.letters or shipped("letters")
         allowed = TILESET_LETTERS[self.config.tileset]
         self._allowed = np.array([c in allowed for c in self.letters.classes])
+        self._value_cue = ValueCue(self.letters.classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
 
@@ -195,7 +197,8 @@ class BoardReader:
     def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities for the given cells (frame-order indices), reusing the last
-        frame's answer for every cell whose pixels have not changed."""
+        frame's answer for every cell whose pixels have not changed. Where the likely letters
+        print values of one and of two digits, the value number has its say (vision.value)."""
         memory = self._memory
         thumb = cv2.resize(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY), (15 * THUMB, 15 * THUMB),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
@@ -206,8 +209,9 @@ class BoardReader:
             cache = {k: v for k, v in cache.items() if not changed[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
-            probs, found = self._letter_probabilities(
-                [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo])
+            upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
+            probs, found = self._letter_probabilities(upright)
+            probs = self._value_cue.reweighted(probs, upright)
             for k, p, f in zip(todo, probs, found):
                 cache[k] = (p, bool(f))
         memory.thumb, memory.letters, memory.letters_quarter = thumb, cache, quarter

@@ -11,11 +11,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.tilesets import TILESETS
+
 from .dataset import MAX_TILES, DatasetSpec, write_dataset
 from .frames import FrameOptions, render_frame
 from .positions import random_board
 from .tiles import render_tile
-from .tilesets import TILESETS
 
 
 def _positive(text: str) -> int:

@@ -5,15 +5,18 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
+from vision import tilesets
+
 from .fonts import available_fonts
 
 
 @lru_cache(maxsize=1)
 def renderer_fingerprint() -> str:
-    """16 hex digits that change whenever any module of vision.synth changes, or the set
-    of tile fonts installed (renders pick fonts from it)."""
+    """16 hex digits that change whenever any module of vision.synth or the tile sets it
+    prints (vision.tilesets) changes, or the set of tile fonts installed (renders pick
+    fonts from it)."""
     digest = hashlib.sha1(",".join(available_fonts()).encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")):
+    for path in sorted(Path(__file__).parent.glob("*.py")) + [Path(tilesets.__file__)]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field, fields, replace
 import cv2
 import numpy as np
 
+from vision.tilesets import BLANK, TILESETS
+
 from . import effects
 from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
 from .camera import UPRIGHT_CORNERS, CameraPose, distort_points, distortion_maps, project
@@ -19,7 +21,6 @@ from .fonts import available_fonts
 from .hands import draw_hand
 from .racks import MAX_RACK_TILES, RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
-from .tilesets import BLANK, TILESETS
 
 ROTATIONS = (0, 90, 180, 270)
 TILE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")

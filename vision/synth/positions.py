@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.tilesets import BLANK, TILESETS
+
 from .boards import SIZE
-from .tilesets import BLANK, TILESETS
 
 CENTRE = (7, 7)
 

@@ -13,8 +13,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.tilesets import BLANK, tile_value
+
 from .fonts import DEFAULT_FONT, font_for_draw, glyph
-from .tilesets import BLANK, tile_value
 
 BGR = tuple[int, int, int]
 

@@ -1,7 +1,8 @@
 """Letter values printed on the tiles and the letter counts of a full bag.
 
-The renderer needs them to print the small value number on each tile and to draw
-plausible boards; they are the standard English and German sets.
+The renderer (vision.synth) needs them to print the small value number on each tile
+and to draw plausible boards; the reader (vision.value) to know which letters print a
+two-digit number. They are the standard English and German sets.
 """
 from __future__ import annotations
 

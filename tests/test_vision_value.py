@@ -1,0 +1,133 @@
+"""The value number as a cue to the letter: one digit or two, on rendered tiles in many
+fonts; probabilities change only where the cue applies and the ink is clear."""
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import VisionConfig
+from vision.models import shipped
+from vision.reader import BoardReader
+from vision.synth import available_fonts
+from vision.synth.tiles import TileStyle, random_tile_style, render_tile
+from vision.tilesets import TILESETS
+from vision.value import ONE_DIGIT_UP_TO, TWO_DIGITS_ABOVE, ValueCue, number_aspect
+
+CLASSES = shipped("letters").classes
+# fonts whose Q tail ends clear of the 10 (in the others the 1 runs into the tail, and
+# only the 0 is seen: no cue either way)
+CLEAR_Q = ("freesans-bold", "roboto-bold", "manrope-bold", "dejavu-sans", "dejavu-serif-bold", "hanken-grotesk-bold")
+
+
+def _window(letter: str, font: str = "freesans-bold", tileset: str = "english") -> np.ndarray:
+    """An upright letter window as the reader cuts it: a 48 px cell and 8 px around it."""
+    tile = render_tile(letter, size=48, style=TileStyle(font=font, tileset=tileset))
+    return cv2.copyMakeBorder(tile, 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+
+
+def _probs(**letters: float) -> np.ndarray:
+    """One row of letter probabilities: the given letters, the rest spread evenly."""
+    row = np.zeros(len(CLASSES), np.float32)
+    for letter, p in letters.items():
+        row[CLASSES.index(letter)] = p
+    rest = row == 0
+    row[rest] = (1 - row.sum()) / rest.sum()
+    return row[None]
+
+
+@pytest.mark.parametrize("font", available_fonts())
+@pytest.mark.parametrize("letter, tileset", [("Z", "english"), ("Y", "german")])
+def test_a_ten_is_two_digits_in_every_font(letter, tileset, font):
+    assert number_aspect(_window(letter, font, tileset)) > TWO_DIGITS_ABOVE
+
+
+@pytest.mark.parametrize("font", CLEAR_Q)
+def test_a_q_tiles_ten_is_two_digits_where_the_tail_ends_clear_of_it(font):
+    assert number_aspect(_window("Q", font)) > TWO_DIGITS_ABOVE
+
+
+@pytest.mark.parametrize("font", available_fonts())
+@pytest.mark.parametrize("letter, tileset", [("A", "english"), ("G", "english"), ("B", "english"), ("W", "english"),
+                                             ("K", "english"), ("J", "german"), ("X", "english")])
+def test_one_digit_is_never_taken_for_two(letter, tileset, font):
+    aspect = number_aspect(_window(letter, font, tileset))
+    assert aspect is not None and aspect <= TWO_DIGITS_ABOVE
+
+
+def test_a_q_read_between_q_and_g_is_settled_by_its_ten():
+    # the photo that asked for this: Q 0.696, G 0.219, under the 0.7 floor
+    cue = ValueCue(CLASSES, "german")
+    probs = _probs(Q=0.696, G=0.219, C=0.028)
+    for font in CLEAR_Q:
+        out = cue.reweighted(probs, [_window("Q", font, "german")])
+        assert CLASSES[int(out[0].argmax())] == "Q" and out[0].max() > 0.99
+        assert out.sum() == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_narrow_one_turns_a_q_guess_to_the_o():
+    window = _window("O", "manrope-bold")
+    assert number_aspect(window) <= ONE_DIGIT_UP_TO
+    out = ValueCue(CLASSES, "english").reweighted(_probs(Q=0.6, O=0.35), [window])
+    assert CLASSES[int(out[0].argmax())] == "O"
+
+
+@pytest.mark.parametrize("font", ["freesans-bold", "roboto-bold", "dejavu-serif", "lato-black"])
+def test_ambiguous_ink_leaves_the_probabilities_as_they_are(font):
+    window = _window("G", font)  # prints 2: as wide as a single digit gets, no clear count
+    assert ONE_DIGIT_UP_TO < number_aspect(window) <= TWO_DIGITS_ABOVE
+    probs = _probs(G=0.6, Q=0.3)
+    assert ValueCue(CLASSES, "english").applies(probs)[0]
+    assert np.array_equal(ValueCue(CLASSES, "english").reweighted(probs, [window]), probs)
+
+
+def test_a_tile_without_a_number_in_view_is_left_alone():
+    window = _window("Q")
+    window[40:, 36:] = window[20, 50]  # the number's corner wiped to tile colour
+    probs = _probs(Q=0.5, G=0.45)
+    assert number_aspect(window) is None
+    assert np.array_equal(ValueCue(CLASSES, "english").reweighted(probs, [window]), probs)
+
+
+def test_the_cue_looks_only_where_letters_of_both_lengths_are_in_reach():
+    cue = ValueCue(CLASSES, "english")
+    rows = np.concatenate([
+        _probs(G=0.7, Q=0.2),  # applies
+        _probs(Q=0.995),  # read surely
+        _probs(G=0.7, C=0.25),  # both print one digit
+        _probs(G=0.985, Q=0.005),  # the Q could not reach the top even with clear ink
+        np.zeros((1, len(CLASSES)), np.float32),  # no letter found
+    ])
+    assert cue.applies(rows).tolist() == [True, False, False, False, False]
+    windows = [_window("Q")] * len(rows)
+    out = cue.reweighted(rows, windows)
+    assert np.array_equal(out[1:], rows[1:]) and out[0, CLASSES.index("Q")] > 0.9
+
+
+def test_the_measured_likelihoods_hold_on_randomly_styled_tiles():
+    """The evidence behind the constants, redrawn: random tile styles, fonts, lighting, blur
+    and noise (seed 3050). Two-digit tiles mostly read wider than tall, one-digit ones
+    hardly ever."""
+    rng = np.random.default_rng(3050)
+    aspects = {True: [], False: []}
+    for i in range(600):
+        tileset = ("english", "german")[i % 2]
+        info = TILESETS[tileset]
+        tens = [c for c in info.letters if info.values[c] >= 10]
+        letter = str(rng.choice(tens if i % 4 < 2 else info.letters))
+        tile = render_tile(letter, size=48, rng=rng, style=random_tile_style(rng, tileset=tileset))
+        aspect = number_aspect(cv2.copyMakeBorder(tile, 8, 8, 8, 8, cv2.BORDER_REPLICATE))
+        aspects[info.values[letter] >= 10].append(np.nan if aspect is None else aspect)
+    two, one = np.array(aspects[True]), np.array(aspects[False])
+    assert np.mean(two > TWO_DIGITS_ABOVE) > 0.45 and np.mean(one > TWO_DIGITS_ABOVE) < 0.02
+    assert np.mean(one <= ONE_DIGIT_UP_TO) > 0.2 and np.mean(two <= ONE_DIGIT_UP_TO) < 0.06
+
+
+def test_the_reader_reads_the_photos_q_by_its_ten():
+    """The tile that asked for the cue (real photo, German set): the letter alone gave Q
+    0.696 / G 0.219, under the 0.7 floor, so the square was reported unknown."""
+    photo = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrabscrap-v1" / "spiel-12" / "board-17.jpg"
+    if not photo.exists():
+        pytest.skip(f"{photo} not present")
+    cell = BoardReader(VisionConfig(tileset="german")).observe(cv2.imread(str(photo))).cells[7 * 15 + 4]
+    assert (cell.state, cell.letter) == ("tile", "Q") and cell.confidence > 0.9

@@ -1,0 +1,118 @@
+"""The printed value number as a second cue to a tile's letter: one digit or two.
+
+The letter model reads the big letter's shape alone; a blurred Q can look like a G or
+an O. But a Q prints 10 and a G 2: where the letters a tile may be disagree on how many
+digits their value has, the value number's ink (its width for its height) tells them
+apart, and the letter probabilities are reweighted by how well one or two digits fit.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.glyph import ink_mask, letter_box
+from vision.tilesets import tile_value
+
+Box = tuple[int, int, int, int]  # x, y, width, height
+SURE = 0.99  # a letter read this surely is left as it is (most tiles: the cue costs nothing there)
+# Number ink wider than tall is two digits, at most half as wide as tall one digit (a 1);
+# in between (most single digits, a 10 whose 1 ran into a Q's tail) it says nothing.
+# Measured on rendered frames (python -m vision.synth dataset, 20 fonts; each letter
+# weighted alike): wider than tall on 65% of two-digit tiles and 0.45% of one-digit
+# tiles (seeds 3001 English + 3002 German, 600 boards, 26192 tiles), 56% and 0.57% on
+# seeds 3003 + 3004 (300 boards, 13247 tiles): likelihood ratio 143 and 99; half as
+# wide or less: 36% of one-digit tiles and 1.9% / 2.2% of two-digit ones (19 and 17).
+# The ratios used are the lower figures, rounded down.
+TWO_DIGITS_ABOVE = 1.0
+ONE_DIGIT_UP_TO = 0.5
+TWO_DIGITS_LIKELIHOOD = 100.0
+ONE_DIGIT_LIKELIHOOD = 15.0
+
+
+class ValueCue:
+    """Letter probabilities reweighted by the digit count of the value number, for the
+    letter model's classes in one tile set."""
+
+    def __init__(self, classes: tuple[str, ...], tileset: str) -> None:
+        self.two_digits = np.array([tile_value(c, tileset) >= 10 for c in classes])
+
+    def applies(self, probs: np.ndarray) -> np.ndarray:
+        """Per row of letter probabilities (one tile each): whether the tile is not read
+        surely and the letters the cue could still lift to the top (the top one too) print
+        numbers of both lengths. A row of zeros (no letter found) is left alone."""
+        top = probs.max(axis=1)
+        applies = (top > 0) & (top < SURE)
+        if applies.any():  # most tiles are read surely: for them the cue costs the line above only
+            likely = probs[applies] * TWO_DIGITS_LIKELIHOOD >= top[applies, None]
+            applies[applies] = (likely & self.two_digits).any(axis=1) & (likely & ~self.two_digits).any(axis=1)
+        return applies
+
+    def reweighted(self, probs: np.ndarray, windows: list[np.ndarray]) -> np.ndarray:
+        """Letter probabilities of upright tile windows (one row each), reweighted where the
+        cue applies and the value number is clearly one digit or two (`probs` itself where
+        the cue applies to no tile)."""
+        rows = np.flatnonzero(self.applies(probs))
+        if not len(rows):
+            return probs
+        out = probs.copy()
+        for j in rows:
+            aspect = number_aspect(windows[j])
+            if aspect is None or ONE_DIGIT_UP_TO < aspect <= TWO_DIGITS_ABOVE:
+                continue
+            two = aspect > TWO_DIGITS_ABOVE
+            likelihood = TWO_DIGITS_LIKELIHOOD if two else ONE_DIGIT_LIKELIHOOD
+            weighted = probs[j] * np.where(self.two_digits == two, likelihood, 1.0)
+            out[j] = weighted / weighted.sum()
+        return out
+
+
+def number_aspect(window: np.ndarray) -> float | None:
+    """Width over height of the value number's ink on an upright tile window (the number
+    sits low, right of the letter), or None where no number is seen."""
+    mask = ink_mask(window)
+    if mask is None:
+        return None
+    components = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    letter = letter_box(mask, components)
+    if letter is None:
+        return None
+    n = mask.shape[0]
+    x0, y0, x1, y1 = letter
+    height = y1 - y0
+    parts = []
+    for x, y, w, h, area in components[2][1:].tolist():
+        if x == 0 or y == 0 or x + w >= n or y + h >= n:
+            continue
+        # digits: low and right of the letter's centre, 0.15 to 0.5 of its height (the
+        # flat bits lower down are the tile's own edge)
+        if x >= (x0 + x1) / 2 and y >= (y0 + y1) / 2 and 0.15 * height <= h <= 0.5 * height and area >= 3:
+            parts.append((x, y, w, h))
+    if not parts:
+        return None
+    number = max(parts, key=lambda p: (p[3], p[2]))  # the tallest part, and those beside it
+    rest = [p for p in parts if p != number]
+    joined = True
+    while joined:
+        joined = False
+        for part in rest:
+            if _beside(number, part):
+                number = _union(number, part)
+                rest.remove(part)
+                joined = True
+                break
+    return number[2] / number[3]
+
+
+def _beside(number: Box, part: Box) -> bool:
+    """Whether a part is the next digit of the number: on the same line and close (a
+    one-pixel line along the tile's right edge stands further off than two digits)."""
+    nx, ny, nw, nh = number
+    x, y, w, h = part
+    overlap = min(ny + nh, y + h) - max(ny, y)
+    gap = max(x - (nx + nw), nx - (x + w))
+    return overlap >= 0.5 * min(h, nh) and gap <= max(1.0, 0.5 * nh)
+
+
+def _union(a: Box, b: Box) -> Box:
+    x, y = min(a[0], b[0]), min(a[1], b[1])
+    return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
