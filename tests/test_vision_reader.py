@@ -191,3 +191,17 @@ def test_a_lattice_of_coloured_squares_is_not_taken_for_a_board(seed):
         cv2.line(image, (150 + i * step, 150), (150 + i * step, 150 + 15 * step), (30, 30, 30), 3)
     obs = BoardReader().observe(cv2.GaussianBlur(image, (5, 5), 1))
     assert not obs.located
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_checkerboard_under_a_lamp_is_not_taken_for_a_board(seed):
+    # uneven light over a 15 x 15 checkerboard once made its squares look like square types
+    rng = np.random.default_rng(seed)
+    colour = rng.integers(60, 230, 3)
+    squares = np.kron(np.indices((15, 15)).sum(axis=0) % 2, np.ones((80, 80)))[..., None]
+    image = cv2.copyMakeBorder(np.where(squares > 0, colour, 255 - colour).astype(np.uint8),
+                               152, 152, 152, 152, cv2.BORDER_CONSTANT, value=(128, 128, 128))
+    yy, xx = np.mgrid[0:1504, 0:1504] / 1504
+    lamp = 0.45 + 0.8 * np.exp(-((xx - rng.uniform(0.2, 0.8)) ** 2 + (yy - rng.uniform(0.2, 0.8)) ** 2) / 0.15)
+    obs = BoardReader().observe(np.clip(image * lamp[..., None], 0, 255).astype(np.uint8))
+    assert not obs.located

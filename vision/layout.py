@@ -1,6 +1,7 @@
 """The standard 15x15 premium-square layout, as geometry the board locator can look for."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 NORMAL, DOUBLE_LETTER, TRIPLE_LETTER, DOUBLE_WORD, TRIPLE_WORD = range(5)
@@ -35,9 +36,15 @@ def premium_contrast(colours: np.ndarray, keep: np.ndarray | None = None) -> flo
     """How well the colours of the 225 squares (225x3 Lab, row-major) follow the premium
     layout: the spread between the square types' mean colours over the spread within them,
     counting only the squares in `keep` (225 bool; all when None). Every quarter turn of
-    the layout is the same layout, so the board's rotation does not matter."""
+    the layout is the same layout, so the board's rotation does not matter.
+
+    Lightness is taken against the squares around each one (the median of its 5 x 5), so
+    light falling unevenly over the board (a lamp to one side, a dark corner) is not
+    counted as spread within a square type."""
     keep = np.ones(225, bool) if keep is None else np.asarray(keep, bool).ravel()
-    kept, types = np.asarray(colours, np.float64)[keep], LAYOUT.ravel()[keep]
+    lab = np.array(colours, np.float32).reshape(15, 15, 3)
+    lab[..., 0] -= cv2.medianBlur(np.ascontiguousarray(lab[..., 0]), 5)
+    kept, types = lab.reshape(225, 3).astype(np.float64)[keep], LAYOUT.ravel()[keep]
     if len(kept) == 0:
         return 0.0
     overall = kept.mean(axis=0)

@@ -34,9 +34,11 @@ MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell 
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
 # premium-pattern score (vision.layout.premium_contrast) of a board found from scratch, over
 # the squares not showing a surely read letter (a tile can take a premium square's colour):
-# rendered training boards score 0.34 and more (120 frames, seeds 1008-1009); noise, and a
-# 15 x 15 grid of lines over randomly coloured squares (a tablecloth), under 0.13
-MIN_PATTERN = 0.15
+# rendered boards score 0.63 and more (517 frames: training seeds 1008-1010, renderer seeds
+# 3005 and 9393), the scrabscrap-v1 photos 1.8 and more; noise, 15 x 15 grids of lines over
+# randomly coloured squares (tablecloths) and checkerboards, evenly lit or under a lamp to
+# one side, 0.17 at most (49 images)
+MIN_PATTERN = 0.3
 CANDIDATES = 3  # board locations from scratch tried in turn until one shows the premium layout
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
