@@ -4,8 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.glyph import glyph_features, ink_mask, letter_box
+from vision.glyph import dot_pair_above, glyph_features, ink_mask, letter_box
 from vision.models import shipped
+from vision.reader import DOTS_ABOVE
 from vision.synth.fonts import available_fonts
 from vision.synth.tiles import TILE_PRESETS, TileStyle, render_tile
 
@@ -90,3 +91,37 @@ def test_a_shadow_joining_the_letter_to_the_tile_does_not_leave_the_tile_edge_to
     letters = shipped("letters")
     probabilities = letters.probabilities(features[None])[0]
     assert letters.classes[int(np.argmax(probabilities))] == letter
+
+
+def _with_edge_line(cell: np.ndarray, row: int) -> np.ndarray:
+    """The cell with a dark two-pixel line across it ending at `row`: a tile edge."""
+    out = cell.copy()
+    out[row - 2:row, :] = 40
+    return out
+
+
+@pytest.mark.parametrize("font", available_fonts())
+@pytest.mark.parametrize("accented,bare", [("Ö", "O"), ("Ü", "U"), ("Ä", "A")])
+def test_umlaut_dots_that_ran_into_the_tile_edge_are_still_seen(font, accented, bare):
+    def bordered(letter):
+        return cv2.copyMakeBorder(render_tile(letter, size=48, font=font), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+
+    umlaut = bordered(accented)
+    dots_top = letter_box(ink_mask(umlaut))[1] + 2  # window row where the dots start
+    scores = {}
+    for letter, cell in ((accented, umlaut), (bare, bordered(bare))):
+        cell = _with_edge_line(cell, dots_top + 1)  # overlapping the dots' tops: one component in the mask
+        mask = ink_mask(cell)
+        box = letter_box(mask)
+        if box is None:  # a heavy font's dots fill the gap: the line joins the letter itself
+            pytest.skip(f"{font}: the line joins the letter")
+        scores[letter] = dot_pair_above(cell, mask, box)
+    assert scores[accented] > DOTS_ABOVE > scores[bare]
+
+
+def test_a_neighbours_value_number_above_the_letter_is_not_a_pair_of_dots():
+    cell = cv2.copyMakeBorder(render_tile("U", size=48), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+    mask = ink_mask(cell)
+    x0, y0, x1, y1 = letter_box(mask)
+    cell[y0 - 5:y0 + 1, x1 - 4:x1 - 1] = 40  # the '1' of the tile above, over the letter's right side
+    assert dot_pair_above(cell, mask, (x0, y0, x1, y1)) < DOTS_ABOVE

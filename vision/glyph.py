@@ -26,6 +26,7 @@ MAX_SPAN = 0.6  # no letter spans more of the window than this (a W stretched 1.
 # strokes' half-width): the thinnest letters on rendered training tiles reach 0.06, a
 # 2-px line as long as a letter 0.03
 MIN_DEPTH = 0.045
+INSET = 2  # px of the window's rim the ink masks leave out
 _CELL_INDEX = (
     (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
 
@@ -85,14 +86,13 @@ def _percentiles(values: np.ndarray, q: tuple[float, ...]) -> np.ndarray:
     return np.where(upper, b - diff * (1 - gamma), a + diff * gamma)  # numpy's own lerp
 
 
-def ink_mask(cell_bgr: np.ndarray, inset: int | None = None) -> np.ndarray | None:
+def ink_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
     """Binary ink mask (uint8 0/1) of the inner part of a cell, or None if there is no contrast.
 
     The threshold comes from the central part (tile face and letter), so the board
     showing at the cell's edges does not move it."""
     gray = _grey(cell_bgr)
     n = gray.shape[0]
-    inset = 2 if inset is None else inset
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
@@ -115,7 +115,7 @@ def _light_letter(p3: float, mid: float, p97: float) -> bool:
     return p97 - mid > mid - p3
 
 
-def stroke_mask(cell_bgr: np.ndarray, inset: int = 2) -> np.ndarray | None:
+def stroke_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
     """Ink mask (like ink_mask) of the strokes only: what stands out from its surroundings
     within a few stroke widths (a morphological top-hat), so a glare spot or shadow that
     lights one side of the tile more than the other does not join the letter to the tile's
@@ -183,6 +183,35 @@ def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
     ink = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
     depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3).max()
     return depth < MIN_DEPTH * max(w, h)
+
+
+def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """How clearly two dots sit just above the letter at `box` (in `mask`, an ink mask of the
+    cell), one each side of its middle, even where they run into the tile's edge in the
+    mask: the weaker side's strongest dark blob (scale-normalised determinant of the
+    Hessian, at the letter's stroke width) over the squared contrast of the tile. A line
+    (a tile edge) or one blob (a neighbour's value number) scores low."""
+    x0, y0, x1, y1 = box
+    height = y1 - y0
+    depth = cv2.distanceTransform(np.pad(mask[y0:y1, x0:x1], 1), cv2.DIST_L2, 3).max()
+    gray = _grey(cell_bgr).astype(np.float32)
+    n = gray.shape[0]
+    q = n // 6
+    p3, mid, p97 = _percentiles(gray[q:n - q, q:n - q], (3, 50, 97))
+    if _light_letter(p3, mid, p97):
+        gray = 255 - gray
+    sigma = max(0.8, depth / np.sqrt(2))  # a dot about a stroke across
+    smooth = cv2.GaussianBlur(gray, (0, 0), sigma)
+    dxx = cv2.Sobel(smooth, cv2.CV_32F, 2, 0, ksize=3)
+    dyy = cv2.Sobel(smooth, cv2.CV_32F, 0, 2, ksize=3)
+    dxy = cv2.Sobel(smooth, cv2.CV_32F, 1, 1, ksize=3)
+    blob = np.where((dxx > 0) & (dyy > 0), (dxx * dyy - dxy * dxy) * sigma ** 4, 0)  # dark blobs
+    top = max(0, int(y0 + INSET - 0.4 * height))  # window coordinates from here
+    band = blob[top:y0 + INSET, x0 + INSET:x1 + INSET]
+    half = band.shape[1] // 2
+    if band.shape[0] == 0 or half == 0:
+        return 0.0
+    return float(min(band[:, :half].max(), band[:, half:].max())) / max(1.0, p97 - p3) ** 2
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:

@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
-from vision.glyph import glyph_features_batch, ink_mask, letter_box, value_number_sides
+from vision.glyph import dot_pair_above, glyph_features_batch, ink_mask, letter_box, value_number_sides
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.mlp import MLP
@@ -57,6 +57,10 @@ CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
+# two dots above a bare A, O or U (vision.glyph.dot_pair_above): on rendered German frames
+# (seeds 1009, 3002, 3100: 2486 bare A/O/U read right, 12 umlauts read bare at >= 0.9 as
+# their dots ran into the tile edge) over 0.15 on 13 of the bare letters and 10 of the 12
+DOTS_ABOVE = 0.15
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
 DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
@@ -323,8 +327,9 @@ class BoardReader:
                         quarter: int) -> set[int]:
         """Which of the read letters (indices into `cells`) are a bare A, O or U that may have lost
         its umlaut: ink just above the letter that was not taken as its accent (dots blurred into
-        one flat bar), or a letter box clearly taller than the board's other letters (dots run
-        into the letter). Only for tile sets that have the accented twins."""
+        one flat bar), two dots above it that ran into the tile's edge in the ink mask, or a
+        letter box clearly taller than the board's other letters (dots run into the letter).
+        Only for tile sets that have the accented twins."""
         allowed = TILESET_LETTERS[self.config.tileset]
         classes = self.letters.classes
         best = probs.argmax(axis=1) if len(cells) else np.zeros(0, int)
@@ -335,22 +340,24 @@ class BoardReader:
         for j in range(len(cells)):
             if not found[j] or classes[best[j]] in ACCENTED.values():
                 continue
-            mask = ink_mask(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter)))
+            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
+            mask = ink_mask(window)
             if mask is None:
                 continue
             components = cv2.connectedComponentsWithStats(mask, connectivity=8)
             box = letter_box(mask, components)
             if box is not None:
-                boxes[j] = (mask, components, box)
-        heights = [y1 - y0 for j, (_, _, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
+                boxes[j] = (window, mask, components, box)
+        heights = [y1 - y0 for j, (_, _, _, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
         typical = float(np.median(heights)) if len(heights) >= 3 else None
         unsure = set()
         for j in suspects:
             if j not in boxes:
                 continue
-            mask, (count, _, stats, centroids), (x0, y0, x1, y1) = boxes[j]
+            window, mask, (count, _, stats, centroids), (x0, y0, x1, y1) = boxes[j]
             h = y1 - y0
-            if typical is not None and h > ACCENT_TALLER * typical:
+            if (typical is not None and h > ACCENT_TALLER * typical) \
+                    or dot_pair_above(window, mask, (x0, y0, x1, y1)) > DOTS_ABOVE:
                 unsure.add(j)
                 continue
             n = mask.shape[0]
