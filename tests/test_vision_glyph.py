@@ -125,3 +125,11 @@ def test_a_neighbours_value_number_above_the_letter_is_not_a_pair_of_dots():
     x0, y0, x1, y1 = letter_box(mask)
     cell[y0 - 5:y0 + 1, x1 - 4:x1 - 1] = 40  # the '1' of the tile above, over the letter's right side
     assert dot_pair_above(cell, mask, (x0, y0, x1, y1)) < DOTS_ABOVE
+
+
+def test_a_scrap_of_ink_at_the_windows_rim_is_not_a_letter():
+    mask = np.zeros((N, N), np.uint8)
+    mask[22:40, 57:60] = 1  # a neighbour's stroke showing at the window's right edge
+    assert letter_box(mask) is None
+    shifted = np.roll(_letter_mask(), 16, axis=1)  # a whole letter a third of a tile off its square
+    assert letter_box(shifted) == (38, 20, 58, 42)

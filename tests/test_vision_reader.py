@@ -43,6 +43,17 @@ def test_location_and_rotation_under_turntable_and_perspective(rotation, tilt, s
     assert read.count("#") <= 2
 
 
+@pytest.mark.parametrize("seed", range(60, 80))
+def test_the_board_is_found_under_strongly_uneven_light(seed):
+    # the renderer's strongest light gradient and vignette, on a board with printed labels
+    frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(
+        board_style="classic", labels=True, lighting=0.5, hand=False, glare=False, rack_counts={}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    read, truth = "".join(obs.board_text()), "".join(frame.truth)
+    assert all(r in (t, "#") for r, t in zip(read, truth)), "nothing misread"
+
+
 @pytest.mark.parametrize("seed", [21, 22, 23, 24, 25])
 def test_empty_board_has_no_phantom_tiles(seed):
     frame = render_frame(EMPTY, seed=seed, options=FrameOptions(hand=False, glare=True))
@@ -191,6 +202,17 @@ def test_a_lattice_of_coloured_squares_is_not_taken_for_a_board(seed):
         cv2.line(image, (150 + i * step, 150), (150 + i * step, 150 + 15 * step), (30, 30, 30), 3)
     obs = BoardReader().observe(cv2.GaussianBlur(image, (5, 5), 1))
     assert not obs.located
+
+
+def test_letters_read_at_one_location_are_not_carried_to_a_board_found_afresh():
+    # the same tiles in the same places, some with other letters: cells that look alike on a
+    # small thumbnail must still be read again once the board is searched for from scratch
+    other = [row.replace("CAT", "COT").replace("OXEN", "ONES").replace(".R.", ".H.") for row in WORD_BOARD]
+    options = FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0)
+    reader = BoardReader()
+    assert reader.observe(render_frame(WORD_BOARD, seed=5, options=options).image).board_text() == WORD_BOARD
+    reader.forget_location()
+    assert reader.observe(render_frame(other, seed=5, options=options).image).board_text() == other
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -32,18 +32,25 @@ def premium_layout() -> np.ndarray:
 LAYOUT = premium_layout()
 
 
+def lightness_among_neighbours(lab: np.ndarray) -> np.ndarray:
+    """A grid of square colours (RxCx3 Lab) with each square's lightness taken against the
+    median of the 5 x 5 squares around it: a float32 copy."""
+    out = np.array(lab, np.float32)
+    out[..., 0] -= cv2.medianBlur(np.ascontiguousarray(out[..., 0]), 5)
+    return out
+
+
 def premium_contrast(colours: np.ndarray, keep: np.ndarray | None = None) -> float:
     """How well the colours of the 225 squares (225x3 Lab, row-major) follow the premium
     layout: the spread between the square types' mean colours over the spread within them,
     counting only the squares in `keep` (225 bool; all when None). Every quarter turn of
     the layout is the same layout, so the board's rotation does not matter.
 
-    Lightness is taken against the squares around each one (the median of its 5 x 5), so
-    light falling unevenly over the board (a lamp to one side, a dark corner) is not
+    Lightness is taken against the squares around each one (lightness_among_neighbours),
+    so light falling unevenly over the board (a lamp to one side, a dark corner) is not
     counted as spread within a square type."""
     keep = np.ones(225, bool) if keep is None else np.asarray(keep, bool).ravel()
-    lab = np.array(colours, np.float32).reshape(15, 15, 3)
-    lab[..., 0] -= cv2.medianBlur(np.ascontiguousarray(lab[..., 0]), 5)
+    lab = lightness_among_neighbours(np.reshape(colours, (15, 15, 3)))
     kept, types = lab.reshape(225, 3).astype(np.float64)[keep], LAYOUT.ravel()[keep]
     if len(kept) == 0:
         return 0.0

@@ -18,7 +18,7 @@ from functools import lru_cache, reduce
 import cv2
 import numpy as np
 
-from vision.layout import LAYOUT
+from vision.layout import LAYOUT, lightness_among_neighbours
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -251,17 +251,21 @@ _LOW = np.array([0, 1, 0])[:, None]
 _SHORT = np.array([1, 0, 1])[:, None]
 
 
-def _placement(summed: np.ndarray, inside: np.ndarray,
-               lattice: tuple[float, float, float, float]) -> tuple[float, np.ndarray] | None:
+def _placements(summed: np.ndarray, inside: np.ndarray,
+                lattice: tuple[float, float, float, float]) -> list[tuple[float, np.ndarray]]:
     """The 15x15 window of a lattice's cells that best follows the premium layout with the
-    board wholly in the frame: (score, its corners in the de-skewed view), or None.
-    `summed` is the integral image (cv2.integral) of the de-skewed Lab view."""
+    board wholly in the frame, judged on the cells' colours as they are and again with
+    their lightness against their neighbours' (lightness_among_neighbours: under a lamp to
+    one side or a dark corner only that shows the pattern, but on a board crowded with tiles
+    the tiles' lightness can hide it): (score, its corners in the de-skewed view) for each
+    of the two, none when no window lies in the frame. `summed` is the integral image
+    (cv2.integral) of the de-skewed Lab view."""
     x0, sx, y0, sy = lattice
     h, w = inside.shape
     cols = np.arange(np.floor(-x0 / sx), np.ceil((w - x0) / sx))
     rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
     if len(cols) < 15 or len(rows) < 15:
-        return None
+        return []
     # mean colour of the middle half of each cell, from the integral image: pixel columns at a
     # quarter, three quarters and the middle of each cell (np.clip(np.round(...)) as a min of a max)
     xa, xb, centre_x = np.minimum(np.maximum(np.round(x0 + (cols + _CELL_PARTS) * sx), _LOW), w - _SHORT).astype(int)
@@ -270,14 +274,17 @@ def _placement(summed: np.ndarray, inside: np.ndarray,
     corner = summed[np.ix_(np.concatenate([ya, yb]), np.concatenate([xa, xb]))]  # one gather for all four
     r, c = len(rows), len(cols)
     means = (corner[r:, c:] - corner[:r, c:] - corner[r:, :c] + corner[:r, :c]) / area
-    scores = _window_scores(means, inside[centre_y[:, None], centre_x[None, :]])
-    r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
-    if not np.isfinite(scores[r, c]):
-        return None
-    left, top = x0 + cols[c] * sx, y0 + rows[r] * sy
-    box = np.array([[left, top], [left + 15 * sx, top], [left + 15 * sx, top + 15 * sy], [left, top + 15 * sy]],
-                   np.float32)
-    return float(scores[r, c]), box
+    seen = inside[centre_y[:, None], centre_x[None, :]]
+    out = []
+    for colours in (means, lightness_among_neighbours(means)):
+        scores = _window_scores(colours, seen)
+        r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        if not np.isfinite(scores[r, c]):
+            return []
+        left, top = x0 + cols[c] * sx, y0 + rows[r] * sy
+        out.append((float(scores[r, c]), np.array(
+            [[left, top], [left + 15 * sx, top], [left + 15 * sx, top + 15 * sy], [left, top + 15 * sy]], np.float32)))
+    return out
 
 
 def _canonical(cell: int) -> np.ndarray:
@@ -523,10 +530,11 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
-def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarray:
     """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
-    pattern fits best in perspective (a border line can pass for a grid line); unmoved
-    when no shifted board lies wholly in the frame."""
+    pattern fits best in perspective (a border line can pass for a grid line), judged as
+    the placement was (`relative`: lightness against the neighbours'); unmoved when no
+    shifted board lies wholly in the frame."""
     b = SHIFT_CELLS
     n = 15 + 2 * b
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
@@ -534,7 +542,8 @@ def _shifted(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
     xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
     h, w = small.shape[:2]
     inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    scores = _window_scores(_cell_means(small, corners, border=b), inside)
+    means = _cell_means(small, corners, border=b)
+    scores = _window_scores(lightness_among_neighbours(means) if relative else means, inside)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
@@ -551,9 +560,10 @@ def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
     return inside
 
 
-def _global_search(small: np.ndarray, gray: np.ndarray) -> list[np.ndarray]:
-    """Rough frame corners (work size) of the playing area, from nothing: one per lattice
-    found, the best premium-pattern fit first."""
+def _global_search(small: np.ndarray, gray: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+    """Rough frame corners (work size) of the playing area, from nothing: the lattices'
+    placements by plain colours (best first) in turn with those by lightness against the
+    neighbours (see _placements), each place once; with whether it came by the latter."""
     lattices, rot = _lattices(gray)
     h, w = gray.shape
     # turned as four channels (OpenCV's 4-channel warp is about three times quicker than its
@@ -562,10 +572,16 @@ def _global_search(small: np.ndarray, gray: np.ndarray) -> list[np.ndarray]:
     lab = cv2.cvtColor(turned, cv2.COLOR_BGR2LAB)
     summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
     inside = _inside(rot.tobytes(), w, h)
-    found = sorted((p for p in (_placement(summed, inside, lattice) for lattice in lattices) if p),
-                   key=lambda p: -p[0])
+    placed = [_placements(summed, inside, lattice) for lattice in lattices]
+    by_measure = [sorted((p[k] for p in placed if p), key=lambda found: -found[0]) for k in (0, 1)]
+    found: list[tuple[np.ndarray, bool]] = []
+    for pair in zip(*by_measure):
+        for relative, (_, box) in enumerate(pair):
+            cell = np.linalg.norm(box[1] - box[0]) / 15
+            if all(np.abs(box - other).max() > 0.5 * cell for other, _ in found):
+                found.append((box, bool(relative)))
     back = cv2.invertAffineTransform(rot)
-    return [cv2.transform(box[None], back)[0] for _, box in found]
+    return [(cv2.transform(box[None], back)[0], relative) for box, relative in found]
 
 
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
@@ -575,10 +591,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     candidate better (with the letters read) takes the next one when it fails."""
     small, scale = _shrink(frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
     gray = _gray(small)
-    for rough in _global_search(small, gray):
+    for rough, relative in _global_search(small, gray):
         corners, score = _refine(gray, order_corners(rough), 3, wide=True)
         # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(small, order_corners(corners))
+        again = _shifted(small, order_corners(corners), relative)
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
             corners, score = _refine(gray, order_corners(again), 2)
         yield BoardLocation(corners=order_corners(corners / scale), grid_score=score)

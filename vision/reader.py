@@ -39,7 +39,8 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 # randomly coloured squares (tablecloths) and checkerboards, evenly lit or under a lamp to
 # one side, 0.17 at most (49 images)
 MIN_PATTERN = 0.3
-CANDIDATES = 3  # board locations from scratch tried in turn until one shows the premium layout
+CANDIDATES = 6  # board locations from scratch tried in turn until one shows the premium layout (the
+# best three by either measure of vision.locate._placements, in turn)
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
@@ -77,6 +78,14 @@ class _Memory:
     letters: dict = field(default_factory=dict)  # frame-order cell -> (letter probabilities, glyph found)
     letters_quarter: int = -1
 
+    def place(self, corners: np.ndarray | None) -> None:
+        """A board location found afresh (or none): what was learnt at the old one goes.
+        Letters remembered by cell would otherwise carry over to a candidate location whose
+        cells look alike (a board of tiles in one colour), each under another tile."""
+        self.corners = corners
+        self.rotation, self.rotation_sure = None, False
+        self.thumb, self.letters = None, {}
+
 
 class BoardReader:
     def __init__(self, config: VisionConfig | None = None, calibration: Calibration | None = None) -> None:
@@ -99,9 +108,7 @@ class BoardReader:
 
     def forget_location(self) -> None:
         with self._lock:
-            self._memory.corners = None
-            self._memory.rotation = None
-            self._memory.rotation_sure = False
+            self._memory.place(None)
 
     def observe(self, frame: np.ndarray) -> BoardObservation:
         with self._lock:
@@ -233,8 +240,7 @@ class BoardReader:
         for found in islice(board_candidates(frame), CANDIDATES):
             if found.grid_score < MIN_GRID_SCORE:
                 continue
-            memory.corners = found.corners
-            memory.rotation, memory.rotation_sure = None, False
+            memory.place(found.corners)
             observation = self._read(frame, found.corners, moved, fresh=True,
                                      problems=["board moved: located again"] if moved else [])
             if observation is not None:
