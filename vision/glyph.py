@@ -17,6 +17,7 @@ GLYPH = 24
 HOG_CELL = 6
 HOG_BINS = 9
 FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
+HEIGHT_FEATURE = FEATURES - 2  # which feature is the letter's height over the ink mask's (see glyph_image)
 # a tile letter is at least this tall (share of the window) and at most this wide (per
 # height); the training renders stay well inside (>= 0.32 tall, <= 1.5 wide)
 MIN_HEIGHT = 0.2
@@ -185,9 +186,13 @@ def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
     """Whether component k is a line thinner than any letter stroke (the dark edge where a
     tile meets its neighbour, left over when a shadow joined the letter to the rest)."""
     x, y, w, h, _ = stat
-    ink = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
-    depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3).max()
-    return depth < MIN_DEPTH * max(w, h)
+    return _depth((labels[y:y + h, x:x + w] == k).astype(np.uint8)) < MIN_DEPTH * max(w, h)
+
+
+def _depth(ink: np.ndarray) -> float:
+    """How far the ink (uint8 0/1) reaches from its edge at most, in px (half the thickest stroke)."""
+    framed = cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)  # the edge of the crop is an edge
+    return float(cv2.distanceTransform(framed, cv2.DIST_L2, 3).max())
 
 
 def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
@@ -197,25 +202,28 @@ def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, 
     Hessian, at the letter's stroke width) over the squared contrast of the tile. A line
     (a tile edge) or one blob (a neighbour's value number) scores low."""
     x0, y0, x1, y1 = box
-    height = y1 - y0
-    depth = cv2.distanceTransform(np.pad(mask[y0:y1, x0:x1], 1), cv2.DIST_L2, 3).max()
-    gray = _grey(cell_bgr).astype(np.float32)
-    n = gray.shape[0]
+    top = max(0, int(y0 + INSET - 0.4 * (y1 - y0)))  # window coordinates from here
+    bottom, left, right = y0 + INSET, x0 + INSET, x1 + INSET
+    half = (right - left) // 2
+    if bottom <= top or half == 0:
+        return 0.0
+    grey = _grey(cell_bgr)
+    n = grey.shape[0]
     q = n // 6
-    p3, mid, p97 = _percentiles(gray[q:n - q, q:n - q], (3, 50, 97))
+    p3, mid, p97 = _percentiles(grey[q:n - q, q:n - q], (3, 50, 97))
+    sigma = max(0.8, _depth(mask[y0:y1, x0:x1]) / np.sqrt(2))  # a dot about a stroke across
+    # the band above the letter with room for the filters, so the crop's rim changes nothing
+    room = int(np.ceil(4 * sigma)) + 2
+    r0, c0 = max(0, top - room), max(0, left - room)
+    near = grey[r0:bottom + room, c0:right + room].astype(np.float32)
     if _light_letter(p3, mid, p97):
-        gray = 255 - gray
-    sigma = max(0.8, depth / np.sqrt(2))  # a dot about a stroke across
-    smooth = cv2.GaussianBlur(gray, (0, 0), sigma)
+        near = 255 - near
+    smooth = cv2.GaussianBlur(near, (0, 0), sigma)
     dxx = cv2.Sobel(smooth, cv2.CV_32F, 2, 0, ksize=3)
     dyy = cv2.Sobel(smooth, cv2.CV_32F, 0, 2, ksize=3)
     dxy = cv2.Sobel(smooth, cv2.CV_32F, 1, 1, ksize=3)
     blob = np.where((dxx > 0) & (dyy > 0), (dxx * dyy - dxy * dxy) * sigma ** 4, 0)  # dark blobs
-    top = max(0, int(y0 + INSET - 0.4 * height))  # window coordinates from here
-    band = blob[top:y0 + INSET, x0 + INSET:x1 + INSET]
-    half = band.shape[1] // 2
-    if band.shape[0] == 0 or half == 0:
-        return 0.0
+    band = blob[top - r0:bottom - r0, left - c0:right - c0]
     return float(min(band[:, :half].max(), band[:, half:].max())) / max(1.0, p97 - p3) ** 2
 
 

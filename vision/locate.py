@@ -251,21 +251,27 @@ _LOW = np.array([0, 1, 0])[:, None]
 _SHORT = np.array([1, 0, 1])[:, None]
 
 
-def _placements(summed: np.ndarray, inside: np.ndarray,
-                lattice: tuple[float, float, float, float]) -> list[tuple[float, np.ndarray]]:
-    """The 15x15 window of a lattice's cells that best follows the premium layout with the
-    board wholly in the frame, judged on the cells' colours as they are and again with
-    their lightness against their neighbours' (lightness_among_neighbours: under a lamp to
-    one side or a dark corner only that shows the pattern, but on a board crowded with tiles
-    the tiles' lightness can hide it): (score, its corners in the de-skewed view) for each
-    of the two, none when no window lies in the frame. `summed` is the integral image
-    (cv2.integral) of the de-skewed Lab view."""
+@dataclass(frozen=True)
+class _LatticeCells:
+    """Mean colours of a lattice's cells in the frame (RxCx3 Lab), which are wholly in it,
+    and where the lattice's lines fall (de-skewed view)."""
+    means: np.ndarray
+    seen: np.ndarray
+    left: np.ndarray  # x of each column's left line
+    top: np.ndarray  # y of each row's top line
+    size: tuple[float, float]  # cell width, height
+
+
+def _lattice_cells(summed: np.ndarray, inside: np.ndarray,
+                   lattice: tuple[float, float, float, float]) -> _LatticeCells | None:
+    """The cells of a lattice, or None when fewer than 15 each way fit in the frame.
+    `summed` is the integral image (cv2.integral) of the de-skewed Lab view."""
     x0, sx, y0, sy = lattice
     h, w = inside.shape
     cols = np.arange(np.floor(-x0 / sx), np.ceil((w - x0) / sx))
     rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
     if len(cols) < 15 or len(rows) < 15:
-        return []
+        return None
     # mean colour of the middle half of each cell, from the integral image: pixel columns at a
     # quarter, three quarters and the middle of each cell (np.clip(np.round(...)) as a min of a max)
     xa, xb, centre_x = np.minimum(np.maximum(np.round(x0 + (cols + _CELL_PARTS) * sx), _LOW), w - _SHORT).astype(int)
@@ -274,17 +280,22 @@ def _placements(summed: np.ndarray, inside: np.ndarray,
     corner = summed[np.ix_(np.concatenate([ya, yb]), np.concatenate([xa, xb]))]  # one gather for all four
     r, c = len(rows), len(cols)
     means = (corner[r:, c:] - corner[:r, c:] - corner[r:, :c] + corner[:r, :c]) / area
-    seen = inside[centre_y[:, None], centre_x[None, :]]
-    out = []
-    for colours in (means, lightness_among_neighbours(means)):
-        scores = _window_scores(colours, seen)
-        r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
-        if not np.isfinite(scores[r, c]):
-            return []
-        left, top = x0 + cols[c] * sx, y0 + rows[r] * sy
-        out.append((float(scores[r, c]), np.array(
-            [[left, top], [left + 15 * sx, top], [left + 15 * sx, top + 15 * sy], [left, top + 15 * sy]], np.float32)))
-    return out
+    return _LatticeCells(means, inside[centre_y[:, None], centre_x[None, :]], x0 + cols * sx, y0 + rows * sy, (sx, sy))
+
+
+def _placement(cells: _LatticeCells, relative: bool) -> tuple[float, np.ndarray] | None:
+    """The 15x15 window of a lattice's cells that best follows the premium layout with the
+    board wholly in the frame: (score, its corners in the de-skewed view), or None. Judged
+    on the cells' colours as they are, or (`relative`) with their lightness against their
+    neighbours' (lightness_among_neighbours): under a lamp to one side or a dark corner only
+    that shows the pattern, but on a board crowded with tiles their lightness can hide it."""
+    scores = _window_scores(lightness_among_neighbours(cells.means) if relative else cells.means, cells.seen)
+    r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    if not np.isfinite(scores[r, c]):
+        return None
+    (left, top), (sx, sy) = (cells.left[c], cells.top[r]), cells.size
+    return float(scores[r, c]), np.array(
+        [[left, top], [left + 15 * sx, top], [left + 15 * sx, top + 15 * sy], [left, top + 15 * sy]], np.float32)
 
 
 def _canonical(cell: int) -> np.ndarray:
@@ -560,10 +571,11 @@ def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
     return inside
 
 
-def _global_search(small: np.ndarray, gray: np.ndarray) -> list[tuple[np.ndarray, bool]]:
+def _global_search(small: np.ndarray, gray: np.ndarray) -> Iterator[tuple[np.ndarray, bool]]:
     """Rough frame corners (work size) of the playing area, from nothing: the lattices'
     placements by plain colours (best first) in turn with those by lightness against the
-    neighbours (see _placements), each place once; with whether it came by the latter."""
+    neighbours (see _placement; only worked out if the first is not taken), each place
+    once; with whether it came by the latter."""
     lattices, rot = _lattices(gray)
     h, w = gray.shape
     # turned as four channels (OpenCV's 4-channel warp is about three times quicker than its
@@ -572,16 +584,26 @@ def _global_search(small: np.ndarray, gray: np.ndarray) -> list[tuple[np.ndarray
     lab = cv2.cvtColor(turned, cv2.COLOR_BGR2LAB)
     summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
     inside = _inside(rot.tobytes(), w, h)
-    placed = [_placements(summed, inside, lattice) for lattice in lattices]
-    by_measure = [sorted((p[k] for p in placed if p), key=lambda found: -found[0]) for k in (0, 1)]
-    found: list[tuple[np.ndarray, bool]] = []
-    for pair in zip(*by_measure):
-        for relative, (_, box) in enumerate(pair):
-            cell = np.linalg.norm(box[1] - box[0]) / 15
-            if all(np.abs(box - other).max() > 0.5 * cell for other, _ in found):
-                found.append((box, bool(relative)))
+    cells = [c for c in (_lattice_cells(summed, inside, lattice) for lattice in lattices) if c is not None]
+    del turned, lab, summed  # not kept while the caller checks a candidate
     back = cv2.invertAffineTransform(rot)
-    return [(cv2.transform(box[None], back)[0], relative) for box, relative in found]
+
+    def ranked(relative: bool) -> list[np.ndarray]:
+        return [box for _, box in sorted((p for p in (_placement(c, relative) for c in cells) if p),
+                                         key=lambda found: -found[0])]
+    given: list[np.ndarray] = []
+    rankings: list[list[np.ndarray]] = [ranked(False)]
+    for k in range(len(cells)):
+        for relative in (False, True):
+            if len(rankings) == relative:
+                rankings.append(ranked(True))
+            if k >= len(rankings[relative]):
+                continue
+            box = rankings[relative][k]
+            cell = np.linalg.norm(box[1] - box[0]) / 15
+            if all(np.abs(box - other).max() > 0.5 * cell for other in given):
+                given.append(box)
+                yield cv2.transform(box[None], back)[0], relative
 
 
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:

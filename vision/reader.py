@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
-from vision.glyph import dot_pair_above, glyph_features_batch, ink_mask, letter_box, value_number_sides
+from vision.glyph import HEIGHT_FEATURE, dot_pair_above, glyph_features_batch, ink_mask, letter_box, value_number_sides
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.mlp import MLP
@@ -75,7 +75,7 @@ class _Memory:
     last_text: list[str] | None = None
     accepted: list[str] | None = None
     thumb: np.ndarray | None = None  # small grey rectified board of the last frame
-    letters: dict = field(default_factory=dict)  # frame-order cell -> (letter probabilities, glyph found)
+    letters: dict = field(default_factory=dict)  # frame-order cell -> (letter probabilities, letter height)
     letters_quarter: int = -1
 
     def place(self, corners: np.ndarray | None) -> None:
@@ -137,24 +137,27 @@ class BoardReader:
         return float(np.linalg.norm(corners[1] - corners[0]) / 15)
 
     def _letter_probabilities(self, cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Per cell: probabilities over the tile set's letters (rows of zeros where no glyph was found)."""
-        probs, found = self._read_glyphs(cells, strokes=False)
+        """Per cell: probabilities over the tile set's letters, and the letter's height as a
+        share of the cell's ink mask (rows of zeros and 0 where no glyph was found)."""
+        probs, heights = self._read_glyphs(cells, strokes=False)
         # a letter the plain ink does not show surely (a shadow or glare joined to it can
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
         # (where the plain ink showed no letter at all, glyph_image has tried the strokes already)
-        unsure = np.flatnonzero(found & (probs.max(axis=1) < LETTER_DECIDES))
+        unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES))
         if len(unsure):
-            again, _ = self._read_glyphs([cells[k] for k in unsure], strokes=True)
+            again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             surer = again.max(axis=1) > probs[unsure].max(axis=1)
-            probs[unsure[surer]] = again[surer]
-        return probs, found
+            probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
+        return probs, heights
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
         feats, found = glyph_features_batch(cells, strokes)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
+        heights = np.zeros(len(cells), np.float32)
         if found.any():
             probs[found] = self.letters.probabilities(feats, self._allowed)
-        return probs, found
+            heights[found] = feats[:, HEIGHT_FEATURE]
+        return probs, heights
 
     def _turned(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> bool:
         """A turntable can come back turned by a quarter exactly where it was: do the value
@@ -189,7 +192,7 @@ class BoardReader:
                                                     for k in candidates]) for quarter in range(4)]
             # a tile's letter is found whichever way it is turned; ink found only in some
             # turns (print on a premium square) would favour those turns
-            letter = np.logical_and.reduce([found for _, found in readings])
+            letter = np.logical_and.reduce([heights > 0 for _, heights in readings])
             if letter.any():
                 for quarter, (probs, _) in enumerate(readings):
                     scores[quarter] += 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).mean())
@@ -209,9 +212,10 @@ class BoardReader:
 
     def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
-        """Letter probabilities for the given cells (frame-order indices), reusing the last
-        frame's answer for every cell whose pixels have not changed. Where the likely letters
-        print values of one and of two digits, the value number has its say (vision.value)."""
+        """Letter probabilities and heights (see _letter_probabilities) for the given cells
+        (frame-order indices), reusing the last frame's answer for every cell whose pixels have
+        not changed. Where the likely letters print values of one and of two digits, the value
+        number has its say (vision.value)."""
         memory = self._memory
         thumb = cv2.resize(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY), (15 * THUMB, 15 * THUMB),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
@@ -223,14 +227,14 @@ class BoardReader:
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
-            probs, found = self._letter_probabilities(upright)
+            probs, heights = self._letter_probabilities(upright)
             probs = self._value_cue.reweighted(probs, upright)
-            for k, p, f in zip(todo, probs, found):
-                cache[k] = (p, bool(f))
+            for k, p, h in zip(todo, probs, heights):
+                cache[k] = (p, float(h))
         memory.thumb, memory.letters, memory.letters_quarter = thumb, cache, quarter
         if not cells:
-            return np.zeros((0, len(self.letters.classes)), np.float32), np.zeros(0, bool)
-        return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells])
+            return np.zeros((0, len(self.letters.classes)), np.float32), np.zeros(0, np.float32)
+        return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
@@ -272,15 +276,15 @@ class BoardReader:
         rack_counts = self._rack_counts(frame, stats, occ)
         occ = _drop_specks(occ[index])
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM]
-        letter_probs, found = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
+        letter_probs, heights = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
-        unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, found, quarter)
+        unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         cells = []
         for k in range(225):
             j = letter_at.get(k)
-            letter = None if j is None or not found[j] else letter_probs[j]
+            letter = None if j is None or heights[j] == 0 else letter_probs[j]
             cells.append(self._cell_reading(occ[k], letter, j in unsure))
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
@@ -329,22 +333,27 @@ class BoardReader:
             covered[read_cells[letter_probs.max(axis=1) >= LETTER_DECIDES]] = True
         return premium_contrast(stats.mean, ~covered) >= MIN_PATTERN
 
-    def _maybe_accented(self, windows: list[np.ndarray], cells: list[int], probs: np.ndarray, found: np.ndarray,
+    def _maybe_accented(self, windows: list[np.ndarray], cells: list[int], probs: np.ndarray, heights: np.ndarray,
                         quarter: int) -> set[int]:
-        """Which of the read letters (indices into `cells`) are a bare A, O or U that may have lost
-        its umlaut: ink just above the letter that was not taken as its accent (dots blurred into
-        one flat bar), two dots above it that ran into the tile's edge in the ink mask, or a
-        letter box clearly taller than the board's other letters (dots run into the letter).
-        Only for tile sets that have the accented twins."""
+        """Which of the read letters (indices into `cells`; `heights` as _letter_probabilities
+        gives them) are a bare A, O or U that may have lost its umlaut: a letter clearly taller
+        than the board's other letters (dots run into the letter), ink just above the letter
+        that was not taken as its accent (dots blurred into one flat bar), or two dots above it
+        that ran into the tile's edge in the ink mask. Only for tile sets that have the
+        accented twins."""
         allowed = TILESET_LETTERS[self.config.tileset]
         classes = self.letters.classes
-        best = probs.argmax(axis=1) if len(cells) else np.zeros(0, int)
-        suspects = [j for j in range(len(cells)) if found[j] and ACCENTED.get(classes[best[j]]) in allowed]
+        best = [classes[k] for k in probs.argmax(axis=1)] if len(cells) else []
+        suspects = [j for j in range(len(cells)) if heights[j] > 0 and ACCENTED.get(best[j]) in allowed]
         if not suspects:
             return set()
-        boxes = {}
-        for j in range(len(cells)):
-            if not found[j] or classes[best[j]] in ACCENTED.values():
+        others = [heights[j] for j in range(len(cells))
+                  if heights[j] > 0 and best[j] not in ACCENTED.values() and best[j] not in "QJ"]
+        typical = float(np.median(others)) if len(others) >= 3 else None
+        unsure = set()
+        for j in suspects:
+            if typical is not None and heights[j] > ACCENT_TALLER * typical:
+                unsure.add(j)
                 continue
             window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
             mask = ink_mask(window)
@@ -352,21 +361,14 @@ class BoardReader:
                 continue
             components = cv2.connectedComponentsWithStats(mask, connectivity=8)
             box = letter_box(mask, components)
-            if box is not None:
-                boxes[j] = (window, mask, components, box)
-        heights = [y1 - y0 for j, (_, _, _, (x0, y0, x1, y1)) in boxes.items() if classes[best[j]] not in "QJ"]
-        typical = float(np.median(heights)) if len(heights) >= 3 else None
-        unsure = set()
-        for j in suspects:
-            if j not in boxes:
+            if box is None:
                 continue
-            window, mask, (count, _, stats, centroids), (x0, y0, x1, y1) = boxes[j]
-            h = y1 - y0
-            if (typical is not None and h > ACCENT_TALLER * typical) \
-                    or dot_pair_above(window, mask, (x0, y0, x1, y1)) > DOTS_ABOVE:
+            x0, y0, x1, y1 = box
+            if dot_pair_above(window, mask, box) > DOTS_ABOVE:
                 unsure.add(j)
                 continue
-            n = mask.shape[0]
+            count, _, stats, centroids = components
+            h, n = y1 - y0, mask.shape[0]
             for k in range(1, count):
                 kx, ky, kw, kh, area = stats[k]
                 if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
