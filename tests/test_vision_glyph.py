@@ -133,3 +133,11 @@ def test_a_scrap_of_ink_at_the_windows_rim_is_not_a_letter():
     assert letter_box(mask) is None
     shifted = np.roll(_letter_mask(), 16, axis=1)  # a whole letter a third of a tile off its square
     assert letter_box(shifted) == (38, 20, 58, 42)
+
+
+def test_a_wide_letter_joined_low_to_its_value_number_is_still_the_letter():
+    mask = np.zeros((N, N), np.uint8)
+    mask[16:44, 10:44] = 1  # an M as wide as letters get (0.53 of the window)
+    mask[16:40, 16:38] = 0
+    mask[36:46, 43:50] = 1  # its value number, run into its right foot: together 0.63 wide
+    assert letter_box(mask) == (10, 16, 44, 46)

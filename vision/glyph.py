@@ -22,7 +22,9 @@ HEIGHT_FEATURE = FEATURES - 2  # which feature is the letter's height over the i
 # height); the training renders stay well inside (>= 0.32 tall, <= 1.5 wide)
 MIN_HEIGHT = 0.2
 MAX_WIDTH = 2.0
-MAX_SPAN = 0.6  # no letter spans more of the window than this (a W stretched 1.25x: 0.56)
+MAX_SPAN = 0.6  # no letter spans more of the window than this: rendered letters stay under 0.52
+# (99 %); a few wide W and M reach it, but letting wider shapes in (0.75) read 5 more of them
+# on the dev sets and misread 3 shaded tile edges
 # a letter's ink reaches at least this share of its length away from the ink's edge (its
 # strokes' half-width): the thinnest letters on rendered training tiles reach 0.06, a
 # 2-px line as long as a letter 0.03
@@ -149,17 +151,24 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         x, y, w, h, area = stats[k]
         if area < max(4, n * n // 400) or x == 0 or y == 0 or x + w >= n or y + h >= n:
             continue
-        if max(w, h) > MAX_SPAN * n:  # the shaded edge of the tile itself, not its letter
-            continue
         cx, cy = centroids[k]
+        if w > MAX_SPAN * n >= h:  # a wide letter (M, W) joined low at its side, to its value number?
+            cut = _upper_part(labels, stats[k], k)
+            if cut is None or cut[1] > MAX_SPAN * n:
+                continue
+            x, w = cut
+            cx = x + w / 2
+        elif max(w, h) > MAX_SPAN * n:  # the shaded edge of the tile itself, not its letter
+            continue
         off = np.hypot(cx - n * 0.46, cy - n * 0.46) / n
         if off > MAX_OFF_CENTRE:  # a scrap at the window's rim: this tile's edge, a neighbour's
             continue
-        ranked.append((area * (1.0 - off), k))
-    best = next((k for _, k in sorted(ranked, reverse=True) if not _thin_line(labels, stats[k], k)), -1)
-    if best < 0:
+        ranked.append((area * (1.0 - off), k, (x, y, w, h)))
+    best = next((found for found in sorted(ranked, reverse=True) if not _thin_line(labels, stats[found[1]], found[1])),
+                None)
+    if best is None:
         return None
-    x, y, w, h, _ = stats[best]
+    _, best, (x, y, w, h) = best
     x0, y0, x1, y1 = x, y, x + w, y + h
     for k in range(1, count):
         if k == best:
@@ -180,6 +189,14 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
         return None
     return x0, y0, x1, y1
+
+
+def _upper_part(labels: np.ndarray, stat: list[int], k: int) -> tuple[int, int] | None:
+    """(x, width) of component k's ink in the upper half of its height: a letter's own
+    width where something lower at its side (the value number, a shadow) joined it."""
+    x, y, w, h, _ = stat
+    columns = np.flatnonzero((labels[y:y + h // 2, x:x + w] == k).any(axis=0))
+    return (x + int(columns[0]), int(columns[-1] - columns[0]) + 1) if len(columns) else None
 
 
 def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
