@@ -23,8 +23,10 @@ HEIGHT_FEATURE = FEATURES - 2  # which feature is the letter's height over the i
 MIN_HEIGHT = 0.2
 MAX_WIDTH = 2.0
 MAX_SPAN = 0.6  # no letter spans more of the window than this: rendered letters stay under 0.52
-# (99 %); a few wide W and M reach it, but letting wider shapes in (0.75) read 5 more of them
-# on the dev sets and misread 3 shaded tile edges
+# (99 %); letting taller or wider shapes in (0.75) reads a few more W and M but misreads shaded
+# tile edges (an L along two sides, a bar down one side), which are tall
+MAX_WIDTH_SPAN = 0.75  # ... but a letter no taller than MAX_SPAN may be this wide over its upper
+# half: the W of a wide serif face reaches 0.70
 # a letter's ink reaches at least this share of its length away from the ink's edge (its
 # strokes' half-width): the thinnest letters on rendered training tiles reach 0.06, a
 # 2-px line as long as a letter 0.03
@@ -152,9 +154,9 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         if area < max(4, n * n // 400) or x == 0 or y == 0 or x + w >= n or y + h >= n:
             continue
         cx, cy = centroids[k]
-        if w > MAX_SPAN * n >= h:  # a wide letter (M, W) joined low at its side, to its value number?
+        if w > MAX_SPAN * n >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
             cut = _upper_part(labels, stats[k], k)
-            if cut is None or cut[1] > MAX_SPAN * n:
+            if cut is None or cut[1] > MAX_WIDTH_SPAN * n:
                 continue
             x, w = cut
             cx = x + w / 2
