@@ -54,6 +54,16 @@ def test_the_board_is_found_under_strongly_uneven_light(seed):
     assert all(r in (t, "#") for r, t in zip(read, truth)), "nothing misread"
 
 
+@pytest.mark.parametrize("seed", range(80, 100))
+def test_a_board_turned_a_few_degrees_between_racks_square_to_the_frame_is_found(seed):
+    # the racks' long edges can outweigh the board's lines in the frame's edge directions
+    frame = render_frame(WORD_BOARD, seed=seed, options=FrameOptions(
+        askew_deg=-5.0, tilt_deg=4.0, rotation=0, hand=False, glare=False, rack_counts={"p1": 7, "p2": 7}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    assert obs.board_text() == frame.truth
+
+
 @pytest.mark.parametrize("seed", [21, 22, 23, 24, 25])
 def test_empty_board_has_no_phantom_tiles(seed):
     frame = render_frame(EMPTY, seed=seed, options=FrameOptions(hand=False, glare=True))
