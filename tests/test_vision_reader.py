@@ -64,6 +64,21 @@ def test_a_board_turned_a_few_degrees_between_racks_square_to_the_frame_is_found
     assert obs.board_text() == frame.truth
 
 
+SPARSE_CROSS = ["." * 15] * 7 + [".......K.......", ".......N.......", ".......I.......", "......GTP......",
+                                  ".......A.......", ".......R......."] + ["." * 15] * 2
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_few_blurred_tiles_are_turned_upright_by_their_letters(seed):
+    # in a word, a neighbour's value number can sit where this tile's would be if it were
+    # turned; eight letters read surely one way up outweigh two such votes
+    frame = render_frame(SPARSE_CROSS, seed=seed, options=FrameOptions(
+        board_style="paper", blur=1.4, rotation=0, hand=False, glare=False, rack_counts={}))
+    obs = BoardReader().observe(frame.image)
+    assert obs.located
+    assert obs.rotation == 0
+
+
 @pytest.mark.parametrize("seed", [21, 22, 23, 24, 25])
 def test_empty_board_has_no_phantom_tiles(seed):
     frame = render_frame(EMPTY, seed=seed, options=FrameOptions(hand=False, glare=True))

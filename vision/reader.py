@@ -193,9 +193,9 @@ class BoardReader:
             # a tile's letter is found whichever way it is turned; ink found only in some
             # turns (print on a premium square) would favour those turns
             letter = np.logical_and.reduce([heights > 0 for _, heights in readings])
-            if letter.any():
+            if letter.any():  # summed over the tiles: each tile read is evidence of its own
                 for quarter, (probs, _) in enumerate(readings):
-                    scores[quarter] += 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).mean())
+                    scores[quarter] += 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
         if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             if accepted.any():
