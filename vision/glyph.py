@@ -292,16 +292,24 @@ def glyph_features(cell_bgr: np.ndarray) -> np.ndarray | None:
     return feats[0] if found[0] else None
 
 
-def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """Ink of the small value number in the four places it can be, for a tile turned 0/90/180/270
-    degrees clockwise: right of and low beside the letter when upright, and so on turned."""
+def letter_ink(cell_bgr: np.ndarray) -> tuple[np.ndarray, tuple, tuple[int, int, int, int]] | None:
+    """A cell's plain ink mask, its 8-connected components (cv2.connectedComponentsWithStats)
+    and the letter's box; None where there is no ink or no letter."""
     mask = ink_mask(cell_bgr)
     if mask is None:
         return None
     components = cv2.connectedComponentsWithStats(mask, connectivity=8)
     box = letter_box(mask, components)
-    if box is None:
+    return None if box is None else (mask, components, box)
+
+
+def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """Ink of the small value number in the four places it can be, for a tile turned 0/90/180/270
+    degrees clockwise: right of and low beside the letter when upright, and so on turned."""
+    ink = letter_ink(cell_bgr)
+    if ink is None:
         return None
+    mask, components, box = ink
     n = mask.shape[0]
     x0, y0, x1, y1 = box
     size = max(x1 - x0, y1 - y0)

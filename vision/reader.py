@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
-from vision.glyph import HEIGHT_FEATURE, dot_pair_above, glyph_features_batch, ink_mask, letter_box, value_number_sides
+from vision.glyph import HEIGHT_FEATURE, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.mlp import MLP
@@ -356,13 +356,10 @@ class BoardReader:
                 unsure.add(j)
                 continue
             window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
-            mask = ink_mask(window)
-            if mask is None:
+            ink = letter_ink(window)
+            if ink is None:
                 continue
-            components = cv2.connectedComponentsWithStats(mask, connectivity=8)
-            box = letter_box(mask, components)
-            if box is None:
-                continue
+            mask, components, box = ink
             x0, y0, x1, y1 = box
             if dot_pair_above(window, mask, box) > DOTS_ABOVE:
                 unsure.add(j)

@@ -7,10 +7,9 @@ apart, and the letter probabilities are reweighted by how well one or two digits
 """
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
-from vision.glyph import ink_mask, letter_box
+from vision.glyph import letter_ink
 from vision.tilesets import tile_value
 
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -69,13 +68,10 @@ class ValueCue:
 def number_aspect(window: np.ndarray) -> float | None:
     """Width over height of the value number's ink on an upright tile window (the number
     sits low, right of the letter), or None where no number is seen."""
-    mask = ink_mask(window)
-    if mask is None:
+    ink = letter_ink(window)
+    if ink is None:
         return None
-    components = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    letter = letter_box(mask, components)
-    if letter is None:
-        return None
+    mask, components, letter = ink
     n = mask.shape[0]
     x0, y0, x1, y1 = letter
     height = y1 - y0
