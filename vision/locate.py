@@ -1,10 +1,12 @@
 """Find the board's playing area in a frame from its own grid lines, without markers.
 
-Steps: (1) the dominant edge direction modulo 90 degrees gives the skew; (2) in the
-de-skewed image, the column/row profiles of a thin-line filter are periodic with the
-cell size, and a 16-tooth comb that starts and ends on lines with no line beyond
-finds the 16 grid lines each way; (3) a few refinement passes in the rectified view fit
-each grid line locally, which absorbs camera perspective, and give the homography.
+Steps: (1) the dominant edge direction modulo 90 degrees gives the skew (a second strong
+direction a second one); (2) in the de-skewed image, the column/row profiles of a
+thin-line filter are periodic with the cell size, and a 16-tooth comb that starts and
+ends on lines with no line beyond finds the 16 grid lines each way; the 15 x 15 window of
+cells whose colours best follow the premium layout places the board on that lattice;
+(3) a few refinement passes in the rectified view fit each grid line locally, which
+absorbs camera perspective, and give the homography.
 
 Corners come out in frame order (the corner nearest the frame's top-left first, then
 clockwise); which way up the board is is decided later from the letters.

@@ -40,7 +40,7 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 # one side, 0.17 at most (49 images)
 MIN_PATTERN = 0.3
 CANDIDATES = 6  # board locations from scratch tried in turn until one shows the premium layout (the
-# best three by either measure of vision.locate._placements, in turn)
+# best three by either measure of vision.locate._placement, in turn)
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
