@@ -83,14 +83,15 @@ _PREMIUM_STARTS = np.cumsum([0] + [len(_TYPE_CELLS[t]) for t in _PREMIUM])[:-1]
 _COUNTS = np.array([float(len(cells)) for cells in _TYPE_CELLS])
 
 
-def _window_scores(means: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray:
+def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative: bool = False) -> np.ndarray:
     """How well the cell colours of every 15x15 window of a grid of cell means (RxCx3 Lab)
     follow the premium layout: spread between the square types' mean colours over the
     spread within them. All windows at once: the sums under each premium type by adding
     the grid shifted to each of its squares, the plain squares' as the window's sum (from
     an integral image) less those. `inside` (RxC bool) marks cells in the frame; a window
-    leaving the frame scores -inf. Returns (R-14)x(C-14), window (0, 0) at the top-left."""
-    means = np.ascontiguousarray(means, np.float32)
+    leaving the frame scores -inf. `relative`: lightness taken against the neighbouring
+    cells' (lightness_among_neighbours). Returns (R-14)x(C-14), window (0, 0) at the top-left."""
+    means = lightness_among_neighbours(means) if relative else np.ascontiguousarray(means, np.float32)
     rows, cols = means.shape[0] - 14, means.shape[1] - 14
     with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # sums of squares alongside
     s0, s1, s2 = with_squares.strides  # [i, j]: the grid shifted by cell (i, j) of the window
@@ -305,7 +306,7 @@ def _placement(cells: _LatticeCells, relative: bool) -> tuple[float, np.ndarray]
     on the cells' colours as they are, or (`relative`) with their lightness against their
     neighbours' (lightness_among_neighbours): under a lamp to one side or a dark corner only
     that shows the pattern, but on a board crowded with tiles their lightness can hide it."""
-    scores = _window_scores(lightness_among_neighbours(cells.means) if relative else cells.means, cells.seen)
+    scores = _window_scores(cells.means, cells.seen, relative)
     r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[r, c]):
         return None
@@ -569,8 +570,7 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
     h, w = small.shape[:2]
     inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    means = _cell_means(small, corners, border=b)
-    scores = _window_scores(lightness_among_neighbours(means) if relative else means, inside)
+    scores = _window_scores(_cell_means(small, corners, border=b), inside, relative)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
