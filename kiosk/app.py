@@ -100,7 +100,11 @@ class KioskApp:
         lexicon: Any = None,
         settings: AppSettings = AppSettings(),
         records: list[dict] | None = None,
+        profile: Any = None,
+        tileset: Any = None,
     ):
+        """`profile` / `tileset`: the rules objects to play by (a club's own profile file);
+        default: the bundled ones named in `setup`."""
         from kiosk.rules.data import read_text  # noqa: F401  (fails early if rules data is missing)
         from kiosk.rules.profiles import load_profile
         from kiosk.rules.tiles import load_tileset
@@ -117,8 +121,8 @@ class KioskApp:
         self.now: Callable[[], float] = lambda: max(floor, time_source() + self._offset)
         self.lexicon = lexicon
         self.settings = settings
-        self.tileset = load_tileset(setup.tileset)
-        self.profile = load_profile(setup.profile)
+        self.tileset = tileset if tileset is not None else load_tileset(setup.tileset)
+        self.profile = profile if profile is not None else load_profile(setup.profile)
         self.events: list[Any] = []
         self.app_records: list[dict] = []
         self.state: Any = None
@@ -172,7 +176,7 @@ class KioskApp:
 
         states, state = [], self.state
         for event in events:
-            state = game.apply(state, event)
+            state = self._next_state(state, event)
             states.append(state)
         t = self.now() if t is None else t
         data = [json.loads(ev.event_to_json(e)) for e in events]
@@ -188,11 +192,18 @@ class KioskApp:
         self.journal.append(record)
         self.app_records.append(record["app"])
 
-    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
+    def _next_state(self, state: Any, event: Any) -> Any:
+        """The rules core's state after `event`; the game starts under this kiosk's own
+        profile and tile set objects (a club's profile file is not a bundled name)."""
         from kiosk.rules import game
 
+        if state is None and isinstance(event, ev.GameStarted):
+            return game.new_game(event, self.profile, self.tileset)
+        return game.apply(state, event)
+
+    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
         self.events.append(event)
-        self.state = new_state if new_state is not None else game.apply(self.state, event)
+        self.state = new_state if new_state is not None else self._next_state(self.state, event)
         self._log_state_alerts()
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
@@ -832,9 +843,9 @@ class KioskApp:
     # ----- output -------------------------------------------------------------------
 
     def gcg_text(self) -> str:
-        from kiosk.rules.gcg import events_to_gcg
+        from kiosk.rules.gcg import history_to_gcg
 
-        return events_to_gcg(self.events)
+        return history_to_gcg(self.state)   # the state played under this kiosk's profile object
 
     def screen(self) -> Any:
         from kiosk.screen_model_builder import build_screen
