@@ -150,6 +150,7 @@ class Backends:
     gpio: bool = False                   # buttons and LEDs on GPIO with gpiozero's default factory (a Pi)
     threaded_vision: bool = True         # False: inline readings at the caller's time (replay)
     reader: Any = None                   # a board reader; None: vision.reader.BoardReader(config)
+    leave_fullscreen: Callable[[], None] | None = None   # the director's menu asks the display for a window
 
 
 class _PublishedJournal:
@@ -260,16 +261,27 @@ class Kiosk:
         else:
             journal = MemoryJournal()
         game_id = str(getattr(journal, "game_id", game_id))
+        warnings = tuple(str(w) for w in (self.config.warnings if self.config is not None else ()))
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
         published = _PublishedJournal(journal, self.sinks, game_id, len(records))
         self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
                             time_source=self.backends.time_source, lexicon=self.rules.lexicon,
                             settings=self.settings, records=records or None,
-                            profile=self.rules.profile, tileset=self.rules.tileset)
+                            profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
             self.app.recovered["damage"] = tuple(self.recovery.lines())
         return self.app
+
+    def new_game(self) -> KioskApp:
+        """A new game over an unfinished one (the director confirmed it in the menu): the
+        old journal is kept as .abandoned.jsonl, never deleted."""
+        if self.games_dir is None:
+            return self.open_game((MemoryJournal(), []))
+        from kiosk import journal as journals
+
+        self.recovery = None
+        return self.open_game((journals.start_game(self.games_dir, confirm_replace=True), []))
 
     def press(self, button: str, kind: str = "press", t: float | None = None) -> None:
         self.app.handle_button(button, kind, t)
@@ -286,6 +298,12 @@ class Kiosk:
                 self.open_game()   # the result was confirmed and written: a new game
                 continue
             self.app.handle_button(event.button, event.kind, event.t)
+        if self.app.new_game_requested:
+            self.new_game()
+        if self.app.leave_fullscreen_requested:
+            self.app.leave_fullscreen_requested = False
+            if self.backends.leave_fullscreen is not None:
+                self.backends.leave_fullscreen()
         self.app.tick()
         if not self.sinks:
             return None

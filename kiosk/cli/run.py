@@ -67,8 +67,12 @@ def live() -> int:
     except CameraError as exc:
         log.error("%s", exc)
         camera = _NoCamera(str(exc))
-    kiosk = assemble(config, Backends(camera, gpio=on_pi()), sinks=[ScreenSink(surface), LogSink()],
-                     games_dir=config.games_dir)
+    def leave_fullscreen() -> None:
+        if pygame.display.get_surface() is not None and pygame.display.get_surface().get_flags() & pygame.FULLSCREEN:
+            pygame.display.toggle_fullscreen()
+
+    kiosk = assemble(config, Backends(camera, gpio=on_pi(), leave_fullscreen=leave_fullscreen),
+                     sinks=[ScreenSink(surface), LogSink()], games_dir=config.games_dir)
     keys = KeyboardButtons()
     notify = sdnotify.default()
     notify.ready("display and clock up")

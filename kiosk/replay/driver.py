@@ -78,6 +78,15 @@ class ScriptedPlayers:
     def act(self, app: KioskApp, now: float) -> bool:
         """Answer the head prompt once its delay has passed; True if something was done."""
         head = app.pending[0] if app.pending else None
+        if app.phase == "rack_entry" and app.rack_entry is not None:
+            # the recording does not say what was left on the racks: the players enter
+            # nothing (0), and the result is as the record has it
+            entry = app.rack_entry
+            asked = self.asked_at.setdefault((-2.0, "racks", entry.index), now)
+            if now < asked + ANSWER_DELAY_S:
+                return False
+            app.handle_button("confirm")
+            return True
         if app.rack_question is not None and (head is None or head.stage == "reading"):
             q = app.rack_question
             asked = self.asked_at.setdefault((-1.0, f"rack{q.player}", 0), now)
@@ -225,7 +234,8 @@ class ReplayRun:
 
     def _busy(self) -> bool:
         app = self.app
-        return bool(app.pending) or app.phase == "remove_tiles" or app.rack_question is not None
+        return (bool(app.pending) or app.phase in ("remove_tiles", "rack_entry")
+                or app.rack_question is not None)
 
     def _iterate(self) -> None:
         self.app.tick()
