@@ -4,7 +4,7 @@ Example (every key optional):
 
     [vision]
     calibration = "club-calibration.npz"   # written by `python -m kiosk calibrate`
-    tileset = "english"                     # or "german"
+    tileset = "english"                     # or any of kiosk.rules.tiles.tileset_names()
     corners = [[112, 80], [1400, 92], [1390, 1380], [100, 1370]]  # playing-area corners, TL TR BR BL
     [vision.racks]
     p1 = [[0, 1300], [600, 1300], [600, 1500], [0, 1500]]
@@ -18,8 +18,9 @@ from pathlib import Path
 import numpy as np
 
 from kiosk.errors import InputError, line_of_key, parse_toml
+from kiosk.rules.tiles import tileset_names
 
-TILESETS = ("english", "german")
+TILESETS = tileset_names()  # the rules' bundled sets (kiosk/rules/data/tilesets), the one source
 
 
 @dataclass(frozen=True)
