@@ -13,6 +13,7 @@ A blank is "?" and a blank played as a letter is that letter's board character i
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -224,3 +225,25 @@ def load_tileset(name: str = "english") -> TileSet:
     text, source = data.read_text("tilesets", name)
     return TileSet.from_toml(text, source)
 
+
+
+def tileset_for_distribution(name: str) -> str | None:
+    """The bundled set a GCG `#tile-distribution` value names ('german', 'Polish', 'es'),
+    by the set's name or one of its data file's gcg_names; None if no set has it."""
+    key = name.strip().lower()
+    for candidate in tileset_names():
+        if key == candidate or key in load_tileset(candidate).gcg_names:
+            return candidate
+    return None
+
+
+def tileset_for_lexicon(lexicon: str) -> str | None:
+    """The bundled set whose language a GCG `#lexicon` belongs to, by the lexicon's name
+    without its edition (CSW21 -> CSW -> english, RD28 -> german, OSPS49 -> polish,
+    FILE2017 -> spanish, DISC2 -> catalan, FRA20 -> french); None if unknown."""
+    match = re.match(r"[A-Z]+", lexicon.strip().upper())
+    base = match.group(0) if match else ""
+    for candidate in tileset_names():
+        if base and base in load_tileset(candidate).lexicons:
+            return candidate
+    return None
