@@ -104,6 +104,11 @@ class KioskConfig:
     def lexicon_path(self) -> Path | None:
         return None if self.lexicon in ("default", "none") else Path(self.lexicon)
 
+    @property
+    def vision_config(self) -> None:
+        """Gone (the [vision] table is `vision`); kept so kiosk/cli/run.py runs until the assembly replaces it."""
+        return None
+
 
 def default_games_dir(environ: Mapping[str, str]) -> Path:
     """$STATE_DIRECTORY/games under systemd (StateDirectory=), else the user's data folder."""
