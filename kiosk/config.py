@@ -216,16 +216,18 @@ class _Parser:
         self.check_unknown_keys()
         profile, rules, profile_path = self.required("game.profile", self.profile, ("naspa", load_profile(), None))
         vision = self.vision()
+        lexicon = self.required("game.lexicon", self.lexicon, "default")
+        games_dir = self.required("files.games_dir", self.games_dir, default_games_dir(self.environ))
         pin_map, pins = self.required("hardware.pin_map", self.pin_map, (None, load_pin_map()))
         return KioskConfig(
             source=self.source,
-            games_dir=self.required("files.games_dir", self.games_dir, default_games_dir(self.environ)),
+            games_dir=games_dir,
             log_dir=self.optional("files.log_dir", self.folder, None),
             profile=profile,
             rules=rules,
             profile_path=profile_path,
             tileset=vision.tileset,
-            lexicon=self.required("game.lexicon", self.lexicon, "default"),
+            lexicon=lexicon,
             players=self.optional("game.players", self.players, DEFAULT_PLAYERS),
             camera=self.optional("camera.source", self.camera, CameraSource()),
             vision=vision,
@@ -465,7 +467,7 @@ def _did_you_mean(word: str, known: Iterable[str]) -> str:
 
 
 def _line_of_table(text: str, table: str) -> int | None:
-    pattern = re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\]")
+    pattern = re.compile(rf"^\s*\[\s*{re.escape(table)}\s*[\].]")
     for number, line in enumerate(text.splitlines(), start=1):
         if pattern.match(line):
             return number
