@@ -179,7 +179,7 @@ def run(folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | Non
 def _where_the_game_is(folder: Path, replay: Any, games: Path | None) -> str:
     if games is None:
         return "the game was kept in memory only (no --games folder); nothing was written"
-    journal_path = getattr(getattr(replay, "journal", None), "path", None)
+    journal_path = getattr(replay, "journal_path", None) or getattr(getattr(replay, "journal", None), "path", None)
     if journal_path is None:  # stopped while the replay was being set up: the newest open journal, if any
         from kiosk.journal import OPEN_SUFFIX
 
