@@ -191,6 +191,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "sound": ("enabled",),
     "network": (),
 }
+_BUNDLED_DEFAULT: tuple[str, Profile, Path | None] = ("naspa", load_profile(), None)
 _PROFILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -214,11 +215,12 @@ class _Parser:
     def build(self, warnings: tuple[ConfigWarning, ...]) -> KioskConfig:
         self.warnings.extend(warnings)
         self.check_unknown_keys()
-        profile, rules, profile_path = self.required("game.profile", self.profile, ("naspa", load_profile(), None))
+        profile, rules, profile_path = self.required("game.profile", self.profile, _BUNDLED_DEFAULT)
         vision = self.vision()
         lexicon = self.required("game.lexicon", self.lexicon, "default")
         games_dir = self.required("files.games_dir", self.games_dir, default_games_dir(self.environ))
-        pin_map, pins = self.required("hardware.pin_map", self.pin_map, (None, load_pin_map()))
+        no_file: Path | None = None
+        pin_map, pins = self.required("hardware.pin_map", self.pin_map, (no_file, load_pin_map()))
         return KioskConfig(
             source=self.source,
             games_dir=games_dir,
@@ -416,9 +418,9 @@ class _Parser:
                                           f"{_shown(tileset)}: one tile set per game; remove one of them"))
         calibration = vision.calibration
         if calibration is not None:
-            problem = _calibration_problem(calibration)
-            if problem:
-                self.warn("vision.calibration", f"{problem}; reading uncalibrated")
+            why = _calibration_problem(calibration)
+            if why:
+                self.warn("vision.calibration", f"{why}; reading uncalibrated")
                 calibration = None
         return dataclasses.replace(vision, tileset=tileset, calibration=calibration)
 
