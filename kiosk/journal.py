@@ -101,7 +101,8 @@ def _command_of(pid: int) -> str:
         raw = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return ""
-    return " ".join(part.decode("utf-8", "replace") for part in raw.split(b"\0") if part)[:120]
+    text = " ".join(part.decode("utf-8", "replace") for part in raw.split(b"\0") if part)
+    return " ".join(text.split())[:120]   # one line, whatever the command held
 
 
 @dataclass(frozen=True)
