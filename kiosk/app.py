@@ -285,6 +285,11 @@ class KioskApp:
         self.app_alerts.append((title, rule, action))
         self.alert_log.append((title, rule, action))
 
+    def save_problem(self) -> str | None:
+        """The journal's 'cannot save' status (a full or failing card), shown on screen."""
+        value = getattr(self.journal, "save_problem", None)
+        return str(value) if value else None
+
     def current_alert_views(self) -> list[Any]:
         """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
         concerns and the rules core's explanation of what happened."""

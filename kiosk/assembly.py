@@ -56,46 +56,12 @@ class Rules:
     lexicon: Container[str] | None
 
 
-def config_tileset(config: KioskConfig) -> str | None:
-    """The config's tile set name (None: the config does not say)."""
-    value = getattr(config, "tileset", None)   # bridge: KioskConfig.tileset lands with helper "config"
-    return str(value) if value else None
-
-
 def load_rules_profile(config: KioskConfig | None, fallback: str) -> tuple[str, Profile]:
-    """(name recorded in the journal, Profile) from the config: a bundled name or a file."""
+    """(name recorded in the journal, Profile): the config's (a bundled name or a club's
+    file, already loaded by kiosk.config), else the bundled one named by `fallback`."""
     if config is None:
         return fallback, load_profile(fallback)
-    loaded = getattr(config, "rules", None)    # bridge: KioskConfig.rules (the Profile, loaded)
-    if isinstance(loaded, Profile):
-        return config.profile, loaded
-    profile_path = getattr(config, "profile_path", None)
-    if profile_path is not None:
-        path = Path(profile_path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(str(path), f"cannot read the profile file ({exc.__class__.__name__})", None, None) from None
-        return path.stem, parse_profile(text, str(path))
-    return config.profile, load_profile(config.profile)
-
-
-def config_lexicon(config: KioskConfig) -> str:
-    """'default', 'none' or a word-list path, as GameSetup.lexicon takes it."""
-    value = getattr(config, "lexicon", None)   # bridge: KioskConfig.lexicon (str)
-    if isinstance(value, str) and value:
-        return value
-    path = getattr(config, "lexicon_path", None)
-    return str(path) if path else "default"
-
-
-def config_pins(config: KioskConfig) -> Any:
-    pins = getattr(config, "pins", None)       # bridge: KioskConfig.pins (PinMap, checked)
-    if pins is not None:
-        return pins
-    from hardware.pins import load_pin_map
-
-    return load_pin_map(getattr(config, "pin_map", None))
+    return config.profile, config.rules
 
 
 def make_lexicon(name: str) -> Container[str] | None:
@@ -112,27 +78,23 @@ def rules_for(config: KioskConfig | None, *, players: tuple[str, str] | None = N
     """The game's rules: from the config where it says, else from `fallback` (a recorded
     game's own setup). Players' names: `players`, else the config's."""
     profile_name, profile = load_rules_profile(config, fallback.profile)
-    tileset_name = (config_tileset(config) if config is not None else None) or fallback.tileset
-    lexicon_name = config_lexicon(config) if config is not None else fallback.lexicon
+    tileset_name = config.tileset if config is not None else fallback.tileset
+    lexicon_name = config.lexicon if config is not None else fallback.lexicon
     names = players or (config.players if config is not None else fallback.players)
     setup = GameSetup(players=names, first=first, profile=profile_name, tileset=tileset_name, lexicon=lexicon_name)
     return Rules(setup, profile, load_tileset(tileset_name), make_lexicon(lexicon_name))
 
 
 def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> Any:
-    """Vision settings: the config's when it sets any (calibration, corners, rack zones),
-    else a recorded folder's own vision.toml (its camera's calibration), else the
-    defaults for the game's tile set."""
+    """Vision settings: the config's [vision] table when it sets anything (calibration,
+    corners, rack zones), else a recorded folder's own vision.toml (its camera's
+    calibration), else the defaults; always for the game's tile set."""
+    from dataclasses import replace as with_fields
+
     from vision.config import VisionConfig, load_config
 
-    configured: Any = None
-    if config is not None:
-        configured = getattr(config, "vision", None)   # bridge: KioskConfig.vision (VisionConfig)
-        path = getattr(config, "vision_config", None)
-        if configured is None and path is not None:
-            configured = load_config(path)
-    if configured is not None and _sets_anything(configured):
-        return configured
+    if config is not None and _sets_anything(config.vision):
+        return with_fields(config.vision, tileset=tileset)
     if folder is not None and (folder / "vision.toml").exists():
         return load_config(folder / "vision.toml")
     return VisionConfig(tileset=tileset)
@@ -171,6 +133,12 @@ class _PublishedJournal:
     def records(self) -> list[dict[str, Any]]:
         value = getattr(self.inner, "records", [])
         return list(value)
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the journal cannot write now (a full or failing card), for the screen."""
+        value = getattr(self.inner, "save_problem", None)
+        return str(value) if value else None
 
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
@@ -350,26 +318,30 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
         from hardware.buttons import ButtonPanel
         from hardware.lights import LightsSink, StatusLights
-        pin_map = config_pins(config)
+        pin_map = config.pins
         kiosk.buttons = ButtonPanel(pin_map, kiosk.inputs.put, pin_factory=backends.pin_factory,
                                     time_source=backends.time_source)
         if pin_map.leds:
             kiosk.sinks.append(LightsSink(StatusLights(pin_map, pin_factory=backends.pin_factory)))
     if config is not None:
-        _add_network_sink(config, kiosk.sinks)
+        _add_config_sinks(config, kiosk.sinks)
     if open_game:
         kiosk.open_game(journal)
     return kiosk
 
 
-def _add_network_sink(config: KioskConfig, sinks: list[Sink]) -> None:
-    """The MQTT feed (helper "clubroom") when the config has a [network] table."""
-    network = getattr(config, "network", None)
-    if network is None:
+def _add_config_sinks(config: KioskConfig, sinks: list[Sink]) -> None:
+    """The MQTT feed (helper "clubroom") when the config has a [network] table; a tone
+    per new alert when the club turned sound on (KIOSK-04: off by default)."""
+    if config.sound:
+        from kiosk.sound import ToneSink
+
+        sinks.append(ToneSink())
+    if config.network is None:
         return
     try:
-        from kiosk.network.sink import MqttSink  # type: ignore[import-not-found]
+        from kiosk.network.publisher import MqttSink  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         log.warning("the config has [network] but this kiosk has no network feed built in")
         return
-    sinks.append(MqttSink(network))
+    sinks.append(MqttSink(config.network))

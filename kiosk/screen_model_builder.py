@@ -203,6 +203,11 @@ def build_screen(app: Any) -> ScreenModel:
     )
     head = app.pending[0] if app.pending else None
     extra: dict[str, Any] = {}
+    problem = app.save_problem()
+    if problem:
+        common["alerts"] = (Alert("Cannot save the game", "",
+                                  "the clocks go on; free space or replace the card, or call the director",
+                                  "", problem),) + common["alerts"]
     if app.warnings_unacknowledged:
         common["alerts"] = tuple(Alert("Setting not used", "", "a player or director presses CONFIRM once seen",
                                        "", w) for w in app.warnings_unacknowledged) + common["alerts"]

@@ -52,7 +52,7 @@ def test_spiel_12_under_a_club_profile_file_and_german_tiles(tmp_path):
     run = ReplayRun(prepare_folder(SPIEL_12), config=config, sinks=(sink,))
     assert run.rules.tileset.name == "german"
     assert run.rules.profile.name == "naspa"          # the club file is a copy of naspa.toml
-    assert run.app.profile is run.rules.profile
+    assert run.app.profile is run.rules.profile and run.setup.profile == "club"   # recorded under the club's name
     result = run.run()
     assert result.completed, result.summary()
     folder = prepare_folder(SPIEL_12)

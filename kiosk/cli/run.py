@@ -54,7 +54,10 @@ def live() -> int:
     from kiosk.display.sink import ScreenSink
     from kiosk.display.window import open_display
 
+    from kiosk.config import attach_file_log
+
     config = load_config()
+    attach_file_log(config)
     for warning in config.warnings:
         log.warning("%s", warning)
     surface = open_display((config.display.width, config.display.height) if config.display.width else None,
