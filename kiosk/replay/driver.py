@@ -149,8 +149,10 @@ class ScriptedPlayers:
             offered = head.blank_offers[head.blank_cursor]
             if not wanted.islower() or offered == wanted.upper():
                 app.handle_button("confirm")
-            elif wanted.upper() in head.blank_offers:
-                app.handle_button("challenge")   # next letter
+            elif wanted.upper() in head.blank_offers:   # step towards it, the shorter way round
+                n = len(head.blank_offers)
+                ahead = (head.blank_offers.index(wanted.upper()) - head.blank_cursor) % n
+                app.handle_button("challenge" if ahead <= n - ahead else "pause")
             else:
                 app.designate_blank(wanted)
         return True
