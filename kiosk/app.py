@@ -50,7 +50,7 @@ TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
 
 
 class JournalLike(Protocol):
-    def append(self, record: dict) -> None: ...
+    def append(self, record: dict[str, Any]) -> object: ...
 
 
 class MemoryJournal:
@@ -181,7 +181,7 @@ class KioskApp:
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
         else:
-            self._commit(ev.GameStarted(tuple(setup.players), setup.first, setup.profile, setup.tileset, setup.lexicon))
+            self._commit(ev.GameStarted((setup.players[0], setup.players[1]), setup.first, setup.profile, setup.tileset, setup.lexicon))
 
     # ----- journal and state -------------------------------------------------------
 
@@ -211,7 +211,7 @@ class KioskApp:
 
     def _note(self, kind: str, **data: Any) -> None:
         """An app fact that is not a rules event (a read corrected by the players)."""
-        record = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
+        record: dict[str, Any] = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
         self.app_records.append(record["app"])
 
@@ -332,6 +332,8 @@ class KioskApp:
         return self.unsettled_downtime
 
     def _charge_downtime(self, t: float) -> None:
+        if self.unsettled_downtime is None:
+            return
         player, seconds = self.unsettled_downtime
         self._commit(ev.DowntimeCharged(player, float(seconds), t), t)
 
@@ -364,7 +366,7 @@ class KioskApp:
     def _rebuild(self, records: list[dict]) -> None:
         """Replay the journal; a record that cannot be replayed is named by file and line
         (record k is line k: recovery keeps only the complete lines before any damage)."""
-        from kiosk.rules.game import RuleError
+        from kiosk.rules.state import RuleError
 
         source = getattr(getattr(self.journal, "path", None), "name", "<journal>")
         for line, record in enumerate(records, start=1):
@@ -436,7 +438,7 @@ class KioskApp:
     def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:
         """Run an input's effects; an event the rules core refuses (nothing was journaled)
         becomes an alert with its rule instead of a crash."""
-        from kiosk.rules.game import RuleError
+        from kiosk.rules.state import RuleError
 
         try:
             action(*args)
@@ -596,7 +598,7 @@ class KioskApp:
                 self._designate(head, head.blank_offers[head.blank_cursor])
 
     def _exchange(self, head: Pending, count: int) -> str:
-        from kiosk.rules.game import RuleError
+        from kiosk.rules.state import RuleError
 
         try:
             self._check(ev.Exchanged(head.player, count))
@@ -720,7 +722,7 @@ class KioskApp:
 
     def _commit_play(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
         """The play stands, unless the rules core refuses it: then the players check it again."""
-        from kiosk.rules.game import RuleError
+        from kiosk.rules.state import RuleError
 
         try:
             self._commit(ev.PlayMade(head.player, tiles))
@@ -1023,7 +1025,7 @@ class RackQuestion:
 
 
 def _last_wall(records: list[dict]) -> str:
-    walls = [r.get("wall") for r in records if isinstance(r.get("wall"), str)]
+    walls = [str(r["wall"]) for r in records if isinstance(r.get("wall"), str)]
     return walls[-1] if walls else ""
 
 

@@ -11,6 +11,7 @@ import logging
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from kiosk.errors import InputError
 
@@ -65,6 +66,7 @@ def live() -> int:
     source = config.camera
     camera_config = CameraConfig(source=source.kind, device=source.index or 0,
                                  path=str(source.path) if source.path else None)
+    camera: Any
     try:
         camera = open_camera(camera_config)
     except CameraError as exc:

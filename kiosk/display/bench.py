@@ -28,7 +28,7 @@ def _tick(model: ScreenModel, second: int) -> ScreenModel:
     """The model one second later: the running clock counts down."""
     players = tuple(replace(p, clock=ClockView(f"{(1500 - second) // 60}:{(1500 - second) % 60:02d}", True,
                                                p.clock.overtime)) if p.clock.running else p for p in model.players)
-    return replace(model, players=players)
+    return replace(model, players=(players[0], players[1]))
 
 
 def measure(model: ScreenModel, size: tuple[int, int], frames: int) -> tuple[float, float, float]:

@@ -179,7 +179,7 @@ def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenM
             r, c = divmod(i, per_row)
             tile = pygame.Rect(letters_area.x + c * cell, letters_area.y + r * cell, cell, cell).inflate(-cell // 8,
                                                                                                          -cell // 8)
-            chosen = i == blank.selected
+            chosen = blank is not None and i == blank.selected
             widgets.box(surface, tile, theme.YELLOW if chosen else theme.TILE_BLANK, theme.BLUE if chosen else None,
                         max(3, cell // 10))
             text.draw(surface, letter.lower(), tile.inflate(-cell // 4, -cell // 4), theme.BLANK_LETTER)

@@ -158,6 +158,12 @@ class ScriptedPlayers:
         return True
 
 
+def _two_names(value: Any) -> tuple[str, str]:
+    names = [str(v) for v in value][:2] if isinstance(value, (list, tuple)) else []
+    names += ["Player 1", "Player 2"][len(names):]
+    return names[0], names[1]
+
+
 class ReplayStuck(Exception):
     pass
 
@@ -181,7 +187,7 @@ class ReplayRun:
         ensure_frames(self.folder, self.script)
         s = self.script.setup
         recorded = GameSetup(
-            players=tuple(s.get("players", ("Player 1", "Player 2"))),  # type: ignore[arg-type]
+            players=_two_names(s.get("players", ("Player 1", "Player 2"))),
             first=int(s.get("first", 0)),
             profile=str(s.get("profile", "naspa")),
             tileset=str(s.get("tileset", "english")),
@@ -195,6 +201,7 @@ class ReplayRun:
         self.camera = ReplayCamera(self.script.frames_dir)
         records: list[dict] = []
         self.recovery = None
+        self.journal: Any
         journal_in: tuple[Any, list[dict]] | None = None
         if self.games_dir is not None:
             from kiosk.journal import resume, start_game
