@@ -36,6 +36,7 @@ from kiosk.rules.tiles import TileSet, load_tileset
 from kiosk.sinks import JournalRecord, Sink
 
 log = logging.getLogger("kiosk.assembly")
+SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
 
 
 class CameraLike(Protocol):
@@ -207,6 +208,8 @@ class Kiosk:
     settings: AppSettings = field(default_factory=AppSettings)
     last_screen: ScreenModel | None = None
     recovery: Any = None
+    _last_key: tuple[object, ...] = ()
+    _last_built: float = float("-inf")
 
     def open_game(self, records_journal: tuple[Any, list[dict[str, Any]]] | None = None) -> KioskApp:
         """The unfinished game from the journal (a restart), else a new one."""
@@ -275,10 +278,27 @@ class Kiosk:
         self.app.tick()
         if not self.sinks:
             return None
+        # The screen is built when something changed, else at most SCREEN_EVERY_S (the
+        # clocks' seconds): building it on every loop iteration would take the CPU from
+        # the board reader while a turn is being read.
+        now = self.backends.time_source()
+        key = self._screen_key()
+        if self.last_screen is not None and key == self._last_key and now - self._last_built < SCREEN_EVERY_S:
+            return self.last_screen
+        self._last_key, self._last_built = key, now
         screen = self.app.screen()
         self.last_screen = screen
         publish_screen(self.sinks, screen)
         return screen
+
+    def _screen_key(self) -> tuple[object, ...]:
+        app = self.app
+        head = app.pending[0] if app.pending else None
+        return (id(app), len(app.events), len(app.app_records), app.phase, len(app.pending),
+                None if head is None else (head.stage, head.blank_cursor, head.exchange_count,
+                                           head.waiting_since is not None),
+                app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
+                app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason)
 
     def close(self) -> None:
         for sink in self.sinks:
