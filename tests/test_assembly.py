@@ -123,3 +123,77 @@ def test_live_assembly_with_mock_pins_drives_the_leds(tmp_path):
         assert lights, "the LED sink is in the list when the pin map has LEDs"
     finally:
         kiosk.close()
+
+
+def test_fallback_warnings_stay_on_screen_until_confirmed(tmp_path):
+    from kiosk.replay.camera import ReplayCamera
+
+    cfg = tmp_path / "kiosk.toml"
+    cfg.write_text(f'[files]\ngames_dir = "{tmp_path / "games"}"\n\n[game]\nprofil = "msa"\n', encoding="utf-8")
+    config = load_config(cfg)
+    assert config.warnings, "a mistyped key is a warning"
+    sink = Recorder()
+    t = [0.0]
+    kiosk = assemble(config, Backends(ReplayCamera(GAMES / "normal-out" / "frames"), time_source=lambda: t[0],
+                                      threaded_vision=False), sinks=[sink], games_dir=tmp_path / "games")
+    try:
+        for _ in range(3):
+            t[0] += 1.0
+            screen = kiosk.tick()
+            assert screen is not None and any("profil" in a.explanation for a in screen.alerts)
+        kiosk.press("confirm")
+        t[0] += 1.0
+        screen = kiosk.tick()
+        assert screen is not None and not any("profil" in a.explanation for a in screen.alerts)
+        assert any(r.get("app", {}).get("kind") == "warnings_acknowledged" for _, _, r in sink.records)
+    finally:
+        kiosk.close()
+
+
+def test_a_cut_between_the_going_out_play_and_the_end_is_completed_on_restart(tmp_path):
+    """Issue 14 item 1: the journal ends with the going-out play (no game_ended): the
+    restarted kiosk ends the game at once, with the end-of-game adjustment, as one record."""
+    import json
+
+    from kiosk.replay.camera import ReplayCamera
+
+    done = tmp_path / "done"
+    full = ReplayRun(GAMES / "normal-out", games_dir=done).run()
+    assert full.completed
+    journal = next(p for p in done.glob("*.jsonl") if ".open." not in p.name)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    end = next(i for i, line in enumerate(lines) if "game_ended" in line)
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    (cut / "20260101-120000.open.jsonl").write_text("\n".join(lines[:end]) + "\n", encoding="utf-8")
+    kiosk = assemble(None, Backends(ReplayCamera(GAMES / "normal-out" / "frames"), time_source=lambda: 0.0,
+                                    threaded_vision=False), games_dir=cut,
+                     rules=ReplayRun(GAMES / "normal-out").rules)
+    try:
+        assert kiosk.app.phase == "result" and kiosk.app.state.finished
+        assert kiosk.app.state.scores == tuple(full.scores)
+        kiosk.press("p1")          # a clock press after the end is a result confirmation, never a turn
+        assert kiosk.app.state.finished and kiosk.app.phase in ("result", "done")
+        written = (cut / "20260101-120000.open.jsonl").read_text(encoding="utf-8").splitlines()
+        assert len(written) > end and "game_ended" in json.dumps(json.loads(written[end]))
+    finally:
+        kiosk.close()
+
+
+def test_score_display_after_press_shows_no_score_before_the_press():
+    """KIOSK-02: with score_display = after_press nothing is scored on screen while the
+    tiles are placed; the score appears once the player has pressed."""
+    from dataclasses import replace
+
+    run = ReplayRun(GAMES / "normal-out")
+    profile = replace(run.rules.profile, score_display="after_press")
+    run = ReplayRun(GAMES / "normal-out")
+    run.app.profile = profile
+    seen: list[tuple[float, int, bool]] = []
+    first_press = next(s.t for s in run.script.steps if s.press in ("p1", "p2") and s.turn is not None)
+    run.on_iteration = lambda app, t: seen.append((t, app.screen().players[0].score + app.screen().players[1].score,
+                                                   app.screen().last_play is not None))
+    run.run()
+    before = [s for s in seen if s[0] < first_press]
+    assert before and all(total == 0 and not shown for _, total, shown in before)
+    assert any(total > 0 for t, total, _ in seen if t > first_press)
