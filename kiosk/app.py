@@ -79,6 +79,8 @@ class AppSettings:
     camera_retry_s: float = 0.5       # ... and while the camera gives no usable frame
     view_wait_s: float = 2.0          # after this long without a clear view, say what we wait for
     verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
+    first_by_draw: bool = False       # the start screen lets the players enter the draw's winner (FIRST-01);
+                                      # the game is journaled from the first press, with the first player
 
 
 @dataclass
@@ -125,6 +127,7 @@ class KioskApp:
         from kiosk.rules.tiles import load_tileset
 
         self.setup = setup
+        self.start_deferred = False          # first_by_draw: the game is not journaled before the first press
         self.vision = vision
         self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
         self.journal = journal if journal is not None else MemoryJournal()
@@ -180,8 +183,32 @@ class KioskApp:
             running, down = self.clock.running(self.now()), self.downtime_s()
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
+        elif settings.first_by_draw:
+            self._preview_start()   # nothing is journaled until the first press (nothing has happened yet)
         else:
-            self._commit(ev.GameStarted((setup.players[0], setup.players[1]), setup.first, setup.profile, setup.tileset, setup.lexicon))
+            self._commit(self._started())
+
+    def _started(self) -> ev.GameStarted:
+        setup = self.setup
+        return ev.GameStarted((setup.players[0], setup.players[1]), setup.first, setup.profile, setup.tileset,
+                              setup.lexicon)
+
+    def _preview_start(self) -> None:
+        from kiosk.rules.game import new_game
+
+        self.state = new_game(self._started(), self.profile, self.tileset)
+        self.start_deferred = True
+
+    def _swap_first(self) -> None:
+        """The start screen: the other player won the draw (FIRST-01); no 'go second' choice."""
+        self.setup = replace(self.setup, first=1 - self.setup.first)
+        self.clock = GameClock.for_profile(self.profile, self._clock_now, self.setup.first)
+        self._preview_start()
+
+    def _begin_with_press(self, player: int, t: float) -> None:
+        """The first press starts the game: the game's start and the press in one record."""
+        self.state, self.start_deferred = None, False
+        self._commit_all([self._started(), ev.ClockPressed(player, t)], t)
 
     # ----- journal and state -------------------------------------------------------
 
@@ -477,6 +504,8 @@ class KioskApp:
                 self._challenge(t)
             elif button == "confirm":  # the holder accepts the play
                 self.phase = Phase.TURN
+        elif button == "challenge" and self.start_deferred:
+            self._swap_first()
         elif button == "challenge":
             self._challenge(t)
         elif button == "pause":
@@ -500,6 +529,9 @@ class KioskApp:
         reading = self.pending[-1].player if self.pending else None
         if not press_counts(self.phase, player=player, first=self.setup.first, running=self.clock.running(t),
                             reading_player=reading):
+            return
+        if self.start_deferred:
+            self._begin_with_press(player, t)
             return
         self._commit(ev.ClockPressed(player, t), t)
         if self.pending:

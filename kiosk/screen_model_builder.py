@@ -239,6 +239,8 @@ def build_screen(app: Any) -> ScreenModel:
         extra = {"screen": "start",
                  "start": StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}",
                                      _lexicon_label(app.setup.lexicon), first)}
+        if app.start_deferred:
+            extra["prompt"] = Prompt("", (ButtonHint("CHALLENGE", f"{app.setup.players[1 - first]} won the draw"),))
     elif app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}

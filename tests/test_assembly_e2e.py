@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
+from kiosk.app import AppSettings  # noqa: E402
 from kiosk.assembly import Backends, Kiosk, assemble  # noqa: E402
 from kiosk.config import load_config  # noqa: E402
 from kiosk.display.model import ScreenModel  # noqa: E402
@@ -49,7 +50,8 @@ class Table:
         self.big_sink, self.small_sink = ScreenSink(self.surface), ScreenSink(self.small, flip=False)
         self.kiosk: Kiosk = assemble(self.config, Backends(self.camera, time_source=lambda: self.t,
                                                            pin_factory=self.factory, threaded_vision=False),
-                                     sinks=[self.big_sink, self.small_sink], games_dir=self.games)
+                                     sinks=[self.big_sink, self.small_sink], games_dir=self.games,
+                                     settings=AppSettings(first_by_draw=True))
         self.pins = self.kiosk.buttons._buttons if self.kiosk.buttons is not None else {}
         self.screen: ScreenModel | None = None
         self.shots: list[str] = []
@@ -181,10 +183,19 @@ def test_three_games_at_one_table_from_the_buttons(table: Table):
     screen = table.press("confirm")                # the next game
     assert screen.screen == "start"
 
+    # --- who goes first by draw (FIRST-01): Bob drew the better tile; Ann starts his clock
+    assert not list(table.games.glob("*.open.jsonl")) or all(
+        p.stat().st_size == 0 for p in table.games.glob("*.open.jsonl"))   # nothing journaled before the first press
+    screen = table.press("challenge")
+    assert screen.start is not None and screen.start.first_player == 1
+    table.shot("12-start-bob-first")
+    table.press("p2")                              # Bob's own press does not start the game
+    assert table.kiosk.app.phase == "start"
+    screen = table.press("p1")
+    assert screen.players[1].clock.running and table.kiosk.app.state.first == 1
     # --- a director's ending, with the racks entered
-    table.press("p2")
     table.camera.show("001.jpg")
-    table.press("p1")
+    table.press("p2")
     table.wait(2)
     table.press("pause", hold=True)
     table.choose(MenuItem.DIRECTOR_END)
@@ -197,9 +208,9 @@ def test_three_games_at_one_table_from_the_buttons(table: Table):
         table.press("challenge")
     screen = table.press("confirm")
     assert screen.screen == "result" and screen.result is not None
-    assert [line.final for line in screen.result.lines] == [10 - 3, -7]
+    assert [line.final for line in screen.result.lines] == [-3, 10 - 7]
     assert "director" in screen.result.end_reason
-    table.shot("12-result-director")
+    table.shot("13-result-director")
 
 
 def test_a_cut_during_the_rack_entry_comes_back_to_it(table: Table):

@@ -50,6 +50,7 @@ def live() -> int:
     from hardware.camera import CameraConfig, CameraError, open_camera
     from hardware.keyboard import KeyboardButtons
     from kiosk import sdnotify
+    from kiosk.app import AppSettings
     from kiosk.assembly import Backends, LogSink, assemble
     from kiosk.config import load_config
     from kiosk.display.sink import ScreenSink
@@ -77,7 +78,8 @@ def live() -> int:
             pygame.display.toggle_fullscreen()
 
     kiosk = assemble(config, Backends(camera, gpio=on_pi(), leave_fullscreen=leave_fullscreen),
-                     sinks=[ScreenSink(surface), LogSink()], games_dir=config.games_dir)
+                     sinks=[ScreenSink(surface), LogSink()], games_dir=config.games_dir,
+                     settings=AppSettings(first_by_draw=True))
     keys = KeyboardButtons()
     notify = sdnotify.default()
     notify.ready("display and clock up")
