@@ -108,6 +108,11 @@ class BoardReader:
             self._memory.place(None)
 
     def observe(self, frame: np.ndarray) -> BoardObservation:
+        from vision.frame_guard import guard
+
+        frame, not_readable = guard(self, frame)   # any array a camera hands over: an image, or "not readable"
+        if not_readable is not None:
+            return not_readable
         with self._lock:
             return self._observe(frame)
 
