@@ -258,12 +258,21 @@ class DowntimeCharged:
     t: float
 
 
+@dataclass(frozen=True)
+class ResultSigned:
+    """Both players have signed the result slip and handed it in (or agreed the score and
+    asked for no recount): the result is final, no correction or time penalty follows (RES-02)."""
+
+    by: str = "players"
+
+
 EVENT_TYPES: tuple[type, ...] = (
     GameStarted, PlayMade, BlankDesignated, Passed, Exchanged, HoldPlaced, ChallengeMade,
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
     ClockPaused, ClockResumed, DowntimeCharged, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
     OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, ChallengeWithdrawn, StrayTile, StrayTileRemoved,
+    ResultSigned,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 

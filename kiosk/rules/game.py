@@ -310,6 +310,11 @@ def _pass(state: GameState, event: ev.Passed) -> GameState:
 
 def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
     p = event.player
+    check_player(p)
+    last = state.history[-1] if state.history else None
+    if p != state.to_move and last is not None and last.kind == "exchange" and last.player == p:
+        raise RuleError("exchange_final", f"{state.players[p]} has already pressed: the {last.count} tiles put "
+                        "face down are the ones exchanged", "EXCH-05")
     require_turn(state, p)
     need = state.profile.min_bag_for_exchange
     if state.bag_count < need:
@@ -601,7 +606,10 @@ def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
     if missing <= 0:
         raise RuleError("not_an_underdraw", f"{event.tiles_seen} tiles is not fewer than the {state.rack_counts[p]} due",
                         "DRAW-10")
-    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)])
+    own = [i for i, t in enumerate(state.history) if t.player == p and t.kind in ("play", "exchange")]
+    drew_since = any(t.player == other(p) and t.kind in ("play", "exchange")
+                     for t in state.history[(own[-1] + 1 if own else 0):])
+    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)], drew_since)
     return add_alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
                                                          f"{missing} short", fix.instructions, p))
 
@@ -729,6 +737,7 @@ def _win_by_one(state: GameState) -> GameState:
 def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     p = event.player
     check_player(p)
+    _require_unsigned(state)
     if p == state.forfeiting:  # the forfeit's deduction replaces the per-minute penalty (TIME-05)
         return add_record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
     state = add_record(state, p, "time_penalty", -event.points,
@@ -737,9 +746,23 @@ def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     return _finish(state) if state.finished else state
 
 
+def _require_unsigned(state: GameState) -> None:
+    if state.signed:
+        raise RuleError("result_final", "the result slip is signed and handed in: the score stands as signed",
+                        "RES-02")
+
+
+def _signed(state: GameState, event: ev.ResultSigned) -> GameState:
+    if not state.finished:
+        raise RuleError("not_finished", "a result slip is signed only after the game has ended", "RES-02")
+    _require_unsigned(state)
+    return replace(state, signed=True)
+
+
 def _correction(state: GameState, event: ev.Correction) -> GameState:
     p = event.player
     check_player(p)
+    _require_unsigned(state)
     if event.spread_only:
         state = replace(state, spread_penalties=pair(state.spread_penalties, p,
                                                      state.spread_penalties[p] - event.score_delta))
@@ -783,7 +806,7 @@ _HANDLERS = {
     ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
-    ev.DowntimeCharged: _clock_only,
+    ev.DowntimeCharged: _clock_only, ev.ResultSigned: _signed,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
     ev.ChallengeWithdrawn: _withdrawn_challenge, ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
 }

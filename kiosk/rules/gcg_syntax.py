@@ -296,8 +296,8 @@ def parse_syntax(data: bytes | str, source: str, *, collect: bool = False) -> Gc
             syntax.problems.append(problem)
             in_note = False
     if len(syntax.players) < 2 and not any("#player" in p.message for p in syntax.problems):
-        problem = InputError(source, "missing #player1/#player2: a game record names both players")
+        missing = InputError(source, "missing #player1/#player2: a game record names both players")
         if not collect:
-            raise problem
-        syntax.problems.append(problem)
+            raise missing
+        syntax.problems.append(missing)
     return syntax

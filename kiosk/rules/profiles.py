@@ -42,6 +42,7 @@ class Profile:
     courtesy_draw_s: float | None  # None: no courtesy draw
     courtesy_from: str  # hold | turn_end
     clock_after_challenge: str  # loser_starts | challenger_restarts | players
+    score_check_pause: str | None  # who stops the clocks for a score check: one (either player) | both (TURN-04)
 
     # End of game (END-02..04, SIXZ-01..04).
     out_bonus: str  # double (2x opponent's rack) | deduct_and_add
@@ -68,6 +69,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "words_judged": ("listed", "all"),
     "courtesy_from": ("hold", "turn_end"),
     "clock_after_challenge": ("loser_starts", "challenger_restarts", "players"),
+    "score_check_pause": ("one", "both"),
     "out_bonus": ("double", "deduct_and_add"),
     "six_zero_trigger": ("invoked", "automatic", "none"),
     "tie_rule": ("half_win", "higher_before_adjustment"),

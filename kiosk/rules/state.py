@@ -134,6 +134,7 @@ class GameState:
     strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
     exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
     abandoned_by: int | None = None  # left a game that cannot be finished (RES-06)
+    signed: bool = False  # the result slip is signed and handed in: no more adjustments (RES-02)
     time_called: int | None = None  # turn records when time was called: one more turn each (TIME-10)
 
     @property
