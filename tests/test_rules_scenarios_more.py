@@ -256,3 +256,17 @@ def test_KIOSK_03_no_alert_for_a_forgotten_press_but_one_for_eight_tiles():
     for player in (A, B, A, B, A, B):
         zeros = run(zeros, ev.Passed(player))
     assert zeros.zero_turns == 6 and not any("six" in a.code for a in zeros.alerts)
+
+
+def test_SIXZ_04_END_03_rack_values_entered_without_letters():
+    """After a six-zero or director ending the players may enter only their racks' values:
+    each loses it, and no 'rack unknown' alert is raised."""
+    state = start()
+    for player in (A, B, A, B, A, B):
+        state = run(state, ev.Passed(player))
+    state = run(state, ev.SixZeroInvoked(A), ev.GameEnded("six_zero", rack_values=(12, 7)))
+    assert state.scores == (-12, -7) and not any(a.code == "rack_unknown" for a in state.alerts)
+    # letters, when entered, win over a value
+    both = run(run(start(), play(A, "8G", "CAB")), ev.GameEnded("director", ("QI", None), (5, 9)))
+    assert both.scores == (14 - 11, -9)
+    assert refused(start(), ev.GameEnded("director", rack_values=(-1, 0))).code == "bad_rack_value"

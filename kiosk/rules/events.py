@@ -192,6 +192,9 @@ class SixZeroInvoked:
 class GameEnded:
     reason: str  # "out" | "six_zero" | "director" | "overtime_forfeit" | "stuck"
     racks: tuple[str | None, str | None] = (None, None)  # letters left, when known
+    # the VALUE of each rack left, when the players entered only that (SIXZ-04, END-03);
+    # used for a rack whose letters are not known
+    rack_values: tuple[int | None, int | None] = (None, None)
 
 
 @dataclass(frozen=True)

@@ -678,7 +678,13 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
     elif reason == "overtime_forfeit":
         raise RuleError("no_forfeit", "no player has forfeited on time", "TIME-05")
     racks = _end_racks(state, pair(event.racks, out, "") if out is not None else event.racks)
-    values = tuple(None if r is None else state.tileset.rack_value(r.upper()) for r in racks)
+    for value in event.rack_values:
+        if value is not None and value < 0:
+            raise RuleError("bad_rack_value", f"a rack's value is 0 or more, not {value}", "END-03")
+    values = (None if racks[0] is None else state.tileset.rack_value(racks[0].upper()),
+              None if racks[1] is None else state.tileset.rack_value(racks[1].upper()))
+    values = (event.rack_values[0] if values[0] is None else values[0],
+              event.rack_values[1] if values[1] is None else values[1])
     before = state.scores
     state = replace(state, ending=state.ending or reason)
     for player, points in rack_adjustments(state.profile, out, values):
