@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from kiosk.errors import InputError
 from kiosk.rules.board import COLUMNS, EMPTY, SIZE, Board, position_name, square_name
@@ -164,7 +165,7 @@ class _Replay:
         except PlacementError as exc:
             raise self.error(line, f"illegal play {line.word} at {line.position}: {exc.message}", "word") from None
         self.last_play = _Play(len(self.replayed), line.player, line.rack, self.board,
-                               (self.bag, *self.rack_counts))
+                               (self.bag, self.rack_counts[0], self.rack_counts[1]))
         self.board = self.board.place(placed)
         rack_left = self.rack_counts[line.player] - len(placed)
         drawn = min(len(placed), self.bag)
@@ -234,7 +235,7 @@ class _Replay:
                       "the maximum overtime the game is forfeited with a fixed deduction, TIME-05)", "score"))
         return self.scored(line, line.score)
 
-    def scored(self, line: GcgLine, score: int, **resolved) -> ReplayedLine:
+    def scored(self, line: GcgLine, score: int, **resolved: Any) -> ReplayedLine:
         self.totals[line.player] += score
         replayed = ReplayedLine(line, score, self.totals[line.player], **resolved)
         self.replayed.append(replayed)

@@ -171,7 +171,7 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
     if POSITION_RE.match(action_token):
         if len(tokens) < 4:
             raise InputError(source, "a play needs position, word, score and total", number)
-        position, word, score, total, *cross = tokens
+        position, word, score_text, total_text, *cross = tokens
         if not _WORD_RE.match(word):
             raise InputError(source, f"malformed {word!r}: letters, lowercase blanks and '.' only",
                              number, "word")
@@ -181,8 +181,8 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
             if not all(_CROSS_WORD_RE.match(w) for w in cross):
                 raise InputError(source, f"unexpected text after the total: {' '.join(cross)!r}", number)
             legacy.append("cross-words after the total")
-        return GcgLine(number, player, rack, "play", _int(score, _SCORE_RE, source, number, "score"),
-                       _int(total, _TOTAL_RE, source, number, "total"), position=position, word=word,
+        return GcgLine(number, player, rack, "play", _int(score_text, _SCORE_RE, source, number, "score"),
+                       _int(total_text, _TOTAL_RE, source, number, "total"), position=position, word=word,
                        legacy=tuple(legacy))
     if len(tokens) != 3:
         raise InputError(source, f"unrecognised move {' '.join(tokens)!r}: expected a position like 8D, "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
+from typing import Any
 from dataclasses import dataclass, fields
 from functools import cache
 
@@ -78,7 +79,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _optional(hint) -> bool:
+def _optional(hint: Any) -> bool:
     return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
@@ -90,7 +91,7 @@ def parse_profile(text: str, source: str) -> Profile:
     for key in data:
         if key not in hints:
             raise InputError(source, "unknown field", line_of_key(text, key), key)
-    values = {}
+    values: dict[str, Any] = {}
     for name in names:
         hint = hints[name]
         line = line_of_key(text, name)
@@ -110,7 +111,7 @@ def parse_profile(text: str, source: str) -> Profile:
     return profile
 
 
-def _check(value, hint, source: str, line: int | None, name: str):
+def _check(value: Any, hint: Any, source: str, line: int | None, name: str) -> Any:
     def bad(expected: str) -> InputError:
         return InputError(source, f"expected {expected}, got {value!r}", line, name)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from kiosk.rules.board import Board
 from kiosk.rules.draws import OverdrawFix
@@ -173,7 +174,10 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def pair(values: tuple, player: int, value) -> tuple:
+_T = TypeVar("_T")
+
+
+def pair(values: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 
@@ -182,7 +186,7 @@ def check_player(player: int) -> None:
         raise RuleError("bad_player", f"player must be 0 or 1, not {player}")
 
 
-def add_record(state: GameState, turn_player: int, kind: str, score: int, **fields) -> GameState:
+def add_record(state: GameState, turn_player: int, kind: str, score: int, **fields: Any) -> GameState:
     scores = pair(state.scores, turn_player, state.scores[turn_player] + score)
     turn = Turn(turn_player, kind, score, scores[turn_player], **fields)
     return replace(state, scores=scores, history=state.history + (turn,))
