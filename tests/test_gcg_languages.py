@@ -4,6 +4,7 @@ checks, and every problem of a file reported. Small records of our own making, e
 its worked numbers."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,24 @@ def test_time_penalties_once_per_player_after_the_out_points_within_the_profile(
     assert "at most -100" in over.message and "TIME-05" in over.message
     _, _, ok = parsed(_time_game(">RightBehindYou: (I) +2 378\n>RightBehindYou:  (time) -120 258\n"), profile="msa")
     assert ok  # MSA states no maximum overtime
+
+
+FOREIGN = os.environ.get("GCG_FOREIGN")
+
+
+@pytest.mark.skipif(not FOREIGN, reason="set GCG_FOREIGN to a folder of real records, one subfolder per tile set")
+def test_real_foreign_records_from_a_folder():
+    """Real German and Polish records kept outside the repository (see its README): every
+    move of a record whose own numbers are consistent matches. The expected outcome per
+    file is in EXPECTED; a file not listed must match completely."""
+    expected = {"nu19_stefan-hanns.gcg": "differs", "nu19_johannes-stefan.gcg": "rejected"}
+    root = Path(str(FOREIGN))
+    seen = 0
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        for path in sorted(folder.glob("*.gcg")):
+            tally = Tally()
+            verify_file(path, tally, tileset=folder.name)
+            outcome = "rejected" if tally.rejected else ("differs" if tally.moves_differing else "matched")
+            assert outcome == expected.get(path.name, "matched"), tally.lines
+            seen += 1
+    assert seen > 0
