@@ -4,7 +4,7 @@ Example (every key optional):
 
     [vision]
     calibration = "club-calibration.npz"   # written by `python -m kiosk calibrate`
-    tileset = "english"                     # or "german", or any of kiosk.rules' tile sets
+    tileset = "english"                     # or any of kiosk.rules.tiles.tileset_names()
     corners = [[112, 80], [1400, 92], [1390, 1380], [100, 1370]]  # playing-area corners, TL TR BR BL
     [vision.racks]
     p1 = [[0, 1300], [600, 1300], [600, 1500], [0, 1500]]
@@ -16,31 +16,18 @@ default plus one InputError per bad key (the kiosk config shows them as warnings
 """
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from kiosk.errors import InputError, line_of_key, parse_toml
+from kiosk.rules.tiles import tileset_names
 
 RACK_NAMES = ("p1", "p2")  # player 1's rack zone, player 2's
 VISION_KEYS = ("tileset", "calibration", "corners", "racks")
-
-
-def tileset_names() -> tuple[str, ...]:
-    """The tile sets the rules core bundles (kiosk.rules.tiles.tileset_names when present)."""
-    names: Callable[[], tuple[str, ...]] | None = getattr(importlib.import_module("kiosk.rules.tiles"),
-                                                          "tileset_names", None)
-    if names is not None:
-        return tuple(names())
-    from kiosk.rules import data
-
-    return data.available("tilesets")
-
-
-TILESETS = tileset_names()
+TILESETS = tileset_names()  # the rules' bundled sets (kiosk/rules/data/tilesets), the one source
 
 
 @dataclass(frozen=True)
