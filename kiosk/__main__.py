@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 
@@ -61,6 +62,7 @@ def run_command(label: str, body: Callable[[], int]) -> int:
     try:
         return body()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the last word short
         print(f"{label}: interrupted", file=sys.stderr)
         return INTERRUPTED
     except InputError as exc:

@@ -18,6 +18,7 @@ import dataclasses
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -154,6 +155,7 @@ def _play(folder: Path, run_folder: Path, *, headless: bool, gcg_out: Path | Non
         replay = ReplayRun(run_folder, games_dir=games, on_iteration=on_iteration, **extra)
         result = replay.run()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the last word short
         print(f"{PROG}: interrupted; {_where_the_game_is(folder, replay, games)}", file=sys.stderr)
         return INTERRUPTED
     finally:
