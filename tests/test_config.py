@@ -213,9 +213,15 @@ def test_a_broken_profile_file_refuses_naming_the_profile_file(tmp_path):
 
 
 def test_tileset_from_game_or_vision_is_one_setting(tmp_path):
-    assert load_config(write(tmp_path, '[game]\ntileset = "german"\n'), {}).vision.tileset == "german"
-    config = load_config(write(tmp_path, '[vision]\ntileset = "german"\n'), {})
-    assert config.tileset == "german" == config.vision.tileset
+    assert load_config(write(tmp_path, '[game]\ntileset = "german"\nlexicon = "none"\n'), {}).vision.tileset == "german"
+    config = load_config(write(tmp_path, '[game]\nlexicon = "none"\n[vision]\ntileset = "german"\n'), {})
+    assert config.tileset == "german" == config.vision.tileset and config.warnings == ()
+
+
+def test_another_tile_set_with_the_english_word_list_warns(tmp_path):
+    config = load_config(write(tmp_path, '[game]\n\ntileset = "french"\n'), {})
+    assert [(w.key, w.line) for w in config.warnings] == [("game.lexicon", 3)]
+    assert "judged in English" in str(config.warnings[0]) and config.lexicon == "default"
 
 
 def test_pin_41_is_refused_off_a_pi_too(tmp_path):
