@@ -442,8 +442,9 @@ class _Parser:
         try:
             return parse(table, self.source)
         except InputError as problem:
+            line = problem.line or (line_of_key(self.text, problem.field) if problem.field else None)
             self.warnings.append(ConfigWarning(problem.source, f"{problem.message}; network feed off",
-                                               problem.line, problem.field))
+                                               line or _line_of_table(self.text, "network"), problem.field))
             return None
 
 

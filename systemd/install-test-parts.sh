@@ -10,8 +10,8 @@
 set -euo pipefail
 
 # mosquitto: the club-room MQTT broker the network tests publish to;
-# chromium: the browser the dashboard tests drive headless.
-TEST_PACKAGES=(mosquitto chromium)
+# chromium: the browser the dashboard tests drive headless; openssl: their TLS certificates.
+TEST_PACKAGES=(mosquitto chromium openssl)
 
 DRY_RUN=0
 case ${1:-} in

@@ -49,12 +49,12 @@ def run_script(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[s
 
 
 def test_nothing_happens_when_everything_is_installed(tmp_path):
-    result = run_script(fake_system(tmp_path, {"mosquitto", "chromium"}))
+    result = run_script(fake_system(tmp_path, {"mosquitto", "chromium", "openssl"}))
     assert result.returncode == 0 and result.stdout == "" and not (tmp_path / "calls").exists()
 
 
 def test_only_the_missing_packages_are_installed_quietly(tmp_path):
-    env = fake_system(tmp_path, {"mosquitto"})
+    env = fake_system(tmp_path, {"mosquitto", "openssl"})
     assert run_script(env, "--dry-run").stdout == "would install: chromium\n"
     assert not (tmp_path / "calls").exists()
     result = run_script(env)

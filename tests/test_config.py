@@ -289,3 +289,20 @@ def test_log_folder_that_cannot_be_made_says_so_and_goes_on(tmp_path, caplog):
     config = load_config(write(tmp_path, '[files]\nlog_dir = "file/logs"\n'), {})
     assert attach_file_log(config) is None
     assert "files.log_dir: cannot write the log file" in caplog.text
+
+
+def test_network_problems_from_its_parser_are_warnings_with_a_line(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    module = types.ModuleType("kiosk.network.config")
+
+    def parse_network(table: dict, source: str) -> object:
+        raise InputError(source, "expected a host name", None, "network.broker")
+
+    module.parse_network = parse_network  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "kiosk.network.config", module)
+    monkeypatch.setitem(sys.modules, "kiosk.network", types.ModuleType("kiosk.network"))
+    config = load_config(write(tmp_path, '[network]\n\nbroker = 3\n'), {})
+    assert config.network is None
+    assert [str(w) for w in config.warnings] == [f"{tmp_path / 'kiosk.toml'}:3: network.broker: expected a host name; network feed off"]
