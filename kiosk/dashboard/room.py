@@ -37,6 +37,7 @@ class GameLog:
     rules: Any = None                  # kiosk.rules GameState, when the events replay
     rules_error: str = ""
     moves: list[dict[str, Any]] = field(default_factory=list)
+    paused: str = ""                   # the reason of a ClockPaused not yet resumed ("director", ...)
 
     @property
     def next_seq(self) -> int:
@@ -51,7 +52,7 @@ class Table:
     games: dict[str, GameLog] = field(default_factory=dict)
     updated: float = 0.0
     refused: int = 0
-    resend_asked: float = 0.0
+    resend_asked: float = float("-inf")
     last_event_at: float = 0.0         # time.time() the last new event was taken
     last_event_sent: float | None = None   # its `sent` stamp from the kiosk
 
@@ -156,6 +157,11 @@ class Room:
         table.last_event_at = time.time()
         sent = data.get("sent")
         table.last_event_sent = float(sent) if isinstance(sent, (int, float)) and not isinstance(sent, bool) else None
+        for event in msg.record_events(data["record"]):
+            if event.get("type") == "clock_paused":
+                game.paused = str(event.get("reason", "paused"))
+            elif event.get("type") in ("clock_resumed", "game_ended"):
+                game.paused = ""
         if game.rules_error:
             return
         from kiosk.rules import events as ev
@@ -212,7 +218,8 @@ class Room:
             return out
         for a in s["alerts"]:
             kind = "overdraw" if "overdraw" in a["title"].lower() else "alert"
-            out.append({"kind": kind, "text": f"{a['title']}" + (f" ({a['rule']})" if a["rule"] else ""),
+            out.append({"kind": kind, "text": f"{a['title']}" + (f" ({a['rule']})" if a["rule"] else "")
+                        + (f": {a['player']}" if a["player"] else ""),
                         "detail": a["action"]})
         if s["challenge"] is not None or s["screen"] == "challenge":
             out.append({"kind": "challenge", "text": "Challenge in progress"})
@@ -222,8 +229,9 @@ class Room:
         if not s["camera_ok"]:
             out.append({"kind": "camera", "text": f"Camera: {s['camera_text']}"})
         waiting = s.get("waiting") or {}
-        texts = " ".join(str(v) for v in waiting.values()) + " " + " ".join(a["action"] for a in s["alerts"])
-        if "director" in texts.lower() or (s["clocks_neutralized"] and s["challenge"] is None and s["screen"] != "result"):
+        texts = " ".join(str(v) for v in waiting.values()) + " " + " ".join(a["title"] for a in s["alerts"])
+        game = table.game()
+        if "director" in texts.lower() or (game is not None and "director" in game.paused):
             out.append({"kind": "director", "text": "Waiting for a director"})
         return out
 

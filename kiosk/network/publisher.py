@@ -45,6 +45,8 @@ class _Game:
     sent: int = 0            # every seq up to this one was acknowledged by the broker
     first: int = 1
     gcg_published: bytes = b""
+    gcg_for: int = -1        # how many records the last GCG was made from
+    gcg_payload: bytes = b""
 
 
 def _clock_free(state: dict[str, Any]) -> dict[str, Any]:
@@ -253,13 +255,15 @@ class MqttSink:
         with self._lock:
             games = [(gid, dict(g.records), g) for gid, g in self._games.items()]
         for game_id, records, game in games:
-            payload = game_result(self.config.table, self.config.round, game_id,
-                                  [records[s] for s in sorted(records)])
-            if payload is None:
-                continue
-            data = msg.dumps(payload)
-            if data != game.gcg_published or force:
-                if self._publish("gcg", payload, retain=True):
+            if len(records) != game.gcg_for:      # the replay only when the game's records changed
+                payload = game_result(self.config.table, self.config.round, game_id,
+                                      [records[s] for s in sorted(records)])
+                game.gcg_for = len(records)
+                game.gcg_payload = msg.dumps(payload) if payload is not None else b""
+            data = game.gcg_payload
+            if data and (data != game.gcg_published or force):
+                info = self.client.publish(msg.topic(self.config.table, "gcg"), data, qos=1, retain=True)
+                if info.rc == mqtt.MQTT_ERR_SUCCESS:
                     game.gcg_published = data
 
 

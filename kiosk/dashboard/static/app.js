@@ -109,7 +109,8 @@ function breakdown(lp) {
     box.appendChild(el("div", "", `${lp.player}: ${lp.kind.replace("_", " ")}` + (lp.kind === "exchange" ? ` ${lp.exchanged}` : "")));
     return box;
   }
-  box.appendChild(el("h3", "", `${lp.player}: ${lp.main_word} at ${lp.position} for ${lp.total}`));
+  const word = lp.main_word || (lp.words.length ? lp.words[0].word : "");
+  box.appendChild(el("h3", "", `${lp.player}: ${word} at ${lp.position} for ${lp.total}`));
   const t = el("table");
   for (const w of lp.words) {
     const tr = el("tr");
@@ -149,7 +150,7 @@ function renderDetail() {
     side.appendChild(el("div", "muted", `bag ${view.state.bag === null ? "–" : view.state.bag} · ${view.state.screen} · ${view.state.profile}`));
   }
   const badges = el("div", "badges");
-  for (const a of view.alerts) badges.appendChild(alertBadge({name: "", ...view, name: view.name}, a));
+  for (const a of view.alerts) badges.appendChild(alertBadge(view, a));
   side.appendChild(badges);
   if (mode === "director" && view.alerts.length) {
     const b = el("button", "", "Acknowledge alerts");
