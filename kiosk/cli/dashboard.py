@@ -77,7 +77,8 @@ def load_settings(args: argparse.Namespace) -> tuple[Any, str, int]:
             if key not in KEYS:
                 raise InputError(source, f"unknown key (known: {', '.join(sorted(KEYS))})", None, key)
             if not isinstance(value, KEYS[key]) or isinstance(value, bool):
-                raise InputError(source, f"must be a {KEYS[key].__name__}, not {value!r}", None, key)
+                raise InputError(source, f"must be a {'whole number' if KEYS[key] is int else 'string'}, not {value!r}",
+                                 None, key)
             values[key] = value
     for key in KEYS:
         given = getattr(args, key, None)
@@ -139,6 +140,8 @@ def broker_setup(argv: list[str]) -> int:
     p.add_argument("--port", type=int, default=1883)
     p.add_argument("--bind", default="", help="address to listen on (default: all)")
     p.add_argument("--tls-dir", type=Path, help="folder with ca.crt, broker.crt, broker.key (TLS listener)")
+    p.add_argument("--debian-snippet", action="store_true",
+                   help="for /etc/mosquitto/conf.d/: leave persistence and the user to Debian's main config")
     args = p.parse_args(argv)
     from kiosk.network.broker import TlsFiles, write_broker_config
 
@@ -151,8 +154,16 @@ def broker_setup(argv: list[str]) -> int:
             if not f.is_file():
                 print(f"broker-setup: {f}: no such file", file=sys.stderr)
                 return 2
+    known: dict[str, str] = {}
+    plain = args.out / "passwords.txt"
+    if plain.is_file():          # running it again keeps the passwords the kiosks already have
+        for line in plain.read_text(encoding="utf-8").splitlines():
+            user, _, password = line.partition(" ")
+            if user and password:
+                known[user] = password
     try:
-        write_broker_config(args.out, tables, port=args.port, bind=args.bind, tls=tls)
+        write_broker_config(args.out, tables, port=args.port, bind=args.bind, tls=tls, passwords=known,
+                            persistence=not args.debian_snippet)
     except (ValueError, OSError) as exc:
         print(f"broker-setup: {exc}", file=sys.stderr)
         return 2
