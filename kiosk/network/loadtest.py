@@ -122,7 +122,40 @@ def _wait_http(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError("the dashboard did not come up")
 
 
-def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: float) -> dict[str, Any]:
+def _tables_process(names: list[str], indexes: list[int], users: dict[str, str], port: int, games: list[Tape],
+                    speed: float, max_gap: float, start_at: float, results: Any) -> None:
+    """One simulated group of tables (a process of its own, as each kiosk is its own Pi)."""
+    handed: dict[tuple[str, int], tuple[float, bool]] = {}
+    lock = threading.Lock()
+    sinks = [MqttSink(NetworkConfig(broker="127.0.0.1", port=port, table=n, username=n, password=users[n]))
+             for n in names]
+
+    def table(k: int) -> None:
+        name, sink, tape = names[k], sinks[k], games[indexes[k] % len(games)]
+        time.sleep(max(0.0, start_at - time.monotonic()) + indexes[k] * 0.37 % 3.0)   # staggered starts
+        previous = tape.steps[0].t
+        for step in tape.steps:
+            time.sleep(min(step.t - previous, max_gap) / speed)
+            previous = step.t
+            for seq, record in step.records:
+                is_play = isinstance(record.get("event"), dict) and record["event"].get("type") == "play_made"
+                with lock:
+                    handed[(name, seq)] = (time.monotonic(), is_play)
+                sink.record(f"load-{name}", seq, record)
+            sink.show(step.screen)
+
+    threads = [threading.Thread(target=table, args=(k,), daemon=True) for k in range(len(names))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    time.sleep(2.0)
+    for sink in sinks:
+        sink.close()
+    results.put(handed)
+
+
+def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: float, procs: int = 4) -> dict[str, Any]:
     names = [f"t{i:02d}" for i in range(1, tables + 1)]
     port = free_port()
     users = write_broker_config(folder / "broker", names, port=port, bind="127.0.0.1", run_as=getpass.getuser(),
@@ -144,34 +177,33 @@ def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: flo
         listener.start()
         listener.ready.wait(10)
         broker_stat, dash_stat = ProcStat(broker.pid or 0), ProcStat(dashboard.pid)
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        results: Any = ctx.Queue()
+        start_at = time.monotonic() + 8.0      # CLOCK_MONOTONIC is one clock for every process
+        groups = [list(range(i, tables, procs)) for i in range(procs)]
+        workers = [ctx.Process(target=_tables_process, daemon=True,
+                               args=([names[i] for i in group], group, users, port, games, speed, max_gap, start_at,
+                                     results)) for group in groups if group]
+        for worker in workers:
+            worker.start()
+        started = start_at
         handed: dict[tuple[str, int], tuple[float, bool]] = {}
-        lock = threading.Lock()
-        sinks = [MqttSink(NetworkConfig(broker="127.0.0.1", port=port, table=n, username=n, password=users[n]))
-                 for n in names]
-        time.sleep(1.0)
-
-        def table(index: int) -> None:
-            name, sink, tape = names[index], sinks[index], games[index % len(games)]
-            time.sleep(index * 0.37 % 3.0)             # tables start at different moments
-            previous = tape.steps[0].t
-            for step in tape.steps:
-                time.sleep(min(step.t - previous, max_gap) / speed)
-                previous = step.t
-                for seq, record in step.records:
-                    is_play = isinstance(record.get("event"), dict) and record["event"].get("type") == "play_made"
-                    with lock:
-                        handed[(name, seq)] = (time.monotonic(), is_play)
-                    sink.record(f"load-{name}", seq, record)
-                sink.show(step.screen)
-
-        threads = [threading.Thread(target=table, args=(i,), daemon=True) for i in range(tables)]
-        started = time.monotonic()
-        for thread in threads:
-            thread.start()
-        while any(t.is_alive() for t in threads):
+        pending = len(workers)
+        while pending:
             broker_stat.sample()
             dash_stat.sample()
-            time.sleep(0.5)
+            try:
+                part = results.get(timeout=0.5)
+            except Exception:  # noqa: BLE001 - queue.Empty
+                if not any(w.is_alive() for w in workers):
+                    break
+                continue
+            handed.update(part)
+            pending -= 1
+        for worker in workers:
+            worker.join(timeout=10)
         total = len(handed)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and sum(1 for k in handed if k in first_seen(listener.arrivals)) < total:
@@ -196,8 +228,6 @@ def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: flo
                 result[f"{label}_latency_p95_ms"] = round(1000 * values[int(0.95 * (len(values) - 1))], 1)
                 result[f"{label}_latency_max_ms"] = round(1000 * values[-1], 1)
                 result[f"{label}s"] = len(values)
-        for sink in sinks:
-            sink.close()
         listener.stopped = True
         return result
     finally:
@@ -216,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(DEFAULT_GAMES), help="fixture game folders to replay, comma-separated")
     p.add_argument("--speed", type=float, default=4.0, help="replay speed (1 = the recorded pace)")
     p.add_argument("--max-gap", type=float, default=2.0, help="longest pause between two steps, game seconds")
+    p.add_argument("--procs", type=int, default=4, help="processes the simulated tables are spread over")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args(argv)
     tapes = []
@@ -226,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         tapes.append(record_tape(folder))
     with tempfile.TemporaryDirectory(prefix="clubroom-load-") as tmp:
-        result = run(args.tables, tapes, args.speed, Path(tmp), args.max_gap)
+        result = run(args.tables, tapes, args.speed, Path(tmp), args.max_gap, args.procs)
     if args.json:
         print(json.dumps(result, indent=1))
     else:

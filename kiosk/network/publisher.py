@@ -43,6 +43,8 @@ CLOCK_ONLY_INTERVAL_S = 1.0
 class _Game:
     records: dict[int, dict[str, Any]] = field(default_factory=dict)
     sent: int = 0            # every seq up to this one was acknowledged by the broker
+    queued: int = 0          # every seq up to this one was handed to paho on this connection
+    acked: set[int] = field(default_factory=set)    # acknowledged beyond `sent` (out of order)
     first: int = 1
     gcg_published: bytes = b""
     gcg_for: int = -1        # how many records the last GCG was made from
@@ -77,7 +79,8 @@ class MqttSink:
         t = config.table
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id or f"kiosk-{t}",
                                   protocol=mqtt.MQTTv311, clean_session=True)
-        self.client.enable_logger(logging.getLogger(__name__ + ".paho"))
+        self._inflight: dict[int, tuple[str, int]] = {}    # paho message id -> (game_id, seq)
+        self._early_acks: set[int] = set()
         if config.username:
             self.client.username_pw_set(config.username, config.password or None)
         if config.ca_file is not None:
@@ -92,6 +95,7 @@ class MqttSink:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.client.on_publish = self._on_publish
         self.client.connect_async(config.broker, config.port, keepalive=config.keepalive)
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name=f"mqtt-sink-{t}", daemon=True)
@@ -107,7 +111,7 @@ class MqttSink:
         with self._lock:
             game = self._games.get(game_id)
             if game is None:
-                game = self._games[game_id] = _Game(sent=seq - 1, first=seq)
+                game = self._games[game_id] = _Game(sent=seq - 1, queued=seq - 1, first=seq)
                 self._current = game_id
                 for old in [g for g in self._games if g != game_id]:
                     done = self._games[old]
@@ -146,6 +150,11 @@ class MqttSink:
         client.publish(msg.topic(t, "online"), msg.dumps({"v": msg.FORMAT, "table": t, "online": True}),
                        qos=1, retain=True)
         client.subscribe(msg.topic(t, "resend"), qos=1)
+        with self._lock:
+            self._inflight.clear()
+            self._early_acks.clear()
+            for game in self._games.values():
+                game.queued = game.sent      # whatever was not acknowledged goes again
         self._republish = True
         self._wake.set()
 
@@ -165,16 +174,44 @@ class MqttSink:
             return
         with self._lock:
             game = self._games.get(game_id)
-            if game is not None and from_seq <= game.sent:
-                game.sent = max(game.first - 1, from_seq - 1)
+            if game is not None and from_seq <= game.queued:
+                game.sent = min(game.sent, max(game.first - 1, from_seq - 1))
+                game.queued = game.sent
+                game.acked.clear()
                 log.info("network: resending %s from seq %d", game_id, from_seq)
         self._wake.set()
+
+    def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        """The broker acknowledged a message: an event counts as delivered up to the first gap."""
+        with self._lock:
+            where = self._inflight.pop(mid, None)
+            if where is None:
+                self._early_acks.add(mid)
+                if len(self._early_acks) > 10_000:
+                    self._early_acks.clear()
+                return
+            self._acked(*where)
+        self._wake.set()
+
+    def _acked(self, game_id: str, seq: int) -> None:
+        game = self._games.get(game_id)
+        if game is None or seq <= game.sent:
+            return
+        game.acked.add(seq)
+        while game.sent + 1 in game.acked:
+            game.sent += 1
+            game.acked.discard(game.sent)
+            self.published_events += 1
 
     # ----- the sink's thread ----------------------------------------------------------------
 
     def _backlog(self) -> bool:
         with self._lock:
             return any(g.sent < max(g.records, default=0) for g in self._games.values())
+
+    def _unsent(self) -> bool:
+        with self._lock:
+            return any(g.queued < max(g.records, default=0) for g in self._games.values())
 
     def _run(self) -> None:
         while not self._closing:
@@ -212,23 +249,31 @@ class MqttSink:
         return True
 
     def _send_records(self) -> bool:
-        """Every unacknowledged record, in order; False if the connection failed midway."""
+        """Hand every record not yet handed on this connection to paho, in order, without
+        waiting: the broker's PUBACKs (`_on_publish`) move `sent`. False if paho refused."""
         while not self._closing:
             with self._lock:
-                todo = [(gid, g.sent + 1, g.records[g.sent + 1]) for gid, g in self._games.items()
-                        if g.sent + 1 in g.records]
+                todo = [(gid, g.queued + 1, g.records[g.queued + 1]) for gid, g in self._games.items()
+                        if g.queued + 1 in g.records]
             if not todo:
                 return True
             for game_id, seq, record in todo:
                 payload = {"v": msg.FORMAT, "table": self.config.table, "round": self.config.round,
                            "game_id": game_id, "seq": seq, "sent": self._wall(), "record": msg.public_record(record)}
-                if not self._publish("events", payload, wait=True):
+                # not under self._lock: paho calls on_publish holding its own lock
+                info = self.client.publish(msg.topic(self.config.table, "events"), msg.dumps(payload), qos=1)
+                if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                    self.failed_publishes += 1
                     return False
                 with self._lock:
                     game = self._games.get(game_id)
-                    if game is not None and game.sent == seq - 1:
-                        game.sent = seq
-                self.published_events += 1
+                    if game is not None and game.queued == seq - 1:
+                        game.queued = seq
+                    if info.mid in self._early_acks:       # the PUBACK beat us here
+                        self._early_acks.discard(info.mid)
+                        self._acked(game_id, seq)
+                    else:
+                        self._inflight[info.mid] = (game_id, seq)
         return False
 
     def _send_state(self, force: bool) -> None:
