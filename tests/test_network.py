@@ -204,6 +204,7 @@ def test_restarted_kiosk_catches_up_from_the_journal_records_handed_again(broker
     collector = Collector(broker)
     first = MqttSink(broker.table_config("t01"))
     _feed(first, game, upto=5)
+    wait_for(lambda: collector.events("t01"), 10, "the first events")
     first.close()
     before = len(collector.events("t01"))
     # the kiosk restarts: the assembly hands every journal record again, then goes on

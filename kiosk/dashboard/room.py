@@ -84,7 +84,7 @@ class Room:
 
     # ----- taking messages ----------------------------------------------------------------
 
-    def receive(self, topic: str, payload: bytes) -> bool:
+    def receive(self, topic: str, payload: bytes | bytearray) -> bool:
         """Take one message; False (and a warning line) if it was refused."""
         where = msg.split_topic(topic)
         try:

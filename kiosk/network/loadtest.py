@@ -42,7 +42,7 @@ class ProcStat:
         self.tick = os.sysconf("SC_CLK_TCK")
         self.start_cpu = self.cpu()
         self.start = time.monotonic()
-        self.peak_rss = 0
+        self.peak_rss = 0.0
 
     def cpu(self) -> float:
         with open(f"/proc/{self.pid}/stat") as f:

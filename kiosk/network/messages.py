@@ -126,11 +126,11 @@ def _str(v: Any, limit: int = 200) -> bool:
     return isinstance(v, str) and len(v) <= limit
 
 
-def parse_payload(table: str, payload: bytes) -> dict[str, Any]:
+def parse_payload(table: str, payload: bytes | bytearray) -> dict[str, Any]:
     """Size, JSON, object, format version and the table it claims to come from."""
     _need(len(payload) <= MAX_PAYLOAD, f"payload of {len(payload)} bytes is over the {MAX_PAYLOAD} limit")
     try:
-        data = json.loads(payload.decode("utf-8"))
+        data = json.loads(bytes(payload).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise Refused(f"not JSON ({exc.__class__.__name__})") from None
     _need(isinstance(data, dict), "not a JSON object")
@@ -145,7 +145,8 @@ def check_state(data: dict[str, Any]) -> dict[str, Any]:
     _need(_is_int(data.get("last_seq")) and data["last_seq"] >= 0, "last_seq")
     _need(_str(data.get("screen"), 32), "screen")
     players = data.get("players")
-    _need(isinstance(players, list) and len(players) == 2, "players: need a list of two")
+    if not isinstance(players, list) or len(players) != 2:
+        raise Refused("players: need a list of two")
     for p in players:
         _need(isinstance(p, dict) and _str(p.get("name"), 80) and _is_int(p.get("score"))
               and _str(p.get("clock"), 16) and isinstance(p.get("running"), bool)
@@ -166,7 +167,8 @@ def check_state(data: dict[str, Any]) -> dict[str, Any]:
         for w in last["words"]:
             _need(isinstance(w, dict) and _str(w.get("word"), 32) and _is_int(w.get("score")), "last_play.words")
     alerts = data.get("alerts")
-    _need(isinstance(alerts, list) and len(alerts) <= 20, "alerts")
+    if not isinstance(alerts, list) or len(alerts) > 20:
+        raise Refused("alerts: a list of at most 20")
     for a in alerts:
         _need(isinstance(a, dict) and all(_str(a.get(k), 500) for k in ("title", "rule", "action", "player")),
               "alerts: {title, rule, action, player} strings")
