@@ -708,6 +708,11 @@ OFF_SQUARE = 3.0
 # SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small to comb)
 VIEW_FILL = 0.85
 SMALL_BOARD = 0.6
+# a board whose cells are under FINE_CELL px at work size is refined and checked in the frame at
+# FINE_FACTOR times the work size: the line filter's reach (2-3 px) and _refine's 24 px cells
+# want cells of 16 px or more
+FINE_CELL = 16.0
+FINE_FACTOR = 2.0
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch: each costs a few
 # refinements; the reader takes up to 6 that pass (reader.CANDIDATES)
@@ -901,34 +906,51 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     yield from take(cells, 1, len(cells))
 
 
+def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
+    fine = min(1.0, FINE_FACTOR * scale)
+    small = frame if fine >= 1.0 else cv2.resize(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)),
+                                                 interpolation=cv2.INTER_AREA)
+    return small, _gray(small), fine
+
+
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     """Where the playing area may be, searched from nothing: refined, the lattice whose cell
     colours best follow the premium layout first. Tiles the colour of a premium square can
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
-    candidate better (with the letters read) takes the next one when it fails."""
+    candidate better (with the letters read) takes the next one when it fails. Only
+    placements that clearly beat their rivals a cell off and whose lines fit are given.
+    A small board is refined and checked in the frame at a finer scale (coarse to fine)."""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     small, scale = _shrink(frame)
     gray = _gray(small)
+    fine: tuple[np.ndarray, np.ndarray, float] | None = None
     for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
-        corners, score = _refine(gray, order_corners(rough), 3, wide=True)
+        at, at_gray, at_scale = small, gray, scale
+        rough = order_corners(rough)
+        if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
+            fine = fine or _finer(frame, scale)
+            at, at_gray, at_scale = fine
+            rough = rough * (at_scale / scale)
+        corners, score = _refine(at_gray, rough, 3, wide=True)
         # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(small, order_corners(corners), relative)
+        again = _shifted(at, order_corners(corners), relative)
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            corners, score = _refine(gray, order_corners(again), 2)
+            corners, score = _refine(at_gray, order_corners(again), 2)
         corners = order_corners(corners)
-        margin, rival = placement_margin(small, corners)
+        margin, rival = placement_margin(at, corners)
         for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
             if margin >= 1.0:
                 break
-            corners, score = _refine(gray, order_corners(rival), 2)
+            corners, score = _refine(at_gray, order_corners(rival), 2)
             corners = order_corners(corners)
-            margin, rival = placement_margin(small, corners)
+            margin, rival = placement_margin(at, corners)
         if margin < PLACEMENT_MARGIN:
             continue  # not clearly here rather than a cell away: not this one
-        fit = line_fit(gray, corners)
+        fit = line_fit(at_gray, corners)
         if fit < LINE_FIT:
             continue  # its lines do not lie on the board's lines everywhere
-        yield BoardLocation(corners=order_corners(corners / scale), grid_score=score, margin=margin, line_fit=fit)
+        yield BoardLocation(corners=order_corners(corners / at_scale), grid_score=score, margin=margin, line_fit=fit)
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
