@@ -551,7 +551,7 @@ def _false_blank(state: GameState, event: ev.FalseBlank) -> GameState:
         state = annotate(state, play.index, f"{tile} played as a blank on {sq}: the play comes off (BLANK-06)")
         return _withdraw(state, play)
     counts = {t: n + (t == BLANK) - (t == tile) for t, n in state.tileset.counts.items()}
-    state = replace(state, tileset=TileSet(state.tileset.name, counts, state.tileset.values))
+    state = replace(state, tileset=state.tileset.with_counts(state.tileset.name, counts))
     return add_note(state, f"the blank on {sq} is a {tile}: it stays a blank worth 0 (BLANK-06)")
 
 

@@ -20,13 +20,13 @@ def set_without(tileset: TileSet, missing: str) -> TileSet:
     if lacking - tileset.bag():
         raise RuleError("not_in_set", f"{missing!r} are not all tiles of the {tileset.name} set", "TILE-01")
     counts = {t: n - lacking[t] for t, n in tileset.counts.items()}
-    return TileSet(tileset.name, counts, tileset.values)
+    return tileset.with_counts(tileset.name, counts)
 
 
 def named_set(tileset: TileSet, missing: str) -> TileSet:
     """The set in play named after the full set and what it lacks ('english without ?')."""
     name = tileset.name.split(" without ")[0] + (f" without {missing}" if missing else "")
-    return TileSet(name, tileset.counts, tileset.values)
+    return tileset.with_counts(name, tileset.counts)
 
 
 def _free_challenge(state: GameState, event: ev.FreeChallengeGranted) -> GameState:
@@ -91,7 +91,7 @@ def _tile_found(state: GameState, event: ev.TileFound) -> GameState:
     counts = {t: n + (t == tile) for t, n in state.tileset.counts.items()}
     missing = state.missing.replace(tile, "", 1)
     to_rack = state.rack_counts[r] < RACK_SIZE
-    state = replace(state, tileset=named_set(TileSet(state.tileset.name, counts, state.tileset.values), missing),
+    state = replace(state, tileset=named_set(state.tileset.with_counts(state.tileset.name, counts), missing),
                     missing=missing, rack_counts=pair(state.rack_counts, r, state.rack_counts[r] + to_rack),
                     bag_count=state.bag_count + (not to_rack), racks=pair(state.racks, r, None))
     return add_note(state, f"{tile} found and given to {state.players[r]}"
