@@ -111,8 +111,12 @@ MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the t
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.6  # the tops are lit like the board's tiles; the table often shares their hue
-FULL_ROW = 0.96  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
-BLOCKED_SHARE = 0.25  # columns of the rack's length not seen, in tile widths, before it is unknown
+FULL_ROW = 0.97  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
+BLOCKED_SHARE = 0.25
+MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
+MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
+MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
 
 
 @dataclass(frozen=True)
@@ -137,67 +141,75 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     return strip, square_px * k
 
 
-def _tile_mask(strip: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> np.ndarray:
+def _weighted_lab(strip: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB).astype(np.float32)
-    diff = lab - tile_lab
-    diff[..., 0] *= RACK_LIGHTNESS_WEIGHT
-    dist = np.linalg.norm(diff, axis=2)
-    mask = dist < FACE_REACH * tolerance
-    # a row of tile colour right across the zone is the table or the board, not tiles: a
-    # rack's end walls (3 mm) and the zone's margin always break a row of tiles
-    mask[mask.mean(axis=1) > FULL_ROW] = False
-    return mask
+    lab[..., 0] *= RACK_LIGHTNESS_WEIGHT
+    return lab
+
+
+def _band(cand: np.ndarray) -> tuple[int, int] | None:
+    """Rows of the strip where the tiles' tops and backs are: the rows with most
+    tile-coloured pixels, and their neighbours as long as they hold half as many."""
+    rows = cand.mean(axis=1)
+    rows[rows > FULL_ROW] = 0.0  # a row of tile colour right across the zone is the table or board
+    peak = int(np.argmax(rows))
+    if rows[peak] < MIN_TILE_ROW:
+        return None
+    y0 = y1 = peak
+    while y0 > 0 and rows[y0 - 1] >= 0.5 * rows[peak]:
+        y0 -= 1
+    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * rows[peak]:
+        y1 += 1
+    return y0, y1 + 1
 
 
 def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]:
-    """Dips in a run's brightness where two tiles touch, at least half a pitch apart."""
+    """Dips in a run's brightness where two tiles touch, at least 0.6 pitch apart."""
     seg = profile[start:end]
-    if len(seg) < 3:
+    if len(seg) < 5:
         return []
-    smooth = cv2.GaussianBlur(seg.reshape(1, -1).astype(np.float32), (0, 0), 0.8).ravel()
-    window = max(2, int(pitch * 0.35))
-    found = []
+    window = max(2, int(pitch * 0.3))
+    found: list[int] = []
     for i in range(2, len(seg) - 2):
         lo, hi = max(0, i - window), min(len(seg), i + window + 1)
-        if smooth[i] == smooth[lo:hi].min() and smooth[i] < np.median(smooth[lo:hi]) - 4.0:
-            if not found or i - found[-1] > 0.5 * pitch:
+        if seg[i] == seg[lo:hi].min() and seg[i] < np.median(seg[lo:hi]) - SEAM_DIP:
+            if i < 0.4 * pitch or len(seg) - i < 0.4 * pitch:
+                continue  # a tile's rounded end, not a seam
+            if not found or i - found[-1] > 0.6 * pitch:
                 found.append(i)
     return [start + i for i in found]
 
 
-def _count_runs(mask: np.ndarray, light: np.ndarray, pitch: float) -> tuple[int, bool]:
-    """Tiles along the strip (columns of tile pixels); (count, sure)."""
-    counts = mask.sum(axis=0).astype(np.float32)
-    band = float(np.percentile(counts, 90))
-    if band < MIN_BAND_PX:
-        return 0, True
-    column = counts >= 0.4 * band
+def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[int, bool]:
+    """Tiles along the strip from its tile columns and brightness profile; (count, sure)."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch]
-    sums, hits = np.where(mask, light, 0).sum(axis=0), mask.sum(axis=0)
-    profile = np.where(hits > 0, sums / np.maximum(hits, 1), 0.0)
+    profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     seams = [_seams(profile, a, b, pitch) for a, b in runs]
-    spacings = np.concatenate([np.diff([a, *cuts, b]) for (a, b), cuts in zip(runs, seams)]) if runs else np.zeros(0)
-    one_tile = spacings[(spacings > 0.8 * pitch) & (spacings < 1.2 * pitch)]
-    if len(one_tile) >= 3:  # the seams between tiles give this rack's own pitch
+    pieces = np.concatenate([np.diff([a, *cuts, b]) for (a, b), cuts in zip(runs, seams)]) if runs else np.zeros(0)
+    one_tile = pieces[(pieces > 0.8 * pitch) & (pieces < 1.2 * pitch)]
+    if len(one_tile) >= 2:  # the rack's own tiles and seams give its pitch
         pitch = float(np.median(one_tile))
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a) / pitch
-        n = max(1, int(round(n_len)))
-        if abs(n_len - n) > 0.3 and abs(len(cuts) + 1 - n_len) > 0.3:  # neither length nor seams tell
+        widths = np.diff([a, *cuts, b]) / pitch
+        n_seam = int(sum(max(1, round(w)) for w in widths))
+        n = int(round(n_len)) if abs(n_len - round(n_len)) < 0.25 else n_seam
+        if abs(n - n_len) > 0.35 + 0.04 * n_len:
             sure = False
-        total += n
+        total += max(n, 1)
     return total, sure
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
               tolerance: float) -> RackReading:
-    """How many tiles stand on the rack in `zone` (4x2, first edge along the rack), from
-    what the camera over the board sees of them: tops and backs, never letters.
-    `square_px`: a board square's side in the frame near the rack (from the located board);
+    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
+    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
+    camera over the board sees of them: tops and backs, never letters.
+    `square_px`: a board square's side in the frame (from the located board);
     `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles."""
     z = np.asarray(zone, np.float32)
     h, w = frame.shape[:2]
@@ -206,12 +218,41 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
     pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    mask = _tile_mask(strip, tile_lab, tolerance)
-    blocked = _blocked_columns(strip, mask)
+    lab = _weighted_lab(strip)
+    tile = np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1])
+    # three colours in a rack's zone: the table (its border: the zone has a margin all round),
+    # the rack, and the tiles (their colour from the board's own tiles)
+    ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
+                           lab[:, -2:].reshape(-1, 3)])
+    table = np.median(ring, axis=0)
+    d_tile = np.linalg.norm(lab - tile, axis=2)
+    d_table = np.linalg.norm(lab - table, axis=2)
+    rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
+    if rest.mean() < MIN_RACK_SHARE:
+        return RackReading(None, reason="no rack in its zone")
+    rack = np.median(lab[rest], axis=0)
+    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+        return RackReading(None, reason="tiles the colour of the rack")
+    d_rack = np.linalg.norm(lab - rack, axis=2)
+    foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
+    blocked = _blocked_columns(foreign)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
-    light = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-    count, sure = _count_runs(mask, light, pitch)
+    is_tile = (d_tile < d_rack) & (d_tile < FACE_REACH * tolerance)
+    if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+        is_tile &= d_tile < d_table
+    band = _band(is_tile)
+    if band is None:
+        return RackReading(0)
+    y0, y1 = band
+    # the tiles lean on the rack's back wall: seen from the board's side, the wall (rack
+    # colour) lies right above every tile's top in the strip
+    is_rack = (d_rack < d_tile) & (d_rack < d_table)
+    reach = max(3, 2 * (y1 - y0))
+    backed = is_rack[max(0, y0 - reach):y0].any(axis=0) | is_rack[y1:y1 + 2].any(axis=0)
+    column = (is_tile[y0:y1].mean(axis=0) >= 0.5) & backed
+    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    count, sure = _count_columns(column, light, pitch)
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
@@ -221,14 +262,9 @@ BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rac
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
 
 
-def _blocked_columns(strip: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Columns of the strip where the rack itself does not show (a hand, an arm, a sleeve):
-    compared with the median column, row by row, leaving the tiles out."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(strip, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    median = np.median(lab, axis=1, keepdims=True)
-    dist = np.linalg.norm(lab - median, axis=2)
-    dist[mask] = 0.0
-    blocked = np.median(dist, axis=0) > BLOCKED_LAB
-    ends = max(1, int(0.04 * len(blocked)))  # the zone's margins and the rack's rounded ends
-    blocked[:ends] = blocked[-ends:] = False
-    return blocked
+def _blocked_columns(foreign: np.ndarray) -> np.ndarray:
+    """Columns where a third of the rows look like neither table, rack nor tile (a hand, an
+    arm, a sleeve), at least 0.4 tile wide (a finger is >= 12 mm; seams and edges 1-2 px)."""
+    off = foreign.mean(axis=0) > 0.3
+    width = max(3, int(round(0.4 * PX_PER_TILE)))
+    return cv2.morphologyEx(off.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, width), np.uint8))[0] > 0
