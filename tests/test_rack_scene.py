@@ -28,7 +28,7 @@ def test_every_rack_model_is_seen_from_20_to_30_degrees_never_its_letters(model)
     for seed in range(6):
         scene = render_rack_scene(100 + seed, size=600, options=RackSceneOptions(model=model, hand="", half_out=""))
         for view in scene.view_deg.values():
-            assert 15 < view < 32
+            assert 15 < view < 40  # 20-30 deg at the racks' middle distance; more for a rack moved aside
 
 
 def test_a_rack_half_out_of_the_frame_is_unknown():

@@ -20,7 +20,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.racks import read_rack
+from vision.racks import learn_rack, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
@@ -36,6 +36,21 @@ def board_tile_lab(scene) -> np.ndarray:
 
 def tile_colour_name(face: tuple[int, int, int]) -> str:
     return min(TILE_PRESETS, key=lambda n: float(np.linalg.norm(np.subtract(TILE_PRESETS[n][0], face))))
+
+
+def setup_profiles(seed: int, size: int) -> dict:
+    """What setup learns of the scene's racks from a photo with seven tiles on each (the same
+    table, racks, camera and light; the tiles stand anew)."""
+    if not USE_SETUP:
+        return {}
+    setup = render_rack_scene(seed, size=size, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
+                                                                        half_out="", face_down={}))
+    lab = board_tile_lab(setup)
+    return {p: prof for p, z in setup.zones.items()
+            if (prof := learn_rack(setup.image, z, setup.square_px, lab, TOLERANCE)) is not None}
+
+
+USE_SETUP = True
 
 
 class Tally:
@@ -65,7 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--no-setup", action="store_true", help="read racks without what setup learned")
     args = parser.parse_args(argv)
+    global USE_SETUP
+    USE_SETUP = not args.no_setup
 
     groups: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
     total = Tally()
@@ -78,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         scene = render_rack_scene(seed, size=args.size,
                                   options=RackSceneOptions(counts=counts, hand="", half_out="", face_down={}))
         lab = board_tile_lab(scene)
+        profiles = setup_profiles(seed, args.size)
         start = time.perf_counter()
-        readings = {p: read_rack(scene.image, z, scene.square_px, lab, TOLERANCE) for p, z in scene.zones.items()}
+        readings = {p: read_rack(scene.image, z, scene.square_px, lab, TOLERANCE, profiles.get(p))
+                    for p, z in scene.zones.items()}
         times.append(time.perf_counter() - start)
         colour = tile_colour_name(scene.tile_style.face)
         for p, reading in readings.items():
@@ -110,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         for p, z in scene.zones.items():
             if scene.covered[p] < 0.10:
                 continue
-            reading = read_rack(scene.image, z, scene.square_px, lab, TOLERANCE)
+            reading = read_rack(scene.image, z, scene.square_px, lab, TOLERANCE, setup_profiles(seed, args.size).get(p))
             hand_n += 1
             hand_unknown += reading.count is None
             hand_false += reading.count is not None and reading.count > 7

@@ -110,13 +110,17 @@ MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the t
 # tiles' top edge), >= 2.3 px at the bench's smallest scale (1000 px frame, 0.46 frame per board)
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
-RACK_LIGHTNESS_WEIGHT = 0.6  # the tops are lit like the board's tiles; the table often shares their hue
+RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
 FULL_ROW = 0.97  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
 BLOCKED_SHARE = 0.25
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
+BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
 SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
+
+
+_LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,7 @@ def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]
     return [start + i for i in found]
 
 
-def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[int, bool]:
+def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, fixed_pitch: bool = False) -> tuple[int, bool]:
     """Tiles along the strip from its tile columns and brightness profile; (count, sure)."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
@@ -190,7 +194,7 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple
     seams = [_seams(profile, a, b, pitch) for a, b in runs]
     pieces = np.concatenate([np.diff([a, *cuts, b]) for (a, b), cuts in zip(runs, seams)]) if runs else np.zeros(0)
     one_tile = pieces[(pieces > 0.8 * pitch) & (pieces < 1.2 * pitch)]
-    if len(one_tile) >= 2:  # the rack's own tiles and seams give its pitch
+    if len(one_tile) >= 2 and not fixed_pitch:  # the rack's own tiles and seams give its pitch
         pitch = float(np.median(one_tile))
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
@@ -204,55 +208,141 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple
     return total, sure
 
 
-def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
-              tolerance: float) -> RackReading:
-    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
-    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
-    camera over the board sees of them: tops and backs, never letters.
-    `square_px`: a board square's side in the frame (from the located board);
-    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles."""
-    z = np.asarray(zone, np.float32)
+@dataclass(frozen=True)
+class RackProfile:
+    """What setup learned about one rack, with seven tiles on it (find_racks/learn_rack):
+    where the tiles' tops and backs run in the zone's strip and the colours there."""
+    band: tuple[int, int]  # rows of the strip (resampled as _rectify does)
+    tile: tuple[float, float, float]  # weighted Lab of the tiles' tops/backs on this rack
+    rack: tuple[float, float, float]
+    table: tuple[float, float, float]
+    pitch: float  # one tile's width along the strip, px
+
+
+def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
     h, w = frame.shape[:2]
-    if (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
-            or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX):
-        return RackReading(None, reason="rack partly out of the frame")
-    strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    lab = _weighted_lab(strip)
-    tile = np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1])
-    # three colours in a rack's zone: the table (its border: the zone has a margin all round),
-    # the rack, and the tiles (their colour from the board's own tiles)
+    return not (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
+                or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
+
+
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str, object] | None:
+    """Without a profile: the table (the zone's border ring), the rack (neither table nor
+    tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
                            lab[:, -2:].reshape(-1, 3)])
     table = np.median(ring, axis=0)
     d_tile = np.linalg.norm(lab - tile, axis=2)
     d_table = np.linalg.norm(lab - table, axis=2)
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
-    if rest.mean() < MIN_RACK_SHARE:
-        return RackReading(None, reason="no rack in its zone")
-    rack = np.median(lab[rest], axis=0)
+    # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
+    rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
-        return RackReading(None, reason="tiles the colour of the rack")
+        return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
+    is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+    rack_rows = np.flatnonzero(is_rack.mean(axis=1) > 0.5)
+
+    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
+        is_tile = (d_tile < d_rack) & (d_tile < reach)
+        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+            is_tile &= d_tile < d_table
+        # the tiles stand within the rack's outline (their tops between its wall and its lip)
+        if len(rack_rows):
+            is_tile[:max(0, rack_rows[0])] = False
+            is_tile[rack_rows[-1] + 2:] = False
+        return is_tile
+
+    # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
+    # the board; then with the colour the tiles have on this rack, in this light
+    is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
+    first = _band(is_tile)
+    if first is not None and is_tile[first[0]:first[1]].any():
+        tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+        is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
+    band = _band(is_tile)
+    return dict(table=table, rack=rack, tile=tile, band=band, is_tile=is_tile, is_rack=is_rack,
+                d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+
+
+def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
+               tiles: int = 7) -> RackProfile | None:
+    """At setup, with `tiles` tiles standing on the rack: learn where their tops show in the
+    zone and their colour there, and the tile pitch. None when they cannot be found."""
+    z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
+        return None
+    strip, square = _rectify(frame, z, square_px)
+    prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
+    lab = _weighted_lab(strip)
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]), tolerance)
+    if found is None or found["band"] is None:
+        return None
+    y0, y1 = found["band"]  # type: ignore[misc]
+    is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
+    column = is_tile.mean(axis=0) >= BAND_SHARE
+    pitch = float(column.sum()) / tiles
+    if not 0.8 * prior <= pitch <= 1.25 * prior:  # not the seven tiles we were told of
+        return None
+    band_lab = lab[y0:y1]
+    tile = np.median(band_lab[is_tile], axis=0)
+    return RackProfile(band=(int(y0), int(y1)), tile=tuple(float(v) for v in tile),  # type: ignore[arg-type]
+                       rack=tuple(float(v) for v in found["rack"]),  # type: ignore[arg-type, union-attr]
+                       table=tuple(float(v) for v in found["table"]),  # type: ignore[arg-type, union-attr]
+                       pitch=pitch)
+
+
+def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+              tolerance: float, profile: RackProfile | None = None) -> RackReading:
+    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
+    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
+    camera over the board sees of them: tops and backs, never letters.
+    `square_px`: a board square's side in the frame (from the located board);
+    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
+    `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
+    z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
+        return RackReading(None, reason="rack partly out of the frame")
+    strip, square = _rectify(frame, z, square_px)
+    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
+    lab = _weighted_lab(strip)
+    if profile is not None:
+        pitch = profile.pitch
+        tile, rack, table = (np.float32(c) for c in (profile.tile, profile.rack, profile.table))
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        d_rack = np.linalg.norm(lab - rack, axis=2)
+        d_table = np.linalg.norm(lab - table, axis=2)
+        y0, y1 = max(0, profile.band[0] - 1), min(profile.band[1] + 1, lab.shape[0])  # a row either way
+        band: tuple[int, int] | None = (y0, y1) if y1 > y0 else None
+        is_tile = d_tile < d_rack
+        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+            is_tile &= d_tile < d_table
+        backed = np.ones(lab.shape[1], bool)
+    else:
+        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]),
+                            tolerance)
+        if found is None:
+            return RackReading(None, reason="tiles the colour of the rack")
+        d_tile, d_rack, d_table = found["d_tile"], found["d_rack"], found["d_table"]  # type: ignore[assignment]
+        band, is_tile = found["band"], found["is_tile"]  # type: ignore[assignment]
+        backed = np.ones(lab.shape[1], bool)
+        if band is not None:
+            # the tiles lean on the rack's back wall: seen from the board's side, the wall
+            # (rack colour) lies right above every tile's top in the strip
+            reach = max(3, 2 * (band[1] - band[0]))
+            backed = found["is_rack"][max(0, band[0] - reach):band[0]].any(axis=0)  # type: ignore[index]
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
     blocked = _blocked_columns(foreign)
+    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
-    is_tile = (d_tile < d_rack) & (d_tile < FACE_REACH * tolerance)
-    if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
-        is_tile &= d_tile < d_table
-    band = _band(is_tile)
     if band is None:
         return RackReading(0)
     y0, y1 = band
-    # the tiles lean on the rack's back wall: seen from the board's side, the wall (rack
-    # colour) lies right above every tile's top in the strip
-    is_rack = (d_rack < d_tile) & (d_rack < d_table)
-    reach = max(3, 2 * (y1 - y0))
-    backed = is_rack[max(0, y0 - reach):y0].any(axis=0) | is_rack[y1:y1 + 2].any(axis=0)
-    column = (is_tile[y0:y1].mean(axis=0) >= 0.5) & backed
+    column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    count, sure = _count_columns(column, light, pitch)
+    count, sure = _count_columns(column, light, pitch, fixed_pitch=profile is not None)
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
