@@ -44,3 +44,18 @@ def test_a_hand_over_a_rack_is_never_a_count_of_more_than_seven():
                                                                             counts={"p1": 7, "p2": 7}))
         reading = read_rack(scene.image, scene.zones["p1"], scene.square_px, _tile_lab(scene), 15.0)
         assert reading.count is None or reading.count <= 7
+
+
+def test_setup_finds_racks_with_seven_tiles_and_reads_them_back():
+    from vision.racks import find_racks
+    found_any = 0
+    for seed in range(1001, 1004):
+        scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
+                                                                             half_out="", face_down={}))
+        racks = find_racks(scene.image, scene.board_corners, _tile_lab(scene), 15.0)
+        for name, (zone, profile) in racks.items():
+            assert zone.shape == (4, 2) and profile.pitch > 0
+            reading = read_rack(scene.image, zone, scene.square_px, _tile_lab(scene), 15.0, profile)
+            assert reading.count in (None, 7)
+            found_any += 1
+    assert found_any >= 4
