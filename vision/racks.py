@@ -117,6 +117,8 @@ MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
+UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
 SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
 
 
@@ -184,27 +186,39 @@ def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]
     return [start + i for i in found]
 
 
-def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, fixed_pitch: bool = False) -> tuple[int, bool]:
-    """Tiles along the strip from its tile columns and brightness profile; (count, sure)."""
+def _runs(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[list[tuple[int, int]], list[list[int]]]:
+    """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch]
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-    seams = [_seams(profile, a, b, pitch) for a, b in runs]
-    pieces = np.concatenate([np.diff([a, *cuts, b]) for (a, b), cuts in zip(runs, seams)]) if runs else np.zeros(0)
-    one_tile = pieces[(pieces > 0.8 * pitch) & (pieces < 1.2 * pitch)]
-    if len(one_tile) >= 2 and not fixed_pitch:  # the rack's own tiles and seams give its pitch
-        pitch = float(np.median(one_tile))
+    return runs, [_seams(profile, a, b, pitch) for a, b in runs]
+
+
+def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
+    """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
+    spacings = np.concatenate([np.diff(cuts) for cuts in seams if len(cuts) >= 2] or [np.zeros(0)])
+    spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
+    return float(np.median(spacings)) if len(spacings) >= 2 else None
+
+
+def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: float | None = None
+                   ) -> tuple[int, bool]:
+    """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
+    dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
+    runs, seams = _runs(column, light, pitch)
+    if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
+        pitch = _seam_pitch(seams, pitch) or pitch
+        edge = EDGE_LOSS * pitch
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
-        n_len = (b - a) / pitch
-        widths = np.diff([a, *cuts, b]) / pitch
-        n_seam = int(sum(max(1, round(w)) for w in widths))
-        n = int(round(n_len)) if abs(n_len - round(n_len)) < 0.25 else n_seam
-        if abs(n - n_len) > 0.35 + 0.04 * n_len:
+        n_len = (b - a + edge) / pitch
+        n = max(1, int(round(n_len)))
+        if abs(n - n_len) > UNSURE_FRACTION:
             sure = False
-        total += max(n, 1)
+        total += n
+        _LAST.setdefault("runs", []).append((a, b, round(n_len, 2), len(cuts)))  # type: ignore[union-attr]
     return total, sure
 
 
@@ -217,6 +231,7 @@ class RackProfile:
     rack: tuple[float, float, float]
     table: tuple[float, float, float]
     pitch: float  # one tile's width along the strip, px
+    edge: float = 0.0  # px a run of tiles pushed together shows less than its tiles' pitches
 
 
 def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
@@ -282,15 +297,21 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     y0, y1 = found["band"]  # type: ignore[misc]
     is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
     column = is_tile.mean(axis=0) >= BAND_SHARE
-    pitch = float(column.sum()) / tiles
-    if not 0.8 * prior <= pitch <= 1.25 * prior:  # not the seven tiles we were told of
+    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    runs, seams = _runs(column, light, prior)
+    if not runs:
         return None
+    pitch = _seam_pitch(seams, prior) or prior
+    shown = sum(b - a for a, b in runs)
+    edge = float(np.clip((tiles * pitch - shown) / len(runs), -0.2 * pitch, 0.5 * pitch))
+    if sum(max(1, round((b - a + edge) / pitch)) for a, b in runs) != tiles:
+        return None  # not the seven tiles we were told of
     band_lab = lab[y0:y1]
     tile = np.median(band_lab[is_tile], axis=0)
     return RackProfile(band=(int(y0), int(y1)), tile=tuple(float(v) for v in tile),  # type: ignore[arg-type]
                        rack=tuple(float(v) for v in found["rack"]),  # type: ignore[arg-type, union-attr]
                        table=tuple(float(v) for v in found["table"]),  # type: ignore[arg-type, union-attr]
-                       pitch=pitch)
+                       pitch=pitch, edge=edge)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -342,7 +363,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     y0, y1 = band
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    count, sure = _count_columns(column, light, pitch, fixed_pitch=profile is not None)
+    count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
