@@ -354,7 +354,15 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             reach = max(3, 2 * (band[1] - band[0]))
             backed = found["is_rack"][max(0, band[0] - reach):band[0]].any(axis=0)  # type: ignore[index]
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
-    blocked = _blocked_columns(foreign)
+    wall_off = None
+    if band is not None and band[0] >= 2:
+        # the rack's wall right behind the tiles must show the rack's colour all along
+        h_band = max(2, band[1] - band[0])
+        wall = d_rack[max(0, band[0] - 3 * h_band):band[0] - 1]
+        wall_off = np.median(wall, axis=0) > WALL_LAB
+        ends = max(1, int(0.06 * len(wall_off)))  # the zone's margins and the rack's end walls
+        wall_off[:ends] = wall_off[-ends:] = False
+    blocked = _blocked_columns(foreign, wall_off)
     _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
@@ -369,14 +377,18 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     return RackReading(count)
 
 
+WALL_LAB = 18.0  # the wall behind the tiles, column by column, from the rack's colour (clean renders: < 8)
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
 
 
-def _blocked_columns(foreign: np.ndarray) -> np.ndarray:
+def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) -> np.ndarray:
     """Columns where a third of the rows look like neither table, rack nor tile (a hand, an
-    arm, a sleeve), at least 0.4 tile wide (a finger is >= 12 mm; seams and edges 1-2 px)."""
+    arm, a sleeve), or where the wall behind the tiles does not show, at least 0.4 tile wide
+    (a finger is >= 12 mm; seams and edges 1-2 px)."""
     off = foreign.mean(axis=0) > 0.3
+    if wall_off is not None:
+        off |= wall_off
     width = max(3, int(round(0.4 * PX_PER_TILE)))
     return cv2.morphologyEx(off.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, width), np.uint8))[0] > 0
 
