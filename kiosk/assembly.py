@@ -360,8 +360,13 @@ def _add_config_sinks(config: KioskConfig, sinks: list[Sink]) -> None:
     if config.network is None:
         return
     try:
-        from kiosk.network.publisher import MqttSink  # type: ignore[import-not-found, unused-ignore]
+        from kiosk.network.publisher import MqttSink
     except ImportError:
         log.warning("the config has [network] but this kiosk has no network feed built in")
+        return
+    from kiosk.network.config import NetworkConfig
+
+    if not isinstance(config.network, NetworkConfig):
+        log.warning("the config's [network] table was not read as a network config: no network feed")
         return
     sinks.append(MqttSink(config.network))
