@@ -197,3 +197,19 @@ def test_score_display_after_press_shows_no_score_before_the_press():
     before = [s for s in seen if s[0] < first_press]
     assert before and all(total == 0 and not shown for _, total, shown in before)
     assert any(total > 0 for t, total, _ in seen if t > first_press)
+
+
+def test_a_lost_challenge_and_a_play_taken_off_say_what_they_are():
+    """Issue 13: a lost challenge showed as "passed", a play taken off as "TOTAL -19"."""
+    kinds: set[tuple[str, int, str]] = set()
+
+    def look(app, t):
+        play = app.screen().last_play
+        if play is not None and play.kind != "play":
+            kinds.add((play.kind, play.total, play.main_word))
+
+    assert ReplayRun(GAMES / "challenges", on_iteration=look).run().completed
+    off = [k for k in kinds if k[0] == "challenged_off"]
+    assert off and all(total == 0 and word for _, total, word in off), kinds
+    assert any(k[0] == "lost_challenge" for k in kinds), kinds
+    assert not any(k[0] == "pass" for k in kinds)
