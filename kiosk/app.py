@@ -459,6 +459,9 @@ class KioskApp:
             return
         if kind != "press":
             return
+        if self.recovered is not None and button == "confirm":
+            self.recovered = None    # CONFIRM only closes the recovered page
+            return
         self.recovered = None
         self._refusals_shown(self._handle_button, button, t)
 

@@ -244,8 +244,9 @@ def build_screen(app: Any) -> ScreenModel:
     elif app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}
-        if app.unsettled_downtime is not None:
-            extra["prompt"] = Prompt("The time lost is on neither clock. A director may charge it: PAUSE, then CONFIRM")
+        lost = ("The time lost is on neither clock; a director may charge it: PAUSE, then CONFIRM. "
+                if app.unsettled_downtime is not None else "")
+        extra["prompt"] = Prompt(lost + "The clock buttons work as before.", (ButtonHint("CONFIRM", "continue"),))
     elif app.phase in ("result", "done"):
         extra = {"screen": "result", "result": _result(app)}
         if app.phase == "result":
