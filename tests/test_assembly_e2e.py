@@ -162,6 +162,12 @@ def test_three_games_at_one_table_from_the_buttons(table: Table):
     assert screen.screen == "rack_entry", screen.screen
     assert not any("six" in a.title.lower() and "offer" in a.action.lower() for a in screen.alerts)
     table.shot("09-rack-entry")
+    from hardware.pins import load_pin_map
+
+    pause_led = table.factory.pin(load_pin_map(None).leds["pause"])   # an alert stands: the PAUSE LED blinks
+    changes = len(pause_led.states)
+    time.sleep(1.0)
+    assert len(pause_led.states) >= changes + 2
     for _ in range(5):
         table.press("challenge")
     table.press("confirm")                          # Ann: 5
