@@ -166,6 +166,7 @@ class KioskApp:
         self.result_confirmed: set[int] = set()
         self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
         self._rack_entry_note: tuple[str, float] | None = None   # (reason, at) journaled when the entry began
+        self._restored_reads: dict[int, tuple[tuple[str, str], ...]] = {}   # reads the players settled, by player
         self.new_game_requested = False
         self.reads_confirmed = 0           # reads a person had to confirm or correct
         self.latencies: list[float] = []   # press -> score known, in time_source seconds
@@ -275,7 +276,11 @@ class KioskApp:
                                               event.t)
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
             self.vision.accept_board(list(self.state.board.rows()))
+        if isinstance(event, (ev.OverdrawReported, ev.UnderdrawReported)) and self.rack_question is not None:
+            if self.rack_question.player == event.player:
+                self.rack_question = None
         if isinstance(event, TURN_EVENTS):
+            self._restored_reads.pop(event.player, None)
             for i, p in enumerate(self.pending):
                 if p.player == event.player:
                     del self.pending[i]
@@ -409,6 +414,7 @@ class KioskApp:
         if self.phase == "result" and len(self.result_confirmed) == 2:
             self._finish_game()  # the kiosk stopped between the last confirm and closing the record
         self._complete_after_restart()
+        self._restore_settled_reads()
         if self.pending:
             self.vision.request()
 
@@ -423,8 +429,27 @@ class KioskApp:
                 self.reads_confirmed += 1
             if record["app"].get("kind") == "result_confirmed":
                 self.result_confirmed.add(int(record["app"]["player"]))
+            kind = record["app"].get("kind")
+            if kind == "rack_question":
+                a = record["app"]
+                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]))
+            elif kind == "rack_question_dismissed":
+                self.rack_question = None
+                self._rack_dismissed.add((int(record["app"]["player"]), str(record["app"]["question"])))
+            elif kind in ("read_corrected", "read_confirmed"):
+                tiles = record["app"].get("corrected", record["app"].get("tiles", []))
+                self._restored_reads[int(record["app"]["player"])] = tuple((str(sq), str(l)) for sq, l in tiles)
             if record["app"].get("kind") == "rack_entry":
                 self._rack_entry_note = (str(record["app"]["reason"]), float(record["app"]["at"]))
+
+    def _restore_settled_reads(self) -> None:
+        """A read the players had already confirmed or corrected is not asked again after
+        a restart: the turn goes on from those tiles (a blank's letter, a refusal)."""
+        for head in list(self.pending):
+            tiles = self._restored_reads.pop(head.player, None)
+            if tiles is not None and head.stage == Stage.READING:
+                head.corrected = True
+                self._refusals_shown(self._propose, head, tiles)
 
     def _complete_after_restart(self) -> None:
         """Play over by the journal but the game not ended (a cut between the going-out
@@ -800,16 +825,23 @@ class KioskApp:
             due = self.state.rack_counts[player]
             if count > 7:
                 if player not in self.overdraw_open and (player, "overdraw") not in self._rack_dismissed:
-                    self.rack_question = RackQuestion(player, count, due, "overdraw")
+                    self._ask_rack(RackQuestion(player, count, due, "overdraw"))
                 continue
             self._rack_dismissed.discard((player, "overdraw"))
             if player in self.overdraw_open:
                 self._commit(ev.OverdrawResolved(player), t)
             if player == waiting and 0 < count < due:
                 if (player, "underdraw") not in self._rack_dismissed and self.rack_question is None:
-                    self.rack_question = RackQuestion(player, count, due, "underdraw")
+                    self._ask_rack(RackQuestion(player, count, due, "underdraw"))
             elif count >= due:
                 self._rack_dismissed.discard((player, "underdraw"))
+
+    def _ask_rack(self, question: RackQuestion) -> None:
+        """A rack question is journaled before it is shown, so a restart asks it again."""
+        if question != self.rack_question:
+            self._note("rack_question", player=question.player, seen=question.seen, due=question.due,
+                       question=question.kind)
+        self.rack_question = question
 
     def answer_rack_question(self, confirmed: bool) -> None:
         self._refusals_shown(self._answer_rack_question, confirmed)
@@ -820,6 +852,7 @@ class KioskApp:
             return
         self.rack_question = None
         if not confirmed:
+            self._note("rack_question_dismissed", player=question.player, question=question.kind)
             self._rack_dismissed.add((question.player, question.kind))
         elif question.kind == "overdraw":
             self._commit(ev.OverdrawReported(question.player, question.seen))

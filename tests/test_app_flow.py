@@ -396,3 +396,26 @@ def test_hold_shows_the_hold_timer_then_a_challenge_or_accept():
     table.press("confirm")                          # Bob accepts the play
     assert table.app.screen().screen == "game"
     assert not any(isinstance(e, ev.ChallengeMade) for e in table.app.events)
+
+
+def test_a_restart_asks_the_same_rack_question_and_does_not_reask_a_settled_read():
+    # issue 14 item 1: what the screen asks is journaled before it is shown
+    table = Table().start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
+    table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    assert table.app.rack_question is not None
+    again = Table(records=list(table.journal.records))
+    again.t = table.t
+    assert again.app.rack_question == table.app.rack_question
+    again.press("confirm")   # closes the recovered page
+    again.press("confirm")
+    assert any(isinstance(e, ev.OverdrawReported) and e.tiles_seen == 8 for e in again.app.events)
+    # a blank whose read the players corrected: after a restart the letter is asked, not the read
+    blank = Table().start()
+    blank.show(("G8", "C"), ("H8", "?"), ("I8", "X")).press("p1", 10)      # read as CXT? no: as the camera saw it
+    head = blank.app.pending[0]
+    assert blank.app.correct((("G8", "C"), ("H8", "?"), ("I8", "T"))) == ""
+    assert head.stage == "blank"
+    restarted = Table(records=list(blank.journal.records))
+    assert restarted.app.pending and restarted.app.pending[0].stage == "blank"
+    assert restarted.app.pending[0].proposed == (("G8", "C"), ("H8", "?"), ("I8", "T"))
