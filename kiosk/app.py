@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
+from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.rules.timing import clock_text
@@ -1077,7 +1078,7 @@ class KioskApp:
 
         return history_to_gcg(self.state)   # the state played under this kiosk's profile object
 
-    def screen(self) -> Any:
+    def screen(self) -> ScreenModel:
         from kiosk.screen_model_builder import build_screen
 
         return build_screen(self)

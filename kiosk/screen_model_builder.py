@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk.board_diff import SIZE
 from kiosk.display.model import (
@@ -31,8 +31,11 @@ from kiosk.display.model import (
 from kiosk.rules.board import letter_multiplier, parse_square
 from kiosk.rules.timing import clock_text
 
+if TYPE_CHECKING:
+    from kiosk.app import KioskApp, Pending
 
-def _clock(app: Any, player: int, t: float) -> ClockView:
+
+def _clock(app: KioskApp, player: int, t: float) -> ClockView:
     clock = app.clock
     return ClockView(clock.text(player, t), clock.running(t) == player, clock.remaining(player, t) <= -1.0)
 
@@ -44,10 +47,10 @@ def _square(name: str) -> tuple[int, int]:
 TURN_KINDS = ("play", "pass", "exchange", "lost_challenge", "withdrawn", "challenge_penalty")
 
 
-def _last_play(app: Any) -> LastPlay | None:
+def _last_play(app: KioskApp) -> LastPlay | None:
     """The last turn as the players know it: a play with its breakdown, a pass, an
     exchange, a play challenged off (0 for the turn), a challenge lost."""
-    history = [turn for turn in (getattr(app.state, "history", ()) or ()) if turn.kind in TURN_KINDS]
+    history = [turn for turn in app.state.history if turn.kind in TURN_KINDS]
     if not history:
         return None
     turn = history[-1]
@@ -78,7 +81,7 @@ def _last_play(app: Any) -> LastPlay | None:
     return LastPlay(who, turn.position, turn.word, tuple(words), int(turn.bingo or 0), int(turn.score))
 
 
-def _alerts(app: Any, t: float) -> tuple[Alert, ...]:
+def _alerts(app: KioskApp, t: float) -> tuple[Alert, ...]:
     out = list(app.current_alert_views())
     for p in (0, 1):
         over = app.clock.overtime(p, t)
@@ -90,7 +93,7 @@ def _alerts(app: Any, t: float) -> tuple[Alert, ...]:
     return tuple(out)
 
 
-def _board(app: Any) -> BoardView:
+def _board(app: KioskApp) -> BoardView:
     rows = tuple(app.board_rows())
     head = app.pending[0] if app.pending else None
     highlight: frozenset[tuple[int, int]] = frozenset()
@@ -104,15 +107,15 @@ def _board(app: Any) -> BoardView:
         highlight = frozenset(_square(sq) for sq, _ in head.proposed)
         doubtful = frozenset(head.read.doubtful) if head.stage == "confirm" else frozenset()
     else:
-        history = getattr(app.state, "history", ()) or ()
-        if history and str(getattr(history[-1], "kind", "")) == "play":
-            highlight = frozenset(_square(sq) for sq, _ in getattr(history[-1], "tiles", ()))
+        history = app.state.history
+        if history and history[-1].kind == "play":
+            highlight = frozenset(_square(sq) for sq, _ in history[-1].tiles)
             highlight = frozenset(sq for sq in highlight if rows[sq[0]][sq[1]] != ".")
     assert len(rows) == SIZE
     return BoardView(rows, highlight, doubtful)
 
 
-def _head_screen(app: Any, head: Any, t: float) -> dict:
+def _head_screen(app: KioskApp, head: Pending, t: float) -> dict[str, Any]:
     name = app.setup.players[head.player]
     if head.stage == "reading":
         if head.waiting_since is not None and t - head.waiting_since >= app.settings.view_wait_s:
@@ -147,10 +150,10 @@ def _head_screen(app: Any, head: Any, t: float) -> dict:
     return {}
 
 
-def _result(app: Any) -> Result:
+def _result(app: KioskApp) -> Result:
     state = app.state
     names = app.setup.players
-    scores = tuple(getattr(state, "scores", (0, 0)))
+    scores = state.scores
     racks, penalties = [0, 0], [0, 0]
     for turn in state.history:
         if turn.kind == "end_rack":
@@ -180,10 +183,10 @@ def _lexicon_label(name: str) -> str:
     return name.replace("\\", "/").rsplit("/", 1)[-1]
 
 
-def build_screen(app: Any) -> ScreenModel:
+def build_screen(app: KioskApp) -> ScreenModel:
     t = app.now()
     state = app.state
-    scores = tuple(getattr(state, "scores", (0, 0)))
+    scores = state.scores
     players = tuple(PlayerView(app.setup.players[p], int(scores[p]), _clock(app, p, t)) for p in (0, 1))
     running = app.clock.running(t)
     if running is None and app.pending:   # clocks stopped while a pressed turn is read: the opponent is to play
@@ -191,9 +194,9 @@ def build_screen(app: Any) -> ScreenModel:
     common: dict[str, Any] = dict(
         players=players,
         to_move=None if app.phase in ("rack_entry", "result", "done") else
-        running if running is not None else getattr(state, "to_move", None),
+        running if running is not None else state.to_move,
         clocks_neutralized=app.clock.neutralized_reason is not None,
-        bag_count=int(getattr(state, "bag_count", 0)),
+        bag_count=state.bag_count,
         board=_board(app),
         last_play=_last_play(app),
         alerts=_alerts(app, t),
