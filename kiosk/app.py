@@ -168,6 +168,7 @@ class KioskApp:
         self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
         self._rack_entry_note: tuple[str, float] | None = None   # (reason, at) journaled when the entry began
         self._restored_reads: dict[int, tuple[tuple[str, str], ...]] = {}   # reads the players settled, by player
+        self._six_zero_at: float | None = None                 # when six-zero was invoked (the clocks stop there)
         self.new_game_requested = False
         self.reads_confirmed = 0           # reads a person had to confirm or correct
         self.latencies: list[float] = []   # press -> score known, in time_source seconds
@@ -255,6 +256,8 @@ class KioskApp:
 
     def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
         self.events.append(event)
+        if isinstance(event, ev.SixZeroInvoked):
+            self._six_zero_at = t
         self.state = new_state if new_state is not None else self._next_state(self.state, event)
         self._log_state_alerts()
         if isinstance(event, ev.ClockPressed):
@@ -462,8 +465,11 @@ class KioskApp:
             reason, at = self._rack_entry_note
             self._enter_racks(reason, at, journal=False)
         elif self.state.game_over:
+            # the clocks stopped at the press that ended play, or when six-zero was invoked
             presses = [e.t for e in self.events if isinstance(e, ev.ClockPressed)]
-            self._refusals_shown(self._end_game, None, presses[-1] if presses else self.now())
+            at = self._six_zero_at if self._six_zero_at is not None else (presses[-1] if presses else self.now())
+            if not self._enter_racks(self.state.ending, at):
+                self._refusals_shown(self._end_game, None, at)
 
     @property
     def game_over(self) -> bool:
@@ -484,9 +490,6 @@ class KioskApp:
             self._refusals_shown(self._hold, t)
             return
         if kind != "press":
-            return
-        if self.recovered is not None and button == "confirm":
-            self.recovered = None    # CONFIRM only closes the recovered page
             return
         self.recovered = None
         self._refusals_shown(self._handle_button, button, t)

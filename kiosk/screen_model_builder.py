@@ -249,7 +249,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
                                                                 tuple(app.recovered["damage"]))}
         lost = ("The time lost is on neither clock; a director may charge it: PAUSE, then CONFIRM. "
                 if app.unsettled_downtime is not None else "")
-        extra["prompt"] = Prompt(lost + "The clock buttons work as before.", (ButtonHint("CONFIRM", "continue"),))
+        extra["prompt"] = Prompt(lost + "Any button continues the game where it stood.")
     elif app.phase in ("result", "done"):
         extra = {"screen": "result", "result": _result(app)}
         if app.phase == "result":
