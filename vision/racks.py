@@ -117,6 +117,8 @@ MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
+# its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
 SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
@@ -295,6 +297,8 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     if found is None or found["band"] is None:
         return None
     y0, y1 = found["band"]  # type: ignore[misc]
+    if y1 - y0 > MAX_BAND * prior:
+        return None
     is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
     column = is_tile.mean(axis=0) >= BAND_SHARE
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
@@ -369,6 +373,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if band is None:
         return RackReading(0)
     y0, y1 = band
+    if y1 - y0 > MAX_BAND * pitch:  # tile colour over far more than the tiles' tops: the rack itself
+        return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
