@@ -103,7 +103,7 @@ def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, 
 
 from dataclasses import dataclass  # noqa: E402
 
-PX_PER_TILE = 24.0  # the strip is resampled so one tile width is about this many px
+PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the thinnest
@@ -188,12 +188,15 @@ def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]
     return [start + i for i in found]
 
 
-def _runs(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[list[tuple[int, int]], list[list[int]]]:
+def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = True
+          ) -> tuple[list[tuple[int, int]], list[list[int]]]:
     """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch]
+    if not seams:
+        return runs, [[] for _ in runs]
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     return runs, [_seams(profile, a, b, pitch) for a, b in runs]
 
@@ -209,7 +212,7 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
                    ) -> tuple[int, bool]:
     """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
     dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    runs, seams = _runs(column, light, pitch)
+    runs, seams = _runs(column, light, pitch, seams=edge is None)
     if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
         pitch = _seam_pitch(seams, pitch) or pitch
         edge = EDGE_LOSS * pitch
