@@ -88,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     groups: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
     total = Tally()
     times, cpu_times = [], []
+    edge_n, no_setup = [0, 0], 0
     rng = np.random.default_rng(args.first_seed)
     for i in range(args.scenes):
         seed = args.first_seed + i
@@ -105,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         colour = tile_colour_name(scene.tile_style.face)
         for p, reading in readings.items():
             truth = scene.counts[p]
+            if scene.in_frame[p] < 1.0:  # a rack moved to the frame's edge: it must be unknown or right
+                edge_n[0] += 1
+                edge_n[1] += reading.count is None or reading.count == truth
+                continue
+            no_setup += p not in profiles
             total.add(truth, reading.count)
             view = scene.view_deg[p]
             groups["rack model"][scene.models[p]].add(truth, reading.count)
@@ -114,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  seed {seed} {p} {scene.models[p]} {colour} truth {truth} read {reading.count} {reading.reason}")
     print(f"Racks standing, no hand, in frame: {args.scenes} scenes from seed {args.first_seed}, {args.size} px frames")
     print(total.line("all"))
+    print(f"  of these, setup (learn_rack on a photo with seven tiles) failed for {no_setup} racks, read without it")
+    print(f"  racks at the frame's edge (zone partly outside), left out above: {edge_n[0]}, "
+          f"unknown or right {edge_n[1]}")
     for title, group in groups.items():
         print(f"-- per {title}")
         for name in sorted(group):

@@ -116,9 +116,12 @@ BLOCKED_SHARE = 0.25
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
-MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+MIN_CONTRAST = 12.0
+TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
+# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)  # tile and rack closer than this (weighted Lab) are not told apart
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
 # its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
+RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
 SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
@@ -213,8 +216,11 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
     """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
     dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
     runs, seams = _runs(column, light, pitch, seams=edge is None)
+    corroborated = edge is not None
     if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
-        pitch = _seam_pitch(seams, pitch) or pitch
+        seam_pitch = _seam_pitch(seams, pitch)
+        corroborated = seam_pitch is not None
+        pitch = seam_pitch or pitch
         edge = EDGE_LOSS * pitch
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
@@ -224,6 +230,9 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
             sure = False
         total += n
         _LAST.setdefault("runs", []).append((a, b, round(n_len, 2), len(cuts)))  # type: ignore[union-attr]
+    if total > RACK_LIMIT and not corroborated:
+        sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
+        # rack's own pitch (setup, or seams between its tiles) before it is a count
     return total, sure
 
 
@@ -256,7 +265,7 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
     rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
-    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST or float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
@@ -351,7 +360,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]),
                             tolerance)
         if found is None:
-            return RackReading(None, reason="tiles the colour of the rack")
+            return RackReading(None, reason="tiles the colour of the rack or the table")
         d_tile, d_rack, d_table = found["d_tile"], found["d_rack"], found["d_table"]  # type: ignore[assignment]
         band, is_tile = found["band"], found["is_tile"]  # type: ignore[assignment]
         backed = np.ones(lab.shape[1], bool)
