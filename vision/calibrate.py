@@ -30,13 +30,14 @@ from vision.glyph import glyph_features_batch
 from vision.locate import locate_board
 from vision.mlp import train_mlp
 from vision.models import Calibration, shipped
-from vision.reader import TILESET_LETTERS, BoardReader
+from kiosk.rules.tiles import load_tileset
+from vision.reader import BoardReader
 
 AUGMENT = 24  # variants of each club tile window
 
 
 def default_pattern(tileset: str) -> list[str]:
-    letters = sorted(TILESET_LETTERS[tileset], key=lambda ch: (ch in "ÄÖÜ", ch)) + ["?"]
+    letters = [*load_tileset(tileset).chars, "?"]  # the set's tiles in alphabet order
     text = "".join(letters).ljust(225, ".")
     return [text[r * 15:(r + 1) * 15] for r in range(15)]
 
