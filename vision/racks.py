@@ -128,6 +128,7 @@ SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens t
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
+_RUNS: list[tuple[int, int, float, int]] = []  # the last readings' runs (start, end, tiles by length, seams)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
     k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
     w, h = max(8, int(round(length * k))), max(8, int(round(depth * k)))
-    target = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     return strip, square_px * k
@@ -206,7 +207,8 @@ def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = Tru
 
 def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
     """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
-    spacings = np.concatenate([np.diff(cuts) for cuts in seams if len(cuts) >= 2] or [np.zeros(0)])
+    spacings = np.concatenate([np.diff(np.asarray(cuts, np.float64)) for cuts in seams if len(cuts) >= 2]
+                              or [np.zeros(0)])
     spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
     return float(np.median(spacings)) if len(spacings) >= 2 else None
 
@@ -229,7 +231,7 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
         if abs(n - n_len) > UNSURE_FRACTION:
             sure = False
         total += n
-        _LAST.setdefault("runs", []).append((a, b, round(n_len, 2), len(cuts)))  # type: ignore[union-attr]
+        _RUNS.append((a, b, round(n_len, 2), len(cuts)))
     if total > RACK_LIMIT and not corroborated:
         sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
         # rack's own pitch (setup, or seams between its tiles) before it is a count
@@ -254,7 +256,19 @@ def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
                 or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str, object] | None:
+@dataclass(frozen=True)
+class _Found:
+    table: np.ndarray
+    rack: np.ndarray
+    band: tuple[int, int] | None
+    is_tile: np.ndarray
+    is_rack: np.ndarray
+    d_tile: np.ndarray
+    d_rack: np.ndarray
+    d_table: np.ndarray
+
+
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -291,8 +305,8 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
     band = _band(is_tile)
-    return dict(table=table, rack=rack, tile=tile, band=band, is_tile=is_tile, is_rack=is_rack,
-                d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+    return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table)
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -305,13 +319,13 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     strip, square = _rectify(frame, z, square_px)
     prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
     lab = _weighted_lab(strip)
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]), tolerance)
-    if found is None or found["band"] is None:
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32), tolerance)
+    if found is None or found.band is None:
         return None
-    y0, y1 = found["band"]  # type: ignore[misc]
+    y0, y1 = found.band
     if y1 - y0 > MAX_BAND * prior:
         return None
-    is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
+    is_tile = found.is_tile[y0:y1]
     column = is_tile.mean(axis=0) >= BAND_SHARE
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     runs, seams = _runs(column, light, prior)
@@ -324,10 +338,12 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
         return None  # not the seven tiles we were told of
     band_lab = lab[y0:y1]
     tile = np.median(band_lab[is_tile], axis=0)
-    return RackProfile(band=(int(y0), int(y1)), tile=tuple(float(v) for v in tile),  # type: ignore[arg-type]
-                       rack=tuple(float(v) for v in found["rack"]),  # type: ignore[arg-type, union-attr]
-                       table=tuple(float(v) for v in found["table"]),  # type: ignore[arg-type, union-attr]
-                       pitch=pitch, edge=edge)
+    return RackProfile(band=(int(y0), int(y1)), tile=_triple(tile), rack=_triple(found.rack),
+                       table=_triple(found.table), pitch=pitch, edge=edge)
+
+
+def _triple(values: np.ndarray) -> tuple[float, float, float]:
+    return float(values[0]), float(values[1]), float(values[2])
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -346,7 +362,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     lab = _weighted_lab(strip)
     if profile is not None:
         pitch = profile.pitch
-        tile, rack, table = (np.float32(c) for c in (profile.tile, profile.rack, profile.table))
+        tile, rack, table = (np.array(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
         d_tile = np.linalg.norm(lab - tile, axis=2)
         d_rack = np.linalg.norm(lab - rack, axis=2)
         d_table = np.linalg.norm(lab - table, axis=2)
@@ -357,18 +373,18 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             is_tile &= d_tile < d_table
         backed = np.ones(lab.shape[1], bool)
     else:
-        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]),
+        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
                             tolerance)
         if found is None:
             return RackReading(None, reason="tiles the colour of the rack or the table")
-        d_tile, d_rack, d_table = found["d_tile"], found["d_rack"], found["d_table"]  # type: ignore[assignment]
-        band, is_tile = found["band"], found["is_tile"]  # type: ignore[assignment]
+        d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
+        band, is_tile = found.band, found.is_tile
         backed = np.ones(lab.shape[1], bool)
         if band is not None:
             # the tiles lean on the rack's back wall: seen from the board's side, the wall
             # (rack colour) lies right above every tile's top in the strip
             reach = max(3, 2 * (band[1] - band[0]))
-            backed = found["is_rack"][max(0, band[0] - reach):band[0]].any(axis=0)  # type: ignore[index]
+            backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
     wall_off = None
     if band is not None and band[0] >= 2:
@@ -435,7 +451,7 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
     scale = 0.5  # work at half size: a tile is still >= 12 px wide in a 1000 px frame
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lab = _weighted_lab(small)
-    tile = np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1])
+    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     board = np.zeros(lab.shape[:2], np.uint8)
     grown = centre + (corners - centre) * (1 + 2 * 1.5 / 15)  # the board and its rim
     cv2.fillPoly(board, [np.round(grown * scale).astype(np.int32)], 1)
@@ -451,7 +467,7 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         n, labels, _, _ = cv2.connectedComponentsWithStats(merged)
         components += [np.column_stack(np.nonzero((labels == i) & (near > 0))[::-1]).astype(np.float32) / scale
                        for i in range(1, n)]
-    found = []
+    found: list[tuple[float, np.ndarray, RackProfile]] = []
     for points in components:
         if len(points) < 20:
             continue
@@ -459,8 +475,6 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         long_side, short_side = max(w, h), min(w, h)
         # seven tiles of 0.86-1.0 square, pushed together or in groups on a rack of <= 12 squares
         if not (0.75 * tiles * TILE_PER_SQUARE[0] <= long_side / square <= 12.5 and short_side / square < 1.2):
-            if long_side / square > 3:
-                _LAST.setdefault("find", []).append((long_side / square, short_side / square, "shape"))  # type: ignore[union-attr]
             continue
         box = cv2.boxPoints(((cx, cy), (w, h), angle))
         axis = box[1] - box[0] if np.linalg.norm(box[1] - box[0]) >= np.linalg.norm(box[2] - box[1]) else box[2] - box[1]
@@ -473,7 +487,6 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         a0, a1 = along.min() - mid @ axis, along.max() - mid @ axis
         zone = _zone_from_bar(frame, mid, axis, normal, a0, a1, square)
         profile = learn_rack(frame, zone, square, tile_lab, tolerance, tiles)
-        _LAST.setdefault("find", []).append((long_side / square, short_side / square, profile is not None))  # type: ignore[union-attr]
         if profile is not None:
             if all(float(np.linalg.norm(zone.mean(axis=0) - other.mean(axis=0))) > 2 * square for _, other, _ in found):
                 found.append((float(cy), zone, profile))
