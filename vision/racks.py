@@ -521,3 +521,59 @@ def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal:
     pts = [mid + axis * lo + normal * far, mid + axis * hi + normal * far,
            mid + axis * hi + normal * near, mid + axis * lo + normal * near]
     return np.array(pts, np.float32)
+
+
+# ---------------------------------------------------------------------------------------
+# Tiles drawn and put face down on the table beside a rack (DRAW-01: "5 drawn, 4 due").
+# ---------------------------------------------------------------------------------------
+
+BESIDE_ALONG = 5.0  # squares beyond each end of the rack's zone searched for face-down tiles
+# (two columns of tiles 19 mm + gaps <= 6 mm, 8 mm from the rack's end: < 60 mm = 3 squares; margin)
+BESIDE_ACROSS = 3.0  # squares toward the board beyond the zone's board-side edge (four rows of tiles
+# from the rack's player side: 4 x 25 mm = 100 mm, less the zone's own depth)
+DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
+
+
+def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                    tolerance: float, board_corners: np.ndarray) -> int | None:
+    """Tiles lying face down beside either end of the rack in `zone` (their plain backs, lit
+    like the tiles on the board). None when that part of the table is not all in the frame."""
+    z = np.asarray(zone, np.float32)
+    along = z[1] - z[0]
+    length = float(np.linalg.norm(along))
+    axis = along / max(length, 1e-6)
+    across = z[3] - z[0]
+    depth = float(np.linalg.norm(across))
+    normal = across / max(depth, 1e-6)  # from the board's side toward the player
+    scale = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    tile_area = (PX_PER_TILE * 0.95) ** 2
+    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    total = 0
+    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
+        reach = BESIDE_ALONG * square_px
+        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_ACROSS * square_px
+        span = depth + BESIDE_ACROSS * square_px
+        quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
+        if not _in_frame(frame, quad):
+            return None
+        w = max(8, int(round(reach * scale)))
+        h = max(8, int(round(span * scale)))
+        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA)
+        lab = _weighted_lab(patch)
+        table = np.median(lab.reshape(-1, 3), axis=0)
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+            return None  # tiles the colour of the table are not told apart from it
+        mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
+        corners = np.asarray(board_corners, np.float32)
+        grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * 1.5 / 15)  # board and rim
+        cv2.fillPoly(mask, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
+        zone_here = cv2.perspectiveTransform(z[None], matrix)[0]
+        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack's own tiles
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        for area in stats[1:, cv2.CC_STAT_AREA]:
+            if area >= DOWN_MIN * tile_area:
+                total += max(1, int(round(area / tile_area)))
+    return total

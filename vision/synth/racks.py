@@ -368,7 +368,7 @@ def face_down_tiles(pose: CameraPose, placement: RackPlacement, count: int, rng:
     for i in range(count):
         row, col = divmod(i, cols)
         s0 = start + side * col * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)
-        t0 = m.depth - TILE_MM - row * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)
+        t0 = -2.0 + row * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)  # rows toward the board
         spin = np.radians(rng.normal(0, 8))
         local = np.array([[0, 0], [TILE_MM, 0], [TILE_MM, TILE_MM], [0, TILE_MM]]) - TILE_MM / 2
         rot = np.array([[np.cos(spin), -np.sin(spin)], [np.sin(spin), np.cos(spin)]])
