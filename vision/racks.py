@@ -268,7 +268,7 @@ class _Found:
     d_table: np.ndarray
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -279,7 +279,9 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found |
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
     rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
-    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST or float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+        return None
+    if table_check and float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
@@ -319,7 +321,9 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     strip, square = _rectify(frame, z, square_px)
     prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
     lab = _weighted_lab(strip)
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32), tolerance)
+    # setup knows how many tiles stand there: a strip of table taken for tiles fails that check
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
+                        tolerance, table_check=False)
     if found is None or found.band is None:
         return None
     y0, y1 = found.band
