@@ -16,11 +16,10 @@ import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
-from vision.glyph import HEIGHT_FEATURE, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
+from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
-from vision.mlp import MLP
-from vision.models import Calibration, shipped
+from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
 from vision.value import ValueCue
@@ -93,11 +92,13 @@ class BoardReader:
         if calibration is None and self.config.calibration is not None:
             calibration = Calibration.load(self.config.calibration)
         self.calibration = calibration or Calibration()
-        self.occupancy: MLP = shipped("occupancy")
-        self.letters: MLP = self.calibration.letters or shipped("letters")
+        self.occupancy: Network = self.calibration.model("occupancy")
+        self.letters: Network = self.calibration.model("letters")
         allowed = TILESET_LETTERS[self.config.tileset]
-        self._allowed = np.array([c in allowed for c in self.letters.classes])
-        self._value_cue = ValueCue(self.letters.classes, self.config.tileset)
+        # the letters the reader reports (the model's 'not a letter' class is not one of them)
+        self.letter_classes = tuple(c for c in self.letters.classes if c != NOT_A_LETTER)
+        self._allowed = np.array([c in allowed or c == NOT_A_LETTER for c in self.letters.classes])
+        self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
 
@@ -152,11 +153,20 @@ class BoardReader:
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
         feats, found = glyph_features_batch(cells, strokes)
-        probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
+        probs = np.zeros((len(cells), len(self.letter_classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
-            probs[found] = self.letters.probabilities(feats, self._allowed)
-            heights[found] = feats[:, HEIGHT_FEATURE]
+            p = self.letters.probabilities(feats, self._allowed)
+            h = feats[:, HEIGHT_FEATURE]
+            if NOT_A_LETTER in self.letters.classes:
+                # ink the model calls 'not a letter' (print on a square, a speck) is no letter
+                # found; elsewhere its share is left out, so it lowers the letter's probability
+                other = self.letters.classes.index(NOT_A_LETTER)
+                h = np.where(p.argmax(axis=1) == other, 0.0, h)
+                p = np.where((p.argmax(axis=1) == other)[:, None], 0.0, p)
+                p = np.delete(p, other, axis=1)
+            probs[found] = p
+            heights[found] = h
         return probs, heights
 
     def _turned(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> bool:
@@ -233,7 +243,7 @@ class BoardReader:
                 cache[k] = (p, float(h))
         memory.thumb, memory.letters, memory.letters_quarter = thumb, cache, quarter
         if not cells:
-            return np.zeros((0, len(self.letters.classes)), np.float32), np.zeros(0, np.float32)
+            return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
@@ -310,7 +320,7 @@ class BoardReader:
             state, confidence = 3, 0.0
         elif state == 1:
             best = int(np.argmax(letter_probs))
-            letter = self.letters.classes[best]
+            letter = self.letter_classes[best]
             read = float(letter_probs[best])
             # a letter read this clearly is in plain view: 'covered' is not a rival here,
             # and a letter read surely is on a tile whatever the square's colour says
@@ -342,7 +352,7 @@ class BoardReader:
         that ran into the tile's edge in the ink mask. Only for tile sets that have the
         accented twins."""
         allowed = TILESET_LETTERS[self.config.tileset]
-        classes = self.letters.classes
+        classes = self.letter_classes
         best = [classes[k] for k in probs.argmax(axis=1)] if len(cells) else []
         suspects = [j for j in range(len(cells)) if heights[j] > 0 and ACCENTED.get(best[j]) in allowed]
         if not suspects:
