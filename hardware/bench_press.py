@@ -20,7 +20,7 @@ import numpy as np
 from gpiozero.pins.mock import MockFactory
 
 from hardware.buttons import ButtonPanel
-from hardware.events import ButtonEvent
+from hardware.events import Button, ButtonEvent
 from hardware.pins import load_pin_map
 from kiosk.clock import ClockRules, GameClock
 
@@ -37,8 +37,9 @@ class VisionLoad(threading.Thread):
         self.frames = 0
         rng = np.random.default_rng(1)
         self._frame = rng.integers(0, 256, (FRAME_SIZE, FRAME_SIZE, 3), np.uint8)
-        src = np.float32([[0, 0], [FRAME_SIZE, 0], [FRAME_SIZE, FRAME_SIZE], [0, FRAME_SIZE]])
-        dst = np.float32([[40, 25], [FRAME_SIZE - 30, 60], [FRAME_SIZE - 10, FRAME_SIZE - 35], [15, FRAME_SIZE - 5]])
+        src = np.array([[0, 0], [FRAME_SIZE, 0], [FRAME_SIZE, FRAME_SIZE], [0, FRAME_SIZE]], np.float32)
+        dst = np.array([[40, 25], [FRAME_SIZE - 30, 60], [FRAME_SIZE - 10, FRAME_SIZE - 35], [15, FRAME_SIZE - 5]],
+                       np.float32)
         self._homography = cv2.getPerspectiveTransform(src, dst)
 
     def run(self) -> None:
@@ -75,7 +76,7 @@ def measure(presses: int) -> list[float]:
         factory.pin(pin_map.buttons["p2"]).drive_low()  # starts p1's clock
         switched.wait()
         factory.pin(pin_map.buttons["p2"]).drive_high()
-        player = "p1"
+        player: Button = "p1"
         for _ in range(presses - 1):
             switched.clear()
             pin = factory.pin(pin_map.buttons[player])

@@ -15,6 +15,7 @@ from typing import Callable
 
 from gpiozero import Button
 
+from hardware.events import Button as ButtonName
 from hardware.events import ButtonEvent
 from hardware.pins import PinMap
 
@@ -33,7 +34,7 @@ class ButtonPanel:
         self._long_press_stands_in = {button: function for function, button in pin_map.stand_ins.items()}
         self._lock = threading.Lock()
         self._last_edge: dict[str, float] = {}
-        self._buttons: dict[str, Button] = {}
+        self._buttons: dict[ButtonName, Button] = {}
         try:
             for function, pin in pin_map.buttons.items():
                 button = Button(
@@ -62,7 +63,7 @@ class ButtonPanel:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _pressed(self, function: str, device: Button) -> None:
+    def _pressed(self, function: ButtonName, device: Button) -> None:
         # The callback runs just after the edge; active_time is how long ago it was.
         t = self._time_source() - (device.active_time or 0.0)
         with self._lock:
@@ -78,7 +79,7 @@ class ButtonPanel:
         with self._lock:
             self._last_edge[function] = self._time_source()
 
-    def _held(self, function: str) -> None:
+    def _held(self, function: ButtonName) -> None:
         t = self._time_source()
         stand_in = self._long_press_stands_in.get(function)
         if stand_in is not None:

@@ -5,6 +5,12 @@ comes from apt), a USB webcam (OpenCV VideoCapture by index or device path), a f
 recorded images, and a video file. `open_camera(config)` picks one. Every failure is a
 `CameraError` subclass whose message says what to check; the app decides what to do
 (keep the clock running, show "camera lost").
+
+Every `read()` hands over an 8-bit BGR HxWx3 image or raises: whatever the driver or
+the file gives (grey, 4-channel, 16-bit, float, empty, a JPEG cut short, a file gone)
+goes through `vision.frame_guard.as_bgr` first, and a frame that is no picture is a
+`CameraNoFrames` saying why. A black or flat frame is still a frame: the reader answers
+"not readable" for it.
 """
 from __future__ import annotations
 
@@ -39,6 +45,16 @@ class CameraNoFrames(CameraError):
 
 class CameraBadPath(CameraError):
     """A folder or video path that does not exist or holds nothing readable."""
+
+
+def checked_frame(frame: object, name: str) -> np.ndarray:
+    """The frame as 8-bit BGR, or CameraNoFrames naming the source and what is wrong."""
+    from vision.frame_guard import as_bgr
+
+    image, why = as_bgr(frame)
+    if image is None:
+        raise CameraNoFrames(f"{name} gave a frame that is no picture: {why}")
+    return image
 
 
 @dataclass(frozen=True)
@@ -111,9 +127,10 @@ class PiCamera:
 
     def read(self) -> np.ndarray:
         try:
-            return self._camera.capture_array("main")
+            frame = self._camera.capture_array("main")
         except Exception as exc:
             raise CameraNoFrames(f"{self.info.name} gave no frame: {exc}") from exc
+        return checked_frame(frame, self.info.name)
 
     def close(self) -> None:
         self._camera.close()
@@ -171,9 +188,12 @@ class UsbCamera:
         )
 
     def read(self) -> np.ndarray:
-        ok, frame = self._capture.read()
-        if ok:
-            return frame
+        try:
+            ok, frame = self._capture.read()
+        except cv2.error as exc:
+            raise CameraNoFrames(f"{self.info.name} gave no frame: {exc}") from exc
+        if ok and frame is not None:
+            return checked_frame(frame, self.info.name)
         if not Path(self._node).exists():
             raise CameraUnplugged(f"{self.info.name} was unplugged")
         raise CameraNoFrames(f"{self.info.name} gave no frame")
@@ -201,13 +221,16 @@ class VideoFileCamera:
         )
 
     def read(self) -> np.ndarray:
-        ok, frame = self._capture.read()
-        if not ok and self._loop:
-            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+        try:
             ok, frame = self._capture.read()
-        if not ok:
+            if not ok and self._loop:
+                self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+                ok, frame = self._capture.read()
+        except cv2.error as exc:
+            raise CameraNoFrames(f"{self.info.name}: a frame that cannot be decoded ({exc})") from exc
+        if not ok or frame is None:
             raise CameraNoFrames(f"{self.info.name}: no more frames")
-        return frame
+        return checked_frame(frame, self.info.name)
 
     def close(self) -> None:
         self._capture.release()
@@ -232,8 +255,22 @@ class FolderCamera:
         self._index = 0
         self._sequential = True
         self._cached: tuple[int, np.ndarray] | None = None
-        first = self._decode(0)
-        self.info = CameraInfo(f"folder {self._dir.name}", (first.shape[1], first.shape[0]), None)
+        self.info = CameraInfo(f"folder {self._dir.name}", self._first_size(), None)
+
+    def _first_size(self) -> tuple[int, int]:
+        """(width, height) of the first image that decodes: a recording with a damaged
+        frame still opens (that frame is a CameraNoFrames when read); one whose first
+        images are all unreadable is refused with the first one's problem."""
+        first_problem: CameraNoFrames | None = None
+        for index in range(min(len(self._files), 5)):
+            try:
+                first = self._decode(index)
+            except CameraNoFrames as exc:
+                first_problem = first_problem or exc
+                continue
+            return (first.shape[1], first.shape[0])
+        assert first_problem is not None
+        raise first_problem
 
     @property
     def names(self) -> list[str]:
@@ -270,9 +307,19 @@ class FolderCamera:
         if self._cached is not None and self._cached[0] == index:
             return self._cached[1]
         path = self._files[index]
-        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        try:
+            data = np.fromfile(path, np.uint8)
+        except OSError as exc:
+            raise CameraNoFrames(f"image {path}: cannot be read ({exc.strerror or exc})") from None
+        if data.size == 0:
+            raise CameraNoFrames(f"image {path}: an empty file (0 bytes)")
+        try:   # a JPEG cut short decodes to what arrived (the rest grey), like a live camera's torn frame
+            frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        except cv2.error:
+            frame = None
         if frame is None:
             raise CameraNoFrames(f"image {path}: not an image OpenCV can read")
+        frame = checked_frame(frame, f"image {path.name}")
         self._cached = (index, frame)
         return frame
 

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard, get_args
 
-BUTTONS = ("p1", "p2", "pause", "challenge", "confirm", "cancel")
 Button = Literal["p1", "p2", "pause", "challenge", "confirm", "cancel"]
+BUTTONS: tuple[Button, ...] = get_args(Button)
 Kind = Literal["press", "long_press"]
 
 
@@ -18,3 +18,7 @@ class ButtonEvent:
     button: Button
     kind: Kind
     t: float
+
+
+def is_button(name: object) -> TypeGuard[Button]:
+    return name in BUTTONS

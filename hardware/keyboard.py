@@ -11,9 +11,9 @@ from typing import Callable
 
 import pygame
 
-from hardware.events import ButtonEvent
+from hardware.events import Button, ButtonEvent
 
-KEYS: dict[int, str] = {
+KEYS: dict[int, Button] = {
     pygame.K_LSHIFT: "p1",
     pygame.K_a: "p1",
     pygame.K_RSHIFT: "p2",
@@ -34,7 +34,8 @@ class KeyboardButtons:
 
     def translate(self, event: pygame.event.Event) -> ButtonEvent | None:
         """The ButtonEvent for a KEYDOWN/KEYUP, or None for other keys and events."""
-        button = KEYS.get(getattr(event, "key", None))
+        key: int | None = getattr(event, "key", None)
+        button = KEYS.get(key) if key is not None else None
         if button is None:
             return None
         t = self._time_source()

@@ -4,11 +4,12 @@ Errors name the file, line and entry (kiosk.errors.InputError).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from hardware.events import BUTTONS
+from hardware.events import BUTTONS, Button, is_button
 from kiosk.errors import InputError, line_of_key, parse_toml
 
 # BCM GPIO -> physical pin on the 40-pin header. GPIO 0 and 1 are left out: they are
@@ -26,9 +27,9 @@ THREE_BUTTON_MAP = "pins_three_buttons.toml"
 @dataclass(frozen=True)
 class PinMap:
     source: str
-    buttons: dict[str, int]  # function -> BCM pin, for wired buttons
+    buttons: dict[Button, int]  # function -> BCM pin, for wired buttons
     leds: dict[str, int]  # function -> BCM pin
-    stand_ins: dict[str, str]  # missing function -> wired button whose long press stands in
+    stand_ins: dict[Button, Button]  # missing function -> wired button whose long press stands in
     bounce_s: float = 0.03
     long_press_s: float = 1.0
 
@@ -62,7 +63,7 @@ def parse_pin_map(text: str, source: str) -> PinMap:
             raise InputError(source, f"unknown section [{table}] (expected buttons, leds, stand_ins, timing)")
         if not isinstance(value, dict):
             raise InputError(source, "must be a [table]", line_of_key(text, table), table)
-    buttons = _pins(data.get("buttons", {}), "buttons", BUTTONS, error)
+    buttons = {b: pin for b, pin in _pins(data.get("buttons", {}), "buttons", BUTTONS, error).items() if is_button(b)}
     leds = _pins(data.get("leds", {}), "leds", LED_FUNCTIONS, error)
     used: dict[int, str] = {}
     for table, pins in (("buttons", buttons), ("leds", leds)):
@@ -75,14 +76,14 @@ def parse_pin_map(text: str, source: str) -> PinMap:
         if function not in buttons:
             raise InputError(source, f"the {function} clock button must be wired", field=f"buttons.{function}")
 
-    stand_ins: dict[str, str] = {}
+    stand_ins: dict[Button, Button] = {}
     for function, button in data.get("stand_ins", {}).items():
         key = f"stand_ins.{function}"
-        if function not in BUTTONS:
+        if not is_button(function):
             raise error(key, f"unknown function (expected one of {', '.join(BUTTONS)})")
         if function in buttons:
             raise error(key, "this function has its own button; a stand-in is only for a missing one")
-        if button not in buttons:
+        if not is_button(button) or button not in buttons:
             raise error(key, f"{button!r} is not a wired button (wired: {', '.join(buttons)})")
         if list(stand_ins.values()).count(button):
             raise error(key, f"the long press of {button} already stands in for another function")
@@ -92,7 +93,7 @@ def parse_pin_map(text: str, source: str) -> PinMap:
         raise InputError(source, f"no button or stand-in for {', '.join(missing)}", field="stand_ins")
 
     timing = data.get("timing", {})
-    values = {}
+    values: dict[str, float] = {}
     for name, default, low, high in (("bounce_s", 0.03, 0.0, 0.5), ("long_press_s", 1.0, 0.2, 10.0)):
         value = timing.get(name, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
@@ -101,10 +102,11 @@ def parse_pin_map(text: str, source: str) -> PinMap:
     for name in timing:
         if name not in values:
             raise error(f"timing.{name}", "unknown setting (expected bounce_s, long_press_s)")
-    return PinMap(source, buttons, leds, stand_ins, **values)
+    return PinMap(source, buttons, leds, stand_ins, bounce_s=values["bounce_s"], long_press_s=values["long_press_s"])
 
 
-def _pins(table: dict, name: str, functions: tuple[str, ...], error) -> dict[str, int]:
+def _pins(table: dict[str, object], name: str, functions: tuple[str, ...],
+          error: Callable[[str, str], InputError]) -> dict[str, int]:
     pins: dict[str, int] = {}
     for function, pin in table.items():
         key = f"{name}.{function}"

@@ -39,8 +39,8 @@ def test_tileset_bad_field_names_line_and_field():
         TileSet.from_toml(text, "x.toml")
     assert err.value.line == 4 and err.value.field == "tiles.B.count"
     with pytest.raises(InputError) as err:
-        TileSet.from_toml('name = "x"\nlanguage = "y"\n[tiles]\nA = { count = 1, value = 1 }\n', "x.toml")
-    assert err.value.line == 2 and err.value.field == "language"
+        TileSet.from_toml('name = "x"\ncolour = "y"\n[tiles]\nA = { count = 1, value = 1 }\n', "x.toml")
+    assert err.value.line == 2 and err.value.field == "colour"
 
 
 def test_square_and_position_names():

@@ -42,9 +42,10 @@ import numpy as np
 from kiosk.errors import InputError
 from vision.cells import OCCUPANCY_CLASSES, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
+from kiosk.rules.tiles import load_tileset
 from vision.glyph import NOT_A_LETTER, glyph_features_batch
 from vision.models import Calibration, Head, Network, shipped
-from vision.reader import TILESET_LETTERS, BoardReader
+from vision.reader import BoardReader
 
 VARIANTS = 6  # views of each photo (corners shifted, exposure changed) the layers are fitted on
 CORNER_JITTER = 0.06  # std of the corner shift of a view, in cells: as far off as the locator leaves them
@@ -57,7 +58,7 @@ REGULARISATION = 1.0  # logistic regression's C on the hidden features and logit
 
 
 def default_pattern(tileset: str) -> list[str]:
-    letters = sorted(TILESET_LETTERS[tileset], key=lambda ch: (ch in "ÄÖÜ", ch)) + ["?"]
+    letters = [*load_tileset(tileset).chars, "?"]  # the set's tiles in alphabet order
     text = "".join(letters).ljust(225, ".")
     return [text[r * 15:(r + 1) * 15] for r in range(15)]
 
@@ -133,7 +134,7 @@ def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters:
     lettered tiles in the pattern)."""
     cells = [k for k in range(225) if pattern[k // 15][k % 15] not in ".?"]
     truth = [pattern[k // 15][k % 15].upper() for k in cells]
-    allowed = np.array([c in TILESET_LETTERS[tileset] for c in letters.classes])
+    allowed = np.array([c in set(load_tileset(tileset).chars) for c in letters.classes])
     best = (corners, -1)
     for quarter in range(4):
         turned = np.roll(corners, -quarter, axis=0)
@@ -249,7 +250,7 @@ def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
                 windows += views
                 labels += [classes.index(NOT_A_LETTER)] * len(views)
     fonts = available_fonts()
-    for letter in sorted(TILESET_LETTERS[tileset]):
+    for letter in [c for c in load_tileset(tileset).chars if c in classes]:
         for i in range(REPLAY_PER_LETTER):
             windows.append(_as_camera_sees(letter, fonts[(i * 7 + ord(letter)) % len(fonts)], 48, rng))
             labels.append(classes.index(letter))

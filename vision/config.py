@@ -4,22 +4,30 @@ Example (every key optional):
 
     [vision]
     calibration = "club-calibration.npz"   # written by `python -m kiosk calibrate`
-    tileset = "english"                     # or "german"
+    tileset = "english"                     # or any of kiosk.rules.tiles.tileset_names()
     corners = [[112, 80], [1400, 92], [1390, 1380], [100, 1370]]  # playing-area corners, TL TR BR BL
     [vision.racks]
     p1 = [[0, 1300], [600, 1300], [600, 1500], [0, 1500]]
     p2 = [[900, 0], [1500, 0], [1500, 200], [900, 200]]
+
+One parser, two policies: `parse_vision` returns the config with every bad key at its
+default plus one InputError per bad key (the kiosk config shows them as warnings);
+`parse_config` / `load_config` raise the first one (the vision tools refuse).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from kiosk.errors import InputError, line_of_key, parse_toml
+from kiosk.rules.tiles import tileset_names
 
-TILESETS = ("english", "german")
+RACK_NAMES = ("p1", "p2")  # player 1's rack zone, player 2's
+VISION_KEYS = ("tileset", "calibration", "corners", "racks")
+TILESETS = tileset_names()  # the rules' bundled sets (kiosk/rules/data/tilesets), the one source
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,8 @@ def _points(value: object, source: str, text: str, key: str, count: int | None) 
         raise InputError(source, f"expected {want}", line, key)
     if count is None and len(points) < 3:
         raise InputError(source, "a zone needs at least 3 [x, y] pairs", line, key)
+    if not np.all(np.isfinite(points)) or np.any(points < 0):
+        raise InputError(source, "frame pixel coordinates must be numbers >= 0", line, key)
     return points
 
 
@@ -52,37 +62,68 @@ def load_config(path: str | Path) -> VisionConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(source, f"cannot read file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise InputError(source, "cannot read file (not UTF-8 text)") from None
     return parse_config(text, source, base_dir=path.parent)
 
 
 def parse_config(text: str, source: str, base_dir: Path | None = None) -> VisionConfig:
+    """The [vision] table of TOML text; the first bad key raises InputError."""
     data = parse_toml(text, source).get("vision", {})
     if not isinstance(data, dict):
         raise InputError(source, "expected a table", line_of_key(text, "vision"), "vision")
-    known = {"tileset", "corners", "racks", "calibration"}
+    config, problems = parse_vision(data, text, source, base_dir)
+    if problems:
+        raise problems[0]
+    return config
+
+
+def parse_vision(data: Mapping[str, object], text: str, source: str,
+                 base_dir: Path | None = None) -> tuple[VisionConfig, list[InputError]]:
+    """A parsed [vision] table: (config with each bad key at its default, one problem per bad key)."""
+    problems: list[InputError] = []
+
+    def error(key: str, message: str) -> InputError:
+        return InputError(source, message, line_of_key(text, key), key)
+
     for key in data:
-        if key not in known:
-            raise InputError(source, f"unknown setting (known: {', '.join(sorted(known))})",
-                             line_of_key(text, f"vision.{key}"), f"vision.{key}")
-    tileset = data.get("tileset", "english")
-    if tileset not in TILESETS:
-        raise InputError(source, f"unknown tile set {tileset!r} (known: {', '.join(TILESETS)})",
-                         line_of_key(text, "vision.tileset"), "vision.tileset")
+        if key not in VISION_KEYS:
+            problems.append(error(f"vision.{key}", f"unknown setting (known: {', '.join(VISION_KEYS)})"))
+    tileset = "english"
+    if "tileset" in data:
+        value = data["tileset"]
+        known = tileset_names()
+        if value in known and isinstance(value, str):
+            tileset = value
+        else:
+            problems.append(error("vision.tileset", f"unknown tile set {value!r} (known: {', '.join(known)})"))
     corners = None
     if "corners" in data:
-        corners = _points(data["corners"], source, text, "vision.corners", 4)
+        try:
+            corners = _points(data["corners"], source, text, "vision.corners", 4)
+        except InputError as problem:
+            problems.append(problem)
     zones: dict[str, np.ndarray] = {}
     racks = data.get("racks", {})
     if not isinstance(racks, dict):
-        raise InputError(source, "expected a table of name = polygon", line_of_key(text, "vision.racks"), "vision.racks")
+        problems.append(error("vision.racks", "expected a table of name = polygon"))
+        racks = {}
     for name, polygon in racks.items():
-        zones[name] = _points(polygon, source, text, f"vision.racks.{name}", None)
+        key = f"vision.racks.{name}"
+        if name not in RACK_NAMES:
+            problems.append(error(key, f"unknown rack zone (known: {', '.join(RACK_NAMES)})"))
+            continue
+        try:
+            zones[name] = _points(polygon, source, text, key, None)
+        except InputError as problem:
+            problems.append(problem)
     calibration = None
     if "calibration" in data:
         value = data["calibration"]
-        if not isinstance(value, str) or not value:
-            raise InputError(source, "expected a file path", line_of_key(text, "vision.calibration"), "vision.calibration")
-        calibration = Path(value)
-        if not calibration.is_absolute() and base_dir is not None:
-            calibration = base_dir / calibration
-    return VisionConfig(tileset=tileset, corners=corners, rack_zones=zones, calibration=calibration)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(error("vision.calibration", "expected a file path in quotes"))
+        else:
+            calibration = Path(value.strip()).expanduser()
+            if not calibration.is_absolute() and base_dir is not None:
+                calibration = base_dir / calibration
+    return VisionConfig(tileset=tileset, corners=corners, rack_zones=zones, calibration=calibration), problems

@@ -4,28 +4,20 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from kiosk.rules.board import PREMIUM, SIZE
+
 NORMAL, DOUBLE_LETTER, TRIPLE_LETTER, DOUBLE_WORD, TRIPLE_WORD = range(5)
 
 
-def _mirror(cells: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    out = set()
-    for r, c in cells:
-        for rr, cc in ((r, c), (c, r)):
-            out |= {(rr, cc), (14 - rr, cc), (rr, 14 - cc), (14 - rr, 14 - cc)}
-    return out
+_TYPES = {"DL": DOUBLE_LETTER, "TL": TRIPLE_LETTER, "DW": DOUBLE_WORD, "TW": TRIPLE_WORD}
 
 
 def premium_layout() -> np.ndarray:
-    """15x15 int array of square types (the centre star counts as double word)."""
-    grid = np.full((15, 15), NORMAL, dtype=np.int8)
-    for r, c in _mirror([(0, 3), (2, 6), (3, 7), (6, 6)]):
-        grid[r, c] = DOUBLE_LETTER
-    for r, c in _mirror([(1, 5), (5, 5)]):
-        grid[r, c] = TRIPLE_LETTER
-    for r, c in _mirror([(1, 1), (2, 2), (3, 3), (4, 4), (7, 7)]):
-        grid[r, c] = DOUBLE_WORD
-    for r, c in _mirror([(0, 0), (0, 7)]):
-        grid[r, c] = TRIPLE_WORD
+    """15x15 int array of square types (the centre star counts as double word), from the
+    rules' one premium table (kiosk.rules.board.PREMIUM)."""
+    grid = np.full((SIZE, SIZE), NORMAL, dtype=np.int8)
+    for (r, c), kind in PREMIUM.items():
+        grid[r, c] = _TYPES[kind]
     return grid
 
 

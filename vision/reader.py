@@ -17,6 +17,7 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
+from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
@@ -24,10 +25,6 @@ from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
 from vision.value import ValueCue
 
-TILESET_LETTERS = {
-    "english": set("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-    "german": set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"),
-}
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
 # a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
 MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is not seen
@@ -94,7 +91,7 @@ class BoardReader:
         self.calibration = calibration or Calibration()
         self.occupancy: Network = self.calibration.model("occupancy")
         self.letters: Network = self.calibration.model("letters")
-        allowed = TILESET_LETTERS[self.config.tileset]
+        allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
         # the letters the reader reports (the model's 'not a letter' class is not one of them)
         self.letter_classes = tuple(c for c in self.letters.classes if c != NOT_A_LETTER)
         self._allowed = np.array([c in allowed or c == NOT_A_LETTER for c in self.letters.classes])
@@ -112,6 +109,11 @@ class BoardReader:
             self._memory.place(None)
 
     def observe(self, frame: np.ndarray) -> BoardObservation:
+        from vision.frame_guard import guard
+
+        frame, not_readable = guard(self, frame)   # any array a camera hands over: an image, or "not readable"
+        if not_readable is not None:
+            return not_readable
         with self._lock:
             return self._observe(frame)
 
@@ -351,7 +353,7 @@ class BoardReader:
         that was not taken as its accent (dots blurred into one flat bar), or two dots above it
         that ran into the tile's edge in the ink mask. Only for tile sets that have the
         accented twins."""
-        allowed = TILESET_LETTERS[self.config.tileset]
+        allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
         classes = self.letter_classes
         best = [classes[k] for k in probs.argmax(axis=1)] if len(cells) else []
         suspects = [j for j in range(len(cells)) if heights[j] > 0 and ACCENTED.get(best[j]) in allowed]

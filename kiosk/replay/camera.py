@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hardware.camera import CameraUnplugged, FolderCamera
+from hardware.camera import CameraError, CameraNoFrames, CameraUnplugged, FolderCamera, checked_frame
 
 
 class ReplayCamera:
@@ -16,18 +16,25 @@ class ReplayCamera:
         self.current: str | None = None
         self._last_good: np.ndarray | None = None
         self._rng = np.random.default_rng(0)
+        self._missing = ""
         self.info = self.folder.info
 
     def show(self, name: str) -> None:
+        """Show a frame; one missing from the recording is a camera that gives no frame
+        (read() says so) while it is shown, not an error for the replay."""
         self.current = name
+        self._missing = ""
         if not name.startswith("@"):
-            self.folder.show(name)
+            try:
+                self.folder.show(name)
+            except CameraError as exc:
+                self._missing = str(exc)
 
     def _shape(self) -> tuple[int, ...]:
         if self._last_good is not None:
             return self._last_good.shape
         width, height = self.info.resolution
-        return (height, width, 3)
+        return (max(height, 1), max(width, 1), 3)
 
     def read(self) -> np.ndarray:
         name = self.current
@@ -45,7 +52,9 @@ class ReplayCamera:
             if self._last_good is None:
                 raise CameraUnplugged("camera frozen before any frame")
             return self._last_good
-        image = self.folder.read()
+        if self._missing:
+            raise CameraNoFrames(self._missing)
+        image = checked_frame(self.folder.read(), self.info.name)
         self._last_good = image
         return image
 

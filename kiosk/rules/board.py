@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Union
 
 SIZE = 15
@@ -33,6 +34,17 @@ _LAYOUT = (
     "T..d...T...d..T",
 )
 _LETTER_MULT = {"d": 2, "t": 3}
+_KIND = {"T": "TW", "D": "DW", "*": "DW", "t": "TL", "d": "DL"}
+
+# The premium squares by kind ("TW", "DW", "TL", "DL"; the centre star is a DW): the one
+# table the rules, the board reader (vision.layout) and the renderer (vision.synth) use.
+PREMIUM: Mapping[Square, str] = MappingProxyType(
+    {(r, c): _KIND[ch] for r, row in enumerate(_LAYOUT) for c, ch in enumerate(row) if ch in _KIND})
+
+
+def premium(sq: Square) -> str:
+    """'TW', 'DW', 'TL', 'DL' or '' for a plain square."""
+    return PREMIUM.get(sq, "")
 _WORD_MULT = {"D": 2, "*": 2, "T": 3}
 
 

@@ -5,7 +5,9 @@ from the set or found again (TILE-01, TILE-07), a free challenge granted as a pe
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from kiosk.rules import events as ev
 from kiosk.rules.board import EMPTY, parse_square, square_name
@@ -20,13 +22,13 @@ def set_without(tileset: TileSet, missing: str) -> TileSet:
     if lacking - tileset.bag():
         raise RuleError("not_in_set", f"{missing!r} are not all tiles of the {tileset.name} set", "TILE-01")
     counts = {t: n - lacking[t] for t, n in tileset.counts.items()}
-    return TileSet(tileset.name, counts, tileset.values)
+    return tileset.with_counts(tileset.name, counts)
 
 
 def named_set(tileset: TileSet, missing: str) -> TileSet:
     """The set in play named after the full set and what it lacks ('english without ?')."""
     name = tileset.name.split(" without ")[0] + (f" without {missing}" if missing else "")
-    return TileSet(name, tileset.counts, tileset.values)
+    return tileset.with_counts(name, tileset.counts)
 
 
 def _free_challenge(state: GameState, event: ev.FreeChallengeGranted) -> GameState:
@@ -91,7 +93,7 @@ def _tile_found(state: GameState, event: ev.TileFound) -> GameState:
     counts = {t: n + (t == tile) for t, n in state.tileset.counts.items()}
     missing = state.missing.replace(tile, "", 1)
     to_rack = state.rack_counts[r] < RACK_SIZE
-    state = replace(state, tileset=named_set(TileSet(state.tileset.name, counts, state.tileset.values), missing),
+    state = replace(state, tileset=named_set(state.tileset.with_counts(state.tileset.name, counts), missing),
                     missing=missing, rack_counts=pair(state.rack_counts, r, state.rack_counts[r] + to_rack),
                     bag_count=state.bag_count + (not to_rack), racks=pair(state.racks, r, None))
     return add_note(state, f"{tile} found and given to {state.players[r]}"
@@ -161,7 +163,7 @@ def _time_called(state: GameState, event: ev.TimeCalled) -> GameState:
     return add_alert(state, Alert("time_called", "TIME-10", "time is called", "one more turn each, then play stops"))
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.FreeChallengeGranted: _free_challenge, ev.OutOfOrderDraw: _out_of_order_draw, ev.TilesMissing: _tiles_missing,
     ev.TileFound: _tile_found, ev.TimeCalled: _time_called, ev.StrayTile: _stray_tile,
     ev.StrayTileRemoved: _stray_removed,

@@ -10,29 +10,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from kiosk.rules.board import PREMIUM, SIZE
+
 BGR = tuple[int, int, int]
-SIZE = 15
 
-# Standard premium layout of one quadrant (rows/cols 0..7); mirrored to the others.
-_QUADRANT = {
-    "TW": [(0, 0), (0, 7), (7, 0)],
-    "DW": [(1, 1), (2, 2), (3, 3), (4, 4), (7, 7)],
-    "TL": [(1, 5), (5, 1), (5, 5)],
-    "DL": [(0, 3), (3, 0), (2, 6), (6, 2), (6, 6), (3, 7), (7, 3)],
-}
-
-
-def _premium_layout() -> dict[tuple[int, int], str]:
-    layout = {}
-    for kind, squares in _QUADRANT.items():
-        for r, c in squares:
-            for rr in (r, SIZE - 1 - r):
-                for cc in (c, SIZE - 1 - c):
-                    layout[(rr, cc)] = kind
-    return layout
-
-
-PREMIUM = _premium_layout()
 _LABELS = {"TW": ("TRIPLE", "WORD", "SCORE"), "DW": ("DOUBLE", "WORD", "SCORE"),
            "TL": ("TRIPLE", "LETTER", "SCORE"), "DL": ("DOUBLE", "LETTER", "SCORE")}
 

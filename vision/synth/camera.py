@@ -23,20 +23,39 @@ class CameraPose:
 
 def project(pose: CameraPose, points: np.ndarray) -> np.ndarray:
     """Image coordinates of points given in board units (playing area = [-0.5, 0.5]^2,
-    upright: x right, y down)."""
+    upright: x right, y down).
+
+    Nx2 points lie on the board plane. Nx3 points carry a third column z: the height
+    above the table (the board plane) in the same board units, so a rack and the tiles
+    standing in it go through the same camera as the board. The camera looks from
+    `focal` px away (in units of `side`: focal / side playing-area sides above the board),
+    so a raised point comes nearer and moves away from the image centre, as in a photo.
+    Nx2 input takes exactly the arithmetic it always took (byte-identical results)."""
+    points = np.asarray(points)
     angle = np.radians(pose.angle_deg)
     cos, sin = np.cos(angle), np.sin(angle)
-    local = points * pose.side
+    local = points[:, :2] * pose.side if points.shape[1] == 3 else points * pose.side
     x = local[:, 0] * cos - local[:, 1] * sin  # clockwise in the image (y is down)
     y = local[:, 0] * sin + local[:, 1] * cos
     pitch, yaw = np.radians(pose.pitch_deg), np.radians(pose.yaw_deg)
     # rotate the board plane (z = 0) about the image axes, then view it from distance `focal`
-    y2, z2 = y * np.cos(pitch), y * np.sin(pitch)
+    if points.shape[1] == 3:
+        # a point h above the table is h nearer the camera: -h along the viewing axis
+        toward = -points[:, 2] * pose.side
+        y2 = y * np.cos(pitch) - toward * np.sin(pitch)
+        z2 = y * np.sin(pitch) + toward * np.cos(pitch)
+    else:
+        y2, z2 = y * np.cos(pitch), y * np.sin(pitch)
     x3, z3 = x * np.cos(yaw) + z2 * np.sin(yaw), -x * np.sin(yaw) + z2 * np.cos(yaw)
     depth = pose.focal + z3
     u = pose.focal * x3 / depth + pose.centre[0]
     v = pose.focal * y2 / depth + pose.centre[1]
     return np.stack([u, v], axis=1).astype(np.float32)
+
+
+def camera_height(pose: CameraPose) -> float:
+    """How high the camera's centre of projection is above the board, in board units."""
+    return pose.focal / pose.side
 
 
 UPRIGHT_CORNERS = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]], np.float32)

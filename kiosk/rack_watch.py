@@ -1,0 +1,102 @@
+"""When a rack count becomes a question to the players (DRAW-09, KIOSK-03, DRAW-01).
+
+Pure: no camera, no clock, no I/O. The app feeds every observation's rack counts through
+`step` and asks the players only what comes out of it:
+
+- a count is asked about only once it has been the same for `STABLE_FRAMES` observations
+  in a row with no hand in that rack's zone (a hand putting a tile down, a rack half read,
+  a player sliding tiles about never raise an alert);
+- an unknown count (the reader could not see the rack) breaks the run, it is never a count;
+- more than seven tiles (standing on the rack plus lying face down beside it, DRAW-01:
+  "5 drawn, 4 due") raises the overdraw question; fewer than due on the rack of the player
+  who has had the whole turn to draw (`waiting`) raises the underdraw question, as before;
+- the same question (rack, kind, count) is not asked twice in a row: the count must change
+  (or the rack be seen right) first. What the players answer is the app's business.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, Mapping
+
+RACK_LIMIT = 7
+STABLE_FRAMES = 3  # the kiosk reads ~1 frame a second: a count held 3 s with no hand in view
+
+Kind = Literal["overdraw", "underdraw"]
+
+
+@dataclass(frozen=True)
+class RackQuestion:
+    zone: str  # rack zone name from the config ("p1", "p2")
+    seen: int  # tiles the camera counts (on the rack plus face down beside it)
+    due: int  # tiles the rules say the rack holds
+    kind: Kind
+    face_down: int = 0  # of `seen`, lying face down beside the rack
+
+    def text(self) -> str:
+        """What both screens may show (KIOSK-03/05: a count, never a letter)."""
+        if self.kind == "overdraw" and self.face_down:
+            return f"{self.face_down} drawn, {max(self.due - (self.seen - self.face_down), 0)} due"
+        if self.kind == "overdraw":
+            return f"{self.seen} tiles on rack"
+        return f"{self.seen} tiles on rack, {self.due} due"
+
+
+@dataclass(frozen=True)
+class RackWatch:
+    """What the watch remembers: each zone's latest readings (newest last; None = unknown
+    or a hand in the zone) and the questions already asked."""
+    recent: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
+    asked: frozenset[tuple[str, Kind, int]] = frozenset()
+    stable_frames: int = STABLE_FRAMES
+
+    def readings(self, zone: str) -> tuple[int | None, ...]:
+        return dict(self.recent).get(zone, ())
+
+    def stable_count(self, zone: str) -> int | None:
+        """The zone's count if its last `stable_frames` readings agree, else None."""
+        last = self.readings(zone)[-self.stable_frames:]
+        if len(last) < self.stable_frames or last[0] is None or any(r != last[0] for r in last):
+            return None
+        return last[0]
+
+
+def step(watch: RackWatch, counts: Mapping[str, int | None], hands_in_zone: frozenset[str] | set[str],
+         due_counts: Mapping[str, int], *, waiting: str | None = None,
+         face_down: Mapping[str, int] | None = None) -> tuple[RackWatch, RackQuestion | None]:
+    """One observation. `counts`: zone -> tiles on the rack, None or absent = unknown;
+    `hands_in_zone`: zones with a hand (or anything) over them; `due_counts`: zone -> tiles
+    the rules say that rack holds; `waiting`: the zone of the player who has had the whole
+    turn to draw (underdraws are asked only about that rack; None: not at a press);
+    `face_down`: zone -> tiles lying face down beside the rack. Returns the new state and
+    at most one question (overdraws first)."""
+    downs = dict(face_down or {})
+    zones = sorted(set(due_counts) | set(counts) | set(dict(watch.recent)))
+    recent = []
+    for zone in zones:
+        count = counts.get(zone)
+        reading = None if count is None or zone in hands_in_zone else int(count) + int(downs.get(zone, 0))
+        recent.append((zone, (watch.readings(zone) + (reading,))[-watch.stable_frames:]))
+    watch = replace(watch, recent=tuple(recent))
+    asked = set(watch.asked)
+    question: RackQuestion | None = None
+    for kind in ("overdraw", "underdraw"):
+        for zone in zones:
+            seen = watch.stable_count(zone)
+            if seen is None or zone not in due_counts:
+                continue
+            due = due_counts[zone]
+            key: tuple[str, Kind, int] = (zone, "overdraw" if kind == "overdraw" else "underdraw", seen)
+            if kind == "overdraw":
+                if seen <= RACK_LIMIT:
+                    asked = {a for a in asked if not (a[0] == zone and a[1] == "overdraw")}
+                    continue
+            else:
+                if zone != waiting or not 0 < seen < due:
+                    if seen >= due:
+                        asked = {a for a in asked if not (a[0] == zone and a[1] == "underdraw")}
+                    continue
+            if key in asked or question is not None:
+                continue
+            asked.add(key)
+            question = RackQuestion(zone, seen, due, key[1], int(downs.get(zone, 0)) if kind == "overdraw" else 0)
+    return replace(watch, asked=frozenset(asked)), question

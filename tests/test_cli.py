@@ -1,0 +1,134 @@
+"""`python -m kiosk` commands run as a person would: never a traceback, one line per problem
+naming the file, Ctrl-C ends with one line (and a replay's game is safe in its journal)."""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "fixtures" / "games" / "challenges"
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+       "DISPLAY": "", "WAYLAND_DISPLAY": ""}
+
+
+def kiosk(*args: str | Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kiosk", *map(str, args)], cwd=ROOT, env=ENV,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], starts: str) -> str:
+    """The command failed with exactly one line on stderr, starting as given, and no traceback."""
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(starts), lines[0]
+    return lines[0]
+
+
+# ----- replay: every bad path refused before the game starts -----------------------------------
+
+
+def test_binary_script_json_is_one_line(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "script.json").write_bytes(b'{"format": 1,\n\x89PNG\x00\xff\xfe')
+    one_line_error(kiosk("replay", tmp_path / "game", "--headless"),
+                   f"kiosk replay: {tmp_path / 'game' / 'script.json'}:2: not UTF-8 text")
+
+
+def test_binary_truth_json_is_one_line(tmp_path):
+    (tmp_path / "spiel").mkdir()
+    (tmp_path / "spiel" / "truth.json").write_bytes(bytes(range(256)))
+    one_line_error(kiosk("replay", tmp_path / "spiel", "--headless"),
+                   f"kiosk replay: {tmp_path / 'spiel' / 'truth.json'}:2: not UTF-8 text")  # byte 10 is a newline
+
+
+def test_truth_json_of_another_shape_is_one_line(tmp_path):
+    (tmp_path / "spiel").mkdir()
+    (tmp_path / "spiel" / "truth.json").write_text('{"players": ["A", "B"], "moves": [{"player": "A"}]}')
+    one_line_error(kiosk("replay", tmp_path / "spiel", "--headless"),
+                   f"kiosk replay: {tmp_path / 'spiel' / 'truth.json'}: not a scrabscrap truth.json")
+
+
+def test_games_pointing_at_a_file_is_refused(tmp_path):
+    (tmp_path / "games").write_text("")
+    one_line_error(kiosk("replay", FIXTURE, "--headless", "--games", tmp_path / "games"),
+                   f"kiosk replay: {tmp_path / 'games'}: --games: is a file")
+
+
+def test_missing_game_folder_and_a_file_instead_of_a_folder(tmp_path):
+    one_line_error(kiosk("replay", tmp_path / "nope", "--headless"), f"kiosk replay: {tmp_path / 'nope'}: no such folder")
+    one_line_error(kiosk("replay", FIXTURE / "script.json", "--headless"),
+                   f"kiosk replay: {FIXTURE / 'script.json'}: not a folder")
+
+
+def test_gcg_that_cannot_be_written_is_refused_before_the_game_starts(tmp_path):
+    (tmp_path / "file").write_text("")
+    result = kiosk("replay", FIXTURE, "--headless", "--games", tmp_path / "games", "--gcg", tmp_path / "file" / "x.gcg")
+    one_line_error(result, f"kiosk replay: {tmp_path / 'file'}: --gcg: cannot create the folder")
+    assert not list((tmp_path / "games").glob("*.jsonl"))  # no game was started
+
+
+def test_gcg_into_a_missing_folder_is_created_and_written(tmp_path):
+    out = tmp_path / "new" / "deeper" / "game.gcg"
+    result = kiosk("replay", FIXTURE, "--headless", "--gcg", out)
+    assert result.returncode == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == (FIXTURE / "expected.gcg").read_text(encoding="utf-8")
+
+
+def test_config_that_is_missing_or_refused_is_one_line(tmp_path):
+    one_line_error(kiosk("replay", FIXTURE, "--headless", "--config", tmp_path / "k.toml"),
+                   f"kiosk replay: {tmp_path / 'k.toml'}: --config: no such file")
+    (tmp_path / "k.toml").write_text('[game]\nprofile = "nope"\n')
+    one_line_error(kiosk("replay", FIXTURE, "--headless", "--config", tmp_path / "k.toml"),
+                   f"kiosk replay: {tmp_path / 'k.toml'}:2: game.profile: unknown profile")
+
+
+def test_ctrl_c_in_a_replay_says_the_game_is_safe_and_how_to_resume(tmp_path):
+    games = tmp_path / "games"
+    command = [sys.executable, "-m", "kiosk", "replay", str(FIXTURE), "--headless", "--games", str(games)]
+    process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not glob.glob(str(games / "*.open.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)  # a few records into the game
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert "Traceback" not in out + err, err
+    assert process.returncode == 130, (out, err)
+    journal = next(games.glob("*.open.jsonl"))
+    assert err.strip().splitlines()[-1] == (  # the last word; the log may say other things before it
+        f"kiosk replay: interrupted; the game so far is safe in its journal {journal}; "
+        f"resume it with: python -m kiosk replay {FIXTURE} --games {games}")
+    resumed = kiosk("replay", FIXTURE, "--headless", "--games", games)
+    assert resumed.returncode == 0 and "GCG matches expected.gcg" in resumed.stdout, resumed.stdout + resumed.stderr
+
+
+def test_ctrl_c_in_another_long_command_is_one_line():
+    process = subprocess.Popen([sys.executable, "-m", "kiosk", "bench"], cwd=ROOT, env=ENV,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert "Traceback" not in out + err, err
+    assert process.returncode == 130 and err.strip().splitlines()[-1] == "kiosk bench: interrupted", (out, err)
+
+
+def test_unknown_command_and_help_never_trace():
+    result = kiosk("nonsense")
+    assert result.returncode == 2 and "unknown command" in result.stderr and "Traceback" not in result.stderr
+    assert "check-config" in kiosk("--help").stdout

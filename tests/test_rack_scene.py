@@ -1,0 +1,61 @@
+"""Racks in 3D through the board's camera (vision.synth.racks) and counting what the camera
+sees of them (vision.racks.read_rack). Seeds here are test seeds."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.racks import read_rack
+from vision.synth.racks import RACK_MODELS, RackSceneOptions, render_rack_scene
+
+
+def _tile_lab(scene):
+    import cv2
+    lab = cv2.cvtColor(scene.image, cv2.COLOR_BGR2LAB).astype(np.float32)
+    patches = [lab[int(y) - 2:int(y) + 3, int(x) - 2:int(x) + 3].reshape(-1, 3) for x, y in scene.board_tiles]
+    return np.median(np.concatenate(patches), axis=0)
+
+
+def test_a_scene_is_deterministic_from_its_seed():
+    a = render_rack_scene(5, size=600)
+    b = render_rack_scene(5, size=600)
+    assert np.array_equal(a.image, b.image) and a.counts == b.counts and a.models == b.models
+
+
+@pytest.mark.parametrize("model", sorted(RACK_MODELS))
+def test_every_rack_model_is_seen_from_20_to_30_degrees_never_its_letters(model):
+    # the renderer refuses a view that would show the letter faces (KIOSK-05)
+    for seed in range(6):
+        scene = render_rack_scene(100 + seed, size=600, options=RackSceneOptions(model=model, hand="", half_out=""))
+        for view in scene.view_deg.values():
+            assert 15 < view < 40  # 20-30 deg at the racks' middle distance; more for a rack moved aside
+
+
+def test_a_rack_half_out_of_the_frame_is_unknown():
+    scene = render_rack_scene(7, size=800, options=RackSceneOptions(half_out="p1", hand="", face_down={}))
+    assert scene.in_frame["p1"] < 0.9
+    reading = read_rack(scene.image, scene.zones["p1"], scene.square_px, _tile_lab(scene), 15.0)
+    assert reading.count is None
+
+
+def test_a_hand_over_a_rack_is_never_a_count_of_more_than_seven():
+    for seed in range(200, 212):
+        scene = render_rack_scene(seed, size=800, options=RackSceneOptions(hand="p1", half_out="", face_down={},
+                                                                            counts={"p1": 7, "p2": 7}))
+        reading = read_rack(scene.image, scene.zones["p1"], scene.square_px, _tile_lab(scene), 15.0)
+        assert reading.count is None or reading.count <= 7
+
+
+def test_setup_finds_racks_with_seven_tiles_and_reads_them_back():
+    from vision.racks import find_racks
+    found_any = 0
+    for seed in range(1001, 1004):
+        scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
+                                                                             half_out="", face_down={}))
+        racks = find_racks(scene.image, scene.board_corners, _tile_lab(scene), 15.0)
+        for name, (zone, profile) in racks.items():
+            assert zone.shape == (4, 2) and profile.pitch > 0
+            reading = read_rack(scene.image, zone, scene.square_px, _tile_lab(scene), 15.0, profile)
+            assert reading.count in (None, 7)
+            found_any += 1
+    assert found_any >= 4
