@@ -15,7 +15,7 @@ def _model(nodes: list, inits: dict[str, np.ndarray], inputs: int | tuple[int, .
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
-    shape = ["n", *((inputs,) if isinstance(inputs, int) else inputs)]
+    shape: list[str | int] = ["n", *((inputs,) if isinstance(inputs, int) else inputs)]
     graph = helper.make_graph(
         nodes, "cells", [helper.make_tensor_value_info("x", TensorProto.FLOAT, shape)],
         [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", classes]),
