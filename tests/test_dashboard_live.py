@@ -224,3 +224,35 @@ def test_hostile_messages_through_the_broker_leave_the_dashboard_running(room):
     assert health["broker"] and dashboard.process.poll() is None
     assert "refused a message" in dashboard.log.read_text()
     assert all(t["state"] is None for t in dashboard.get_json("/api/tables")["tables"])
+
+
+def test_a_kiosk_that_vanishes_shows_offline_by_the_brokers_last_will(room, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    broker, dashboard = room
+    script = tmp_path / "vanishing_table.py"
+    script.write_text(
+        "import time\n"
+        "from kiosk.display.model import ScreenModel\n"
+        "from kiosk.network.config import NetworkConfig\n"
+        "from kiosk.network.publisher import MqttSink\n"
+        f"sink = MqttSink(NetworkConfig(broker='127.0.0.1', port={broker.port}, table='t03', username='t03',"
+        f" password={broker.users['t03']!r}, keepalive=5))\n"
+        "sink.show(ScreenModel())\n"
+        "time.sleep(120)\n")
+    kiosk = subprocess.Popen([sys.executable, str(script)], cwd=str(OUTPUT.parent.parent))
+    try:
+        wait_for(lambda: (dashboard.get_json("/api/table/t03") if any(
+            t["name"] == "t03" for t in dashboard.get_json("/api/tables")["tables"]) else {}).get("online") is True,
+            20, "t03 online")
+        os.kill(kiosk.pid, signal.SIGKILL)              # power cut: no goodbye
+        kiosk.wait(10)
+        wait_for(lambda: dashboard.get_json("/api/table/t03")["online"] is False, 20, "t03 offline")
+        assert dashboard.get_json("/api/table/t03")["alerts"][0] == {"kind": "offline", "text": "Kiosk offline"}
+    finally:
+        if kiosk.poll() is None:
+            kiosk.kill()
+            kiosk.wait()
