@@ -256,3 +256,46 @@ def test_a_kiosk_that_vanishes_shows_offline_by_the_brokers_last_will(room, tmp_
         if kiosk.poll() is None:
             kiosk.kill()
             kiosk.wait()
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_replay_through_the_assembly_reaches_the_dashboard_across_a_kiosk_restart(room, tmp_path):
+    """The real assembly feeds the real sink: a kiosk stops mid-game and starts again from its
+    journal; the assembly hands the journal's records again and the dashboard ends with every
+    event once, in order, and the game's result."""
+    import json as _json
+
+    from kiosk.journal import FINISHED_SUFFIX
+    from kiosk.replay.driver import ReplayRun
+    from tests.test_network_support import GAMES
+
+    broker, dashboard = room
+    games_dir = tmp_path / "games"
+
+    def stop_midway(index, step):
+        if index == 6:
+            raise _Stop
+
+    first_sink = MqttSink(broker.table_config("t01"))
+    with pytest.raises(_Stop):
+        ReplayRun(GAMES / "overdraw", games_dir=games_dir, sinks=(first_sink,), step_hook=stop_midway).run()
+    first_sink.close()
+    partial = dashboard.get_json("/api/table/t01")["events"]
+    assert partial >= 3
+    second_sink = MqttSink(broker.table_config("t01"))
+    run = ReplayRun(GAMES / "overdraw", games_dir=games_dir, sinks=(second_sink,))
+    result = run.run()
+    second_sink.close()
+    assert result.scores == (15, 9)
+    journal = next(games_dir.glob("*" + FINISHED_SUFFIX))
+    records = [_json.loads(line) for line in journal.read_text().splitlines()]
+    game_id = journal.name.removesuffix(FINISHED_SUFFIX)
+    wait_for(lambda: dashboard.get_json(f"/director/events/t01?game_id={game_id}", auth=True)["records"]
+             == [msg.public_record(r) for r in records], 20, "every journal record once, in order")
+    view = dashboard.get_json("/api/table/t01")
+    assert [p["score"] for p in view["state"]["players"]] == [15, 9]
+    csv_path = dashboard.results / "round-1" / "results.csv"
+    wait_for(lambda: csv_path.exists() and game_id in csv_path.read_text(), 15, "the result in the CSV")
