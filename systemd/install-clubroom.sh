@@ -89,7 +89,7 @@ if [ -n "$TLS_DIR" ]; then
     step install -m 0644 "$TLS_DIR/ca.crt" "$CONF/club-ca.crt"
     TLS_ARGS=(--tls-dir "$BROKER_DIR")
 fi
-step "$VENV/bin/python" -m kiosk.cli.dashboard broker-setup --tables "$TABLES" --out "$BROKER_DIR" \
+step "$VENV/bin/python" -m kiosk dashboard broker-setup --tables "$TABLES" --out "$BROKER_DIR" \
     --port "$PORT" --debian-snippet "${TLS_ARGS[@]}"
 step chgrp mosquitto "$BROKER_DIR/passwd" "$BROKER_DIR/acl"
 step chmod 0640 "$BROKER_DIR/passwd" "$BROKER_DIR/acl"
