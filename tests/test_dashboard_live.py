@@ -88,11 +88,14 @@ def test_two_tables_live_in_chromium_through_a_broker_restart(room, browser):
                 if table == "t02" and cursor[table] == stop_at:
                     broker.stop()                      # the broker goes away mid-game
                     stopped_at = time.monotonic()
+                    page.wait_for_function("() => document.querySelector('#live').textContent.startsWith('broker lost')",
+                                           timeout=10_000)
                     page.screenshot(path=str(OUTPUT / "dashboard-broker-down.png"), full_page=True)
                 if table == "t02" and cursor[table] == stop_at + 20 and not restarted:
                     assert time.monotonic() - stopped_at < 30
                     broker.start()
                     restarted = True
+                    page.wait_for_function("() => document.querySelector('#live').textContent == 'live'", timeout=15_000)
                 if not broker.broker.process:          # while it is down the page cannot follow
                     continue
                 expected = tuple(str(p.score) for p in step.screen.players)
