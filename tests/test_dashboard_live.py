@@ -302,3 +302,47 @@ def test_a_replay_through_the_assembly_reaches_the_dashboard_across_a_kiosk_rest
     assert [p["score"] for p in view["state"]["players"]] == [15, 9]
     csv_path = dashboard.results / "round-1" / "results.csv"
     wait_for(lambda: csv_path.exists() and game_id in csv_path.read_text(), 15, "the result in the CSV")
+
+
+def test_the_dashboard_serves_https_with_a_club_certificate(tmp_path):
+    import ssl
+    import urllib.request
+
+    from kiosk.network.broker import make_test_ca
+
+    broker = RunningBroker(tmp_path / "broker")
+    tls = make_test_ca(tmp_path / "ca")
+    try:
+        folder = tmp_path / "dash"
+        folder.mkdir()
+        (folder / "mqtt-password").write_text(broker.users["director"])
+        (folder / "director-password").write_text("s3cret")
+        from kiosk.network.broker import free_port
+        port = free_port()
+        import subprocess
+        import sys
+        log = open(folder / "log", "wb")
+        process = subprocess.Popen([sys.executable, "-m", "kiosk", "dashboard", "--broker", "127.0.0.1",
+                                    "--port", str(broker.port), "--password-file", str(folder / "mqtt-password"),
+                                    "--director-password-file", str(folder / "director-password"),
+                                    "--http-port", str(port), "--results-dir", str(folder / "results"),
+                                    "--https-cert-file", str(tls.cert_file), "--https-key-file", str(tls.key_file)],
+                                   stdout=log, stderr=subprocess.STDOUT)
+        context = ssl.create_default_context(cafile=str(tls.ca_file))
+
+        def up():
+            try:
+                with urllib.request.urlopen(f"https://localhost:{port}/health", context=context, timeout=2) as r:
+                    return r.status == 200
+            except OSError:
+                return False
+        try:
+            wait_for(up, 30, "HTTPS dashboard")
+            with pytest.raises(OSError):      # a browser that does not trust the club CA is warned off
+                urllib.request.urlopen(f"https://localhost:{port}/health", context=ssl.create_default_context(), timeout=2)
+        finally:
+            process.terminate()
+            process.wait(10)
+            log.close()
+    finally:
+        broker.stop()

@@ -52,6 +52,7 @@ class DashboardSettings:
     tsh_base: Path | None = None
     title: str = "Club room"
     client_id: str = "scrabble-dashboard"
+    https: tuple[str, str] | None = None      # (certificate file, key file): serve HTTPS
 
 
 class Hub:
