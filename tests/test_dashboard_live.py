@@ -68,6 +68,7 @@ def test_two_tables_live_in_chromium_through_a_broker_restart(room, browser):
     page.wait_for_selector(".live:not(.off)")
     worst_call = 0.0
     checked_scores = 0
+    play_latency: list[float] = []    # a play handed to the sink -> its score on the page in Chromium
     saw_overdraw = False
     overdraw_cleared = False
     restarted = False
@@ -81,6 +82,7 @@ def test_two_tables_live_in_chromium_through_a_broker_restart(room, browser):
                 step = game.steps[cursor[table]]
                 cursor[table] += 1
                 start = time.perf_counter()
+                handed_at = time.monotonic()
                 for seq, record in step.records:
                     sinks[table].record(ids[table], seq, record)
                 sinks[table].show(step.screen)
@@ -106,6 +108,8 @@ def test_two_tables_live_in_chromium_through_a_broker_restart(room, browser):
                         " return e.length == 2 && e[0].textContent == a && e[1].textContent == b; }",
                         arg=[table, *expected], timeout=10_000)
                     checked_scores += 1
+                    if any("play_made" in str(r) for _, r in step.records) and restarted == (cursor[table] > stop_at):
+                        play_latency.append(time.monotonic() - handed_at)
                 if table == "t01" and any(a.title.lower() == "overdraw" for a in step.screen.alerts):
                     page.wait_for_selector("#table-t01 .alert.overdraw", timeout=10_000)
                     if not saw_overdraw:
@@ -119,6 +123,12 @@ def test_two_tables_live_in_chromium_through_a_broker_restart(room, browser):
         # (5 ms slices) with the browser driver and paho in this process, never a network wait
         assert worst_call < 0.05, f"the table waited {worst_call:.3f} s for the network"
         assert checked_scores >= 30
+        play_latency.sort()
+        (OUTPUT / "dashboard-play-latency.txt").write_text(
+            f"plays {len(play_latency)}; median {play_latency[len(play_latency) // 2]:.3f} s; "
+            f"max {play_latency[-1]:.3f} s (sink -> broker -> dashboard -> SSE -> Chromium DOM)\n")
+        assert len(play_latency) >= 20
+        assert play_latency[int(0.95 * (len(play_latency) - 1))] < 1.0, play_latency
         # the dashboard ends complete: every event, in order, none twice
         for table, game in games.items():
             want = [msg.public_record(r) for r in game.records]
