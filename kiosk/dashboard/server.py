@@ -62,6 +62,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.clients: set[asyncio.Queue[str]] = set()
         self.pushed = 0
+        self.events_pushed: dict[str, tuple[str, int]] = {}   # table -> (game_id, events) last pushed
 
     def changed(self, room: Room, name: str) -> None:
         if self.loop is not None:
@@ -71,6 +72,10 @@ class Hub:
         view = room.view(name)
         if view is None:
             return
+        mark = (view["game_id"], view["events"])
+        if self.events_pushed.get(name) == mark:
+            del view["moves"]          # unchanged: the page keeps the list it has (clock ticks stay small)
+        self.events_pushed[name] = mark
         text = f"event: table\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
         for queue in list(self.clients):
             try:

@@ -234,6 +234,7 @@ async function start() {
   source.addEventListener("broker", (e) => { brokerUp = JSON.parse(e.data).connected; showLive(); renderAll(); });
   source.addEventListener("table", (e) => {
     const view = JSON.parse(e.data);
+    if (!("moves" in view)) view.moves = (tables.get(view.name) || {moves: []}).moves;   // sent only when it changed
     tables.set(view.name, view);
     renderCard(view);
     renderAlerts();
