@@ -164,6 +164,22 @@ function renderDetail() {
     });
     side.appendChild(b);
   }
+  const result = view.state && view.state.result;
+  if (result) {
+    const box = el("div", "breakdown");
+    box.appendChild(el("h3", "", result.winner ? `${result.winner} wins` : "A tie"));
+    if (result.end_reason) box.appendChild(el("div", "muted", result.end_reason));
+    const t = el("table");
+    for (const line of result.lines) {
+      const tr = el("tr");
+      const adj = [line.rack_adjustment ? `racks ${line.rack_adjustment > 0 ? "+" : ""}${line.rack_adjustment}` : "",
+                   line.time_penalty ? `time −${line.time_penalty}` : ""].filter(Boolean).join(", ");
+      for (const v of [line.name, line.score_before, adj, line.final, line.confirmed ? "✓" : ""]) tr.appendChild(el("td", "", v));
+      t.appendChild(tr);
+    }
+    box.appendChild(t);
+    side.appendChild(box);
+  }
   side.appendChild(breakdown(view.state && view.state.last_play));
   side.appendChild(el("h3", "", "Moves"));
   const moves = el("div", "moves");
