@@ -39,6 +39,14 @@ def test_network_config_is_parsed_with_defaults(tmp_path):
     assert parse_network({"broker": "h", "table": "t1"}, "k.toml").port == 1883
 
 
+def test_relative_files_are_found_beside_the_config_file(tmp_path):
+    (tmp_path / "club-ca.crt").write_text("x")
+    (tmp_path / "pw").write_text("s3cret\n")
+    cfg = parse_network({"broker": "h", "table": "t1", "ca_file": "club-ca.crt", "password_file": "pw"},
+                        str(tmp_path / "kiosk.toml"))
+    assert cfg.ca_file == tmp_path / "club-ca.crt" and cfg.password == "s3cret"
+
+
 @pytest.mark.parametrize("table, key", [
     ({"table": "t1"}, "network.broker"),
     ({"broker": "h"}, "network.table"),
