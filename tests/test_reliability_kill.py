@@ -41,7 +41,11 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 # written so that no cut leaves it over-but-not-ended; questions on screen derived again from
 # the journal). {game: {(mode, record), ...}}: exactly the cases seen failing, strict, so they
 # flip to a failure the day they pass. Filled from the runs below.
-NEEDS_TABLE: dict[str, set[tuple[str, int]]] = {}
+NEEDS_TABLE: dict[str, set[str]] = {
+    # a cut right after the overdrawing play: the restart never asks about the overdraw, so
+    # overdraw_reported / overdraw_resolved are missing from the finished journal
+    "overdraw": {"after", "torn"},
+}
 NEEDS_TABLE_REASON = ("issue 14 item 1 (helper table): a cut here leaves a state only the screen held "
                       "(game over but not ended, or a question asked before the cut)")
 
@@ -67,6 +71,9 @@ def start_child(game: Path, games: Path, hook: str | None, log: Path) -> Start:
             os.dup2(err, 2)
             sys.stdout = open(1, "w", closefd=False)   # not pytest's capture: the real fds
             sys.stderr = open(2, "w", closefd=False)
+            import logging
+
+            logging.getLogger().handlers.clear()        # pytest's capture handlers: log as a fresh process does
             if hook:
                 os.environ[HOOK] = hook
             else:
@@ -202,9 +209,8 @@ def case_params(mode: str) -> list:
     out = []
     for game in GAMES:
         marks = [pytest.mark.slow]
-        bad = sorted(r for m, r in NEEDS_TABLE.get(game.name, set()) if m == mode)
-        if bad:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"{NEEDS_TABLE_REASON}: {mode} records {bad}"))
+        if mode in NEEDS_TABLE.get(game.name, set()):
+            marks.append(pytest.mark.xfail(strict=True, reason=f"{NEEDS_TABLE_REASON}: {game.name}, {mode}"))
         out.append(pytest.param(game, id=game.name, marks=marks))
     return out
 
