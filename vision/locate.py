@@ -149,7 +149,7 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
     for reaches in reach_sets:
         darker = cv2.subtract(reduce(cv2.max, [ranges[r][0] for r in reaches]), gray)
         brighter = cv2.subtract(gray, reduce(cv2.min, [ranges[r][1] for r in reaches]))
-        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))
+        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))  # type: ignore[call-overload]  # a scalar is fine
     return out
 
 
@@ -203,7 +203,7 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     mid = np.round(start + spacings[None, :, None] / 2).astype(np.int64)
     combs = len(k) - 17  # first teeth 1 .. K-17: one tooth before and one after every comb
     inside = np.cumsum((pos >= 0) & (pos < n), axis=0)
-    whole = (inside[16:16 + combs] - inside[:combs]) == 16
+    whole: np.ndarray = (inside[16:16 + combs] - inside[:combs]) == 16
     at = np.stack([np.where((pos >= 0) & (pos < n), pos, n), np.where((mid >= 0) & (mid < n), mid, n)], axis=1)
 
     def by_spacing(a: np.ndarray) -> np.ndarray:
@@ -222,8 +222,8 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
     per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
-    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),
-                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)
+    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
+                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
     for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
         sums[k] += sums[k - 1]
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
@@ -359,7 +359,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
             along = resp if vertical else resp.T  # rows: along the lines; columns: across them
             along = _long_lines(along, cell)
             inner = along[margin:-margin:4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = cv2.min(along, float(_percentile(inner, SATURATE)))
+            along = cv2.min(along, float(_percentile(inner, SATURATE)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
@@ -623,7 +623,7 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
-    return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
+    return cv2.perspectiveTransform((_canonical(1) + np.array([dx - b, dy - b], np.float32))[None], to_frame)[0]
 
 
 # The placement's rivals: the grid moved by one cell, whole (8 ways) or one side only (8 ways: a
@@ -821,7 +821,7 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     return _Rectifier(fit @ to_square, spread ** 1.5, off_square, extent)
 
 
-def _view_cells(view: np.ndarray, inside: np.ndarray, skew: float,
+def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float,
                 to_view: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image."""
@@ -882,9 +882,10 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     given: list[np.ndarray] = []
 
     def ranked(pool: list[tuple[_LatticeCells, np.ndarray]], relative: bool) -> list[np.ndarray]:
-        placed = ((_placement(c, relative), back) for c, back in pool)
+        placed = [(found, back) for found, back in ((_placement(c, relative), back) for c, back in pool)
+                  if found is not None]
         return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
-                for (_, box), back in sorted((p for p in placed if p[0]), key=lambda found: -found[0][0])]
+                for (_, box), back in sorted(placed, key=lambda found: -found[0][0])]
 
     def fresh(corners: np.ndarray) -> bool:
         cell = np.linalg.norm(corners[1] - corners[0]) / 15
