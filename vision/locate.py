@@ -713,6 +713,14 @@ SMALL_BOARD = 0.6
 # want cells of 16 px or more
 FINE_CELL = 16.0
 FINE_FACTOR = 2.0
+# a board whose far edge has cells under this many frame px is not given: the reader draws each
+# square at 48 px (vision.cells.CELL), and from cells under a third of that the letters come out
+# upsampled three times, blurred beyond the rendered frames the letter model learnt from
+# (vision.synth draws boards at 0.6-0.9 of 1504 px frames: 60 px per cell or more). On German
+# photos shrunk so the board spans 0.2 of the frame and tilted 35 degrees (17 px per cell, 9 at
+# the far edge), letters were read confidently wrong on boards found right; at 0.35 of the frame
+# tilted 20 degrees (far edge 23 px) they were read right.
+MIN_CELL_PX = 16.0
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch: each costs a few
 # refinements; the reader takes up to 6 that pass (reader.CANDIDATES)
@@ -907,6 +915,11 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     yield from take(cells, 1, len(cells))
 
 
+def _smallest_cell(corners: np.ndarray) -> float:
+    """The shortest side of a board at `corners`, in cells' px (the far edge under a tilt)."""
+    return float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
+
+
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
     """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
     fine = min(1.0, FINE_FACTOR * scale)
@@ -951,7 +964,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         fit = line_fit(at_gray, corners)
         if fit < LINE_FIT:
             continue  # its lines do not lie on the board's lines everywhere
-        yield BoardLocation(corners=order_corners(corners / at_scale), grid_score=score, margin=margin, line_fit=fit)
+        found = order_corners(corners / at_scale)
+        if _smallest_cell(found) < MIN_CELL_PX:
+            continue  # found, but too small in the frame to read letters from
+        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit)
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
