@@ -1,7 +1,9 @@
 """Accuracy and speed of the board reader on any dataset folder in the truth.json format.
 
     python -m vision.bench DATASET_DIR [--json] [--worst OUT_DIR] [--sequence]
-                           [--tilt DEG] [--scale F] [--turn DEG]
+                           [--tilt DEG] [--scale F] [--turn DEG] [--threads N]
+
+One core, as a guide for a Pi: OPENBLAS_NUM_THREADS=1 taskset -c 0 python -m vision.bench DIR --threads 1
 
 DATASET_DIR is a folder with truth.json and frames, or a folder of such folders. Each
 frame gets a new BoardReader, so it pays for the whole observation: finding the board,
@@ -19,7 +21,8 @@ the rotation.
 --tilt/--scale/--turn transform every frame before it is read, as a camera tilted by DEG
 degrees about the frame's horizontal axis (through the renderer's widest lens, at every scale:
 15 degrees makes the far edge 0.75 of the near one), shrunk so that the tilted frame's
-bounding box is F of the frame's size and turned TURN degrees clockwise; the
+bounding box is F of the frame's size (the playing area of a scrabscrap-v1 frame spans 0.875 of
+it, so --scale 0.4 shows the board at 35 % of the frame width, 0.23 at 20 %) and turned TURN degrees clockwise; the
 frame keeps its size, the rest is a plain grey table. The truth corners (or, when the truth
 has none, the frame's own corners, which places the rotation for boards shown upright) go
 through the same transform. A frame without truth corners is read once as it is (untimed) and
@@ -364,9 +367,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sequence", action="store_true",
                         help="one reader per folder, frames in order, as in a live game")
     parser.add_argument("--tilt", type=float, default=0.0, help="view every frame as a camera tilted DEG degrees")
-    parser.add_argument("--scale", type=float, default=1.0, help="... with the board scaled by F")
+    parser.add_argument("--scale", type=float, default=1.0, help="... shrunk to F of the frame (the playing area of scrabscrap-v1 spans 0.875 of its frames: "
+                             "F 0.4 puts it at 35 %% of the frame)")
     parser.add_argument("--turn", type=float, default=0.0, help="... and turned DEG degrees clockwise")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="OpenCV threads (1 with taskset -c 0 and OPENBLAS_NUM_THREADS=1: the one-core figure, a guide for a Pi)")
     args = parser.parse_args(argv)
+    if args.threads is not None:
+        cv2.setNumThreads(args.threads)
     try:
         folders = dataset_folders(args.dataset)
         errors: list[CellError] = []
@@ -386,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     result["worst_dir"] = str(args.worst)
     result["mode"] = "sequence" if args.sequence else "every frame on its own"
     result["transform"] = vars(Transform(args.tilt, args.scale, args.turn))
+    result["opencv_threads"] = cv2.getNumThreads()
     result["folders"] = per_folder
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
