@@ -695,8 +695,10 @@ def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
 # grid's two families of lines meet in two vanishing points (RANSAC over pairs, then least
 # squares), and the line through both sends the board to a view where its lines are parallel.
 VP_POINTS = 2500  # edge pixels used (a fixed random sample: the same frame gives the same answer)
-VP_HYPOTHESES = 200
-VP_FAMILY = 35.0  # degrees each side of a family's main direction that count as that family
+VP_HYPOTHESES = 1000  # pairs of edges tried (200 or 500 missed a family on some tilted frames)
+VP_JUDGED = 300  # edges each pair's meeting point is judged on
+VP_FAMILY = 35.0  # degrees each side of the main edge direction that count as the first family
+VP_APART = 20.0  # degrees an edge of the second family stands at least off the way to the first vanishing point
 VP_TOLERANCE = 0.01  # sine of the angle an edge may make with the line to its vanishing point (0.6 deg)
 VP_COHERENT = 0.8  # structure-tensor coherence (squared) of an edge pixel: one direction, not a corner
 # perspective worth a view of its own: the grid's scale varies by this factor across its edge
@@ -740,17 +742,22 @@ def _family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.n
     """Homogeneous vanishing point of one family of edge lines (rows a, b, c in normalised
     coordinates) and which edges meet in it."""
     m = len(lines)
-    pairs = rng.integers(0, m, (2, VP_HYPOTHESES))
+    pairs = rng.integers(0, m, (2, 3 * VP_HYPOTHESES))
+    # edges far apart (a tenth of the frame) meet at a well-defined point; neighbours on one line do not
+    apart = np.linalg.norm(points[pairs[0]] - points[pairs[1]], axis=1) > 0.2
+    pairs = pairs[:, apart][:, :VP_HYPOTHESES]
     guesses = np.cross(lines[pairs[0]], lines[pairs[1]])
     guesses /= np.linalg.norm(guesses, axis=1, keepdims=True) + 1e-12
 
-    def meeting(v: np.ndarray) -> np.ndarray:  # v: H x 3 -> H x m bool
-        d = v[:, None, :2] - v[:, None, 2:3] * points[None]
-        sine = np.abs(d[..., 0] * normals[None, :, 0] + d[..., 1] * normals[None, :, 1])
+    def meeting(v: np.ndarray, at: slice = slice(None)) -> np.ndarray:  # v: H x 3 -> H x m bool
+        d = v[:, None, :2] - v[:, None, 2:3] * points[None, at]
+        sine = np.abs(d[..., 0] * normals[None, at, 0] + d[..., 1] * normals[None, at, 1])
         return sine < VP_TOLERANCE * (np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2) + 1e-12)
-    keep = meeting(guesses)
-    keep = keep[int(np.argmax(keep.sum(axis=1)))]
-    v = guesses[0]
+    # the guesses are judged on a random few of the edges (the sample is in random order), the
+    # best one's edges then taken from all
+    best = guesses[int(np.argmax(meeting(guesses, slice(VP_JUDGED)).sum(axis=1)))]
+    keep = meeting(best[None])[0]
+    v = best
     for _ in range(2):  # least squares over the edges that meet: the smallest eigenvector of L'L
         chosen = lines[keep]
         if len(chosen) < 3:
@@ -774,9 +781,8 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
     ys, xs = np.nonzero((trace > strong) & (diff * diff + 4 * jxy * jxy > VP_COHERENT * trace * trace))
     rng = np.random.default_rng(0)
-    if len(xs) > VP_POINTS:
-        pick = rng.choice(len(xs), VP_POINTS, replace=False)
-        xs, ys = xs[pick], ys[pick]
+    pick = rng.permutation(len(xs))[:VP_POINTS]  # in random order (see _family_vanishing_point)
+    xs, ys = xs[pick], ys[pick]
     if len(xs) < 100:
         return None
     theta = 0.5 * np.arctan2(2 * jxy[ys, xs], diff[ys, xs])  # the edge's normal
@@ -788,9 +794,17 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     hist = np.bincount((direction // 2).astype(np.int64) % 90, minlength=90).astype(np.float64)
     hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "same")[2:-2]
     main = (int(np.argmax(hist)) + 0.5) * 2
-    found = []
-    for centre in (main, main + 90):
-        family = np.abs((direction - centre + 90) % 180 - 90) < VP_FAMILY
+    found: list[tuple[np.ndarray, np.ndarray]] = []
+    family = np.abs((direction - main + 90) % 180 - 90) < VP_FAMILY
+    for second in (False, True):
+        if second:
+            # the other family: every edge that does not run towards the first vanishing point
+            # (an angular window around the first family's square misses much of a family that
+            # a strong perspective fans out)
+            v1 = found[0][0]
+            d = v1[None, :2] - v1[2] * points
+            sine = np.abs((d * normals).sum(axis=1)) / (np.linalg.norm(d, axis=1) + 1e-12)
+            family = sine > np.sin(np.radians(VP_APART))
         if family.sum() < 30:
             return None
         v, keep = _family_vanishing_point(lines[family], points[family], normals[family], rng)
@@ -865,7 +879,7 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     to_view = found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
     # shrunk to about that scale (a warp samples, it does not average)
-    local = np.linalg.det(to_view[:2, :2]) ** 0.5 * scale
+    local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
