@@ -630,8 +630,8 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
 # perspective wrong by a cell at one edge), in board cells. (One corner moved alone is no rival:
 # on rendered frames such a placement keeps most squares and scored up to 1.8 times the right one.)
 _WHOLE_MOVES = [(dx, dy, (0, 1, 2, 3)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
-_SIDE_MOVES = [(d * (k % 2), d * (1 - k % 2), side) for k, side in enumerate(((0, 1), (1, 2), (2, 3), (3, 0)))
-               for d in (-1, 1)]
+# side k joins corner k to the next one (top, right, bottom, left): it moves across itself
+_SIDE_MOVES = [(d * (k % 2), d * (1 - k % 2), (k, (k + 1) % 4)) for k in range(4) for d in (-1, 1)]
 _RIVALS = _WHOLE_MOVES + _SIDE_MOVES
 
 
