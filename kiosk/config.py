@@ -35,7 +35,8 @@ from typing import Literal, TypeVar
 from hardware.pins import PinMap, load_pin_map, parse_pin_map
 from kiosk.errors import InputError, line_of_key, parse_toml
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
-from vision.config import VisionConfig, parse_vision, tileset_names
+from kiosk.rules.tiles import tileset_names
+from vision.config import VisionConfig, parse_vision
 
 DEFAULT_PATH = Path("/etc/scrabble-kiosk/kiosk.toml")
 ENV_VAR = "KIOSK_CONFIG"
