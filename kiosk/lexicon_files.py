@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kiosk.errors import InputError
 from kiosk.rules.lexicon import Lexicon, parse_word_list
+from kiosk.rules.tiles import TileSet
 
 DEFAULT_PACKAGE = "kjxqz"
 DEFAULT_FILE = "words.txt"
@@ -22,11 +23,13 @@ def default_lexicon() -> Lexicon:
     return parse_word_list(data, source, name="default")
 
 
-def load_word_list(path: str | Path) -> Lexicon:
-    """A club's own word list: plain UTF-8 text, one word per line."""
+def load_word_list(path: str | Path, tileset: TileSet | None = None) -> Lexicon:
+    """A club's own word list: plain UTF-8 text, one word per line, in any language: with
+    the game's `tileset`, multi-letter tiles written as their letters (CHICO) are read as
+    one tile each (kiosk.rules.lexicon)."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(str(path), f"cannot read the word list ({exc.strerror})") from None
-    return parse_word_list(data, str(path), name=path.stem)
+    return parse_word_list(data, str(path), name=path.stem, tileset=tileset)

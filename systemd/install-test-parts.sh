@@ -11,6 +11,7 @@ set -euo pipefail
 
 # mosquitto: the club-room MQTT broker the network tests publish to;
 # chromium: the browser the dashboard tests drive headless; openssl: their TLS certificates.
+# (Debian may start the packaged broker as a service; the tests start their own on a free port.)
 TEST_PACKAGES=(mosquitto chromium openssl)
 
 DRY_RUN=0

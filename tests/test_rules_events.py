@@ -49,6 +49,7 @@ SAMPLES = [
     ev.TileFound("?"),
     ev.StrayTile(0, "L8", "R"),
     ev.StrayTileRemoved("L8"),
+    ev.ResultSigned(),
 ]
 
 

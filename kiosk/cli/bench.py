@@ -1,9 +1,11 @@
 """`python -m kiosk bench`: rules-core figures for a Raspberry Pi.
 
 Prints moves verified per second (every dev GCG record parsed, replayed on the board
-and checked through the rules core's game.apply, exactly as verify-gcg does), the
-lexicon's load time, its memory (tracemalloc peak and retained; a fresh process's peak
-RSS with and without it) and membership tests per second.
+and checked through the rules core's game.apply, exactly as verify-gcg does), and for
+each word list (the default, or every --lexicon given, in any language: SET=PATH reads
+the list with that tile set, e.g. spanish=/data/fise.txt) its load time, its memory
+(tracemalloc peak and retained; a fresh process's peak RSS with and without it) and
+membership tests per second.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from kiosk.lexicon_files import default_lexicon, load_word_list
 from kiosk.rules.gcg import parse_gcg
 from kiosk.rules.gcg_verify import check_moves
 from kiosk.rules.lexicon import Lexicon
+from kiosk.rules.tiles import load_tileset, tileset_names
 
 DEV_GCG = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "gcg" / "dev"
 MB = 1024 * 1024
@@ -58,6 +61,7 @@ def _rss_child(load: str) -> float:
 
     Read from /proc (VmHWM): ru_maxrss would include the forking parent's size."""
     code = ("from kiosk.lexicon_files import default_lexicon, load_word_list; "
+            "from kiosk.rules.tiles import load_tileset; "
             f"x = {load}; print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return int(out.stdout.strip()) / 1024  # kB -> MB
@@ -76,7 +80,8 @@ def bench_lexicon(loader: Callable[[], Lexicon], load_expr: str, repeat: int) ->
     words = sorted(lexicon.words)[:: max(1, len(lexicon) // 50_000)]
     probes = words + [w + "Q" for w in words]
     lookup_s = best_of(repeat, lambda: sum(w in lexicon for w in probes))
-    print(f"Lexicon {lexicon.name!r}: {len(lexicon)} words")
+    skipped = f", {lexicon.skipped} left out (a letter the set has no tile for)" if lexicon.skipped else ""
+    print(f"Lexicon {lexicon.name!r}: {len(lexicon)} words{skipped}")
     print(f"  load time:      first {first_s * 1000:.0f} ms, best of {repeat} {load_s * 1000:.0f} ms")
     print(f"  memory:         tracemalloc peak {peak / MB:.1f} MB during load, {current / MB:.1f} MB retained")
     if Path("/proc/self/status").exists():
@@ -89,7 +94,9 @@ def bench_lexicon(loader: Callable[[], Lexicon], load_expr: str, repeat: int) ->
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk bench", description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, metavar="GCG", help=f"records (default: {DEV_GCG}/*.gcg)")
-    parser.add_argument("--lexicon", type=Path, help="a club word list to load instead of the default")
+    parser.add_argument("--lexicon", action="append", default=[], metavar="[SET=]PATH",
+                        help="a club word list to load instead of the default (repeatable); SET=PATH reads it with "
+                             "that tile set's multi-letter tiles (e.g. spanish=fise.txt)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is printed")
     args = parser.parse_args(argv)
     files = args.files or sorted(DEV_GCG.glob("*.gcg"))
@@ -98,10 +105,13 @@ def main(argv: list[str]) -> int:
             bench_gcg(files, args.repeat)
         else:
             print(f"GCG: no records found in {DEV_GCG}; pass GCG files to benchmark")
-        if args.lexicon:
-            bench_lexicon(lambda: load_word_list(args.lexicon), f"load_word_list({str(args.lexicon)!r})",
-                          args.repeat)
-        else:
+        for spec in args.lexicon:
+            set_name, _, path = spec.partition("=") if spec.partition("=")[0] in tileset_names() else ("", "", spec)
+            tileset = load_tileset(set_name) if set_name else None
+            expr = f"load_word_list({path!r}, load_tileset({set_name!r}))" if set_name else f"load_word_list({path!r})"
+            print(f"({set_name or 'no tile set'}: {path})")
+            bench_lexicon(lambda: load_word_list(path, tileset), expr, args.repeat)
+        if not args.lexicon:
             bench_lexicon(default_lexicon, "default_lexicon()", args.repeat)
     except InputError as exc:
         print(f"bench: {exc}")

@@ -1,9 +1,11 @@
 """`python -m kiosk verify-gcg FILE...`: replay GCG records through the rules core and
 report every move whose score or running total differs from the record.
 
-One line per differing move (file:line, expected, computed), one line per file that
-cannot be read or parsed (file:line: what is wrong), then a summary. Exit status 0 only
-when every file parsed and every move matched.
+One line per differing move (file:line, expected, computed), one line per problem of a
+file that cannot be read or parsed (file:line: what is wrong; every problem found, the
+last marked "(file rejected)"), then a summary. Exit status 0 only when every file parsed
+and every move matched. `--tileset` replays every file with that set, whatever the
+records name (#tile-distribution, #lexicon).
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from pathlib import Path
 from kiosk.errors import InputError
 from kiosk.rules import data
 from kiosk.rules.gcg import GcgGame, parse_gcg
+from kiosk.rules.gcg_syntax import GcgProblems
 from kiosk.rules.gcg_verify import MoveCheck, check_moves
+from kiosk.rules.tiles import tileset_names
 
 
 @dataclass
@@ -49,10 +53,10 @@ def describe_mismatch(source: str, check: MoveCheck) -> str:
     return f"{source}:{check.line}: {'; '.join(parts)}"
 
 
-def verify_file(path: Path, tally: Tally, profile: str | None = None) -> GcgGame | None:
+def verify_file(path: Path, tally: Tally, profile: str | None = None, tileset: str | None = None) -> GcgGame | None:
     tally.files += 1
     try:
-        game = parse_gcg(path.read_bytes(), str(path), profile)
+        game = parse_gcg(path.read_bytes(), str(path), profile, tileset)
         checks = check_moves(game)
     except OSError as exc:
         error: object = f"{path}: cannot read ({exc.strerror})"
@@ -68,7 +72,9 @@ def verify_file(path: Path, tally: Tally, profile: str | None = None) -> GcgGame
         tally.lines.extend(describe_mismatch(str(path), m) for m in differing)
         return game
     tally.rejected += 1
-    tally.lines.append(f"{error} (file rejected)")
+    problems = [str(InputError.__str__(p)) for p in error.problems] if isinstance(error, GcgProblems) else [str(error)]
+    tally.lines.extend(problems[:-1])
+    tally.lines.append(f"{problems[-1]} (file rejected)")
     return None
 
 
@@ -78,11 +84,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
     parser.add_argument("--profile", choices=data.available("profiles"),
                         help="the rules the games were played under (default: naspa; GCG does not record it)")
+    parser.add_argument("--tileset", choices=tileset_names(),
+                        help="the tile set the games were played with (default: the one each record names in "
+                             "#tile-distribution or #lexicon, else english)")
     args = parser.parse_args(argv)
     tally = Tally()
     for path in args.files:
         already = len(tally.lines)
-        verify_file(path, tally, args.profile)
+        verify_file(path, tally, args.profile, args.tileset)
         for line in tally.lines[already:]:
             print(line, flush=True)
     print(tally.summary())

@@ -61,11 +61,13 @@ class UnderdrawFix:
     instructions: str
 
 
-def underdraw_fix(missing: int, bag_count: int, player: str, opponent: str) -> UnderdrawFix:
+def underdraw_fix(missing: int, bag_count: int, player: str, opponent: str,
+                  opponent_drew_since: bool = True) -> UnderdrawFix:
     """A player short of `missing` tiles. `bag_count` is the bag as the record stands,
-    which already counts the missing tiles as drawn: if it is not empty they are still in
-    the bag (DRAW-10); if it is, the opponent may have drawn them (DRAW-11)."""
-    if bag_count > 0:
+    which already counts the missing tiles as drawn: if it is not empty, or the opponent
+    has not drawn since the short player's turn, they are still in the bag (DRAW-10); else
+    the opponent may have drawn them (DRAW-11)."""
+    if bag_count > 0 or not opponent_drew_since:
         return UnderdrawFix(missing, missing, 0, "DRAW-10",
                             f"{player} draws {missing} from the bag now; no penalty.")
     return UnderdrawFix(missing, 0, missing, "DRAW-11",

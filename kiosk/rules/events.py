@@ -11,6 +11,7 @@ import types
 import typing
 from dataclasses import MISSING, asdict, dataclass, fields
 from functools import cache
+from typing import Any
 
 from kiosk.errors import InputError
 
@@ -192,6 +193,9 @@ class SixZeroInvoked:
 class GameEnded:
     reason: str  # "out" | "six_zero" | "director" | "overtime_forfeit" | "stuck"
     racks: tuple[str | None, str | None] = (None, None)  # letters left, when known
+    # the VALUE of each rack left, when the players entered only that (SIXZ-04, END-03);
+    # used for a rack whose letters are not known
+    rack_values: tuple[int | None, int | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -258,12 +262,21 @@ class DowntimeCharged:
     t: float
 
 
+@dataclass(frozen=True)
+class ResultSigned:
+    """Both players have signed the result slip and handed it in (or agreed the score and
+    asked for no recount): the result is final, no correction or time penalty follows (RES-02)."""
+
+    by: str = "players"
+
+
 EVENT_TYPES: tuple[type, ...] = (
     GameStarted, PlayMade, BlankDesignated, Passed, Exchanged, HoldPlaced, ChallengeMade,
     ChallengeJudged, ChallengeBonus, OverdrawReported, OverdrawResolved, UnderdrawReported,
     SixZeroInvoked, GameEnded, TimePenalty, OvertimeForfeit, Correction, Note, ClockPressed,
     ClockPaused, ClockResumed, DowntimeCharged, ExchangeBelowMinimum, ExchangePicked, FreeChallengeGranted,
     OutOfOrderDraw, TilesMissing, TileFound, TimeCalled, FalseBlank, GameAbandoned, ChallengeWithdrawn, StrayTile, StrayTileRemoved,
+    ResultSigned,
 )
 Event = typing.Union[EVENT_TYPES]  # type: ignore[valid-type]
 
@@ -277,7 +290,7 @@ BY_NAME: dict[str, type] = {type_name(cls): cls for cls in EVENT_TYPES}
 PLAYER_FIELDS = {"player", "challenger", "found_by", "first", "receiver"}
 
 
-def event_to_dict(event: Event) -> dict:
+def event_to_dict(event: Event) -> dict[str, Any]:
     return {"type": type_name(type(event)), **_plain(asdict(event))}
 
 
@@ -285,7 +298,7 @@ def event_to_json(event: Event) -> str:
     return json.dumps(event_to_dict(event), ensure_ascii=False, separators=(",", ":"))
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
@@ -314,7 +327,7 @@ def event_from_dict(data: object, source: str = "<event>", line: int | None = No
     for key in data:
         if key != "type" and key not in known:
             raise InputError(source, f"unknown field for {name}", line, key)
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
             if f.default is MISSING:
@@ -326,7 +339,8 @@ def event_from_dict(data: object, source: str = "<event>", line: int | None = No
             raise InputError(source, str(exc), line, f.name) from None
         if f.name in PLAYER_FIELDS and values[f.name] not in (0, 1, None):
             raise InputError(source, "a player is 0 or 1", line, f.name)
-    return cls(**values)
+    event: Event = cls(**values)
+    return event
 
 
 @cache
@@ -334,7 +348,7 @@ def _hints(cls: type) -> dict[str, object]:
     return typing.get_type_hints(cls)
 
 
-def _convert(value, hint):
+def _convert(value: Any, hint: Any) -> Any:
     """Check a JSON value against a field's type hint; tuples come back from lists."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -372,5 +386,5 @@ def _convert(value, hint):
     raise ValueError(f"expected {_describe(hint)}, got {value!r}")
 
 
-def _describe(hint) -> str:
+def _describe(hint: Any) -> str:
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")

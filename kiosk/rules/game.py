@@ -25,7 +25,8 @@ are handled in mishaps.py.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
+from typing import Any
 from dataclasses import replace
 
 from kiosk.rules import events as ev
@@ -65,7 +66,7 @@ def new_game(started: ev.GameStarted, profile: Profile | None = None, tileset: T
         tileset = named_set(set_without(tileset, missing), missing)
     dealt = min(RACK_SIZE, tileset.size // 2)
     return GameState(
-        players=tuple(started.players), first=started.first, profile=profile, tileset=tileset,
+        players=(started.players[0], started.players[1]), first=started.first, profile=profile, tileset=tileset,
         lexicon=started.lexicon, board=Board.empty(), scores=(0, 0), to_move=started.first,
         bag_count=tileset.size - 2 * dealt, rack_counts=(dealt, dealt),
         missing=missing,
@@ -245,9 +246,12 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
             raise RuleError("not_a_tile", f"{letter!r} on {sq} is not a tile of the {ts.name} set", "TILE-02")
     scored = _score(state, event)
     irregular = isinstance(scored, IrregularPlay)
-    main_part = scored.main if irregular else scored
+    if isinstance(scored, IrregularPlay):
+        main_part, put_down, fault = scored.main, scored.tiles, scored.fault
+    else:
+        main_part, put_down, fault = scored, scored.placement.tiles, ""
     main = main_part.main
-    placed = tuple((square_name(sq), letter) for sq, letter in (scored.tiles if irregular else scored.placement.tiles))
+    placed = tuple((square_name(sq), letter) for sq, letter in put_down)
     if len(placed) > state.rack_counts[p]:
         raise RuleError("not_enough_tiles", f"{len(placed)} tiles played from a rack of {state.rack_counts[p]}",
                         "TILE-03")
@@ -267,7 +271,7 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
                      position=position_name(main.squares[0], main.across), word=main.word, tiles=placed,
                      words=scored.words, bingo=main_part.bingo,
                      misses_center=misses_center, rack=rack if left is not None else None,
-                     announced=event.announced, irregular=scored.fault if irregular else "")
+                     announced=event.announced, irregular=fault)
     new = replace(
         new, board=state.board.place(placed), bag_count=state.bag_count - drawn,
         rack_counts=pair(racks_before, p, racks_before[p] - len(placed) + drawn),
@@ -285,7 +289,7 @@ def _play(state: GameState, event: ev.PlayMade) -> GameState:
         new = add_alert(new, Alert(
             "score_mismatch", "SCORE-11", f"{state.players[p]} announced {event.announced}; the kiosk counts "
             f"{scored.total}", "recorded as counted; neutralize for a score check if disputed (not a challenge)", p))
-    if irregular:
+    if isinstance(scored, IrregularPlay):
         in_main = {sq for sq, _ in scored.main.placement.tiles}
         loose = ", ".join(f"{letter} {square_name(sq)}" for sq, letter in scored.tiles if sq not in in_main)
         new = annotate(new, last.index, f"tiles outside the main word, scoring nothing: {loose} (PLACE-06)")
@@ -310,6 +314,11 @@ def _pass(state: GameState, event: ev.Passed) -> GameState:
 
 def _exchange(state: GameState, event: ev.Exchanged) -> GameState:
     p = event.player
+    check_player(p)
+    last = state.history[-1] if state.history else None
+    if p != state.to_move and last is not None and last.kind == "exchange" and last.player == p:
+        raise RuleError("exchange_final", f"{state.players[p]} has already pressed: the {last.count} tiles put "
+                        "face down are the ones exchanged", "EXCH-05")
     require_turn(state, p)
     need = state.profile.min_bag_for_exchange
     if state.bag_count < need:
@@ -412,20 +421,20 @@ def _designate(state: GameState, event: ev.BlankDesignated) -> GameState:
     play = state.last_play
     in_last = play is not None and any(s == name for s, _ in play.tiles)
     if on_board != BLANK:
-        if not in_last or play.player != event.player:
+        if not in_last or play is None or play.player != event.player:
             raise RuleError("blank_locked", f"the blank on {name} was designated on an earlier turn", "BLANK-01")
         if play.designation_locked:
             raise RuleError("blank_locked", f"the blank on {name} is fixed: the opponent's clock has started",
                             "BLANK-01")
     letter = letter.lower()
     new = replace(state, board=state.board.place([(name, letter)]))
-    index = play.index if in_last else next(
+    index = play.index if in_last and play is not None else next(
         (i for i in range(len(state.history) - 1, -1, -1)
          if state.history[i].kind == "play" and any(s == name for s, _ in state.history[i].tiles)), None)
     if index is not None:
         new = replace(new, history=tuple(_redesignate(t, sq, name, letter) if i == index else t
                                          for i, t in enumerate(new.history)))
-    if in_last:
+    if in_last and play is not None:
         new = replace(new, last_play=replace(play, tiles=tuple((s, letter if s == name else l) for s, l in play.tiles)))
     if not any(ch == BLANK for row in new.board.cells for ch in row):
         new = drop_alert(new, "blank_undesignated")
@@ -601,7 +610,10 @@ def _underdraw(state: GameState, event: ev.UnderdrawReported) -> GameState:
     if missing <= 0:
         raise RuleError("not_an_underdraw", f"{event.tiles_seen} tiles is not fewer than the {state.rack_counts[p]} due",
                         "DRAW-10")
-    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)])
+    own = [i for i, t in enumerate(state.history) if t.player == p and t.kind in ("play", "exchange")]
+    drew_since = any(t.player == other(p) and t.kind in ("play", "exchange")
+                     for t in state.history[(own[-1] + 1 if own else 0):])
+    fix = underdraw_fix(missing, state.bag_count, state.players[p], state.players[other(p)], drew_since)
     return add_alert(state, Alert("underdraw", fix.rule, f"{state.players[p]}: {event.tiles_seen} tiles on the rack, "
                                                          f"{missing} short", fix.instructions, p))
 
@@ -641,12 +653,14 @@ def _end_racks(state: GameState, entered: tuple[str | None, str | None]) -> tupl
             if racks[i] is None and state.rack_counts[i] == 0:
                 racks[i] = ""
         for i in (0, 1):
-            if racks[i] is None and racks[1 - i] is not None:
-                rest = unseen - Counter(state.tileset.tile_of(t) for t in racks[1 - i])
+            other_rack = racks[1 - i]
+            if racks[i] is None and other_rack is not None:
+                rest = unseen - Counter(state.tileset.tile_of(t) for t in other_rack)
                 racks[i] = "".join(sorted(rest.elements()))
     for i in (0, 1):
-        if racks[i] is None and fits(state.racks[i]) and len(state.racks[i]) == state.rack_counts[i]:
-            racks[i] = state.racks[i]
+        known = state.racks[i]
+        if racks[i] is None and known is not None and fits(known) and len(known) == state.rack_counts[i]:
+            racks[i] = known
     return racks[0], racks[1]
 
 
@@ -670,7 +684,13 @@ def _ended(state: GameState, event: ev.GameEnded) -> GameState:
     elif reason == "overtime_forfeit":
         raise RuleError("no_forfeit", "no player has forfeited on time", "TIME-05")
     racks = _end_racks(state, pair(event.racks, out, "") if out is not None else event.racks)
-    values = tuple(None if r is None else state.tileset.rack_value(r.upper()) for r in racks)
+    for value in event.rack_values:
+        if value is not None and value < 0:
+            raise RuleError("bad_rack_value", f"a rack's value is 0 or more, not {value}", "END-03")
+    values = (None if racks[0] is None else state.tileset.rack_value(racks[0].upper()),
+              None if racks[1] is None else state.tileset.rack_value(racks[1].upper()))
+    values = (event.rack_values[0] if values[0] is None else values[0],
+              event.rack_values[1] if values[1] is None else values[1])
     before = state.scores
     state = replace(state, ending=state.ending or reason)
     for player, points in rack_adjustments(state.profile, out, values):
@@ -729,6 +749,7 @@ def _win_by_one(state: GameState) -> GameState:
 def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     p = event.player
     check_player(p)
+    _require_unsigned(state)
     if p == state.forfeiting:  # the forfeit's deduction replaces the per-minute penalty (TIME-05)
         return add_record(state, p, "time_penalty", 0, reason=f"replaced by the overtime forfeit ({event.points})")
     state = add_record(state, p, "time_penalty", -event.points,
@@ -737,9 +758,23 @@ def _time_penalty(state: GameState, event: ev.TimePenalty) -> GameState:
     return _finish(state) if state.finished else state
 
 
+def _require_unsigned(state: GameState) -> None:
+    if state.signed:
+        raise RuleError("result_final", "the result slip is signed and handed in: the score stands as signed",
+                        "RES-02")
+
+
+def _signed(state: GameState, event: ev.ResultSigned) -> GameState:
+    if not state.finished:
+        raise RuleError("not_finished", "a result slip is signed only after the game has ended", "RES-02")
+    _require_unsigned(state)
+    return replace(state, signed=True)
+
+
 def _correction(state: GameState, event: ev.Correction) -> GameState:
     p = event.player
     check_player(p)
+    _require_unsigned(state)
     if event.spread_only:
         state = replace(state, spread_penalties=pair(state.spread_penalties, p,
                                                      state.spread_penalties[p] - event.score_delta))
@@ -776,14 +811,14 @@ def _started(state: GameState, event: ev.GameStarted) -> GameState:
     raise RuleError("already_started", "the game has already started")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.GameStarted: _started, ev.PlayMade: _play, ev.BlankDesignated: _designate, ev.Passed: _pass,
     ev.Exchanged: _exchange, ev.HoldPlaced: _hold, ev.ChallengeMade: _challenge, ev.ChallengeJudged: _judged,
     ev.ChallengeBonus: _bonus, ev.OverdrawReported: _overdraw, ev.OverdrawResolved: _overdraw_resolved,
     ev.UnderdrawReported: _underdraw, ev.SixZeroInvoked: _six_zero, ev.GameEnded: _ended,
     ev.TimePenalty: _time_penalty, ev.OvertimeForfeit: _forfeit, ev.Correction: _correction, ev.Note: _note,
     ev.ClockPressed: _clock_pressed, ev.ClockPaused: _clock_only, ev.ClockResumed: _clock_only,
-    ev.DowntimeCharged: _clock_only,
+    ev.DowntimeCharged: _clock_only, ev.ResultSigned: _signed,
     ev.ExchangeBelowMinimum: _exchange_below_minimum, ev.ExchangePicked: _exchange_picked,
     ev.ChallengeWithdrawn: _withdrawn_challenge, ev.FalseBlank: _false_blank, ev.GameAbandoned: _abandoned, **MISHAP_HANDLERS,
 }

@@ -15,19 +15,29 @@ Exchanged; '--' -> ChallengeMade + ChallengeJudged(acceptable=False);
 each #note -> Note after its move (a #note before the first move is kept as an opening
 note). Player names are the full names of #player1/#player2. A record that scores going
 out the old way (+1x / -1x) gets the bundled deduct-and-add profile in GameStarted.
+
+The tile set: `tileset` given by the caller (verify-gcg --tileset) wins; else the
+record's `#tile-distribution` names it, else its `#lexicon`'s language (CSW/NWL English,
+RD German, OSPS Polish, FILE Spanish, DISC Catalan, FRA French, ...; each set's data file
+lists its names); a record naming neither is English. A name no bundled set has, or a
+#lexicon of another language than the #tile-distribution, is a problem line (the record is
+not replayed under a guess). Multi-letter tiles written `[CH]` become the set's board
+characters before the replay. Every problem of the file is reported (GcgProblems), not
+only the first; once a move cannot be replayed, the moves after it are not checked.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from kiosk.errors import InputError
 from kiosk.rules.events import (ChallengeBonus, ChallengeJudged, ChallengeMade, Event, Exchanged, GameEnded,
                                 GameStarted, Note, Passed, PlayMade, TimePenalty)
 from kiosk.rules.gcg_export import events_to_gcg, history_to_gcg
-from kiosk.rules.gcg_replay import ReplayedLine, replay_lines
-from kiosk.rules.gcg_syntax import GcgLine, GcgPlayer, parse_syntax
-from kiosk.rules.profiles import Profile, load_profile
-from kiosk.rules.tiles import load_tileset
 from kiosk.rules import data
+from kiosk.rules.gcg_replay import ReplayedLine, max_time_penalty, replay_lines
+from kiosk.rules.gcg_syntax import GcgLine, GcgPlayer, GcgProblems, GcgSyntax, parse_syntax, raise_problems
+from kiosk.rules.profiles import Profile, load_profile
+from kiosk.rules.tiles import TileSet, load_tileset, tileset_for_distribution, tileset_for_lexicon, tileset_names
 
 __all__ = ["GcgGame", "GcgMove", "events_to_gcg", "game_started", "gcg_to_events", "history_to_gcg", "parse_gcg"]
 
@@ -65,6 +75,7 @@ class GcgGame:
     moves: tuple[GcgMove, ...]
     final_racks: dict[int, str]  # #rack1/#rack2 of an unfinished game
     profile: str  # the rule profile the record was read under
+    tileset: str = "english"  # the tile set the record was replayed with
 
     @property
     def mismatches(self) -> tuple[GcgMove, ...]:
@@ -84,7 +95,7 @@ def game_started(game: GcgGame) -> GameStarted:
     """The GameStarted event of a parsed record."""
     first = game.moves[0].player if game.moves else 0
     return GameStarted(players=(game.players[0].name, game.players[1].name), first=first, profile=game.profile,
-                       lexicon=game.pragmas.get("lexicon", DEFAULT_LEXICON))
+                       tileset=game.tileset, lexicon=game.pragmas.get("lexicon", DEFAULT_LEXICON))
 
 
 def _scoreless_turns_before_end(replayed: list[ReplayedLine], counted: tuple[str, ...]) -> int:
@@ -146,16 +157,79 @@ def _events_of(r: ReplayedLine, ending: GameEnded | None) -> tuple[Event, ...]:
     return (TimePenalty(line.player, -line.score),)
 
 
-def parse_gcg(data: bytes | str, source: str, profile: str | None = None) -> GcgGame:
+def choose_tileset(syntax: GcgSyntax, tileset: str | None = None) -> tuple[str, list[InputError]]:
+    """(set name, problems) for a record: `tileset` if given, else #tile-distribution,
+    else #lexicon's language, else English."""
+    if tileset is not None:
+        if tileset not in tileset_names():
+            return "english", [InputError(syntax.source, f"no tile set {tileset!r} (bundled: "
+                                          f"{', '.join(tileset_names())})", None, "tileset")]
+        return tileset, []
+    source, pragmas, lines = syntax.source, syntax.pragmas, syntax.pragma_lines
+    hint = "name the set with --tileset"
+    by_lexicon = tileset_for_lexicon(pragmas["lexicon"]) if "lexicon" in pragmas else None
+    if "tile-distribution" in pragmas:
+        named = pragmas["tile-distribution"]
+        chosen = tileset_for_distribution(named)
+        if chosen is None:
+            return "english", [InputError(source, f"unknown tile distribution {named!r} (bundled sets: "
+                                          f"{', '.join(tileset_names())}); {hint}", lines.get("tile-distribution"),
+                                          "#tile-distribution")]
+        if by_lexicon is not None and by_lexicon != chosen:
+            return chosen, [InputError(source, f"#tile-distribution {named} but #lexicon {pragmas['lexicon']} is "
+                                       f"{load_tileset(by_lexicon).language}: which set was played? {hint}",
+                                       lines.get("tile-distribution"), "#tile-distribution")]
+        return chosen, []
+    if "lexicon" in pragmas and by_lexicon is None:
+        return "english", [InputError(source, f"unknown lexicon {pragmas['lexicon']!r}: its language and tile set "
+                                      f"are not known; {hint} or #tile-distribution", lines.get("lexicon"),
+                                      "#lexicon")]
+    return by_lexicon or "english", []
+
+
+def _in_board_characters(syntax: GcgSyntax, ts: TileSet) -> list[InputError]:
+    """Rewrite bracketed multi-letter tiles ([CH]) as the set's board characters, in
+    place; a problem per line naming a tile the set has not."""
+    problems: list[InputError] = []
+    for i, line in enumerate(syntax.lines):
+        if "[" not in line.rack + line.word + line.tiles:
+            continue
+        try:
+            syntax.lines[i] = replace(line, rack=ts.from_names(line.rack), word=ts.from_names(line.word),
+                                      tiles=ts.from_names(line.tiles))
+        except ValueError as exc:
+            problems.append(InputError(syntax.source, str(exc), line.number, "tile"))
+    for player, (rack, number) in list(syntax.final_racks.items()):
+        try:
+            syntax.final_racks[player] = (ts.from_names(rack), number)
+        except ValueError as exc:
+            problems.append(InputError(syntax.source, str(exc), number, f"#rack{player + 1}"))
+    return problems
+
+
+def parse_gcg(data: bytes | str, source: str, profile: str | None = None, tileset: str | None = None) -> GcgGame:
     """Parse and replay a GCG record; InputError (file, line, what) if it is malformed
-    or describes moves that cannot happen. Score disagreements are not errors: see
-    `GcgGame.mismatches`. GCG does not record the rules: `profile` names them (default
-    NASPA, or deduct-and-add for old-style endings)."""
-    syntax = parse_syntax(data, source)
+    or describes moves that cannot happen (GcgProblems when there are several: all of
+    them). Score disagreements are not errors: see `GcgGame.mismatches`. GCG does not
+    record the rules: `profile` names them (default NASPA, or deduct-and-add for
+    old-style endings); `tileset` overrides the set the record names (module doc)."""
+    syntax = parse_syntax(data, source, collect=True)
+    set_name, problems = choose_tileset(syntax, tileset)
+    problems = syntax.problems + problems
+    ts = load_tileset(set_name)
+    problems += _in_board_characters(syntax, ts)
+    if problems:
+        raise_problems(sorted(problems, key=lambda p: (p.line is None, p.line or 0)))
     profile = profile or _profile_for(syntax.lines)
     rules = load_profile(profile)
-    tileset = load_tileset("english")
-    replayed = replay_lines(syntax.lines, tileset, source, syntax.final_racks)
+    try:
+        replayed = replay_lines(syntax.lines, ts, source, syntax.final_racks, max_time_penalty(rules))
+    except InputError as exc:
+        if tileset is None and not {"tile-distribution", "lexicon"} & set(syntax.pragmas) and (
+                f"the {ts.name} set" in str(exc)):
+            first = exc.problems[0] if isinstance(exc, GcgProblems) else exc
+            first.message += f" (the record names no tile set, so it was read as {ts.name}: name one with --tileset)"
+        raise
     last_end = max((i for i, r in enumerate(replayed) if r.line.action == "end_rack"), default=None)
     moves = []
     for i, r in enumerate(replayed):
@@ -167,7 +241,7 @@ def parse_gcg(data: bytes | str, source: str, profile: str | None = None) -> Gcg
                              _events_of(r, ending) + tuple(Note(text) for text in notes)))
     players = (syntax.players[0], syntax.players[1])
     return GcgGame(source, syntax.encoding, players, dict(syntax.pragmas), tuple(syntax.notes.get(-1, ())),
-                   tuple(moves), {p: rack for p, (rack, _) in syntax.final_racks.items()}, profile)
+                   tuple(moves), {p: rack for p, (rack, _) in syntax.final_racks.items()}, profile, set_name)
 
 
 def gcg_to_events(game: GcgGame) -> list[Event]:

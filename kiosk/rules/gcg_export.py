@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from kiosk.rules.board import square_name
 from kiosk.rules.events import Event
-from kiosk.rules.game import GameState, Turn, replay
+from kiosk.rules.game import replay
+from kiosk.rules.state import GameState, Turn
 
 _ACTIONS = {"pass": "-", "lost_challenge": "-", "withdrawn": "--", "challenge_bonus": "(challenge)",
             "time_penalty": "(time)"}

@@ -7,6 +7,14 @@ recorded rack, racks are drawable from the tile set, turns alternate, withdrawal
 challenge bonuses follow a play by the same player, nothing is played after the game
 ended, time penalties come after the end, a six-zero ending lists both racks.
 
+Time penalties (TIME-04, TIME-05): at most one per player, after every end-of-game rack
+line, and no larger than the profile allows (its points a minute over its maximum overtime,
+or its forfeit deduction).
+
+Problems that leave the board as it is (a rack not drawable, tiles not in the rack, a time
+penalty out of place) are collected and the replay goes on, so that every one is reported;
+a move that cannot be put on the board stops it (the moves after it are not checked).
+
 Racks are checked leniently against the whole tile set, not against the unseen pool:
 annotators often write placeholder racks for the opponent (e.g. EEEEEEE).
 
@@ -19,11 +27,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from kiosk.errors import InputError
 from kiosk.rules.board import COLUMNS, EMPTY, SIZE, Board, position_name, square_name
-from kiosk.rules.gcg_syntax import POSITION_RE, GcgLine
+from kiosk.rules.gcg_syntax import POSITION_RE, GcgLine, raise_problems
 from kiosk.rules.placement import PlacementError
+from kiosk.rules.profiles import Profile
 from kiosk.rules.scoring import score_play
 from kiosk.rules.tiles import TileSet
 
@@ -53,8 +63,18 @@ class _Play:
     withdrawn: bool = False
 
 
+def max_time_penalty(profile: Profile) -> int | None:
+    """The most a time penalty can take off under a profile, or None when it sets no
+    maximum overtime: its points a minute over the whole maximum overtime (a minute or
+    part of one), or its forfeit deduction, whichever is more (TIME-03, TIME-05)."""
+    if profile.max_overtime_s is None:
+        return None
+    minutes = -(-profile.max_overtime_s // 60)
+    return max(profile.points_per_minute * minutes, profile.max_overtime_deduction)
+
+
 class _Replay:
-    def __init__(self, source: str, tileset: TileSet):
+    def __init__(self, source: str, tileset: TileSet, time_limit: int | None = None):
         self.source = source
         self.tileset = tileset
         self.board = Board.empty()
@@ -67,6 +87,9 @@ class _Replay:
         self.last_play: _Play | None = None
         self.pass_after_out = False
         self.replayed: list[ReplayedLine] = []
+        self.problems: list[InputError] = []  # those that leave the board as it is (module doc)
+        self.time_limit = time_limit
+        self.time_lines: dict[int, int] = {}  # player -> line of their time penalty
 
     def error(self, line: GcgLine, message: str, field: str | None = None) -> InputError:
         return InputError(self.source, message, line.number, field)
@@ -77,15 +100,18 @@ class _Replay:
         for tile, n in wanted.items():
             have = self.tileset.counts.get(tile, 0)
             if n > have:
-                raise self.error(line, f"{rack!r} not drawable from the bag: {n} {tile!r} but the set has {have}",
-                                 what)
+                self.problems.append(self.error(
+                    line, f"{self.tileset.to_names(rack)!r} not drawable from the bag: {n} "
+                          f"{self.tileset.name_of.get(tile, tile)!r} but the {self.tileset.name} set has {have}", what))
+                return
 
     def check_from_rack(self, line: GcgLine, tiles: list[str], what: str) -> None:
         if not line.rack:
             return
         missing = Counter(tiles) - Counter(line.rack)
         if missing:
-            raise self.error(line, f"{''.join(sorted(missing.elements()))!r} not in rack {line.rack!r}", what)
+            self.problems.append(self.error(line, f"{self.tileset.to_names(''.join(sorted(missing.elements())))!r} "
+                                                  f"not in rack {self.tileset.to_names(line.rack)!r}", what))
 
     # --- turn order ----------------------------------------------------------
     def check_turn(self, line: GcgLine) -> None:
@@ -139,7 +165,7 @@ class _Replay:
         except PlacementError as exc:
             raise self.error(line, f"illegal play {line.word} at {line.position}: {exc.message}", "word") from None
         self.last_play = _Play(len(self.replayed), line.player, line.rack, self.board,
-                               (self.bag, *self.rack_counts))
+                               (self.bag, self.rack_counts[0], self.rack_counts[1]))
         self.board = self.board.place(placed)
         rack_left = self.rack_counts[line.player] - len(placed)
         drawn = min(len(placed), self.bag)
@@ -197,9 +223,19 @@ class _Replay:
             raise self.error(line, "time penalty before the game ended")
         if line.score > 0:
             raise self.error(line, "a time penalty is a deduction ('-N')", "score")
+        who = f"#player{line.player + 1}"
+        if line.player in self.time_lines:
+            self.problems.append(self.error(
+                line, f"a second time penalty for {who} (also on line {self.time_lines[line.player]}): overtime "
+                      "is charged once, at the end of the game (TIME-04)", "score"))
+        self.time_lines.setdefault(line.player, line.number)
+        if self.time_limit is not None and -line.score > self.time_limit:
+            self.problems.append(self.error(
+                line, f"time penalty {line.score} is more than the profile allows (at most -{self.time_limit}: past "
+                      "the maximum overtime the game is forfeited with a fixed deduction, TIME-05)", "score"))
         return self.scored(line, line.score)
 
-    def scored(self, line: GcgLine, score: int, **resolved) -> ReplayedLine:
+    def scored(self, line: GcgLine, score: int, **resolved: Any) -> ReplayedLine:
         self.totals[line.player] += score
         replayed = ReplayedLine(line, score, self.totals[line.player], **resolved)
         self.replayed.append(replayed)
@@ -237,12 +273,29 @@ def _old_style_ending(lines: list[GcgLine]) -> bool:
 
 
 def replay_lines(lines: list[GcgLine], tileset: TileSet, source: str,
-                 final_racks: dict[int, tuple[str, int]] | None = None) -> list[ReplayedLine]:
-    """Replay event lines in order; InputError at the first line that cannot happen."""
-    replay = _Replay(source, tileset)
+                 final_racks: dict[int, tuple[str, int]] | None = None,
+                 time_limit: int | None = None) -> list[ReplayedLine]:
+    """Replay event lines in order; InputError (GcgProblems for several) naming every
+    line that cannot happen, up to the first move that cannot be replayed at all.
+    `time_limit`: the most a time penalty may take (max_time_penalty), None = no limit."""
+    replay = _Replay(source, tileset, time_limit)
     old_style = _old_style_ending(lines)
-    for line in lines:
-        replay.run(line, old_style)
+    try:
+        for line in lines:
+            replay.run(line, old_style)
+    except InputError as stop:
+        later = [line for line in lines if line.number > (stop.line or 0)]
+        if later:
+            stop.message += f" (the {len(later)} lines after it were not checked)"
+        raise_problems(replay.problems + [stop])
+        raise
+    last_end = max((line.number for line in lines if line.action == "end_rack"), default=0)
+    for player, number in replay.time_lines.items():
+        if number < last_end:
+            replay.problems.append(InputError(
+                source, f"time penalty for #player{player + 1} before the end-of-game rack points (line {last_end}): "
+                        "it comes off at the very end (TIME-04)", number, "score"))
+    raise_problems(sorted(replay.problems, key=lambda p: p.line or 0))
     penalties = {line.player for line in lines if line.action == "end_rack" and line.minus}
     if penalties and replay.out is None and len(penalties) < 2 and lines:
         missing = 1 - penalties.pop()
@@ -250,4 +303,5 @@ def replay_lines(lines: list[GcgLine], tileset: TileSet, source: str,
                          lines[-1].number)
     for player, (rack, number) in (final_racks or {}).items():
         replay.check_drawable(GcgLine(number, player, rack, "pass", 0, 0), rack, f"#rack{player + 1}")
+    raise_problems(replay.problems)
     return replay.replayed

@@ -8,6 +8,12 @@ Encoding: `#character-encoding` must be the first line (UTF-8 or ISO-8859-1). Wi
 it the GCG default is ISO-8859-1, but many tools write UTF-8 without the pragma; a file
 whose bytes are valid UTF-8 is read as UTF-8 (a Latin-1 name is practically never valid
 UTF-8), anything else as ISO-8859-1.
+
+Multi-letter tiles (Spanish CH, Catalan L·L) are written in brackets in racks and plays,
+`[CH]`, lower case for a blank (`[ch]`); this layer keeps them as written and counts each
+bracket as one tile. `#description` and `#tile` may repeat (their values are joined, one
+per line, as MAGPIE writes them). Every problem found is collected (`GcgSyntax.problems`)
+rather than stopping at the first; `GcgProblems` carries them all.
 """
 from __future__ import annotations
 
@@ -20,9 +26,12 @@ MAX_RACK = 7
 ENCODINGS = {"UTF8": "utf-8", "ISO88591": "latin-1", "LATIN1": "latin-1"}
 GAME_TYPES = ("classic",)
 REPEATABLE_PRAGMAS = ("note",)
+JOINED_PRAGMAS = ("description", "tile")  # may repeat: the values are joined, one per line
 AFTER_EVENTS_PRAGMAS = ("note", "rack1", "rack2")  # the only pragmas allowed once moves began
 
-_TILES = r"[^\W\d_]"  # one letter of any alphabet (Ä Ö Ü included), no digits or '_'
+# one letter of any alphabet (Ä Ö Ü included), no digits or '_', or a multi-letter tile in brackets
+_TILES = r"(?:[^\W\d_]|\[[^\W\d_][^\]\[\s\d]*\])"
+_BRACKETED = re.compile(r"\[[^\]]*\]")
 _RACK_RE = re.compile(rf"^(?:{_TILES}|\?)*$")
 _WORD_RE = re.compile(rf"^(?:{_TILES}|\.)+$")
 POSITION_RE = re.compile(r"^(?:(\d+)([A-Za-z])|([A-Za-z])(\d+))$")
@@ -65,6 +74,8 @@ class GcgSyntax:
     lines: list[GcgLine] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)  # index into lines (-1 = before any) -> notes
     final_racks: dict[int, tuple[str, int]] = field(default_factory=dict)  # player -> (rack, line number)
+    problems: list[InputError] = field(default_factory=list)  # every malformed line, in file order
+    pragma_lines: dict[str, int] = field(default_factory=dict)  # name -> line of its first appearance
 
 
 def decode(data: bytes | str, source: str) -> tuple[str, str]:
@@ -95,10 +106,36 @@ def decode(data: bytes | str, source: str) -> tuple[str, str]:
         raise InputError(source, f"bytes that are not {encoding} ({exc.reason})", line) from None
 
 
+def tile_count(text: str) -> int:
+    """Tiles in a rack or word as written: a bracketed multi-letter tile counts once."""
+    return len(_BRACKETED.sub("#", text)) if "[" in text else len(text)
+
+
+class GcgProblems(InputError):
+    """Every problem found in one GCG file; reads as the first (source, line, field) and
+    prints them all, one per line."""
+
+    def __init__(self, problems: list[InputError]) -> None:
+        first = problems[0]
+        super().__init__(first.source, first.message, first.line, first.field)
+        self.problems = list(problems)
+
+    def __str__(self) -> str:
+        return "\n".join(InputError.__str__(p) for p in self.problems)
+
+
+def raise_problems(problems: list[InputError]) -> None:
+    """Raise the one problem as itself, several as GcgProblems, nothing if none."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise GcgProblems(problems)
+
+
 def check_rack(rack: str, source: str, line: int, what: str = "rack") -> str:
     if not _RACK_RE.match(rack):
         raise InputError(source, f"malformed {rack!r}: only letters and '?' (blank)", line, what)
-    if len(rack) > MAX_RACK:
+    if tile_count(rack) > MAX_RACK:
         raise InputError(source, f"malformed {rack!r}: a rack holds at most {MAX_RACK} tiles", line, what)
     return rack
 
@@ -134,7 +171,7 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
     if POSITION_RE.match(action_token):
         if len(tokens) < 4:
             raise InputError(source, "a play needs position, word, score and total", number)
-        position, word, score, total, *cross = tokens
+        position, word, score_text, total_text, *cross = tokens
         if not _WORD_RE.match(word):
             raise InputError(source, f"malformed {word!r}: letters, lowercase blanks and '.' only",
                              number, "word")
@@ -144,8 +181,8 @@ def _event(text: str, number: int, syntax: GcgSyntax) -> GcgLine:
             if not all(_CROSS_WORD_RE.match(w) for w in cross):
                 raise InputError(source, f"unexpected text after the total: {' '.join(cross)!r}", number)
             legacy.append("cross-words after the total")
-        return GcgLine(number, player, rack, "play", _int(score, _SCORE_RE, source, number, "score"),
-                       _int(total, _TOTAL_RE, source, number, "total"), position=position, word=word,
+        return GcgLine(number, player, rack, "play", _int(score_text, _SCORE_RE, source, number, "score"),
+                       _int(total_text, _TOTAL_RE, source, number, "total"), position=position, word=word,
                        legacy=tuple(legacy))
     if len(tokens) != 3:
         raise InputError(source, f"unrecognised move {' '.join(tokens)!r}: expected a position like 8D, "
@@ -209,8 +246,12 @@ def _pragma(text: str, number: int, syntax: GcgSyntax) -> bool:
         return True
     if syntax.lines and name not in AFTER_EVENTS_PRAGMAS:
         raise InputError(source, f"#{name} after the moves began (pragmas come first)", number)
+    if name in JOINED_PRAGMAS and name in syntax.pragmas:
+        syntax.pragmas[name] += "\n" + value
+        return False
     if name in syntax.pragmas and name not in REPEATABLE_PRAGMAS:
         raise InputError(source, f"#{name} given twice", number)
+    syntax.pragma_lines.setdefault(name, number)
     if re.fullmatch(r"player\d*", name):
         _player(name, value, number, syntax)
     elif name in ("rack1", "rack2"):
@@ -221,7 +262,25 @@ def _pragma(text: str, number: int, syntax: GcgSyntax) -> bool:
     return False
 
 
-def parse_syntax(data: bytes | str, source: str) -> GcgSyntax:
+def _line(line: str, number: int, syntax: GcgSyntax, in_note: bool) -> bool:
+    """Read one non-blank line; True if a note continues after it."""
+    if line.startswith("#"):
+        return _pragma(line, number, syntax)
+    if line.startswith(">"):
+        if syntax.final_racks:
+            last = max(line for _, line in syntax.final_racks.values())
+            raise InputError(syntax.source, f"move after the final rack (#rack on line {last})", number)
+        syntax.lines.append(_event(line, number, syntax))
+        return False
+    if in_note:
+        syntax.notes[len(syntax.lines) - 1][-1] += "\n" + line
+        return True
+    raise InputError(syntax.source, "line is neither a pragma ('#') nor an event ('>')", number)
+
+
+def parse_syntax(data: bytes | str, source: str, *, collect: bool = False) -> GcgSyntax:
+    """Read a record line by line. A malformed line raises at once, or with `collect`
+    is kept in `problems` (the line itself left out) and reading goes on."""
     text, encoding = decode(data, source)
     syntax = GcgSyntax(source, encoding)
     in_note = False
@@ -229,18 +288,16 @@ def parse_syntax(data: bytes | str, source: str) -> GcgSyntax:
         line = raw.rstrip("\r").rstrip()
         if not line.strip():
             continue
-        if line.startswith("#"):
-            in_note = _pragma(line, number, syntax)
-        elif line.startswith(">"):
-            if syntax.final_racks:
-                last = max(line for _, line in syntax.final_racks.values())
-                raise InputError(source, f"move after the final rack (#rack on line {last})", number)
-            syntax.lines.append(_event(line, number, syntax))
+        try:
+            in_note = _line(line, number, syntax, in_note)
+        except InputError as problem:
+            if not collect:
+                raise
+            syntax.problems.append(problem)
             in_note = False
-        elif in_note:
-            syntax.notes[len(syntax.lines) - 1][-1] += "\n" + line
-        else:
-            raise InputError(source, "line is neither a pragma ('#') nor an event ('>')", number)
-    if len(syntax.players) < 2:
-        raise InputError(source, "missing #player1/#player2: a game record names both players")
+    if len(syntax.players) < 2 and not any("#player" in p.message for p in syntax.problems):
+        missing = InputError(source, "missing #player1/#player2: a game record names both players")
+        if not collect:
+            raise missing
+        syntax.problems.append(missing)
     return syntax

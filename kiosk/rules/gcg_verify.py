@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from kiosk.errors import InputError
 from kiosk.rules.events import Note
-from kiosk.rules.game import GameState, RuleError, Turn, apply, replay
+from kiosk.rules.game import apply, replay
 from kiosk.rules.gcg import GcgGame, GcgMove, game_started
+from kiosk.rules.state import GameState, RuleError, Turn
 
 
 @dataclass(frozen=True)

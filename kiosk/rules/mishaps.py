@@ -5,7 +5,9 @@ from the set or found again (TILE-01, TILE-07), a free challenge granted as a pe
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from kiosk.rules import events as ev
 from kiosk.rules.board import EMPTY, parse_square, square_name
@@ -161,7 +163,7 @@ def _time_called(state: GameState, event: ev.TimeCalled) -> GameState:
     return add_alert(state, Alert("time_called", "TIME-10", "time is called", "one more turn each, then play stops"))
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.FreeChallengeGranted: _free_challenge, ev.OutOfOrderDraw: _out_of_order_draw, ev.TilesMissing: _tiles_missing,
     ev.TileFound: _tile_found, ev.TimeCalled: _time_called, ev.StrayTile: _stray_tile,
     ev.StrayTileRemoved: _stray_removed,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
+from typing import Any
 from dataclasses import dataclass, fields
 from functools import cache
 
@@ -42,6 +43,7 @@ class Profile:
     courtesy_draw_s: float | None  # None: no courtesy draw
     courtesy_from: str  # hold | turn_end
     clock_after_challenge: str  # loser_starts | challenger_restarts | players
+    score_check_pause: str | None  # who stops the clocks for a score check: one (either player) | both (TURN-04)
 
     # End of game (END-02..04, SIXZ-01..04).
     out_bonus: str  # double (2x opponent's rack) | deduct_and_add
@@ -68,6 +70,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "words_judged": ("listed", "all"),
     "courtesy_from": ("hold", "turn_end"),
     "clock_after_challenge": ("loser_starts", "challenger_restarts", "players"),
+    "score_check_pause": ("one", "both"),
     "out_bonus": ("double", "deduct_and_add"),
     "six_zero_trigger": ("invoked", "automatic", "none"),
     "tie_rule": ("half_win", "higher_before_adjustment"),
@@ -76,7 +79,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _optional(hint) -> bool:
+def _optional(hint: Any) -> bool:
     return typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
@@ -88,7 +91,7 @@ def parse_profile(text: str, source: str) -> Profile:
     for key in data:
         if key not in hints:
             raise InputError(source, "unknown field", line_of_key(text, key), key)
-    values = {}
+    values: dict[str, Any] = {}
     for name in names:
         hint = hints[name]
         line = line_of_key(text, name)
@@ -108,7 +111,7 @@ def parse_profile(text: str, source: str) -> Profile:
     return profile
 
 
-def _check(value, hint, source: str, line: int | None, name: str):
+def _check(value: Any, hint: Any, source: str, line: int | None, name: str) -> Any:
     def bad(expected: str) -> InputError:
         return InputError(source, f"expected {expected}, got {value!r}", line, name)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from kiosk.rules.board import Board
 from kiosk.rules.draws import OverdrawFix
@@ -134,6 +135,7 @@ class GameState:
     strays: tuple[Stray, ...] = ()  # tiles on the board that belong to no turn (PLACE-10)
     exchange_pick: int | None = None  # this exchanger waits for the opponent's pick (EXCH-10 b)
     abandoned_by: int | None = None  # left a game that cannot be finished (RES-06)
+    signed: bool = False  # the result slip is signed and handed in: no more adjustments (RES-02)
     time_called: int | None = None  # turn records when time was called: one more turn each (TIME-10)
 
     @property
@@ -172,7 +174,10 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def pair(values: tuple, player: int, value) -> tuple:
+_T = TypeVar("_T")
+
+
+def pair(values: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
     return (value, values[1]) if player == 0 else (values[0], value)
 
 
@@ -181,7 +186,7 @@ def check_player(player: int) -> None:
         raise RuleError("bad_player", f"player must be 0 or 1, not {player}")
 
 
-def add_record(state: GameState, turn_player: int, kind: str, score: int, **fields) -> GameState:
+def add_record(state: GameState, turn_player: int, kind: str, score: int, **fields: Any) -> GameState:
     scores = pair(state.scores, turn_player, state.scores[turn_player] + score)
     turn = Turn(turn_player, kind, score, scores[turn_player], **fields)
     return replace(state, scores=scores, history=state.history + (turn,))

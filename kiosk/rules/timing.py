@@ -69,3 +69,23 @@ def clock_text(remaining_s: float) -> str:
     seconds = _whole_seconds(abs(remaining))
     minutes, secs = divmod(seconds, 60)
     return f"{sign}{minutes}:{secs:02d}"
+
+
+# Why the clocks may be neutralized (TURN-04, NSA VIII.B): a reason is always given.
+PAUSE_REASONS = ("challenge", "score check", "blank check", "director")
+
+
+def pause_allowed(reason: str, asked_by: frozenset[int], score_check_pause: str | None = None) -> bool:
+    """Whether the players in `asked_by` (0, 1) may stop both clocks for `reason`.
+
+    A challenge, blank check or director call needs one player; a score check needs one,
+    or both when the profile says so (MSA 3.3: by mutual agreement). Only "challenge"
+    records a challenge: the others are pauses, not challenges (NSA X.D).
+    ValueError for a reason not in PAUSE_REASONS."""
+    if reason not in PAUSE_REASONS:
+        raise ValueError(f"a pause needs a reason: one of {', '.join(PAUSE_REASONS)} (TURN-04)")
+    if not asked_by <= {0, 1}:
+        raise ValueError("players are 0 and 1")
+    if reason == "score check" and score_check_pause == "both":
+        return asked_by == {0, 1}
+    return bool(asked_by)
