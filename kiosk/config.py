@@ -207,6 +207,7 @@ class _Parser:
         self.data: dict[str, object] = parse_toml(text, source) if text else {}
         self.warnings: list[ConfigWarning] = []
         self.errors: list[InputError] = []
+        self.game_tileset = "english"
 
     def error(self, key: str, message: str) -> InputError:
         return InputError(self.source, message, line_of_key(self.text, key), key)
@@ -393,10 +394,11 @@ class _Parser:
         if text == "none":
             return "none"
         path = self.existing_file(key, value)
-        if self.deep:
+        if self.deep:  # read it through as the game will, with the game's tile set (multi-letter tiles)
             from kiosk.lexicon_files import load_word_list
+            from kiosk.rules.tiles import load_tileset
 
-            load_word_list(path)
+            load_word_list(path, load_tileset(self.game_tileset))
         return str(path)
 
     def pin_map(self, key: str, value: object) -> tuple[Path | None, PinMap]:
@@ -419,6 +421,7 @@ class _Parser:
                 self.warnings.append(ConfigWarning(problem.source, f"{problem.message}; ignored",
                                                    problem.line, problem.field))
         tileset = self.required("game.tileset", self.tileset, vision.tileset)
+        self.game_tileset = tileset
         in_vision = self.table("vision").get("tileset")
         if in_vision is not None and self.value("game.tileset") is not None and in_vision != tileset:
             self.errors.append(self.error("vision.tileset", f"{_shown(in_vision)} differs from game.tileset "

@@ -159,3 +159,13 @@ def test_not_toml_is_refused_in_one_line(tmp_path):
     assert result.returncode == 2
     assert [line for line in result.stdout.splitlines() if line.startswith("refused")] == [
         f"refused: {path}:1: not valid TOML (Expected ']' at the end of a table declaration (at line 1, column 6))"]
+
+
+def test_the_word_list_is_read_with_the_games_tile_set(tmp_path):
+    """A Spanish club list (CH, LL as letters) is read through under the Spanish set without a problem."""
+    (tmp_path / "palabras.txt").write_text("CHICO\nLLAVE\nNIÑO\n", encoding="utf-8")
+    path = tmp_path / "kiosk.toml"
+    path.write_text('[game]\ntileset = "spanish"\nlexicon = "palabras.txt"\n', encoding="utf-8")
+    result = check_config(path, "--strict")
+    assert result.returncode == 0, result.stdout
+    assert settings_shown(result.stdout)["game.tileset"].startswith("spanish")
