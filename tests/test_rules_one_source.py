@@ -59,7 +59,10 @@ def _tables(path: Path) -> list[str]:
 
 def test_no_module_keeps_a_tile_set_or_premium_table_of_its_own():
     offenders = {str(p.relative_to(ROOT)): t for p in _python_files() if (t := _tables(p))}
-    assert {k: v for k, v in offenders.items() if PENDING.get(k) != v} == {}
+    def kinds(found: list[str]) -> set[str]:  # what was found, whatever line it moved to
+        return {re.sub(r"^line \d+: ", "", f) for f in found}
+
+    assert {k: v for k, v in offenders.items() if not kinds(v) <= kinds(PENDING.get(k, []))} == {}
 
 
 def test_the_walk_would_see_a_copy():
