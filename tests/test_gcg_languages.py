@@ -102,7 +102,8 @@ def test_every_problem_of_a_file_is_reported_and_the_file_still_rejected(tmp_pat
     path.write_text(text, encoding="utf-8")
     tally = Tally()
     verify_file(path, tally)
-    assert tally.rejected == 1 and len(tally.lines) == 2 and tally.lines[-1].endswith("(file rejected)")
+    assert tally.rejected == 1 and len(tally.lines) == 2 and tally.lines[0].endswith("(file rejected, 2 problems)")
+    assert tally.lines[1].startswith(f"  {path}:5: ")  # the further problem, indented under the file's line
     # replay problems that leave the board as it is are all reported too (two racks not drawable)
     found = problems(PLAYERS + ">a: DOGQQAE 8H DOG +10 10\n>b: ZZATEIR 9H AT +9 9\n")
     assert [p.line for p in found] == [3, 4] and all("not drawable" in p.message for p in found)
