@@ -55,3 +55,22 @@ class StatusLights:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class LightsSink:
+    """A kiosk sink (kiosk.sinks): the LEDs follow each tick's screen: whose clock runs,
+    a pause (both clocks stopped), a blink while an alert stands."""
+
+    def __init__(self, lights: StatusLights) -> None:
+        self.lights = lights
+
+    def show(self, screen) -> None:  # a kiosk.display.model.ScreenModel
+        running = next((i for i, p in enumerate(screen.players) if p.clock.running), None)
+        alert = bool(screen.alerts) or screen.screen == "alert"
+        self.lights.show(running, bool(screen.clocks_neutralized), alert)
+
+    def record(self, game_id: str, seq: int, record: dict) -> None:
+        pass
+
+    def close(self) -> None:
+        self.lights.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 
@@ -25,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "verify-gcg": ("kiosk.cli.verify_gcg", "main", "replay GCG records and report every score that differs"),
     "calibrate": ("vision.calibrate", "main", "learn a club's board and tiles from a few camera frames"),
     "bench": ("kiosk.cli.bench", "main", "rules-core benchmark: moves verified per second, lexicon load"),
+    "dashboard": ("kiosk.cli.dashboard", "main", "the director's dashboard for a club room of kiosks (MQTT)"),
 }
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
 
@@ -61,6 +63,7 @@ def run_command(label: str, body: Callable[[], int]) -> int:
     try:
         return body()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the last word short
         print(f"{label}: interrupted", file=sys.stderr)
         return INTERRUPTED
     except InputError as exc:

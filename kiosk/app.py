@@ -25,6 +25,20 @@ from kiosk.clock import GameClock, Press
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.rules.timing import clock_text
+from kiosk.table import (
+    Menu,
+    MenuItem,
+    Phase,
+    RackEntry,
+    Stage,
+    menu_items,
+    overtime_forfeit,
+    press_counts,
+    rack_end_events,
+    start_rack_entry,
+    step_menu,
+    step_rack_entry,
+)
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
 from kiosk.vision_worker import Reading
 
@@ -76,7 +90,7 @@ class Pending:
     read: TurnRead | None = None
     waiting_since: float | None = None
     waiting_reason: str = ""
-    stage: str = "reading"        # reading | confirm | no_change | exchange | blank
+    stage: Stage = Stage.READING
     exchange_count: int = 7
     blank_squares: list[str] = field(default_factory=list)
     blank_offers: tuple[str, ...] = ()
@@ -100,13 +114,19 @@ class KioskApp:
         lexicon: Any = None,
         settings: AppSettings = AppSettings(),
         records: list[dict] | None = None,
+        profile: Any = None,
+        tileset: Any = None,
+        warnings: tuple[str, ...] = (),
     ):
+        """`profile` / `tileset`: the rules objects to play by (a club's own profile file);
+        default: the bundled ones named in `setup`."""
         from kiosk.rules.data import read_text  # noqa: F401  (fails early if rules data is missing)
         from kiosk.rules.profiles import load_profile
         from kiosk.rules.tiles import load_tileset
 
         self.setup = setup
         self.vision = vision
+        self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
         self.journal = journal if journal is not None else MemoryJournal()
         # Time while the kiosk was down is not charged: the restarted game carries on from
         # the last record's time (records carry the app's time, not the machine's).
@@ -117,8 +137,8 @@ class KioskApp:
         self.now: Callable[[], float] = lambda: max(floor, time_source() + self._offset)
         self.lexicon = lexicon
         self.settings = settings
-        self.tileset = load_tileset(setup.tileset)
-        self.profile = load_profile(setup.profile)
+        self.tileset = tileset if tileset is not None else load_tileset(setup.tileset)
+        self.profile = profile if profile is not None else load_profile(setup.profile)
         self.events: list[Any] = []
         self.app_records: list[dict] = []
         self.state: Any = None
@@ -126,7 +146,10 @@ class KioskApp:
         self._replay_t: float | None = float(records[0].get("t", 0.0)) if records else None
         self.clock = GameClock.for_profile(self.profile, self._clock_now, setup.first)
         self.pending: list[Pending] = []
-        self.phase = "start"               # start | turn | challenge | remove_tiles | six_zero | result | done
+        self.phase: Phase = Phase.START
+        self.menu: Menu | None = None                       # the director's menu, when open
+        self.rack_entry: RackEntry | None = None            # entering the unplayed tiles' values
+        self.leave_fullscreen_requested = False
         self.verdict: ev.ChallengeJudged | None = None
         self.app_alerts: list[tuple[str, str, str]] = []   # (title, rule, action) raised by the app
         self.alert_log: list[tuple[str, str, str]] = []    # every alert raised this game, in order
@@ -138,10 +161,14 @@ class KioskApp:
         self.rack_question: RackQuestion | None = None   # a rack count awaiting CONFIRM/CANCEL
         self._rack_dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
         self.result_confirmed: set[int] = set()
+        self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
+        self._rack_entry_note: tuple[str, float] | None = None   # (reason, at) journaled when the entry began
+        self.new_game_requested = False
         self.reads_confirmed = 0           # reads a person had to confirm or correct
         self.latencies: list[float] = []   # press -> score known, in time_source seconds
         self.reading_seconds: list[float] = []
         self.camera_problem = ""
+        self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: dict[str, Any] | None = None   # shown once after a restart
@@ -172,7 +199,7 @@ class KioskApp:
 
         states, state = [], self.state
         for event in events:
-            state = game.apply(state, event)
+            state = self._next_state(state, event)
             states.append(state)
         t = self.now() if t is None else t
         data = [json.loads(ev.event_to_json(e)) for e in events]
@@ -188,17 +215,24 @@ class KioskApp:
         self.journal.append(record)
         self.app_records.append(record["app"])
 
-    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
+    def _next_state(self, state: Any, event: Any) -> Any:
+        """The rules core's state after `event`; the game starts under this kiosk's own
+        profile and tile set objects (a club's profile file is not a bundled name)."""
         from kiosk.rules import game
 
+        if state is None and isinstance(event, ev.GameStarted):
+            return game.new_game(event, self.profile, self.tileset)
+        return game.apply(state, event)
+
+    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
         self.events.append(event)
-        self.state = new_state if new_state is not None else game.apply(self.state, event)
+        self.state = new_state if new_state is not None else self._next_state(self.state, event)
         self._log_state_alerts()
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
                 self.pending.append(Pending(event.player, event.t))
             if self.phase == "start":
-                self.phase = "turn"
+                self.phase = Phase.TURN
         elif isinstance(event, ev.ClockPaused):
             self.clock.neutralize(event.reason, event.t)
         elif isinstance(event, ev.ClockResumed):
@@ -206,7 +240,7 @@ class KioskApp:
             side = 1 - self.pending[-1].player if self.pending else self.state.to_move
             self.clock.resume(event.t, side=side)
             if self.phase in ("challenge", "remove_tiles"):
-                self.phase, self.verdict = "turn", None
+                self.phase, self.verdict = Phase.TURN, None
         if isinstance(event, (ev.ClockPressed, ev.DowntimeCharged, ev.GameEnded)):
             self.unsettled_downtime = None   # charged, or the turn it belonged to is over
         if isinstance(event, ev.DowntimeCharged):
@@ -222,15 +256,15 @@ class KioskApp:
         if isinstance(event, ev.HoldPlaced):
             self.clock.hold(event.player, event.t)
             self.held_at = event.t
-            self.phase = "hold"
+            self.phase = Phase.HOLD
         if isinstance(event, ev.ChallengeJudged):
             self.verdict = event
-            self.phase = "challenge"
+            self.phase = Phase.CHALLENGE
         if isinstance(event, ev.OverdrawReported):
             self.overdraw_open.add(event.player)
         elif isinstance(event, ev.OverdrawResolved):
             self.overdraw_open.discard(event.player)
-        elif isinstance(event, ev.GameEnded):
+        elif isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
             self.pending.clear()          # turns still being read no longer count
             self.rack_question = None
             try:
@@ -238,7 +272,7 @@ class KioskApp:
             except ValueError:  # the end is recorded after a later clock change
                 self.clock.finish()
             self.end_reason = self.state.ending
-            self.phase = "result"
+            self.phase = Phase.RESULT
 
     def _log_state_alerts(self) -> None:
         alerts = list(getattr(self.state, "alerts", ()) or ())
@@ -250,6 +284,25 @@ class KioskApp:
     def raise_alert(self, title: str, rule: str, action: str) -> None:
         self.app_alerts.append((title, rule, action))
         self.alert_log.append((title, rule, action))
+
+    def save_problem(self) -> str | None:
+        """The journal's 'cannot save' status (a full or failing card), shown on screen."""
+        value = getattr(self.journal, "save_problem", None)
+        return str(value) if value else None
+
+    def current_alert_views(self) -> list[Any]:
+        """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
+        concerns and the rules core's explanation of what happened."""
+        from kiosk.display.model import Alert
+
+        out = []
+        for alert in (self.state.alerts if self.state is not None else ()):
+            if alert.code == "rack_unknown" and alert.player in self.rack_values_entered:
+                continue   # the value was entered and applied as a correction in the same record
+            who = self.setup.players[alert.player] if alert.player in (0, 1) else ""
+            out.append(Alert(alert.code.replace("_", " "), alert.rule, alert.action, who, alert.message))
+        out += [Alert(title, rule, action) for title, rule, action in self.app_alerts]
+        return out
 
     def current_alerts(self) -> list[tuple[str, str, str]]:
         """Alerts standing now: the rules state's open ones and the app's own."""
@@ -326,6 +379,7 @@ class KioskApp:
         self._replay_t = None
         if self.phase == "result" and len(self.result_confirmed) == 2:
             self._finish_game()  # the kiosk stopped between the last confirm and closing the record
+        self._complete_after_restart()
         if self.pending:
             self.vision.request()
 
@@ -340,6 +394,21 @@ class KioskApp:
                 self.reads_confirmed += 1
             if record["app"].get("kind") == "result_confirmed":
                 self.result_confirmed.add(int(record["app"]["player"]))
+            if record["app"].get("kind") == "rack_entry":
+                self._rack_entry_note = (str(record["app"]["reason"]), float(record["app"]["at"]))
+
+    def _complete_after_restart(self) -> None:
+        """Play over by the journal but the game not ended (a cut between the going-out
+        play and the end, or during the entry of the racks): a going-out play is ended
+        now, at its press; a six-zero or director ending comes back to the racks' entry."""
+        if self.state is None or self.state.finished or self.phase not in (Phase.TURN, Phase.START):
+            return
+        if self._rack_entry_note is not None:
+            reason, at = self._rack_entry_note
+            self._enter_racks(reason, at, journal=False)
+        elif self.state.game_over:
+            presses = [e.t for e in self.events if isinstance(e, ev.ClockPressed)]
+            self._refusals_shown(self._end_game, None, presses[-1] if presses else self.now())
 
     @property
     def game_over(self) -> bool:
@@ -350,6 +419,12 @@ class KioskApp:
     def handle_button(self, button: str, kind: str = "press", t: float | None = None) -> None:
         """A button edge; `t` is the time source's reading at the edge (default: now)."""
         t = self.now() if t is None else t + self._offset
+        if self.phase is Phase.RACK_ENTRY and self.menu is None:
+            self._refusals_shown(self._rack_entry_button, button, kind)
+            return
+        if kind == "long_press" and button == "pause":
+            self._refusals_shown(self._open_menu, t)
+            return
         if kind == "long_press" and button == "challenge":
             self._refusals_shown(self._hold, t)
             return
@@ -370,6 +445,9 @@ class KioskApp:
             self.raise_alert("Not allowed", getattr(exc, "rule", ""), str(exc))
 
     def _handle_button(self, button: str, t: float) -> None:
+        if self.menu is not None:
+            self._menu_button(button, t)
+            return
         if self.phase == "done":
             return
         if self.phase == "result":
@@ -396,30 +474,30 @@ class KioskApp:
             if button == "challenge":
                 self._challenge(t)
             elif button == "confirm":  # the holder accepts the play
-                self.phase = "turn"
-        elif self.phase == "six_zero":
-            if button == "confirm":
-                self._end_game("six_zero", t, [ev.SixZeroInvoked(self._six_zero_invoker())])
-            elif button == "cancel":
-                self.phase = "turn"
+                self.phase = Phase.TURN
         elif button == "challenge":
             self._challenge(t)
         elif button == "pause":
             self._pause_toggle(t)
+        elif button == "cancel" and self.clock.neutralized_reason == "director":
+            self._open_menu(t)
         elif button == "confirm" and self.downtime_chargeable():
             self._charge_downtime(t)
         elif button == "confirm" and self.app_alerts:
             self.app_alerts.clear()
+        elif button == "confirm" and self.warnings_unacknowledged:
+            self._note("warnings_acknowledged", count=len(self.warnings_unacknowledged))
+            self.warnings_unacknowledged = ()
+        elif (button == "confirm" and self.phase == Phase.TURN and self.state.zero_turns > 0
+              and self.profile.six_zero_trigger == "invoked"):
+            # the players' neutral six-zero control (SIXZ-05): nothing on screen offers it; the
+            # rules core refuses it before the count is reached
+            self._invoke_six_zero(t)
 
     def _clock_press(self, player: int, t: float) -> None:
-        if self.phase not in ("start", "turn"):
-            return
-        if self.phase == "start":
-            if player == self.setup.first:
-                return  # the second player starts the first player's clock (FIRST-03)
-        elif self.clock.running(t) != player:
-            return  # only the running side's press counts
-        if self.pending and self.pending[-1].player == player:
+        reading = self.pending[-1].player if self.pending else None
+        if not press_counts(self.phase, player=player, first=self.setup.first, running=self.clock.running(t),
+                            reading_player=reading):
             return
         self._commit(ev.ClockPressed(player, t), t)
         if self.pending:
@@ -449,7 +527,7 @@ class KioskApp:
             return "nothing to correct now"
         tiles = tuple((sq.upper(), letter) for sq, letter in tiles)
         if not tiles:
-            head.stage, head.proposed = "no_change", ()
+            head.stage, head.proposed = Stage.NO_CHANGE, ()
             return ""
         problem = placement_problem(self.board_rows(), tiles)
         if problem:
@@ -492,13 +570,13 @@ class KioskApp:
                 self._note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
                 self._propose(head, head.proposed)
             elif button == "cancel":  # the players fix the tiles, then the kiosk reads again
-                head.stage, head.read, head.waiting_since = "reading", None, None
+                head.stage, head.read, head.waiting_since = Stage.READING, None, None
                 self.vision.request()
         elif head.stage == "no_change":
             if button == "confirm":
                 self.choose_pass()
             elif button == "cancel":
-                head.stage = "exchange"
+                head.stage = Stage.EXCHANGE
         elif head.stage == "exchange":
             if button == "pause":
                 head.exchange_count = max(1, head.exchange_count - 1)
@@ -507,7 +585,7 @@ class KioskApp:
             elif button == "confirm":
                 self._exchange(head, head.exchange_count)
             elif button == "cancel":
-                head.stage = "no_change"
+                head.stage = Stage.NO_CHANGE
         elif head.stage == "blank":
             n = len(head.blank_offers)
             if button == "pause":
@@ -524,7 +602,7 @@ class KioskApp:
             self._check(ev.Exchanged(head.player, count))
         except RuleError as exc:
             self.raise_alert("Exchange not allowed", getattr(exc, "rule", "") or "EXCH-02", str(exc))
-            head.stage = "no_change"
+            head.stage = Stage.NO_CHANGE
             return str(exc)
         self._commit(ev.Exchanged(head.player, count))
         self._after_turn(head.pressed_at)
@@ -557,6 +635,8 @@ class KioskApp:
     def _on_reading(self, reading: Reading, t: float) -> None:
         self.reading_seconds.append(reading.seconds)
         obs = reading.observation
+        if obs is not None:
+            self.camera_seen = True
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -570,7 +650,7 @@ class KioskApp:
         if self.phase == "remove_tiles":
             if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
                 self._commit(ev.ClockResumed(t), t)
-                self.phase = "turn"
+                self.phase = Phase.TURN
             else:
                 self._next_poll = t + self.settings.reading_poll_s
             return
@@ -613,12 +693,12 @@ class KioskApp:
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
         head.read = read
         if read.kind == "no_change":
-            head.stage = "no_change"
+            head.stage = Stage.NO_CHANGE
             self._mark_latency(head, t)
         elif read.kind == "play":
             self._propose(head, read.tiles)
         else:
-            head.stage, head.proposed = "confirm", read.tiles
+            head.stage, head.proposed = Stage.CONFIRM, read.tiles
             self._mark_latency(head, t)
 
     def _mark_latency(self, head: Pending, t: float) -> None:
@@ -629,7 +709,7 @@ class KioskApp:
         head.proposed = tiles
         blanks = [sq for sq, letter in tiles if letter == "?"]
         if blanks:
-            head.stage, head.blank_squares, head.designated = "blank", blanks, {}
+            head.stage, head.blank_squares, head.designated = Stage.BLANK, blanks, {}
             self._offer_blank(head)
             if not head.corrected and head.read is not None:
                 self._mark_latency(head, self.now())
@@ -645,7 +725,7 @@ class KioskApp:
         try:
             self._commit(ev.PlayMade(head.player, tiles))
         except RuleError as exc:
-            head.stage, head.proposed, head.designated = "confirm", tiles, {}
+            head.stage, head.proposed, head.designated = Stage.CONFIRM, tiles, {}
             head.refused = str(exc)
             return
         self._after_turn(head.pressed_at)
@@ -713,10 +793,10 @@ class KioskApp:
         t = self.now()
         if self.state.game_over and self.phase != "result":
             # The game ended with the turn that was pressed: the clocks stopped at that press.
-            self._end_game(None, pressed_at if pressed_at is not None else t)
+            at = pressed_at if pressed_at is not None else t
+            if not self._enter_racks(self.state.ending, at):
+                self._end_game(None, at)
             return
-        if self._six_zero_offer():
-            self.phase = "six_zero"
         if self.pending and self.pending[0].stage == "reading":
             self.vision.request()
 
@@ -759,55 +839,56 @@ class KioskApp:
 
     def _after_verdict(self, t: float) -> None:
         if self.verdict is not None and not self.verdict.acceptable:
-            self.phase = "remove_tiles"   # resume once the camera sees the tiles gone
+            self.phase = Phase.REMOVE_TILES   # resume once the camera sees the tiles gone
             self._next_poll = t
             self.vision.request()
         else:
             self._commit(ev.ClockResumed(t), t)
-            self.phase = "turn"
+            self.phase = Phase.TURN
         self.verdict = None
         if self.state.game_over and self.phase != "remove_tiles":
             self._end_game(None, t)
 
     # ----- end of game --------------------------------------------------------------
 
-    def _six_zero_offer(self) -> bool:
-        return self.state.six_zero_offer
-
     def _six_zero_invoker(self) -> int:
         running = self.clock.running()
         return running if running is not None else 0
 
     def _check_overtime(self, t: float) -> None:
-        if self.phase not in ("turn",) or self.clock.running(t) is None:
+        """Maximum overtime (TIME-05) is decided by the clock alone (with the rules'
+        timing.exceeds_max_overtime); the app records what it decided."""
+        if self.phase is not Phase.TURN:
             return
-        rules = self.clock.rules
-        for player in (0, 1):
-            if rules.max_overtime_s is not None and self.clock.overtime(player, t) > rules.max_overtime_s:
-                self._end_game("overtime_forfeit", t, [ev.OvertimeForfeit(player)])
-                return
+        self.clock.running(t)   # settles: past the maximum, the clock ends at the crossing instant
+        if self.clock.end_reason != "max_overtime":
+            return
+        player = self.clock.result(t).forfeiting
+        if player is not None:
+            self._end_game("overtime_forfeit", t, [ev.OvertimeForfeit(player)])
 
-    def _end_game(self, reason: str | None, t: float, first: list[Any] | None = None) -> None:
-        """Record the end (the rules core makes the adjustments) and the time penalties,
-        together; the clocks stop at `t`."""
-        from kiosk.rules.game import apply
-
+    def _end_game(self, reason: str | None, t: float, first: list[Any] | None = None,
+                  after: list[Any] | None = None) -> None:
+        """Record the end (the rules core makes the adjustments), what follows it (the
+        entered racks' values) and the time penalties, together; the clocks stop at `t`."""
         events = list(first or [])
         state = self.state
         for event in events:
-            state = apply(state, event)
+            state = self._next_state(state, event)
         if not state.finished:
             events.append(ev.GameEnded(reason or state.ending or "director"))
+        events += list(after or [])
         result = self.clock.result(t)
         for player in (0, 1):
             if result.penalties[player] and player != result.forfeiting:
                 events.append(ev.TimePenalty(player, result.penalties[player], result.overtime_s[player]))
         self._commit_all(events, t)
-        self.phase = "result"
+        self.rack_entry = None
+        self.phase = Phase.RESULT
 
     def _finish_game(self) -> None:
         """Both players confirmed: write the GCG beside the journal, then close the journal."""
-        self.phase = "done"
+        self.phase = Phase.DONE
         path = getattr(self.journal, "path", None)
         if path is None or not hasattr(self.journal, "finish"):
             return
@@ -824,17 +905,107 @@ class KioskApp:
         self.gcg_file = target
 
     def director_end(self, t: float | None = None) -> None:
-        """A director ends the game where it stands (no rack adjustments)."""
+        """A director ends the game where it stands, racks not entered (scripts, tests;
+        the director's menu asks for the racks' values instead)."""
         t = self.now() if t is None else t
         if not self.game_over:
             self._refusals_shown(self._end_game, "director", t)
 
+    # ----- the racks at the end, the director's menu --------------------------------
+
+    def _enter_racks(self, reason: str, at: float, journal: bool = True) -> bool:
+        """Play is over without anyone out: ask each player holding tiles for their value.
+        The start of the entry is journaled first, so a restart comes back to it."""
+        entry = start_rack_entry(self.state, reason, at)
+        if entry is None:
+            return False
+        if journal:
+            self._note("rack_entry", reason=reason, at=at)
+            self._rack_entry_note = (reason, at)
+        self.pending.clear()
+        self.rack_question = None
+        try:
+            self.clock.finish(at)
+        except ValueError:
+            self.clock.finish()
+        self.rack_entry, self.phase = entry, Phase.RACK_ENTRY
+        return True
+
+    def _rack_entry_button(self, button: str, kind: str) -> None:
+        entry = self.rack_entry
+        if entry is None:
+            return
+        if kind == "long_press" and button == "pause":
+            return   # the menu is not needed here; a long press of PAUSE is -10
+        entry, done = step_rack_entry(entry, button, kind)
+        self.rack_entry = entry
+        if done:
+            self.rack_values_entered = {p for p in (0, 1) if entry.values[p] is not None}
+            self._end_game(entry.reason, entry.at, after=rack_end_events(entry)[1:])
+
+    def _invoke_six_zero(self, t: float) -> None:
+        running = self.clock.running(t)
+        self._commit(ev.SixZeroInvoked(running if running is not None else self.state.to_move), t)
+        if not self._enter_racks("six_zero", t):
+            self._end_game("six_zero", t)
+
+    def _open_menu(self, t: float) -> None:
+        if self.phase in (Phase.DONE,):
+            return
+        if self.clock.running(t) is not None and not self.state.game_over:
+            self._commit(ev.ClockPaused(t, "director"), t)
+        penalties = [0, 0]
+        for turn in self.state.history:
+            if turn.kind == "time_penalty":
+                penalties[turn.player] -= turn.score
+            elif turn.kind == "correction" and "time penalty erased" in turn.reason:
+                penalties[turn.player] -= turn.score
+        self.menu = Menu(menu_items(self.state, clocks_running=False,
+                                    downtime_chargeable=self.downtime_chargeable() is not None,
+                                    penalties=(max(0, penalties[0]), max(0, penalties[1])),
+                                    can_leave_fullscreen=True))
+
+    def _menu_button(self, button: str, t: float) -> None:
+        if self.menu is None:
+            return
+        self.menu, chosen = step_menu(self.menu, button)
+        if chosen is None:
+            return
+        names = self.setup.players
+        if chosen is MenuItem.RESUME:
+            self._pause_toggle(t)
+        elif chosen is MenuItem.SIX_ZERO:
+            self._invoke_six_zero(t)
+        elif chosen is MenuItem.DIRECTOR_END:
+            self.pending.clear()
+            if not self._enter_racks("director", t):
+                self._end_game("director", t)
+        elif chosen is MenuItem.TIME_CALLED:
+            self._commit(ev.TimeCalled(), t)
+        elif chosen is MenuItem.CHARGE_DOWNTIME and self.unsettled_downtime is not None:
+            self._charge_downtime(t)
+        elif chosen in (MenuItem.ERASE_PENALTY_1, MenuItem.ERASE_PENALTY_2):
+            player = 0 if chosen is MenuItem.ERASE_PENALTY_1 else 1
+            points = sum(-turn.score for turn in self.state.history
+                         if turn.kind == "time_penalty" and turn.player == player)
+            self._commit(ev.Correction(player, points, "time penalty erased by the director (KIOSK-06)", "director"), t)
+        elif chosen in (MenuItem.FORFEIT_1, MenuItem.FORFEIT_2):
+            player = 0 if chosen is MenuItem.FORFEIT_1 else 1
+            self.pending.clear()
+            self._commit(ev.GameAbandoned(player), t)
+            self.alert_log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
+        elif chosen is MenuItem.NEW_GAME:
+            self._note("abandoned_by_director")
+            self.new_game_requested = True
+        elif chosen is MenuItem.LEAVE_FULLSCREEN:
+            self.leave_fullscreen_requested = True
+
     # ----- output -------------------------------------------------------------------
 
     def gcg_text(self) -> str:
-        from kiosk.rules.gcg import events_to_gcg
+        from kiosk.rules.gcg import history_to_gcg
 
-        return events_to_gcg(self.events)
+        return history_to_gcg(self.state)   # the state played under this kiosk's profile object
 
     def screen(self) -> Any:
         from kiosk.screen_model_builder import build_screen

@@ -218,6 +218,11 @@ class _Parser:
         profile, rules, profile_path = self.required("game.profile", self.profile, _BUNDLED_DEFAULT)
         vision = self.vision()
         lexicon = self.required("game.lexicon", self.lexicon, "default")
+        if lexicon == "default" and vision.tileset != "english":
+            self.warn("game.lexicon", f"the default word list is English, the tile set {vision.tileset}: challenges "
+                      'would be judged in English; name your word list, or "none"',
+                      line_of_key(self.text, "game.lexicon") or line_of_key(self.text, "game.tileset")
+                      or line_of_key(self.text, "vision.tileset"))
         games_dir = self.required("files.games_dir", self.games_dir, default_games_dir(self.environ))
         no_file: Path | None = None
         pin_map, pins = self.required("hardware.pin_map", self.pin_map, (no_file, load_pin_map()))
@@ -437,8 +442,9 @@ class _Parser:
         try:
             return parse(table, self.source)
         except InputError as problem:
+            line = problem.line or (line_of_key(self.text, problem.field) if problem.field else None)
             self.warnings.append(ConfigWarning(problem.source, f"{problem.message}; network feed off",
-                                               problem.line, problem.field))
+                                               line or _line_of_table(self.text, "network"), problem.field))
             return None
 
 

@@ -1,6 +1,7 @@
 """From the app's state to the ScreenModel the display draws. Pure: reads, never changes."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kiosk.board_diff import SIZE
@@ -21,6 +22,9 @@ from kiosk.display.model import (
     ScreenModel,
     Status,
     Verdict,
+    MenuView,
+    RackEntryView,
+    StartSetup,
     Waiting,
     WordBreakdown,
 )
@@ -37,36 +41,45 @@ def _square(name: str) -> tuple[int, int]:
     return parse_square(name)
 
 
+TURN_KINDS = ("play", "pass", "exchange", "lost_challenge", "withdrawn", "challenge_penalty")
+
+
 def _last_play(app: Any) -> LastPlay | None:
-    history = getattr(app.state, "history", ()) or ()
+    """The last turn as the players know it: a play with its breakdown, a pass, an
+    exchange, a play challenged off (0 for the turn), a challenge lost."""
+    history = [turn for turn in (getattr(app.state, "history", ()) or ()) if turn.kind in TURN_KINDS]
     if not history:
         return None
     turn = history[-1]
+    if turn.kind == "withdrawn" and not turn.word:   # name the play that came off: its own record
+        taken = [t for t in history[:-1] if t.kind == "play" and t.player == turn.player]
+        if taken:
+            turn = replace(turn, position=taken[-1].position, word=taken[-1].word)
     names = app.setup.players
-    kind = str(getattr(turn, "kind", "play"))
-    who = names[int(getattr(turn, "player", 0))]
+    kind = str(turn.kind)
+    who = names[int(turn.player)]
     if kind == "exchange":
-        return LastPlay(who, kind="exchange", exchanged=int(getattr(turn, "count", 0) or 0))
+        return LastPlay(who, kind="exchange", exchanged=int(turn.count or 0))
     if kind == "pass":
         return LastPlay(who, kind="pass")
-    if kind not in ("play",):
-        return LastPlay(who, kind="challenged_off" if "withdraw" in kind or "off" in kind else "pass",
-                        total=int(getattr(turn, "score", 0)))
+    if kind == "withdrawn":   # the play came off: its record is the reversal (-score); the turn scores 0
+        return LastPlay(who, turn.position, turn.word, kind="challenged_off", total=0)
+    if kind in ("lost_challenge", "challenge_penalty"):
+        return LastPlay(who, kind="lost_challenge", total=int(turn.score))
     words = []
-    placed = {_square(sq) for sq, _ in getattr(turn, "tiles", ())}
-    for w in getattr(turn, "words", ()) or ():
+    placed = {_square(sq) for sq, _ in turn.tiles}
+    for w in turn.words or ():
         premiums = tuple(
             LetterPremium(letter, letter_multiplier(sq))
-            for sq, letter in zip(getattr(w, "squares", ()), w.word)
+            for sq, letter in zip(w.squares, w.word)
             if sq in placed and letter_multiplier(sq) > 1 and not letter.islower()
         )
         words.append(WordBreakdown(w.word, w.score, w.letter_sum, w.word_multiplier, premiums))
-    return LastPlay(who, getattr(turn, "position", ""), getattr(turn, "main_word", ""), tuple(words),
-                    int(getattr(turn, "bingo", 0) or 0), int(getattr(turn, "score", 0)))
+    return LastPlay(who, turn.position, turn.word, tuple(words), int(turn.bingo or 0), int(turn.score))
 
 
 def _alerts(app: Any, t: float) -> tuple[Alert, ...]:
-    out = [Alert(title, rule, action) for title, rule, action in app.current_alerts()]
+    out = list(app.current_alert_views())
     for p in (0, 1):
         over = app.clock.overtime(p, t)
         if over > 0:
@@ -144,6 +157,8 @@ def _result(app: Any) -> Result:
             racks[turn.player] += turn.score
         elif turn.kind == "time_penalty":
             penalties[turn.player] -= turn.score
+        elif turn.kind == "correction" and "unplayed tiles" in turn.reason:
+            racks[turn.player] += turn.score   # a value entered at the table (SIXZ-04, END-03)
     final = state.result
     winner = final.winner if final is not None else None
     lines = tuple(
@@ -152,8 +167,17 @@ def _result(app: Any) -> Result:
         for p in (0, 1)
     )
     reasons = {"out": "went out", "six_zero": "six zero-score turns", "director": "ended by the director",
-               "overtime_forfeit": "overtime forfeit", "stuck": "both players stuck"}
+               "overtime_forfeit": "overtime forfeit", "stuck": "both players stuck",
+               "abandoned": "a player forfeited"}
     return Result(lines, names[winner] if winner is not None else None, reasons.get(state.ending, state.ending))
+
+
+def _lexicon_label(name: str) -> str:
+    if name == "none":
+        return "none (no challenges by the kiosk)"
+    if name == "default":
+        return "bundled"
+    return name.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def build_screen(app: Any) -> ScreenModel:
@@ -162,19 +186,60 @@ def build_screen(app: Any) -> ScreenModel:
     scores = tuple(getattr(state, "scores", (0, 0)))
     players = tuple(PlayerView(app.setup.players[p], int(scores[p]), _clock(app, p, t)) for p in (0, 1))
     running = app.clock.running(t)
+    if running is None and app.pending:   # clocks stopped while a pressed turn is read: the opponent is to play
+        running = 1 - app.pending[-1].player
     common: dict[str, Any] = dict(
         players=players,
-        to_move=running if running is not None else getattr(state, "to_move", None),
+        to_move=None if app.phase in ("rack_entry", "result", "done") else
+        running if running is not None else getattr(state, "to_move", None),
         clocks_neutralized=app.clock.neutralized_reason is not None,
         bag_count=int(getattr(state, "bag_count", 0)),
         board=_board(app),
         last_play=_last_play(app),
         alerts=_alerts(app, t),
-        status=Status(not app.camera_problem, app.camera_problem or "camera ok", app.setup.profile.upper()),
+        status=Status(not app.camera_problem,
+                      app.camera_problem or ("camera ok" if app.camera_seen else "camera: no picture yet"),
+                      f"{app.profile.title} · {app.tileset.name}", app.camera_seen),
     )
     head = app.pending[0] if app.pending else None
     extra: dict[str, Any] = {}
-    if app.recovered is not None and t < app.recovered["until"]:
+    problem = app.save_problem()
+    if problem:
+        common["alerts"] = (Alert("Cannot save the game", "",
+                                  "the clocks go on; free space or replace the card, or call the director",
+                                  "", problem),) + common["alerts"]
+    if app.warnings_unacknowledged:
+        common["alerts"] = tuple(Alert("Setting not used", "", "a player or director presses CONFIRM once seen",
+                                       "", w) for w in app.warnings_unacknowledged) + common["alerts"]
+    if app.menu is not None:
+        names = app.setup.players
+        labels = tuple(str(item).replace("player 1", names[0]).replace("Player 1", names[0])
+                       .replace("player 2", names[1]).replace("Player 2", names[1]) for item in app.menu.items)
+        confirming = str(app.menu.confirming or "")
+        confirming = confirming.replace("Player 1", names[0]).replace("Player 2", names[1])
+        extra = {"screen": "menu", "menu": MenuView(labels, app.menu.cursor, confirming),
+                 "prompt": Prompt("", (ButtonHint("CONFIRM", "yes, do it"), ButtonHint("CANCEL", "back")) if confirming
+                                  else (ButtonHint("PAUSE", "up"), ButtonHint("CHALLENGE", "down"),
+                                        ButtonHint("CONFIRM", "choose"), ButtonHint("CANCEL", "close")))}
+    elif app.phase == "rack_entry" and app.rack_entry is not None:
+        entry = app.rack_entry
+        names = app.setup.players
+        done = tuple(f"{names[p]}: {entry.values[p]}" for p in entry.players if entry.values[p] is not None
+                     and p != entry.player)
+        reasons = {"six_zero": "six zero-score turns", "director": "ended by the director",
+                   "stuck": "both players stuck"}
+        extra = {"screen": "rack_entry",
+                 "tiles_left": RackEntryView(names[entry.player], entry.value, done,
+                                             reasons.get(entry.reason, entry.reason)),
+                 "prompt": Prompt("Count the tiles left on the rack; each player's own value comes off their score",
+                                  (ButtonHint("PAUSE", "-1 (hold -10)"), ButtonHint("CHALLENGE", "+1 (hold +10)"),
+                                   ButtonHint("CONFIRM", "done")))}
+    elif app.phase == "start" and head is None and app.recovered is None:
+        first = app.setup.first
+        extra = {"screen": "start",
+                 "start": StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}",
+                                     _lexicon_label(app.setup.lexicon), first)}
+    elif app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}
         if app.unsettled_downtime is not None:
@@ -211,9 +276,6 @@ def build_screen(app: Any) -> ScreenModel:
     elif app.phase == "remove_tiles":
         extra = {"screen": "waiting", "waiting": Waiting("Take the challenged tiles off the board",
                                                           "The clock restarts when the camera sees them gone")}
-    elif app.phase == "six_zero":
-        extra = {"screen": "alert", "prompt": Prompt("Six zero-score turns in a row: end the game?",
-                                                      (ButtonHint("CONFIRM", "end the game"), ButtonHint("CANCEL", "play on")))}
     elif app.camera_problem and app.phase == "turn":
         extra = {}
     if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.fresh_alert():

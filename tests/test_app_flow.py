@@ -177,15 +177,16 @@ def test_no_change_is_a_pass_or_an_exchange():
     assert last and last[-1].count == 5 and last[-1].player == 1
 
 
-def test_blank_prompt_offers_letters_that_make_valid_words_first():
+def test_blank_prompt_offers_the_alphabet_with_no_validity_hint():
+    # KIOSK-01: the letters that make words (CAT, COT) are not put first
     table = Table().start()
     table.show(("G8", "C"), ("H8", "?"), ("I8", "T")).press("p1", 10)
     screen = table.app.screen()
     assert screen.screen == "blank_prompt"
-    assert screen.blank.letters[0] in ("A", "O")      # CAT, COT are words
-    assert set(screen.blank.letters[:2]) == {"A", "O"}
+    assert screen.blank.letters == tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    table.press("challenge").press("challenge")       # A -> B -> C: CCT is no word, and nothing says so
     table.press("confirm")
-    assert table.plays()[0].tiles[1][1] == screen.blank.letters[0].lower()
+    assert table.plays()[0].tiles[1][1] == "c"
 
 
 def test_phony_challenged_off_waits_for_tiles_gone_then_restarts_clock():

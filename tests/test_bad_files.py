@@ -64,12 +64,14 @@ REFUSED = [
     ("config-missing-lexicon.toml", 3, "game.lexicon"),
     ("config-games-dir-is-a-file.toml", 3, "files.games_dir"),
     ("config-missing-pin-map.toml", 2, "hardware.pin_map"),
+    ("config-unknown-tileset.toml", 3, "game.tileset"),
 ]
 
 # config files the kiosk starts with anyway, on defaults, warning: (file, [(line, field)])
 WARNED = [
     ("config-bad-players.toml", [(2, "game.players"), (5, "display.width")]),
     ("config-unknown-key.toml", [(2, "game.player")]),
+    ("config-vision-typos.toml", [(2, "vision.calibraton"), (3, "vision.corners"), (5, "vision.racks.left")]),
 ]
 
 # journals with a damaged tail: (file, line where the damage starts, complete records kept)
@@ -90,8 +92,14 @@ def assert_one_clear_line(text: str, path: Path, line: int | None, field: str | 
 
 
 def test_every_broken_file_is_in_a_table():
-    listed = {name for name, *_ in REFUSED + WARNED + DAMAGED_JOURNALS} | set(BAD_EVENT_JOURNALS) | {"README.md"}
+    listed = {name for name, *_ in REFUSED + WARNED + DAMAGED_JOURNALS} | set(BAD_EVENT_JOURNALS) | {"README.md", "config-pin-map-bad-pin.toml"}
     assert listed == {p.name for p in BROKEN.iterdir()}
+
+
+def test_config_naming_a_broken_pin_map_is_refused_naming_the_pin_map():
+    with pytest.raises(InputError) as caught:
+        load_config_refusing(BROKEN / "config-pin-map-bad-pin.toml")
+    assert_one_clear_line(str(caught.value), BROKEN / "pins-bad-pin.toml", 5, "buttons.pause")
 
 
 @pytest.mark.parametrize("name,line,field", REFUSED, ids=[r[0] for r in REFUSED])

@@ -213,9 +213,15 @@ def test_a_broken_profile_file_refuses_naming_the_profile_file(tmp_path):
 
 
 def test_tileset_from_game_or_vision_is_one_setting(tmp_path):
-    assert load_config(write(tmp_path, '[game]\ntileset = "german"\n'), {}).vision.tileset == "german"
-    config = load_config(write(tmp_path, '[vision]\ntileset = "german"\n'), {})
-    assert config.tileset == "german" == config.vision.tileset
+    assert load_config(write(tmp_path, '[game]\ntileset = "german"\nlexicon = "none"\n'), {}).vision.tileset == "german"
+    config = load_config(write(tmp_path, '[game]\nlexicon = "none"\n[vision]\ntileset = "german"\n'), {})
+    assert config.tileset == "german" == config.vision.tileset and config.warnings == ()
+
+
+def test_another_tile_set_with_the_english_word_list_warns(tmp_path):
+    config = load_config(write(tmp_path, '[game]\n\ntileset = "french"\n'), {})
+    assert [(w.key, w.line) for w in config.warnings] == [("game.lexicon", 3)]
+    assert "judged in English" in str(config.warnings[0]) and config.lexicon == "default"
 
 
 def test_pin_41_is_refused_off_a_pi_too(tmp_path):
@@ -283,3 +289,20 @@ def test_log_folder_that_cannot_be_made_says_so_and_goes_on(tmp_path, caplog):
     config = load_config(write(tmp_path, '[files]\nlog_dir = "file/logs"\n'), {})
     assert attach_file_log(config) is None
     assert "files.log_dir: cannot write the log file" in caplog.text
+
+
+def test_network_problems_from_its_parser_are_warnings_with_a_line(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    module = types.ModuleType("kiosk.network.config")
+
+    def parse_network(table: dict, source: str) -> object:
+        raise InputError(source, "expected a host name", None, "network.broker")
+
+    module.parse_network = parse_network  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "kiosk.network.config", module)
+    monkeypatch.setitem(sys.modules, "kiosk.network", types.ModuleType("kiosk.network"))
+    config = load_config(write(tmp_path, '[network]\n\nbroker = 3\n'), {})
+    assert config.network is None
+    assert [str(w) for w in config.warnings] == [f"{tmp_path / 'kiosk.toml'}:3: network.broker: expected a host name; network feed off"]

@@ -280,3 +280,17 @@ def test_touching_a_button_hint_names_that_button():
     assert renderer.button_at((2, 2)) is None
     draw(renderer, GAME, (800, 480))  # a screen without a prompt: nothing to touch
     assert renderer.text.buttons == []
+
+
+def test_error_page_never_breaks_file_line_mid_word(renderer):
+    # issue 13: the error page broke `file:line` in the middle of a word
+    line = ("/etc/scrabble-kiosk/a-very-long-folder-name/another-long-folder/pins_three_buttons.toml:12: "
+            "buttons.p1: pin 41 is not a GPIO pin (use 2-27)")
+    for size in ((800, 480), (1280, 720)):
+        _, drawn = draw(renderer, ScreenModel(screen="error", error=line), size)
+        assert "pins_three_buttons.toml:12:" in " ".join(drawn)   # shrunk until the path fits whole
+    # where even the smallest size cannot hold a path, it breaks after a separator, not mid-word
+    lines = renderer.text.wrap_lines(line, 18, 260)
+    assert "".join(lines).replace(" ", "") == line.replace(" ", "")
+    for piece in lines[:-1]:
+        assert piece[-1] in "/:.-_," or line[line.index(piece) + len(piece)] == " ", lines

@@ -56,7 +56,7 @@ def tmpfs(where: Path, size: str = "64k"):
 def fill(folder: Path, leave: int = 0) -> Path:
     """Fill the file system of folder up to `leave` free bytes (a real ENOSPC)."""
     filler = folder / "filler"
-    with open(filler, "wb") as f:
+    with open(filler, "wb", buffering=0) as f:
         try:
             while True:
                 st = os.statvfs(folder)

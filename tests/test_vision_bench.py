@@ -28,3 +28,37 @@ def test_bench_json_on_a_folder_of_folders(tmp_path, capsys):
 def test_bench_names_a_folder_without_truth(tmp_path, capsys):
     assert main([str(tmp_path)]) == 2
     assert "truth.json" in capsys.readouterr().err
+
+
+def test_real_photo_truth_rotation_and_location_error():
+    import numpy as np
+
+    from vision.bench import _frame_rotation, frame_transform, location_error
+    corners = [[100, 120], [900, 110], [910, 905], [95, 915]]
+    assert _frame_rotation({"corners": corners, "rotation_deg": 0}) == 0
+    # a photo to be turned 270 degrees clockwise to be upright: the board lies a quarter turn clockwise
+    turned = [corners[1], corners[2], corners[3], corners[0]]  # its top-left at the frame's top-right
+    assert _frame_rotation({"corners": turned}) == 90
+    assert _frame_rotation({"rotation_deg": 270}) == 90
+    assert _frame_rotation({}) is None  # no truth of the rotation: not counted
+    assert _frame_rotation({"synth": {"rotation": 180}}) == 180
+    src = np.float32(corners)
+    to_cells = cv2_homography(src, np.float32([[0, 0], [15, 0], [15, 15], [0, 15]]))
+    assert location_error(to_cells, src) < 1e-3
+    one_off = cv2_homography(src, np.float32([[1, 0], [16, 0], [16, 15], [1, 15]]))
+    assert abs(location_error(one_off, src) - 1.0) < 1e-3
+    assert location_error(None, src) == float("inf")
+    # the bench's tilt: a tilted camera makes the far edge shorter than the near one
+    h = frame_transform(1504, 1504, 15.0, 0.5, 0.0)
+    import cv2
+    frame = cv2.perspectiveTransform(np.float32([[[0, 0], [1504, 0], [1504, 1504], [0, 1504]]]), h)[0]
+    top, bottom = frame[1, 0] - frame[0, 0], frame[2, 0] - frame[3, 0]
+    assert 0.7 < min(top, bottom) / max(top, bottom) < 0.8
+    assert abs(max(frame[:, 0].max() - frame[:, 0].min(), frame[:, 1].max() - frame[:, 1].min()) - 752) < 1
+    quarter = frame_transform(1504, 1504, 0.0, 1.0, 90.0)
+    assert _frame_rotation({"rotation_deg": 0, "image_size": [1504, 1504]}, quarter) == 90
+
+
+def cv2_homography(src, dst):
+    import cv2
+    return tuple(map(tuple, cv2.getPerspectiveTransform(src, dst)))

@@ -1,12 +1,29 @@
 """Accuracy and speed of the board reader on any dataset folder in the truth.json format.
 
     python -m vision.bench DATASET_DIR [--json] [--worst OUT_DIR] [--sequence]
+                           [--tilt DEG] [--scale F] [--turn DEG]
 
 DATASET_DIR is a folder with truth.json and frames, or a folder of such folders. Each
 frame gets a new BoardReader, so it pays for the whole observation: finding the board,
 its rotation, 225 cells, racks. With --sequence the frames of one folder go through one
 reader in order, as in a live game (the board is re-found from where it was, unchanged
 cells are not read again).
+
+Truth per frame: `board`; `synth.rotation` (rendered frames) or, for real photos,
+`rotation_deg` (the clockwise turn that makes the photo upright) and `corners` (the playing
+area's corners, upright TL, TR, BR, BL, in image pixels). With corners the bench prints each
+frame's location error: the largest distance, in cells, of a true corner from where the
+reader's homography puts it. "Rotation wrong" is counted only on frames whose truth knows
+the rotation.
+
+--tilt/--scale/--turn transform every frame before it is read, as a camera tilted by DEG
+degrees about the frame's horizontal axis (through the renderer's widest lens, at every scale:
+15 degrees makes the far edge 0.75 of the near one), shrunk so that the tilted frame's
+bounding box is F of the frame's size and turned TURN degrees clockwise; the
+frame keeps its size, the rest is a plain grey table. The truth corners (or, when the truth
+has none, the frame's own corners, which places the rotation for boards shown upright) go
+through the same transform. A frame without truth corners is read once as it is (untimed) and
+the reader's own corners there are the truth for the transformed frame's location error.
 """
 from __future__ import annotations
 
@@ -23,8 +40,10 @@ import numpy as np
 
 from kiosk.errors import InputError
 from vision.config import VisionConfig
+from vision.locate import order_corners
 from vision.observation import BoardObservation
 from vision.reader import BoardReader
+from vision.synth.camera import CameraPose, project
 
 CONFIDENT = 0.9  # a wrong letter at or above this confidence is 'confident but wrong'
 WORST_SAVED = 40
@@ -45,7 +64,10 @@ class Tally:
     boards_total: int = 0
     boards_exact: int = 0
     not_located: int = 0
+    rotation_known: int = 0  # located frames whose truth knows the rotation
     rotation_wrong: int = 0
+    location_known: int = 0  # located frames whose truth knows the corners
+    location_off: int = 0  # ... placed more than half a cell off at some corner
     ms: list[float] = field(default_factory=list)
     warp_ms: list[float] = field(default_factory=list)  # a plain full-frame warpPerspective, for scale
 
@@ -100,9 +122,81 @@ def _read_truth(folder: Path) -> dict:
     return data
 
 
-def _frame_rotation(entry: dict) -> int:
+LOCATION_OFF = 0.5  # cells: a corner placed this far off puts some squares under their neighbours
+TABLE_GREY = (96, 96, 96)  # what a transformed frame shows outside the original one
+# focal length of the --tilt camera, in widths of the scaled frame: the widest lens vision.synth.frames
+# draws (0.9-1.4 frame widths), kept at every scale, so a tilt foreshortens the board as much when it
+# is small in the frame (15 degrees: far edge 0.75 of the near one)
+FOCAL = 0.9
+
+
+def _frame_rotation(entry: dict, transform: np.ndarray | None = None) -> int | None:
+    """The reader's rotation for this frame (quarter turns clockwise of the upright board in
+    the image, as synth.rotation), or None when the truth does not know it. With a transform,
+    from the corners (true ones, or the frame's own for an upright board) taken through it."""
     synth = entry.get("synth") or {}
-    return int(synth.get("rotation", 0))
+    corners = _truth_corners(entry)
+    if transform is not None:
+        known = "rotation" in synth or "rotation_deg" in entry or corners is not None
+        if not known:
+            return None
+        if corners is None:
+            w, h = entry.get("image_size") or (1, 1)
+            corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+            base = int(synth.get("rotation", (360 - int(entry.get("rotation_deg", 0))) % 360)) // 90
+            corners = np.roll(corners, -base, axis=0)  # the frame's corners in upright order
+        moved = cv2.perspectiveTransform(corners[None].astype(np.float32), transform)[0]
+        return _rotation_of(moved)
+    if "rotation" in synth:
+        return int(synth["rotation"])
+    if "rotation_deg" in entry:
+        return (360 - int(entry["rotation_deg"])) % 360  # the photo's turn back to upright, the other way
+    if corners is not None:
+        return _rotation_of(corners)
+    return None
+
+
+def _rotation_of(upright_corners: np.ndarray) -> int:
+    """The quarter turn of a board whose upright corners (TL, TR, BR, BL) lie at these points:
+    where its top-left lands among the corners in frame order (vision.locate.order_corners)."""
+    frame_order = order_corners(np.asarray(upright_corners, np.float32))
+    distance = np.linalg.norm(frame_order - np.asarray(upright_corners[0], np.float32), axis=1)
+    return int(np.argmin(distance)) * 90
+
+
+def _truth_corners(entry: dict) -> np.ndarray | None:
+    corners = entry.get("corners")
+    if corners is None:
+        return None
+    return np.asarray(corners, np.float32).reshape(4, 2)
+
+
+def location_error(homography: tuple | None, corners: np.ndarray) -> float:
+    """Largest distance, in cells, of a true corner (upright order) from where the reader's
+    homography (frame -> upright board in cells) puts it, over the four quarter turns (a
+    wrong rotation is counted apart): 0 = exactly placed."""
+    if homography is None:
+        return float("inf")
+    mapped = cv2.perspectiveTransform(corners[None].astype(np.float64), np.array(homography, np.float64))[0]
+    target = np.float64([[0, 0], [15, 0], [15, 15], [0, 15]])
+    return float(min(np.linalg.norm(mapped - np.roll(target, -q, axis=0), axis=1).max() for q in range(4)))
+
+
+def frame_transform(width: int, height: int, tilt: float, scale: float, turn: float) -> np.ndarray:
+    """Homography that shows a frame as a camera tilted by `tilt` degrees would, with the
+    frame's content scaled by `scale` and turned `turn` degrees clockwise about the centre
+    (vision.synth.camera.project with the frame as the board plane)."""
+    side = float(max(width, height))
+    pose = CameraPose(centre=(width / 2, height / 2), side=side * scale, angle_deg=turn, pitch_deg=tilt,
+                      yaw_deg=0.0, focal=FOCAL * side * scale)
+    source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    plane = (source - np.float32([width / 2, height / 2])) / side
+    moved = project(pose, plane)
+    # then fitted back into the frame: the tilted frame's bounding box `scale` of the frame's size, centred
+    low, high = moved.min(axis=0), moved.max(axis=0)
+    fit = scale * side / float((high - low).max())
+    moved = (moved - (low + high) / 2) * fit + np.float32([width / 2, height / 2])
+    return cv2.getPerspectiveTransform(source, moved.astype(np.float32))
 
 
 def score_frame(obs: BoardObservation, board: list[str], folder: str, image: str, occluded: set,
@@ -160,7 +254,18 @@ def score_frame(obs: BoardObservation, board: list[str], folder: str, image: str
     tally.boards_exact += exact
 
 
-def run_folder(folder: Path, sequence: bool, errors: list[CellError]) -> Tally:
+@dataclass(frozen=True)
+class Transform:
+    tilt: float = 0.0
+    scale: float = 1.0
+    turn: float = 0.0
+
+    def active(self) -> bool:
+        return (self.tilt, self.scale, self.turn) != (0.0, 1.0, 0.0)
+
+
+def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform: Transform = Transform(),
+               verbose: bool = False) -> Tally:
     data = _read_truth(folder)
     tileset = data.get("tileset", "english")
     tally = Tally()
@@ -170,6 +275,23 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError]) -> Tally:
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if frame is None:
             raise InputError(str(folder / "truth.json"), f"cannot read image {entry['image']}", field="frames.image")
+        corners = _truth_corners(entry)
+        moved = None
+        if transform.active() and corners is None:
+            # corners to measure the transformed frame's location against: the reader's own on the
+            # frame as it is (untimed), when it finds the board there
+            seen = BoardReader(VisionConfig(tileset=tileset)).observe(frame)
+            if seen.located and seen.homography is not None:
+                corners = cv2.perspectiveTransform(np.float32([[[0, 0], [15, 0], [15, 15], [0, 15]]]),
+                                                   np.linalg.inv(np.array(seen.homography)))[0].astype(np.float32)
+        if transform.active():
+            h, w = frame.shape[:2]
+            moved = frame_transform(w, h, transform.tilt, transform.scale, transform.turn)
+            frame = cv2.warpPerspective(frame, moved, (w, h), flags=cv2.INTER_AREA if transform.scale < 1 else cv2.INTER_LINEAR,
+                                        borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_GREY)
+            entry = dict(entry, image_size=[w, h])
+            if corners is not None:
+                corners = cv2.perspectiveTransform(corners[None], moved)[0]
         if not sequence:
             reader = BoardReader(VisionConfig(tileset=tileset))
         start = time.perf_counter()
@@ -179,9 +301,25 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError]) -> Tally:
         cv2.warpPerspective(frame, np.eye(3), (frame.shape[1], frame.shape[0]))
         tally.warp_ms.append((time.perf_counter() - start) * 1000)
         tally.not_located += not obs.located
-        tally.rotation_wrong += obs.located and obs.rotation != _frame_rotation(entry)
+        rotation = _frame_rotation(entry, moved)
+        if obs.located and rotation is not None:
+            tally.rotation_known += 1
+            tally.rotation_wrong += obs.rotation != rotation
+        note = "not located" if not obs.located else f"rotation {obs.rotation} (truth {rotation})"
+        if obs.located and corners is not None:
+            error = location_error(obs.homography, corners)
+            tally.location_known += 1
+            tally.location_off += error > LOCATION_OFF
+            note += f", location error {error:.2f} cells"
+        if verbose:
+            print(f"  {folder.name}/{entry['image']}: {note}")
         occluded = {tuple(sq) for sq in (entry.get("synth") or {}).get("occluded", [])}
+        before = len(errors)
         score_frame(obs, entry["board"], folder.name, entry["image"], occluded, tally, errors)
+        if moved is not None:  # the worst cells are cut from the stored frame: through the transform first
+            for err in errors[before:]:
+                if err.homography is not None:
+                    err.homography = tuple(map(tuple, np.array(err.homography) @ moved))
     return tally
 
 
@@ -214,14 +352,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worst", type=Path, default=Path("bench-out/worst"), help="folder for the worst cells' images")
     parser.add_argument("--sequence", action="store_true",
                         help="one reader per folder, frames in order, as in a live game")
+    parser.add_argument("--tilt", type=float, default=0.0, help="view every frame as a camera tilted DEG degrees")
+    parser.add_argument("--scale", type=float, default=1.0, help="... with the board scaled by F")
+    parser.add_argument("--turn", type=float, default=0.0, help="... and turned DEG degrees clockwise")
     args = parser.parse_args(argv)
     try:
         folders = dataset_folders(args.dataset)
         errors: list[CellError] = []
         total = Tally()
         per_folder = {}
+        transform = Transform(args.tilt, args.scale, args.turn)
         for folder in folders:
-            tally = run_folder(folder, args.sequence, errors)
+            tally = run_folder(folder, args.sequence, errors, transform, verbose=not args.json)
             per_folder[folder.name] = tally.summary()
             total.add(tally)
         save_worst(errors, args.dataset, args.worst)
@@ -232,6 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     result["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     result["worst_dir"] = str(args.worst)
     result["mode"] = "sequence" if args.sequence else "every frame on its own"
+    result["transform"] = vars(Transform(args.tilt, args.scale, args.turn))
     result["folders"] = per_folder
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -242,7 +385,8 @@ def main(argv: list[str] | None = None) -> int:
               f"({f['confident_wrong']} confident), {f['unread']} unread; phantom {f['phantom']}, missed {f['missed']}, "
               f"empty unread {f['empty_unread']}; "
               f"blanks {f['blanks_found']}/{f['blanks_total']}; boards exact {f['boards_exact']}/{f['boards_total']}; "
-              f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}; "
+              f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}/{f['rotation_known']}, "
+              f"placed > {LOCATION_OFF} cell off {f['location_off']}/{f['location_known']}; "
               f"ms median {f['ms_median']} p95 {f['ms_p95']} "
               f"(x{f.get('median_vs_warp')} / x{f.get('p95_vs_warp')} a plain warpPerspective of the frame)")
     print(f"peak memory {result['peak_mb']} MB; worst cells saved in {args.worst}/ (list in worst.txt)")

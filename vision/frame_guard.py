@@ -10,8 +10,9 @@ layers use this module:
   (then they raise their CameraNoFrames with that reason);
 - `BoardReader.observe` calls `guard(reader, frame)` first: a frame too small or too
   flat to hold a board is answered `BoardObservation.unlocated(why)` at once, and the
-  configured rack zones are fitted to the frame (clipped; a zone wholly outside it is
-  left out, so that rack reads as unknown, and reported once in the log).
+  configured rack zones are fitted to the frame (a zone reaching past an edge is counted
+  on its part inside; one wholly outside is left out, so that rack reads as unknown;
+  each reported once in the log).
 """
 from __future__ import annotations
 
@@ -94,25 +95,25 @@ def check_frame(frame: Any) -> tuple[np.ndarray | None, str]:
 
 
 def fit_zones(zones: dict[str, Any], shape: tuple[int, ...]) -> tuple[dict[str, np.ndarray], list[str]]:
-    """Rack zones clipped to a frame of `shape`; a zone wholly outside is left out. Also
-    the sentences saying what was changed."""
+    """The rack zones that can be counted in a frame of `shape`: a zone wholly (or all but a
+    sliver) outside it is left out, its rack unknown; a zone reaching past an edge is kept
+    as it is (only the part inside the frame is looked at). Also the sentences saying so."""
     height, width = shape[:2]
     fitted: dict[str, np.ndarray] = {}
     notes: list[str] = []
     for name, zone in zones.items():
         points = np.asarray(zone, np.float32).reshape(-1, 2)
-        inside_x = (points[:, 0] >= 0) & (points[:, 0] <= width - 1)
-        inside_y = (points[:, 1] >= 0) & (points[:, 1] <= height - 1)
-        if (inside_x & inside_y).all():
+        low, high = points.min(axis=0), points.max(axis=0)
+        if low[0] >= 0 and low[1] >= 0 and high[0] <= width - 1 and high[1] <= height - 1:
             fitted[name] = points
             continue
-        clipped = np.stack([np.clip(points[:, 0], 0, width - 1), np.clip(points[:, 1], 0, height - 1)], axis=1)
-        span = clipped.max(axis=0) - clipped.min(axis=0)
-        if span[0] < 4 or span[1] < 4:
+        inside_w = min(high[0], width - 1) - max(low[0], 0)
+        inside_h = min(high[1], height - 1) - max(low[1], 0)
+        if not np.isfinite(points).all() or inside_w < 4 or inside_h < 4:
             notes.append(f"rack zone {name} lies outside the {width}x{height} frame: that rack is not counted")
             continue
-        fitted[name] = clipped.astype(np.float32)
-        notes.append(f"rack zone {name} reaches outside the {width}x{height} frame: clipped to it")
+        fitted[name] = points
+        notes.append(f"rack zone {name} reaches outside the {width}x{height} frame: only the part inside is counted")
     return fitted, notes
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Iterator
+from itertools import islice
 from functools import lru_cache, reduce
 
 import cv2
@@ -31,12 +32,25 @@ WIDE_REACHES = (2, 4)  # ... and for the wide ridges of deluxe boards
 # the second direction is under 0.07 of the first in 9 frames of 10; a board turned 4.5
 # degrees between racks square to the frame gives 0.82
 SECOND_SKEW = 0.3
+# A board found from scratch is taken only when its premium pattern scores this many times its
+# best rival's one cell off, whole or at one side (placement_margin). On 51 frames with known
+# corners (40 rendered, seed 7301, and the 11 jheidel-en photos, measured, not fitted) the right
+# placement scored 1.75 times its best rival or more (median 6); placements one or two cells
+# off, whole or at one side, 0.95 at most.
+PLACEMENT_MARGIN = 1.3
+# ... and its grid lines fit (_line_fit): refined from the true corners, the 40 rendered frames
+# (seed 7301) fit 0.80 or more; refined from corners a cell or more off, the placements that
+# stayed over half a cell off yet passed PLACEMENT_MARGIN fit 0.66 at most (4 of 200)
+LINE_FIT = 0.72
+MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 
 
 @dataclass(frozen=True)
 class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
+    margin: float = float("inf")  # premium-pattern score over the best rival's a cell off (placement_margin)
+    line_fit: float = 1.0  # share of the grid lines' pieces that fit (_line_fit)
 
 
 def _median(values: np.ndarray) -> np.ndarray:
@@ -367,6 +381,16 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
     return corners, score
 
 
+def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
+    """_line_fit of the grid at `corners` (coordinates of `gray`)."""
+    cell = REFINE_CELL
+    margin = cell
+    size = 15 * cell + 2 * margin
+    to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + margin)
+    view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return _line_fit(view, margin, cell)
+
+
 def _percentile(values: np.ndarray, q: float) -> np.floating:
     """np.percentile(values, q) of a float array without NaN, the same number (NumPy's linear
     method and its interpolation), from one partition of the two order statistics around it."""
@@ -505,6 +529,31 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
     return score
 
 
+LINE_SEGMENTS = 3  # each grid line is checked in this many pieces (five cells each)
+
+
+def _line_fit(view: np.ndarray, margin: int, cell: int) -> float:
+    """Share of the grid lines' pieces (LINE_SEGMENTS per line, 32 lines) on which the line
+    response on the fitted line is stronger than half a cell away on both sides: a grid
+    placed right fits nearly everywhere, one a cell off at a side or corner fails there."""
+    on_at = margin + np.arange(16) * cell
+    off_at = on_at[:15] + cell // 2
+    both = np.concatenate([on_at, off_at])
+    size = view.shape[0]
+    inner = view[margin:size - margin].shape[0]
+    fits = []
+    for axis in (1, 0):
+        response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
+        # the median along each piece: a line runs on, a letter stroke or premium print across a
+        # mid-gap does not
+        pieces = np.median(response[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
+        on, off = pieces[:16], pieces[16:]
+        left = np.vstack([off[:1], off])  # the mid-gap before each line (the first line: after it)
+        right = np.vstack([off, off[-1:]])
+        fits.append(on > np.maximum(left, right))
+    return float(np.mean(fits))
+
+
 def _peak(values: np.ndarray) -> float:
     k = int(np.argmax(values))
     if 0 < k < len(values) - 1:
@@ -577,6 +626,61 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
 
 
+# The placement's rivals: the grid moved by one cell, whole (8 ways) or one side only (8 ways: a
+# perspective wrong by a cell at one edge), in board cells. (One corner moved alone is no rival:
+# on rendered frames such a placement keeps most squares and scored up to 1.8 times the right one.)
+_WHOLE_MOVES = [(dx, dy, (0, 1, 2, 3)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+_SIDE_MOVES = [(d * (k % 2), d * (1 - k % 2), side) for k, side in enumerate(((0, 1), (1, 2), (2, 3), (3, 0)))
+               for d in (-1, 1)]
+_RIVALS = _WHOLE_MOVES + _SIDE_MOVES
+
+
+_ONE_HOT = (LAYOUT.ravel()[None, :] == np.arange(len(_TYPE_CELLS))[:, None]).astype(np.float64)  # types x 225
+
+
+def _pattern_score(means: np.ndarray) -> float:
+    """_window_scores of one 15x15 grid of cell means (the same number, without the machinery
+    for every window of a larger grid)."""
+    flat = means.reshape(225, 3).astype(np.float64)
+    sums = _ONE_HOT @ flat
+    within = float((flat ** 2).sum() - ((sums ** 2).sum(axis=1) / _COUNTS).sum())
+    overall = sums.sum(axis=0) / 225.0
+    between = float((_COUNTS * ((sums / _COUNTS[:, None] - overall) ** 2).sum(axis=1)).sum())
+    return between / (max(within, 0.0) + 225.0)
+
+
+def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
+    """How clearly the premium pattern puts the board at `corners` (work-image coordinates,
+    frame order) rather than at its rivals one cell off (_RIVALS): the placement's pattern
+    score (_window_scores, the better of plain and relative lightness) over the best rival's
+    by the same measure; and the corners of the rival that scores best against the placement.
+    Rivals leaving the image do not count; 0 when the placement itself leaves it. A board
+    placed right beats every rival (each holds the pattern a cell off); a board placed a cell
+    off, whole or at one side, has the right placement among its rivals."""
+    h, w = small.shape[:2]
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    scores, places = [], []
+    for dx, dy, moved in [(0, 0, ())] + _RIVALS:
+        square = _canonical(1).copy()
+        for k in moved:
+            square[k] += (dx, dy)
+        placed = cv2.perspectiveTransform(square[None], to_frame)[0]
+        if (placed[:, 0].min() < -0.5 or placed[:, 1].min() < -0.5 or placed[:, 0].max() > w + 0.5
+                or placed[:, 1].max() > h + 0.5):
+            scores.append((-np.inf, -np.inf))
+        else:
+            means = _cell_means(small, placed)
+            scores.append((_pattern_score(means), _pattern_score(lightness_among_neighbours(means))))
+        places.append(placed)
+    table = np.array(scores)
+    if not np.isfinite(table[0]).all():
+        return 0.0, np.asarray(corners, np.float32)
+    ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
+    k = int(np.argmax(ratios))
+    rival = 1 + int(np.argmax(table[1:, k]))
+    return float(ratios[k]), places[rival].astype(np.float32)
+
+
 @lru_cache(maxsize=8)
 def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
     """Which pixels of the frame turned by the affine `rot` (2x3 float64, as bytes) come from
@@ -587,59 +691,266 @@ def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
     return inside
 
 
-def _global_search(small: np.ndarray, gray: np.ndarray) -> Iterator[tuple[np.ndarray, bool]]:
+# Perspective. Each strong, one-directional edge pixel (structure tensor) is a short line; the
+# grid's two families of lines meet in two vanishing points (RANSAC over pairs, then least
+# squares), and the line through both sends the board to a view where its lines are parallel.
+VP_POINTS = 2500  # edge pixels used (a fixed random sample: the same frame gives the same answer)
+VP_HYPOTHESES = 200
+VP_FAMILY = 35.0  # degrees each side of a family's main direction that count as that family
+VP_TOLERANCE = 0.01  # sine of the angle an edge may make with the line to its vanishing point (0.6 deg)
+VP_COHERENT = 0.8  # structure-tensor coherence (squared) of an edge pixel: one direction, not a corner
+# perspective worth a view of its own: the grid's scale varies by this factor across its edge
+# pixels, or the two families stand this many degrees off square. The plain search fits
+# equally spaced combs and _refine bends them for about 15 % (far edge 0.85 of the near one)
+PERSPECTIVE = 1.08
+OFF_SQUARE = 3.0
+# the view is drawn so the grid's edge pixels span this share of it; a board smaller than
+# SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small to comb)
+VIEW_FILL = 0.85
+SMALL_BOARD = 0.6
+# a board whose cells are under FINE_CELL px at work size is refined and checked in the frame at
+# FINE_FACTOR times the work size: the line filter's reach (2-3 px) and _refine's 24 px cells
+# want cells of 16 px or more
+FINE_CELL = 16.0
+FINE_FACTOR = 2.0
+PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
+# rough placements refined and checked at most per search from scratch: each costs a few
+# refinements; the reader takes up to 6 that pass (reader.CANDIDATES)
+ROUGH_CANDIDATES = 12
+
+
+@dataclass(frozen=True)
+class _Rectifier:
+    to_view: np.ndarray  # 3x3: work image -> a view in which the grid's lines run straight across and down
+    spread: float  # largest over smallest local scale of the perspective over the grid's edge pixels
+    off_square: float  # degrees the two line families stand off square once parallel
+    extent: float  # the grid edge pixels' extent in the view, over the work image's size
+
+
+def _family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.ndarray,
+                            rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Homogeneous vanishing point of one family of edge lines (rows a, b, c in normalised
+    coordinates) and which edges meet in it."""
+    m = len(lines)
+    pairs = rng.integers(0, m, (2, VP_HYPOTHESES))
+    guesses = np.cross(lines[pairs[0]], lines[pairs[1]])
+    guesses /= np.linalg.norm(guesses, axis=1, keepdims=True) + 1e-12
+
+    def meeting(v: np.ndarray) -> np.ndarray:  # v: H x 3 -> H x m bool
+        d = v[:, None, :2] - v[:, None, 2:3] * points[None]
+        sine = np.abs(d[..., 0] * normals[None, :, 0] + d[..., 1] * normals[None, :, 1])
+        return sine < VP_TOLERANCE * (np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2) + 1e-12)
+    keep = meeting(guesses)
+    keep = keep[int(np.argmax(keep.sum(axis=1)))]
+    v = guesses[0]
+    for _ in range(2):  # least squares over the edges that meet: the smallest eigenvector of L'L
+        chosen = lines[keep]
+        if len(chosen) < 3:
+            break
+        v = np.linalg.eigh(chosen.T @ chosen)[1][:, 0]
+        keep = meeting(v[None])[0]
+    return v, keep
+
+
+def _rectifier(gray: np.ndarray) -> _Rectifier | None:
+    """The view of the work image in which the grid's two line families are parallel and
+    square to the view's axes (up to their aspect), from their vanishing points; None when
+    two families are not found."""
+    h, w = gray.shape
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    jxx, jyy, jxy = (cv2.boxFilter(a, -1, (5, 5)) for a in (gx * gx, gy * gy, gx * gy))
+    trace = jxx + jyy
+    diff = jxx - jyy
+    sample = trace[::4, ::4].ravel()
+    strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
+    ys, xs = np.nonzero((trace > strong) & (diff * diff + 4 * jxy * jxy > VP_COHERENT * trace * trace))
+    rng = np.random.default_rng(0)
+    if len(xs) > VP_POINTS:
+        pick = rng.choice(len(xs), VP_POINTS, replace=False)
+        xs, ys = xs[pick], ys[pick]
+    if len(xs) < 100:
+        return None
+    theta = 0.5 * np.arctan2(2 * jxy[ys, xs], diff[ys, xs])  # the edge's normal
+    normals = np.stack([np.cos(theta), np.sin(theta)], axis=1)
+    half = max(h, w) / 2
+    points = np.stack([(xs - w / 2) / half, (ys - h / 2) / half], axis=1)
+    lines = np.column_stack([normals, -(normals * points).sum(axis=1)])
+    direction = (np.degrees(theta) + 90) % 180
+    hist = np.bincount((direction // 2).astype(np.int64) % 90, minlength=90).astype(np.float64)
+    hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "same")[2:-2]
+    main = (int(np.argmax(hist)) + 0.5) * 2
+    found = []
+    for centre in (main, main + 90):
+        family = np.abs((direction - centre + 90) % 180 - 90) < VP_FAMILY
+        if family.sum() < 30:
+            return None
+        v, keep = _family_vanishing_point(lines[family], points[family], normals[family], rng)
+        if keep.sum() < 20:
+            return None
+        found.append((v, points[family][keep]))
+    (v1, p1), (v2, p2) = found
+    horizon = np.cross(v1, v2)
+    if abs(horizon[2]) < 1e-9:
+        return None
+    horizon = horizon / horizon[2]
+    grid = np.vstack([p1, p2])
+    depth = grid @ horizon[:2] + 1
+    if depth.min() <= 0.05:  # the horizon runs through the grid: not a board's two families
+        return None
+    projective = np.array([[1, 0, 0], [0, 1, 0], horizon])
+    d1, d2 = ((projective @ v)[:2] for v in (v1, v2))
+    d1, d2 = d1 / np.linalg.norm(d1), d2 / np.linalg.norm(d2)
+    if abs(d1[0]) < abs(d2[0]):
+        d1, d2 = d2, d1  # d1: the family nearer the view's x axis
+    d1, d2 = (d1 if d1[0] >= 0 else -d1), (d2 if d2[1] >= 0 else -d2)
+    square = np.eye(3)
+    square[:2, :2] = np.linalg.inv(np.column_stack([d1, d2]))
+    normalise = np.array([[1 / half, 0, -w / 2 / half], [0, 1 / half, -h / 2 / half], [0, 0, 1]])
+    to_square = square @ projective @ normalise
+    pixels = np.column_stack([xs, ys]).astype(np.float64)
+    in_square = cv2.perspectiveTransform(pixels[None], to_square)[0]
+    low, high = np.percentile(in_square, 2, axis=0), np.percentile(in_square, 98, axis=0)
+    size = max(h, w)
+    zoom = VIEW_FILL * size / float((high - low).max())
+    fit = np.array([[zoom, 0, size / 2 - zoom * (low[0] + high[0]) / 2],
+                    [0, zoom, size / 2 - zoom * (low[1] + high[1]) / 2], [0, 0, 1]])
+    spread = float(np.percentile(depth, 98) / np.percentile(depth, 2))
+    off_square = float(abs(90 - np.degrees(np.arccos(min(1.0, abs(float(d1 @ d2)))))))
+    extent = float((np.percentile(pixels, 98, axis=0) - np.percentile(pixels, 2, axis=0)).max() / size)
+    return _Rectifier(fit @ to_square, spread ** 1.5, off_square, extent)
+
+
+def _view_cells(view: np.ndarray, inside: np.ndarray, skew: float,
+                to_view: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+    """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
+    transform from its de-skewed coordinates back to the work image."""
+    h, w = view.shape[:2]
+    gray = _gray(view)
+    lattices, rot = _lattices(gray, skew)
+    four = cv2.cvtColor(view, cv2.COLOR_BGR2BGRA)
+    # turned as four channels (OpenCV's 4-channel warp is about three times quicker than
+    # its 3-channel one; the colour channels come out the same), Lab from the first three
+    lab = cv2.cvtColor(cv2.warpAffine(four, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
+    summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
+    turned = _inside(rot.tobytes(), w, h) if inside is None else \
+        cv2.warpAffine(inside.astype(np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
+    back = np.linalg.inv(np.vstack([rot, [0, 0, 1]]) @ to_view)
+    return [(c, back) for c in (_lattice_cells(summed, turned, lattice) for lattice in lattices) if c is not None]
+
+
+def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+    cells = []
+    for skew in _skews(gray):
+        cells += _view_cells(small, None, skew, np.eye(3))
+    return cells
+
+
+def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+    """The lattices of the view that undoes the grid's perspective (see _rectifier), drawn from
+    the frame itself where the view zooms in on a small board; none when the plain search
+    sees the grid as well (little perspective and a board not small)."""
+    found = _rectifier(gray)
+    if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
+        return []
+    h, w = gray.shape
+    to_view = found.to_view
+    # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
+    # shrunk to about that scale (a warp samples, it does not average)
+    local = np.linalg.det(to_view[:2, :2]) ** 0.5 * scale
+    source_scale = min(1.0, max(scale, 1.5 * local))
+    source = frame if source_scale >= 1.0 else cv2.resize(
+        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
+    from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
+    view = cv2.warpPerspective(source, from_source, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (w, h), flags=cv2.INTER_NEAREST) > 0
+    cells = []
+    for skew in _skews(_gray(view))[:1]:
+        cells += _view_cells(view, inside, skew, to_view)
+    return cells
+
+
+def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
+                   gray: np.ndarray) -> Iterator[tuple[np.ndarray, bool]]:
     """Rough frame corners (work size) of the playing area, from nothing: the lattices'
     placements by plain colours (best first) in turn with those by lightness against the
     neighbours (see _placement; only worked out if the first is not taken), each place
-    once; with whether it came by the latter."""
-    h, w = gray.shape
-    four = cv2.cvtColor(small, cv2.COLOR_BGR2BGRA)
-    cells = []  # (lattice cells, the affine back to the frame) over every skew tried
-    for skew in _skews(gray):
-        lattices, rot = _lattices(gray, skew)
-        # turned as four channels (OpenCV's 4-channel warp is about three times quicker than
-        # its 3-channel one; the colour channels come out the same), Lab from the first three
-        lab = cv2.cvtColor(cv2.warpAffine(four, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
-        summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
-        inside = _inside(rot.tobytes(), w, h)
-        back = cv2.invertAffineTransform(rot)
-        cells += [(c, back) for c in (_lattice_cells(summed, inside, lattice) for lattice in lattices)
-                  if c is not None]
-    del four, lab, summed  # not kept while the caller checks a candidate
-
-    def ranked(relative: bool) -> list[np.ndarray]:
-        placed = ((_placement(c, relative), back) for c, back in cells)
-        return [cv2.transform(box[None], back)[0]
-                for (_, box), back in sorted((p for p in placed if p[0]), key=lambda found: -found[0][0])]
+    once; with whether it came by the latter. After the first, the view that undoes the
+    perspective is searched (only when asked for: the first is taken on most frames), and
+    its placements come next."""
+    cells = _plain_cells(small, gray)
     given: list[np.ndarray] = []
-    rankings: list[list[np.ndarray]] = [ranked(False)]
-    for k in range(len(cells)):
-        for relative in (False, True):
-            if len(rankings) == relative:
-                rankings.append(ranked(True))
-            if k >= len(rankings[relative]):
-                continue
-            corners = rankings[relative][k]
-            cell = np.linalg.norm(corners[1] - corners[0]) / 15
-            if all(np.abs(corners - other).max() > 0.5 * cell for other in given):
-                given.append(corners)
-                yield corners, relative
+
+    def ranked(pool: list[tuple[_LatticeCells, np.ndarray]], relative: bool) -> list[np.ndarray]:
+        placed = ((_placement(c, relative), back) for c, back in pool)
+        return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
+                for (_, box), back in sorted((p for p in placed if p[0]), key=lambda found: -found[0][0])]
+
+    def fresh(corners: np.ndarray) -> bool:
+        cell = np.linalg.norm(corners[1] - corners[0]) / 15
+        if all(np.abs(corners - other).max() > 0.5 * cell for other in given):
+            given.append(corners)
+            return True
+        return False
+
+    def take(pool: list[tuple[_LatticeCells, np.ndarray]], start: int, stop: int) -> Iterator[tuple[np.ndarray, bool]]:
+        rankings: list[list[np.ndarray]] = [ranked(pool, False)]
+        for k in range(start, min(stop, len(pool))):
+            for relative in (False, True):
+                if len(rankings) == relative:
+                    rankings.append(ranked(pool, True))
+                if k < len(rankings[relative]) and fresh(rankings[relative][k]):
+                    yield rankings[relative][k], relative
+    yield from take(cells, 0, 1)
+    yield from take(_perspective_cells(frame, scale, gray), 0, PERSPECTIVE_RANKS)
+    yield from take(cells, 1, len(cells))
+
+
+def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
+    fine = min(1.0, FINE_FACTOR * scale)
+    small = frame if fine >= 1.0 else cv2.resize(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)),
+                                                 interpolation=cv2.INTER_AREA)
+    return small, _gray(small), fine
 
 
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     """Where the playing area may be, searched from nothing: refined, the lattice whose cell
     colours best follow the premium layout first. Tiles the colour of a premium square can
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
-    candidate better (with the letters read) takes the next one when it fails."""
-    small, scale = _shrink(frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+    candidate better (with the letters read) takes the next one when it fails. Only
+    placements that clearly beat their rivals a cell off and whose lines fit are given.
+    A small board is refined and checked in the frame at a finer scale (coarse to fine)."""
+    frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    small, scale = _shrink(frame)
     gray = _gray(small)
-    for rough, relative in _global_search(small, gray):
-        corners, score = _refine(gray, order_corners(rough), 3, wide=True)
+    fine: tuple[np.ndarray, np.ndarray, float] | None = None
+    for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
+        at, at_gray, at_scale = small, gray, scale
+        rough = order_corners(rough)
+        if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
+            fine = fine or _finer(frame, scale)
+            at, at_gray, at_scale = fine
+            rough = rough * (at_scale / scale)
+        corners, score = _refine(at_gray, rough, 3, wide=True)
         # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(small, order_corners(corners), relative)
+        again = _shifted(at, order_corners(corners), relative)
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            corners, score = _refine(gray, order_corners(again), 2)
-        yield BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+            corners, score = _refine(at_gray, order_corners(again), 2)
+        corners = order_corners(corners)
+        margin, rival = placement_margin(at, corners)
+        for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
+            if margin >= 1.0:
+                break
+            corners, score = _refine(at_gray, order_corners(rival), 2)
+            corners = order_corners(corners)
+            margin, rival = placement_margin(at, corners)
+        if margin < PLACEMENT_MARGIN:
+            continue  # not clearly here rather than a cell away: not this one
+        fit = line_fit(at_gray, corners)
+        if fit < LINE_FIT:
+            continue  # its lines do not lie on the board's lines everywhere
+        yield BoardLocation(corners=order_corners(corners / at_scale), grid_score=score, margin=margin, line_fit=fit)
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:

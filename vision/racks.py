@@ -110,9 +110,19 @@ MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the t
 # tiles' top edge), >= 2.3 px at the bench's smallest scale (1000 px frame, 0.46 frame per board)
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
-RACK_LIGHTNESS_WEIGHT = 0.6  # the tops are lit like the board's tiles; the table often shares their hue
-FULL_ROW = 0.96  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
-BLOCKED_SHARE = 0.25  # columns of the rack's length not seen, in tile widths, before it is unknown
+RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
+FULL_ROW = 0.97  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
+BLOCKED_SHARE = 0.25
+MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
+BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
+MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
+MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
+UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
+SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
+
+
+_LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
 
 
 @dataclass(frozen=True)
@@ -137,98 +147,346 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     return strip, square_px * k
 
 
-def _tile_mask(strip: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> np.ndarray:
+def _weighted_lab(strip: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB).astype(np.float32)
-    diff = lab - tile_lab
-    diff[..., 0] *= RACK_LIGHTNESS_WEIGHT
-    dist = np.linalg.norm(diff, axis=2)
-    mask = dist < FACE_REACH * tolerance
-    # a row of tile colour right across the zone is the table or the board, not tiles: a
-    # rack's end walls (3 mm) and the zone's margin always break a row of tiles
-    mask[mask.mean(axis=1) > FULL_ROW] = False
-    return mask
+    lab[..., 0] *= RACK_LIGHTNESS_WEIGHT
+    return lab
+
+
+def _band(cand: np.ndarray) -> tuple[int, int] | None:
+    """Rows of the strip where the tiles' tops and backs are: the rows with most
+    tile-coloured pixels, and their neighbours as long as they hold half as many."""
+    rows = cand.mean(axis=1)
+    rows[rows > FULL_ROW] = 0.0  # a row of tile colour right across the zone is the table or board
+    peak = int(np.argmax(rows))
+    if rows[peak] < MIN_TILE_ROW:
+        return None
+    y0 = y1 = peak
+    while y0 > 0 and rows[y0 - 1] >= 0.5 * rows[peak]:
+        y0 -= 1
+    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * rows[peak]:
+        y1 += 1
+    return y0, y1 + 1
 
 
 def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]:
-    """Dips in a run's brightness where two tiles touch, at least half a pitch apart."""
+    """Dips in a run's brightness where two tiles touch, at least 0.6 pitch apart."""
     seg = profile[start:end]
-    if len(seg) < 3:
+    if len(seg) < 5:
         return []
-    smooth = cv2.GaussianBlur(seg.reshape(1, -1).astype(np.float32), (0, 0), 0.8).ravel()
-    window = max(2, int(pitch * 0.35))
-    found = []
+    window = max(2, int(pitch * 0.3))
+    found: list[int] = []
     for i in range(2, len(seg) - 2):
         lo, hi = max(0, i - window), min(len(seg), i + window + 1)
-        if smooth[i] == smooth[lo:hi].min() and smooth[i] < np.median(smooth[lo:hi]) - 4.0:
-            if not found or i - found[-1] > 0.5 * pitch:
+        if seg[i] == seg[lo:hi].min() and seg[i] < np.median(seg[lo:hi]) - SEAM_DIP:
+            if i < 0.4 * pitch or len(seg) - i < 0.4 * pitch:
+                continue  # a tile's rounded end, not a seam
+            if not found or i - found[-1] > 0.6 * pitch:
                 found.append(i)
     return [start + i for i in found]
 
 
-def _count_runs(mask: np.ndarray, light: np.ndarray, pitch: float) -> tuple[int, bool]:
-    """Tiles along the strip (columns of tile pixels); (count, sure)."""
-    counts = mask.sum(axis=0).astype(np.float32)
-    band = float(np.percentile(counts, 90))
-    if band < MIN_BAND_PX:
-        return 0, True
-    column = counts >= 0.4 * band
+def _runs(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[list[tuple[int, int]], list[list[int]]]:
+    """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch]
-    sums, hits = np.where(mask, light, 0).sum(axis=0), mask.sum(axis=0)
-    profile = np.where(hits > 0, sums / np.maximum(hits, 1), 0.0)
-    seams = [_seams(profile, a, b, pitch) for a, b in runs]
-    spacings = np.concatenate([np.diff([a, *cuts, b]) for (a, b), cuts in zip(runs, seams)]) if runs else np.zeros(0)
-    one_tile = spacings[(spacings > 0.8 * pitch) & (spacings < 1.2 * pitch)]
-    if len(one_tile) >= 3:  # the seams between tiles give this rack's own pitch
-        pitch = float(np.median(one_tile))
+    profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
+    return runs, [_seams(profile, a, b, pitch) for a, b in runs]
+
+
+def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
+    """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
+    spacings = np.concatenate([np.diff(cuts) for cuts in seams if len(cuts) >= 2] or [np.zeros(0)])
+    spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
+    return float(np.median(spacings)) if len(spacings) >= 2 else None
+
+
+def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: float | None = None
+                   ) -> tuple[int, bool]:
+    """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
+    dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
+    runs, seams = _runs(column, light, pitch)
+    if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
+        pitch = _seam_pitch(seams, pitch) or pitch
+        edge = EDGE_LOSS * pitch
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
-        n_len = (b - a) / pitch
+        n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
-        if abs(n_len - n) > 0.3 and abs(len(cuts) + 1 - n_len) > 0.3:  # neither length nor seams tell
+        if abs(n - n_len) > UNSURE_FRACTION:
             sure = False
         total += n
+        _LAST.setdefault("runs", []).append((a, b, round(n_len, 2), len(cuts)))  # type: ignore[union-attr]
     return total, sure
 
 
-def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
-              tolerance: float) -> RackReading:
-    """How many tiles stand on the rack in `zone` (4x2, first edge along the rack), from
-    what the camera over the board sees of them: tops and backs, never letters.
-    `square_px`: a board square's side in the frame near the rack (from the located board);
-    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles."""
-    z = np.asarray(zone, np.float32)
+@dataclass(frozen=True)
+class RackProfile:
+    """What setup learned about one rack, with seven tiles on it (find_racks/learn_rack):
+    where the tiles' tops and backs run in the zone's strip and the colours there."""
+    band: tuple[int, int]  # rows of the strip (resampled as _rectify does)
+    tile: tuple[float, float, float]  # weighted Lab of the tiles' tops/backs on this rack
+    rack: tuple[float, float, float]
+    table: tuple[float, float, float]
+    pitch: float  # one tile's width along the strip, px
+    edge: float = 0.0  # px a run of tiles pushed together shows less than its tiles' pitches
+
+
+def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
     h, w = frame.shape[:2]
-    if (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
-            or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX):
+    return not (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
+                or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
+
+
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str, object] | None:
+    """Without a profile: the table (the zone's border ring), the rack (neither table nor
+    tile), and the band of tile colour that stands within the rack and against its wall."""
+    ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
+                           lab[:, -2:].reshape(-1, 3)])
+    table = np.median(ring, axis=0)
+    d_tile = np.linalg.norm(lab - tile, axis=2)
+    d_table = np.linalg.norm(lab - table, axis=2)
+    rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
+    # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
+    rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
+    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+        return None
+    d_rack = np.linalg.norm(lab - rack, axis=2)
+    is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+    rack_rows = np.flatnonzero(is_rack.mean(axis=1) > 0.5)
+
+    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
+        is_tile = (d_tile < d_rack) & (d_tile < reach)
+        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+            is_tile &= d_tile < d_table
+        # the tiles stand within the rack's outline (their tops between its wall and its lip)
+        if len(rack_rows):
+            is_tile[:max(0, rack_rows[0])] = False
+            is_tile[rack_rows[-1] + 2:] = False
+        return is_tile
+
+    # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
+    # the board; then with the colour the tiles have on this rack, in this light
+    is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
+    first = _band(is_tile)
+    if first is not None and is_tile[first[0]:first[1]].any():
+        tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+        is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
+    band = _band(is_tile)
+    return dict(table=table, rack=rack, tile=tile, band=band, is_tile=is_tile, is_rack=is_rack,
+                d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+
+
+def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
+               tiles: int = 7) -> RackProfile | None:
+    """At setup, with `tiles` tiles standing on the rack: learn where their tops show in the
+    zone and their colour there, and the tile pitch. None when they cannot be found."""
+    z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
+        return None
+    strip, square = _rectify(frame, z, square_px)
+    prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
+    lab = _weighted_lab(strip)
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]), tolerance)
+    if found is None or found["band"] is None:
+        return None
+    y0, y1 = found["band"]  # type: ignore[misc]
+    is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
+    column = is_tile.mean(axis=0) >= BAND_SHARE
+    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    runs, seams = _runs(column, light, prior)
+    if not runs:
+        return None
+    pitch = _seam_pitch(seams, prior) or prior
+    shown = sum(b - a for a, b in runs)
+    edge = float(np.clip((tiles * pitch - shown) / len(runs), -0.2 * pitch, 0.5 * pitch))
+    if sum(max(1, round((b - a + edge) / pitch)) for a, b in runs) != tiles:
+        return None  # not the seven tiles we were told of
+    band_lab = lab[y0:y1]
+    tile = np.median(band_lab[is_tile], axis=0)
+    return RackProfile(band=(int(y0), int(y1)), tile=tuple(float(v) for v in tile),  # type: ignore[arg-type]
+                       rack=tuple(float(v) for v in found["rack"]),  # type: ignore[arg-type, union-attr]
+                       table=tuple(float(v) for v in found["table"]),  # type: ignore[arg-type, union-attr]
+                       pitch=pitch, edge=edge)
+
+
+def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+              tolerance: float, profile: RackProfile | None = None) -> RackReading:
+    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
+    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
+    camera over the board sees of them: tops and backs, never letters.
+    `square_px`: a board square's side in the frame (from the located board);
+    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
+    `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
+    z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
     pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    mask = _tile_mask(strip, tile_lab, tolerance)
-    blocked = _blocked_columns(strip, mask)
+    lab = _weighted_lab(strip)
+    if profile is not None:
+        pitch = profile.pitch
+        tile, rack, table = (np.float32(c) for c in (profile.tile, profile.rack, profile.table))
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        d_rack = np.linalg.norm(lab - rack, axis=2)
+        d_table = np.linalg.norm(lab - table, axis=2)
+        y0, y1 = max(0, profile.band[0] - 1), min(profile.band[1] + 1, lab.shape[0])  # a row either way
+        band: tuple[int, int] | None = (y0, y1) if y1 > y0 else None
+        is_tile = d_tile < d_rack
+        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+            is_tile &= d_tile < d_table
+        backed = np.ones(lab.shape[1], bool)
+    else:
+        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]),
+                            tolerance)
+        if found is None:
+            return RackReading(None, reason="tiles the colour of the rack")
+        d_tile, d_rack, d_table = found["d_tile"], found["d_rack"], found["d_table"]  # type: ignore[assignment]
+        band, is_tile = found["band"], found["is_tile"]  # type: ignore[assignment]
+        backed = np.ones(lab.shape[1], bool)
+        if band is not None:
+            # the tiles lean on the rack's back wall: seen from the board's side, the wall
+            # (rack colour) lies right above every tile's top in the strip
+            reach = max(3, 2 * (band[1] - band[0]))
+            backed = found["is_rack"][max(0, band[0] - reach):band[0]].any(axis=0)  # type: ignore[index]
+    foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
+    wall_off = None
+    if band is not None and band[0] >= 2:
+        # the rack's wall right behind the tiles must show the rack's colour all along
+        h_band = max(2, band[1] - band[0])
+        wall = d_rack[max(0, band[0] - 3 * h_band):band[0] - 1]
+        wall_off = np.median(wall, axis=0) > WALL_LAB
+        ends = max(1, int(0.06 * len(wall_off)))  # the zone's margins and the rack's end walls
+        wall_off[:ends] = wall_off[-ends:] = False
+    blocked = _blocked_columns(foreign, wall_off)
+    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
-    light = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-    count, sure = _count_runs(mask, light, pitch)
+    if band is None:
+        return RackReading(0)
+    y0, y1 = band
+    column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
+    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
 
 
+WALL_LAB = 18.0  # the wall behind the tiles, column by column, from the rack's colour (clean renders: < 8)
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
 
 
-def _blocked_columns(strip: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Columns of the strip where the rack itself does not show (a hand, an arm, a sleeve):
-    compared with the median column, row by row, leaving the tiles out."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(strip, (3, 3), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    median = np.median(lab, axis=1, keepdims=True)
-    dist = np.linalg.norm(lab - median, axis=2)
-    dist[mask] = 0.0
-    blocked = np.median(dist, axis=0) > BLOCKED_LAB
-    ends = max(1, int(0.04 * len(blocked)))  # the zone's margins and the rack's rounded ends
-    blocked[:ends] = blocked[-ends:] = False
-    return blocked
+def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) -> np.ndarray:
+    """Columns where a third of the rows look like neither table, rack nor tile (a hand, an
+    arm, a sleeve), or where the wall behind the tiles does not show, at least 0.4 tile wide
+    (a finger is >= 12 mm; seams and edges 1-2 px)."""
+    off = foreign.mean(axis=0) > 0.3
+    if wall_off is not None:
+        off |= wall_off
+    width = max(3, int(round(0.4 * PX_PER_TILE)))
+    return cv2.morphologyEx(off.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, width), np.uint8))[0] > 0
+
+
+# ---------------------------------------------------------------------------------------
+# Setup: find each rack and its zone by itself, with seven tiles standing on each rack.
+# ---------------------------------------------------------------------------------------
+
+ZONE_TOWARD_BOARD = 2.2  # squares from the tiles' tops to the zone's board-side edge: the
+# deepest rack (34 mm, pro) and its wall's parallax at 30 deg (22 mm * tan 30 = 13 mm) = 47 mm
+# = 2.2 squares of 21 mm
+ZONE_AWAY = 0.7  # squares beyond the tiles' tops on the player's side (the lip: 4-7 mm + margin)
+ZONE_ENDS = 1.0  # squares beyond the rack's ends as found along its wall
+
+
+def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray, tolerance: float,
+               tiles: int = 7) -> dict[str, tuple[np.ndarray, RackProfile]]:
+    """Racks with `tiles` tiles standing on each, found in a frame at setup: name -> (zone,
+    profile). The zone is 4x2 with its first edge along the rack on the board's side; names
+    are p1 for the rack nearest the frame's bottom edge, then p2 (the config's manual zones
+    stay the fallback when a rack is not found)."""
+    corners = np.asarray(board_corners, np.float32)
+    side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
+    square = side / 15
+    centre = corners.mean(axis=0)
+    scale = 0.5  # work at half size: a tile is still >= 12 px wide in a 1000 px frame
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    lab = _weighted_lab(small)
+    tile = np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1])
+    board = np.zeros(lab.shape[:2], np.uint8)
+    grown = centre + (corners - centre) * (1 + 2 * 1.5 / 15)  # the board and its rim
+    cv2.fillPoly(board, [np.round(grown * scale).astype(np.int32)], 1)
+    table = np.median(lab[board == 0][::7], axis=0)  # most of the frame around the board is table
+    d_tile = np.linalg.norm(lab - tile, axis=2)
+    near = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
+    near[board > 0] = 0
+    k = max(3, int(square * scale * 0.5) | 1)
+    gap = max(3, int(square * scale * 2.5) | 1)  # tiles in groups: up to 2.5 squares between groups
+    components = []
+    for kernel in (np.ones((k, gap), np.uint8), np.ones((gap, k), np.uint8)):  # racks across or down the frame
+        merged = cv2.morphologyEx(near, cv2.MORPH_CLOSE, kernel)
+        n, labels, _, _ = cv2.connectedComponentsWithStats(merged)
+        components += [np.column_stack(np.nonzero((labels == i) & (near > 0))[::-1]).astype(np.float32) / scale
+                       for i in range(1, n)]
+    found = []
+    for points in components:
+        if len(points) < 20:
+            continue
+        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
+        long_side, short_side = max(w, h), min(w, h)
+        # seven tiles of 0.86-1.0 square, pushed together or in groups on a rack of <= 12 squares
+        if not (0.75 * tiles * TILE_PER_SQUARE[0] <= long_side / square <= 12.5 and short_side / square < 1.2):
+            if long_side / square > 3:
+                _LAST.setdefault("find", []).append((long_side / square, short_side / square, "shape"))  # type: ignore[union-attr]
+            continue
+        box = cv2.boxPoints(((cx, cy), (w, h), angle))
+        axis = box[1] - box[0] if np.linalg.norm(box[1] - box[0]) >= np.linalg.norm(box[2] - box[1]) else box[2] - box[1]
+        axis = axis / np.linalg.norm(axis)
+        normal = np.array([-axis[1], axis[0]], np.float32)
+        if float((centre - np.array([cx, cy])) @ normal) < 0:
+            normal = -normal  # toward the board
+        along = points @ axis
+        mid = np.array([cx, cy], np.float32)
+        a0, a1 = along.min() - mid @ axis, along.max() - mid @ axis
+        zone = _zone_from_bar(frame, mid, axis, normal, a0, a1, square)
+        profile = learn_rack(frame, zone, square, tile_lab, tolerance, tiles)
+        _LAST.setdefault("find", []).append((long_side / square, short_side / square, profile is not None))  # type: ignore[union-attr]
+        if profile is not None:
+            if all(float(np.linalg.norm(zone.mean(axis=0) - other.mean(axis=0))) > 2 * square for _, other, _ in found):
+                found.append((float(cy), zone, profile))
+    found.sort(key=lambda f: -f[0])
+    return {f"p{i + 1}": (zone, profile) for i, (_, zone, profile) in enumerate(found[:2])}
+
+
+def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal: np.ndarray,
+                   a0: float, a1: float, square: float) -> np.ndarray:
+    """A rack's zone around the bar of its tiles' tops: the rack's wall lies on the board's
+    side of the bar; along it the zone reaches as far as the wall does (the tiles may stand
+    at one end of a long rack)."""
+    lab = _weighted_lab(frame)
+    probe = mid + normal * 0.7 * square
+    def wall_at(a: float) -> np.ndarray:
+        x, y = probe + axis * a
+        xi, yi = int(round(x)), int(round(y))
+        if not (0 <= yi < lab.shape[0] and 0 <= xi < lab.shape[1]):
+            return np.full(3, np.inf, np.float32)
+        return lab[yi, xi]
+    wall = np.median(np.stack([wall_at(a) for a in np.linspace(a0, a1, 15)]), axis=0)
+    step = 0.25 * square
+    lo, hi = a0, a1
+    limit = 12.5 * square
+    while hi - lo < limit and float(np.linalg.norm(wall_at(lo - step) - wall)) < BLOCKED_LAB:
+        lo -= step
+    while hi - lo < limit and float(np.linalg.norm(wall_at(hi + step) - wall)) < BLOCKED_LAB:
+        hi += step
+    lo, hi = lo - ZONE_ENDS * square, hi + ZONE_ENDS * square
+    near, far = -ZONE_AWAY * square, ZONE_TOWARD_BOARD * square
+    # first edge on the board's side, left to right as the rack's owner sees it
+    pts = [mid + axis * lo + normal * far, mid + axis * hi + normal * far,
+           mid + axis * hi + normal * near, mid + axis * lo + normal * near]
+    return np.array(pts, np.float32)

@@ -17,6 +17,8 @@ import argparse
 import dataclasses
 import json
 import os
+import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -128,6 +130,18 @@ def run(folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | Non
     if games is not None:
         check_games_dir(games)
     run_folder = prepare_folder(folder)
+    try:
+        return _play(folder, run_folder, headless=headless, gcg_out=gcg_out, games=games, speed=speed,
+                     config=config, out=out)
+    finally:
+        if run_folder != folder:  # the script built from a dataset's truth.json
+            shutil.rmtree(run_folder, ignore_errors=True)
+
+
+def _play(folder: Path, run_folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | None,
+          speed: float, config: Any, out: TextIO) -> int:
+    from kiosk.replay.driver import ReplayRun
+
     on_iteration = None
     window = None
     if not headless:
@@ -141,6 +155,7 @@ def run(folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | Non
         replay = ReplayRun(run_folder, games_dir=games, on_iteration=on_iteration, **extra)
         result = replay.run()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the last word short
         print(f"{PROG}: interrupted; {_where_the_game_is(folder, replay, games)}", file=sys.stderr)
         return INTERRUPTED
     finally:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import queue
 import sys
 import time
 from pathlib import Path
@@ -43,30 +42,26 @@ def demo(headless: bool) -> int:
 
 
 def live() -> int:
-    """The kiosk at the table: config, journal, camera, buttons, screen, watchdog."""
+    """The kiosk at the table: config, journal, camera, buttons, screen, watchdog, all
+    put together by the one assembly (kiosk.assembly), as the replays and tests are."""
     import pygame
 
-    from hardware.buttons import ButtonPanel
     from hardware.camera import CameraConfig, CameraError, open_camera
     from hardware.keyboard import KeyboardButtons
-    from hardware.pins import load_pin_map
-    from kiosk import journal, sdnotify
-    from kiosk.app import GameSetup, KioskApp
+    from kiosk import sdnotify
+    from kiosk.assembly import Backends, LogSink, assemble
     from kiosk.config import load_config
-    from kiosk.display.render import Renderer
+    from kiosk.display.sink import ScreenSink
     from kiosk.display.window import open_display
-    from kiosk.replay.driver import make_lexicon
-    from kiosk.vision_worker import ThreadedVision
-    from vision.config import VisionConfig, load_config as load_vision
-    from vision.reader import BoardReader
+
+    from kiosk.config import attach_file_log
 
     config = load_config()
+    attach_file_log(config)
     for warning in config.warnings:
         log.warning("%s", warning)
     surface = open_display((config.display.width, config.display.height) if config.display.width else None,
                            config.display.fullscreen)
-    setup = GameSetup(players=config.players, profile=config.profile, tileset="english",
-                      lexicon=str(config.lexicon_path) if config.lexicon_path else "default")
     source = config.camera
     camera_config = CameraConfig(source=source.kind, device=source.index or 0,
                                  path=str(source.path) if source.path else None)
@@ -75,29 +70,13 @@ def live() -> int:
     except CameraError as exc:
         log.error("%s", exc)
         camera = _NoCamera(str(exc))
-    vision_config = load_vision(config.vision_config) if config.vision_config else VisionConfig()
-    vision = ThreadedVision(camera, BoardReader(vision_config), time.perf_counter)
-    lexicon = make_lexicon(setup.lexicon)
+    def leave_fullscreen() -> None:
+        if pygame.display.get_surface() is not None and pygame.display.get_surface().get_flags() & pygame.FULLSCREEN:
+            pygame.display.toggle_fullscreen()
 
-    def next_game() -> KioskApp:
-        """The unfinished game from the journal (a restart), else a new one."""
-        found = journal.resume(config.games_dir)
-        if found is None:
-            return KioskApp(setup, vision=vision, journal=journal.start_game(config.games_dir), lexicon=lexicon)
-        game_journal, report = found
-        for line in report.lines() if report.damaged else ():
-            log.warning("%s", line)
-        app = KioskApp(setup, vision=vision, journal=game_journal, lexicon=lexicon,
-                       records=list(game_journal.records) or None)
-        if app.recovered is not None and report.damaged:
-            app.recovered["damage"] = tuple(report.lines())
-        return app
-
-    app = next_game()
-    events: queue.Queue = queue.Queue()
-    panel = ButtonPanel(load_pin_map(config.pin_map), events.put) if on_pi() else None
+    kiosk = assemble(config, Backends(camera, gpio=on_pi(), leave_fullscreen=leave_fullscreen),
+                     sinks=[ScreenSink(surface), LogSink()], games_dir=config.games_dir)
     keys = KeyboardButtons()
-    renderer = Renderer()
     notify = sdnotify.default()
     notify.ready("display and clock up")
     try:
@@ -107,23 +86,13 @@ def live() -> int:
                     return 0
                 pressed = keys.translate(event)
                 if pressed is not None:
-                    events.put(pressed)
-            while not events.empty():
-                e = events.get_nowait()
-                if app.phase == "done" and e.button == "confirm" and e.kind == "press":
-                    app = next_game()   # the result was confirmed and written: a new game
-                    continue
-                app.handle_button(e.button, e.kind, e.t)
-            app.tick()
-            renderer.render(surface, app.screen())
-            pygame.display.flip()
+                    kiosk.inputs.put(pressed)
+            kiosk.tick()
             notify.watchdog_tick()
             time.sleep(FRAME_S)
     finally:
         notify.stopping()
-        vision.close()
-        if panel is not None:
-            panel.close()
+        kiosk.close()
 
 
 def refuse_on_screen(error: InputError) -> int:

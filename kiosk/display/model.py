@@ -28,6 +28,8 @@ Screen = Literal[
     "recovered",         # journal recovered after a power cut
     "confirm_new_game",  # "start a new game?" with the buttons that answer it
     "error",             # a bad config file: one line naming file, line and field
+    "menu",              # the director's menu: a list, one item selected
+    "rack_entry",        # play is over: each player enters the value of the tiles left on the rack
 ]
 SCREENS: tuple[str, ...] = Screen.__args__  # type: ignore[attr-defined]
 
@@ -89,7 +91,9 @@ class LastPlay:
     words: tuple[WordBreakdown, ...] = ()
     bingo_bonus: int = 0                    # 0 when not a bingo
     total: int = 0
-    kind: Literal["play", "pass", "exchange", "challenged_off"] = "play"
+    kind: Literal["play", "pass", "exchange", "challenged_off", "lost_challenge"] = "play"
+    # challenged_off: the play (position, main_word) was taken off, the turn scores 0;
+    # lost_challenge: `player` challenged and lost (total: points lost, or 0 = lost the turn)
     exchanged: int = 0                      # how many tiles, for kind == "exchange" (never which)
 
     @property
@@ -115,6 +119,7 @@ class Alert:
     rule: str = ""             # rule id as in SCENARIOS.md: "DRAW-05"
     action: str = ""           # what to do, exactly: "Bob draws 2 of Ann's new tiles at random, ..."
     player: str = ""           # whom it concerns, if anyone
+    explanation: str = ""      # what happened, as the rules core says it: "Ann has 8 tiles on the rack"
 
 
 @dataclass(frozen=True)
@@ -179,10 +184,26 @@ class StartSetup:
 
 
 @dataclass(frozen=True)
+class MenuView:
+    items: tuple[str, ...] = ()
+    selected: int = 0
+    confirming: str = ""                  # "End the game (director)": asked once more before it is done
+
+
+@dataclass(frozen=True)
+class RackEntryView:
+    name: str = ""                        # whose value is entered now
+    value: int = 0
+    entered: tuple[str, ...] = ()         # "Ann: 12" for values already entered
+    reason: str = ""                      # "Six zero-score turns", "Ended by the director"
+
+
+@dataclass(frozen=True)
 class Status:
     camera_ok: bool = True
     camera_text: str = "camera ok"
     profile: str = ""                     # shown small: "NASPA · CSW21"
+    camera_seen: bool = True              # False: no picture yet (no green dot until the camera answered)
 
 
 @dataclass(frozen=True)
@@ -203,6 +224,8 @@ class ScreenModel:
     result: Result | None = None
     recovered: Recovered | None = None
     start: StartSetup | None = None
+    menu: MenuView | None = None
+    tiles_left: RackEntryView | None = None   # values only, never letters (KIOSK-05)
     error: str = ""                       # one line, e.g. str(InputError(...)), for screen "error"
     status: Status = field(default_factory=Status)
 

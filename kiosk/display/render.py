@@ -153,7 +153,9 @@ class Renderer:
     def _status(self, surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel) -> None:
         status = model.status
         dot = pygame.Rect(rect.x, rect.y, rect.height, rect.height).inflate(-rect.height // 4, -rect.height // 4)
-        if status.camera_ok:
+        if status.camera_ok and not status.camera_seen:   # no picture yet: neither green nor a warning
+            pygame.draw.circle(surface, theme.TEXT_DIM, dot.center, dot.width // 2, max(1, dot.width // 6))
+        elif status.camera_ok:
             pygame.draw.circle(surface, theme.GREEN, dot.center, dot.width // 2)
         else:
             pygame.draw.polygon(surface, theme.VERMILLION, [dot.midtop, dot.bottomright, dot.bottomleft])

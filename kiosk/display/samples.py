@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .model import (Alert, BlankPrompt, BoardView, ButtonHint, ChallengeView, ClockView, LastPlay,
-                    LetterPremium, PlayerView, Prompt, Recovered, Result, ResultLine, ScreenModel, StartSetup,
-                    Status, Verdict, Waiting, WordBreakdown)
+                    LetterPremium, MenuView, PlayerView, Prompt, RackEntryView, Recovered, Result, ResultLine,
+                    ScreenModel, StartSetup, Status, Verdict, Waiting, WordBreakdown)
 
 
 def _board(*placed: tuple[int, int, str, bool]) -> tuple[str, ...]:
@@ -100,6 +100,18 @@ SCREENS: dict[str, ScreenModel] = {
                             damage=("The last line of the journal was cut off and was dropped.",
                                     "The last play (Bob, 4 tiles) must be pressed again.")),
         prompt=Prompt("The time lost is on neither clock. A director may charge it: PAUSE, then CONFIRM")),
+    "menu": replace(
+        GAME, screen="menu", clocks_neutralized=True,
+        menu=MenuView(("Restart the clocks", "End: six zero-score turns", "End the game (director)",
+                       "Time called: one more turn each", "Ann forfeits", "Bob forfeits",
+                       "New game (keep this one aside)", "Leave full screen", "Close this menu"), 2),
+        prompt=Prompt("", (ButtonHint("PAUSE", "up"), ButtonHint("CHALLENGE", "down"), ButtonHint("CONFIRM", "choose"),
+                           ButtonHint("CANCEL", "close")))),
+    "rack_entry": replace(
+        GAME, screen="rack_entry", tiles_left=RackEntryView("Bob", 11, ("Ann: 14",), "six zero-score turns"),
+        prompt=Prompt("Count the tiles left on the rack; each player's own value comes off their score",
+                      (ButtonHint("PAUSE", "-1 (hold -10)"), ButtonHint("CHALLENGE", "+1 (hold +10)"),
+                       ButtonHint("CONFIRM", "done")))),
     "confirm_new_game": replace(
         GAME, screen="confirm_new_game",
         prompt=Prompt("End this game and start a new one? The record of this game is kept.",

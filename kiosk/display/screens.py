@@ -55,7 +55,10 @@ def _last_play_heading(play: LastPlay) -> str:
     if play.kind == "exchange":
         return f"exchanged {play.exchanged} tile{'s' if play.exchanged != 1 else ''}"
     if play.kind == "challenged_off":
-        return "play came off"
+        main = play.main_word or (play.words[0].word if play.words else "")
+        return f"{main} came off: 0" if main else "play came off: 0"
+    if play.kind == "lost_challenge":
+        return f"lost a challenge: {play.total}" if play.total else "lost a challenge: loses the turn"
     main = play.main_word or (play.words[0].word if play.words else "")
     return f"{play.position}  {main}".strip()
 
@@ -238,7 +241,8 @@ def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
         rule = pygame.Rect(title.right - rule_w - pad, title.y + title.height // 4, rule_w, title.height // 2)
         widgets.box(surface, rule, theme.TEXT_DARK)
         text.draw(surface, first.rule, rule.inflate(-pad, -pad // 2), theme.ALERT)
-    text.draw_wrapped(surface, first.action, action.inflate(0, -action.height // 10), theme.TEXT,
+    said = f"{first.explanation}. {first.action}" if first.explanation else first.action
+    text.draw_wrapped(surface, said, action.inflate(0, -action.height // 10), theme.TEXT,
                       max(14, action.height // 4))
     if rest:
         text.draw(surface, "Also: " + "; ".join(a.title for a in rest), more, theme.ALERT, align="left")
@@ -266,7 +270,48 @@ def side_confirm_new_game(surface: pygame.Surface, rect: pygame.Rect, model: Scr
         widgets.prompt_block(surface, body, model.prompt, text, body.height // 5)
 
 
+def side_menu(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.22)
+    menu = model.menu
+    title, items = _rows(body, 0.8, 5)
+    text.draw(surface, "DIRECTOR", title, theme.TEXT_DIM, align="left")
+    if menu is None:
+        _draw_prompt(surface, prompt, model, text)
+        return
+    if menu.confirming:
+        text.draw_wrapped(surface, f"{menu.confirming}: are you sure?", items, theme.YELLOW, items.height // 6)
+        _draw_prompt(surface, prompt, model, text)
+        return
+    row_h = max(14, min(items.height // max(1, len(menu.items)), items.height // 5))
+    visible = max(1, items.height // row_h)
+    top = max(0, min(menu.selected - visible // 2, len(menu.items) - visible))
+    for i, label in enumerate(menu.items[top:top + visible], start=top):
+        row = pygame.Rect(items.x, items.y + (i - top) * row_h, items.width, row_h).inflate(0, -row_h // 8)
+        if i == menu.selected:
+            widgets.box(surface, row, theme.YELLOW)
+        text.draw(surface, label, row.inflate(-row_h // 3, -row_h // 4),
+                  theme.TEXT_DARK if i == menu.selected else theme.TEXT, align="left")
+    _draw_prompt(surface, prompt, model, text)
+
+
+def side_rack_entry(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    body, prompt = _with_prompt(rect, model, 0.3)
+    entry = model.tiles_left
+    title, who, value, done = _rows(body, 0.8, 1, 1.6, 1)
+    text.draw(surface, "PLAY IS OVER" + (f": {entry.reason}" if entry and entry.reason else ""), title,
+              theme.TEXT_DIM, align="left")
+    if entry is not None:
+        text.draw_wrapped(surface, f"{entry.name}: value of the tiles left on your rack", who, theme.TEXT,
+                          who.height // 2)
+        text.draw(surface, str(entry.value), value, theme.YELLOW, shrink=0)
+        if entry.entered:
+            text.draw(surface, "   ".join(entry.entered), done, theme.TEXT_DIM, align="left")
+    _draw_prompt(surface, prompt, model, text)
+
+
 SIDE: dict[str, Draw] = {
+    "menu": side_menu,
+    "rack_entry": side_rack_entry,
     "game": side_game,
     "confirm_read": side_confirm_read,
     "blank_prompt": side_blank_prompt,
@@ -301,9 +346,9 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
                                                          inner.height).inflate(0, -inner.height // 3),
                       theme.YELLOW, align="right")
     if setup is not None:
-        parts = [f"Rules: {setup.profile}"] + ([f"Word list: {setup.lexicon}"] if setup.lexicon else [])
+        parts = [f"Rules: {setup.profile}."] + ([f"Word list: {setup.lexicon}."] if setup.lexicon else [])
         colour = theme.YELLOW if setup.editing in ("profile", "lexicon") else theme.TEXT
-        text.draw(surface, "    ".join(parts), settings.inflate(0, -settings.height // 4), colour, align="left")
+        text.draw_wrapped(surface, "  ".join(parts), settings, colour, settings.height // 2)
     second = model.players[1 - first].name
     text.draw_wrapped(surface, f"{second} starts {model.players[first].name}'s clock by pressing their own button.",
                       note, theme.TEXT, note.height * 2 // 3)

@@ -121,17 +121,27 @@ class TextPainter:
 
     @staticmethod
     def _split_long(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
-        """Break a word wider than the line (a file path) at characters, so nothing is cut off."""
+        """Break a word wider than the line (a file path): after a '/', ':', '.', '-' or '_'
+        where one fits (so 'pins.toml:12:' stays whole), else at characters, so nothing is
+        cut off."""
         out: list[str] = []
         for word in words:
             while len(word) > 1 and font.size(word)[0] > width:
                 cut = len(word) - 1
                 while cut > 1 and font.size(word[:cut])[0] > width:
                     cut -= 1
+                seps = [i + 1 for i in range(cut - 1) if word[i] in "/:.-_,"]
+                if seps and seps[-1] > 1:
+                    cut = seps[-1]
                 out.append(word[:cut])
                 word = word[cut:]
             out.append(word)
         return out
+
+    def needs_split(self, text: str, px: int, width: int) -> bool:
+        """A word of text is wider than the line at this size."""
+        font = self.font(px)
+        return any(font.size(word)[0] > width for word in text.split())
 
     def draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Colour,
                      max_px: int, align: str = "left", min_px: int = 12) -> int:
@@ -143,7 +153,8 @@ class TextPainter:
         while True:
             lines = self.wrap_lines(text, px, rect.width)
             line_h = self.font(px).get_linesize()
-            if line_h * len(lines) <= rect.height or px <= min_px:
+            fits = line_h * len(lines) <= rect.height and not self.needs_split(text, px, rect.width)
+            if fits or px <= min_px:
                 break
             px = _snap_down(px - 1)
         y = rect.y

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
 from kiosk.replay.camera import ReplayCamera
 from kiosk.replay.script import Script, Step, Turn, load_script
-from kiosk.vision_worker import InlineVision
+from kiosk.assembly import make_lexicon  # noqa: F401  (re-exported for the bench and tests)
 
 ANSWER_DELAY_S = 0.5     # how long the players take to answer a prompt
 READ_GIVE_UP_S = 20.0    # a turn whose board is never readable fails the replay
@@ -57,23 +57,12 @@ class ReplayResult:
         return "\n".join(lines)
 
 
-def make_reader(setup: GameSetup, folder: Path) -> Any:
-    """The real board reader, configured by the game folder's vision.toml if it has one."""
-    from vision.config import VisionConfig, load_config
+def make_reader(setup: GameSetup, folder: Path, config: Any = None) -> Any:
+    """The real board reader, configured as the assembly would (config, folder's vision.toml)."""
+    from kiosk.assembly import vision_config_for
     from vision.reader import BoardReader
 
-    config_path = folder / "vision.toml"
-    config = load_config(config_path) if config_path.exists() else VisionConfig(tileset=setup.tileset)
-    return BoardReader(config)
-
-
-def make_lexicon(name: str) -> Any:
-    """The word list named by the setup; 'none' = no adjudication (a language without one)."""
-    if name == "none":
-        return None
-    from kiosk.lexicon_files import default_lexicon, load_word_list
-
-    return default_lexicon() if name == "default" else load_word_list(name)
+    return BoardReader(vision_config_for(config, setup.tileset, folder))
 
 
 class ScriptedPlayers:
@@ -89,6 +78,15 @@ class ScriptedPlayers:
     def act(self, app: KioskApp, now: float) -> bool:
         """Answer the head prompt once its delay has passed; True if something was done."""
         head = app.pending[0] if app.pending else None
+        if app.phase == "rack_entry" and app.rack_entry is not None:
+            # the recording does not say what was left on the racks: the players enter
+            # nothing (0), and the result is as the record has it
+            entry = app.rack_entry
+            asked = self.asked_at.setdefault((-2.0, "racks", entry.index), now)
+            if now < asked + ANSWER_DELAY_S:
+                return False
+            app.handle_button("confirm")
+            return True
         if app.rack_question is not None and (head is None or head.stage == "reading"):
             q = app.rack_question
             asked = self.asked_at.setdefault((-1.0, f"rack{q.player}", 0), now)
@@ -151,8 +149,10 @@ class ScriptedPlayers:
             offered = head.blank_offers[head.blank_cursor]
             if not wanted.islower() or offered == wanted.upper():
                 app.handle_button("confirm")
-            elif wanted.upper() in head.blank_offers:
-                app.handle_button("challenge")   # next letter
+            elif wanted.upper() in head.blank_offers:   # step towards it, the shorter way round
+                n = len(head.blank_offers)
+                ahead = (head.blank_offers.index(wanted.upper()) - head.blank_cursor) % n
+                app.handle_button("challenge" if ahead <= n - ahead else "pause")
             else:
                 app.designate_blank(wanted)
         return True
@@ -170,25 +170,32 @@ class ReplayRun:
     games_dir: Path | None = None
     on_iteration: Callable[[KioskApp, float], None] | None = None
     step_hook: Callable[[int, Step], None] | None = None   # tests: called before each step
+    config: Any = None          # a KioskConfig: play under its rules and vision settings
+    sinks: tuple[Any, ...] = ()  # extra output sinks (kiosk.sinks), e.g. a screen
 
     def __post_init__(self) -> None:
+        from kiosk.assembly import Backends, assemble, rules_for
         from kiosk.replay.frames import ensure_frames
 
         self.script: Script = load_script(self.folder)
         ensure_frames(self.folder, self.script)
         s = self.script.setup
-        self.setup = GameSetup(
+        recorded = GameSetup(
             players=tuple(s.get("players", ("Player 1", "Player 2"))),  # type: ignore[arg-type]
             first=int(s.get("first", 0)),
             profile=str(s.get("profile", "naspa")),
             tileset=str(s.get("tileset", "english")),
             lexicon=str(s.get("lexicon", "default")),
         )
+        # The game's names and first player are the recording's; its rules are the
+        # config's when one is given (as the live kiosk would play it), else the recording's.
+        self.rules = rules_for(self.config, players=recorded.players, first=recorded.first, fallback=recorded)
+        self.setup = self.rules.setup
         self.sim = SimTime(0.0)
         self.camera = ReplayCamera(self.script.frames_dir)
-        self.vision = InlineVision(self.camera, make_reader(self.setup, self.folder), time.perf_counter)
         records: list[dict] = []
         self.recovery = None
+        journal_in: tuple[Any, list[dict]] | None = None
         if self.games_dir is not None:
             from kiosk.journal import resume, start_game
 
@@ -200,6 +207,8 @@ class ReplayRun:
                 self.journal = start_game(self.games_dir)
         else:
             self.journal = MemoryJournal()
+        journal_in = (self.journal, records)
+        self.journal_path: Path | None = getattr(self.journal, "path", None)   # where a resume picks up
         last_t = max((float(r.get("t", 0.0)) for r in records), default=None)
         self.first_step = 0
         racks: dict[str, int] = {}
@@ -212,15 +221,11 @@ class ReplayRun:
                     self.camera.show(step.frame)
                     racks = dict(step.racks) if step.racks is not None else racks
                 self.first_step = i + 1
-        self.app = KioskApp(
-            self.setup,
-            vision=self.vision,
-            journal=self.journal,
-            time_source=self.sim,
-            lexicon=make_lexicon(self.setup.lexicon),
-            settings=AppSettings(),
-            records=records or None,
-        )
+        self.kiosk = assemble(self.config, Backends(self.camera, time_source=self.sim, threaded_vision=False),
+                              sinks=list(self.sinks), rules=self.rules, vision_folder=self.folder,
+                              journal=journal_in, settings=AppSettings())
+        self.vision = self.kiosk.vision
+        self.app = self.kiosk.app
         turns = {step.t: step.turn for step in self.script.steps if step.press and step.turn is not None}
         self.players = ScriptedPlayers(turns)
         self.players.racks = racks
@@ -231,12 +236,13 @@ class ReplayRun:
 
     def _busy(self) -> bool:
         app = self.app
-        return bool(app.pending) or app.phase == "remove_tiles" or app.rack_question is not None
+        return (bool(app.pending) or app.phase in ("remove_tiles", "rack_entry")
+                or app.rack_question is not None)
 
     def _iterate(self) -> None:
         self.app.tick()
         self.players.act(self.app, self.sim.t)
-        self.app.tick()
+        self.kiosk.tick()
         if self.on_iteration is not None:
             self.on_iteration(self.app, self.sim.t)
 

@@ -126,9 +126,11 @@ class StandingTiles:
     lean: float  # degrees
 
 
-def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickness: float) -> StandingTiles:
-    """Tiles pushed together or in groups with gaps, anywhere along the rack."""
-    lean = float(rng.uniform(*model.lean))
+def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickness: float,
+                  lean: float | None = None) -> StandingTiles:
+    """Tiles pushed together or in groups with gaps, anywhere along the rack (`lean`: the
+    rack's own angle, drawn from its model when not given)."""
+    lean = float(rng.uniform(*model.lean)) if lean is None else lean
     if count == 0:
         return StandingTiles((), thickness, lean)
     room = model.length - 6.0 - count * TILE_MM  # 3 mm end walls
@@ -439,6 +441,7 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     counts = o.counts if o.counts is not None else {p: int(geo.integers(0, 10)) for p in RACK_SCENE_PLAYERS}
     gaps = {p: float(geo.uniform(0.02, 0.12)) for p in RACK_SCENE_PLAYERS}
     turn = {p: float(geo.normal(0, 6)) for p in RACK_SCENE_PLAYERS}
+    leans = {p: float(geo.uniform(*models[p].lean)) for p in RACK_SCENE_PLAYERS}  # the rack's, whatever tiles stand in it
     shift = {p: float(geo.uniform(-0.2, 0.2)) for p in RACK_SCENE_PLAYERS}
     view = float(geo.uniform(20.0, 30.0))  # the camera sees the racks at 20-30 deg (issue 18)
     distance = 0.5 + rim + max(gaps.values()) + 0.5 * max(m.depth for m in models.values()) * mm
@@ -493,7 +496,13 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     for p in RACK_SCENE_PLAYERS:
         placement = placements[p]
         m = placement.model
-        tiles = arrange_tiles(counts[p], m, extra, thickness)
+        # the camera must see the racks from farther off vertical than the tiles lean (else it
+        # would see letters, KIOSK-05): a kiosk is mounted so; here the lean stays 2 deg under the view
+        top = _world(placement, np.array([0.0, m.length]), np.array([m.depth * 0.3] * 2), np.array([m.height] * 2))
+        d = _camera_position(rack_pose, 0.0) - top
+        toward3 = np.array([*placement.toward_board, 0.0])
+        view_min = float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min())
+        tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], view_min - 2.0))
         colour = np.asarray(m.colours[int(look.integers(len(m.colours)))], np.float64) * float(look.uniform(0.85, 1.15))
         # the rack's soft shadow on the table
         shadow = np.zeros((size, size), np.float32)

@@ -1,0 +1,228 @@
+"""The table's own decisions, pure and typed: phases, the director's menu, entering the
+unplayed tiles' values, who may press, when overtime ends the game.
+
+The rules core (`kiosk.rules`) decides what the game allows; this module decides what the
+table does with the buttons, asking the rules core rather than re-deciding. Nothing here
+reads a clock, a file or a camera: every function takes the facts it needs and returns
+new frozen values, the events to commit and the notes to journal. `kiosk.app.KioskApp`
+is the shell that commits them (journal first, then rules state and clock) and draws.
+
+Checked with `mypy --strict`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from kiosk.rules import events as ev
+from kiosk.rules.profiles import Profile
+from kiosk.rules.state import GameState
+from kiosk.rules.timing import exceeds_max_overtime
+
+MAX_RACK_VALUE = 150     # far above any seven tiles of any set; the entry stops there
+HOLD_STEP = 10           # holding PAUSE / CHALLENGE in the racks' entry: -10 / +10
+
+
+class Phase(StrEnum):
+    """Where the table is. A StrEnum, so the phase is also its name in logs and tests."""
+    START = "start"                 # game begun, waiting for the first press
+    TURN = "turn"                   # a clock runs (or is paused by a director)
+    HOLD = "hold"                   # the opponent holds the last play (CHAL-04)
+    CHALLENGE = "challenge"         # the verdict is on screen
+    REMOVE_TILES = "remove_tiles"   # a play came off: waiting for the tiles to leave the board
+    RACK_ENTRY = "rack_entry"       # play is over: each player enters the unplayed tiles' value
+    RESULT = "result"               # the result waits for both players' confirmation
+    DONE = "done"                   # confirmed and written
+
+
+class Stage(StrEnum):
+    """Where a pressed turn is: being read, or a question the players answer."""
+    READING = "reading"
+    CONFIRM = "confirm"
+    NO_CHANGE = "no_change"
+    EXCHANGE = "exchange"
+    BLANK = "blank"
+
+
+class MenuItem(StrEnum):
+    """The director's menu (a long press of PAUSE; or CANCEL while a director has the
+    clocks stopped). Labels are what the screen shows."""
+    RESUME = "Restart the clocks"
+    SIX_ZERO = "End: six zero-score turns"
+    DIRECTOR_END = "End the game (director)"
+    TIME_CALLED = "Time called: one more turn each"
+    CHARGE_DOWNTIME = "Charge the downtime"
+    ERASE_PENALTY_1 = "Erase player 1's time penalty"
+    ERASE_PENALTY_2 = "Erase player 2's time penalty"
+    FORFEIT_1 = "Player 1 forfeits"
+    FORFEIT_2 = "Player 2 forfeits"
+    NEW_GAME = "New game (keep this one aside)"
+    LEAVE_FULLSCREEN = "Leave full screen"
+    CLOSE = "Close this menu"
+
+
+@dataclass(frozen=True)
+class Menu:
+    items: tuple[MenuItem, ...]
+    cursor: int = 0
+    confirming: MenuItem | None = None   # an item that ends or abandons the game asks once more
+
+    @property
+    def selected(self) -> MenuItem:
+        return self.items[self.cursor]
+
+
+ASK_TWICE = (MenuItem.DIRECTOR_END, MenuItem.FORFEIT_1, MenuItem.FORFEIT_2, MenuItem.NEW_GAME)
+
+
+def menu_items(game: GameState, *, clocks_running: bool, downtime_chargeable: bool,
+               penalties: tuple[int, int], can_leave_fullscreen: bool) -> tuple[MenuItem, ...]:
+    """What the director may do now. Six-zero is offered as a neutral control whatever the
+    count (the rules core refuses it too early, SIXZ-05); nothing hints that it is available."""
+    items: list[MenuItem] = [MenuItem.RESUME] if not clocks_running and not game.game_over else []
+    if not game.game_over:
+        if game.profile.six_zero_trigger == "invoked":
+            items.append(MenuItem.SIX_ZERO)
+        items += [MenuItem.DIRECTOR_END, MenuItem.TIME_CALLED]
+        if downtime_chargeable:
+            items.append(MenuItem.CHARGE_DOWNTIME)
+        items += [MenuItem.FORFEIT_1, MenuItem.FORFEIT_2]
+    if penalties[0]:
+        items.append(MenuItem.ERASE_PENALTY_1)
+    if penalties[1]:
+        items.append(MenuItem.ERASE_PENALTY_2)
+    items.append(MenuItem.NEW_GAME)
+    if can_leave_fullscreen:
+        items.append(MenuItem.LEAVE_FULLSCREEN)
+    items.append(MenuItem.CLOSE)
+    return tuple(items)
+
+
+def step_menu(menu: Menu, button: str) -> tuple[Menu | None, MenuItem | None]:
+    """(menu still open or None, the item chosen). PAUSE / CHALLENGE move, CONFIRM chooses
+    (twice for an item that ends the game), CANCEL closes (or steps back from 'sure?')."""
+    n = len(menu.items)
+    if button == "cancel":
+        return (replace(menu, confirming=None), None) if menu.confirming is not None else (None, None)
+    if menu.confirming is not None:
+        if button == "confirm":
+            return None, menu.confirming
+        return menu, None
+    if button == "pause":
+        return replace(menu, cursor=(menu.cursor - 1) % n), None
+    if button == "challenge":
+        return replace(menu, cursor=(menu.cursor + 1) % n), None
+    if button == "confirm":
+        chosen = menu.selected
+        if chosen in ASK_TWICE:
+            return replace(menu, confirming=chosen), None
+        if chosen is MenuItem.CLOSE:
+            return None, None
+        return None, chosen
+    return menu, None
+
+
+# ----- the end of play: unplayed tiles ------------------------------------------------------
+
+@dataclass(frozen=True)
+class RackEntry:
+    """Entering each player's unplayed tiles' value (SIXZ-04, END-03, END-05)."""
+    reason: str                                   # the GameEnded reason: six_zero | director
+    at: float                                     # the clocks stopped here
+    players: tuple[int, ...]                      # who still holds tiles, in entry order
+    values: tuple[int | None, int | None] = (None, None)
+    index: int = 0                                # into players: whose value is being entered
+    value: int = 0                                # the value on screen now
+
+    @property
+    def player(self) -> int:
+        return self.players[self.index]
+
+
+def needs_rack_entry(game: GameState) -> tuple[int, ...]:
+    """Players whose rack value the kiosk must be told: play ended without anyone going
+    out and that player still holds tiles. (With one player out, the rules core knows
+    the other rack from the board and the set, END-07.)"""
+    if game.ending in ("", "out", "overtime_forfeit", "abandoned"):
+        return ()
+    return tuple(p for p in (0, 1) if game.rack_counts[p] > 0)
+
+
+def start_rack_entry(game: GameState, reason: str, at: float) -> RackEntry | None:
+    players = needs_rack_entry(replace(game, ending=game.ending or reason))
+    return RackEntry(reason, at, players) if players else None
+
+
+def step_rack_entry(entry: RackEntry, button: str, kind: str = "press") -> tuple[RackEntry, bool]:
+    """(entry, all entered). PAUSE -1, CHALLENGE +1; held, 10 in all (the press edge
+    already counted 1, the long press adds 9). CONFIRM takes the value and goes to the next
+    player, CANCEL goes back one player."""
+    step = HOLD_STEP - 1 if kind == "long_press" else 1
+    if button == "pause":
+        return replace(entry, value=max(0, entry.value - step)), False
+    if button == "challenge":
+        return replace(entry, value=min(MAX_RACK_VALUE, entry.value + step)), False
+    if kind != "press":
+        return entry, False
+    if button == "confirm":
+        values = list(entry.values)
+        values[entry.player] = entry.value
+        done = entry.index + 1 >= len(entry.players)
+        nxt = entry.index if done else entry.index + 1
+        return replace(entry, values=(values[0], values[1]), index=nxt, value=0), done
+    if button == "cancel" and entry.index > 0:
+        back = entry.index - 1
+        previous = entry.values[entry.players[back]]
+        return replace(entry, index=back, value=previous or 0), False
+    return entry, False
+
+
+def rack_end_events(entry: RackEntry) -> list[ev.Event]:
+    """The end with the entered values: GameEnded, then each player's own tiles off his
+    score (one record with the time penalties, so no cut leaves half of it)."""
+    events: list[ev.Event] = [ev.GameEnded(entry.reason)]
+    for player in (0, 1):
+        value = entry.values[player]
+        if value:
+            events.append(ev.Correction(player, -value, f"unplayed tiles worth {value} (SIXZ-04, END-03)", "players"))
+    return events
+
+
+# ----- presses and time --------------------------------------------------------------------
+
+def press_counts(phase: Phase, *, player: int, first: int, running: int | None,
+                 reading_player: int | None) -> bool:
+    """Whether a clock button press is a clock press, decided in this one place:
+    before the game the second player starts the first player's clock (FIRST-03); then
+    only the running side's press counts, and not a second press for a turn still read."""
+    if phase is Phase.START:
+        return player != first
+    if phase is not Phase.TURN:
+        return False
+    return running == player and reading_player != player
+
+
+def overtime_forfeit(profile: Profile, overtime_s: tuple[int, int]) -> int | None:
+    """The player past the profile's maximum overtime (TIME-05), if any: decided here and
+    in the rules' timing module only."""
+    if profile.max_overtime_s is None:
+        return None
+    for player in (0, 1):
+        if exceeds_max_overtime(overtime_s[player], profile.max_overtime_s):
+            return player
+    return None
+
+
+def restart_phase(game: GameState, director_end_at: float | None) -> tuple[Phase, RackEntry | None] | None:
+    """On a restart, the phase the journal implies when play is over but the game has not
+    ended: a going-out play is completed at once (None here: the shell ends it), a
+    six-zero or director ending comes back to entering the racks."""
+    if game.finished:
+        return None
+    reason = game.ending or ("director" if director_end_at is not None else "")
+    if not reason:
+        return None
+    entry = start_rack_entry(game, reason, director_end_at or 0.0)
+    if entry is None:
+        return None
+    return Phase.RACK_ENTRY, entry

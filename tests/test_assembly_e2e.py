@@ -1,0 +1,222 @@
+"""The live assembly end to end: gpiozero's MockFactory presses the buttons, a recorded
+folder is the camera, the real pygame display (offscreen) draws every tick. Three games
+at one table: plays and a challenge, then a new game over the unfinished one; a six-zero
+ending under MSA with the racks' values entered; a director's ending from the menu.
+
+PNGs of each screen (1280x720 and 800x480) go to tests/output/e2e/."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+from gpiozero.pins.mock import MockFactory  # noqa: E402
+
+from kiosk.assembly import Backends, Kiosk, assemble  # noqa: E402
+from kiosk.config import load_config  # noqa: E402
+from kiosk.display.model import ScreenModel  # noqa: E402
+from kiosk.display.sink import ScreenSink  # noqa: E402
+from kiosk.replay.camera import ReplayCamera  # noqa: E402
+from kiosk.table import MenuItem  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+FRAMES = ROOT / "fixtures" / "games" / "challenges" / "frames"
+OUT = Path(__file__).resolve().parent / "output" / "e2e"
+
+
+class Table:
+    """The people at the table: they press the buttons (mock pins), move tiles (the
+    camera shows another recorded frame) and wait while the kiosk reads."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        cfg = tmp_path / "kiosk.toml"
+        cfg.write_text(f'[files]\ngames_dir = "{tmp_path / "games"}"\n\n'
+                       '[game]\nprofile = "msa"\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
+        self.config = load_config(cfg)
+        self.games = tmp_path / "games"
+        self.t = 1000.0
+        self.factory = MockFactory()
+        self.camera = ReplayCamera(FRAMES)
+        self.camera.show("000.jpg")
+        pygame.display.init()
+        self.surface = pygame.display.set_mode((1280, 720))
+        self.small = pygame.Surface((800, 480))
+        self.big_sink, self.small_sink = ScreenSink(self.surface), ScreenSink(self.small, flip=False)
+        self.kiosk: Kiosk = assemble(self.config, Backends(self.camera, time_source=lambda: self.t,
+                                                           pin_factory=self.factory, threaded_vision=False),
+                                     sinks=[self.big_sink, self.small_sink], games_dir=self.games)
+        self.pins = self.kiosk.buttons._buttons if self.kiosk.buttons is not None else {}
+        self.screen: ScreenModel | None = None
+        self.shots: list[str] = []
+
+    def wait(self, seconds: float = 1.0) -> ScreenModel:
+        end = self.t + seconds
+        while self.t < end:
+            self.t = round(self.t + 0.1, 3)
+            self.screen = self.kiosk.tick()
+        assert self.screen is not None
+        return self.screen
+
+    def press(self, button: str, hold: bool = False) -> ScreenModel:
+        pin = self.pins[button].pin
+        pin.drive_low()
+        if hold:
+            time.sleep(1.25)   # the pin map's long press is 1 s of real time (gpiozero's hold thread)
+        pin.drive_high()
+        time.sleep(0.01)
+        return self.wait(0.5)
+
+    def shot(self, name: str) -> None:
+        OUT.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface, str(OUT / f"{name}-1280x720.png"))
+        pygame.image.save(self.small, str(OUT / f"{name}-800x480.png"))
+        self.shots.append(name)
+
+    def choose(self, item: MenuItem) -> None:
+        menu = self.kiosk.app.menu
+        assert menu is not None, "the menu is open"
+        while self.kiosk.app.menu is not None and self.kiosk.app.menu.selected is not item:
+            self.press("challenge")
+        self.press("confirm")
+
+    def led(self, function: str) -> bool:
+        from hardware.pins import load_pin_map
+
+        return bool(self.factory.pin(load_pin_map(None).leds[function]).state)
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path)
+    yield t
+    t.kiosk.close()
+    pygame.display.quit()
+
+
+def test_three_games_at_one_table_from_the_buttons(table: Table):
+    app = table.kiosk.app
+    screen = table.wait()
+    # --- the start screen: names from the config, the rules and the tile set shown
+    assert screen.screen == "start" and [p.name for p in screen.players] == ["Ann", "Bob"]
+    assert screen.start is not None and "MSA" in screen.start.profile and "english" in screen.start.profile
+    assert not screen.status.camera_seen           # no green "camera ok" before any picture
+    table.shot("01-start")
+    table.press("p1")                              # the first player's own press does not start the game
+    assert table.kiosk.app.phase == "start"
+    screen = table.press("p2")                     # Bob starts Ann's clock (FIRST-03)
+    assert screen.players[0].clock.running and table.led("p1") and not table.led("p2")
+
+    # --- a play
+    table.camera.show("001.jpg")
+    table.press("p1")
+    screen = table.wait(2)
+    assert screen.last_play is not None and screen.last_play.main_word == "CAT", screen.last_play
+    assert screen.players[0].score == 10 and screen.players[1].clock.running and table.led("p2")
+    table.shot("02-play")
+
+    # --- a play, challenged off
+    table.camera.show("002.jpg")
+    table.press("p2")
+    table.wait(2)
+    screen = table.press("challenge")
+    assert screen.screen == "verdict" and screen.verdict is not None and not screen.verdict.acceptable
+    table.shot("03-verdict")
+    screen = table.press("confirm")
+    assert screen.screen == "waiting"              # take the tiles off; the clock restarts when they are gone
+    table.shot("04-remove-tiles")
+    table.camera.show("003.jpg")
+    screen = table.wait(2)
+    assert screen.last_play is not None and screen.last_play.kind == "challenged_off"
+    assert screen.last_play.total == 0 and screen.players[1].score == 0
+    table.shot("05-challenged-off")
+
+    # --- the director's menu: a new game over the unfinished one
+    screen = table.press("pause", hold=True)
+    assert screen.screen == "menu" and screen.clocks_neutralized and table.led("pause")
+    table.shot("06-menu")
+    table.choose(MenuItem.NEW_GAME)
+    screen = table.wait()
+    assert screen.screen == "menu" and screen.menu is not None and screen.menu.confirming   # asked once more
+    table.shot("07-menu-sure")
+    screen = table.press("confirm")
+    assert table.kiosk.app is not app and screen.screen == "start"
+    assert len(list(table.games.glob("*.abandoned.jsonl"))) == 1
+
+    # --- a six-zero ending under MSA (six passes end the game by themselves)
+    table.camera.show("000.jpg")
+    table.press("p2")
+    for turn in range(6):
+        screen = table.press("p1" if turn % 2 == 0 else "p2")
+        screen = table.wait(1.5)
+        assert screen.prompt is not None and "no new tiles" in screen.prompt.question, screen
+        if turn == 0:
+            table.shot("08-pass-or-exchange")
+        screen = table.press("confirm")
+    assert screen.screen == "rack_entry", screen.screen
+    assert not any("six" in a.title.lower() and "offer" in a.action.lower() for a in screen.alerts)
+    table.shot("09-rack-entry")
+    for _ in range(5):
+        table.press("challenge")
+    table.press("confirm")                          # Ann: 5
+    table.press("challenge", hold=True)             # Bob: +10
+    table.press("challenge")
+    table.press("challenge")
+    screen = table.wait()
+    assert screen.tiles_left is not None and screen.tiles_left.value == 12 and screen.tiles_left.name == "Bob"
+    table.shot("10-rack-entry-bob")
+    screen = table.press("confirm")
+    assert screen.screen == "result" and screen.result is not None
+    assert [line.final for line in screen.result.lines] == [-5, -12]
+    assert [line.rack_adjustment for line in screen.result.lines] == [-5, -12]
+    assert screen.result.winner == "Ann" and "six" in screen.result.end_reason
+    table.shot("11-result-six-zero")
+    table.press("p1")
+    table.press("p2")
+    assert table.kiosk.app.phase == "done" and len(list(table.games.glob("*.gcg"))) == 1
+    screen = table.press("confirm")                # the next game
+    assert screen.screen == "start"
+
+    # --- a director's ending, with the racks entered
+    table.press("p2")
+    table.camera.show("001.jpg")
+    table.press("p1")
+    table.wait(2)
+    table.press("pause", hold=True)
+    table.choose(MenuItem.DIRECTOR_END)
+    screen = table.press("confirm")                # sure
+    assert screen.screen == "rack_entry"
+    for _ in range(3):
+        table.press("challenge")
+    table.press("confirm")
+    for _ in range(7):
+        table.press("challenge")
+    screen = table.press("confirm")
+    assert screen.screen == "result" and screen.result is not None
+    assert [line.final for line in screen.result.lines] == [10 - 3, -7]
+    assert "director" in screen.result.end_reason
+    table.shot("12-result-director")
+
+
+def test_a_cut_during_the_rack_entry_comes_back_to_it(table: Table):
+    """Issue 14 item 1: the entry of the racks is journaled before it is shown."""
+    table.wait()
+    table.press("p2")
+    for turn in range(6):
+        table.press("p1" if turn % 2 == 0 else "p2")
+        table.wait(1.5)
+        table.press("confirm")
+    assert table.kiosk.app.phase == "rack_entry"
+    # power cut: a fresh assembly over the same games folder
+    table.kiosk.close()
+    again = assemble(table.config, Backends(table.camera, time_source=lambda: table.t, threaded_vision=False),
+                     games_dir=table.games)
+    try:
+        assert again.app.phase == "rack_entry" and again.app.rack_entry is not None
+        assert again.app.rack_entry.reason == "six_zero"
+    finally:
+        table.kiosk = again

@@ -1,0 +1,58 @@
+"""Board location under perspective, and acceptance that a grid a cell off cannot pass."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.locate import (LINE_FIT, PLACEMENT_MARGIN, _canonical, _gray, _shrink, board_candidates, line_fit,
+                           order_corners, placement_margin)
+from vision.synth.frames import FrameOptions, render_frame
+
+BOARD = ["." * 15] * 5 + ["...QUIZ........", "....E.....HELLO", "..JOKER...E....", "....T.....X....",
+                         "....S..........", "." * 15] + ["." * 15] * 4
+
+
+def _error_cells(found: np.ndarray, truth: np.ndarray) -> float:
+    """Largest distance of a true corner from the found grid's, in cells, over the four turns."""
+    to_cells = cv2.getPerspectiveTransform(np.asarray(found, np.float32), _canonical(1))
+    mapped = cv2.perspectiveTransform(np.asarray(truth, np.float32)[None], to_cells)[0]
+    return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
+
+
+def _moved(corners: np.ndarray, dx: float, dy: float, which: tuple[int, ...] = (0, 1, 2, 3)) -> np.ndarray:
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    square = _canonical(1).copy()
+    for k in which:
+        square[k] += (dx, dy)
+    return cv2.perspectiveTransform(square[None], to_frame)[0]
+
+
+@pytest.mark.parametrize("tilt, fill, rotation", [(22.0, 0.7, 90), (12.0, 0.38, 0)])
+def test_a_tilted_or_small_board_is_found_where_it_is(tilt, fill, rotation):
+    frame = render_frame(BOARD, seed=5150, options=FrameOptions.clean(tilt_deg=tilt, board_fill=fill, rotation=rotation,
+                                                                      askew_deg=7.0))
+    found = next(board_candidates(frame.image), None)
+    assert found is not None
+    assert _error_cells(found.corners, frame.board_corners) < 0.3
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+
+
+def test_a_grid_a_cell_off_is_refused_and_the_right_one_is_taken():
+    frame = render_frame(BOARD, seed=5151, options=FrameOptions.clean(tilt_deg=8.0, board_fill=0.75))
+    small, scale = _shrink(frame.image)
+    truth = order_corners(frame.board_corners * scale)
+    margin, _ = placement_margin(small, truth)
+    assert margin >= PLACEMENT_MARGIN
+    assert line_fit(_gray(small), truth) >= LINE_FIT
+    for off in (_moved(truth, 1, 0), _moved(truth, 0, 2), _moved(truth, 1, 0, (1, 2)), _moved(truth, 0, -1, (0, 1))):
+        margin, rival = placement_margin(small, order_corners(off))
+        assert margin < 1.0  # a rival a cell off beats it ...
+        assert _error_cells(rival, truth) < _error_cells(off, truth)  # ... and lies nearer the board
+
+
+def test_no_board_no_candidate():
+    rng = np.random.default_rng(3)
+    cloth = np.kron(rng.integers(0, 255, (24, 24, 3)), np.ones((40, 40, 1))).astype(np.uint8)  # coloured squares
+    cv2.line(cloth, (0, 500), (960, 520), (0, 0, 0), 3)
+    assert list(board_candidates(cloth)) == []
