@@ -49,7 +49,9 @@ def _tables(path: Path) -> list[str]:
             if PREMIUM_KINDS <= set(keys) and any(isinstance(v, (ast.List, ast.Set, ast.Tuple)) and v.elts
                                                   and all(_is_square(e) for e in v.elts) for v in node.values):
                 found.append(f"line {node.lineno}: premium squares listed by kind")
-        if isinstance(node, (ast.List, ast.Set, ast.Tuple)) and len(node.elts) >= 3 and all(_is_square(e) for e in node.elts):
+        if (isinstance(node, (ast.List, ast.Set, ast.Tuple)) and len(node.elts) >= 3
+                and all(_is_square(e) for e in node.elts)
+                and max(c.value for e in node.elts for c in e.elts) >= 5):  # not corner indices 0-3
             found.append(f"line {node.lineno}: a list of board squares")
         if (path != LAYOUT_HOME and isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 15
                 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and len(e.value) == 15 for e in node.elts)):
