@@ -22,7 +22,6 @@ What happens with a bad file (each problem names file, line and key):
 from __future__ import annotations
 
 import difflib
-import importlib
 import logging
 import logging.handlers
 import os
@@ -34,8 +33,10 @@ from typing import Literal, TypeVar
 
 from hardware.pins import PinMap, load_pin_map, parse_pin_map
 from kiosk.errors import InputError, line_of_key, parse_toml
+from kiosk.network.config import NetworkConfig, parse_network
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
-from vision.config import VisionConfig, parse_vision, tileset_names
+from kiosk.rules.tiles import tileset_names
+from vision.config import VisionConfig, parse_vision
 
 DEFAULT_PATH = Path("/etc/scrabble-kiosk/kiosk.toml")
 ENV_VAR = "KIOSK_CONFIG"
@@ -45,6 +46,7 @@ DEFAULT_PLAYERS = ("Player 1", "Player 2")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".h264", ".mjpeg", ".webm")
 LOG_FILE = "kiosk.log"          # in files.log_dir: 4 files of at most 1 MB
 LOG_BYTES, LOG_BACKUPS = 1_000_000, 3
+NETWORK_FILES = ("ca_file", "cert_file", "key_file", "password_file")  # [network] paths
 
 T = TypeVar("T")
 
@@ -97,7 +99,7 @@ class KioskConfig:
     pins: PinMap = field(default_factory=load_pin_map)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     sound: bool = False                    # KIOSK-04: off unless the club turns it on
-    network: object | None = None          # [network]: kiosk.network's NetworkConfig (raw table until it exists)
+    network: NetworkConfig | None = None   # [network]: the club-room feed; None: off
     warnings: tuple[ConfigWarning, ...] = ()
 
     @property
@@ -205,6 +207,7 @@ class _Parser:
         self.data: dict[str, object] = parse_toml(text, source) if text else {}
         self.warnings: list[ConfigWarning] = []
         self.errors: list[InputError] = []
+        self.game_tileset = "english"
 
     def error(self, key: str, message: str) -> InputError:
         return InputError(self.source, message, line_of_key(self.text, key), key)
@@ -391,10 +394,11 @@ class _Parser:
         if text == "none":
             return "none"
         path = self.existing_file(key, value)
-        if self.deep:
+        if self.deep:  # read it through as the game will, with the game's tile set (multi-letter tiles)
             from kiosk.lexicon_files import load_word_list
+            from kiosk.rules.tiles import load_tileset
 
-            load_word_list(path)
+            load_word_list(path, load_tileset(self.game_tileset))
         return str(path)
 
     def pin_map(self, key: str, value: object) -> tuple[Path | None, PinMap]:
@@ -417,6 +421,7 @@ class _Parser:
                 self.warnings.append(ConfigWarning(problem.source, f"{problem.message}; ignored",
                                                    problem.line, problem.field))
         tileset = self.required("game.tileset", self.tileset, vision.tileset)
+        self.game_tileset = tileset
         in_vision = self.table("vision").get("tileset")
         if in_vision is not None and self.value("game.tileset") is not None and in_vision != tileset:
             self.errors.append(self.error("vision.tileset", f"{_shown(in_vision)} differs from game.tileset "
@@ -429,18 +434,18 @@ class _Parser:
                 calibration = None
         return dataclasses.replace(vision, tileset=tileset, calibration=calibration)
 
-    def network(self) -> object | None:
-        """[network] through clubroom's parse_network once it exists; until then, the raw table."""
+    def network(self) -> NetworkConfig | None:
+        """[network] through kiosk.network's parser; a problem turns the feed off with a warning.
+        Its file paths are relative to this file's folder, as every path here."""
         if "network" not in self.data:
             return None
-        table = self.table("network")
+        table = dict(self.table("network"))
+        for key in NETWORK_FILES:
+            value = table.get(key)
+            if isinstance(value, str) and value.strip():
+                table[key] = str(self.base / Path(value.strip()).expanduser())
         try:
-            module = importlib.import_module("kiosk.network.config")
-        except ImportError:
-            return dict(table)
-        parse: Callable[[dict[str, object], str], object | None] = getattr(module, "parse_network")
-        try:
-            return parse(table, self.source)
+            return parse_network(table, self.source)
         except InputError as problem:
             line = problem.line or (line_of_key(self.text, problem.field) if problem.field else None)
             self.warnings.append(ConfigWarning(problem.source, f"{problem.message}; network feed off",

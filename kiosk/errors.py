@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass
@@ -43,7 +44,7 @@ def line_of_key(text: str, dotted_key: str) -> int | None:
     return None
 
 
-def parse_toml(text: str, source: str) -> dict:
+def parse_toml(text: str, source: str) -> dict[str, Any]:
     """Parse TOML text, turning a syntax error into an InputError with its line."""
     try:
         return tomllib.loads(text)

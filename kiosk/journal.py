@@ -433,8 +433,9 @@ class GameJournal:
         """The 1-based file line of records[index] (blank lines and a BOM shift them)."""
         return self.line_numbers[index] if 0 <= index < len(self.line_numbers) else self._next_line + index - len(self.records)
 
-    def append(self, record: dict) -> bool:
-        """Write one record durably; True when it (and every record before it) is on the card.
+    def append(self, record: dict) -> None:
+        """Write one record durably: when this returns with `unsaved == 0`, it (and every
+        record before it) survives a power cut.
 
         Never raises for an OSError: a record that cannot be written now (disk full, card
         gone read-only, EIO) is kept in memory in order, `save_problem` says what to do,
@@ -446,7 +447,7 @@ class GameJournal:
             raise TypeError(f"journal records are dicts, not {type(record).__name__}")
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
         self._queue.append((record, line.encode("utf-8")))
-        return self.retry()
+        self.retry()
 
     def retry(self) -> bool:
         """Write what is waiting (records, then a finish asked for); True when nothing waits."""

@@ -4,7 +4,8 @@
 #   sudo systemd/install-clubroom.sh --tables 12           tables t01..t12
 #   sudo systemd/install-clubroom.sh --tables red,blue     tables by name
 #   sudo systemd/install-clubroom.sh --tables 12 --tls-dir /root/club-ca
-#                                   TLS on port 8883 with ca.crt, broker.crt, broker.key
+#                                   TLS on port 8883 with ca.crt, broker.crt, broker.key;
+#                                   the dashboard then serves HTTPS with the same certificate
 #   systemd/install-clubroom.sh --tables 12 --dry-run      print the steps, change nothing
 #   sudo systemd/install-clubroom.sh --uninstall           remove the units and the broker
 #                                                          snippet; keeps results and passwords
@@ -87,9 +88,12 @@ if [ -n "$TLS_DIR" ]; then
     step install -m 0644 "$TLS_DIR/broker.crt" "$BROKER_DIR/broker.crt"
     step install -m 0640 -g mosquitto "$TLS_DIR/broker.key" "$BROKER_DIR/broker.key"
     step install -m 0644 "$TLS_DIR/ca.crt" "$CONF/club-ca.crt"
+    # the dashboard serves HTTPS with the same certificate (its name is the director machine's)
+    step install -m 0644 "$TLS_DIR/broker.crt" "$CONF/dashboard.crt"
+    step install -m 0640 "$TLS_DIR/broker.key" "$CONF/dashboard.key"
     TLS_ARGS=(--tls-dir "$BROKER_DIR")
 fi
-step "$VENV/bin/python" -m kiosk.cli.dashboard broker-setup --tables "$TABLES" --out "$BROKER_DIR" \
+step "$VENV/bin/python" -m kiosk dashboard broker-setup --tables "$TABLES" --out "$BROKER_DIR" \
     --port "$PORT" --debian-snippet "${TLS_ARGS[@]}"
 step chgrp mosquitto "$BROKER_DIR/passwd" "$BROKER_DIR/acl"
 step chmod 0640 "$BROKER_DIR/passwd" "$BROKER_DIR/acl"
@@ -113,7 +117,11 @@ http_port = 8080
 results_dir = "$STATE/results"
 TOML
     if [ -n "$TLS_DIR" ]; then
-        echo "ca_file = \"$CONF/club-ca.crt\"" >> "$CONF/dashboard.toml"
+        {
+            echo "ca_file = \"$CONF/club-ca.crt\""
+            echo "https_cert_file = \"$CONF/dashboard.crt\""
+            echo "https_key_file = \"$CONF/dashboard.key\""
+        } >> "$CONF/dashboard.toml"
     fi
     chgrp "$USER_NAME" "$CONF" "$CONF"/*
     chmod 0750 "$CONF"
@@ -127,5 +135,9 @@ step systemctl daemon-reload
 step systemctl enable mosquitto "$UNIT"
 step systemctl restart mosquitto "$UNIT"
 
-echo "done: dashboard on http://$(hostname):8080/ ; director view /director (user director, password in $CONF/director-password)"
+SCHEME=http
+if [ -n "$TLS_DIR" ]; then
+    SCHEME=https
+fi
+echo "done: dashboard on $SCHEME://$(hostname):8080/ ; director view /director (user director, password in $CONF/director-password)"
 echo "      kiosk passwords (user = table name) in $BROKER_DIR/passwords.txt; broker port $PORT"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[1]  # the shared data is ROOT.parent / "shared"
 FIXTURE = ROOT / "fixtures" / "games" / "challenges"
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
        "DISPLAY": "", "WAYLAND_DISPLAY": ""}
@@ -132,3 +132,18 @@ def test_unknown_command_and_help_never_trace():
     result = kiosk("nonsense")
     assert result.returncode == 2 and "unknown command" in result.stderr and "Traceback" not in result.stderr
     assert "check-config" in kiosk("--help").stdout
+
+
+def test_replay_under_a_club_config_plays_its_profile_file_and_tile_set(tmp_path):
+    """Issue 13's done-when: a real German game under a config naming a club profile file."""
+    import json
+
+    game = ROOT.parent / "shared" / "datasets" / "scrabscrap-v1" / "spiel-12"
+    shutil.copy(ROOT / "kiosk" / "rules" / "data" / "profiles" / "naspa.toml", tmp_path / "club.toml")
+    (tmp_path / "kiosk.toml").write_text('[game]\nprofile = "club.toml"\ntileset = "german"\nlexicon = "none"\n')
+    result = kiosk("replay", game, "--headless", "--config", tmp_path / "kiosk.toml", "--games", tmp_path / "games")
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "every move's score matches the dataset" in result.stdout
+    journal = next((tmp_path / "games").glob("*.jsonl"))
+    started = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])["event"]
+    assert (started["profile"], started["tileset"]) == ("club", "german")

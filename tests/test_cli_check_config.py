@@ -46,6 +46,13 @@ height = 480
 
 [sound]
 enabled = true
+
+[network]
+broker = "club.local"
+table = "t7"
+round = 2
+username = "t7"
+password_file = "mqtt-password"
 """
 
 
@@ -62,6 +69,7 @@ def every_key_config(folder: Path) -> Path:
     (folder / "wörter.txt").write_text("ÄRGER\nQUA\nZWEI\n", encoding="utf-8")
     (folder / "frames").mkdir()
     Calibration().save(folder / "club.npz")
+    (folder / "mqtt-password").write_text("s3cret-word\n")
     path = folder / "kiosk.toml"
     path.write_text(EVERY_KEY, encoding="utf-8")
     return path
@@ -97,6 +105,8 @@ def test_a_config_with_every_key_shows_each_in_effect_and_no_warning(tmp_path):
     assert shown["hardware.pin_map"].startswith(f"{tmp_path / 'pins.toml'}: buttons p1=17 p2=27 pause=22 challenge=long pause")
     assert shown["display"] == "window, 800 x 480"
     assert shown["sound.enabled"].startswith("true")
+    assert shown["network"] == "broker club.local:1883, table t7, round 2, user t7"
+    assert "s3cret" not in result.stdout
     assert result.stdout.splitlines()[-1] == "the kiosk would start; no warnings"
 
 
@@ -149,3 +159,13 @@ def test_not_toml_is_refused_in_one_line(tmp_path):
     assert result.returncode == 2
     assert [line for line in result.stdout.splitlines() if line.startswith("refused")] == [
         f"refused: {path}:1: not valid TOML (Expected ']' at the end of a table declaration (at line 1, column 6))"]
+
+
+def test_the_word_list_is_read_with_the_games_tile_set(tmp_path):
+    """A Spanish club list (CH, LL as letters) is read through under the Spanish set without a problem."""
+    (tmp_path / "palabras.txt").write_text("CHICO\nLLAVE\nNIÑO\n", encoding="utf-8")
+    path = tmp_path / "kiosk.toml"
+    path.write_text('[game]\ntileset = "spanish"\nlexicon = "palabras.txt"\n', encoding="utf-8")
+    result = check_config(path, "--strict")
+    assert result.returncode == 0, result.stdout
+    assert settings_shown(result.stdout)["game.tileset"].startswith("spanish")

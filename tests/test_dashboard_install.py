@@ -47,7 +47,7 @@ def test_install_refuses_unknown_options_and_needs_tables():
 def test_dashboard_unit_is_hardened_and_runs_the_dashboard():
     unit = (SYSTEMD / "scrabble-dashboard.service").read_text()
     for line in ("User=scrabble-dashboard", "NoNewPrivileges=yes", "ProtectSystem=strict", "CapabilityBoundingSet=",
-                 "ExecStart=/opt/scrabble-dashboard/venv/bin/python -m kiosk.cli.dashboard --config "
+                 "ExecStart=/opt/scrabble-dashboard/venv/bin/python -m kiosk dashboard --config "
                  "/etc/scrabble-dashboard/dashboard.toml", "After=network-online.target mosquitto.service"):
         assert line in unit.splitlines()
     analyze = shutil.which("systemd-analyze")

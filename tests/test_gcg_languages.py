@@ -102,7 +102,8 @@ def test_every_problem_of_a_file_is_reported_and_the_file_still_rejected(tmp_pat
     path.write_text(text, encoding="utf-8")
     tally = Tally()
     verify_file(path, tally)
-    assert tally.rejected == 1 and len(tally.lines) == 2 and tally.lines[-1].endswith("(file rejected)")
+    assert tally.rejected == 1 and len(tally.lines) == 2 and tally.lines[0].endswith("(file rejected, 2 problems)")
+    assert tally.lines[1].startswith(f"  {path}:5: ")  # the further problem, indented under the file's line
     # replay problems that leave the board as it is are all reported too (two racks not drawable)
     found = problems(PLAYERS + ">a: DOGQQAE 8H DOG +10 10\n>b: ZZATEIR 9H AT +9 9\n")
     assert [p.line for p in found] == [3, 4] and all("not drawable" in p.message for p in found)
@@ -149,3 +150,19 @@ def test_real_foreign_records_from_a_folder():
             assert outcome == expected.get(path.name, "matched"), tally.lines
             seen += 1
     assert seen > 0
+
+
+def test_the_writer_names_the_set_and_brackets_multi_letter_tiles_so_the_record_reads_back():
+    from kiosk.rules import events as ev
+    from kiosk.rules.gcg import gcg_to_events
+    from kiosk.rules.gcg_export import events_to_gcg
+
+    events = [ev.GameStarted(("Ana", "Bea"), tileset="spanish"),
+              ev.PlayMade(0, (("G8", "Ç"), ("H8", "I"), ("I8", "C"), ("J8", "O")), "ÇICOAE?"),
+              ev.PlayMade(1, (("J9", "Ř"), ("J10", "a")), "ŘA?EIOS")]
+    text = events_to_gcg(events)
+    assert "#tile-distribution spanish" in text and ">Ana: [CH]ICOAE? 8G [CH]ICO +20 20" in text
+    assert ">Bea: [RR]A?EIOS J8 .[RR]a +9 9" in text  # O 1 + RR 8 + blank 0
+    game = parse_gcg(text.encode("utf-8"), "back.gcg")
+    assert game.tileset == "spanish" and all(m.matches for m in game.moves)
+    assert events_to_gcg(gcg_to_events(game)) == text

@@ -36,6 +36,7 @@ def check(path: Path) -> tuple[Tally, list[int]]:
     verify_file(path, tally)
     named = []
     for line in tally.lines:
+        line = line.removeprefix("  ")  # a further problem of a rejected file
         assert line.startswith(f"{path}:"), line
         match = re.match(rf"{re.escape(str(path))}:(\d+): ", line)
         if match:
@@ -57,8 +58,8 @@ def test_malformed_row(name: str, expected: str):
     if "end of file" in clause:
         lines.append(last_line_number(path))
     if tally.rejected:
-        assert tally.lines[-1].endswith("(file rejected)") and not any(
-            line.endswith("(file rejected)") for line in tally.lines[:-1]), "one line per problem, the last marked"
+        assert tally.lines[0].startswith(f"{path}") and "(file rejected" in tally.lines[0]
+        assert all(line.startswith("  ") for line in tally.lines[1:]), "further problems indented under it"
     if expected.startswith("accept") or "or ignore" in expected:
         if tally.ok or not lines:
             assert tally.ok, tally.lines

@@ -78,7 +78,7 @@ class DashboardProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.password = director_password
         self.log = folder / "dashboard.log"
-        self.args = [sys.executable, "-m", "kiosk.cli.dashboard", "--broker", "127.0.0.1", "--port", str(broker.port),
+        self.args = [sys.executable, "-m", "kiosk", "dashboard", "--broker", "127.0.0.1", "--port", str(broker.port),
                      "--password-file", str(folder / "mqtt-password"),
                      "--director-password-file", str(folder / "director-password"),
                      "--http-port", str(self.port), "--results-dir", str(self.results), "--title", "Test club"]

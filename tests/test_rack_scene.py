@@ -59,3 +59,13 @@ def test_setup_finds_racks_with_seven_tiles_and_reads_them_back():
             assert reading.count in (None, 7)
             found_any += 1
     assert found_any >= 4
+
+
+def test_no_tiles_face_down_beside_a_rack_counts_none():
+    from vision.racks import count_face_down
+    for seed in range(400, 408):
+        scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(face_down={"p1": 5}, hand="", half_out=""))
+        # p2 has none beside it: the board, its rim and the rack's own tiles are never taken for some
+        seen = count_face_down(scene.image, scene.zones["p2"], scene.square_px, _tile_lab(scene), 15.0,
+                               scene.board_corners)
+        assert seen in (None, 0)

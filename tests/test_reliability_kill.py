@@ -41,7 +41,11 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 # written so that no cut leaves it over-but-not-ended; questions on screen derived again from
 # the journal). {game: {(mode, record), ...}}: exactly the cases seen failing, strict, so they
 # flip to a failure the day they pass. Filled from the runs below.
-NEEDS_TABLE: dict[str, set[tuple[str, int]]] = {}
+NEEDS_TABLE: dict[str, set[str]] = {
+    # a cut right after the overdrawing play: the restart never asks about the overdraw, so
+    # overdraw_reported / overdraw_resolved are missing from the finished journal
+    "overdraw": {"after", "torn"},
+}
 NEEDS_TABLE_REASON = ("issue 14 item 1 (helper table): a cut here leaves a state only the screen held "
                       "(game over but not ended, or a question asked before the cut)")
 
@@ -65,6 +69,11 @@ def start_child(game: Path, games: Path, hook: str | None, log: Path) -> Start:
             err = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(out, 1)
             os.dup2(err, 2)
+            sys.stdout = open(1, "w", closefd=False)   # not pytest's capture: the real fds
+            sys.stderr = open(2, "w", closefd=False)
+            import logging
+
+            logging.getLogger().handlers.clear()        # pytest's capture handlers: log as a fresh process does
             if hook:
                 os.environ[HOOK] = hook
             else:
@@ -200,9 +209,8 @@ def case_params(mode: str) -> list:
     out = []
     for game in GAMES:
         marks = [pytest.mark.slow]
-        bad = sorted(r for m, r in NEEDS_TABLE.get(game.name, set()) if m == mode)
-        if bad:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"{NEEDS_TABLE_REASON}: {mode} records {bad}"))
+        if mode in NEEDS_TABLE.get(game.name, set()):
+            marks.append(pytest.mark.xfail(strict=True, reason=f"{NEEDS_TABLE_REASON}: {game.name}, {mode}"))
         out.append(pytest.param(game, id=game.name, marks=marks))
     return out
 
@@ -214,8 +222,8 @@ def case_params(mode: str) -> list:
 def test_killed_right_after_each_record_is_fsynced(game, baselines, tmp_path):
     total = baselines[game.name][2]
     run, landed = play_with_kills(game, tmp_path / "games", "after", total)
-    assert len(landed) >= total - 1, f"{game.name}: only {len(landed)} of {total} kills landed"
     check_finished(game, tmp_path / "games", baselines[game.name])
+    assert len(landed) >= total - 1, f"{game.name}: only {len(landed)} of {total} kills landed"
     assert not list((tmp_path / "games").glob("*.damaged-*")), "a kill between records leaves nothing torn"
 
 
@@ -224,8 +232,8 @@ def test_killed_half_way_through_writing_each_record(game, baselines, tmp_path):
     total = baselines[game.name][2]
     games = tmp_path / "games"
     run, landed = play_with_kills(game, games, "torn", total)
-    assert len(landed) >= total - 1, f"{game.name}: only {len(landed)} of {total} kills landed"
     check_finished(game, games, baselines[game.name])
+    assert len(landed) >= total - 1, f"{game.name}: only {len(landed)} of {total} kills landed"
     copies = sorted(games.glob("*.damaged-*"), key=lambda p: int(p.name.rsplit("-", 1)[1]))
     assert len(copies) == len(landed), "each torn line kept aside, none overwritten"
     for n, (record, copy) in enumerate(zip(landed, copies), start=1):
@@ -240,9 +248,11 @@ def test_kill_hook_is_inert_without_the_variable(tmp_path, monkeypatch):
 
     monkeypatch.delenv(HOOK, raising=False)
     journal = start_game(tmp_path / "g")
-    assert all(journal.append({"t": float(i), "app": {"kind": "x"}}) for i in range(3))
+    for i in range(3):
+        journal.append({"t": float(i), "app": {"kind": "x"}})
     monkeypatch.setenv(HOOK, "after:99")
-    assert journal.append({"t": 3.0, "app": {"kind": "x"}})
+    journal.append({"t": 3.0, "app": {"kind": "x"}})
+    assert journal.unsaved == 0
     assert journal.path.read_bytes().count(b"\n") == 4
 
 

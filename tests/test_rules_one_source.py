@@ -49,7 +49,9 @@ def _tables(path: Path) -> list[str]:
             if PREMIUM_KINDS <= set(keys) and any(isinstance(v, (ast.List, ast.Set, ast.Tuple)) and v.elts
                                                   and all(_is_square(e) for e in v.elts) for v in node.values):
                 found.append(f"line {node.lineno}: premium squares listed by kind")
-        if isinstance(node, (ast.List, ast.Set, ast.Tuple)) and len(node.elts) >= 3 and all(_is_square(e) for e in node.elts):
+        if (isinstance(node, (ast.List, ast.Set, ast.Tuple)) and len(node.elts) >= 3
+                and all(_is_square(e) for e in node.elts)
+                and max(c.value for e in node.elts for c in e.elts) >= 5):  # not corner indices 0-3
             found.append(f"line {node.lineno}: a list of board squares")
         if (path != LAYOUT_HOME and isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 15
                 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) and len(e.value) == 15 for e in node.elts)):
@@ -59,7 +61,10 @@ def _tables(path: Path) -> list[str]:
 
 def test_no_module_keeps_a_tile_set_or_premium_table_of_its_own():
     offenders = {str(p.relative_to(ROOT)): t for p in _python_files() if (t := _tables(p))}
-    assert {k: v for k, v in offenders.items() if PENDING.get(k) != v} == {}
+    def kinds(found: list[str]) -> set[str]:  # what was found, whatever line it moved to
+        return {re.sub(r"^line \d+: ", "", f) for f in found}
+
+    assert {k: v for k, v in offenders.items() if not kinds(v) <= kinds(PENDING.get(k, []))} == {}
 
 
 def test_the_walk_would_see_a_copy():

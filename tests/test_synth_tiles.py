@@ -100,3 +100,17 @@ def test_font_choice_falls_to_an_installed_font():
     picks = [font_for_draw(i / 100) for i in range(100)]
     assert set(picks) == installed  # every installed font can be drawn, nothing else
     assert set(installed) <= set(KNOWN_FONTS)
+
+
+def test_wide_palette_is_drawn_only_when_asked_and_deterministic():
+    import numpy as np
+
+    from vision.synth.tiles import TILE_PRESETS, WIDE_TILE_PRESETS, random_tile_style
+    plain = [random_tile_style(np.random.default_rng(s)) for s in range(40)]
+    assert all(any(np.abs(np.subtract(st.face, face)).max() <= 30 for face, _, _ in TILE_PRESETS.values())
+               for st in plain)
+    wide = [random_tile_style(np.random.default_rng(s), wide=True) for s in range(40)]
+    assert wide == [random_tile_style(np.random.default_rng(s), wide=True) for s in range(40)]
+    dark = [st for st in wide if np.mean(st.face) < 90]
+    assert dark and any(np.mean(st.ink) > 180 for st in dark)  # light print on dark tiles
+    assert len(WIDE_TILE_PRESETS) >= 10

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 
 import cv2
+import numpy as np
 import pytest
 
 from kiosk.errors import InputError
@@ -37,9 +38,10 @@ def test_calibration_from_frames_is_fast_and_used_by_the_reader(tmp_path, capsys
     start = time.perf_counter()
     assert main(["--empty", str(paths[0]), "--tiles", str(paths[1]), "--out", str(out)]) == 0
     assert time.perf_counter() - start < 60
-    assert "empty.jpg: board found; 0 squares read as tiles" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "tiles.jpg (pattern): before " in printed and "empty.jpg (empty board): before " in printed
     calibration = Calibration.load(out)
-    assert calibration.letters is not None and calibration.tile_lab is not None
+    assert set(calibration.heads) == {"occupancy", "letters"} and calibration.tile_lab is not None
     board = ["." * 15] * 7 + ["....QUIZZED...."] + ["." * 15] * 7
     game = render_frame(board, seed=73, options=options)
     obs = BoardReader(VisionConfig(calibration=out)).observe(game.image)
@@ -66,3 +68,25 @@ def test_bad_pattern_file_names_the_line(tmp_path, capsys):
     assert str(caught.value).startswith(f"{path}:4: ")
     assert main(["--tiles", str(tmp_path / "missing.jpg"), "--pattern", str(path)]) == 2
     assert "pattern.txt:4" in capsys.readouterr().err
+
+
+def test_no_board_in_view_is_refused_and_nothing_written(tmp_path, capsys):
+    path = tmp_path / "wall.jpg"
+    cv2.imwrite(str(path), np.random.default_rng(0).integers(0, 256, (600, 800, 3), dtype=np.uint8))
+    out = tmp_path / "club.npz"
+    assert main(["--empty", str(path), "--out", str(out)]) == 2
+    assert "board not found" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_wrong_pattern_is_refused_before_training(tmp_path, capsys):
+    options = FrameOptions(board_style="classic", rotation=0, hand=False, glare=False, rack_counts={})
+    laid_out = render_frame(default_pattern("english"), seed=74, options=options)
+    path = tmp_path / "tiles.jpg"
+    cv2.imwrite(str(path), laid_out.image)
+    wrong = tmp_path / "pattern.txt"
+    wrong.write_text("\n".join(["ZZZZZZZZZZZZZZZ", "ZZZZZZZZZZZ?..."] + ["." * 15] * 13) + "\n", encoding="utf-8")
+    out = tmp_path / "club.npz"
+    assert main(["--tiles", str(path), "--pattern", str(wrong), "--out", str(out)]) == 2
+    assert "pattern reads badly" in capsys.readouterr().err
+    assert not out.exists()

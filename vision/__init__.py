@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 
 # One OpenBLAS thread (set before NumPy loads it; `python -m vision.bench` and the other
-# vision tools start here). The only BLAS work is the two small MLPs of a reading: extra
+# vision tools start here). The only BLAS work is a club calibration's last layers (the cell
+# networks themselves run in OpenCV's dnn module): extra
 # threads gain nothing there, cost several ms on a busy machine and spin on afterwards,
 # taking the core the next steps need. Results are the same whatever the thread count.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

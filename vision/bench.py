@@ -1,7 +1,9 @@
 """Accuracy and speed of the board reader on any dataset folder in the truth.json format.
 
     python -m vision.bench DATASET_DIR [--json] [--worst OUT_DIR] [--sequence]
-                           [--tilt DEG] [--scale F] [--turn DEG]
+                           [--tilt DEG] [--scale F] [--turn DEG] [--threads N]
+
+One core, as a guide for a Pi: OPENBLAS_NUM_THREADS=1 taskset -c 0 python -m vision.bench DIR --threads 1
 
 DATASET_DIR is a folder with truth.json and frames, or a folder of such folders. Each
 frame gets a new BoardReader, so it pays for the whole observation: finding the board,
@@ -19,7 +21,8 @@ the rotation.
 --tilt/--scale/--turn transform every frame before it is read, as a camera tilted by DEG
 degrees about the frame's horizontal axis (through the renderer's widest lens, at every scale:
 15 degrees makes the far edge 0.75 of the near one), shrunk so that the tilted frame's
-bounding box is F of the frame's size and turned TURN degrees clockwise; the
+bounding box is F of the frame's size (the playing area of a scrabscrap-v1 frame spans 0.875 of
+it, so --scale 0.4 shows the board at 35 % of the frame width, 0.23 at 20 %) and turned TURN degrees clockwise; the
 frame keeps its size, the rest is a plain grey table. The truth corners (or, when the truth
 has none, the frame's own corners, which places the rotation for boards shown upright) go
 through the same transform. A frame without truth corners is read once as it is (untimed) and
@@ -142,9 +145,9 @@ def _frame_rotation(entry: dict, transform: np.ndarray | None = None) -> int | N
             return None
         if corners is None:
             w, h = entry.get("image_size") or (1, 1)
-            corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
             base = int(synth.get("rotation", (360 - int(entry.get("rotation_deg", 0))) % 360)) // 90
-            corners = np.roll(corners, -base, axis=0)  # the frame's corners in upright order
+            # the frame's corners in upright order
+            corners = np.roll(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32), -base, axis=0)
         moved = cv2.perspectiveTransform(corners[None].astype(np.float32), transform)[0]
         return _rotation_of(moved)
     if "rotation" in synth:
@@ -178,7 +181,7 @@ def location_error(homography: tuple | None, corners: np.ndarray) -> float:
     if homography is None:
         return float("inf")
     mapped = cv2.perspectiveTransform(corners[None].astype(np.float64), np.array(homography, np.float64))[0]
-    target = np.float64([[0, 0], [15, 0], [15, 15], [0, 15]])
+    target = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float64)
     return float(min(np.linalg.norm(mapped - np.roll(target, -q, axis=0), axis=1).max() for q in range(4)))
 
 
@@ -189,13 +192,13 @@ def frame_transform(width: int, height: int, tilt: float, scale: float, turn: fl
     side = float(max(width, height))
     pose = CameraPose(centre=(width / 2, height / 2), side=side * scale, angle_deg=turn, pitch_deg=tilt,
                       yaw_deg=0.0, focal=FOCAL * side * scale)
-    source = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    plane = (source - np.float32([width / 2, height / 2])) / side
+    source = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    plane = (source - np.array([width / 2, height / 2], np.float32)) / side
     moved = project(pose, plane)
     # then fitted back into the frame: the tilted frame's bounding box `scale` of the frame's size, centred
     low, high = moved.min(axis=0), moved.max(axis=0)
     fit = scale * side / float((high - low).max())
-    moved = (moved - (low + high) / 2) * fit + np.float32([width / 2, height / 2])
+    moved = (moved - (low + high) / 2) * fit + np.array([width / 2, height / 2], np.float32)
     return cv2.getPerspectiveTransform(source, moved.astype(np.float32))
 
 
@@ -282,7 +285,7 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform:
             # frame as it is (untimed), when it finds the board there
             seen = BoardReader(VisionConfig(tileset=tileset)).observe(frame)
             if seen.located and seen.homography is not None:
-                corners = cv2.perspectiveTransform(np.float32([[[0, 0], [15, 0], [15, 15], [0, 15]]]),
+                corners = cv2.perspectiveTransform(np.array([[[0, 0], [15, 0], [15, 15], [0, 15]]], np.float32),
                                                    np.linalg.inv(np.array(seen.homography)))[0].astype(np.float32)
         if transform.active():
             h, w = frame.shape[:2]
@@ -336,6 +339,8 @@ def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
             continue
         folder = root if root.name == err.folder else root / err.folder
         frame = cv2.imread(str(folder / err.image))
+        if frame is None:
+            continue
         to_board = np.array(err.homography, np.float64)
         r, c = err.square
         px = 64
@@ -343,6 +348,15 @@ def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
         crop = cv2.warpPerspective(frame, shift @ to_board, (2 * px, 2 * px))
         cv2.imwrite(str(out_dir / name.replace("?", "blank").replace("#", "unknown")), crop)
     (out_dir / "worst.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _model_lines(frames_read: int) -> list[str]:
+    """Each cell model's size and time per frame (vision.models.describe), when it has them."""
+    try:
+        from vision.models import describe  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return []
+    return [str(line) for line in describe(frames_read)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -353,9 +367,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sequence", action="store_true",
                         help="one reader per folder, frames in order, as in a live game")
     parser.add_argument("--tilt", type=float, default=0.0, help="view every frame as a camera tilted DEG degrees")
-    parser.add_argument("--scale", type=float, default=1.0, help="... with the board scaled by F")
+    parser.add_argument("--scale", type=float, default=1.0, help="... shrunk to F of the frame (the playing area of scrabscrap-v1 spans 0.875 of its frames: "
+                             "F 0.4 puts it at 35 %% of the frame)")
     parser.add_argument("--turn", type=float, default=0.0, help="... and turned DEG degrees clockwise")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="OpenCV threads (1 with taskset -c 0 and OPENBLAS_NUM_THREADS=1: the one-core figure, a guide for a Pi)")
     args = parser.parse_args(argv)
+    if args.threads is not None:
+        cv2.setNumThreads(args.threads)
     try:
         folders = dataset_folders(args.dataset)
         errors: list[CellError] = []
@@ -375,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     result["worst_dir"] = str(args.worst)
     result["mode"] = "sequence" if args.sequence else "every frame on its own"
     result["transform"] = vars(Transform(args.tilt, args.scale, args.turn))
+    result["opencv_threads"] = cv2.getNumThreads()
     result["folders"] = per_folder
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -390,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
               f"ms median {f['ms_median']} p95 {f['ms_p95']} "
               f"(x{f.get('median_vs_warp')} / x{f.get('p95_vs_warp')} a plain warpPerspective of the frame)")
     print(f"peak memory {result['peak_mb']} MB; worst cells saved in {args.worst}/ (list in worst.txt)")
+    for line in _model_lines(len(total.ms)):
+        print(line)
     return 0
 
 

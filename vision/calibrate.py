@@ -1,39 +1,60 @@
 """`python -m kiosk calibrate`: learn a club's board and tiles from a few camera frames.
 
     python -m kiosk calibrate --empty EMPTY.jpg [...] --tiles PATTERN.jpg [...]
-                              [--pattern PATTERN.txt] [--tileset german] [--config kiosk.toml]
-                              [--out calibration.npz]
+                              [--pattern PATTERN.txt] [--corners CORNERS.json] [--tileset english]
+                              [--config kiosk.toml] [--out calibration.npz]
 
---empty: photos of the empty board: checked with the reader (is the board found, is any
-square wrongly read as a tile?) so a club knows its board and light suit the camera.
---tiles: photos of tiles laid out in a known pattern. The default pattern is the tile set's
-letters in alphabetical order from the top-left square, left to right (row 1: A-O,
+--empty: photos of the empty board: every square is an example of an empty square (its
+colours, premium labels, the centre star).
+--tiles: photos of tiles laid out in a known pattern: its letters and blanks are examples
+of the club's tiles, its empty squares of empty squares. The default pattern is the tile
+set's letters in alphabetical order from the top-left square, left to right (row 1: A-O,
 row 2: P-Z then Ä Ö Ü for German), then one blank; --pattern gives another as 15 lines of
-board text. The letter model is fine-tuned on the club's tiles; the result is written to
---out (default: the config's calibration path, else vision-calibration.npz) and used by
-BoardReader when the config names it.
+board text.
+
+The board is located in each photo with the reader's own acceptance checks, or from
+--corners (a JSON object: photo file name -> four [x, y] points, the playing area's
+corners TL, TR, BR, BL of the upright board) or the config's vision.corners. Which way up
+the pattern lies is taken from its letters.
+
+What is learnt: a last layer for the occupancy model and one for the letter model, fitted
+(scikit-learn's logistic regression, started from the shipped model's last layer) on the
+shipped models' hidden features of the club's squares and tiles, each photo seen through
+a few slightly shifted corners and exposures; the letter layer also keeps rendered tiles
+of every letter so that no letter is forgotten. The reading of the pattern (and of the
+empty board) is printed before and after; the file is written only when the calibrated
+reader reads them at least as well as the shipped one. Exit 2: a photo or the pattern
+cannot be used (board not found, pattern reads badly), 3: calibration would not help;
+nothing is written then.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from kiosk.errors import InputError
-from vision.cells import cell_stats, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import OCCUPANCY_CLASSES, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
-from vision.glyph import glyph_features_batch
-from vision.locate import locate_board
-from vision.mlp import train_mlp
-from vision.models import Calibration, shipped
 from kiosk.rules.tiles import load_tileset
+from vision.glyph import NOT_A_LETTER, glyph_features_batch
+from vision.models import Calibration, Head, Network, shipped
 from vision.reader import BoardReader
 
-AUGMENT = 24  # variants of each club tile window
+VARIANTS = 6  # views of each photo (corners shifted, exposure changed) the layers are fitted on
+CORNER_JITTER = 0.06  # std of the corner shift of a view, in cells: as far off as the locator leaves them
+LETTER_VARIANTS = 8  # views of each club tile window for the letter layer
+REPLAY_PER_LETTER = 6  # rendered tiles of every letter kept in the letter layer's data
+MIN_PATTERN_READ = 0.5  # share of the pattern's lettered tiles the shipped letter model must read right
+# before training: below it the pattern file or the board's location is wrong (unknown club tiles
+# read 48/48 on the dark vintage tiles of a real board, the bundled rendered styles all of them)
+REGULARISATION = 1.0  # logistic regression's C on the hidden features and logits
 
 
 def default_pattern(tileset: str) -> list[str]:
@@ -55,6 +76,22 @@ def read_pattern(path: Path) -> list[str]:
     return lines
 
 
+def read_corners(path: Path) -> dict[str, np.ndarray]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(str(path), f"cannot read corners ({exc})") from None
+    out = {}
+    if not isinstance(data, dict):
+        raise InputError(str(path), "expected an object: photo file name -> four [x, y] points")
+    for name, points in data.items():
+        array = np.asarray(points, np.float32) if isinstance(points, list) else np.zeros(0)
+        if array.shape != (4, 2):
+            raise InputError(str(path), f"{name}: expected four [x, y] points (TL, TR, BR, BL)")
+        out[name] = array
+    return out
+
+
 def _frame(path: Path) -> np.ndarray:
     if not path.is_file():
         raise InputError(str(path), "no such file")
@@ -64,23 +101,126 @@ def _frame(path: Path) -> np.ndarray:
     return image
 
 
-def _corners(frame: np.ndarray, config: VisionConfig, path: Path) -> np.ndarray:
+@dataclass
+class Photo:
+    path: Path
+    image: np.ndarray
+    corners: np.ndarray  # upright TL, TR, BR, BL
+    board: list[str]  # what is on it: the pattern, or an empty board
+
+
+def _located(path: Path, image: np.ndarray, config: VisionConfig, given: dict[str, np.ndarray]) -> np.ndarray:
+    """Frame corners of the playing area (in the reader's frame order, rotation not settled)."""
+    if path.name in given:
+        return given[path.name]
     if config.corners is not None:
-        return config.corners
-    found = locate_board(frame)
-    if found is None:
-        raise InputError(str(path), "board not found in this photo; set vision.corners in the config")
-    return found.corners
+        return np.asarray(config.corners, np.float32)
+    obs = BoardReader(VisionConfig(tileset=config.tileset)).observe(image)
+    if not obs.located or obs.homography is None:
+        raise InputError(str(path), "board not found in this photo (the reader's checks did not accept any "
+                                    "location): give its corners with --corners or vision.corners")
+    inverse = np.linalg.inv(np.asarray(obs.homography, np.float64))
+    square = np.float32([[[0, 0], [15, 0], [15, 15], [0, 15]]])
+    return cv2.perspectiveTransform(square.astype(np.float64), inverse)[0].astype(np.float32)
+
+
+def _upright_windows(image: np.ndarray, corners: np.ndarray) -> list[np.ndarray]:
+    return letter_windows(rectify(image, corners))
+
+
+def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters: Network,
+            tileset: str) -> tuple[np.ndarray, int, int]:
+    """The corners turned so the pattern's letters read best: (corners, letters read right,
+    lettered tiles in the pattern)."""
+    cells = [k for k in range(225) if pattern[k // 15][k % 15] not in ".?"]
+    truth = [pattern[k // 15][k % 15].upper() for k in cells]
+    allowed = np.array([c in set(load_tileset(tileset).chars) for c in letters.classes])
+    best = (corners, -1)
+    for quarter in range(4):
+        turned = np.roll(corners, -quarter, axis=0)
+        windows = _upright_windows(image, turned)
+        feats, found = glyph_features_batch([windows[k] for k in cells])
+        read = np.full(len(cells), "", object)
+        if found.any():
+            read[found] = [letters.classes[i] for i in letters.probabilities(feats, allowed).argmax(axis=1)]
+        right = int(sum(r == t for r, t in zip(read, truth)))
+        if right > best[1]:
+            best = (turned, right)
+    return best[0], best[1], len(cells)
+
+
+@dataclass
+class Score:
+    tiles: int = 0
+    right: int = 0  # tiles read as the right letter or as a blank
+    phantoms: int = 0  # empty squares read as a tile or blank
+    wrong: int = 0  # tiles read as another letter
+    unread: int = 0  # tiles reported unknown
+
+    def add(self, other: "Score") -> None:
+        for k in vars(self):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+    def key(self) -> tuple[int, int]:
+        """Better is larger: right tiles, less phantoms and wrong letters (each as bad as a tile missed)."""
+        return (self.right - self.phantoms - self.wrong, -self.wrong)
+
+    def __str__(self) -> str:
+        return (f"{self.right}/{self.tiles} tiles right, {self.wrong} wrong letters, {self.unread} unread, "
+                f"{self.phantoms} phantom tiles")
+
+
+def score(photo: Photo, config: VisionConfig, calibration: Calibration | None) -> Score:
+    obs = BoardReader(VisionConfig(tileset=config.tileset, corners=photo.corners), calibration).observe(photo.image)
+    out = Score()
+    for k, cell in enumerate(obs.cells):
+        ch = photo.board[k // 15][k % 15]
+        if ch == ".":
+            out.phantoms += cell.state in ("tile", "blank")
+            continue
+        out.tiles += 1
+        out.unread += cell.state == "unknown"
+        if ch == "?" or ch.islower():
+            out.right += cell.state == "blank"
+        elif cell.state == "tile":
+            out.right += cell.letter == ch
+            out.wrong += cell.letter != ch
+    return out
+
+
+def _views(photo: Photo, rng: np.random.Generator) -> list[np.ndarray]:
+    """Padded rectified boards of the photo: as located, and through slightly shifted corners and exposures."""
+    cell_px = float(np.linalg.norm(photo.corners[1] - photo.corners[0]) / 15)
+    views = [rectify(photo.image, photo.corners)]
+    for _ in range(VARIANTS - 1):
+        corners = photo.corners + rng.normal(0, CORNER_JITTER * cell_px, (4, 2)).astype(np.float32)
+        board = rectify(photo.image, corners).astype(np.float32) * rng.uniform(0.8, 1.15) + rng.uniform(-10, 10)
+        views.append(np.clip(board, 0, 255).astype(np.uint8))
+    return views
+
+
+def _occupancy_samples(photos: list[Photo], tile_lab: np.ndarray | None,
+                       rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Occupancy features (with and without the club's tile colour, as the reader's two passes
+    see them) and labels of every square of every view of every photo."""
+    xs, ys = [], []
+    for photo in photos:
+        labels = np.array([0 if ch == "." else 2 if ch == "?" or ch.islower() else 1
+                           for row in photo.board for ch in row])
+        for board in _views(photo, rng):
+            stats = cell_stats(board)
+            for colour in (None, tile_lab) if tile_lab is not None else (None,):
+                xs.append(occupancy_features(stats, colour))
+                ys.append(labels)
+    return np.concatenate(xs), np.concatenate(ys)
 
 
 def _augment(window: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
     out = [window]
     n = window.shape[0]
-    for _ in range(AUGMENT - 1):
-        angle = rng.normal(0, 3)
-        shift = rng.normal(0, n * 0.03, 2)
-        matrix = cv2.getRotationMatrix2D((n / 2, n / 2), angle, rng.uniform(0.95, 1.05))
-        matrix[:, 2] += shift
+    for _ in range(LETTER_VARIANTS - 1):
+        matrix = cv2.getRotationMatrix2D((n / 2, n / 2), rng.normal(0, 3), rng.uniform(0.95, 1.05))
+        matrix[:, 2] += rng.normal(0, n * 0.03, 2)
         img = cv2.warpAffine(window, matrix, (n, n), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         img = img * rng.uniform(0.75, 1.2) + rng.normal(0, 3, img.shape)
         if rng.random() < 0.4:
@@ -89,69 +229,121 @@ def _augment(window: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
     return out
 
 
-def _pattern_windows(frame: np.ndarray, corners: np.ndarray, pattern: list[str]) -> tuple[list, list, np.ndarray]:
-    """Letter windows of the pattern's tiles, turned upright by matching tile positions to the pattern."""
-    board = rectify(frame, corners)
-    stats = cell_stats(board)
-    occ = shipped("occupancy").probabilities(occupancy_features(stats))
-    occupied = (occ[:, 1] + occ[:, 2] > 0.5).reshape(15, 15)
-    wanted = np.array([[ch != "." for ch in row] for row in pattern])
-    quarter = int(np.argmax([(np.rot90(occupied, q) == wanted).sum() for q in range(4)]))
-    index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
-    windows = letter_windows(board)
-    cells, labels = [], []
-    for k in range(225):
-        ch = pattern[k // 15][k % 15]
-        if ch not in ".?":
-            cells.append(np.ascontiguousarray(np.rot90(windows[index[k]], quarter)))
-            labels.append(ch.upper())
-    tiles = np.array([index[k] for k in range(225) if pattern[k // 15][k % 15] != "."])
-    return cells, labels, tile_colour(stats, tiles)
+def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
+                    rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Glyph features and class numbers of the pattern's lettered tiles (several views each), of
+    whatever looks like a letter on the photos' empty squares ('not a letter') and of rendered
+    tiles of every letter of the tile set."""
+    from vision.synth.fonts import available_fonts
+    from vision.train import _as_camera_sees
+    windows, labels = [], []
+    for photo in photos:
+        board_windows = _upright_windows(photo.image, photo.corners)
+        for k in range(225):
+            ch = photo.board[k // 15][k % 15]
+            if ch not in ".?" and ch.upper() in classes:
+                views = _augment(board_windows[k], rng)
+                windows += views
+                labels += [classes.index(ch.upper())] * len(views)
+            elif ch == "." and NOT_A_LETTER in classes:  # the club's board print: not a letter
+                views = _augment(board_windows[k], rng)[:2]
+                windows += views
+                labels += [classes.index(NOT_A_LETTER)] * len(views)
+    fonts = available_fonts()
+    for letter in [c for c in load_tileset(tileset).chars if c in classes]:
+        for i in range(REPLAY_PER_LETTER):
+            windows.append(_as_camera_sees(letter, fonts[(i * 7 + ord(letter)) % len(fonts)], 48, rng))
+            labels.append(classes.index(letter))
+    feats, found = glyph_features_batch(windows)
+    return feats, np.array(labels)[found]
+
+
+def fit_head(model: Network, x: np.ndarray, y: np.ndarray) -> Head:
+    """A last layer for the classes in y on the model's hidden features and its own logits
+    (scikit-learn's logistic regression); the other classes keep the shipped logits, and the
+    fitted logits are shifted so that, over these samples, the fitted classes together keep
+    the share of probability the shipped model gave them."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import LogisticRegression
+    shipped_logits = model.logits(x)
+    inputs = np.concatenate([model.hidden(x), shipped_logits], axis=1)
+    present = np.unique(y)
+    fitted = np.zeros(len(model.classes), bool)
+    fitted[present] = True
+    weights = np.zeros((inputs.shape[1], len(model.classes)), np.float32)
+    bias = np.zeros(len(model.classes), np.float32)
+    if len(present) == 1:  # one class only: nothing to tell apart, the shipped logits stay
+        return Head(weights, bias, np.zeros(len(model.classes), bool))
+    clf = LogisticRegression(C=REGULARISATION, max_iter=500)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf.fit(inputs, y)
+    if len(present) == 2:  # a binary fit gives the second class's logit over the first's
+        w = clf.coef_[0] / 2
+        weights[:, present[0]], weights[:, present[1]] = -w, w
+        bias[present[0]], bias[present[1]] = -clf.intercept_[0] / 2, clf.intercept_[0] / 2
+    else:
+        weights[:, present] = clf.coef_.T
+        bias[present] = clf.intercept_
+    new = inputs @ weights[:, present] + bias[present]
+
+    def lse(z: np.ndarray) -> np.ndarray:
+        m = z.max(axis=1, keepdims=True)
+        return (m + np.log(np.exp(z - m).sum(axis=1, keepdims=True)))[:, 0]
+
+    bias[present] += float(np.mean(lse(shipped_logits[:, present]) - lse(new)))
+    return Head(weights, bias, fitted)
 
 
 def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: VisionConfig,
-              seed: int = 0) -> tuple[Calibration, str]:
+              corners: dict[str, np.ndarray] | None = None, seed: int = 0) -> tuple[Calibration | None, str]:
+    """The calibration and a report; None when it would not read the photos better."""
     rng = np.random.default_rng(seed)
-    notes = []
+    given = corners or {}
+    letters = shipped("letters")
+    photos, notes = [], []
+    for path in tiles:
+        image = _frame(path)
+        found = _located(path, image, config, given)
+        turned, right, lettered = _orient(image, found, pattern, letters, config.tileset)
+        if lettered and right < MIN_PATTERN_READ * lettered:
+            raise InputError(str(path), f"the pattern reads badly before training ({right}/{lettered} letters read "
+                                        "right): is the pattern file right, and the board located (--corners)?")
+        photos.append(Photo(path, image, turned, pattern))
+    pattern_photos = list(photos)
     for path in empty:
-        obs = BoardReader(config).observe(_frame(path))
-        if not obs.located:
-            raise InputError(str(path), "board not found in this photo; set vision.corners in the config")
-        seen = sum(cell.state in ("tile", "blank") for cell in obs.cells)
-        unsure = sum(cell.state == "unknown" for cell in obs.cells)
-        notes.append(f"{path.name}: board found; {seen} squares read as tiles, {unsure} unsure (both should be 0)")
-    base = shipped("letters")
-    letters = None
-    tile_lab = None
-    if tiles:
-        windows, labels, colours = [], [], []
-        for path in tiles:
-            frame = _frame(path)
-            w, l, colour = _pattern_windows(frame, _corners(frame, config, path), pattern)
-            windows += w
-            labels += l
-            if colour is not None:
-                colours.append(colour)
-        unknown = sorted(set(labels) - set(base.classes))
-        if unknown:
-            raise InputError("--pattern", f"letters the model does not know: {''.join(unknown)}")
-        tile_lab = np.median(np.stack(colours), axis=0) if colours else None
-        before_feats, found = glyph_features_batch(windows)
-        truth = np.array([base.classes.index(ch) for ch in labels])
-        before = int((base.probabilities(before_feats).argmax(axis=1) == truth[found]).sum()) if found.any() else 0
-        xs, ys = [], []
-        for window, label in zip(windows, truth):
-            feats, ok = glyph_features_batch(_augment(window, rng))
-            xs.append(feats)
-            ys.append(np.full(len(feats), label))
-        club_x, club_y = np.concatenate(xs), np.concatenate(ys)
-        # keep what the shipped model knows: replay it on its own confident answers to the club's variants
-        letters = train_mlp(club_x, club_y, base.classes, epochs=12, seed=seed, start=base)
-        letters.temperature = base.temperature
-        after = int((letters.probabilities(before_feats).argmax(axis=1) == truth[found]).sum()) if found.any() else 0
-        notes.append(f"pattern tiles read right: {before}/{len(labels)} with the shipped model, "
-                     f"{after}/{len(labels)} after calibration")
-    return Calibration(tile_lab=tile_lab, letters=letters), "\n".join(notes)
+        image = _frame(path)
+        photos.append(Photo(path, image, _located(path, image, config, given), ["." * 15] * 15))
+    colours = []
+    for photo in pattern_photos:
+        stats = cell_stats(rectify(photo.image, photo.corners))
+        cells = [k for k in range(225) if photo.board[k // 15][k % 15] not in ".?"]
+        if cells:
+            colours.append(tile_colour(stats, np.array(cells)))
+    tile_lab = np.median(np.stack(colours), axis=0).astype(np.float32) if colours else None
+
+    before = {p.path: score(p, config, None) for p in photos}
+    occupancy = shipped("occupancy")
+    x, y = _occupancy_samples(photos, tile_lab, rng)
+    heads = {"occupancy": fit_head(occupancy, x, y)}
+    if pattern_photos:
+        x, y = _letter_samples(photos, letters.classes, config.tileset, rng)
+        heads["letters"] = fit_head(letters, x, y)
+    calibration = Calibration(tile_lab=tile_lab, heads=heads)
+    after = {p.path: score(p, config, calibration) for p in photos}
+    total_before, total_after = Score(), Score()
+    for photo in photos:
+        kind = "pattern" if photo in pattern_photos else "empty board"
+        notes.append(f"{photo.path.name} ({kind}): before {before[photo.path]}; after {after[photo.path]}")
+        total_before.add(before[photo.path])
+        total_after.add(after[photo.path])
+    worse = [p.path.name for p in photos if after[p.path].key() < before[p.path].key()]
+    if worse:
+        notes.append(f"calibration would read {', '.join(worse)} worse than the shipped models: nothing written")
+        return None, "\n".join(notes)
+    return calibration, "\n".join(notes)
 
 
 def main(argv: list[str]) -> int:
@@ -159,6 +351,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--empty", type=Path, nargs="*", default=[], help="photos of the empty board")
     parser.add_argument("--tiles", type=Path, nargs="*", default=[], help="photos of tiles laid out in the pattern")
     parser.add_argument("--pattern", type=Path, help="15 lines of board text (default: the alphabet from A1)")
+    parser.add_argument("--corners", type=Path, help="JSON: photo file name -> the playing area's corners TL TR BR BL")
     parser.add_argument("--tileset", choices=TILESETS)
     parser.add_argument("--config", type=Path, help="kiosk TOML with a [vision] table")
     parser.add_argument("--out", type=Path)
@@ -168,16 +361,25 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     try:
         config = load_config(args.config) if args.config else VisionConfig()
-        tileset = args.tileset or config.tileset
-        pattern = read_pattern(args.pattern) if args.pattern else default_pattern(tileset)
-        calibration, report = calibrate(args.empty, args.tiles, pattern, config)
-        out = args.out or config.calibration or Path("vision-calibration.npz")
-        calibration.save(out)
+        if args.tileset:
+            config = VisionConfig(tileset=args.tileset, corners=config.corners, rack_zones=config.rack_zones,
+                                  calibration=config.calibration)
+        pattern = read_pattern(args.pattern) if args.pattern else default_pattern(config.tileset)
+        corners = read_corners(args.corners) if args.corners else None
+        calibration, report = calibrate(args.empty, args.tiles, pattern, config, corners)
     except InputError as exc:
         print(f"calibrate: {exc}", file=sys.stderr)
         return 2
-    if report:
-        print(report)
+    print(report)
+    if calibration is None:
+        print("calibrate: no calibration written", file=sys.stderr)
+        return 3
+    out = args.out or config.calibration or Path("vision-calibration.npz")
+    try:
+        calibration.save(out)
+    except OSError as exc:
+        print(f"calibrate: {out}: cannot write ({exc.strerror})", file=sys.stderr)
+        return 2
     print(f"calibration written to {out} in {time.perf_counter() - start:.1f} s"
           + ("" if args.config else "; name it in the config as [vision] calibration = \"...\""))
     return 0

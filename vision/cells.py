@@ -23,6 +23,7 @@ OCCUPANCY_CLASSES = ("empty", "tile", "blank", "unknown")
 # 2 of the 8 triple-word and 6 of the 12 triple-letter squares stay empty: the median of the
 # farthest 3 (or the farthest fifth) is then an empty square (see expected_empty)
 EMPTY_QUANTILE = 0.2
+OCCUPANCY_FEATURES = 60  # columns of occupancy_features
 EMPTY_MIN = 3
 
 

@@ -14,9 +14,12 @@ import cv2
 import numpy as np
 
 GLYPH = 24
-HOG_CELL = 6
-HOG_BINS = 9
-FEATURES = 4 * HOG_BINS * (GLYPH // HOG_CELL - 1) ** 2 + 3
+# the letter model's last class: ink shaped like a letter on a square with no tile (a premium
+# square's printed label, the centre star, a logo, a speck), learnt from rendered boards
+NOT_A_LETTER = "-"
+# a glyph's features: its GLYPH x GLYPH image (0..1, row-major; the letter network is a small
+# CNN on it, vision.models) and three shape figures (see glyph_image)
+FEATURES = GLYPH * GLYPH + 3
 HEIGHT_FEATURE = FEATURES - 2  # which feature is the letter's height over the ink mask's (see glyph_image)
 # a tile letter is at least this tall (share of the window) and at most this wide (per
 # height); the training renders stay well inside (>= 0.32 tall, <= 1.5 wide)
@@ -35,36 +38,6 @@ INSET = 2  # px of the window's rim the ink masks leave out
 # a letter's centre lies at most this share of the window from where letters sit: 0.20 at
 # most on 2556 rendered glyphs (seed 1500), 0.31 on a tile pushed far off its square
 MAX_OFF_CENTRE = 0.4
-_CELL_INDEX = (
-    (np.arange(GLYPH)[:, None] // HOG_CELL) * (GLYPH // HOG_CELL) + np.arange(GLYPH)[None, :] // HOG_CELL)
-
-
-def hog(images: np.ndarray) -> np.ndarray:
-    """Histograms of oriented gradients of N GLYPHxGLYPH images: 6 px cells, 9 unsigned bins,
-    2x2-cell blocks, L2-Hys normalised. Returns N x 324."""
-    imgs = np.asarray(images, np.float32).reshape(-1, GLYPH, GLYPH)
-    count = len(imgs)
-    tall = imgs.reshape(-1, GLYPH)
-    gx = cv2.Sobel(tall, cv2.CV_32F, 1, 0, ksize=1).reshape(imgs.shape)
-    gy = np.zeros_like(imgs)
-    gy[:, 1:-1] = imgs[:, 2:] - imgs[:, :-2]
-    mag = np.hypot(gx, gy)
-    ang = (np.arctan2(gy, gx) % np.pi) / np.pi * HOG_BINS
-    lo = np.floor(ang).astype(np.int64) % HOG_BINS
-    frac = ang - np.floor(ang)
-    cells = GLYPH // HOG_CELL
-    per_image = cells * cells * HOG_BINS
-    base = (np.arange(count)[:, None, None] * per_image + _CELL_INDEX[None] * HOG_BINS)
-    size = count * per_image
-    hist = (np.bincount((base + lo).ravel(), (mag * (1 - frac)).ravel(), size)
-            + np.bincount((base + (lo + 1) % HOG_BINS).ravel(), (mag * frac).ravel(), size))
-    hist = hist.reshape(count, cells, cells, HOG_BINS).astype(np.float32)
-    blocks = np.concatenate([hist[:, :-1, :-1], hist[:, :-1, 1:], hist[:, 1:, :-1], hist[:, 1:, 1:]], axis=3)
-    blocks = blocks.reshape(count, -1, 4 * HOG_BINS)
-    blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
-    blocks = np.minimum(blocks, 0.2)
-    blocks = blocks / (np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3)
-    return blocks.reshape(count, -1)
 
 
 @lru_cache(maxsize=16)
@@ -283,7 +256,8 @@ def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False) -> tupl
             extras.append(g[1])
     if not canvases:
         return np.zeros((0, FEATURES), np.float32), np.array(found, bool)
-    feats = np.concatenate([hog(np.stack(canvases)), np.stack(extras)], axis=1).astype(np.float32)
+    images = np.stack(canvases).reshape(len(canvases), -1).astype(np.float32) / 255
+    feats = np.concatenate([images, np.stack(extras)], axis=1).astype(np.float32)
     return feats, np.array(found, bool)
 
 

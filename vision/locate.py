@@ -149,7 +149,7 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
     for reaches in reach_sets:
         darker = cv2.subtract(reduce(cv2.max, [ranges[r][0] for r in reaches]), gray)
         brighter = cv2.subtract(gray, reduce(cv2.min, [ranges[r][1] for r in reaches]))
-        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))
+        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))  # type: ignore[call-overload]  # a scalar is fine
     return out
 
 
@@ -203,7 +203,7 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     mid = np.round(start + spacings[None, :, None] / 2).astype(np.int64)
     combs = len(k) - 17  # first teeth 1 .. K-17: one tooth before and one after every comb
     inside = np.cumsum((pos >= 0) & (pos < n), axis=0)
-    whole = (inside[16:16 + combs] - inside[:combs]) == 16
+    whole: np.ndarray = (inside[16:16 + combs] - inside[:combs]) == 16
     at = np.stack([np.where((pos >= 0) & (pos < n), pos, n), np.where((mid >= 0) & (mid < n), mid, n)], axis=1)
 
     def by_spacing(a: np.ndarray) -> np.ndarray:
@@ -222,8 +222,8 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
     per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
-    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),
-                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)
+    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
+                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
     for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
         sums[k] += sums[k - 1]
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
@@ -359,7 +359,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
             along = resp if vertical else resp.T  # rows: along the lines; columns: across them
             along = _long_lines(along, cell)
             inner = along[margin:-margin:4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = cv2.min(along, float(_percentile(inner, SATURATE)))
+            along = cv2.min(along, float(_percentile(inner, SATURATE)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along[margin:margin + 15 * cell].reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
@@ -623,15 +623,15 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
-    return cv2.perspectiveTransform((_canonical(1) + np.float32([dx - b, dy - b]))[None], to_frame)[0]
+    return cv2.perspectiveTransform((_canonical(1) + np.array([dx - b, dy - b], np.float32))[None], to_frame)[0]
 
 
 # The placement's rivals: the grid moved by one cell, whole (8 ways) or one side only (8 ways: a
 # perspective wrong by a cell at one edge), in board cells. (One corner moved alone is no rival:
 # on rendered frames such a placement keeps most squares and scored up to 1.8 times the right one.)
 _WHOLE_MOVES = [(dx, dy, (0, 1, 2, 3)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
-_SIDE_MOVES = [(d * (k % 2), d * (1 - k % 2), side) for k, side in enumerate(((0, 1), (1, 2), (2, 3), (3, 0)))
-               for d in (-1, 1)]
+# side k joins corner k to the next one (top, right, bottom, left): it moves across itself
+_SIDE_MOVES = [(d * (k % 2), d * (1 - k % 2), (k, (k + 1) % 4)) for k in range(4) for d in (-1, 1)]
 _RIVALS = _WHOLE_MOVES + _SIDE_MOVES
 
 
@@ -695,8 +695,10 @@ def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
 # grid's two families of lines meet in two vanishing points (RANSAC over pairs, then least
 # squares), and the line through both sends the board to a view where its lines are parallel.
 VP_POINTS = 2500  # edge pixels used (a fixed random sample: the same frame gives the same answer)
-VP_HYPOTHESES = 200
-VP_FAMILY = 35.0  # degrees each side of a family's main direction that count as that family
+VP_HYPOTHESES = 1000  # pairs of edges tried (200 or 500 missed a family on some tilted frames)
+VP_JUDGED = 300  # edges each pair's meeting point is judged on
+VP_FAMILY = 35.0  # degrees each side of the main edge direction that count as the first family
+VP_APART = 20.0  # degrees an edge of the second family stands at least off the way to the first vanishing point
 VP_TOLERANCE = 0.01  # sine of the angle an edge may make with the line to its vanishing point (0.6 deg)
 VP_COHERENT = 0.8  # structure-tensor coherence (squared) of an edge pixel: one direction, not a corner
 # perspective worth a view of its own: the grid's scale varies by this factor across its edge
@@ -713,6 +715,14 @@ SMALL_BOARD = 0.6
 # want cells of 16 px or more
 FINE_CELL = 16.0
 FINE_FACTOR = 2.0
+# a board whose far edge has cells under this many frame px is not given: the reader draws each
+# square at 48 px (vision.cells.CELL), and from cells under a third of that the letters come out
+# upsampled three times, blurred beyond the rendered frames the letter model learnt from
+# (vision.synth draws boards at 0.6-0.9 of 1504 px frames: 60 px per cell or more). On German
+# photos shrunk so the board spans 0.2 of the frame and tilted 35 degrees (17 px per cell, 9 at
+# the far edge), letters were read confidently wrong on boards found right; at 0.35 of the frame
+# tilted 20 degrees (far edge 23 px) they were read right.
+MIN_CELL_PX = 16.0
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch: each costs a few
 # refinements; the reader takes up to 6 that pass (reader.CANDIDATES)
@@ -732,17 +742,22 @@ def _family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.n
     """Homogeneous vanishing point of one family of edge lines (rows a, b, c in normalised
     coordinates) and which edges meet in it."""
     m = len(lines)
-    pairs = rng.integers(0, m, (2, VP_HYPOTHESES))
+    pairs = rng.integers(0, m, (2, 3 * VP_HYPOTHESES))
+    # edges far apart (a tenth of the frame) meet at a well-defined point; neighbours on one line do not
+    apart = np.linalg.norm(points[pairs[0]] - points[pairs[1]], axis=1) > 0.2
+    pairs = pairs[:, apart][:, :VP_HYPOTHESES]
     guesses = np.cross(lines[pairs[0]], lines[pairs[1]])
     guesses /= np.linalg.norm(guesses, axis=1, keepdims=True) + 1e-12
 
-    def meeting(v: np.ndarray) -> np.ndarray:  # v: H x 3 -> H x m bool
-        d = v[:, None, :2] - v[:, None, 2:3] * points[None]
-        sine = np.abs(d[..., 0] * normals[None, :, 0] + d[..., 1] * normals[None, :, 1])
+    def meeting(v: np.ndarray, at: slice = slice(None)) -> np.ndarray:  # v: H x 3 -> H x m bool
+        d = v[:, None, :2] - v[:, None, 2:3] * points[None, at]
+        sine = np.abs(d[..., 0] * normals[None, at, 0] + d[..., 1] * normals[None, at, 1])
         return sine < VP_TOLERANCE * (np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2) + 1e-12)
-    keep = meeting(guesses)
-    keep = keep[int(np.argmax(keep.sum(axis=1)))]
-    v = guesses[0]
+    # the guesses are judged on a random few of the edges (the sample is in random order), the
+    # best one's edges then taken from all
+    best = guesses[int(np.argmax(meeting(guesses, slice(VP_JUDGED)).sum(axis=1)))]
+    keep = meeting(best[None])[0]
+    v = best
     for _ in range(2):  # least squares over the edges that meet: the smallest eigenvector of L'L
         chosen = lines[keep]
         if len(chosen) < 3:
@@ -766,9 +781,8 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
     ys, xs = np.nonzero((trace > strong) & (diff * diff + 4 * jxy * jxy > VP_COHERENT * trace * trace))
     rng = np.random.default_rng(0)
-    if len(xs) > VP_POINTS:
-        pick = rng.choice(len(xs), VP_POINTS, replace=False)
-        xs, ys = xs[pick], ys[pick]
+    pick = rng.permutation(len(xs))[:VP_POINTS]  # in random order (see _family_vanishing_point)
+    xs, ys = xs[pick], ys[pick]
     if len(xs) < 100:
         return None
     theta = 0.5 * np.arctan2(2 * jxy[ys, xs], diff[ys, xs])  # the edge's normal
@@ -780,9 +794,17 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     hist = np.bincount((direction // 2).astype(np.int64) % 90, minlength=90).astype(np.float64)
     hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "same")[2:-2]
     main = (int(np.argmax(hist)) + 0.5) * 2
-    found = []
-    for centre in (main, main + 90):
-        family = np.abs((direction - centre + 90) % 180 - 90) < VP_FAMILY
+    found: list[tuple[np.ndarray, np.ndarray]] = []
+    family = np.abs((direction - main + 90) % 180 - 90) < VP_FAMILY
+    for second in (False, True):
+        if second:
+            # the other family: every edge that does not run towards the first vanishing point
+            # (an angular window around the first family's square misses much of a family that
+            # a strong perspective fans out)
+            v1 = found[0][0]
+            d = v1[None, :2] - v1[2] * points
+            sine = np.abs((d * normals).sum(axis=1)) / (np.linalg.norm(d, axis=1) + 1e-12)
+            family = sine > np.sin(np.radians(VP_APART))
         if family.sum() < 30:
             return None
         v, keep = _family_vanishing_point(lines[family], points[family], normals[family], rng)
@@ -821,7 +843,7 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     return _Rectifier(fit @ to_square, spread ** 1.5, off_square, extent)
 
 
-def _view_cells(view: np.ndarray, inside: np.ndarray, skew: float,
+def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float,
                 to_view: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image."""
@@ -857,7 +879,7 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     to_view = found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
     # shrunk to about that scale (a warp samples, it does not average)
-    local = np.linalg.det(to_view[:2, :2]) ** 0.5 * scale
+    local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
@@ -882,9 +904,10 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     given: list[np.ndarray] = []
 
     def ranked(pool: list[tuple[_LatticeCells, np.ndarray]], relative: bool) -> list[np.ndarray]:
-        placed = ((_placement(c, relative), back) for c, back in pool)
+        placed = [(found, back) for found, back in ((_placement(c, relative), back) for c, back in pool)
+                  if found is not None]
         return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
-                for (_, box), back in sorted((p for p in placed if p[0]), key=lambda found: -found[0][0])]
+                for (_, box), back in sorted(placed, key=lambda found: -found[0][0])]
 
     def fresh(corners: np.ndarray) -> bool:
         cell = np.linalg.norm(corners[1] - corners[0]) / 15
@@ -904,6 +927,11 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     yield from take(cells, 0, 1)
     yield from take(_perspective_cells(frame, scale, gray), 0, PERSPECTIVE_RANKS)
     yield from take(cells, 1, len(cells))
+
+
+def _smallest_cell(corners: np.ndarray) -> float:
+    """The shortest side of a board at `corners`, in cells' px (the far edge under a tilt)."""
+    return float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
 
 
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
@@ -950,7 +978,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         fit = line_fit(at_gray, corners)
         if fit < LINE_FIT:
             continue  # its lines do not lie on the board's lines everywhere
-        yield BoardLocation(corners=order_corners(corners / at_scale), grid_score=score, margin=margin, line_fit=fit)
+        found = order_corners(corners / at_scale)
+        if _smallest_cell(found) < MIN_CELL_PX:
+            continue  # found, but too small in the frame to read letters from
+        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit)
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:

@@ -1,50 +1,185 @@
-"""Loading the shipped models and a club's calibration file."""
+"""The shipped cell models (ONNX, run by OpenCV's dnn module) and a club's calibration file.
+
+Each model is a file pair in vision/model/: NAME.onnx (the network: trained by
+`python -m vision.train` with scikit-learn or PyTorch, exported to ONNX opset 13 with
+plain operators, MatMul/Add/Relu/Conv/MaxPool/Reshape, which cv2.dnn runs) and NAME.json
+(its classes, softmax temperature and input shape). The graph has two outputs: `logits`
+and `hidden`, the last hidden layer, on which a club's calibration fits its own last layer.
+At run time only OpenCV and NumPy are needed.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import threading
+import time
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from kiosk.errors import InputError
-from vision.mlp import MLP
 
 MODEL_DIR = Path(__file__).parent / "model"
 
 
+@dataclass
+class Head:
+    """A club's last layer on a network's hidden features and its own logits side by side (fitted
+    by calibration): it gives the logits of the classes in `fitted`; the others keep the shipped
+    network's. Given the shipped logits as inputs, a few photos only need to teach a correction."""
+    weights: np.ndarray  # (hidden + classes) x classes
+    bias: np.ndarray  # classes
+    fitted: np.ndarray  # bool per class
+
+
+@dataclass
+class Network:
+    onnx: bytes
+    classes: tuple[str, ...]
+    temperature: float = 1.0  # softmax temperature fitted on held-out data
+    image: int = 0  # > 0: the first image*image features are a one-channel image (the CNN's input)
+    head: Head | None = None
+    base: "Network | None" = None  # the network whose dnn session this one shares (a club's head on a shipped model)
+    _net: object = field(default=None, init=False, repr=False, compare=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    seconds: float = field(default=0.0, init=False, compare=False)  # time spent in the network so far
+
+
+    def _forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if self.base is not None:
+            return self.base._forward(x)
+        x = np.ascontiguousarray(np.asarray(x, np.float32))
+        if self.image:
+            x = np.ascontiguousarray(x[:, :self.image * self.image].reshape(-1, 1, self.image, self.image))
+        with self._lock:
+            if self._net is None:
+                self._net = cv2.dnn.readNetFromONNX(np.frombuffer(self.onnx, np.uint8))
+            net = self._net
+            start = time.perf_counter()
+            net.setInput(x)  # type: ignore[attr-defined]
+            logits, hidden = net.forward(["logits", "hidden"])  # type: ignore[attr-defined]
+            self.seconds += time.perf_counter() - start
+        return np.asarray(logits, np.float32).reshape(len(x), -1), np.asarray(hidden, np.float32).reshape(len(x), -1)
+
+    def hidden(self, x: np.ndarray) -> np.ndarray:
+        """The last hidden layer's activations (what a club's head is fitted on)."""
+        if len(x) == 0:
+            return np.zeros((0, 0), np.float32)
+        return self._forward(x)[1]
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        if len(x) == 0:
+            return np.zeros((0, len(self.classes)), np.float32)
+        z, h = self._forward(x)
+        if self.head is not None:
+            club = np.concatenate([h, z], axis=1) @ self.head.weights + self.head.bias
+            z = np.where(self.head.fitted[None, :], club, z)
+        return z
+
+    def probabilities(self, x: np.ndarray, allowed: np.ndarray | None = None) -> np.ndarray:
+        z = self.logits(x) / self.temperature
+        if allowed is not None:
+            z = np.where(allowed[None, :], z, -np.inf)
+        z = z - z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+
+    def with_head(self, head: Head | None) -> "Network":
+        """This network with a club's last layer (itself when there is none)."""
+        if head is None:
+            return self
+        return Network(self.onnx, self.classes, self.temperature, self.image, head, base=self.base or self)
+
+    def save(self, path: Path) -> None:
+        """NAME.onnx and NAME.json beside it (`path` without suffix or with either)."""
+        path = Path(path).with_suffix("")
+        path.with_suffix(".onnx").write_bytes(self.onnx)
+        path.with_suffix(".json").write_text(json.dumps(
+            {"classes": list(self.classes), "temperature": round(float(self.temperature), 6), "image": self.image},
+            ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+    @staticmethod
+    def load(path: Path) -> "Network":
+        path = Path(path).with_suffix("")
+        meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        return Network(path.with_suffix(".onnx").read_bytes(), tuple(meta["classes"]), float(meta["temperature"]),
+                       int(meta.get("image", 0)))
+
+
+def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
+    """Temperature that minimises held-out negative log-likelihood (makes confidences honest)."""
+    best_t, best_nll = 1.0, np.inf
+    for t in np.exp(np.linspace(np.log(0.3), np.log(5.0), 40)):
+        s = logits / t
+        s = s - s.max(axis=1, keepdims=True)
+        logp = s - np.log(np.exp(s).sum(axis=1, keepdims=True))
+        nll = -logp[np.arange(len(y)), y].mean()
+        if nll < best_nll:
+            best_t, best_nll = float(t), nll
+    return best_t
+
+
+def describe(frames: int) -> list[str]:
+    """One line per shipped model: file size and time spent in it per frame so far (the
+    benchmark calls this after reading `frames` frames)."""
+    lines = []
+    for name in ("occupancy", "letters"):
+        model = shipped(name)
+        kind = f"CNN on the {model.image}x{model.image} glyph" if model.image else "MLP on cell features"
+        lines.append(f"model {name}: {kind}, {len(model.onnx) / 1024:.0f} KiB ONNX, "
+                     f"{1000 * model.seconds / max(1, frames):.2f} ms per frame in cv2.dnn")
+    return lines
+
+
 @lru_cache(maxsize=None)
-def shipped(name: str) -> MLP:
-    return MLP.load(MODEL_DIR / f"{name}.npz")
+def shipped(name: str) -> Network:
+    return Network.load(MODEL_DIR / name)
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """What `python -m kiosk calibrate` learned about one club's board and tiles."""
+    """What `python -m kiosk calibrate` learned about one club's board and tiles: the tile
+    colour, and a last layer for each model fitted on the club's own squares and tiles."""
     tile_lab: np.ndarray | None = None  # Lab of the tile face
-    letters: MLP | None = None  # letter model fine-tuned on the club's tiles
+    heads: dict[str, Head] = field(default_factory=dict)  # model name -> the club's last layer
+
+    def model(self, name: str) -> Network:
+        """The shipped model `name` with the club's last layer, when it has one."""
+        return shipped(name).with_head(self.heads.get(name))
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, np.ndarray] = {}
+        arrays: dict[str, np.ndarray] = {"format": np.int32(2)}
         if self.tile_lab is not None:
             arrays["tile_lab"] = self.tile_lab
-        if self.letters is not None:
-            m = self.letters
-            arrays.update(letters_mean=m.mean, letters_scale=m.scale, letters_w1=m.w1, letters_b1=m.b1,
-                          letters_w2=m.w2, letters_b2=m.b2, letters_classes=np.array(m.classes),
-                          letters_temperature=np.float32(m.temperature))
-        np.savez_compressed(path, **arrays)
+        for name, head in self.heads.items():
+            arrays.update({f"{name}_weights": head.weights.astype(np.float32), f"{name}_bias": head.bias.astype(np.float32),
+                           f"{name}_fitted": head.fitted.astype(bool)})
+        with open(path, "wb") as out:
+            np.savez_compressed(out, **arrays)
 
     @staticmethod
     def load(path: Path) -> "Calibration":
         try:
             with np.load(path, allow_pickle=False) as data:
-                letters = None
-                if "letters_w1" in data:
-                    letters = MLP(mean=data["letters_mean"], scale=data["letters_scale"], w1=data["letters_w1"],
-                                  b1=data["letters_b1"], w2=data["letters_w2"], b2=data["letters_b2"],
-                                  classes=tuple(str(c) for c in data["letters_classes"]),
-                                  temperature=float(data["letters_temperature"]))
-                return Calibration(tile_lab=data["tile_lab"] if "tile_lab" in data else None, letters=letters)
+                if "format" not in data or int(data["format"]) != 2:
+                    raise ValueError("written by an older version: run 'python -m kiosk calibrate' again")
+                heads = {}
+                for name in ("occupancy", "letters"):
+                    if f"{name}_weights" in data:
+                        head = Head(data[f"{name}_weights"], data[f"{name}_bias"], data[f"{name}_fitted"].astype(bool))
+                        model = shipped(name)
+                        width = model.hidden(np.zeros((1, _inputs(name)), np.float32)).shape[1] + len(model.classes)
+                        if head.weights.shape != (width, len(model.classes)):
+                            raise ValueError(f"its {name} layer does not fit the shipped model: calibrate again")
+                        heads[name] = head
+                return Calibration(tile_lab=data["tile_lab"] if "tile_lab" in data else None, heads=heads)
         except (OSError, ValueError, KeyError) as exc:
             raise InputError(str(path), f"not a calibration file written by 'python -m kiosk calibrate' ({exc})") from None
+
+
+def _inputs(name: str) -> int:
+    from vision.cells import OCCUPANCY_FEATURES
+    from vision.glyph import FEATURES
+    return OCCUPANCY_FEATURES if name == "occupancy" else FEATURES

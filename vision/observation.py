@@ -32,6 +32,8 @@ class BoardObservation:
     rack_counts: dict[str, int] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
     homography: tuple[tuple[float, ...], ...] | None = None  # frame -> rectified board
+    rack_blocked: frozenset[str] = frozenset()  # rack zones with something (a hand) over them: unknown
+    rack_face_down: dict[str, int] = field(default_factory=dict)  # tiles face down beside a rack (DRAW-01)
 
     def board_text(self) -> list[str]:
         chars = [cell.char() for cell in self.cells]

@@ -103,7 +103,7 @@ def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, 
 
 from dataclasses import dataclass  # noqa: E402
 
-PX_PER_TILE = 24.0  # the strip is resampled so one tile width is about this many px
+PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the thinnest
@@ -116,13 +116,19 @@ BLOCKED_SHARE = 0.25
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
-MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+MIN_CONTRAST = 12.0
+TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
+# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)  # tile and rack closer than this (weighted Lab) are not told apart
+MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
+# its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
+RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
 SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
+_RUNS: list[tuple[int, int, float, int]] = []  # the last readings' runs (start, end, tiles by length, seams)
 
 
 @dataclass(frozen=True)
@@ -141,7 +147,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
     k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
     w, h = max(8, int(round(length * k))), max(8, int(round(depth * k)))
-    target = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     return strip, square_px * k
@@ -186,19 +192,23 @@ def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]
     return [start + i for i in found]
 
 
-def _runs(column: np.ndarray, light: np.ndarray, pitch: float) -> tuple[list[tuple[int, int]], list[list[int]]]:
+def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = True
+          ) -> tuple[list[tuple[int, int]], list[list[int]]]:
     """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch]
+    if not seams:
+        return runs, [[] for _ in runs]
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     return runs, [_seams(profile, a, b, pitch) for a, b in runs]
 
 
 def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
     """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
-    spacings = np.concatenate([np.diff(cuts) for cuts in seams if len(cuts) >= 2] or [np.zeros(0)])
+    spacings = np.concatenate([np.diff(np.asarray(cuts, np.float64)) for cuts in seams if len(cuts) >= 2]
+                              or [np.zeros(0)])
     spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
     return float(np.median(spacings)) if len(spacings) >= 2 else None
 
@@ -207,9 +217,12 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
                    ) -> tuple[int, bool]:
     """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
     dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    runs, seams = _runs(column, light, pitch)
+    runs, seams = _runs(column, light, pitch, seams=edge is None)
+    corroborated = edge is not None
     if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
-        pitch = _seam_pitch(seams, pitch) or pitch
+        seam_pitch = _seam_pitch(seams, pitch)
+        corroborated = seam_pitch is not None
+        pitch = seam_pitch or pitch
         edge = EDGE_LOSS * pitch
     total, sure = 0, True
     for (a, b), cuts in zip(runs, seams):
@@ -218,7 +231,10 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
         if abs(n - n_len) > UNSURE_FRACTION:
             sure = False
         total += n
-        _LAST.setdefault("runs", []).append((a, b, round(n_len, 2), len(cuts)))  # type: ignore[union-attr]
+        _RUNS.append((a, b, round(n_len, 2), len(cuts)))
+    if total > RACK_LIMIT and not corroborated:
+        sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
+        # rack's own pitch (setup, or seams between its tiles) before it is a count
     return total, sure
 
 
@@ -240,7 +256,19 @@ def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
                 or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str, object] | None:
+@dataclass(frozen=True)
+class _Found:
+    table: np.ndarray
+    rack: np.ndarray
+    band: tuple[int, int] | None
+    is_tile: np.ndarray
+    is_rack: np.ndarray
+    d_tile: np.ndarray
+    d_rack: np.ndarray
+    d_table: np.ndarray
+
+
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -252,6 +280,8 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
     rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+        return None
+    if table_check and float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
@@ -277,8 +307,8 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> dict[str
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
     band = _band(is_tile)
-    return dict(table=table, rack=rack, tile=tile, band=band, is_tile=is_tile, is_rack=is_rack,
-                d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+    return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table)
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -291,11 +321,15 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     strip, square = _rectify(frame, z, square_px)
     prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
     lab = _weighted_lab(strip)
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]), tolerance)
-    if found is None or found["band"] is None:
+    # setup knows how many tiles stand there: a strip of table taken for tiles fails that check
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
+                        tolerance, table_check=False)
+    if found is None or found.band is None:
         return None
-    y0, y1 = found["band"]  # type: ignore[misc]
-    is_tile = found["is_tile"][y0:y1]  # type: ignore[index]
+    y0, y1 = found.band
+    if y1 - y0 > MAX_BAND * prior:
+        return None
+    is_tile = found.is_tile[y0:y1]
     column = is_tile.mean(axis=0) >= BAND_SHARE
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     runs, seams = _runs(column, light, prior)
@@ -308,10 +342,12 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
         return None  # not the seven tiles we were told of
     band_lab = lab[y0:y1]
     tile = np.median(band_lab[is_tile], axis=0)
-    return RackProfile(band=(int(y0), int(y1)), tile=tuple(float(v) for v in tile),  # type: ignore[arg-type]
-                       rack=tuple(float(v) for v in found["rack"]),  # type: ignore[arg-type, union-attr]
-                       table=tuple(float(v) for v in found["table"]),  # type: ignore[arg-type, union-attr]
-                       pitch=pitch, edge=edge)
+    return RackProfile(band=(int(y0), int(y1)), tile=_triple(tile), rack=_triple(found.rack),
+                       table=_triple(found.table), pitch=pitch, edge=edge)
+
+
+def _triple(values: np.ndarray) -> tuple[float, float, float]:
+    return float(values[0]), float(values[1]), float(values[2])
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -330,7 +366,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     lab = _weighted_lab(strip)
     if profile is not None:
         pitch = profile.pitch
-        tile, rack, table = (np.float32(c) for c in (profile.tile, profile.rack, profile.table))
+        tile, rack, table = (np.array(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
         d_tile = np.linalg.norm(lab - tile, axis=2)
         d_rack = np.linalg.norm(lab - rack, axis=2)
         d_table = np.linalg.norm(lab - table, axis=2)
@@ -341,18 +377,18 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             is_tile &= d_tile < d_table
         backed = np.ones(lab.shape[1], bool)
     else:
-        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1]),
+        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
                             tolerance)
         if found is None:
-            return RackReading(None, reason="tiles the colour of the rack")
-        d_tile, d_rack, d_table = found["d_tile"], found["d_rack"], found["d_table"]  # type: ignore[assignment]
-        band, is_tile = found["band"], found["is_tile"]  # type: ignore[assignment]
+            return RackReading(None, reason="tiles the colour of the rack or the table")
+        d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
+        band, is_tile = found.band, found.is_tile
         backed = np.ones(lab.shape[1], bool)
         if band is not None:
             # the tiles lean on the rack's back wall: seen from the board's side, the wall
             # (rack colour) lies right above every tile's top in the strip
             reach = max(3, 2 * (band[1] - band[0]))
-            backed = found["is_rack"][max(0, band[0] - reach):band[0]].any(axis=0)  # type: ignore[index]
+            backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
     wall_off = None
     if band is not None and band[0] >= 2:
@@ -369,6 +405,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if band is None:
         return RackReading(0)
     y0, y1 = band
+    if y1 - y0 > MAX_BAND * pitch:  # tile colour over far more than the tiles' tops: the rack itself
+        return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
@@ -417,7 +455,7 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
     scale = 0.5  # work at half size: a tile is still >= 12 px wide in a 1000 px frame
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lab = _weighted_lab(small)
-    tile = np.asarray(tile_lab, np.float32) * np.float32([RACK_LIGHTNESS_WEIGHT, 1, 1])
+    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     board = np.zeros(lab.shape[:2], np.uint8)
     grown = centre + (corners - centre) * (1 + 2 * 1.5 / 15)  # the board and its rim
     cv2.fillPoly(board, [np.round(grown * scale).astype(np.int32)], 1)
@@ -433,7 +471,7 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         n, labels, _, _ = cv2.connectedComponentsWithStats(merged)
         components += [np.column_stack(np.nonzero((labels == i) & (near > 0))[::-1]).astype(np.float32) / scale
                        for i in range(1, n)]
-    found = []
+    found: list[tuple[float, np.ndarray, RackProfile]] = []
     for points in components:
         if len(points) < 20:
             continue
@@ -441,8 +479,6 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         long_side, short_side = max(w, h), min(w, h)
         # seven tiles of 0.86-1.0 square, pushed together or in groups on a rack of <= 12 squares
         if not (0.75 * tiles * TILE_PER_SQUARE[0] <= long_side / square <= 12.5 and short_side / square < 1.2):
-            if long_side / square > 3:
-                _LAST.setdefault("find", []).append((long_side / square, short_side / square, "shape"))  # type: ignore[union-attr]
             continue
         box = cv2.boxPoints(((cx, cy), (w, h), angle))
         axis = box[1] - box[0] if np.linalg.norm(box[1] - box[0]) >= np.linalg.norm(box[2] - box[1]) else box[2] - box[1]
@@ -455,7 +491,6 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
         a0, a1 = along.min() - mid @ axis, along.max() - mid @ axis
         zone = _zone_from_bar(frame, mid, axis, normal, a0, a1, square)
         profile = learn_rack(frame, zone, square, tile_lab, tolerance, tiles)
-        _LAST.setdefault("find", []).append((long_side / square, short_side / square, profile is not None))  # type: ignore[union-attr]
         if profile is not None:
             if all(float(np.linalg.norm(zone.mean(axis=0) - other.mean(axis=0))) > 2 * square for _, other, _ in found):
                 found.append((float(cy), zone, profile))
@@ -490,3 +525,59 @@ def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal:
     pts = [mid + axis * lo + normal * far, mid + axis * hi + normal * far,
            mid + axis * hi + normal * near, mid + axis * lo + normal * near]
     return np.array(pts, np.float32)
+
+
+# ---------------------------------------------------------------------------------------
+# Tiles drawn and put face down on the table beside a rack (DRAW-01: "5 drawn, 4 due").
+# ---------------------------------------------------------------------------------------
+
+BESIDE_ALONG = 5.0  # squares beyond each end of the rack's zone searched for face-down tiles
+# (two columns of tiles 19 mm + gaps <= 6 mm, 8 mm from the rack's end: < 60 mm = 3 squares; margin)
+BESIDE_ACROSS = 3.0  # squares toward the board beyond the zone's board-side edge (four rows of tiles
+# from the rack's player side: 4 x 25 mm = 100 mm, less the zone's own depth)
+DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
+
+
+def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                    tolerance: float, board_corners: np.ndarray) -> int | None:
+    """Tiles lying face down beside either end of the rack in `zone` (their plain backs, lit
+    like the tiles on the board). None when that part of the table is not all in the frame."""
+    z = np.asarray(zone, np.float32)
+    along = z[1] - z[0]
+    length = float(np.linalg.norm(along))
+    axis = along / max(length, 1e-6)
+    across = z[3] - z[0]
+    depth = float(np.linalg.norm(across))
+    normal = across / max(depth, 1e-6)  # from the board's side toward the player
+    scale = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    tile_area = (PX_PER_TILE * 0.95) ** 2
+    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    total = 0
+    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
+        reach = BESIDE_ALONG * square_px
+        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_ACROSS * square_px
+        span = depth + BESIDE_ACROSS * square_px
+        quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
+        if not _in_frame(frame, quad):
+            return None
+        w = max(8, int(round(reach * scale)))
+        h = max(8, int(round(span * scale)))
+        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA)
+        lab = _weighted_lab(patch)
+        table = np.median(lab.reshape(-1, 3), axis=0)
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+            return None  # tiles the colour of the table are not told apart from it
+        mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
+        corners = np.asarray(board_corners, np.float32)
+        grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * 1.5 / 15)  # board and rim
+        cv2.fillPoly(mask, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
+        zone_here = cv2.perspectiveTransform(z[None], matrix)[0]
+        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack's own tiles
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        for area in stats[1:, cv2.CC_STAT_AREA]:
+            if area >= DOWN_MIN * tile_area:
+                total += max(1, int(round(area / tile_area)))
+    return total

@@ -52,8 +52,18 @@ def settings(config: KioskConfig) -> list[tuple[str, str]]:
                              f"bounce {pins.bounce_s:g} s, long press {pins.long_press_s:g} s"),
         ("display", f"{'fullscreen' if config.display.fullscreen else 'window'}, {size}"),
         ("sound.enabled", "true (a short tone for each new alert)" if config.sound else "false"),
-        ("network", "off" if config.network is None else str(config.network)),
+        ("network", network(config)),
     ]
+
+
+def network(config: KioskConfig) -> str:
+    """The feed in one line; never the password."""
+    feed = config.network
+    if feed is None:
+        return "off"
+    login = f", user {feed.username}" if feed.username else ""
+    return (f"broker {feed.broker}:{feed.port}, table {feed.table}, round {feed.round}"
+            f"{', TLS' if feed.tls else ''}{login}")
 
 
 def check(path: Path | None, out: TextIO, *, strict: bool = False) -> int:

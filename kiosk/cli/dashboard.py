@@ -14,6 +14,8 @@ The config file (TOML, every key optional; command-line options win)::
     results_dir = "/var/lib/scrabble-dashboard/results"
     tsh_base = "/var/lib/scrabble-dashboard/a.t"
     title = "Club room"
+    https_cert_file = "/etc/scrabble-dashboard/dashboard.crt"   # serve HTTPS (the director's
+    https_key_file = "/etc/scrabble-dashboard/dashboard.key"    # password is then never in clear)
 
 Errors in the file or options are one line naming the file and key, never a traceback.
 """
@@ -30,7 +32,7 @@ from kiosk.errors import InputError, parse_toml
 
 KEYS = {"broker": str, "port": int, "username": str, "password_file": str, "ca_file": str, "cert_file": str,
         "key_file": str, "director_password_file": str, "http_host": str, "http_port": int, "results_dir": str,
-        "tsh_base": str, "title": str}
+        "tsh_base": str, "title": str, "https_cert_file": str, "https_key_file": str}
 
 
 def _serve_parser() -> argparse.ArgumentParser:
@@ -51,6 +53,8 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--results-dir")
     p.add_argument("--tsh-base", help="an existing TSH division file: its players keep their numbers and ratings")
     p.add_argument("--title")
+    p.add_argument("--https-cert-file", help="serve HTTPS with this certificate (e.g. signed by the club CA)")
+    p.add_argument("--https-key-file")
     p.add_argument("--log-level", default="INFO")
     return p
 
@@ -84,7 +88,9 @@ def load_settings(args: argparse.Namespace) -> tuple[Any, str, int]:
         given = getattr(args, key, None)
         if given is not None:
             values[key] = given
-    for key in ("ca_file", "cert_file", "key_file", "tsh_base"):
+    if ("https_cert_file" in values) != ("https_key_file" in values):
+        raise InputError(source, "https_cert_file and https_key_file go together", None, "https_key_file")
+    for key in ("ca_file", "cert_file", "key_file", "tsh_base", "https_cert_file", "https_key_file"):
         if key in values and not Path(values[key]).is_file():
             raise InputError(source, f"no such file: {values[key]}", None, key)
     password = os.environ.get("SCRABBLE_MQTT_PASSWORD", "")
@@ -106,6 +112,7 @@ def load_settings(args: argparse.Namespace) -> tuple[Any, str, int]:
         tsh_base=Path(values["tsh_base"]) if "tsh_base" in values else None,
         title=values.get("title", "Club room"),
     )
+    settings.https = (values["https_cert_file"], values["https_key_file"]) if "https_cert_file" in values else None
     return settings, values.get("http_host", "127.0.0.1"), values.get("http_port", 8080)
 
 
@@ -128,7 +135,9 @@ def serve(argv: list[str]) -> int:
 
     from kiosk.dashboard.server import create_app
 
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", access_log=False)
+    https = settings.https
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", access_log=False,
+                ssl_certfile=https[0] if https else None, ssl_keyfile=https[1] if https else None)
     return 0
 
 

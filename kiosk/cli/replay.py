@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import shutil
 import signal
@@ -208,6 +209,8 @@ def _where_the_game_is(folder: Path, replay: Any, games: Path | None) -> str:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    # what the kiosk logs (a torn journal line recovered, a rack zone clipped) goes to stderr, one line each
+    logging.basicConfig(level=logging.WARNING, format="%(message)s", stream=sys.stderr, force=True)
     headless = args.headless or not has_display()
     config = load_kiosk_config(args.config) if args.config is not None else None
     return run(args.folder, headless=headless, gcg_out=args.gcg, games=args.games, speed=args.speed, config=config)

@@ -2,8 +2,8 @@
 report every move whose score or running total differs from the record.
 
 One line per differing move (file:line, expected, computed), one line per problem of a
-file that cannot be read or parsed (file:line: what is wrong; every problem found, the
-last marked "(file rejected)"), then a summary. Exit status 0 only when every file parsed
+file that cannot be read or parsed (file:line: what is wrong, marked "(file rejected)";
+every further problem found in it on an indented line below), then a summary. Exit status 0 only when every file parsed
 and every move matched. `--tileset` replays every file with that set, whatever the
 records name (#tile-distribution, #lexicon).
 """
@@ -73,8 +73,9 @@ def verify_file(path: Path, tally: Tally, profile: str | None = None, tileset: s
         return game
     tally.rejected += 1
     problems = [str(InputError.__str__(p)) for p in error.problems] if isinstance(error, GcgProblems) else [str(error)]
-    tally.lines.extend(problems[:-1])
-    tally.lines.append(f"{problems[-1]} (file rejected)")
+    more = f", {len(problems)} problems" if len(problems) > 1 else ""
+    tally.lines.append(f"{problems[0]} (file rejected{more})")
+    tally.lines.extend(f"  {problem}" for problem in problems[1:])
     return None
 
 

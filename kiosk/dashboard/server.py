@@ -52,6 +52,7 @@ class DashboardSettings:
     tsh_base: Path | None = None
     title: str = "Club room"
     client_id: str = "scrabble-dashboard"
+    https: tuple[str, str] | None = None      # (certificate file, key file): serve HTTPS
 
 
 class Hub:
@@ -61,6 +62,7 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.clients: set[asyncio.Queue[str]] = set()
         self.pushed = 0
+        self.events_pushed: dict[str, tuple[str, int]] = {}   # table -> (game_id, events) last pushed
 
     def changed(self, room: Room, name: str) -> None:
         if self.loop is not None:
@@ -70,6 +72,10 @@ class Hub:
         view = room.view(name)
         if view is None:
             return
+        mark = (view["game_id"], view["events"])
+        if self.events_pushed.get(name) == mark:
+            del view["moves"]          # unchanged: the page keeps the list it has (clock ticks stay small)
+        self.events_pushed[name] = mark
         text = f"event: table\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
         for queue in list(self.clients):
             try:
@@ -115,8 +121,9 @@ class Subscriber:
     """The dashboard's MQTT client: a persistent session, so the broker keeps the tables'
     events for it while it is down; it reads every table's topics, writes only `resend`."""
 
-    def __init__(self, settings: DashboardSettings, room: Room) -> None:
+    def __init__(self, settings: DashboardSettings, room: Room, on_status: Any = None) -> None:
         self.room = room
+        self.on_status = on_status or (lambda connected: None)
         self.settings = settings
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
                                   protocol=mqtt.MQTTv311, clean_session=False)
@@ -148,9 +155,11 @@ class Subscriber:
         log.info("dashboard: connected to the broker %s:%s", self.settings.broker, self.settings.port)
         client.subscribe([(f"{msg.ROOT}/+/{kind}", 1) for kind in ("state", "events", "gcg", "online")])
         self.connected.set()
+        self.on_status(True)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         self.connected.clear()
+        self.on_status(False)
         log.warning("dashboard: lost the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
@@ -206,8 +215,12 @@ def create_app(settings: DashboardSettings, *, connect: bool = True) -> Starlett
             subscriber.request_resend(table, game_id, from_seq)
 
     room = Room(on_change=lambda name: hub.changed(room, name), on_result=on_result, request_resend=resend)
+    def on_status(connected: bool) -> None:
+        if hub.loop is not None:
+            hub.loop.call_soon_threadsafe(hub._push_text, f"event: broker\ndata: {json.dumps({'connected': connected})}\n\n")
+
     if connect:
-        subscriber = Subscriber(settings, room)
+        subscriber = Subscriber(settings, room, on_status)
 
     def page(mode: str) -> Response:
         html = (STATIC / "index.html").read_text(encoding="utf-8")
@@ -225,6 +238,7 @@ def create_app(settings: DashboardSettings, *, connect: bool = True) -> Starlett
     async def tables(request: Request) -> Response:
         names = sorted(room.tables)
         return JSONResponse({"title": settings.title, "tables": [room.view(n) for n in names],
+                             "broker": bool(subscriber and subscriber.connected.is_set()),
                              "results": results_view(room), "layout": premium_layout()})
 
     async def one_table(request: Request) -> Response:

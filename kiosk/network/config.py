@@ -67,6 +67,8 @@ def _file(table: dict, key: str, source: str) -> Path | None:
         return None
     text = _string(table, key, source)
     path = Path(text)
+    if not path.is_absolute() and not source.startswith("<"):
+        path = Path(source).parent / path          # relative to the config file, not the working folder
     if not path.is_file():
         raise _field(source, key, f"no such file: {text}")
     return path

@@ -7,7 +7,7 @@ staggered times. A browser stand-in subscribes to the dashboard's server-sent ev
 latency of a play is from the moment its journal record is handed to the table's sink to the
 moment the dashboard pushes that table with the record counted (so: sink thread, broker,
 dashboard, SSE). The broker (mosquitto with the club's passwords and ACL) and the dashboard
-(`python -m kiosk.cli.dashboard`) are separate processes: their CPU and memory come from /proc.
+(`python -m kiosk dashboard`) are separate processes: their CPU and memory come from /proc.
 """
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: flo
     http_port = free_port()
     dash_log = open(folder / "dashboard.log", "wb")
     dashboard = subprocess.Popen(
-        [sys.executable, "-m", "kiosk.cli.dashboard", "--broker", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "kiosk", "dashboard", "--broker", "127.0.0.1", "--port", str(port),
          "--password-file", str(folder / "mqtt-password"), "--director-password-file", str(folder / "director-password"),
          "--http-port", str(http_port), "--results-dir", str(folder / "results"), "--log-level", "WARNING"],
         stdout=dash_log, stderr=subprocess.STDOUT)

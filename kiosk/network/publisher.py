@@ -80,7 +80,7 @@ class MqttSink:
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id or f"kiosk-{t}",
                                   protocol=mqtt.MQTTv311, clean_session=True)
         self._inflight: dict[int, tuple[str, int]] = {}    # paho message id -> (game_id, seq)
-        self._early_acks: set[int] = set()
+        self._early_acks: dict[int, float] = {}    # PUBACKs that came before publish() returned
         if config.username:
             self.client.username_pw_set(config.username, config.password or None)
         if config.ca_file is not None:
@@ -185,9 +185,9 @@ class MqttSink:
         """The broker acknowledged a message: an event counts as delivered up to the first gap."""
         with self._lock:
             where = self._inflight.pop(mid, None)
-            if where is None:
-                self._early_acks.add(mid)
-                if len(self._early_acks) > 10_000:
+            if where is None:        # a PUBACK before publish() returned, or one for an older connection
+                self._early_acks[mid] = time.monotonic()
+                if len(self._early_acks) > 1000:
                     self._early_acks.clear()
                 return
             self._acked(*where)
@@ -269,8 +269,8 @@ class MqttSink:
                     game = self._games.get(game_id)
                     if game is not None and game.queued == seq - 1:
                         game.queued = seq
-                    if info.mid in self._early_acks:       # the PUBACK beat us here
-                        self._early_acks.discard(info.mid)
+                    early = self._early_acks.pop(info.mid, None)
+                    if early is not None and time.monotonic() - early < 5.0:   # the PUBACK beat us here
                         self._acked(game_id, seq)
                     else:
                         self._inflight[info.mid] = (game_id, seq)

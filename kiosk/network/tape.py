@@ -37,23 +37,39 @@ class Tape:
         return players[0].score, players[1].score
 
 
+class TapeSink:
+    """A sink that keeps what the assembly hands it (kiosk.sinks contract), with game times."""
+
+    def __init__(self, tape: Tape, clock: Callable[[], float] = lambda: 0.0) -> None:
+        self.tape = tape
+        self.clock = clock
+        self.game_id = ""
+        self._new: list[tuple[int, dict[str, Any]]] = []
+        self._last: ScreenModel | None = None
+
+    def record(self, game_id: str, seq: int, record: dict[str, Any]) -> None:
+        self.game_id = game_id
+        self._new.append((seq, record))
+
+    def show(self, screen: ScreenModel) -> None:
+        if self._new or screen != self._last:
+            self.tape.steps.append(TapeStep(self.clock(), screen, tuple(self._new)))
+            self._new = []
+            self._last = screen
+
+    def close(self) -> None:
+        pass
+
+
 def record_tape(folder: Path) -> Tape:
+    """Replay a fixture game through the real assembly and keep what its sinks are handed."""
     from kiosk.replay.driver import ReplayRun
 
     tape = Tape(folder.name)
-    seen = [0]
-    last: list[ScreenModel | None] = [None]
-
-    def hook(app: Any, t: float) -> None:
-        records = app.journal.records
-        new = tuple((i + 1, records[i]) for i in range(seen[0], len(records)))
-        seen[0] = len(records)
-        screen = app.screen()
-        if new or screen != last[0]:
-            tape.steps.append(TapeStep(t, screen, new))
-            last[0] = screen
-
-    ReplayRun(folder, on_iteration=hook).run()
+    capture = TapeSink(tape)
+    run = ReplayRun(folder, sinks=(capture,))
+    capture.clock = run.sim
+    run.run()
     return tape
 
 

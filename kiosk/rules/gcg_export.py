@@ -7,6 +7,10 @@ double challenge is written as the challenger's pass; a withdrawn phony as '--';
 of the game as rack lines; time penalties as '(time) -N'; notes as #note. Clock, hold,
 overdraw and correction events have no GCG form: a correction or an overtime-forfeit
 adjustment is written as a #note (GCG cannot carry it as a scored line).
+
+Any language: a set other than English is named by `#tile-distribution`, and multi-letter
+tiles are written with their letters in brackets (`[CH]`, `[ch]` for a blank), so the
+record reads back the same (kiosk.rules.gcg).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from kiosk.rules.board import square_name
 from kiosk.rules.events import Event
 from kiosk.rules.game import replay
 from kiosk.rules.state import GameState, Turn
+from kiosk.rules.tiles import TileSet
 
 _ACTIONS = {"pass": "-", "lost_challenge": "-", "withdrawn": "--", "challenge_bonus": "(challenge)",
             "time_penalty": "(time)"}
@@ -28,21 +33,22 @@ def nicknames(players: tuple[str, str]) -> tuple[str, str]:
     return first, (second + "_2" if second == first else second)
 
 
-def _play_word(turn: Turn) -> str:
+def _play_word(turn: Turn) -> str:  # in board characters
     placed = dict(turn.tiles)
     main = turn.words[0]
     return "".join(placed[name] if (name := square_name(sq)) in placed else "." for sq in main.squares)
 
 
-def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str, out_player: int | None) -> str | None:
-    rack = turn.rack or ""
+def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str, out_player: int | None,
+          ts: TileSet) -> str | None:
+    rack = ts.to_names(turn.rack or "")
     score = f"{turn.score:+d}"
     if turn.kind == "play":
-        action = f"{turn.position} {_play_word(turn)}"
+        action = f"{turn.position} {ts.to_names(_play_word(turn))}"
     elif turn.kind == "exchange":
-        action = f"-{turn.exchanged or turn.count}"
+        action = f"-{ts.to_names(turn.exchanged) if turn.exchanged else turn.count}"
     elif turn.kind == "end_rack":
-        counted = turn.rack or ""
+        counted = ts.to_names(turn.rack or "")
         deduction = turn.player != out_player
         rack = counted if deduction else ""
         action = f"({counted})"
@@ -51,7 +57,7 @@ def _line(turn: Turn, history: Sequence[Turn], index: int, nick: str, out_player
         action = _ACTIONS[turn.kind]
         if turn.kind == "withdrawn":
             play = next(t for t in reversed(history[:index]) if t.kind == "play" and t.player == turn.player)
-            rack = play.rack or ""
+            rack = ts.to_names(play.rack or "")
         elif turn.kind in ("lost_challenge", "challenge_bonus", "time_penalty"):
             rack = ""
     else:
@@ -66,9 +72,12 @@ def history_to_gcg(state: GameState) -> str:
            f"#player2 {nicks[1]} {state.players[1]}"]
     if state.lexicon != "default":
         out.append(f"#lexicon {state.lexicon}")
+    set_name = state.tileset.name.split(" without ")[0]  # a set with tiles missing (TILE-01) keeps its name
+    if set_name != "english":
+        out.append(f"#tile-distribution {set_name}")
     out.extend(f"#note {note}" for note in state.preface_notes)
     for index, turn in enumerate(state.history):
-        line = _line(turn, state.history, index, nicks[turn.player], state.out_player)
+        line = _line(turn, state.history, index, nicks[turn.player], state.out_player, state.tileset)
         if line is None:
             out.append(f"#note {turn.kind.replace('_', ' ')} for {state.players[turn.player]}: "
                        f"{turn.score:+d} ({turn.reason})")

@@ -293,7 +293,9 @@ def parse_syntax(data: bytes | str, source: str, *, collect: bool = False) -> Gc
         except InputError as problem:
             if not collect:
                 raise
-            syntax.problems.append(problem)
+            if not (problem.message.startswith("move before both") and any(
+                    p.message.startswith("move before both") for p in syntax.problems)):
+                syntax.problems.append(problem)  # (that one is said once, not for every move)
             in_note = False
     if len(syntax.players) < 2 and not any("#player" in p.message for p in syntax.problems):
         missing = InputError(source, "missing #player1/#player2: a game record names both players")

@@ -210,6 +210,7 @@ class TileSet:
                    source=str(data.get("source", "")), gcg_names=lists["gcg_names"], lexicons=lists["lexicons"])
 
 
+@cache
 def tileset_names() -> tuple[str, ...]:
     """The bundled tile sets' names, sorted ('catalan', 'danish', ... 'swedish')."""
     from kiosk.rules import data

@@ -143,8 +143,8 @@ def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickn
         gaps[-1] = room - gaps[0]
     elif style == "groups":
         gaps = np.zeros(count + 1)
-        cuts = rng.choice(np.arange(1, count), size=min(count - 1, int(rng.integers(1, 3))), replace=False) \
-            if count > 1 else []
+        cuts: list[int] = [int(c) for c in rng.choice(np.arange(1, count), size=min(count - 1, int(rng.integers(1, 3))),
+                                                      replace=False)] if count > 1 else []
         weights = rng.dirichlet(np.ones(len(cuts) + 2))
         slots = [0, *sorted(int(c) for c in cuts), count]
         for slot, w in zip(slots, weights):
@@ -278,7 +278,8 @@ def standing_rack_faces(pose: CameraPose, placement: RackPlacement, tiles: Stand
     rack_parts = prism_faces(profile, 0.0, m.length, rack_c, "rack", "rack")
     # the wall (top, back, the caps) is drawn after the tiles: it stands between them and the camera
     wall_edges = {0, 1, 2}  # bottom, back face, top of the wall (profile edges 0..2)
-    low, wall = [], []
+    low: list[tuple[np.ndarray, np.ndarray, np.ndarray, str]] = []
+    wall: list[tuple[np.ndarray, np.ndarray, np.ndarray, str]] = []
     for i, part in enumerate(rack_parts):
         (wall if i in wall_edges or i >= len(profile) else low).append(part)
     for quad, normal, colour, kind in low:
@@ -367,7 +368,7 @@ def face_down_tiles(pose: CameraPose, placement: RackPlacement, count: int, rng:
     for i in range(count):
         row, col = divmod(i, cols)
         s0 = start + side * col * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)
-        t0 = m.depth - TILE_MM - row * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)
+        t0 = -2.0 + row * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)  # rows toward the board
         spin = np.radians(rng.normal(0, 8))
         local = np.array([[0, 0], [TILE_MM, 0], [TILE_MM, TILE_MM], [0, TILE_MM]]) - TILE_MM / 2
         rot = np.array([[np.cos(spin), -np.sin(spin)], [np.sin(spin), np.cos(spin)]])
@@ -467,7 +468,8 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
         placements[p] = RackPlacement((x, y), (float(toward[0]), float(toward[1])), models[p], mm)
 
     # the table, and the board (a flat square with its grid: the racks are what matter here)
-    image = cv2.resize(effects.table(str(look.choice(list(effects.TABLES))), size // 2, look), (size, size))
+    image: np.ndarray = cv2.resize(effects.table(str(look.choice(list(effects.TABLES))), size // 2, look),
+                                   (size, size)).astype(np.float32)
     board_outline = project(pose, UPRIGHT_CORNERS * (1 + 2 * rim))
     corners = project(pose, UPRIGHT_CORNERS)
     board_colour = np.array([(170, 205, 215), (150, 200, 215), (225, 225, 230)][int(look.integers(3))], np.float32)
@@ -516,8 +518,8 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
             down, _ = face_down_tiles(rack_pose, placement, n_down, extra, thickness, tile_colour)
             draw_faces(image, down, extra)
         face_down[p] = n_down
-        draw_faces(image, standing_rack_faces(rack_pose, placement, tiles, tile_colour,
-                                              tuple(int(c) for c in colour)), extra)
+        rack_bgr = (int(colour[0]), int(colour[1]), int(colour[2]))
+        draw_faces(image, standing_rack_faces(rack_pose, placement, tiles, tile_colour, rack_bgr), extra)
         zones[p] = rack_outline(rack_pose, placement)
         top = _world(placement, np.array([m.length / 2]), np.array([m.depth * 0.5]), np.array([m.height]))
         cam = _camera_position(rack_pose, 0.0)

@@ -34,6 +34,24 @@ TILE_PRESETS: dict[str, tuple[BGR, BGR, bool]] = {
 _PRESET_WEIGHTS = {"ivory": 5, "cream": 3, "white": 3, "yellowish": 2, "wood": 2, "grey": 1,
                    "navy-white": 1, "maroon-yellow": 1}
 
+# Further tile sets clubs bring (BGR face, ink, wood grain), drawn only when asked for
+# (random_tile_style(wide=True): the training data), so the bundled games and fixtures keep
+# their looks: dark wooden tiles with dark or light print, black, navy, slate, purple, red
+# and green tiles with light print, cream and white with coloured print.
+WIDE_TILE_PRESETS: dict[str, tuple[BGR, BGR, bool]] = {
+    "dark-wood": ((60, 95, 150), (20, 20, 25), True),
+    "dark-wood-light": ((45, 70, 115), (225, 230, 235), True),
+    "walnut": ((40, 60, 90), (215, 225, 235), True),
+    "black": ((30, 30, 30), (235, 235, 235), False),
+    "navy": ((90, 40, 20), (240, 240, 240), False),
+    "slate": ((110, 100, 90), (245, 245, 245), False),
+    "purple": ((110, 40, 90), (240, 240, 240), False),
+    "red": ((40, 40, 180), (245, 245, 245), False),
+    "green": ((60, 120, 40), (240, 240, 240), False),
+    "cream-blue": ((175, 220, 238), (120, 60, 20), False),
+    "white-red": ((238, 240, 240), (40, 40, 170), False),
+}
+
 # Board square colours a rectified cell may show around a tile (BGR).
 CELL_COLOURS: tuple[BGR, ...] = (
     (170, 205, 215), (150, 200, 215), (80, 140, 60), (70, 60, 200), (150, 150, 235),
@@ -56,10 +74,15 @@ class TileStyle:
 
 
 def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
-                      font: str | None = None) -> TileStyle:
-    names = list(_PRESET_WEIGHTS)
-    weights = np.array([_PRESET_WEIGHTS[n] for n in names], float)
-    face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
+                      font: str | None = None, wide: bool = False) -> TileStyle:
+    """A tile set's look; `wide`: drawn from WIDE_TILE_PRESETS as well, half the time."""
+    if wide and rng.random() < 0.5:
+        wide_names = list(WIDE_TILE_PRESETS)
+        face, ink, wood = WIDE_TILE_PRESETS[wide_names[rng.integers(len(wide_names))]]
+    else:
+        names = list(_PRESET_WEIGHTS)
+        weights = np.array([_PRESET_WEIGHTS[n] for n in names], float)
+        face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
     face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
     ink_shift = rng.uniform(-1, 1) * 30  # black print ranges from black to dark grey
     ink = tuple(int(np.clip(c + ink_shift * (1 if c < 128 else -0.5), 0, 255)) for c in ink)

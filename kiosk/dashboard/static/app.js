@@ -5,6 +5,10 @@ const tables = new Map();
 let layout = null;
 let results = {games: [], standings: []};
 let acked = {};
+let brokerUp = true;
+// While the dashboard itself has lost the broker, "kiosk offline" means nothing (the broker's
+// shutdown sends every table's last will): the header says the broker is lost instead.
+const alertsOf = (view) => view.alerts.filter((a) => brokerUp || a.kind !== "offline");
 const $ = (sel) => document.querySelector(sel);
 
 function el(tag, cls, text) {
@@ -60,8 +64,8 @@ function card(view) {
   const c = el("article", "card");
   c.id = "table-" + view.name;
   c.dataset.table = view.name;
-  if (view.alerts.length) c.classList.add("alerting");
-  if (view.online === false) c.classList.add("offline");
+  if (alertsOf(view).length) c.classList.add("alerting");
+  if (view.online === false && brokerUp) c.classList.add("offline");
   const h = el("h2");
   h.appendChild(el("span", "", view.name));
   const s = view.state;
@@ -72,7 +76,7 @@ function card(view) {
     c.appendChild(playerRow(view, 1));
   }
   const badges = el("div", "badges");
-  for (const a of view.alerts) {
+  for (const a of alertsOf(view)) {
     const b = el("span", "alert " + a.kind, a.text);
     if (a.detail) b.title = a.detail;
     badges.appendChild(b);
@@ -87,7 +91,7 @@ function renderAlerts() {
   const box = $("#alerts");
   box.replaceChildren();
   for (const view of [...tables.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-    for (const a of view.alerts) box.appendChild(alertBadge(view, a));
+    for (const a of alertsOf(view)) box.appendChild(alertBadge(view, a));
   }
 }
 
@@ -150,7 +154,7 @@ function renderDetail() {
     side.appendChild(el("div", "muted", `bag ${view.state.bag === null ? "–" : view.state.bag} · ${view.state.screen} · ${view.state.profile}`));
   }
   const badges = el("div", "badges");
-  for (const a of view.alerts) badges.appendChild(alertBadge(view, a));
+  for (const a of alertsOf(view)) badges.appendChild(alertBadge(view, a));
   side.appendChild(badges);
   if (mode === "director" && view.alerts.length) {
     const b = el("button", "", "Acknowledge alerts");
@@ -159,6 +163,22 @@ function renderDetail() {
       if (r.ok) { acked[name] = (await r.json()).acknowledged; renderAll(); }
     });
     side.appendChild(b);
+  }
+  const result = view.state && view.state.result;
+  if (result) {
+    const box = el("div", "breakdown");
+    box.appendChild(el("h3", "", result.winner ? `${result.winner} wins` : "A tie"));
+    if (result.end_reason) box.appendChild(el("div", "muted", result.end_reason));
+    const t = el("table");
+    for (const line of result.lines) {
+      const tr = el("tr");
+      const adj = [line.rack_adjustment ? `racks ${line.rack_adjustment > 0 ? "+" : ""}${line.rack_adjustment}` : "",
+                   line.time_penalty ? `time −${line.time_penalty}` : ""].filter(Boolean).join(", ");
+      for (const v of [line.name, line.score_before, adj, line.final, line.confirmed ? "✓" : ""]) tr.appendChild(el("td", "", v));
+      t.appendChild(tr);
+    }
+    box.appendChild(t);
+    side.appendChild(box);
   }
   side.appendChild(breakdown(view.state && view.state.last_play));
   side.appendChild(el("h3", "", "Moves"));
@@ -217,11 +237,20 @@ async function start() {
     if (r.ok) acked = await r.json();
   }
   renderAll();
+  brokerUp = snap.broker;
+  let streamUp = false;
+  const showLive = () => {
+    const live = $("#live");
+    live.textContent = !streamUp ? "reconnecting…" : brokerUp ? "live" : "broker lost: tables shown as last seen";
+    live.classList.toggle("off", !(streamUp && brokerUp));
+  };
   const source = new EventSource("/events");
-  source.addEventListener("open", () => { $("#live").textContent = "live"; $("#live").classList.remove("off"); });
-  source.addEventListener("error", () => { $("#live").textContent = "reconnecting…"; $("#live").classList.add("off"); });
+  source.addEventListener("open", () => { streamUp = true; showLive(); });
+  source.addEventListener("error", () => { streamUp = false; showLive(); });
+  source.addEventListener("broker", (e) => { brokerUp = JSON.parse(e.data).connected; showLive(); renderAll(); });
   source.addEventListener("table", (e) => {
     const view = JSON.parse(e.data);
+    if (!("moves" in view)) view.moves = (tables.get(view.name) || {moves: []}).moves;   // sent only when it changed
     tables.set(view.name, view);
     renderCard(view);
     renderAlerts();

@@ -1,0 +1,55 @@
+"""The shipped cell models are ONNX files that OpenCV's dnn module runs, and a club's layer fits them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.cells import OCCUPANCY_FEATURES
+from vision.glyph import FEATURES, GLYPH
+from vision.models import Calibration, Head, Network, shipped
+
+
+@pytest.mark.parametrize("name, inputs", [("occupancy", OCCUPANCY_FEATURES), ("letters", FEATURES)])
+def test_shipped_model_runs_in_cv2_dnn_for_any_batch(name, inputs):
+    model = shipped(name)
+    x = np.random.default_rng(0).random((37, inputs)).astype(np.float32)
+    p = model.probabilities(x)
+    assert p.shape == (37, len(model.classes)) and np.allclose(p.sum(axis=1), 1, atol=1e-5)
+    one = model.probabilities(x[:1])
+    assert np.allclose(one, p[:1], atol=1e-5)  # a batch of one reads the same
+    assert model.probabilities(x[:0]).shape == (0, len(model.classes))
+    assert model.hidden(x).shape[0] == 37
+
+
+def test_onnx_graph_matches_the_weights_it_was_written_from():
+    from vision.model_export import cnn_onnx, dense_onnx
+    rng = np.random.default_rng(1)
+    mean, scale = rng.normal(size=5).astype(np.float32), rng.uniform(0.5, 2, 5).astype(np.float32)
+    w1, b1 = rng.normal(size=(5, 7)).astype(np.float32), rng.normal(size=7).astype(np.float32)
+    w2, b2 = rng.normal(size=(7, 3)).astype(np.float32), rng.normal(size=3).astype(np.float32)
+    net = Network(dense_onnx(mean, scale, w1, b1, w2, b2), ("a", "b", "c"))
+    x = rng.normal(size=(4, 5)).astype(np.float32)
+    hidden = np.maximum((x - mean) / scale @ w1 + b1, 0)
+    assert np.allclose(net.hidden(x), hidden, atol=1e-4)
+    assert np.allclose(net.logits(x), hidden @ w2 + b2, atol=1e-4)
+    # the CNN's layout: conv (out, in, 3, 3), flatten in channel-row-column order
+    conv = rng.normal(size=(2, 1, 3, 3)).astype(np.float32), np.zeros(2, np.float32)
+    side = GLYPH // 2
+    dense = rng.normal(size=(2 * side * side, 4)).astype(np.float32), np.zeros(4, np.float32)
+    last = rng.normal(size=(4, 3)).astype(np.float32), np.zeros(3, np.float32)
+    cnn = Network(cnn_onnx([conv], *dense, *last, GLYPH), ("a", "b", "c"), image=GLYPH)
+    images = rng.random((2, GLYPH * GLYPH + 3)).astype(np.float32)
+    assert cnn.logits(images).shape == (2, 3)
+
+
+def test_club_head_replaces_only_its_classes(tmp_path):
+    model = shipped("occupancy")
+    x = np.random.default_rng(2).random((5, OCCUPANCY_FEATURES)).astype(np.float32)
+    width = model.hidden(x).shape[1]
+    fitted = np.array([True, True, False, False])
+    head = Head(np.zeros((width + 4, 4), np.float32), np.array([3.0, -3.0, 0, 0], np.float32), fitted)
+    calibration = Calibration(heads={"occupancy": head})
+    calibration.save(tmp_path / "club.npz")
+    loaded = Calibration.load(tmp_path / "club.npz").model("occupancy")
+    z, shipped_z = loaded.logits(x), model.logits(x)
+    assert np.allclose(z[:, :2], [3.0, -3.0]) and np.allclose(z[:, 2:], shipped_z[:, 2:], atol=1e-5)
