@@ -296,6 +296,12 @@ def test_the_real_command_killed_by_the_hook_resumes_with_the_same_command(basel
 def test_real_process_killed_at_random_wall_clock_moments(game, baselines, tmp_path):
     """SIGKILL from outside at seeded random moments of the real process (mid-vision,
     mid-write, during start-up), then the same command until the game is finished."""
+    # The moments are drawn within the time an uncut run of the same command takes on this
+    # machine right now, so a kill lands mid-game whether the machine is fast or loaded.
+    started = time.monotonic()
+    uncut = real_run(game, tmp_path / "uncut")
+    assert uncut.returncode == 0, uncut.stdout + uncut.stderr
+    whole_run_s = time.monotonic() - started
     games = tmp_path / "games"
     rng = random.Random(f"kill-{game.name}")
     kills = 0
@@ -305,7 +311,7 @@ def test_real_process_killed_at_random_wall_clock_moments(game, baselines, tmp_p
         proc = subprocess.Popen(replay_command(game, games), cwd=ROOT, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True,
                                 env={k: v for k, v in os.environ.items() if k != HOOK})
-        time.sleep(rng.uniform(0.3, 3.0))
+        time.sleep(rng.uniform(0.1, 0.9) * whole_run_s)
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1

@@ -746,6 +746,8 @@ def _family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.n
     # edges far apart (a tenth of the frame) meet at a well-defined point; neighbours on one line do not
     apart = np.linalg.norm(points[pairs[0]] - points[pairs[1]], axis=1) > 0.2
     pairs = pairs[:, apart][:, :VP_HYPOTHESES]
+    if pairs.shape[1] == 0:  # every edge in one small patch: no vanishing point to find
+        return np.zeros(3), np.zeros(m, dtype=bool)
     guesses = np.cross(lines[pairs[0]], lines[pairs[1]])
     guesses /= np.linalg.norm(guesses, axis=1, keepdims=True) + 1e-12
 
