@@ -282,9 +282,10 @@ class GameClock:
         running, and it keeps running for the whole hold (CHAL-07).
         """
         t = self._at(t)
-        if not self.hold_window_open(t) or self._window.ended_by != 1 - holder:
+        window = self._window
+        if not self.hold_window_open(t) or window is None or window.ended_by != 1 - holder:
             return False
-        self._window.hold_at = t
+        window.hold_at = t
         if self._reason == "out_play":
             self._clear_neutral()
             self._start(holder, t)
@@ -469,7 +470,7 @@ class GameClock:
         if w is not None:
             clock._window = _Window(
                 ended_by=w["ended_by"],
-                opened_at=at(w["opened_ago"]),
+                opened_at=base - w["opened_ago"],  # a window always has its opening instant
                 length_s=w["length_s"],
                 closes_on_draw=w["closes_on_draw"],
                 closed_at=at(w["closed_ago"]),

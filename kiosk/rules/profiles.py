@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any
+from typing import Any, Literal
 from dataclasses import dataclass, fields
 from functools import cache
 
@@ -41,7 +41,7 @@ class Profile:
     hold_closes_on_draw: bool
     out_play_window_s: float
     courtesy_draw_s: float | None  # None: no courtesy draw
-    courtesy_from: str  # hold | turn_end
+    courtesy_from: Literal["hold", "turn_end"]
     clock_after_challenge: str  # loser_starts | challenger_restarts | players
     score_check_pause: str | None  # who stops the clocks for a score check: one (either player) | both (TURN-04)
 
@@ -68,7 +68,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "challenge": ("double", "single", "five_per_word", "penalty", "dingle"),
     "challenge_penalty_to": ("opponent", "challenger"),
     "words_judged": ("listed", "all"),
-    "courtesy_from": ("hold", "turn_end"),
     "clock_after_challenge": ("loser_starts", "challenger_restarts", "players"),
     "score_check_pause": ("one", "both"),
     "out_bonus": ("double", "deduct_and_add"),
@@ -132,6 +131,10 @@ def _check(value: Any, hint: Any, source: str, line: int | None, name: str) -> A
             raise bad("a string")
         if name in CHOICES and value not in CHOICES[name]:
             raise bad("one of " + ", ".join(repr(c) for c in CHOICES[name]))
+        return value
+    if typing.get_origin(hint) is Literal:  # the choices are the type's own
+        if not isinstance(value, str) or value not in typing.get_args(hint):
+            raise bad("one of " + ", ".join(repr(c) for c in typing.get_args(hint)))
         return value
     if typing.get_origin(hint) is tuple:  # six_zero_counts
         if not isinstance(value, list) or not all(v in ZERO_TURN_KINDS for v in value):
