@@ -44,7 +44,22 @@ class CameraLike(Protocol):
 
 
 class JournalBackend(Protocol):
+    """A game's journal on the card (kiosk.journal.GameJournal) or in memory (MemoryJournal)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def save_problem(self) -> str | None: ...
+
+    @property
+    def game_id(self) -> str: ...
+
     def append(self, record: dict[str, Any]) -> object: ...
+
+    def retry(self) -> bool: ...
+
+    def finish(self, gcg_text: str | None = None) -> Path | None: ...
 
 
 @dataclass(frozen=True)
@@ -127,32 +142,23 @@ class _PublishedJournal:
 
     @property
     def path(self) -> Path | None:
-        value = getattr(self.inner, "path", None)
-        return value if isinstance(value, Path) else None
-
-    @property
-    def records(self) -> list[dict[str, Any]]:
-        value = getattr(self.inner, "records", [])
-        return list(value)
+        return self.inner.path
 
     @property
     def save_problem(self) -> str | None:
         """Why the journal cannot write now (a full or failing card), for the screen."""
-        value = getattr(self.inner, "save_problem", None)
-        return str(value) if value else None
+        return self.inner.save_problem
 
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
         self.seq += 1
         publish_record(self.sinks, self.game_id, self.seq, record)
 
-    def finish(self, gcg_text: str | None = None) -> Any:
-        finish = getattr(self.inner, "finish", None)
-        return finish(gcg_text) if finish is not None else None
+    def retry(self) -> bool:
+        return self.inner.retry()
 
-    def abandon(self) -> Any:
-        abandon = getattr(self.inner, "abandon", None)
-        return abandon() if abandon is not None else None
+    def finish(self, gcg_text: str | None = None) -> Path | None:
+        return self.inner.finish(gcg_text)
 
 
 def publish_record(sinks: Iterable[Sink], game_id: str, seq: int, record: JournalRecord) -> None:
@@ -211,11 +217,10 @@ class Kiosk:
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 
-    def open_game(self, records_journal: tuple[Any, list[dict[str, Any]]] | None = None) -> KioskApp:
+    def open_game(self, records_journal: tuple[JournalBackend, list[dict[str, Any]]] | None = None) -> KioskApp:
         """The unfinished game from the journal (a restart), else a new one."""
-        journal: Any
+        journal: JournalBackend
         records: list[dict[str, Any]] = []
-        game_id = "memory"
         if records_journal is not None:
             journal, records = records_journal
         elif self.games_dir is not None:
@@ -231,7 +236,7 @@ class Kiosk:
                 journal = journals.start_game(self.games_dir)
         else:
             journal = MemoryJournal()
-        game_id = str(getattr(journal, "game_id", game_id))
+        game_id = journal.game_id
         warnings = tuple(str(w) for w in (self.config.warnings if self.config is not None else ()))
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
@@ -266,9 +271,14 @@ class Kiosk:
             except queue.Empty:
                 break
             if self.app.phase == "done" and event.button == "confirm" and event.kind == "press":
-                self.open_game()   # the result was confirmed and written: a new game
-                continue
+                if self.app.save_problem() is None:
+                    self.open_game()   # the result was confirmed and written: a new game
+                continue               # else the finished game is still only in memory: the screen says so
             self.app.handle_button(event.button, event.kind, event.t)
+        if self.app.new_game_requested and self.app.save_problem() is not None:
+            self.app.new_game_requested = False   # starting over would lose what only memory holds
+            self.app.raise_alert("No new game yet", "", "this game is not on the card yet: free space on the "
+                                 "card or replace it, then choose New game again")
         if self.app.new_game_requested:
             self.new_game()
         if self.app.leave_fullscreen_requested:
@@ -298,7 +308,8 @@ class Kiosk:
                 None if head is None else (head.stage, head.blank_cursor, head.exchange_count,
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
-                app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason)
+                app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
+                app.save_problem())
 
     def close(self) -> None:
         for sink in self.sinks:
@@ -315,7 +326,7 @@ class Kiosk:
 
 def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink] | None = None,
              games_dir: Path | None = None, rules: Rules | None = None, vision_folder: Path | None = None,
-             journal: tuple[Any, list[dict[str, Any]]] | None = None,
+             journal: tuple[JournalBackend, list[dict[str, Any]]] | None = None,
              settings: AppSettings | None = None, open_game: bool = True) -> Kiosk:
     """Build the kiosk. `rules`: already chosen (a replay's script setup under the
     config); default: from the config. `games_dir`: where journals live (None: in memory,

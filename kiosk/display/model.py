@@ -165,6 +165,7 @@ class Result:
     lines: tuple[ResultLine, ...] = ()
     winner: str | None = None     # None: a tie
     end_reason: str = ""          # "Ann went out", "Six zero-score turns", "Director ended the game"
+    unsaved: str = ""             # why the finished game is not on the card yet and what to do ("": saved)
 
 
 @dataclass(frozen=True)
