@@ -65,6 +65,8 @@ class JournalLike(Protocol):
 
     def finish(self, gcg_text: str | None = None) -> Path | None: ...
 
+    def line_of(self, index: int) -> int: ...
+
 
 class MemoryJournal:
     """A journal kept in memory (tests; a demo that must not write)."""
@@ -86,6 +88,9 @@ class MemoryJournal:
     def finish(self, gcg_text: str | None = None) -> Path | None:
         self.gcg = gcg_text
         return None
+
+    def line_of(self, index: int) -> int:
+        return index + 1
 
 
 @dataclass(frozen=True)
@@ -423,13 +428,13 @@ class KioskApp:
         return self._replay_t if self._replay_t is not None else self.now()
 
     def _rebuild(self, records: list[dict]) -> None:
-        """Replay the journal; a record that cannot be replayed is named by file and line
-        (record k is line k: recovery keeps only the complete lines before any damage)."""
+        """Replay the journal; a record that cannot be replayed is named by its file and line."""
         from kiosk.rules.state import RuleError
 
         path = self.journal.path
         source = path.name if path is not None else "<journal>"
-        for line, record in enumerate(records, start=1):
+        for index, record in enumerate(records):
+            line = self.journal.line_of(index)
             try:
                 self._replay_record(record)
             except InputError as exc:

@@ -23,14 +23,15 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Container, Iterable, Protocol
 
 from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
 from kiosk.config import KioskConfig
-from kiosk.display.model import ScreenModel
+from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError
+from kiosk.journal import GameJournal, JournalProblem
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
 from kiosk.rules.tiles import TileSet, load_tileset
 from kiosk.sinks import JournalRecord, Sink
@@ -60,6 +61,8 @@ class JournalBackend(Protocol):
     def retry(self) -> bool: ...
 
     def finish(self, gcg_text: str | None = None) -> Path | None: ...
+
+    def line_of(self, index: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,9 @@ class _PublishedJournal:
     def finish(self, gcg_text: str | None = None) -> Path | None:
         return self.inner.finish(gcg_text)
 
+    def line_of(self, index: int) -> int:
+        return self.inner.line_of(index)
+
 
 def publish_record(sinks: Iterable[Sink], game_id: str, seq: int, record: JournalRecord) -> None:
     for sink in sinks:
@@ -197,6 +203,34 @@ class LogSink:
         pass
 
 
+@dataclass(frozen=True)
+class HeldGame:
+    """The unfinished game's journal has a line that cannot be replayed (issue 14): nothing
+    is played until a director chooses on the screen. CONFIRM keeps that line and every
+    later one aside byte for byte (`.damaged-N`) and resumes the game from the lines before
+    it; CANCEL keeps the whole game aside as `.abandoned.jsonl` and starts a new one."""
+
+    journal: GameJournal
+    problem: InputError     # names the file, line and field
+
+    @property
+    def line(self) -> int:
+        assert self.problem.line is not None
+        return self.problem.line
+
+    def screen(self, rules: Rules) -> ScreenModel:
+        before = sum(1 for n in self.journal.line_numbers if n < self.line)
+        after = sum(1 for n in self.journal.line_numbers if n > self.line)
+        later = f" and the {after} record{'s' if after != 1 else ''} after it" if after else ""
+        question = (f"Director: CONFIRM keeps line {self.line}{later} aside in a .damaged file and resumes the "
+                    f"game from the {before} record{'s' if before != 1 else ''} before it. CANCEL keeps the "
+                    "whole game aside (.abandoned.jsonl) and starts a new game.")
+        return ScreenModel(screen="journal_problem", error=str(self.problem),
+                           prompt=Prompt(question, (ButtonHint("CONFIRM", f"set line {self.line} aside"),
+                                                    ButtonHint("CANCEL", "new game"))),
+                           status=Status(False, "game not resumed", f"{rules.profile.title} · {rules.tileset.name}"))
+
+
 @dataclass
 class Kiosk:
     """The assembled kiosk: one game app, its inputs and its sinks. Drive it with
@@ -214,6 +248,7 @@ class Kiosk:
     settings: AppSettings = field(default_factory=AppSettings)
     last_screen: ScreenModel | None = None
     recovery: Any = None
+    held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 
@@ -226,7 +261,10 @@ class Kiosk:
         elif self.games_dir is not None:
             from kiosk import journal as journals
 
-            found = journals.resume(self.games_dir)
+            try:
+                found = journals.resume(self.games_dir)
+            except JournalProblem as exc:
+                return self._hold(exc.journal, exc)
             if found is not None:
                 journal, self.recovery = found
                 records = list(journal.records)
@@ -241,13 +279,58 @@ class Kiosk:
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
         published = _PublishedJournal(journal, self.sinks, game_id, len(records))
-        self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
-                            time_source=self.backends.time_source, lexicon=self.rules.lexicon,
-                            settings=self.settings, records=records or None,
-                            profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+        try:
+            self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
+                                time_source=self.backends.time_source, lexicon=self.rules.lexicon,
+                                settings=self.settings, records=records or None,
+                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+        except InputError as exc:   # a line the rules core cannot replay (a duplicated play, ...)
+            if self.games_dir is None or not isinstance(journal, GameJournal) or exc.line is None:
+                raise
+            return self._hold(journal, exc)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
             self.app.recovered["damage"] = tuple(self.recovery.lines())
         return self.app
+
+    def _hold(self, journal: GameJournal, problem: InputError) -> KioskApp:
+        """Wait for a director's choice (HeldGame). Meanwhile a game not yet started, with
+        nothing journaled, stands in as the app; it gets no input."""
+        log.error("%s: the game waits for a director to set the line aside or start a new game", problem)
+        self.held = HeldGame(journal, problem)
+        self.app = KioskApp(self.rules.setup, vision=self.vision, journal=MemoryJournal(),
+                            time_source=self.backends.time_source, lexicon=self.rules.lexicon,
+                            settings=replace(self.settings, first_by_draw=True),
+                            profile=self.rules.profile, tileset=self.rules.tileset)
+        return self.app
+
+    def _held_tick(self, held: HeldGame) -> ScreenModel | None:
+        """The director's choice: CONFIRM sets the line aside and resumes, CANCEL starts anew."""
+        while self.held is held:
+            try:
+                event = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if event.kind != "press" or event.button not in ("confirm", "cancel"):
+                continue
+            self.held = None
+            if event.button == "confirm":
+                what = f"{held.problem.field}: {held.problem.message}" if held.problem.field else held.problem.message
+                self.recovery = held.journal.set_aside_from(held.line, why=f"set aside by the director ({what})")
+                self.open_game((held.journal, list(held.journal.records)))
+            else:
+                held.journal.abandon()
+                log.warning("%s: kept aside as an abandoned game by the director", held.journal.path)
+                self.recovery = None
+                self.open_game()
+        if self.held is None:
+            return self.tick()
+        if not self.sinks:
+            return None
+        key: tuple[object, ...] = (id(held),)
+        if self.last_screen is None or key != self._last_key:
+            self._last_key, self.last_screen = key, held.screen(self.rules)
+            publish_screen(self.sinks, self.last_screen)
+        return self.last_screen
 
     def new_game(self) -> KioskApp:
         """A new game over an unfinished one (the director confirmed it in the menu): the
@@ -265,6 +348,8 @@ class Kiosk:
     def tick(self) -> ScreenModel | None:
         """Take the queued button events, let the app collect readings and timers, and
         publish this tick's screen to every sink (None: no sink to show it to)."""
+        if self.held is not None:
+            return self._held_tick(self.held)
         while True:
             try:
                 event = self.inputs.get_nowait()

@@ -107,7 +107,9 @@ def live() -> int:
         signal.signal(signal.SIGINT, signal.SIG_IGN if interrupted else previous)
         notify.stopping()
         kiosk.close()
-    print(f"kiosk: stopped; {where_the_game_is(kiosk.app.journal)}", file=sys.stderr)
+    held = kiosk.held   # a journal line a director has not decided about yet: that game is still there
+    print(f"kiosk: stopped; {where_the_game_is(held.journal if held is not None else kiosk.app.journal)}",
+          file=sys.stderr)
     return INTERRUPTED if interrupted else 0
 
 

@@ -28,6 +28,7 @@ Screen = Literal[
     "recovered",         # journal recovered after a power cut
     "confirm_new_game",  # "start a new game?" with the buttons that answer it
     "error",             # a bad config file: one line naming file, line and field
+    "journal_problem",   # the unfinished game's journal has a line that cannot be replayed: a director chooses
     "menu",              # the director's menu: a list, one item selected
     "rack_entry",        # play is over: each player enters the value of the tiles left on the rack
 ]

@@ -426,9 +426,22 @@ def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     _draw_prompt(surface, prompt, model, text)
 
 
+def page_journal_problem(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    """The unfinished game cannot be resumed as it is: the line named, the director's choice below."""
+    body, prompt = _with_prompt(rect, model, 0.45)
+    title, line = _rows(body, 1, 1.6)
+    widgets.box(surface, title, theme.VERMILLION)
+    text.draw(surface, "THE GAME CANNOT BE RESUMED: CALL THE DIRECTOR",
+              title.inflate(-title.height // 2, -title.height // 3), theme.TEXT, shrink=0)
+    text.draw_wrapped(surface, model.error or "Unknown problem", line.inflate(0, -line.height // 8), theme.TEXT,
+                      line.height // 3)
+    _draw_prompt(surface, prompt, model, text)
+
+
 PAGES: dict[str, Draw] = {
     "start": page_start,
     "result": page_result,
     "recovered": page_recovered,
     "error": page_error,
+    "journal_problem": page_journal_problem,
 }
