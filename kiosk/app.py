@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
@@ -51,17 +51,46 @@ TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
 
 
 class JournalLike(Protocol):
+    """What the app needs of a journal (kiosk.journal.GameJournal, MemoryJournal)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def save_problem(self) -> str | None: ...
+
     def append(self, record: dict[str, Any]) -> object: ...
+
+    def retry(self) -> bool: ...
+
+    def finish(self, gcg_text: str | None = None) -> Path | None: ...
+
+    def line_of(self, index: int) -> int: ...
 
 
 class MemoryJournal:
     """A journal kept in memory (tests; a demo that must not write)."""
 
+    path: Path | None = None
+    save_problem: str | None = None   # memory never fails to take a record
+    game_id = "memory"
+
     def __init__(self, records: list[dict] | None = None):
         self.records: list[dict] = list(records or [])
+        self.gcg: str | None = None     # the finished game's GCG
 
     def append(self, record: dict) -> None:
         self.records.append(json.loads(json.dumps(record)))
+
+    def retry(self) -> bool:
+        return True
+
+    def finish(self, gcg_text: str | None = None) -> Path | None:
+        self.gcg = gcg_text
+        return None
+
+    def line_of(self, index: int) -> int:
+        return index + 1
 
 
 @dataclass(frozen=True)
@@ -323,8 +352,7 @@ class KioskApp:
 
     def save_problem(self) -> str | None:
         """The journal's 'cannot save' status (a full or failing card), shown on screen."""
-        value = getattr(self.journal, "save_problem", None)
-        return str(value) if value else None
+        return self.journal.save_problem
 
     def current_alert_views(self) -> list[Any]:
         """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
@@ -400,12 +428,13 @@ class KioskApp:
         return self._replay_t if self._replay_t is not None else self.now()
 
     def _rebuild(self, records: list[dict]) -> None:
-        """Replay the journal; a record that cannot be replayed is named by file and line
-        (record k is line k: recovery keeps only the complete lines before any damage)."""
+        """Replay the journal; a record that cannot be replayed is named by its file and line."""
         from kiosk.rules.state import RuleError
 
-        source = getattr(getattr(self.journal, "path", None), "name", "<journal>")
-        for line, record in enumerate(records, start=1):
+        path = self.journal.path
+        source = path.name if path is not None else "<journal>"
+        for index, record in enumerate(records):
+            line = self.journal.line_of(index)
             try:
                 self._replay_record(record)
             except InputError as exc:
@@ -690,6 +719,8 @@ class KioskApp:
         self._refusals_shown(self._tick)
 
     def _tick(self) -> None:
+        if self.journal.save_problem is not None:
+            self.journal.retry()   # records (and a finished game) kept in memory go to the card once it can
         t = self.now()
         wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
         if wants_reading and not self.vision.busy and t >= self._next_poll:
@@ -961,22 +992,11 @@ class KioskApp:
         self.phase = Phase.RESULT
 
     def _finish_game(self) -> None:
-        """Both players confirmed: write the GCG beside the journal, then close the journal."""
+        """Both players confirmed: the journal writes the GCG beside itself, then closes.
+        A card that cannot take it now keeps it in memory (`save_problem` is on screen)
+        and `tick()` retries until it can."""
         self.phase = Phase.DONE
-        path = getattr(self.journal, "path", None)
-        if path is None or not hasattr(self.journal, "finish"):
-            return
-        from kiosk.journal import gcg_path
-
-        target = gcg_path(path)
-        tmp = target.with_name(target.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(self.gcg_text())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-        self.journal.finish()
-        self.gcg_file = target
+        self.journal.finish(self.gcg_text())
 
     def director_end(self, t: float | None = None) -> None:
         """A director ends the game where it stands, racks not entered (scripts, tests;

@@ -23,14 +23,15 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Container, Iterable, Protocol
 
 from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
 from kiosk.config import KioskConfig
-from kiosk.display.model import ScreenModel
+from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError
+from kiosk.journal import GameJournal, JournalProblem
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
 from kiosk.rules.tiles import TileSet, load_tileset
 from kiosk.sinks import JournalRecord, Sink
@@ -44,7 +45,24 @@ class CameraLike(Protocol):
 
 
 class JournalBackend(Protocol):
+    """A game's journal on the card (kiosk.journal.GameJournal) or in memory (MemoryJournal)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def save_problem(self) -> str | None: ...
+
+    @property
+    def game_id(self) -> str: ...
+
     def append(self, record: dict[str, Any]) -> object: ...
+
+    def retry(self) -> bool: ...
+
+    def finish(self, gcg_text: str | None = None) -> Path | None: ...
+
+    def line_of(self, index: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -127,32 +145,26 @@ class _PublishedJournal:
 
     @property
     def path(self) -> Path | None:
-        value = getattr(self.inner, "path", None)
-        return value if isinstance(value, Path) else None
-
-    @property
-    def records(self) -> list[dict[str, Any]]:
-        value = getattr(self.inner, "records", [])
-        return list(value)
+        return self.inner.path
 
     @property
     def save_problem(self) -> str | None:
         """Why the journal cannot write now (a full or failing card), for the screen."""
-        value = getattr(self.inner, "save_problem", None)
-        return str(value) if value else None
+        return self.inner.save_problem
 
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
         self.seq += 1
         publish_record(self.sinks, self.game_id, self.seq, record)
 
-    def finish(self, gcg_text: str | None = None) -> Any:
-        finish = getattr(self.inner, "finish", None)
-        return finish(gcg_text) if finish is not None else None
+    def retry(self) -> bool:
+        return self.inner.retry()
 
-    def abandon(self) -> Any:
-        abandon = getattr(self.inner, "abandon", None)
-        return abandon() if abandon is not None else None
+    def finish(self, gcg_text: str | None = None) -> Path | None:
+        return self.inner.finish(gcg_text)
+
+    def line_of(self, index: int) -> int:
+        return self.inner.line_of(index)
 
 
 def publish_record(sinks: Iterable[Sink], game_id: str, seq: int, record: JournalRecord) -> None:
@@ -191,6 +203,34 @@ class LogSink:
         pass
 
 
+@dataclass(frozen=True)
+class HeldGame:
+    """The unfinished game's journal has a line that cannot be replayed (issue 14): nothing
+    is played until a director chooses on the screen. CONFIRM keeps that line and every
+    later one aside byte for byte (`.damaged-N`) and resumes the game from the lines before
+    it; CANCEL keeps the whole game aside as `.abandoned.jsonl` and starts a new one."""
+
+    journal: GameJournal
+    problem: InputError     # names the file, line and field
+
+    @property
+    def line(self) -> int:
+        assert self.problem.line is not None
+        return self.problem.line
+
+    def screen(self, rules: Rules) -> ScreenModel:
+        before = sum(1 for n in self.journal.line_numbers if n < self.line)
+        after = sum(1 for n in self.journal.line_numbers if n > self.line)
+        later = f" and the {after} record{'s' if after != 1 else ''} after it" if after else ""
+        question = (f"Director: CONFIRM keeps line {self.line}{later} aside in a .damaged file and resumes the "
+                    f"game from the {before} record{'s' if before != 1 else ''} before it. CANCEL keeps the "
+                    "whole game aside (.abandoned.jsonl) and starts a new game.")
+        return ScreenModel(screen="journal_problem", error=str(self.problem),
+                           prompt=Prompt(question, (ButtonHint("CONFIRM", f"set line {self.line} aside"),
+                                                    ButtonHint("CANCEL", "new game"))),
+                           status=Status(False, "game not resumed", f"{rules.profile.title} · {rules.tileset.name}"))
+
+
 @dataclass
 class Kiosk:
     """The assembled kiosk: one game app, its inputs and its sinks. Drive it with
@@ -208,20 +248,23 @@ class Kiosk:
     settings: AppSettings = field(default_factory=AppSettings)
     last_screen: ScreenModel | None = None
     recovery: Any = None
+    held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 
-    def open_game(self, records_journal: tuple[Any, list[dict[str, Any]]] | None = None) -> KioskApp:
+    def open_game(self, records_journal: tuple[JournalBackend, list[dict[str, Any]]] | None = None) -> KioskApp:
         """The unfinished game from the journal (a restart), else a new one."""
-        journal: Any
+        journal: JournalBackend
         records: list[dict[str, Any]] = []
-        game_id = "memory"
         if records_journal is not None:
             journal, records = records_journal
         elif self.games_dir is not None:
             from kiosk import journal as journals
 
-            found = journals.resume(self.games_dir)
+            try:
+                found = journals.resume(self.games_dir)
+            except JournalProblem as exc:
+                return self._hold(exc.journal, exc)
             if found is not None:
                 journal, self.recovery = found
                 records = list(journal.records)
@@ -231,18 +274,63 @@ class Kiosk:
                 journal = journals.start_game(self.games_dir)
         else:
             journal = MemoryJournal()
-        game_id = str(getattr(journal, "game_id", game_id))
+        game_id = journal.game_id
         warnings = tuple(str(w) for w in (self.config.warnings if self.config is not None else ()))
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
         published = _PublishedJournal(journal, self.sinks, game_id, len(records))
-        self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
-                            time_source=self.backends.time_source, lexicon=self.rules.lexicon,
-                            settings=self.settings, records=records or None,
-                            profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+        try:
+            self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
+                                time_source=self.backends.time_source, lexicon=self.rules.lexicon,
+                                settings=self.settings, records=records or None,
+                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+        except InputError as exc:   # a line the rules core cannot replay (a duplicated play, ...)
+            if self.games_dir is None or not isinstance(journal, GameJournal) or exc.line is None:
+                raise
+            return self._hold(journal, exc)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
             self.app.recovered["damage"] = tuple(self.recovery.lines())
         return self.app
+
+    def _hold(self, journal: GameJournal, problem: InputError) -> KioskApp:
+        """Wait for a director's choice (HeldGame). Meanwhile a game not yet started, with
+        nothing journaled, stands in as the app; it gets no input."""
+        log.error("%s: the game waits for a director to set the line aside or start a new game", problem)
+        self.held = HeldGame(journal, problem)
+        self.app = KioskApp(self.rules.setup, vision=self.vision, journal=MemoryJournal(),
+                            time_source=self.backends.time_source, lexicon=self.rules.lexicon,
+                            settings=replace(self.settings, first_by_draw=True),
+                            profile=self.rules.profile, tileset=self.rules.tileset)
+        return self.app
+
+    def _held_tick(self, held: HeldGame) -> ScreenModel | None:
+        """The director's choice: CONFIRM sets the line aside and resumes, CANCEL starts anew."""
+        while self.held is held:
+            try:
+                event = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if event.kind != "press" or event.button not in ("confirm", "cancel"):
+                continue
+            self.held = None
+            if event.button == "confirm":
+                what = f"{held.problem.field}: {held.problem.message}" if held.problem.field else held.problem.message
+                self.recovery = held.journal.set_aside_from(held.line, why=f"set aside by the director ({what})")
+                self.open_game((held.journal, list(held.journal.records)))
+            else:
+                held.journal.abandon()
+                log.warning("%s: kept aside as an abandoned game by the director", held.journal.path)
+                self.recovery = None
+                self.open_game()
+        if self.held is None:
+            return self.tick()
+        if not self.sinks:
+            return None
+        key: tuple[object, ...] = (id(held),)
+        if self.last_screen is None or key != self._last_key:
+            self._last_key, self.last_screen = key, held.screen(self.rules)
+            publish_screen(self.sinks, self.last_screen)
+        return self.last_screen
 
     def new_game(self) -> KioskApp:
         """A new game over an unfinished one (the director confirmed it in the menu): the
@@ -260,15 +348,22 @@ class Kiosk:
     def tick(self) -> ScreenModel | None:
         """Take the queued button events, let the app collect readings and timers, and
         publish this tick's screen to every sink (None: no sink to show it to)."""
+        if self.held is not None:
+            return self._held_tick(self.held)
         while True:
             try:
                 event = self.inputs.get_nowait()
             except queue.Empty:
                 break
             if self.app.phase == "done" and event.button == "confirm" and event.kind == "press":
-                self.open_game()   # the result was confirmed and written: a new game
-                continue
+                if self.app.save_problem() is None:
+                    self.open_game()   # the result was confirmed and written: a new game
+                continue               # else the finished game is still only in memory: the screen says so
             self.app.handle_button(event.button, event.kind, event.t)
+        if self.app.new_game_requested and self.app.save_problem() is not None:
+            self.app.new_game_requested = False   # starting over would lose what only memory holds
+            self.app.raise_alert("No new game yet", "", "this game is not on the card yet: free space on the "
+                                 "card or replace it, then choose New game again")
         if self.app.new_game_requested:
             self.new_game()
         if self.app.leave_fullscreen_requested:
@@ -298,7 +393,8 @@ class Kiosk:
                 None if head is None else (head.stage, head.blank_cursor, head.exchange_count,
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
-                app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason)
+                app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
+                app.save_problem())
 
     def close(self) -> None:
         for sink in self.sinks:
@@ -315,7 +411,7 @@ class Kiosk:
 
 def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink] | None = None,
              games_dir: Path | None = None, rules: Rules | None = None, vision_folder: Path | None = None,
-             journal: tuple[Any, list[dict[str, Any]]] | None = None,
+             journal: tuple[JournalBackend, list[dict[str, Any]]] | None = None,
              settings: AppSettings | None = None, open_game: bool = True) -> Kiosk:
     """Build the kiosk. `rules`: already chosen (a replay's script setup under the
     config); default: from the config. `games_dir`: where journals live (None: in memory,

@@ -457,7 +457,8 @@ class GameJournal:
                 self._flush()
             except OSError as exc:
                 self.failures += 1
-                problem = explain_os_error(exc) + f" ({self.unsaved} events not saved yet)"
+                waiting = f"{self.unsaved} event{'' if self.unsaved == 1 else 's'} not saved yet"
+                problem = f"{explain_os_error(exc)} ({waiting})"
                 if self.save_problem is None:
                     log.error("%s: %s (%s)", self.path, problem, exc)
                 self.save_problem = problem

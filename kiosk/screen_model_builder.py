@@ -172,7 +172,8 @@ def _result(app: KioskApp) -> Result:
     reasons = {"out": "went out", "six_zero": "six zero-score turns", "director": "ended by the director",
                "overtime_forfeit": "overtime forfeit", "stuck": "both players stuck",
                "abandoned": "a player forfeited"}
-    return Result(lines, names[winner] if winner is not None else None, reasons.get(state.ending, state.ending))
+    return Result(lines, names[winner] if winner is not None else None, reasons.get(state.ending, state.ending),
+                  app.save_problem() or "")
 
 
 def _lexicon_label(name: str) -> str:
@@ -208,9 +209,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
     extra: dict[str, Any] = {}
     problem = app.save_problem()
     if problem:
-        common["alerts"] = (Alert("Cannot save the game", "",
-                                  "the clocks go on; free space or replace the card, or call the director",
-                                  "", problem),) + common["alerts"]
+        common["alerts"] = (Alert("Cannot save", "", problem),) + common["alerts"]
     if app.warnings_unacknowledged:
         common["alerts"] = tuple(Alert("Setting not used", "", "a player or director presses CONFIRM once seen",
                                        "", w) for w in app.warnings_unacknowledged) + common["alerts"]

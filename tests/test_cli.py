@@ -6,6 +6,7 @@ import glob
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -113,6 +114,58 @@ def test_ctrl_c_in_a_replay_says_the_game_is_safe_and_how_to_resume(tmp_path):
         f"resume it with: python -m kiosk replay {FIXTURE} --games {games}")
     resumed = kiosk("replay", FIXTURE, "--headless", "--games", games)
     assert resumed.returncode == 0 and "GCG matches expected.gcg" in resumed.stdout, resumed.stdout + resumed.stderr
+
+
+def live_kiosk(tmp_path: Path, notify: socket.socket) -> tuple[subprocess.Popen[str], Path]:
+    """`python -m kiosk --live` on this machine (no camera, dummy display), its games folder
+    in tmp_path; returns once it told systemd it is up (READY=1 on the `notify` socket)."""
+    games = tmp_path / "games"
+    config = tmp_path / "kiosk.toml"
+    config.write_text(f'[files]\ngames_dir = "{games}"\n[camera]\nsource = "{tmp_path / "no-frames"}"\n'
+                      '[display]\nfullscreen = false\nwidth = 800\nheight = 480\n', encoding="utf-8")
+    (tmp_path / "no-frames").mkdir(exist_ok=True)
+    env = {**ENV, "KIOSK_CONFIG": str(config), "NOTIFY_SOCKET": notify.getsockname()}
+    process = subprocess.Popen([sys.executable, "-m", "kiosk", "--live"], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while b"READY=1" not in notify.recv(4096):
+            pass
+    except TimeoutError:
+        process.kill()
+        pytest.fail(f"the live kiosk never became ready: {process.communicate()}")
+    return process, games
+
+
+@pytest.fixture
+def notify(tmp_path):
+    """Stands in for systemd's notify socket."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(tmp_path / "notify"))
+        sock.settimeout(120)
+        yield sock
+
+
+def test_ctrl_c_stops_the_live_kiosk_with_one_line_naming_the_saved_game(tmp_path, notify):
+    process, games = live_kiosk(tmp_path, notify)
+    try:
+        time.sleep(0.5)   # a few ticks of the loop
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert "Traceback" not in out + err, err
+    assert process.returncode == 130, (out, err)
+    journal = next(games.glob("*.open.jsonl"))
+    assert err.strip().splitlines()[-1] == (   # the last word; the log says other things before it
+        f"kiosk: stopped; the game so far is safe in its journal {journal}; "
+        "start the kiosk again to resume it (python -m kiosk --live)")
+    again, _ = live_kiosk(tmp_path, notify)   # ... and it does: the same journal, not a new game
+    try:
+        again.send_signal(signal.SIGINT)
+        out, err = again.communicate(timeout=60)
+    finally:
+        again.kill()
+    assert again.returncode == 130 and list(games.glob("*.open.jsonl")) == [journal], (out, err)
 
 
 def test_ctrl_c_in_another_long_command_is_one_line():

@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from hardware.events import ButtonEvent
 from kiosk import journal as journal_module
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "fixtures" / "games" / "normal-out"
-TABLE_REASON = ("needs helper table (requests.md, issue 14): the app writes the GCG through journal.finish(), "
-                "calls journal.retry() from tick() and shows journal.save_problem on screen")
 
 
 def can_mount() -> bool:
@@ -158,18 +157,29 @@ def test_a_card_that_fills_mid_game_loses_nothing_once_freed(tmp_path, monkeypat
         assert journal.with_name(journal.name.removesuffix(".jsonl") + ".gcg").read_text() == result.gcg
 
 
-@pytest.mark.xfail(strict=True, reason=TABLE_REASON)
 def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_everything(tmp_path, monkeypatch, baseline):
+    import pygame
+
+    from kiosk.display.render import Renderer
+
     """The issue's done-when: a 200 KiB card that fills mid-game, the replay runs to the end of
     the script with the clock running and a "cannot save" screen; freed, every event is on
     the card and the GCG equals expected.gcg."""
     with Card(tmp_path / "card", monkeypatch) as card:
         run, seen = run_with_card(card, fill_at=0.5, free_at=None)
-        result = run.run()                       # today: app._finish_game's own open() raises ENOSPC
+        result = run.run()
         assert result.completed, result.summary()
         assert seen["problems"] and run.app.journal.save_problem is not None
         assert any("memory card is full" in screen for screen in seen["screens"]), "the screen says it cannot save"
         assert finished_journal(card.games) is None        # nothing could be closed yet
+        # the result page says the finished game is not on the card, in words a player reads
+        drawn = Renderer().render(pygame.Surface((800, 480)), run.app.screen())
+        assert any("memory card is full" in line for line in drawn), drawn
+        # CONFIRM on that page would start the next game: not while this one is only in memory
+        app = run.app
+        run.kiosk.inputs.put(ButtonEvent("confirm", "press", run.sim.t))
+        run.kiosk.tick()
+        assert run.kiosk.app is app and app.phase == "done"
         card.free()
         run.app.tick()                                      # the app retries on its own
         journal = finished_journal(card.games)

@@ -37,19 +37,6 @@ CHILD_TIMEOUT_S = 120.0
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
-# Kill points that cannot pass until helper "table" lands issue 14 item 1 (the end of a game
-# written so that no cut leaves it over-but-not-ended; questions on screen derived again from
-# the journal). {game: {(mode, record), ...}}: exactly the cases seen failing, strict, so they
-# flip to a failure the day they pass. Filled from the runs below.
-NEEDS_TABLE: dict[str, set[str]] = {
-    # a cut right after the overdrawing play: the restart never asks about the overdraw, so
-    # overdraw_reported / overdraw_resolved are missing from the finished journal
-    "overdraw": {"after", "torn"},
-}
-NEEDS_TABLE_REASON = ("issue 14 item 1 (helper table): a cut here leaves a state only the screen held "
-                      "(game over but not ended, or a question asked before the cut)")
-
-
 # ----- running the replay ----------------------------------------------------------------
 
 
@@ -205,20 +192,14 @@ def check_finished(game: Path, games: Path, baseline: tuple[str, list[dict], int
     assert got_gcg == gcg
 
 
-def case_params(mode: str) -> list:
-    out = []
-    for game in GAMES:
-        marks = [pytest.mark.slow]
-        if mode in NEEDS_TABLE.get(game.name, set()):
-            marks.append(pytest.mark.xfail(strict=True, reason=f"{NEEDS_TABLE_REASON}: {game.name}, {mode}"))
-        out.append(pytest.param(game, id=game.name, marks=marks))
-    return out
+def case_params() -> list:
+    return [pytest.param(game, id=game.name, marks=pytest.mark.slow) for game in GAMES]
 
 
 # ----- the kill test ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", case_params("after"))
+@pytest.mark.parametrize("game", case_params())
 def test_killed_right_after_each_record_is_fsynced(game, baselines, tmp_path):
     total = baselines[game.name][2]
     run, landed = play_with_kills(game, tmp_path / "games", "after", total)
@@ -227,7 +208,7 @@ def test_killed_right_after_each_record_is_fsynced(game, baselines, tmp_path):
     assert not list((tmp_path / "games").glob("*.damaged-*")), "a kill between records leaves nothing torn"
 
 
-@pytest.mark.parametrize("game", case_params("torn"))
+@pytest.mark.parametrize("game", case_params())
 def test_killed_half_way_through_writing_each_record(game, baselines, tmp_path):
     total = baselines[game.name][2]
     games = tmp_path / "games"

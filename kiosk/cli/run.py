@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from kiosk.__main__ import INTERRUPTED
+from kiosk.app import JournalLike
 from kiosk.errors import InputError
+from kiosk.journal import OPEN_SUFFIX
 
 DEMO_GAME = "normal-out"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "games"
@@ -82,12 +86,16 @@ def live() -> int:
                      settings=AppSettings(first_by_draw=True))
     keys = KeyboardButtons()
     notify = sdnotify.default()
+    interrupted: list[int] = []
+    # Ctrl-C stops the loop between two ticks, never in the middle of journaling a record
+    previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
     notify.ready("display and clock up")
     try:
-        while True:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    return 0
+        while not interrupted:
+            events = pygame.event.get()
+            if any(event.type == pygame.QUIT for event in events):
+                break   # the window closed (SDL also turns SIGTERM into this)
+            for event in events:
                 pressed = keys.translate(event)
                 if pressed is not None:
                     kiosk.inputs.put(pressed)
@@ -95,8 +103,27 @@ def live() -> int:
             notify.watchdog_tick()
             time.sleep(FRAME_S)
     finally:
+        # a second Ctrl-C must not cut the last word short
+        signal.signal(signal.SIGINT, signal.SIG_IGN if interrupted else previous)
         notify.stopping()
         kiosk.close()
+    held = kiosk.held   # a journal line a director has not decided about yet: that game is still there
+    print(f"kiosk: stopped; {where_the_game_is(held.journal if held is not None else kiosk.app.journal)}",
+          file=sys.stderr)
+    return INTERRUPTED if interrupted else 0
+
+
+def where_the_game_is(journal: JournalLike) -> str:
+    """One clause for the last line the kiosk prints: where the game is, and how it goes on."""
+    journal.retry()   # records the card could not take yet: one more try
+    if journal.path is None:
+        return "the game was kept in memory only; nothing was written"
+    if journal.save_problem is not None:
+        return f"the game could not be saved completely in {journal.path}: {journal.save_problem}"
+    if journal.path.name.endswith(OPEN_SUFFIX):
+        return (f"the game so far is safe in its journal {journal.path}; "
+                "start the kiosk again to resume it (python -m kiosk --live)")
+    return f"the finished game is saved in {journal.path.parent}"
 
 
 def refuse_on_screen(error: InputError) -> int:

@@ -28,6 +28,7 @@ Screen = Literal[
     "recovered",         # journal recovered after a power cut
     "confirm_new_game",  # "start a new game?" with the buttons that answer it
     "error",             # a bad config file: one line naming file, line and field
+    "journal_problem",   # the unfinished game's journal has a line that cannot be replayed: a director chooses
     "menu",              # the director's menu: a list, one item selected
     "rack_entry",        # play is over: each player enters the value of the tiles left on the rack
 ]
@@ -165,6 +166,7 @@ class Result:
     lines: tuple[ResultLine, ...] = ()
     winner: str | None = None     # None: a tie
     end_reason: str = ""          # "Ann went out", "Six zero-score turns", "Director ended the game"
+    unsaved: str = ""             # why the finished game is not on the card yet and what to do ("": saved)
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,15 @@ SCREENS: dict[str, ScreenModel] = {
         screen="error",
         error="/etc/scrabble-kiosk/pins.toml:12: buttons.p1: pin 41 is not a GPIO pin (use 2-27)",
         status=Status(camera_ok=False, camera_text="camera not started")),
+    "journal_problem": ScreenModel(
+        screen="journal_problem",
+        error="20261122-074021.open.jsonl:14: event.type: unknown event type 'play_undone' "
+              "(written by a newer kiosk, or damaged)",
+        prompt=Prompt("Director: CONFIRM keeps line 14 and the 3 records after it aside in a .damaged file and "
+                      "resumes the game from the 12 records before it. CANCEL keeps the whole game aside "
+                      "(.abandoned.jsonl) and starts a new game.",
+                      (ButtonHint("CONFIRM", "set line 14 aside"), ButtonHint("CANCEL", "new game"))),
+        status=Status(camera_ok=False, camera_text="game not resumed")),
 }
 
 # Hard cases: long names, overtime, 0 tiles, German letters, a full board.

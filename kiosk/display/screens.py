@@ -358,7 +358,8 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
 def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     result = model.result
     body, prompt = _with_prompt(rect, model, 0.24)
-    title, winner, table = _rows(body, 1, 1.4, 3.2)
+    unsaved = result.unsaved if result is not None else ""
+    title, winner, table, notice = _rows(body, 1, 1.4, 3.2, 2.2 if unsaved else 0.001)
     reason = f"GAME OVER — {result.end_reason}" if result and result.end_reason else "GAME OVER"
     text.draw(surface, reason, title, theme.TEXT_DIM, align="left")
     if result is None:
@@ -388,6 +389,11 @@ def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, 
             else:
                 colour = theme.TEXT
             text.draw(surface, value, cell, colour, align="left" if c == 0 else "right")
+    if unsaved:   # the card could not take the finished game: it is only in memory until it can
+        widgets.box(surface, notice, theme.ALERT)
+        pad = max(2, notice.height // 12)
+        text.draw_wrapped(surface, unsaved, notice.inflate(-4 * pad, -2 * pad), theme.TEXT_DARK,
+                          max(14, notice.height // 3))
     _draw_prompt(surface, prompt, model, text)
 
 
@@ -420,9 +426,22 @@ def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     _draw_prompt(surface, prompt, model, text)
 
 
+def page_journal_problem(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    """The unfinished game cannot be resumed as it is: the line named, the director's choice below."""
+    body, prompt = _with_prompt(rect, model, 0.45)
+    title, line = _rows(body, 1, 1.6)
+    widgets.box(surface, title, theme.VERMILLION)
+    text.draw(surface, "THE GAME CANNOT BE RESUMED: CALL THE DIRECTOR",
+              title.inflate(-title.height // 2, -title.height // 3), theme.TEXT, shrink=0)
+    text.draw_wrapped(surface, model.error or "Unknown problem", line.inflate(0, -line.height // 8), theme.TEXT,
+                      line.height // 3)
+    _draw_prompt(surface, prompt, model, text)
+
+
 PAGES: dict[str, Draw] = {
     "start": page_start,
     "result": page_result,
     "recovered": page_recovered,
     "error": page_error,
+    "journal_problem": page_journal_problem,
 }
