@@ -327,7 +327,7 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform:
 
 
 def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """The worst cells' images and worst.txt, into `out_dir` (made before the run by main)."""
     for old in out_dir.glob("[0-9][0-9]-*.png"):  # images of an earlier run
         old.unlink()
     errors.sort(key=lambda e: (e.severity, -e.confidence))
@@ -377,6 +377,9 @@ def main(argv: list[str] | None = None) -> int:
         cv2.setNumThreads(args.threads)
     try:
         folders = dataset_folders(args.dataset)
+        # before the run: a path that cannot be a folder (a file in the way, no permission) ends
+        # it at once, as an OSError naming the path (one line from run_command, exit 2)
+        args.worst.mkdir(parents=True, exist_ok=True)
         errors: list[CellError] = []
         total = Tally()
         per_folder = {}
@@ -416,4 +419,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.bench", main))

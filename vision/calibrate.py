@@ -346,6 +346,16 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
     return calibration, "\n".join(notes)
 
 
+def _check_writable(out: Path) -> None:
+    """Refuse, before the work, a calibration file name that cannot be written (a permission
+    refused at the end is still reported then)."""
+    if out.is_dir():
+        raise InputError(str(out), "is a folder: give a file name for the calibration")
+    if not out.parent.is_dir():
+        raise InputError(str(out.parent), ("not a folder" if out.parent.exists() else "no such folder")
+                         + " for the calibration file")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk calibrate", description=__doc__.splitlines()[0])
     parser.add_argument("--empty", type=Path, nargs="*", default=[], help="photos of the empty board")
@@ -366,6 +376,8 @@ def main(argv: list[str]) -> int:
                                   calibration=config.calibration)
         pattern = read_pattern(args.pattern) if args.pattern else default_pattern(config.tileset)
         corners = read_corners(args.corners) if args.corners else None
+        out = args.out or config.calibration or Path("vision-calibration.npz")
+        _check_writable(out)
         calibration, report = calibrate(args.empty, args.tiles, pattern, config, corners)
     except InputError as exc:
         print(f"calibrate: {exc}", file=sys.stderr)
@@ -374,7 +386,6 @@ def main(argv: list[str]) -> int:
     if calibration is None:
         print("calibrate: no calibration written", file=sys.stderr)
         return 3
-    out = args.out or config.calibration or Path("vision-calibration.npz")
     try:
         calibration.save(out)
     except OSError as exc:

@@ -344,7 +344,6 @@ def _cached(cache: Path | None, name: str, make):  # type: ignore[no-untyped-def
     if path.exists():
         return pickle.loads(path.read_bytes())
     value = make()
-    cache.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(value))
     return value
 
@@ -367,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
     per, letter_frames, frames = (2, 6, 8) if args.quick else (20, 260, 300)
     MODEL_DIR.mkdir(exist_ok=True)
     cache = args.cache / (("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")) if args.cache else None
+    if cache is not None:  # before the run: a path that cannot be a folder ends it at once (run_command)
+        cache.mkdir(parents=True, exist_ok=True)
 
     if args.only != "occupancy":
         train_letters(per, letter_frames, cache)
@@ -462,4 +463,6 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.train", main))

@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "dataset":
         if args.out_dir.exists() and not args.out_dir.is_dir():
-            print(f"{args.out_dir}: exists and is not a folder", file=sys.stderr)
+            print(f"vision.synth: {args.out_dir}: exists and is not a folder", file=sys.stderr)
             return 2
         started = time.perf_counter()
         spec = DatasetSpec(boards=args.boards, seed=args.seed, tileset=args.tileset, size=args.size,
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             path = write_dataset(args.out_dir, spec)
         except OSError as error:
-            print(f"{args.out_dir}: cannot write the dataset ({error.strerror or error})", file=sys.stderr)
+            print(f"vision.synth: {args.out_dir}: cannot write the dataset ({error.strerror or error})", file=sys.stderr)
             return 2
         print(f"wrote {args.boards} frames and {path} in {time.perf_counter() - started:.1f} s")
         return 0
@@ -93,11 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     except cv2.error:
         written = False
     if not written:
-        print(f"{args.out_file}: cannot write an image there (use .png or .jpg)", file=sys.stderr)
+        print(f"vision.synth: {args.out_file}: cannot write an image there (use .png or .jpg)", file=sys.stderr)
         return 2
     print("\n".join(frame.truth))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.synth", main))
