@@ -38,10 +38,11 @@ from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
 from vision.synth.tiles import TileStyle, random_tile_style, render_tile
+from vision.tilesets import TILESETS, drawn_letters
 
 MODEL_DIR = Path(__file__).parent / "model"
-LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
-CLASSES = LETTERS + (NOT_A_LETTER,)  # the letter model's outputs
+LETTERS = drawn_letters()  # the tiles of the sets the renderer draws (vision.tilesets.DRAWN_SETS)
+CLASSES = LETTERS + (NOT_A_LETTER,)  # the letter model's outputs, stored with it in letters.json
 TRAIN_SEED = 1000
 
 
@@ -94,7 +95,7 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator) -> tuple[lis
     from slightly wrong corners, neighbours and all), with their letters' class numbers.
     Every letter is equally likely, so Q, X and the umlauts are seen as often as E."""
     tileset = "german" if index % 3 == 0 else "english"
-    letters = LETTERS if tileset == "german" else LETTERS[:26]
+    letters = TILESETS[tileset].chars
     fonts = available_fonts()
     shape = random_board(rng, tiles=int(rng.integers(30, 95)), tileset=tileset)
     board = ["".join(ch if ch == "." else letters[rng.integers(len(letters))] for ch in row) for row in shape]

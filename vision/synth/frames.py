@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, replace
 import cv2
 import numpy as np
 
-from vision.tilesets import BLANK, TILESETS
+from vision.tilesets import BLANK, TILESETS, drawn_letters
 
 from . import effects
 from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
@@ -23,7 +23,6 @@ from .racks import MAX_RACK_TILES, RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zon
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
 
 ROTATIONS = (0, 90, 180, 270)
-TILE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
 
 
 @dataclass(frozen=True)
@@ -81,11 +80,12 @@ def check_board(board: list[str]) -> list[str]:
     if len(board) != SIZE:
         raise ValueError(f"board has {len(board)} rows, expected {SIZE}")
     seen = []
+    tiles = set(drawn_letters())
     for r, row in enumerate(board):
         if len(row) != SIZE:
             raise ValueError(f"board row {r + 1} has {len(row)} squares, expected {SIZE}")
         for c, ch in enumerate(row):
-            if ch not in TILE_CHARS and ch not in ".?" and not (ch.isalpha() and ch.upper() in TILE_CHARS):
+            if ch not in tiles and ch not in ".?" and not (ch.isalpha() and ch.upper() in tiles):
                 raise ValueError(f"board row {r + 1}, column {c + 1}: {ch!r} is not a tile")
         seen.append("".join(BLANK if ch.islower() else ch for ch in row))
     return seen
