@@ -120,7 +120,7 @@ def _located(path: Path, image: np.ndarray, config: VisionConfig, given: dict[st
         raise InputError(str(path), "board not found in this photo (the reader's checks did not accept any "
                                     "location): give its corners with --corners or vision.corners")
     inverse = np.linalg.inv(np.asarray(obs.homography, np.float64))
-    square = np.float32([[[0, 0], [15, 0], [15, 15], [0, 15]]])
+    square = np.array([[[0, 0], [15, 0], [15, 15], [0, 15]]], np.float32)
     return cv2.perspectiveTransform(square.astype(np.float64), inverse)[0].astype(np.float32)
 
 
@@ -219,9 +219,9 @@ def _augment(window: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
     out = [window]
     n = window.shape[0]
     for _ in range(LETTER_VARIANTS - 1):
-        matrix = cv2.getRotationMatrix2D((n / 2, n / 2), rng.normal(0, 3), rng.uniform(0.95, 1.05))
+        matrix: np.ndarray = cv2.getRotationMatrix2D((n / 2, n / 2), rng.normal(0, 3), rng.uniform(0.95, 1.05))
         matrix[:, 2] += rng.normal(0, n * 0.03, 2)
-        img = cv2.warpAffine(window, matrix, (n, n), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        img: np.ndarray = cv2.warpAffine(window, matrix, (n, n), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         img = img * rng.uniform(0.75, 1.2) + rng.normal(0, 3, img.shape)
         if rng.random() < 0.4:
             img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.0))
@@ -320,8 +320,9 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
     for photo in pattern_photos:
         stats = cell_stats(rectify(photo.image, photo.corners))
         cells = [k for k in range(225) if photo.board[k // 15][k % 15] not in ".?"]
-        if cells:
-            colours.append(tile_colour(stats, np.array(cells)))
+        colour = tile_colour(stats, np.array(cells))  # None: no lettered tile in the pattern
+        if colour is not None:
+            colours.append(colour)
     tile_lab = np.median(np.stack(colours), axis=0).astype(np.float32) if colours else None
 
     before = {p.path: score(p, config, None) for p in photos}
