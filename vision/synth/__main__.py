@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             path = write_dataset(args.out_dir, spec)
         except OSError as error:
-            print(f"vision.synth: {args.out_dir}: cannot write the dataset ({error.strerror or error})", file=sys.stderr)
+            print(f"vision.synth: {error.filename or args.out_dir}: cannot write the dataset ({error.strerror or error})",
+                  file=sys.stderr)
             return 2
         print(f"wrote {args.boards} frames and {path} in {time.perf_counter() - started:.1f} s")
         return 0
