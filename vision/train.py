@@ -162,7 +162,9 @@ BLANK_PHANTOM_BOARDS = 0.01  # share of those boards let off: tiles the very col
 LEANING_P = 0.3  # boards whose tiles sit up to 0.07 cell (std) off their squares
 SUN_P = 0.3  # boards in low sun: tile shadows 0.05-0.3 cell long
 RIM_BLANKS_P = 0.2  # boards with 1-3 blanks put on squares of the rim (corners twice as likely)
-_RIM = [(r, c) for r in range(15) for c in range(15) if r in (0, 14) or c in (0, 14)] + [(0, 0), (0, 14), (14, 0), (14, 14)]
+_OUTER_LINE = np.isin(np.arange(15), (0, 14))  # first and last row (or column)
+_RIM = [divmod(int(k), 15) for k in np.flatnonzero(_OUTER_LINE[:, None] | _OUTER_LINE[None, :])] + \
+    [divmod(int(k), 15) for k in np.flatnonzero(_OUTER_LINE[:, None] & _OUTER_LINE[None, :])]
 STYLE_P = (0.3, 0.3, 0.25, 0.15)  # classic, german, deluxe, paper (frames drawn alone: 0.35, 0.35, 0.15, 0.15)
 
 
