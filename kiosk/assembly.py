@@ -56,6 +56,9 @@ class JournalBackend(Protocol):
     @property
     def game_id(self) -> str: ...
 
+    @property
+    def records(self) -> list[dict[str, Any]]: ...   # every durable record, in order
+
     def append(self, record: dict[str, Any]) -> object: ...
 
     def retry(self) -> bool: ...
@@ -135,13 +138,14 @@ class Backends:
 
 
 class _PublishedJournal:
-    """The game's journal, handing each durable record to the sinks in order."""
+    """The game's journal, handing each durable record to the sinks in order: a record the
+    card could not take yet is handed over once a later append or retry has written it."""
 
-    def __init__(self, inner: JournalBackend, sinks: list[Sink], game_id: str, seq: int) -> None:
+    def __init__(self, inner: JournalBackend, sinks: list[Sink], game_id: str) -> None:
         self.inner = inner
         self.sinks = sinks
         self.game_id = game_id
-        self.seq = seq
+        self.seq = len(inner.records)   # records the sinks have had (at a resume: the catch-up)
 
     @property
     def path(self) -> Path | None:
@@ -154,11 +158,18 @@ class _PublishedJournal:
 
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
-        self.seq += 1
-        publish_record(self.sinks, self.game_id, self.seq, record)
+        self._publish_durable()
 
     def retry(self) -> bool:
-        return self.inner.retry()
+        done = self.inner.retry()
+        self._publish_durable()
+        return done
+
+    def _publish_durable(self) -> None:
+        durable = self.inner.records
+        while self.seq < len(durable):
+            self.seq += 1
+            publish_record(self.sinks, self.game_id, self.seq, durable[self.seq - 1])
 
     def finish(self, gcg_text: str | None = None) -> Path | None:
         return self.inner.finish(gcg_text)
@@ -278,7 +289,7 @@ class Kiosk:
         warnings = tuple(str(w) for w in (self.config.warnings if self.config is not None else ()))
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
-        published = _PublishedJournal(journal, self.sinks, game_id, len(records))
+        published = _PublishedJournal(journal, self.sinks, game_id)
         try:
             self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
                                 time_source=self.backends.time_source, lexicon=self.rules.lexicon,

@@ -110,13 +110,29 @@ def baseline(tmp_path_factory) -> list[dict]:
     return events_of([json.loads(line) for line in journal.read_text().splitlines()])
 
 
-def run_with_card(card: Card, fill_at: float, free_at: float | None):
+class Records:
+    """A sink: the journal records handed over (durable ones only, by the sinks' contract)."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple[int, dict]] = []
+
+    def show(self, screen) -> None:
+        pass
+
+    def record(self, game_id: str, seq: int, record: dict) -> None:
+        self.records.append((seq, record))
+
+    def close(self) -> None:
+        pass
+
+
+def run_with_card(card: Card, fill_at: float, free_at: float | None, sinks: tuple = ()):
     """Replay the game on the card, filling it at step fraction fill_at and freeing it at
     free_at (None: still full at the end of the script). What was seen while full."""
     from kiosk.replay.driver import ReplayRun
 
     seen: dict = {"problems": set(), "events_while_full": [], "clock_while_full": [], "screens": []}
-    run = ReplayRun(GAME, games_dir=card.games)
+    run = ReplayRun(GAME, games_dir=card.games, sinks=sinks)
     steps = len(run.script.steps)
 
     def step_hook(index: int, step) -> None:
@@ -166,12 +182,15 @@ def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_every
     the script with the clock running and a "cannot save" screen; freed, every event is on
     the card and the GCG equals expected.gcg."""
     with Card(tmp_path / "card", monkeypatch) as card:
-        run, seen = run_with_card(card, fill_at=0.5, free_at=None)
+        sink = Records()
+        run, seen = run_with_card(card, fill_at=0.5, free_at=None, sinks=(sink,))
         result = run.run()
         assert result.completed, result.summary()
         assert seen["problems"] and run.app.journal.save_problem is not None
         assert any("memory card is full" in screen for screen in seen["screens"]), "the screen says it cannot save"
         assert finished_journal(card.games) is None        # nothing could be closed yet
+        on_card = card.games.glob("*.open.jsonl").__next__().read_text().splitlines()
+        assert [r for _, r in sink.records] == [json.loads(line) for line in on_card], "only durable records"
         # the result page says the finished game is not on the card, in words a player reads
         drawn = Renderer().render(pygame.Surface((800, 480)), run.app.screen())
         assert any("memory card is full" in line for line in drawn), drawn
@@ -186,5 +205,6 @@ def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_every
         assert journal is not None and run.app.journal.save_problem is None
         records = [json.loads(line) for line in journal.read_text().splitlines()]
         assert events_of(records) == baseline
+        assert sink.records == list(enumerate(records, start=1)), "each record once, in order, once written"
         gcg = journal.with_name(journal.name.removesuffix(".jsonl") + ".gcg").read_text()
         assert gcg == (GAME / "expected.gcg").read_text(encoding="utf-8")
