@@ -59,6 +59,9 @@ class JournalLike(Protocol):
     @property
     def save_problem(self) -> str | None: ...
 
+    @property
+    def save_notice(self) -> str | None: ...
+
     def append(self, record: dict[str, Any]) -> object: ...
 
     def retry(self) -> bool: ...
@@ -73,6 +76,7 @@ class MemoryJournal:
 
     path: Path | None = None
     save_problem: str | None = None   # memory never fails to take a record
+    save_notice: str | None = None
     game_id = "memory"
 
     def __init__(self, records: list[dict] | None = None):
@@ -208,6 +212,7 @@ class KioskApp:
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: dict[str, Any] | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
+        self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
             self.recovered = {"events": len(self.events), "since_wall": _last_wall(records), "damage": (),
@@ -353,6 +358,12 @@ class KioskApp:
     def save_problem(self) -> str | None:
         """The journal's 'cannot save' status (a full or failing card), shown on screen."""
         return self.journal.save_problem
+
+    def save_notice(self) -> str | None:
+        """A one-off fact about saving (the games folder was made again), on screen until
+        the next button press."""
+        notice = self.journal.save_notice
+        return notice if notice != self._notice_seen else None
 
     def current_alert_views(self) -> list[Any]:
         """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
@@ -521,6 +532,7 @@ class KioskApp:
         if kind != "press":
             return
         self.recovered = None
+        self._notice_seen = self.journal.save_notice
         self._refusals_shown(self._handle_button, button, t)
 
     def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:

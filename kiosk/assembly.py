@@ -54,6 +54,9 @@ class JournalBackend(Protocol):
     def save_problem(self) -> str | None: ...
 
     @property
+    def save_notice(self) -> str | None: ...
+
+    @property
     def game_id(self) -> str: ...
 
     @property
@@ -155,6 +158,11 @@ class _PublishedJournal:
     def save_problem(self) -> str | None:
         """Why the journal cannot write now (a full or failing card), for the screen."""
         return self.inner.save_problem
+
+    @property
+    def save_notice(self) -> str | None:
+        """A one-off fact about saving (the games folder was removed and made again)."""
+        return self.inner.save_notice
 
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
@@ -405,7 +413,7 @@ class Kiosk:
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
                 app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
-                app.save_problem())
+                app.save_problem(), app.save_notice())
 
     def close(self) -> None:
         for sink in self.sinks:

@@ -210,6 +210,9 @@ def build_screen(app: KioskApp) -> ScreenModel:
     problem = app.save_problem()
     if problem:
         common["alerts"] = (Alert("Cannot save", "", problem),) + common["alerts"]
+    notice = app.save_notice()
+    if notice:
+        common["alerts"] = (Alert("Games folder", "", notice),) + common["alerts"]
     if app.warnings_unacknowledged:
         common["alerts"] = tuple(Alert("Setting not used", "", "a player or director presses CONFIRM once seen",
                                        "", w) for w in app.warnings_unacknowledged) + common["alerts"]
