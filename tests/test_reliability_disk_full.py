@@ -208,3 +208,27 @@ def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_every
         assert sink.records == list(enumerate(records, start=1)), "each record once, in order, once written"
         gcg = journal.with_name(journal.name.removesuffix(".jsonl") + ".gcg").read_text()
         assert gcg == (GAME / "expected.gcg").read_text(encoding="utf-8")
+
+
+def test_the_kiosks_last_line_says_when_the_game_could_not_be_saved_completely(tmp_path, monkeypatch):
+    from kiosk.cli.run import where_the_game_is
+
+    games = tmp_path / "games"
+    journal = journal_module.start_game(games)
+    try:
+        journal.append({"t": 0.0, "app": {"kind": "x"}})
+
+        def full(fd: int, data: bytes) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(journal_module, "_write_all", full)
+        journal.append({"t": 1.0, "app": {"kind": "x"}})
+        assert where_the_game_is(journal) == (f"the game could not be saved completely: {journal.path} lacks what "
+                                              "happened since the card failed (the log says why)")
+        monkeypatch.undo()                                   # the card takes it at the stop's last try
+        assert where_the_game_is(journal) == (f"the game so far is safe in its journal {journal.path}; "
+                                              "start the kiosk again to resume it (python -m kiosk --live)")
+        assert journal.path.read_text().count("\n") == 2
+    finally:
+        journal.close()
+        journal_module.release_games_dir(games)
