@@ -232,3 +232,46 @@ def test_the_kiosks_last_line_says_when_the_game_could_not_be_saved_completely(t
     finally:
         journal.close()
         journal_module.release_games_dir(games)
+
+
+def test_no_new_game_from_the_menu_while_the_game_is_only_in_memory(tmp_path, monkeypatch):
+    from kiosk.assembly import Backends, assemble
+    from kiosk.replay.camera import ReplayCamera
+    from kiosk.replay.driver import ReplayRun
+    from kiosk.table import MenuItem
+
+    games = tmp_path / "games"
+    kiosk = assemble(None, Backends(ReplayCamera(GAME / "frames"), time_source=lambda: 10.0, threaded_vision=False),
+                     games_dir=games, rules=ReplayRun(GAME).rules)
+
+    def press(button: str, kind: str = "press") -> None:
+        kiosk.inputs.put(ButtonEvent(button, kind, 10.0))
+        kiosk.tick()
+
+    def new_game_from_the_menu() -> None:
+        press("pause", "long_press")
+        while kiosk.app.menu is not None and kiosk.app.menu.selected is not MenuItem.NEW_GAME:
+            press("challenge")
+        press("confirm")
+        press("confirm")      # asked once more
+        kiosk.tick()
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    try:
+        press("p2")                                            # the game is under way
+        app = kiosk.app
+        monkeypatch.setattr(journal_module, "_write_all", full)
+        new_game_from_the_menu()
+        assert kiosk.app is app and not list(games.glob("*.abandoned.jsonl"))
+        assert any(title == "No new game yet" for title, _, _ in app.app_alerts)
+        monkeypatch.undo()                                     # space again: the same choice works
+        kiosk.tick()
+        new_game_from_the_menu()
+        assert kiosk.app is not app and len(list(games.glob("*.abandoned.jsonl"))) == 1
+        abandoned = next(games.glob("*.abandoned.jsonl")).read_text().splitlines()
+        assert json.loads(abandoned[-1])["app"]["kind"] == "abandoned_by_director"   # nothing it held was lost
+    finally:
+        kiosk.close()
+        journal_module.release_games_dir(games)
