@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT.parent / "shared" / "datasets" / "scrabscrap-v1" / "spiel-12"
@@ -23,8 +22,6 @@ def test_worst_into_a_missing_folder_creates_it(tmp_path):
     assert (tmp_path / "new" / "worst" / "worst.txt").is_file()
 
 
-@pytest.mark.xfail(strict=True, reason="vision/bench.py (locate) writes --worst only after the run, unchecked: "
-                                       "requested in /work/coord/requests.md; remove this mark when it lands")
 def test_worst_that_cannot_be_a_folder_is_one_line_before_the_run(tmp_path):
     (tmp_path / "file").write_text("")
     result = bench(GAME, "--worst", tmp_path / "file" / "worst")

@@ -17,13 +17,6 @@ PACKAGES = ("kiosk", "vision")
 LAYOUT_HOME = ROOT / "kiosk" / "rules" / "board.py"
 VALUE_TABLE = re.compile(r"\b[A-ZÄÖÜ]\d{1,2}(?:\s+[A-ZÄÖÜ?]\d{1,2}){9,}")
 PREMIUM_KINDS = {"TW", "DW", "TL", "DL"}
-# Copies in files other helpers own, asked to be replaced by the one source (requests.md,
-# "FROM tilesets TO models"); each is named here so that no new copy can slip in meanwhile.
-PENDING = {
-    "vision/synth/frames.py": ["line 26: an alphabet written out"],  # TILE_CHARS
-    "vision/train.py": ["line 41: an alphabet written out"],  # LETTERS (letter-model classes)
-    "vision/synth/__main__.py": ["line 41: an alphabet written out"],  # the tile-render bench's letters
-}
 
 
 def _python_files() -> list[Path]:
@@ -60,11 +53,7 @@ def _tables(path: Path) -> list[str]:
 
 
 def test_no_module_keeps_a_tile_set_or_premium_table_of_its_own():
-    offenders = {str(p.relative_to(ROOT)): t for p in _python_files() if (t := _tables(p))}
-    def kinds(found: list[str]) -> set[str]:  # what was found, whatever line it moved to
-        return {re.sub(r"^line \d+: ", "", f) for f in found}
-
-    assert {k: v for k, v in offenders.items() if not kinds(v) <= kinds(PENDING.get(k, []))} == {}
+    assert {str(p.relative_to(ROOT)): t for p in _python_files() if (t := _tables(p))} == {}
 
 
 def test_the_walk_would_see_a_copy():
@@ -92,7 +81,11 @@ def test_vision_reads_the_rules_sets_and_layout():
     from vision.config import TILESETS as CONFIG_SETS
     from vision.layout import LAYOUT, NORMAL
     from vision.synth.boards import PREMIUM as DRAWN
-    from vision.tilesets import TILESETS, tile_value
+    from vision.glyph import NOT_A_LETTER
+    from vision.models import Network
+    from vision.synth.frames import check_board
+    from vision.tilesets import DRAWN_SETS, TILESETS, drawn_letters, tile_value
+    from vision.train import CLASSES, MODEL_DIR
 
     assert tuple(CONFIG_SETS) == tileset_names() == tuple(TILESETS)
     assert DRAWN is PREMIUM and int(np.sum(LAYOUT != NORMAL)) == len(PREMIUM)
@@ -100,6 +93,12 @@ def test_vision_reads_the_rules_sets_and_layout():
         ts = load_tileset(name)
         assert TILESETS[name] is ts
         assert all(tile_value(ch, name) == ts.values[ch] for ch in ts.chars)
+    # the letters drawn and learnt are the drawn sets' tiles, and the shipped model kept them
+    letters = drawn_letters()
+    assert set(letters) == {ch for name in DRAWN_SETS for ch in load_tileset(name).chars}
+    assert CLASSES == letters + (NOT_A_LETTER,) == Network.load(MODEL_DIR / "letters").classes
+    row = "".join(letters).ljust(15, ".")[:15]
+    assert check_board([row] + ["." * 15] * 14)[0] == row
 
 
 @pytest.mark.parametrize("name", tileset_names())

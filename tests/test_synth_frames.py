@@ -72,7 +72,7 @@ def test_a_tile_lands_where_the_board_corners_say(seed):
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_rotation_turns_corners_and_tiles_with_the_board(rotation):
-    options = FrameOptions.clean(rotation=rotation, board_style="german")
+    options = replace(FrameOptions.clean(), rotation=rotation, board_style="german")
     frame = render_frame(board_with({(1, 2): "L"}), seed=5, size=SIZE, options=options)
     assert frame.rotation == rotation
     corners = frame.board_corners
@@ -81,10 +81,9 @@ def test_rotation_turns_corners_and_tiles_with_the_board(rotation):
     expected_quadrant = {0: (-1, -1), 90: (1, -1), 180: (1, 1), 270: (-1, 1)}[rotation]
     assert tuple(np.sign(corners[0] - centre).astype(int)) == expected_quadrant
     # the tile is found where the upright cell maps, and reads upright once rectified
-    upright = rectify(render_frame(board_with({(1, 2): "L"}), seed=5, size=SIZE,
-                                   options=FrameOptions.clean(rotation=0, board_style="german")).image,
-                      render_frame(EMPTY, seed=5, size=SIZE,
-                                   options=FrameOptions.clean(rotation=0, board_style="german")).board_corners)
+    straight = replace(FrameOptions.clean(), rotation=0, board_style="german")
+    upright = rectify(render_frame(board_with({(1, 2): "L"}), seed=5, size=SIZE, options=straight).image,
+                      render_frame(EMPTY, seed=5, size=SIZE, options=straight).board_corners)
     view = rectify(frame.image, corners)
     reference = cell(upright, 1, 2)
     here = cell(view, 1, 2)
@@ -96,8 +95,8 @@ def test_rotation_turns_corners_and_tiles_with_the_board(rotation):
 def test_turned_board_shows_turned_letters_in_the_image():
     """At 90 degrees the tile's letter appears turned in the raw image too."""
     board = board_with({(7, 7): "L"})
-    flat = render_frame(board, seed=9, size=SIZE, options=FrameOptions.clean(rotation=0))
-    turned = render_frame(board, seed=9, size=SIZE, options=FrameOptions.clean(rotation=90))
+    flat = render_frame(board, seed=9, size=SIZE, options=replace(FrameOptions.clean(), rotation=0))
+    turned = render_frame(board, seed=9, size=SIZE, options=replace(FrameOptions.clean(), rotation=90))
 
     def crop(frame):
         x, y = cell_centre(frame.board_corners, 7, 7).astype(int)
@@ -116,7 +115,7 @@ def test_truth_shows_designated_blanks_as_blank_tiles():
 
 
 def test_german_letters_render_distinctly():
-    options = FrameOptions.clean(tileset="german")
+    options = replace(FrameOptions.clean(), tileset="german")
     board = board_with({(7, 4): "A", (7, 5): "Ä", (7, 6): "O", (7, 7): "Ö", (7, 8): "U", (7, 9): "Ü"})
     frame = render_frame(board, seed=3, size=SIZE, options=options)
     view = rectify(frame.image, frame.board_corners)
@@ -133,7 +132,8 @@ def test_german_letters_render_distinctly():
 ])
 def test_each_option_changes_the_image_visibly(change):
     board = board_with({(3, 5): "W", (3, 6): "O", (3, 7): "R", (3, 8): "D"})  # centre star left free
-    base = FrameOptions.clean(board_style="german", labels=False, star=True, table="grey", font="freesans-bold")
+    base = replace(FrameOptions.clean(), board_style="german", labels=False, star=True, table="grey",
+                   font="freesans-bold")
     if "font" in change:
         from vision.synth import available_fonts
         if change["font"] not in available_fonts():
@@ -148,7 +148,7 @@ def test_each_option_changes_the_image_visibly(change):
 def test_hand_covers_the_cells_it_reports():
     for seed in range(4):
         without = render_frame(EMPTY, seed=seed, size=SIZE, options=FrameOptions.clean())
-        frame = render_frame(EMPTY, seed=seed, size=SIZE, options=FrameOptions.clean(hand=True))
+        frame = render_frame(EMPTY, seed=seed, size=SIZE, options=replace(FrameOptions.clean(), hand=True))
         assert without.occluded == frozenset() and frame.occluded
         view, clear = rectify(frame.image, frame.board_corners), rectify(without.image, frame.board_corners)
         diff = np.abs(view.astype(np.int16) - clear.astype(np.int16)).max(axis=2)
@@ -255,7 +255,7 @@ def test_board_stays_in_frame_and_clear_of_the_racks():
 @pytest.mark.parametrize("k1", [-0.06, 0.04])
 def test_lens_distortion_moves_the_reported_corners_with_the_image(k1):
     square = (0, 14)
-    options = FrameOptions.clean(distortion=k1)
+    options = replace(FrameOptions.clean(), distortion=k1)
     empty = render_frame(EMPTY, seed=7, size=SIZE, options=options)
     one = render_frame(board_with({square: "K"}), seed=7, size=SIZE, options=options)
     straight = render_frame(EMPTY, seed=7, size=SIZE, options=FrameOptions.clean())

@@ -7,8 +7,9 @@ import pytest
 from vision.synth import TileStyle, available_fonts, render_tile
 from vision.synth.fonts import DEFAULT_FONT
 from vision.synth.tiles import TILE_PRESETS
+from vision.tilesets import BLANK, drawn_letters
 
-LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["Ä", "Ö", "Ü", "?"]
+LETTERS = [*drawn_letters(), BLANK]
 
 
 def ink(image: np.ndarray, rows: slice, cols: slice) -> float:

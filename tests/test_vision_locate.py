@@ -1,6 +1,8 @@
 """Board location under perspective, and acceptance that a grid a cell off cannot pass."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -30,8 +32,8 @@ def _moved(corners: np.ndarray, dx: float, dy: float, which: tuple[int, ...] = (
 
 @pytest.mark.parametrize("tilt, fill, rotation", [(22.0, 0.7, 90), (12.0, 0.38, 0)])
 def test_a_tilted_or_small_board_is_found_where_it_is(tilt, fill, rotation):
-    frame = render_frame(BOARD, seed=5150, options=FrameOptions.clean(tilt_deg=tilt, board_fill=fill, rotation=rotation,
-                                                                      askew_deg=7.0))
+    options = replace(FrameOptions.clean(), tilt_deg=tilt, board_fill=fill, rotation=rotation, askew_deg=7.0)
+    frame = render_frame(BOARD, seed=5150, options=options)
     found = next(board_candidates(frame.image), None)
     assert found is not None
     assert _error_cells(found.corners, frame.board_corners) < 0.3
@@ -39,7 +41,7 @@ def test_a_tilted_or_small_board_is_found_where_it_is(tilt, fill, rotation):
 
 
 def test_a_grid_a_cell_off_is_refused_and_the_right_one_is_taken():
-    frame = render_frame(BOARD, seed=5151, options=FrameOptions.clean(tilt_deg=8.0, board_fill=0.75))
+    frame = render_frame(BOARD, seed=5151, options=replace(FrameOptions.clean(), tilt_deg=8.0, board_fill=0.75))
     small, scale = _shrink(frame.image)
     truth = order_corners(frame.board_corners * scale)
     margin, _ = placement_margin(small, truth)

@@ -95,8 +95,8 @@ def test_edge_profile_sees_a_blank_tile_on_a_square_of_its_own_colour():
     style = BOARD_STYLES["deluxe"]
     squares = [(2, 4), (4, 10), (10, 4), (12, 9), (9, 12)]
     tile_style = replace(random_tile_style(np.random.default_rng(1931)), face=style.cell, wood=False)
-    frame = render_frame(_board_with({rc: "?" for rc in squares}), seed=1931, options=FrameOptions.clean(
-        board_style="deluxe", tile_style=tile_style))
+    frame = render_frame(_board_with({rc: "?" for rc in squares}), seed=1931, options=replace(
+        FrameOptions.clean(), board_style="deluxe", tile_style=tile_style))
     stats = cell_stats(rectify(frame.image, frame.board_corners))
     assert stats.edge.shape == (225, 2 * EDGE_BINS)
     light = stats.edge[:, :EDGE_BINS]

@@ -2,6 +2,8 @@
 occlusion, stability and rack counts. Seeds here are test seeds, not training seeds."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -199,7 +201,8 @@ def test_tiles_the_colour_of_a_premium_square_do_not_hide_the_board(seed):
     # navy tiles on a board with navy triple-letter squares: over all squares the premium
     # pattern fades below the floor (24, 25), and a lattice of tile edges fits it best (28)
     board = random_board(np.random.default_rng(seed), tiles=90, tileset="english")
-    frame = render_frame(board, seed=seed, options=FrameOptions.clean(board_style="classic", tile_style=NAVY_TILES))
+    options = replace(FrameOptions.clean(), board_style="classic", tile_style=NAVY_TILES)
+    frame = render_frame(board, seed=seed, options=options)
     obs = BoardReader().observe(frame.image)
     assert obs.located
     corners = upright_corners(locate_board(frame.image, hint=frame.board_corners).corners, obs.rotation // 90)

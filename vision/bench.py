@@ -44,6 +44,7 @@ import numpy as np
 from kiosk.errors import InputError
 from vision.config import VisionConfig
 from vision.locate import order_corners
+from vision.models import describe
 from vision.observation import BoardObservation
 from vision.reader import BoardReader
 from vision.synth.camera import CameraPose, project
@@ -327,7 +328,7 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform:
 
 
 def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """The worst cells' images and worst.txt, into `out_dir` (made before the run by main)."""
     for old in out_dir.glob("[0-9][0-9]-*.png"):  # images of an earlier run
         old.unlink()
     errors.sort(key=lambda e: (e.severity, -e.confidence))
@@ -350,15 +351,6 @@ def save_worst(errors: list[CellError], root: Path, out_dir: Path) -> None:
     (out_dir / "worst.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _model_lines(frames_read: int) -> list[str]:
-    """Each cell model's size and time per frame (vision.models.describe), when it has them."""
-    try:
-        from vision.models import describe  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return []
-    return [str(line) for line in describe(frames_read)]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.bench", description=__doc__.splitlines()[0])
     parser.add_argument("dataset", type=Path)
@@ -377,6 +369,9 @@ def main(argv: list[str] | None = None) -> int:
         cv2.setNumThreads(args.threads)
     try:
         folders = dataset_folders(args.dataset)
+        # before the run: a path that cannot be a folder (a file in the way, no permission) ends
+        # it at once, as an OSError naming the path (one line from run_command, exit 2)
+        args.worst.mkdir(parents=True, exist_ok=True)
         errors: list[CellError] = []
         total = Tally()
         per_folder = {}
@@ -410,10 +405,12 @@ def main(argv: list[str] | None = None) -> int:
               f"ms median {f['ms_median']} p95 {f['ms_p95']} "
               f"(x{f.get('median_vs_warp')} / x{f.get('p95_vs_warp')} a plain warpPerspective of the frame)")
     print(f"peak memory {result['peak_mb']} MB; worst cells saved in {args.worst}/ (list in worst.txt)")
-    for line in _model_lines(len(total.ms)):
+    for line in describe(len(total.ms)):  # each cell model's size and time per frame
         print(line)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.bench", main))

@@ -120,7 +120,7 @@ def _located(path: Path, image: np.ndarray, config: VisionConfig, given: dict[st
         raise InputError(str(path), "board not found in this photo (the reader's checks did not accept any "
                                     "location): give its corners with --corners or vision.corners")
     inverse = np.linalg.inv(np.asarray(obs.homography, np.float64))
-    square = np.float32([[[0, 0], [15, 0], [15, 15], [0, 15]]])
+    square = np.array([[[0, 0], [15, 0], [15, 15], [0, 15]]], np.float32)
     return cv2.perspectiveTransform(square.astype(np.float64), inverse)[0].astype(np.float32)
 
 
@@ -219,9 +219,9 @@ def _augment(window: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
     out = [window]
     n = window.shape[0]
     for _ in range(LETTER_VARIANTS - 1):
-        matrix = cv2.getRotationMatrix2D((n / 2, n / 2), rng.normal(0, 3), rng.uniform(0.95, 1.05))
+        matrix: np.ndarray = cv2.getRotationMatrix2D((n / 2, n / 2), rng.normal(0, 3), rng.uniform(0.95, 1.05))
         matrix[:, 2] += rng.normal(0, n * 0.03, 2)
-        img = cv2.warpAffine(window, matrix, (n, n), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        img: np.ndarray = cv2.warpAffine(window, matrix, (n, n), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         img = img * rng.uniform(0.75, 1.2) + rng.normal(0, 3, img.shape)
         if rng.random() < 0.4:
             img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.0))
@@ -320,8 +320,9 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
     for photo in pattern_photos:
         stats = cell_stats(rectify(photo.image, photo.corners))
         cells = [k for k in range(225) if photo.board[k // 15][k % 15] not in ".?"]
-        if cells:
-            colours.append(tile_colour(stats, np.array(cells)))
+        colour = tile_colour(stats, np.array(cells))  # None: no lettered tile in the pattern
+        if colour is not None:
+            colours.append(colour)
     tile_lab = np.median(np.stack(colours), axis=0).astype(np.float32) if colours else None
 
     before = {p.path: score(p, config, None) for p in photos}
@@ -346,6 +347,16 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
     return calibration, "\n".join(notes)
 
 
+def _check_writable(out: Path) -> None:
+    """Refuse, before the work, a calibration file name that cannot be written (a permission
+    refused at the end is still reported then)."""
+    if out.is_dir():
+        raise InputError(str(out), "is a folder: give a file name for the calibration")
+    if not out.parent.is_dir():
+        raise InputError(str(out.parent), ("not a folder" if out.parent.exists() else "no such folder")
+                         + " for the calibration file")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m kiosk calibrate", description=__doc__.splitlines()[0])
     parser.add_argument("--empty", type=Path, nargs="*", default=[], help="photos of the empty board")
@@ -366,6 +377,8 @@ def main(argv: list[str]) -> int:
                                   calibration=config.calibration)
         pattern = read_pattern(args.pattern) if args.pattern else default_pattern(config.tileset)
         corners = read_corners(args.corners) if args.corners else None
+        out = args.out or config.calibration or Path("vision-calibration.npz")
+        _check_writable(out)
         calibration, report = calibrate(args.empty, args.tiles, pattern, config, corners)
     except InputError as exc:
         print(f"calibrate: {exc}", file=sys.stderr)
@@ -374,7 +387,6 @@ def main(argv: list[str]) -> int:
     if calibration is None:
         print("calibrate: no calibration written", file=sys.stderr)
         return 3
-    out = args.out or config.calibration or Path("vision-calibration.npz")
     try:
         calibration.save(out)
     except OSError as exc:

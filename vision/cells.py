@@ -31,7 +31,7 @@ def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL, pad: int =
     """The playing area seen straight from above, `cell` px per square, corners[0] at top-left,
     with `pad` px of the surroundings on every side."""
     side = 15 * cell
-    target = np.float32([[0, 0], [side, 0], [side, side], [0, side]]) + pad
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + pad
     matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
     return cv2.warpPerspective(frame, matrix, (side + 2 * pad, side + 2 * pad), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -149,9 +149,9 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
 
 _CENTRE = np.zeros(225, np.float32)
 _CENTRE[7 * 15 + 7] = 1.0  # the star square looks unlike the other double-word squares
-_OUTER = np.zeros((15, 15), np.float32)
-_OUTER[[0, -1], :] = _OUTER[:, [0, -1]] = 1.0  # squares along the board's rim
-_OUTER = _OUTER.ravel()
+_rim = np.zeros((15, 15), np.float32)
+_rim[[0, -1], :] = _rim[:, [0, -1]] = 1.0  # squares along the board's rim
+_OUTER = _rim.ravel()
 
 _RING = np.zeros((CELL, CELL), bool)
 _RING[2:7, 2:-2] = _RING[-7:-2, 2:-2] = _RING[2:-2, 2:7] = _RING[2:-2, -7:-2] = True

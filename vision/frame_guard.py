@@ -18,10 +18,18 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+import numpy.typing as npt
+
+from vision.observation import BoardObservation
+
+if TYPE_CHECKING:
+    from vision.reader import BoardReader
 
 MIN_SIDE = 60            # px: 15 squares need at least ~4 px each to be located at all
 MIN_CONTRAST = 12        # grey levels: below this spread the frame shows nothing (black, white, flat)
@@ -30,7 +38,7 @@ MAX_PIXELS = 64_000_000  # larger than any camera the kiosk supports (a 64 MP fr
 log = logging.getLogger(__name__)
 
 
-def as_bgr(frame: Any) -> tuple[np.ndarray | None, str]:
+def as_bgr(frame: object) -> tuple[np.ndarray | None, str]:
     """(8-bit BGR HxWx3 contiguous image, "") or (None, why it is no picture)."""
     if frame is None:
         return None, "no frame"
@@ -76,7 +84,7 @@ def _to_uint8(image: np.ndarray) -> np.ndarray:
     return np.clip(image, 0, 255).astype(np.uint8)                         # signed ints
 
 
-def check_frame(frame: Any) -> tuple[np.ndarray | None, str]:
+def check_frame(frame: object) -> tuple[np.ndarray | None, str]:
     """(image the reader can work on, "") or (None, why the frame is not readable)."""
     image, why = as_bgr(frame)
     if image is None:
@@ -94,7 +102,7 @@ def check_frame(frame: Any) -> tuple[np.ndarray | None, str]:
     return image, ""
 
 
-def fit_zones(zones: dict[str, Any], shape: tuple[int, ...]) -> tuple[dict[str, np.ndarray], list[str]]:
+def fit_zones(zones: Mapping[str, npt.ArrayLike], shape: tuple[int, ...]) -> tuple[dict[str, np.ndarray], list[str]]:
     """The rack zones that can be counted in a frame of `shape`: a zone wholly (or all but a
     sliver) outside it is left out, its rack unknown; a zone reaching past an edge is kept
     as it is (only the part inside the frame is looked at). Also the sentences saying so."""
@@ -117,32 +125,39 @@ def fit_zones(zones: dict[str, Any], shape: tuple[int, ...]) -> tuple[dict[str, 
     return fitted, notes
 
 
-def guard(reader: Any, frame: Any) -> tuple[np.ndarray, Any]:
-    """For the top of `BoardReader.observe`: (image, None) to read on, or (frame, a
-    "not readable" BoardObservation) to return at once."""
-    from vision.observation import BoardObservation
+@dataclass
+class ZoneFit:
+    """A reader's configured rack zones, the frame size they were last fitted to, and the
+    notes already reported (each once)."""
 
+    configured: dict[str, np.ndarray]
+    shape: tuple[int, ...] | None = None
+    reported: set[str] = field(default_factory=set)
+
+
+def guard(reader: BoardReader, frame: object) -> np.ndarray | BoardObservation:
+    """For the top of `BoardReader.observe`: the image to read on, or a "not readable"
+    BoardObservation to return at once."""
     image, why = check_frame(frame)
     if image is None:
-        return frame, BoardObservation.unlocated(why)
+        return BoardObservation.unlocated(why)
     _fit_reader_zones(reader, image.shape)
-    return image, None
+    return image
 
 
-def _fit_reader_zones(reader: Any, shape: tuple[int, ...]) -> None:
+def _fit_reader_zones(reader: BoardReader, shape: tuple[int, ...]) -> None:
     """Give the reader rack zones that fit this frame size (once per size; reported once)."""
-    config = getattr(reader, "config", None)
-    zones = getattr(config, "rack_zones", None)
-    if not zones and not hasattr(reader, "_guard_zones"):
+    if reader.zone_fit is None:
+        if not reader.config.rack_zones:
+            return
+        reader.zone_fit = ZoneFit(reader.config.rack_zones)
+    state = reader.zone_fit
+    if state.shape == shape[:2]:
         return
-    state = reader.__dict__.setdefault("_guard_zones", {"configured": zones, "shape": None, "reported": set()})
-    if state["shape"] == shape[:2]:
-        return
-    fitted, notes = fit_zones(state["configured"], shape)
+    fitted, notes = fit_zones(state.configured, shape)
     for note in notes:
-        if note not in state["reported"]:
-            state["reported"].add(note)
+        if note not in state.reported:
+            state.reported.add(note)
             log.warning("%s", note)
-    state["shape"] = shape[:2]
-    if dataclasses.is_dataclass(config):
-        reader.config = dataclasses.replace(config, rack_zones=fitted)
+    state.shape = shape[:2]
+    reader.config = dataclasses.replace(reader.config, rack_zones=fitted)

@@ -139,11 +139,11 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         if off > MAX_OFF_CENTRE:  # a scrap at the window's rim: this tile's edge, a neighbour's
             continue
         ranked.append((area * (1.0 - off), k, (x, y, w, h)))
-    best = next((found for found in sorted(ranked, reverse=True) if not _thin_line(labels, stats[found[1]], found[1])),
-                None)
-    if best is None:
+    chosen = next((found for found in sorted(ranked, reverse=True)
+                   if not _thin_line(labels, stats[found[1]], found[1])), None)
+    if chosen is None:
         return None
-    _, best, (x, y, w, h) = best
+    _, best, (x, y, w, h) = chosen
     x0, y0, x1, y1 = x, y, x + w, y + h
     for k in range(1, count):
         if k == best:
@@ -228,7 +228,7 @@ def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray
     if box is None:
         mask = stroke_mask(cell_bgr)
         box = None if mask is None else letter_box(mask)
-    if box is None:
+    if mask is None or box is None:
         return None
     x0, y0, x1, y1 = box
     crop = mask[y0:y1, x0:x1]

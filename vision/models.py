@@ -42,7 +42,7 @@ class Network:
     image: int = 0  # > 0: the first image*image features are a one-channel image (the CNN's input)
     head: Head | None = None
     base: "Network | None" = None  # the network whose dnn session this one shares (a club's head on a shipped model)
-    _net: object = field(default=None, init=False, repr=False, compare=False)
+    _net: cv2.dnn.Net | None = field(default=None, init=False, repr=False, compare=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
     seconds: float = field(default=0.0, init=False, compare=False)  # time spent in the network so far
 
@@ -58,8 +58,8 @@ class Network:
                 self._net = cv2.dnn.readNetFromONNX(np.frombuffer(self.onnx, np.uint8))
             net = self._net
             start = time.perf_counter()
-            net.setInput(x)  # type: ignore[attr-defined]
-            logits, hidden = net.forward(["logits", "hidden"])  # type: ignore[attr-defined]
+            net.setInput(x)
+            logits, hidden = net.forward(["logits", "hidden"])
             self.seconds += time.perf_counter() - start
         return np.asarray(logits, np.float32).reshape(len(x), -1), np.asarray(hidden, np.float32).reshape(len(x), -1)
 
@@ -150,14 +150,14 @@ class Calibration:
         return shipped(name).with_head(self.heads.get(name))
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, np.ndarray] = {"format": np.int32(2)}
+        arrays: dict[str, np.ndarray] = {"format": np.array(2, np.int32)}
         if self.tile_lab is not None:
             arrays["tile_lab"] = self.tile_lab
         for name, head in self.heads.items():
             arrays.update({f"{name}_weights": head.weights.astype(np.float32), f"{name}_bias": head.bias.astype(np.float32),
                            f"{name}_fitted": head.fitted.astype(bool)})
         with open(path, "wb") as out:
-            np.savez_compressed(out, **arrays)
+            np.savez_compressed(out, allow_pickle=False, **arrays)
 
     @staticmethod
     def load(path: Path) -> "Calibration":

@@ -10,12 +10,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import Literal, overload
 
 import cv2
 import numpy as np
 
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
+from vision.frame_guard import ZoneFit, guard
 from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
@@ -72,7 +74,8 @@ class _Memory:
     last_text: list[str] | None = None
     accepted: list[str] | None = None
     thumb: np.ndarray | None = None  # small grey rectified board of the last frame
-    letters: dict = field(default_factory=dict)  # frame-order cell -> (letter probabilities, letter height)
+    # frame-order cell -> (letter probabilities, letter height)
+    letters: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict)
     letters_quarter: int = -1
 
     def place(self, corners: np.ndarray | None) -> None:
@@ -99,6 +102,7 @@ class BoardReader:
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
+        self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
 
     def accept_board(self, rows: list[str]) -> None:
         """Tell the reader the board the game accepted; a turned board is then matched against it."""
@@ -110,13 +114,11 @@ class BoardReader:
             self._memory.place(None)
 
     def observe(self, frame: np.ndarray) -> BoardObservation:
-        from vision.frame_guard import guard
-
-        frame, not_readable = guard(self, frame)   # any array a camera hands over: an image, or "not readable"
-        if not_readable is not None:
-            return not_readable
+        image = guard(self, frame)  # any array a camera hands over: an image, or "not readable"
+        if isinstance(image, BoardObservation):
+            return image
         with self._lock:
-            return self._observe(frame)
+            return self._observe(image)
 
     # -- steps ---------------------------------------------------------------------------
 
@@ -239,11 +241,11 @@ class BoardReader:
         memory = self._memory
         thumb = cv2.resize(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY), (15 * THUMB, 15 * THUMB),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
-        cache = memory.letters if memory.letters_quarter == quarter and memory.thumb is not None else {}
-        if cache:
+        cache: dict[int, tuple[np.ndarray, float]] = {}
+        if memory.letters_quarter == quarter and memory.thumb is not None and memory.letters:
             change = np.abs(thumb - memory.thumb)[:15 * THUMB, :15 * THUMB]
             changed = change.reshape(15, THUMB, 15, THUMB).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL
-            cache = {k: v for k, v in cache.items() if not changed[k]}
+            cache = {k: v for k, v in memory.letters.items() if not changed[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
@@ -272,6 +274,14 @@ class BoardReader:
         memory.corners, memory.last_text = None, None
         return BoardObservation.unlocated(NOT_FOUND, self._rack_counts(frame, None, None))
 
+    @overload
+    def _read(self, frame: np.ndarray, corners: np.ndarray, moved: bool, fresh: Literal[False],
+              problems: list[str]) -> BoardObservation: ...
+
+    @overload
+    def _read(self, frame: np.ndarray, corners: np.ndarray, moved: bool, fresh: Literal[True],
+              problems: list[str]) -> BoardObservation | None: ...
+
     def _read(self, frame: np.ndarray, corners: np.ndarray, moved: bool, fresh: bool,
               problems: list[str]) -> BoardObservation | None:
         """The observation of the board at `corners`; None when they come from a search
@@ -288,9 +298,10 @@ class BoardReader:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
-        elif moved or not memory.rotation_sure or self._turned(windows, occ[:, 1]):
+        elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ[:, 1]):
             memory.rotation, memory.rotation_sure = self._rotation(windows, occ[:, 1])
-        quarter = memory.rotation // 90
+        rotation = memory.rotation
+        quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         rack_counts = self._rack_counts(frame, stats, occ)
@@ -313,7 +324,7 @@ class BoardReader:
         stable = not moved and occluded == 0 and observation_text == memory.last_text
         memory.last_text = observation_text
         return BoardObservation(
-            cells=tuple(cells), rotation=memory.rotation, located=True, stable=stable,
+            cells=tuple(cells), rotation=rotation, located=True, stable=stable,
             rack_counts=rack_counts, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
@@ -328,7 +339,7 @@ class BoardReader:
         letter = None
         if state == 1 and letter_probs is None:
             state, confidence = 3, 0.0
-        elif state == 1:
+        elif state == 1 and letter_probs is not None:
             best = int(np.argmax(letter_probs))
             letter = self.letter_classes[best]
             read = float(letter_probs[best])
@@ -426,7 +437,7 @@ def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
 
 def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float, ...], ...]:
     """Frame pixels -> upright board coordinates in cells (0..15 each way)."""
-    target = np.float32([[0, 0], [15, 0], [15, 15], [0, 15]])
+    target = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     matrix = cv2.getPerspectiveTransform(upright_corners(corners, quarter), target)
     return tuple(tuple(float(v) for v in row) for row in matrix)
 

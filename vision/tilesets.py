@@ -8,10 +8,16 @@ file's board_char), and `glyphs` gives the text printed on each tile.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 
 from kiosk.rules.tiles import BLANK, TileSet, load_tileset, tileset_names
 
-__all__ = ["BLANK", "TILESETS", "TileSet", "tile_value"]
+__all__ = ["BLANK", "DRAWN_SETS", "TILESETS", "TileSet", "drawn_letters", "tile_value"]
+
+# The sets whose tiles the renderer draws (each tile's one board character printed as its
+# letter) and so the letter model is trained on; the model keeps the classes it learnt in
+# vision/model/letters.json, which is what the reader goes by.
+DRAWN_SETS = ("english", "german")
 
 
 class _TileSets(Mapping[str, TileSet]):
@@ -30,6 +36,12 @@ class _TileSets(Mapping[str, TileSet]):
 
 
 TILESETS: Mapping[str, TileSet] = _TileSets()
+
+
+@cache
+def drawn_letters() -> tuple[str, ...]:
+    """The board characters of DRAWN_SETS, each once, in the sets' order (no blank)."""
+    return tuple(dict.fromkeys(ch for name in DRAWN_SETS for ch in TILESETS[name].chars))
 
 
 def tile_value(letter: str, tileset: str = "english") -> int | None:

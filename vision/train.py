@@ -20,9 +20,11 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import cv2
 import numpy as np
@@ -38,10 +40,15 @@ from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
 from vision.synth.tiles import TileStyle, random_tile_style, render_tile
+from vision.tilesets import TILESETS, drawn_letters
 
+if TYPE_CHECKING:
+    from torch import nn  # imported when training: the Pi has no PyTorch
+
+T = TypeVar("T")
 MODEL_DIR = Path(__file__).parent / "model"
-LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
-CLASSES = LETTERS + (NOT_A_LETTER,)  # the letter model's outputs
+LETTERS = drawn_letters()  # the tiles of the sets the renderer draws (vision.tilesets.DRAWN_SETS)
+CLASSES = LETTERS + (NOT_A_LETTER,)  # the letter model's outputs, stored with it in letters.json
 TRAIN_SEED = 1000
 
 
@@ -67,7 +74,7 @@ def _reshaped(window: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     or lighter; the neighbours in the window come along."""
     n = window.shape[0]
     sx, sy = rng.uniform(0.85, 1.25), rng.uniform(0.92, 1.08)
-    matrix = np.float32([[sx, 0, n / 2 * (1 - sx)], [0, sy, n / 2 * (1 - sy)]])
+    matrix = np.array([[sx, 0, n / 2 * (1 - sx)], [0, sy, n / 2 * (1 - sy)]], np.float32)
     big = cv2.warpAffine(window, 2 * matrix, (2 * n, 2 * n),
                          flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     weight = rng.choice(3, p=(0.6, 0.2, 0.2))  # dark print on a light tile: erode = bolder
@@ -94,7 +101,7 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator) -> tuple[lis
     from slightly wrong corners, neighbours and all), with their letters' class numbers.
     Every letter is equally likely, so Q, X and the umlauts are seen as often as E."""
     tileset = "german" if index % 3 == 0 else "english"
-    letters = LETTERS if tileset == "german" else LETTERS[:26]
+    letters = TILESETS[tileset].chars
     fonts = available_fonts()
     shape = random_board(rng, tiles=int(rng.integers(30, 95)), tileset=tileset)
     board = ["".join(ch if ch == "." else letters[rng.integers(len(letters))] for ch in row) for row in shape]
@@ -178,7 +185,8 @@ def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
                             tile_shadow=shadow, tile_style=_wide_style(rng, tileset))
     style = BOARD_STYLES[name]
     colours = [style.cell, *style.premium.values()]
-    face = tuple(int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in colours[rng.integers(len(colours))])
+    b, g, r = (int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in colours[rng.integers(len(colours))])
+    face = b, g, r
     light = float(np.mean(face)) > 110
     ink = (30, 30, 30) if light else (235, 235, 235)
     tile_style = replace(random_tile_style(rng, tileset=tileset), face=face, ink=ink, wood=False)
@@ -334,7 +342,7 @@ def calibrate_blank(model: Network, stats: list[tuple[CellStats, np.ndarray, boo
     return shift
 
 
-def _cached(cache: Path | None, name: str, make):  # type: ignore[no-untyped-def]
+def _cached(cache: Path | None, name: str, make: Callable[[], T]) -> T:
     """make(), or what an earlier run with --cache saved under that name (pickle: a local
     training aid only)."""
     import pickle
@@ -344,7 +352,6 @@ def _cached(cache: Path | None, name: str, make):  # type: ignore[no-untyped-def
     if path.exists():
         return pickle.loads(path.read_bytes())
     value = make()
-    cache.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(value))
     return value
 
@@ -367,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     per, letter_frames, frames = (2, 6, 8) if args.quick else (20, 260, 300)
     MODEL_DIR.mkdir(exist_ok=True)
     cache = args.cache / (("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")) if args.cache else None
+    if cache is not None:  # before the run: a path that cannot be a folder ends it at once (run_command)
+        cache.mkdir(parents=True, exist_ok=True)
 
     if args.only != "occupancy":
         train_letters(per, letter_frames, cache)
@@ -380,6 +389,12 @@ CONVS = (16, 32, 32)  # channels of the letter CNN's three 3x3 conv layers (each
 LETTER_HIDDEN = 96
 
 
+def _bias(conv: nn.Conv2d) -> np.ndarray:
+    if conv.bias is None:
+        raise ValueError("the letter CNN's conv layers are made with a bias")
+    return conv.bias.detach().numpy()
+
+
 def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int) -> Network:
     """A small CNN on the glyph image (PyTorch, Adam), written as ONNX."""
     import torch
@@ -391,12 +406,15 @@ def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int
     images = torch.from_numpy(np.ascontiguousarray(x[:, :GLYPH * GLYPH].reshape(-1, 1, GLYPH, GLYPH)))
     labels = torch.from_numpy(y.astype(np.int64))
     layers: list[nn.Module] = []
+    convs: list[nn.Conv2d] = []
     channels = 1
     for out in CONVS:
-        layers += [nn.Conv2d(channels, out, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+        convs.append(nn.Conv2d(channels, out, 3, padding=1))
+        layers += [convs[-1], nn.ReLU(), nn.MaxPool2d(2)]
         channels = out
     side = GLYPH // 2 ** len(CONVS)
-    body = nn.Sequential(*layers, nn.Flatten(), nn.Linear(channels * side * side, LETTER_HIDDEN), nn.ReLU())
+    dense = nn.Linear(channels * side * side, LETTER_HIDDEN)
+    body = nn.Sequential(*layers, nn.Flatten(), dense, nn.ReLU())
     last = nn.Linear(LETTER_HIDDEN, classes)
     model = nn.Sequential(body, last)
     optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-5)
@@ -410,9 +428,7 @@ def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int
             loss(model(images[batch]), labels[batch]).backward()
             optimiser.step()
         schedule.step()
-    convs = [(m.weight.detach().numpy(), m.bias.detach().numpy()) for m in body if isinstance(m, nn.Conv2d)]
-    dense = body[-2]
-    onnx_bytes = cnn_onnx(convs, dense.weight.detach().numpy().T, dense.bias.detach().numpy(),
+    onnx_bytes = cnn_onnx([(conv.weight.detach().numpy(), _bias(conv)) for conv in convs], dense.weight.detach().numpy().T, dense.bias.detach().numpy(),
                           last.weight.detach().numpy().T, last.bias.detach().numpy(), GLYPH)
     return Network(onnx_bytes, CLASSES, 1.0, GLYPH)
 
@@ -462,4 +478,6 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.train", main))

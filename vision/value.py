@@ -33,7 +33,7 @@ class ValueCue:
     letter model's classes in one tile set."""
 
     def __init__(self, classes: tuple[str, ...], tileset: str) -> None:
-        self.two_digits = np.array([tile_value(c, tileset) >= 10 for c in classes])
+        self.two_digits = np.array([(tile_value(c, tileset) or 0) >= 10 for c in classes])  # a blank: None
 
     def applies(self, probs: np.ndarray) -> np.ndarray:
         """Per row of letter probabilities (one tile each): whether the tile is not read

@@ -36,9 +36,10 @@ def _bench(frames: int, size: int) -> int:
         frame_ms.append((time.perf_counter() - started) * 1000)
         frame_cpu_ms.append((time.process_time() - cpu) * 1000)
     rng = np.random.default_rng(0)
+    letters = TILESETS["english"].chars
     for i in range(frames * 20):
         started = time.perf_counter()
-        render_tile("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26], size=48, rng=rng)
+        render_tile(letters[i % len(letters)], size=48, rng=rng)
         tile_ms.append((time.perf_counter() - started) * 1000)
     # CPU time is less disturbed than wall time when other work shares the machine
     for name, values in ((f"frame {size}px", frame_ms), (f"frame {size}px CPU time", frame_cpu_ms),
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "dataset":
         if args.out_dir.exists() and not args.out_dir.is_dir():
-            print(f"{args.out_dir}: exists and is not a folder", file=sys.stderr)
+            print(f"vision.synth: {args.out_dir}: exists and is not a folder", file=sys.stderr)
             return 2
         started = time.perf_counter()
         spec = DatasetSpec(boards=args.boards, seed=args.seed, tileset=args.tileset, size=args.size,
@@ -81,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             path = write_dataset(args.out_dir, spec)
         except OSError as error:
-            print(f"{args.out_dir}: cannot write the dataset ({error.strerror or error})", file=sys.stderr)
+            print(f"vision.synth: {error.filename or args.out_dir}: cannot write the dataset ({error.strerror or error})",
+                  file=sys.stderr)
             return 2
         print(f"wrote {args.boards} frames and {path} in {time.perf_counter() - started:.1f} s")
         return 0
@@ -93,11 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     except cv2.error:
         written = False
     if not written:
-        print(f"{args.out_file}: cannot write an image there (use .png or .jpg)", file=sys.stderr)
+        print(f"vision.synth: {args.out_file}: cannot write an image there (use .png or .jpg)", file=sys.stderr)
         return 2
     print("\n".join(frame.truth))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+
+    sys.exit(run_command("vision.synth", main))

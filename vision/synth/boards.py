@@ -56,7 +56,8 @@ BOARD_STYLES: dict[str, BoardStyle] = {
 
 
 def _jitter(colour: BGR, rng: np.random.Generator, amount: float) -> BGR:
-    return tuple(int(np.clip(c + rng.normal(0, amount), 0, 255)) for c in colour)
+    b, g, r = (int(np.clip(c + rng.normal(0, amount), 0, 255)) for c in colour)
+    return b, g, r
 
 
 def vary_style(style: BoardStyle, rng: np.random.Generator) -> BoardStyle:

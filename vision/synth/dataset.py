@@ -8,6 +8,7 @@ format can ignore it.
 """
 from __future__ import annotations
 
+import errno
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,8 @@ def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
         options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False)
         frame = render_frame(board, seed=seed, size=spec.size, options=options)
         name = f"board-{index:03d}.jpg"
-        cv2.imwrite(str(out_dir / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        if not cv2.imwrite(str(out_dir / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]):
+            raise OSError(errno.EIO, "cannot write the image", str(out_dir / name))
         frames.append({
             "image": name,
             "board": frame.truth,

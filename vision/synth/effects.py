@@ -27,7 +27,7 @@ def gaussian_noise(rng: np.random.Generator, shape: tuple[int, ...], std: float)
     deterministic."""
     cv2.setRNGSeed(int(rng.integers(2**31 - 1)))
     noise = np.empty((shape[0], int(np.prod(shape[1:]))), np.float32)
-    cv2.randn(noise, 0.0, float(std))
+    cv2.randn(noise, np.array([0.0]), np.array([float(std)]))
     return noise.reshape(shape)
 
 
@@ -101,7 +101,7 @@ def cast_shadow(image: np.ndarray, rng: np.random.Generator) -> None:
     edge = rng.integers(4)
     points = rng.uniform(0, small, (5, 2))
     points[:2, edge % 2] = 0 if edge < 2 else small  # anchored on a frame edge
-    mask = np.zeros((small, small), np.float32)
+    mask: np.ndarray = np.zeros((small, small), np.float32)
     cv2.fillPoly(mask, [points.astype(np.int32)], 1.0, cv2.LINE_AA)
     angle = rng.uniform(0, np.pi)
     bars = rng.integers(1, 4)

@@ -5,6 +5,8 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
+from kiosk.rules import board, data
+from kiosk.rules.tiles import tileset_names
 from vision import tilesets
 
 from .fonts import available_fonts
@@ -12,11 +14,14 @@ from .fonts import available_fonts
 
 @lru_cache(maxsize=1)
 def renderer_fingerprint() -> str:
-    """16 hex digits that change whenever any module of vision.synth or the tile sets it
-    prints (vision.tilesets) changes, or the set of tile fonts installed (renders pick
-    fonts from it)."""
+    """16 hex digits that change whenever any module of vision.synth, the tile sets it
+    prints (vision.tilesets and the data files behind it), the premium layout it draws
+    (kiosk.rules.board) or the set of tile fonts installed (renders pick fonts from it)
+    changes."""
     digest = hashlib.sha1(",".join(available_fonts()).encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")) + [Path(tilesets.__file__)]:
+    for path in sorted(Path(__file__).parent.glob("*.py")) + [Path(tilesets.__file__), Path(board.__file__)]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
+    for name in tileset_names():
+        digest.update(data.read_text("tilesets", name)[0].encode())
     return digest.hexdigest()[:16]

@@ -7,12 +7,13 @@ the board's corners and the rack zones are in the image.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import cv2
 import numpy as np
 
-from vision.tilesets import BLANK, TILESETS
+from vision.tilesets import BLANK, TILESETS, drawn_letters
 
 from . import effects
 from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
@@ -23,7 +24,7 @@ from .racks import MAX_RACK_TILES, RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zon
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
 
 ROTATIONS = (0, 90, 180, 270)
-TILE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,38 @@ class FrameOptions:
     # None: 0.02-0.07 and 0.2-0.45 (soft room light); low sun casts 0.3 cell, 0.6 dark. Not drawn
 
     @classmethod
-    def clean(cls, **overrides) -> FrameOptions:
-        """An ideal photo: upright, square-on, evenly lit, sharp, no hand, no racks."""
-        base = dict(rotation=0, askew_deg=0.0, tilt_deg=0.0, lighting=0.0, glare=False, shadow=False,
-                    hand=False, blur=0.0, noise=0.0, jpeg_quality=0, rack_counts={})
-        base.update(overrides)
-        return cls(**base)
+    def clean(cls) -> FrameOptions:
+        """An ideal photo: upright, square-on, evenly lit, sharp, no hand, no racks (change a
+        field with dataclasses.replace)."""
+        return cls(rotation=0, askew_deg=0.0, tilt_deg=0.0, lighting=0.0, glare=False, shadow=False,
+                   hand=False, blur=0.0, noise=0.0, jpeg_quality=0, rack_counts={})
+
+
+@dataclass(frozen=True)
+class Scene:
+    """FrameOptions with every field drawn or given (the font is in tile_style)."""
+
+    board_style: str
+    labels: bool
+    star: bool
+    rotation: int
+    askew_deg: float
+    tilt_deg: float
+    board_fill: float
+    tileset: str
+    tile_style: TileStyle
+    table: str
+    lighting: float
+    glare: bool
+    shadow: bool
+    hand: bool
+    blur: float
+    noise: float
+    jpeg_quality: int
+    rack_counts: dict[str, int]
+    distortion: float
+    tile_offset: float | None
+    tile_shadow: tuple[float, float] | None
 
 
 @dataclass(frozen=True)
@@ -71,8 +98,8 @@ class RenderedFrame:
     rack_zones: dict[str, np.ndarray]  # player -> 4x2 float32 polygon in the image
     truth: list[str]  # board text, upright, as a camera can see it (designated blanks are '?')
     rotation: int  # turntable turn, degrees clockwise in the image
+    options: Scene  # what was drawn
     occluded: frozenset[tuple[int, int]] = frozenset()  # (row, col) cells mostly under the hand
-    options: FrameOptions = field(default_factory=FrameOptions)  # every field resolved
 
 
 def check_board(board: list[str]) -> list[str]:
@@ -81,70 +108,77 @@ def check_board(board: list[str]) -> list[str]:
     if len(board) != SIZE:
         raise ValueError(f"board has {len(board)} rows, expected {SIZE}")
     seen = []
+    tiles = set(drawn_letters())
     for r, row in enumerate(board):
         if len(row) != SIZE:
             raise ValueError(f"board row {r + 1} has {len(row)} squares, expected {SIZE}")
         for c, ch in enumerate(row):
-            if ch not in TILE_CHARS and ch not in ".?" and not (ch.isalpha() and ch.upper() in TILE_CHARS):
+            if ch not in tiles and ch not in ".?" and not (ch.isalpha() and ch.upper() in tiles):
                 raise ValueError(f"board row {r + 1}, column {c + 1}: {ch!r} is not a tile")
         seen.append("".join(BLANK if ch.islower() else ch for ch in row))
     return seen
 
 
-def _resolve(options: FrameOptions, rng: np.random.Generator) -> FrameOptions:
+def _given(value: T | None, drawn: T) -> T:
+    return drawn if value is None else value
+
+
+def _resolve(options: FrameOptions, rng: np.random.Generator) -> Scene:
     """Fill every None field from the rng. Every draw happens whatever is given, so
     fixing one option leaves the others as they were for the same seed."""
     styles = list(BOARD_STYLES)
     tables = list(effects.TABLES)
-    drawn = dict(
-        board_style=styles[rng.choice(len(styles), p=[0.35, 0.35, 0.15, 0.15])],
-        labels=None,  # depends on the board style; set below
-        star=bool(rng.random() < 0.85),
-        rotation=int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15])),
-        askew_deg=float(rng.normal(0, 1.5)),
-        tilt_deg=float(abs(rng.normal(0, 4))),
-        board_fill=None,  # depends on racks; set below
-        tile_style=random_tile_style(rng, tileset=options.tileset, font=options.font),
-        table=tables[rng.integers(len(tables))],
-        lighting=float(rng.uniform(0.0, 0.5)),
-        glare=bool(rng.random() < 0.3),
-        shadow=bool(rng.random() < 0.25),
-        hand=bool(rng.random() < 0.15),
-        blur=float(rng.choice([0.0, rng.uniform(0.4, 1.6)], p=[0.4, 0.6])),
-        noise=float(rng.uniform(0.5, 6.0)),
-        jpeg_quality=int(rng.integers(70, 96)),
-        rack_counts=({p: int(rng.integers(0, 8)) for p in RACK_PLAYERS} if rng.random() < 0.5 else {}),
-    )
+    board_style = styles[rng.choice(len(styles), p=[0.35, 0.35, 0.15, 0.15])]
+    star = bool(rng.random() < 0.85)
+    rotation = int(rng.choice(ROTATIONS, p=[0.55, 0.15, 0.15, 0.15]))
+    askew_deg = float(rng.normal(0, 1.5))
+    tilt_deg = float(abs(rng.normal(0, 4)))
+    tile_style = random_tile_style(rng, tileset=options.tileset, font=options.font)
+    table = tables[rng.integers(len(tables))]
+    lighting = float(rng.uniform(0.0, 0.5))
+    glare = bool(rng.random() < 0.3)
+    shadow = bool(rng.random() < 0.25)
+    hand = bool(rng.random() < 0.15)
+    blur = float(rng.choice([0.0, rng.uniform(0.4, 1.6)], p=[0.4, 0.6]))
+    noise = float(rng.uniform(0.5, 6.0))
+    jpeg_quality = int(rng.integers(70, 96))
+    rack_counts = {p: int(rng.integers(0, 8)) for p in RACK_PLAYERS} if rng.random() < 0.5 else {}
     fill_draw = rng.uniform(0.0, 1.0)
     label_draw = rng.uniform(0.0, 1.0)
-    resolved = {f.name: getattr(options, f.name) for f in fields(FrameOptions)}
-    for name, value in drawn.items():
-        if resolved[name] is None:
-            resolved[name] = value
-    if options.font is not None and options.tile_style is not None:
-        resolved["tile_style"] = replace(options.tile_style, font=options.font)
-    if resolved["labels"] is None:  # printed labels are usual on English boards, rare elsewhere
-        usual = resolved["board_style"] in ("classic", "deluxe")
-        resolved["labels"] = bool(label_draw < (0.5 if usual else 0.15))
-    if resolved["board_fill"] is None:
-        low, high = (0.60, 0.68) if resolved["rack_counts"] else (0.70, 0.90)
-        resolved["board_fill"] = float(low + (high - low) * fill_draw)
-    if resolved["rotation"] not in ROTATIONS:
-        raise ValueError(f"rotation must be one of {ROTATIONS}, not {resolved['rotation']}")
-    if resolved["board_style"] not in BOARD_STYLES:
+
+    board_style = _given(options.board_style, board_style)
+    if options.tile_style is not None:
+        tile_style = options.tile_style if options.font is None else replace(options.tile_style, font=options.font)
+    # printed labels are usual on English boards, rare elsewhere
+    labels = bool(label_draw < (0.5 if board_style in ("classic", "deluxe") else 0.15))
+    rack_counts = _given(options.rack_counts, rack_counts)
+    low, high = (0.60, 0.68) if rack_counts else (0.70, 0.90)
+    scene = Scene(
+        board_style=board_style, labels=_given(options.labels, labels), star=_given(options.star, star),
+        rotation=_given(options.rotation, rotation), askew_deg=_given(options.askew_deg, askew_deg),
+        tilt_deg=_given(options.tilt_deg, tilt_deg),
+        board_fill=_given(options.board_fill, float(low + (high - low) * fill_draw)), tileset=options.tileset,
+        tile_style=tile_style, table=_given(options.table, table), lighting=_given(options.lighting, lighting),
+        glare=_given(options.glare, glare), shadow=_given(options.shadow, shadow), hand=_given(options.hand, hand),
+        blur=_given(options.blur, blur), noise=_given(options.noise, noise),
+        jpeg_quality=_given(options.jpeg_quality, jpeg_quality), rack_counts=rack_counts,
+        distortion=options.distortion, tile_offset=options.tile_offset, tile_shadow=options.tile_shadow)
+    if scene.rotation not in ROTATIONS:
+        raise ValueError(f"rotation must be one of {ROTATIONS}, not {scene.rotation}")
+    if scene.board_style not in BOARD_STYLES:
         raise ValueError(f"board_style must be one of {', '.join(BOARD_STYLES)}")
-    if resolved["tile_style"].font not in available_fonts():
-        raise ValueError(f"font {resolved['tile_style'].font!r} is not available here")
-    for player, count in resolved["rack_counts"].items():
+    if scene.tile_style.font not in available_fonts():
+        raise ValueError(f"font {scene.tile_style.font!r} is not available here")
+    for player, count in scene.rack_counts.items():
         if player not in RACK_PLAYERS or not 0 <= count <= MAX_RACK_TILES:
             raise ValueError(f"rack_counts: {player!r}: {count} tiles; racks are {RACK_PLAYERS} "
                              f"with 0 to {MAX_RACK_TILES} tiles")
-    if options.tileset not in TILESETS:
+    if scene.tileset not in TILESETS:
         raise ValueError(f"tileset must be one of {', '.join(TILESETS)}")
-    return FrameOptions(**resolved)
+    return scene
 
 
-def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, rng: np.random.Generator,
+def _board_texture(rows: list[str], opts: Scene, cell: int, margin: int, rng: np.random.Generator,
                    shadow_dir: tuple[float, float]) -> np.ndarray:
     style = vary_style(BOARD_STYLES[opts.board_style], rng)
     texture = draw_board(style, cell, margin, labels=opts.labels, star=opts.star)
@@ -165,7 +199,7 @@ def _board_texture(rows: list[str], opts: FrameOptions, cell: int, margin: int, 
     return texture
 
 
-def _pose(opts: FrameOptions, size: int, rng: np.random.Generator) -> CameraPose:
+def _pose(opts: Scene, size: int, rng: np.random.Generator) -> CameraPose:
     side = opts.board_fill * size
     room = max(0.0, (size - side * 1.12) / 2)
     drift_y = room * 0.5 if not opts.rack_counts else min(room * 0.5, 0.02 * size)  # racks above and below
@@ -229,12 +263,12 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
     texture = _board_texture(truth, opts, cell, margin, board_rng, shadow_dir)
 
     span = SIZE * cell
-    tex_corners = np.float32([[margin, margin], [margin + span, margin], [margin + span, margin + span],
-                              [margin, margin + span]])
+    tex_corners = np.array([[margin, margin], [margin + span, margin], [margin + span, margin + span],
+                              [margin, margin + span]], np.float32)
     homography = cv2.getPerspectiveTransform(tex_corners, corners)
+    height, width = texture.shape[:2]
     outline = cv2.perspectiveTransform(
-        np.float32([[[0, 0], [texture.shape[1], 0], [texture.shape[1], texture.shape[0]], [0, texture.shape[0]]]]),
-        homography)[0]
+        np.array([[[0, 0], [width, 0], [width, height], [0, height]]], np.float32), homography)[0]
     image = _table_with_board_shadow(opts.table, size, outline, table_rng)
     cv2.warpPerspective(texture, homography, (size, size), dst=image, flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)
@@ -277,18 +311,18 @@ def _table_with_board_shadow(kind: str, size: int, outline: np.ndarray, rng: np.
     half = size // 2
     surface = effects.table(kind, half, rng)
     small = 256
-    mask = np.zeros((small, small), np.float32)
+    mask: np.ndarray = np.zeros((small, small), np.float32)
     offset = rng.uniform(0.004, 0.012, 2) * size * rng.choice([-1, 1], 2)
     cv2.fillPoly(mask, [((outline + offset) * small / size * 16).astype(np.int32)], 1.0, cv2.LINE_AA, shift=4)
     mask = cv2.resize(cv2.GaussianBlur(mask, (0, 0), 2.5), (half, half), interpolation=cv2.INTER_LINEAR)
     surface *= (1.0 - rng.uniform(0.3, 0.55) * mask)[..., None]
     image = cv2.resize(surface, (size, size), interpolation=cv2.INTER_LINEAR)
-    side = outline + np.float32([0, size * 0.004])
+    side = outline + np.array([0, size * 0.004], np.float32)
     cv2.fillPoly(image, [(side * 16).astype(np.int32)], (30, 30, 35), cv2.LINE_AA, shift=4)
     return image
 
 
-def _draw_rack_letters(opts: FrameOptions, rng: np.random.Generator) -> dict[str, list[str]]:
+def _draw_rack_letters(opts: Scene, rng: np.random.Generator) -> dict[str, list[str]]:
     bag = [letter for letter, n in TILESETS[opts.tileset].counts.items() for _ in range(n)]
     return {player: [bag[i] for i in rng.integers(len(bag), size=opts.rack_counts.get(player, 0))]
             for player in RACK_PLAYERS}
@@ -298,7 +332,7 @@ def _occluded_cells(mask: np.ndarray, homography: np.ndarray, cell: int, margin:
     """Cells whose area is at least a quarter covered by the hand."""
     span = SIZE * cell
     to_board = np.linalg.inv(homography)
-    shift = np.float64([[1, 0, -margin], [0, 1, -margin], [0, 0, 1]])
+    shift = np.array([[1, 0, -margin], [0, 1, -margin], [0, 0, 1]], np.float64)
     flat = cv2.warpPerspective(mask, shift @ to_board, (span, span), flags=cv2.INTER_LINEAR)
     coverage = cv2.resize(flat, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
     return frozenset((int(r), int(c)) for r, c in zip(*np.nonzero(coverage >= 0.25)))

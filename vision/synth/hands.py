@@ -60,7 +60,7 @@ def draw_hand(image: np.ndarray, rng: np.random.Generator, target: tuple[float, 
     size = image.shape[0]
     mask, sleeve, volume = _hand_mask(size, rng, target)
     small = mask.shape[0]
-    shift = np.float32([[1, 0, rng.uniform(0.01, 0.04) * small], [0, 1, rng.uniform(0.01, 0.04) * small]])
+    shift = np.array([[1, 0, rng.uniform(0.01, 0.04) * small], [0, 1, rng.uniform(0.01, 0.04) * small]], np.float32)
     shadow = cv2.GaussianBlur(cv2.warpAffine(mask, shift, (small, small)), (0, 0), small * 0.012)
     skin = np.array(SKIN[rng.integers(len(SKIN))], np.float32) * float(rng.uniform(0.9, 1.1))
     cloth = np.array(SLEEVE[rng.integers(len(SLEEVE))], np.float32)
@@ -75,7 +75,7 @@ def draw_hand(image: np.ndarray, rng: np.random.Generator, target: tuple[float, 
         kernel /= kernel.sum()
         colour = cv2.filter2D(colour * mask[..., None], -1, kernel)
         mask = cv2.filter2D(mask, -1, kernel)
-        colour /= np.maximum(mask, 1e-3)[..., None]  # back to unpremultiplied colour
+        colour = colour / np.maximum(mask, 1e-3)[..., None]  # back to unpremultiplied colour
     grow = (size, size)
     shadow = cv2.resize(shadow, grow, interpolation=cv2.INTER_LINEAR)
     mask = cv2.resize(mask, grow, interpolation=cv2.INTER_LINEAR)

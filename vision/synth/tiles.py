@@ -83,9 +83,11 @@ def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
         names = list(_PRESET_WEIGHTS)
         weights = np.array([_PRESET_WEIGHTS[n] for n in names], float)
         face, ink, wood = TILE_PRESETS[names[rng.choice(len(names), p=weights / weights.sum())]]
-    face = tuple(int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
+    b, g, r = (int(np.clip(c + rng.normal(0, 6), 0, 255)) for c in face)
+    face = b, g, r
     ink_shift = rng.uniform(-1, 1) * 30  # black print ranges from black to dark grey
-    ink = tuple(int(np.clip(c + ink_shift * (1 if c < 128 else -0.5), 0, 255)) for c in ink)
+    b, g, r = (int(np.clip(c + ink_shift * (1 if c < 128 else -0.5), 0, 255)) for c in ink)
+    ink = b, g, r
     drawn_font = font_for_draw(float(rng.random()))
     return TileStyle(
         face=face, ink=ink, wood=wood,
@@ -247,6 +249,7 @@ def render_tile(letter: str, *, size: int = 64, font: str | None = None,
                  if rng is not None else TileStyle())
     if font is not None:
         style = replace(style, font=font)
+    canvas: np.ndarray
     if rng is None:
         canvas = np.empty((size, size, 3), np.float32)
         canvas[:] = CELL_COLOURS[0]
