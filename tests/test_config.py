@@ -172,12 +172,10 @@ def test_unreadable_file_refuses(tmp_path):
     assert caught.value.source == str(path) and "cannot read config" in caught.value.message
 
 
-def test_default_profile_is_bundled_once_profiles_exist():
+def test_default_profile_is_bundled():
     from kiosk.config import _bundled_profiles
 
     known = _bundled_profiles()
-    if not known:
-        pytest.skip("no rule profiles bundled yet")
     assert "naspa" in known
     assert load_config(REPO / "systemd" / "kiosk.toml", {}).profile in known
 
