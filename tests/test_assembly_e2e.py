@@ -309,3 +309,54 @@ def test_cancel_in_the_roster_keeps_the_names(tmp_path):
     finally:
         table.kiosk.close()
         pygame.display.quit()
+
+
+SCRABSCRAP = ROOT.parent / "shared" / "datasets" / "scrabscrap-v1"
+GERMAN = 'tileset = "german"\nlexicon = "none"\n'
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "spiel-12").exists(), reason="needs ../shared/datasets")
+def test_names_laid_out_in_tiles_are_read_and_offered(tmp_path):
+    """Issue 13 item 4: the first frame of a scrabscrap-v1 game (names laid out in tiles, a
+    blank between them) becomes the names offered for CONFIRM; the empty board then starts."""
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "spiel-12", first="board-00a.jpg")
+    try:
+        screen = table.wait(2)
+        assert screen.screen == "start" and table.kiosk.app.name_offer is None      # the empty board: nothing
+        table.camera.show("board-00.jpg")                                           # A ? S on row 8
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("A", "S") and not screen.start.names_doubtful
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]                   # not taken without CONFIRM
+        assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CONFIRM", "CANCEL"]
+        table.shot("17-start-names-read")
+        table.camera.show("board-00a.jpg")                                          # the tiles come off
+        screen = table.wait(2)
+        assert screen.start is not None and screen.start.names_read == ("A", "S")   # still offered
+        screen = table.press("confirm")
+        assert [p.name for p in screen.players] == ["A", "S"] and screen.start is not None
+        assert screen.start.names_read == ()
+        table.shot("18-start-names-taken")
+        assert not _journal_records(table.games)
+        screen = table.press("p2")                                                  # S starts A's clock
+        assert screen.players[0].clock.running and table.kiosk.app.state.players == ("A", "S")
+        assert "'A', 'S'" in str(_journal_records(table.games)[0]) or '"A", "S"' in str(_journal_records(table.games)[0])
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "board-neu").exists(), reason="needs ../shared/datasets")
+def test_cancel_keeps_the_names_and_the_same_read_is_not_offered_again(tmp_path):
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "board-neu", first="board-04.jpg")
+    try:
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("Anke", "Stefan")
+        table.shot("19-start-names-read-long")
+        screen = table.press("cancel")
+        screen = table.wait(3)                                                      # the same tiles still there
+        assert screen.start is not None and screen.start.names_read == ()
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]
+        assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CHALLENGE"]
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()

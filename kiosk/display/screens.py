@@ -357,7 +357,7 @@ def _start_prompt(surface: pygame.Surface, rect: pygame.Rect | None, model: Scre
     hints = prompt.buttons
     parts = _rows(rect, *(([1.0] if prompt.question else []) + [1.0] * len(hints)))
     if prompt.question:
-        text.draw_wrapped(surface, prompt.question, parts[0], theme.TEXT, parts[0].height // 2)
+        text.draw_wrapped(surface, prompt.question, parts[0], theme.YELLOW, parts[0].height * 3 // 4)
         parts = parts[1:]
     for hint, row in zip(hints, parts):
         widgets.button_hints(surface, row, (hint,), text)
