@@ -34,7 +34,8 @@ class Table:
     """The people at the table: they press the buttons (mock pins), move tiles (the
     camera shows another recorded frame) and wait while the kiosk reads."""
 
-    def __init__(self, tmp_path: Path, game: str = "", frames: Path = FRAMES, first: str = "000.jpg") -> None:
+    def __init__(self, tmp_path: Path, game: str = "", frames: Path = FRAMES, first: str = "000.jpg",
+                 settings: AppSettings = AppSettings(first_by_draw=True)) -> None:
         cfg = tmp_path / "kiosk.toml"
         cfg.write_text(f'[files]\ngames_dir = "{tmp_path / "games"}"\n\n'
                        '[game]\nprofile = "msa"\nplayers = ["Ann", "Bob"]\n' + game, encoding="utf-8")
@@ -51,7 +52,7 @@ class Table:
         self.kiosk: Kiosk = assemble(self.config, Backends(self.camera, time_source=lambda: self.t,
                                                            pin_factory=self.factory, threaded_vision=False),
                                      sinks=[self.big_sink, self.small_sink], games_dir=self.games,
-                                     settings=AppSettings(first_by_draw=True))
+                                     settings=settings)
         self.pins = self.kiosk.buttons._buttons if self.kiosk.buttons is not None else {}
         self.screen: ScreenModel | None = None
         self.shots: list[str] = []
@@ -357,6 +358,25 @@ def test_cancel_keeps_the_names_and_the_same_read_is_not_offered_again(tmp_path)
         assert screen.start is not None and screen.start.names_read == ()
         assert [p.name for p in screen.players] == ["Ann", "Bob"]
         assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CHALLENGE"]
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "board-neu").exists(), reason="needs ../shared/datasets")
+def test_a_doubtful_read_of_the_names_asks_to_check_them(tmp_path):
+    """A read below the confidence the kiosk trusts is offered too, never taken by itself:
+    the screen says to check the letters."""
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "board-neu", first="board-04.jpg",
+                  settings=AppSettings(first_by_draw=True, min_confidence=0.9999))
+    try:
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("Anke", "Stefan")
+        assert screen.start.names_doubtful and screen.prompt is not None and "check" in screen.prompt.question
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]
+        table.shot("20-start-names-doubtful")
+        screen = table.press("confirm")
+        assert [p.name for p in screen.players] == ["Anke", "Stefan"]
     finally:
         table.kiosk.close()
         pygame.display.quit()
