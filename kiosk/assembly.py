@@ -302,7 +302,8 @@ class Kiosk:
             self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
                                 time_source=self.backends.time_source, lexicon=self.rules.lexicon,
                                 settings=self.settings, records=records or None,
-                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings,
+                                roster=self.config.roster if self.config is not None else ())
         except InputError as exc:   # a line the rules core cannot replay (a duplicated play, ...)
             if self.games_dir is None or not isinstance(journal, GameJournal) or exc.line is None:
                 raise

@@ -136,6 +136,12 @@ def test_errors_that_refuse_to_start(tmp_path, monkeypatch, text, line, field, w
     "text, line, field, check",
     [
         ("[game]\nplayers = [\"Ann\"]\n", 2, "game.players", lambda c: c.players == ("Player 1", "Player 2")),
+        ("[game]\nroster = [\"Ann\"]\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = \"Ann, Bob\"\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = [\"Ann\", \"\"]\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = [\"Ann\", \"Bob\", \"ann\"]\n", 2, "game.roster", lambda c: c.roster == ("Ann", "Bob")),
+        ("[game]\nroster = [\"Ann\", \"Bartholomew Maximilian Longname\"]\n", 2, "game.roster",
+         lambda c: c.roster == ()),
         ("[camera]\nsource = \"webcam\"\n", 2, "camera.source", lambda c: c.camera == CameraSource("auto")),
         ("[camera]\nsource = \"/no/such/folder\"\n", 2, "camera.source", lambda c: c.camera == CameraSource("auto")),
         ("[camera]\nvision_config = \"cal.json\"\n", 2, "camera.vision_config", lambda c: c.vision.calibration is None),
