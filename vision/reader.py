@@ -26,6 +26,7 @@ from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
 from vision.value import ValueCue
+from vision.tilesets import read_as
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
 # a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
@@ -95,10 +96,14 @@ class BoardReader:
         self.calibration = calibration or Calibration()
         self.occupancy: Network = self.calibration.model("occupancy")
         self.letters: Network = self.calibration.model("letters")
-        allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
-        # the letters the reader reports (the model's 'not a letter' class is not one of them)
-        self.letter_classes = tuple(c for c in self.letters.classes if c != NOT_A_LETTER)
-        self._allowed = np.array([c in allowed or c == NOT_A_LETTER for c in self.letters.classes])
+        # the model's classes are the texts printed on tiles ("A", "CH", "L·L"); the game's set
+        # says which board character each of its texts stands for (Catalan's NY is its Ñ), and
+        # only those are ever answered: a German game never reads Ñ
+        read = read_as(self.letters.classes, self.config.tileset, NOT_A_LETTER)
+        # the letters the reader reports (the model's 'not a letter' class is not one of them);
+        # a text the set does not print keeps a place, never chosen (its probability is 0)
+        self.letter_classes = tuple(c for c in read if c != NOT_A_LETTER)
+        self._allowed = np.array([not c.startswith("(") for c in read])
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
