@@ -371,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
     parser.add_argument("--only", choices=("letters", "occupancy"), help="train one model only")
     parser.add_argument("--cache", type=Path, help="keep the rendered samples here and reuse them next time")
+    parser.add_argument("--per-letter", type=int, help="letter tiles rendered alone per text and font (20)")
+    parser.add_argument("--letter-frames", type=int, help="whole boards cut into letter windows (260)")
     parser.add_argument("--wide-tiles", action="store_true", help="tile looks from the wide palette too (see WIDE_TILES)")
     args = parser.parse_args(argv)
     global WIDE_TILES
@@ -382,8 +384,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vision.train: {exc.name} is missing: pip install -e '.[train]' (and torch==2.13.0)", file=sys.stderr)
         return 2
     per, letter_frames, frames = (2, 6, 8) if args.quick else (20, 260, 300)
+    per, letter_frames = args.per_letter or per, args.letter_frames or letter_frames
     MODEL_DIR.mkdir(exist_ok=True)
-    cache = args.cache / (("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")) if args.cache else None
+    name = ("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")
+    if args.per_letter or args.letter_frames:
+        name += f"-{per}-{letter_frames}"
+    cache = args.cache / name if args.cache else None
     if cache is not None:  # before the run: a path that cannot be a folder ends it at once (run_command)
         cache.mkdir(parents=True, exist_ok=True)
 
