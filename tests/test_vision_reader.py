@@ -277,3 +277,15 @@ def test_a_text_means_the_games_board_character():
     assert read_as(classes, "spanish") == ("C", "(Ç)", "Ç", "Ñ", "(NY)", "(QU)", "Q", "-")
     assert read_as(classes, "catalan") == ("C", "Ç", "(CH)", "(Ñ)", "Ñ", "Q", "(Q)", "-")
     assert read_as(classes, "german") == ("C", "(Ç)", "(CH)", "(Ñ)", "(NY)", "(QU)", "Q", "-")
+
+
+def test_a_bare_letter_is_only_doubted_where_the_set_prints_its_marked_twin():
+    from vision.config import VisionConfig
+    from vision.reader import BoardReader
+
+    def twins(tileset):
+        return BoardReader(VisionConfig(tileset=tileset))._marked_twins()
+
+    assert twins("polish") == {"O", "N", "S", "C", "Z"}
+    assert twins("spanish") == {"N"} and twins("slovene") == {"C", "S", "Z"} and twins("norwegian") == {"A"}
+    assert twins("german") == twins("english") == twins("catalan") == frozenset()  # Catalan's Ñ prints NY

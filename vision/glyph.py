@@ -238,7 +238,7 @@ def _depth(ink: np.ndarray) -> float:
     return float(cv2.distanceTransform(framed, cv2.DIST_L2, 3).max())
 
 
-def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int], one: bool = False) -> float:
     """How clearly two dots sit just above the letter at `box` (in `mask`, an ink mask of the
     cell), one each side of its middle, even where they run into the tile's edge in the
     mask: the weaker side's strongest dark blob (scale-normalised determinant of the
@@ -267,7 +267,15 @@ def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, 
     dxy = cv2.Sobel(smooth, cv2.CV_32F, 1, 1, ksize=3)
     blob = np.where((dxx > 0) & (dyy > 0), (dxx * dyy - dxy * dxy) * sigma ** 4, 0)  # dark blobs
     band = blob[top - r0:bottom - r0, left - c0:right - c0]
+    if one:
+        return float(band.max()) / max(1.0, p97 - p3) ** 2
     return float(min(band[:, :half].max(), band[:, half:].max())) / max(1.0, p97 - p3) ** 2
+
+
+def mark_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """How clearly one dark blob (an acute, a dot, a caron, a ring blurred out of the ink mask)
+    sits just above the letter at `box`: dot_pair_above's measure for the stronger blob."""
+    return dot_pair_above(cell_bgr, mask, box, one=True)
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
