@@ -29,15 +29,20 @@ from kiosk.rules.timing import clock_text
 from kiosk.table import (
     Menu,
     MenuItem,
+    NamePicker,
+    NameRead,
     Phase,
     RackEntry,
     Stage,
     menu_items,
+    names_from_board,
+    open_name_picker,
     overtime_forfeit,
     press_counts,
     rack_end_events,
     start_rack_entry,
     step_menu,
+    step_names,
     step_rack_entry,
 )
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
@@ -46,6 +51,7 @@ from kiosk.vision_worker import Reading
 log = logging.getLogger("kiosk.app")
 
 PLAYER_BUTTONS = {"p1": 0, "p2": 1}
+NAME_POLL_S = 1.0          # the start screen looks for names laid out in tiles this often
 RECOVERED_SHOWN_S = 15.0   # the "game recovered" page stays up this long, or until the next button
 TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
 
@@ -58,6 +64,9 @@ class JournalLike(Protocol):
 
     @property
     def save_problem(self) -> str | None: ...
+
+    @property
+    def save_notice(self) -> str | None: ...
 
     def append(self, record: dict[str, Any]) -> object: ...
 
@@ -73,6 +82,7 @@ class MemoryJournal:
 
     path: Path | None = None
     save_problem: str | None = None   # memory never fails to take a record
+    save_notice: str | None = None
     game_id = "memory"
 
     def __init__(self, records: list[dict] | None = None):
@@ -149,6 +159,7 @@ class KioskApp:
         profile: Any = None,
         tileset: Any = None,
         warnings: tuple[str, ...] = (),
+        roster: tuple[str, ...] = (),
     ):
         """`profile` / `tileset`: the rules objects to play by (a club's own profile file);
         default: the bundled ones named in `setup`."""
@@ -157,6 +168,10 @@ class KioskApp:
         from kiosk.rules.tiles import load_tileset
 
         self.setup = setup
+        self.roster = tuple(roster)          # the club's names the start screen offers (game.roster)
+        self.name_picker: NamePicker | None = None   # choosing the names from the roster, when open
+        self.name_offer: NameRead | None = None      # names read from tiles on the board, awaiting CONFIRM
+        self._names_declined: tuple[str, str] | None = None   # the read CANCEL refused: not offered again
         self.start_deferred = False          # first_by_draw: the game is not journaled before the first press
         self.vision = vision
         self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
@@ -208,6 +223,7 @@ class KioskApp:
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: dict[str, Any] | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
+        self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
             self.recovered = {"events": len(self.events), "since_wall": _last_wall(records), "damage": (),
@@ -237,9 +253,64 @@ class KioskApp:
         self.clock = GameClock.for_profile(self.profile, self._clock_now, self.setup.first)
         self._preview_start()
 
+    # ----- the start screen: the players' names ------------------------------------
+
+    def _quiet_start(self) -> bool:
+        """The start screen with nothing else asking for CONFIRM (a setting's warning, an alert)."""
+        return (self.start_deferred and not self.pending and self.menu is None and self.recovered is None
+                and not self.warnings_unacknowledged and not self.app_alerts)
+
+    def names_choosable(self) -> bool:
+        """CONFIRM on the start screen opens the roster's names."""
+        return self._quiet_start() and self.name_picker is None and len(self.roster) >= 2
+
+    def names_offered(self) -> NameRead | None:
+        """Names read from tiles on the board, shown for CONFIRM (CANCEL keeps the names)."""
+        return self.name_offer if self._quiet_start() and self.name_picker is None else None
+
+    def _watching_names(self) -> bool:
+        return self.phase is Phase.START and self.start_deferred and not self.pending and self.name_picker is None
+
+    def _set_names(self, names: tuple[str, str]) -> None:
+        """Nothing is journaled yet: the names go on the record with the game's start (the first press)."""
+        log.info("players: %s and %s", *names)
+        self.setup = replace(self.setup, players=names)
+        self._preview_start()
+
+    def _names_button(self, button: str) -> None:
+        if self.name_picker is None:
+            return
+        self.name_picker, names = step_names(self.name_picker, button)
+        if names is not None:
+            self._set_names(names)
+            self.name_offer = None
+
+    def _answer_name_offer(self, take: bool) -> None:
+        offer = self.name_offer
+        if offer is None:
+            return
+        if take:
+            self._set_names(offer.names)
+        self._names_declined = None if take else offer.names
+        self.name_offer = None
+
+    def _names_seen(self, obs: Any) -> None:
+        """A settled view of the board on the start screen: names laid out in tiles become an
+        offer (never taken without CONFIRM); an empty board forgets a declined read."""
+        cells = tuple((cell.char(), float(cell.confidence)) for cell in obs.cells)
+        read = names_from_board(cells, self.settings.min_confidence)
+        if read is None:
+            if all(char == "." for char, _ in cells):
+                self._names_declined = None
+            return
+        if read.names in (self.setup.players, self._names_declined):
+            return
+        self.name_offer = read
+
     def _begin_with_press(self, player: int, t: float) -> None:
         """The first press starts the game: the game's start and the press in one record."""
         self.state, self.start_deferred = None, False
+        self.name_picker = self.name_offer = None
         self._commit_all([self._started(), ev.ClockPressed(player, t)], t)
 
     # ----- journal and state -------------------------------------------------------
@@ -353,6 +424,12 @@ class KioskApp:
     def save_problem(self) -> str | None:
         """The journal's 'cannot save' status (a full or failing card), shown on screen."""
         return self.journal.save_problem
+
+    def save_notice(self) -> str | None:
+        """A one-off fact about saving (the games folder was made again), on screen until
+        the next button press."""
+        notice = self.journal.save_notice
+        return notice if notice != self._notice_seen else None
 
     def current_alert_views(self) -> list[Any]:
         """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
@@ -521,6 +598,7 @@ class KioskApp:
         if kind != "press":
             return
         self.recovered = None
+        self._notice_seen = self.journal.save_notice
         self._refusals_shown(self._handle_button, button, t)
 
     def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:
@@ -537,6 +615,9 @@ class KioskApp:
     def _handle_button(self, button: str, t: float) -> None:
         if self.menu is not None:
             self._menu_button(button, t)
+            return
+        if self.name_picker is not None:
+            self._names_button(button)
             return
         if self.phase == "done":
             return
@@ -565,6 +646,10 @@ class KioskApp:
                 self._challenge(t)
             elif button == "confirm":  # the holder accepts the play
                 self.phase = Phase.TURN
+        elif self.start_deferred and button in ("confirm", "cancel") and self.names_offered() is not None:
+            self._answer_name_offer(button == "confirm")
+        elif self.start_deferred and button == "confirm" and self.names_choosable():
+            self.name_picker = open_name_picker(self.roster, self.setup.players)
         elif button == "challenge" and self.start_deferred:
             self._swap_first()
         elif button == "challenge":
@@ -725,6 +810,9 @@ class KioskApp:
         wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
         if wants_reading and not self.vision.busy and t >= self._next_poll:
             self.vision.request()
+        elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
+            self._next_poll = t + NAME_POLL_S
+            self.vision.request()
         for reading in self.vision.poll():
             self._on_reading(reading, t)
         self._check_overtime(t)
@@ -744,6 +832,10 @@ class KioskApp:
             unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
             self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
         usable = obs is not None and obs.located and obs.stable
+        if self._watching_names():
+            if usable:
+                self._names_seen(obs)
+            return
         if self.phase == "remove_tiles":
             if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
                 self._commit(ev.ClockResumed(t), t)

@@ -54,7 +54,13 @@ class JournalBackend(Protocol):
     def save_problem(self) -> str | None: ...
 
     @property
+    def save_notice(self) -> str | None: ...
+
+    @property
     def game_id(self) -> str: ...
+
+    @property
+    def records(self) -> list[dict[str, Any]]: ...   # every durable record, in order
 
     def append(self, record: dict[str, Any]) -> object: ...
 
@@ -135,13 +141,14 @@ class Backends:
 
 
 class _PublishedJournal:
-    """The game's journal, handing each durable record to the sinks in order."""
+    """The game's journal, handing each durable record to the sinks in order: a record the
+    card could not take yet is handed over once a later append or retry has written it."""
 
-    def __init__(self, inner: JournalBackend, sinks: list[Sink], game_id: str, seq: int) -> None:
+    def __init__(self, inner: JournalBackend, sinks: list[Sink], game_id: str) -> None:
         self.inner = inner
         self.sinks = sinks
         self.game_id = game_id
-        self.seq = seq
+        self.seq = len(inner.records)   # records the sinks have had (at a resume: the catch-up)
 
     @property
     def path(self) -> Path | None:
@@ -152,13 +159,25 @@ class _PublishedJournal:
         """Why the journal cannot write now (a full or failing card), for the screen."""
         return self.inner.save_problem
 
+    @property
+    def save_notice(self) -> str | None:
+        """A one-off fact about saving (the games folder was removed and made again)."""
+        return self.inner.save_notice
+
     def append(self, record: dict[str, Any]) -> None:
         self.inner.append(record)
-        self.seq += 1
-        publish_record(self.sinks, self.game_id, self.seq, record)
+        self._publish_durable()
 
     def retry(self) -> bool:
-        return self.inner.retry()
+        done = self.inner.retry()
+        self._publish_durable()
+        return done
+
+    def _publish_durable(self) -> None:
+        durable = self.inner.records
+        while self.seq < len(durable):
+            self.seq += 1
+            publish_record(self.sinks, self.game_id, self.seq, durable[self.seq - 1])
 
     def finish(self, gcg_text: str | None = None) -> Path | None:
         return self.inner.finish(gcg_text)
@@ -278,12 +297,13 @@ class Kiosk:
         warnings = tuple(str(w) for w in (self.config.warnings if self.config is not None else ()))
         for seq, record in enumerate(records, start=1):   # catch-up for sinks that were behind
             publish_record(self.sinks, game_id, seq, record)
-        published = _PublishedJournal(journal, self.sinks, game_id, len(records))
+        published = _PublishedJournal(journal, self.sinks, game_id)
         try:
             self.app = KioskApp(self.rules.setup, vision=self.vision, journal=published,
                                 time_source=self.backends.time_source, lexicon=self.rules.lexicon,
                                 settings=self.settings, records=records or None,
-                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings)
+                                profile=self.rules.profile, tileset=self.rules.tileset, warnings=warnings,
+                                roster=self.config.roster if self.config is not None else ())
         except InputError as exc:   # a line the rules core cannot replay (a duplicated play, ...)
             if self.games_dir is None or not isinstance(journal, GameJournal) or exc.line is None:
                 raise
@@ -394,7 +414,7 @@ class Kiosk:
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
                 app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
-                app.save_problem())
+                app.save_problem(), app.save_notice())
 
     def close(self) -> None:
         for sink in self.sinks:

@@ -43,6 +43,7 @@ ENV_VAR = "KIOSK_CONFIG"
 
 CameraKind = Literal["auto", "pi", "usb", "folder", "video"]
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
+ROSTER_NAME_MAX = 24            # game.roster: a longer name would not fit the start screen
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".h264", ".mjpeg", ".webm")
 LOG_FILE = "kiosk.log"          # in files.log_dir: 4 files of at most 1 MB
 LOG_BYTES, LOG_BACKUPS = 1_000_000, 3
@@ -93,6 +94,7 @@ class KioskConfig:
     tileset: str = "english"               # the game's tile set (rules and vision alike)
     lexicon: str = "default"               # "default" (bundled English list), "none" (no adjudication) or a file path
     players: tuple[str, str] = DEFAULT_PLAYERS
+    roster: tuple[str, ...] = ()           # game.roster: the club's names the start screen offers (may be empty)
     camera: CameraSource = field(default_factory=CameraSource)
     vision: VisionConfig = field(default_factory=VisionConfig)
     pin_map: Path | None = None            # None: hardware's bundled six-button map
@@ -184,7 +186,7 @@ def attach_file_log(config: KioskConfig, logger: logging.Logger | None = None) -
 
 # the keys each table may hold; [vision] is vision.config's, [network] kiosk.network's
 SCHEMA: dict[str, tuple[str, ...]] = {
-    "game": ("profile", "tileset", "lexicon", "players"),
+    "game": ("profile", "tileset", "lexicon", "players", "roster"),
     "files": ("games_dir", "log_dir"),
     "camera": ("source",),
     "vision": (),
@@ -239,6 +241,7 @@ class _Parser:
             tileset=vision.tileset,
             lexicon=lexicon,
             players=self.optional("game.players", self.players, DEFAULT_PLAYERS),
+            roster=self.optional("game.roster", self.roster, ()),
             camera=self.optional("camera.source", self.camera, CameraSource()),
             vision=vision,
             pin_map=pin_map,
@@ -347,6 +350,24 @@ class _Parser:
         if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and v.strip() for v in value)):
             raise self.error(key, f'expected two names, e.g. ["Ann", "Bob"], got {_shown(value)}')
         return (str(value[0]).strip(), str(value[1]).strip())
+
+    def roster(self, key: str, value: object) -> tuple[str, ...]:
+        """The club's names: a list of at least two different names, each at most ROSTER_NAME_MAX
+        characters (longer ones would not fit the screen); a repeated name is kept once."""
+        if not (isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value)):
+            raise self.error(key, f'expected a list of names, e.g. ["Ann", "Bob", "Cleo"], got {_shown(value)}')
+        names: list[str] = []
+        for raw in value:
+            name = " ".join(str(raw).split())
+            if len(name) > ROSTER_NAME_MAX:
+                raise self.error(key, f"{name!r} is longer than {ROSTER_NAME_MAX} characters")
+            if name.casefold() in (n.casefold() for n in names):
+                self.warn(key, f"{name!r} is listed twice; offered once")
+                continue
+            names.append(name)
+        if len(names) < 2:
+            raise self.error(key, f"expected at least two different names, got {_shown(value)}")
+        return tuple(names)
 
     def camera(self, key: str, value: object) -> CameraSource:
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:

@@ -533,7 +533,8 @@ class GameJournal:
         self._starts = {}
         self._next_line = len(self.records) + 1
         self.save_notice = (f"The games folder {folder} was removed during the game; it was made again and "
-                            f"the game so far ({len(self.records)} records) written to {path.name}. Tell the director.")
+                            f"the game so far ({len(self.records)} record{'' if len(self.records) == 1 else 's'}) written to "
+                            f"{path.name}. Tell the director.")
         log.error("%s", self.save_notice)
 
     def set_aside_from(self, line: int, why: str = "set aside by the director") -> RecoveryReport:

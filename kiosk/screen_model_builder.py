@@ -184,6 +184,35 @@ def _lexicon_label(name: str) -> str:
     return name.replace("\\", "/").rsplit("/", 1)[-1]
 
 
+def _start_screen(app: KioskApp) -> dict[str, Any]:
+    """The start screen: the names (from the config, the club's list or tiles on the board),
+    the rules and the tile set, who goes first."""
+    first = app.setup.first
+    names = app.setup.players
+    setup = StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}", _lexicon_label(app.setup.lexicon), first)
+    extra: dict[str, Any] = {"screen": "start", "start": setup}
+    picker, offer = app.name_picker, app.names_offered()
+    if picker is not None:
+        extra["start"] = replace(setup, choosing=picker.slot, choices=picker.choices, cursor=picker.cursor,
+                                 chosen=picker.chosen,
+                                 editing=f"player{picker.slot + 1}")
+        extra["prompt"] = Prompt("", (ButtonHint("PAUSE", "up"), ButtonHint("CHALLENGE", "down"),
+                                      ButtonHint("CONFIRM", "choose"),
+                                      ButtonHint("CANCEL", "back" if picker.slot else "keep the names")))
+    elif offer is not None:
+        extra["start"] = replace(setup, names_read=offer.names, names_doubtful=offer.doubtful)
+        check = "Some letters were hard to read: check the names. " if offer.doubtful else ""
+        extra["prompt"] = Prompt(f"{check}Take the tiles off the board before the first press.",
+                                 (ButtonHint("CONFIRM", f"play as {offer.names[0]} and {offer.names[1]}"),
+                                  ButtonHint("CANCEL", f"keep {names[0]} and {names[1]}")))
+    elif app.start_deferred:
+        hints: tuple[ButtonHint, ...] = (ButtonHint("CHALLENGE", f"{names[1 - first]} won the draw"),)
+        if app.names_choosable():
+            hints += (ButtonHint("CONFIRM", "names from the club's list"),)
+        extra["prompt"] = Prompt("", hints)
+    return extra
+
+
 def build_screen(app: KioskApp) -> ScreenModel:
     t = app.now()
     state = app.state
@@ -210,6 +239,9 @@ def build_screen(app: KioskApp) -> ScreenModel:
     problem = app.save_problem()
     if problem:
         common["alerts"] = (Alert("Cannot save", "", problem),) + common["alerts"]
+    notice = app.save_notice()
+    if notice:
+        common["alerts"] = (Alert("Games folder", "", notice),) + common["alerts"]
     if app.warnings_unacknowledged:
         common["alerts"] = tuple(Alert("Setting not used", "", "a player or director presses CONFIRM once seen",
                                        "", w) for w in app.warnings_unacknowledged) + common["alerts"]
@@ -237,12 +269,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
                                   (ButtonHint("PAUSE", "-1 (hold -10)"), ButtonHint("CHALLENGE", "+1 (hold +10)"),
                                    ButtonHint("CONFIRM", "done")))}
     elif app.phase == "start" and head is None and app.recovered is None:
-        first = app.setup.first
-        extra = {"screen": "start",
-                 "start": StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}",
-                                     _lexicon_label(app.setup.lexicon), first)}
-        if app.start_deferred:
-            extra["prompt"] = Prompt("", (ButtonHint("CHALLENGE", f"{app.setup.players[1 - first]} won the draw"),))
+        extra = _start_screen(app)
     elif app.recovered is not None and t < app.recovered["until"]:
         extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
                                                                 tuple(app.recovered["damage"]))}

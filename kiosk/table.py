@@ -11,6 +11,7 @@ Checked with `mypy --strict`.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -226,3 +227,97 @@ def restart_phase(game: GameState, director_end_at: float | None) -> tuple[Phase
     if entry is None:
         return None
     return Phase.RACK_ENTRY, entry
+
+
+# ----- the start screen: the players' names --------------------------------------------------
+
+@dataclass(frozen=True)
+class NamePicker:
+    """Choosing both players' names from the club's roster (game.roster) with the buttons:
+    PAUSE / CHALLENGE move, CONFIRM chooses (player 1, then player 2), CANCEL steps back
+    (from player 2 to player 1; from player 1 it closes and keeps the names as they were)."""
+    roster: tuple[str, ...]
+    slot: int = 0                          # whose name is being chosen: 0 or 1
+    cursor: int = 0
+    chosen: tuple[str, ...] = ()           # the names chosen so far (player 1's first)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The names offered now: player 2 cannot take player 1's name."""
+        return tuple(name for name in self.roster if name not in self.chosen)
+
+    @property
+    def selected(self) -> str:
+        return self.choices[self.cursor]
+
+
+def open_name_picker(roster: tuple[str, ...], current: tuple[str, str]) -> NamePicker | None:
+    """The picker on player 1's current name when it is on the roster; None without a roster
+    of two names at least."""
+    if len(roster) < 2:
+        return None
+    return NamePicker(roster, cursor=roster.index(current[0]) if current[0] in roster else 0)
+
+
+def step_names(picker: NamePicker, button: str) -> tuple[NamePicker | None, tuple[str, str] | None]:
+    """(picker still open or None, both names once chosen)."""
+    n = len(picker.choices)
+    if button == "pause":
+        return replace(picker, cursor=(picker.cursor - 1) % n), None
+    if button == "challenge":
+        return replace(picker, cursor=(picker.cursor + 1) % n), None
+    if button == "cancel":
+        if picker.slot == 0:
+            return None, None
+        back = picker.chosen[0]
+        return NamePicker(picker.roster, 0, picker.roster.index(back)), None
+    if button == "confirm":
+        chosen = picker.chosen + (picker.selected,)
+        if len(chosen) == 2:
+            return None, (chosen[0], chosen[1])
+        return replace(picker, slot=1, cursor=0, chosen=chosen), None
+    return picker, None
+
+
+@dataclass(frozen=True)
+class NameRead:
+    """Two names the camera read from tiles laid out on the empty board: the first word is
+    player 1's. `doubtful`: some letter was read with low confidence (or not at all); the
+    players check the names before CONFIRM takes them, as they do with any read."""
+    names: tuple[str, str]
+    doubtful: bool
+
+
+NAME_GAP = ("?", ".")       # a blank tile (scrabscrap's custom) or an empty square between the names
+
+
+def names_from_board(cells: tuple[tuple[str, float], ...], min_confidence: float) -> NameRead | None:
+    """The two names laid out in one line of tiles (a row, or a column read downwards), the
+    names separated by a blank tile or an empty square, e.g. `ANKE?STEFAN`. `cells` are the
+    225 squares row-major as (char, confidence): '.' empty, '?' blank, '#' unreadable, else
+    a letter. None unless every tile on the board is in one line that splits into exactly
+    two words (a game position, a stray tile, three words: no names)."""
+    size = 15
+    if len(cells) != size * size:
+        return None
+    occupied = [i for i, (char, _) in enumerate(cells) if char != "."]
+    if len(occupied) < 3:
+        return None
+    rows = {i // size for i in occupied}
+    cols = {i % size for i in occupied}
+    if len(rows) == 1:
+        line = [cells[next(iter(rows)) * size + c] for c in range(size)]
+    elif len(cols) == 1:
+        line = [cells[r * size + next(iter(cols))] for r in range(size)]
+    else:
+        return None
+    words = [w for w in re.split(r"[?.]+", "".join(char for char, _ in line)) if w]
+    if len(words) != 2:
+        return None
+    doubtful = any(char == "#" or conf < min_confidence for char, conf in line if char != ".")
+    names = tuple(_name_case(w.replace("#", "_")) for w in words)
+    return NameRead((names[0], names[1]), doubtful)
+
+
+def _name_case(word: str) -> str:
+    return word[:1].upper() + word[1:].lower()

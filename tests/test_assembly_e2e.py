@@ -34,16 +34,17 @@ class Table:
     """The people at the table: they press the buttons (mock pins), move tiles (the
     camera shows another recorded frame) and wait while the kiosk reads."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, game: str = "", frames: Path = FRAMES, first: str = "000.jpg",
+                 settings: AppSettings = AppSettings(first_by_draw=True)) -> None:
         cfg = tmp_path / "kiosk.toml"
         cfg.write_text(f'[files]\ngames_dir = "{tmp_path / "games"}"\n\n'
-                       '[game]\nprofile = "msa"\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
+                       '[game]\nprofile = "msa"\nplayers = ["Ann", "Bob"]\n' + game, encoding="utf-8")
         self.config = load_config(cfg)
         self.games = tmp_path / "games"
         self.t = 1000.0
         self.factory = MockFactory()
-        self.camera = ReplayCamera(FRAMES)
-        self.camera.show("000.jpg")
+        self.camera = ReplayCamera(frames)
+        self.camera.show(first)
         pygame.display.init()
         self.surface = pygame.display.set_mode((1280, 720))
         self.small = pygame.Surface((800, 480))
@@ -51,7 +52,7 @@ class Table:
         self.kiosk: Kiosk = assemble(self.config, Backends(self.camera, time_source=lambda: self.t,
                                                            pin_factory=self.factory, threaded_vision=False),
                                      sinks=[self.big_sink, self.small_sink], games_dir=self.games,
-                                     settings=AppSettings(first_by_draw=True))
+                                     settings=settings)
         self.pins = self.kiosk.buttons._buttons if self.kiosk.buttons is not None else {}
         self.screen: ScreenModel | None = None
         self.shots: list[str] = []
@@ -102,11 +103,17 @@ def table(tmp_path):
 
 def test_three_games_at_one_table_from_the_buttons(table: Table):
     app = table.kiosk.app
+    table.camera.show("@unplugged")
     screen = table.wait()
     # --- the start screen: names from the config, the rules and the tile set shown
     assert screen.screen == "start" and [p.name for p in screen.players] == ["Ann", "Bob"]
     assert screen.start is not None and "MSA" in screen.start.profile and "english" in screen.start.profile
     assert not screen.status.camera_seen           # no green "camera ok" before any picture
+    assert screen.status.camera_text != "camera ok"
+    table.camera.show("000.jpg")                   # the start screen watches the empty board
+    screen = table.wait(2)
+    assert screen.status.camera_seen and screen.status.camera_text == "camera ok", screen.status
+    assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CHALLENGE"]   # no roster
     table.shot("01-start")
     table.press("p1")                              # the first player's own press does not start the game
     assert table.kiosk.app.phase == "start"
@@ -237,3 +244,139 @@ def test_a_cut_during_the_rack_entry_comes_back_to_it(table: Table):
         assert again.app.rack_entry.reason == "six_zero"
     finally:
         table.kiosk = again
+
+
+def _journal_records(games: Path) -> list[dict]:
+    import json
+
+    lines = [line for p in sorted(games.glob("*.jsonl")) for line in p.read_text(encoding="utf-8").splitlines()]
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def test_names_chosen_from_the_club_roster_with_the_buttons(tmp_path):
+    """Issue 13 item 4: game.roster; PAUSE / CHALLENGE move, CONFIRM chooses, CANCEL steps back;
+    the names go on the record with the game's start (the first press), nothing before."""
+    table = Table(tmp_path, game='roster = ["Cleo", "Dmitri Alexandrovich", "Eve", "Frank", "Gisela", "Hu"]\n')
+    try:
+        screen = table.wait()
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]       # game.players until someone chooses
+        assert screen.prompt is not None and ("CONFIRM", "names from the club's list") in [
+            (b.button, b.meaning) for b in screen.prompt.buttons]
+        table.shot("14-start-roster")
+        screen = table.press("confirm")
+        assert screen.start is not None and screen.start.choosing == 0 and screen.start.choices[0] == "Cleo"
+        table.press("challenge")
+        screen = table.press("challenge")
+        assert screen.start is not None and screen.start.choices[screen.start.cursor] == "Eve"
+        screen = table.press("confirm")                                  # player 1: Eve
+        assert screen.start is not None and screen.start.choosing == 1 and "Eve" not in screen.start.choices
+        screen = table.press("pause")                                    # up from the top: the bottom
+        assert screen.start is not None and screen.start.choices[screen.start.cursor] == "Hu"
+        screen = table.press("challenge")
+        screen = table.press("challenge")                                # Cleo, then Dmitri Alexandrovich
+        table.shot("15-start-roster-player2")
+        screen = table.press("cancel")                                   # back to player 1, on Eve
+        assert screen.start is not None and screen.start.choosing == 0
+        assert screen.start.choices[screen.start.cursor] == "Eve"
+        screen = table.press("confirm")
+        table.press("challenge")
+        screen = table.press("confirm")                                  # player 2: Dmitri Alexandrovich
+        assert screen.screen == "start" and screen.start is not None and screen.start.choosing is None
+        assert [p.name for p in screen.players] == ["Eve", "Dmitri Alexandrovich"]
+        table.shot("16-start-roster-chosen")
+        assert not _journal_records(table.games)                          # nothing journaled yet
+        screen = table.press("challenge")                                # Dmitri won the draw
+        assert screen.start is not None and screen.start.first_player == 1
+        screen = table.press("p1")                                       # Eve starts Dmitri's clock
+        assert screen.players[1].clock.running
+        started = _journal_records(table.games)[0]
+        assert "Eve" in str(started) and "Dmitri Alexandrovich" in str(started), started
+        assert table.kiosk.app.state.players == ("Eve", "Dmitri Alexandrovich")
+        # CANCEL from player 1 keeps the names: checked on a fresh start screen
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+def test_cancel_in_the_roster_keeps_the_names(tmp_path):
+    table = Table(tmp_path, game='roster = ["Cleo", "Eve"]\n')
+    try:
+        table.wait()
+        table.press("confirm")
+        table.press("challenge")
+        screen = table.press("cancel")
+        assert table.kiosk.app.name_picker is None and [p.name for p in screen.players] == ["Ann", "Bob"]
+        assert screen.prompt is not None and "CONFIRM" in [b.button for b in screen.prompt.buttons]
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+SCRABSCRAP = ROOT.parent / "shared" / "datasets" / "scrabscrap-v1"
+GERMAN = 'tileset = "german"\nlexicon = "none"\n'
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "spiel-12").exists(), reason="needs ../shared/datasets")
+def test_names_laid_out_in_tiles_are_read_and_offered(tmp_path):
+    """Issue 13 item 4: the first frame of a scrabscrap-v1 game (names laid out in tiles, a
+    blank between them) becomes the names offered for CONFIRM; the empty board then starts."""
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "spiel-12", first="board-00a.jpg")
+    try:
+        screen = table.wait(2)
+        assert screen.screen == "start" and table.kiosk.app.name_offer is None      # the empty board: nothing
+        table.camera.show("board-00.jpg")                                           # A ? S on row 8
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("A", "S") and not screen.start.names_doubtful
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]                   # not taken without CONFIRM
+        assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CONFIRM", "CANCEL"]
+        table.shot("17-start-names-read")
+        table.camera.show("board-00a.jpg")                                          # the tiles come off
+        screen = table.wait(2)
+        assert screen.start is not None and screen.start.names_read == ("A", "S")   # still offered
+        screen = table.press("confirm")
+        assert [p.name for p in screen.players] == ["A", "S"] and screen.start is not None
+        assert screen.start.names_read == ()
+        table.shot("18-start-names-taken")
+        assert not _journal_records(table.games)
+        screen = table.press("p2")                                                  # S starts A's clock
+        assert screen.players[0].clock.running and table.kiosk.app.state.players == ("A", "S")
+        assert "'A', 'S'" in str(_journal_records(table.games)[0]) or '"A", "S"' in str(_journal_records(table.games)[0])
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "board-neu").exists(), reason="needs ../shared/datasets")
+def test_cancel_keeps_the_names_and_the_same_read_is_not_offered_again(tmp_path):
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "board-neu", first="board-04.jpg")
+    try:
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("Anke", "Stefan")
+        table.shot("19-start-names-read-long")
+        screen = table.press("cancel")
+        screen = table.wait(3)                                                      # the same tiles still there
+        assert screen.start is not None and screen.start.names_read == ()
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]
+        assert screen.prompt is not None and [b.button for b in screen.prompt.buttons] == ["CHALLENGE"]
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()
+
+
+@pytest.mark.skipif(not (SCRABSCRAP / "board-neu").exists(), reason="needs ../shared/datasets")
+def test_a_doubtful_read_of_the_names_asks_to_check_them(tmp_path):
+    """A read below the confidence the kiosk trusts is offered too, never taken by itself:
+    the screen says to check the letters."""
+    table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "board-neu", first="board-04.jpg",
+                  settings=AppSettings(first_by_draw=True, min_confidence=0.9999))
+    try:
+        screen = table.wait(3)
+        assert screen.start is not None and screen.start.names_read == ("Anke", "Stefan")
+        assert screen.start.names_doubtful and screen.prompt is not None and "check" in screen.prompt.question
+        assert [p.name for p in screen.players] == ["Ann", "Bob"]
+        table.shot("20-start-names-doubtful")
+        screen = table.press("confirm")
+        assert [p.name for p in screen.players] == ["Anke", "Stefan"]
+    finally:
+        table.kiosk.close()
+        pygame.display.quit()

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS = ("game.profile", "game.tileset", "game.lexicon", "game.players", "files.games_dir", "files.log_dir",
+SETTINGS = ("game.profile", "game.tileset", "game.lexicon", "game.players", "game.roster", "files.games_dir", "files.log_dir",
             "camera.source", "vision.calibration", "vision.corners", "vision.racks", "hardware.pin_map",
             "display", "sound.enabled", "network")
 
@@ -20,6 +20,7 @@ profile = "club.toml"
 tileset = "german"
 lexicon = "wörter.txt"
 players = ["Anna", "Bernd"]
+roster = ["Anna", "Bernd", "Cäcilie", "  Dieter   Kurz "]
 
 [files]
 games_dir = "games"
@@ -96,6 +97,7 @@ def test_a_config_with_every_key_shows_each_in_effect_and_no_warning(tmp_path):
     assert shown["game.tileset"].startswith("german (102 tiles")
     assert shown["game.lexicon"] == str(tmp_path / "wörter.txt")
     assert shown["game.players"] == "Anna, Bernd"
+    assert shown["game.roster"] == "4 names: Anna, Bernd, Cäcilie, Dieter Kurz"
     assert shown["files.games_dir"] == str(tmp_path / "games")
     assert shown["files.log_dir"].startswith(str(tmp_path / "logs" / "kiosk.log"))
     assert shown["camera.source"] == f"folder {tmp_path / 'frames'}"

@@ -136,6 +136,12 @@ def test_errors_that_refuse_to_start(tmp_path, monkeypatch, text, line, field, w
     "text, line, field, check",
     [
         ("[game]\nplayers = [\"Ann\"]\n", 2, "game.players", lambda c: c.players == ("Player 1", "Player 2")),
+        ("[game]\nroster = [\"Ann\"]\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = \"Ann, Bob\"\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = [\"Ann\", \"\"]\n", 2, "game.roster", lambda c: c.roster == ()),
+        ("[game]\nroster = [\"Ann\", \"Bob\", \"ann\"]\n", 2, "game.roster", lambda c: c.roster == ("Ann", "Bob")),
+        ("[game]\nroster = [\"Ann\", \"Bartholomew Maximilian Longname\"]\n", 2, "game.roster",
+         lambda c: c.roster == ()),
         ("[camera]\nsource = \"webcam\"\n", 2, "camera.source", lambda c: c.camera == CameraSource("auto")),
         ("[camera]\nsource = \"/no/such/folder\"\n", 2, "camera.source", lambda c: c.camera == CameraSource("auto")),
         ("[camera]\nvision_config = \"cal.json\"\n", 2, "camera.vision_config", lambda c: c.vision.calibration is None),
@@ -172,12 +178,10 @@ def test_unreadable_file_refuses(tmp_path):
     assert caught.value.source == str(path) and "cannot read config" in caught.value.message
 
 
-def test_default_profile_is_bundled_once_profiles_exist():
+def test_default_profile_is_bundled():
     from kiosk.config import _bundled_profiles
 
     known = _bundled_profiles()
-    if not known:
-        pytest.skip("no rule profiles bundled yet")
     assert "naspa" in known
     assert load_config(REPO / "systemd" / "kiosk.toml", {}).profile in known
 

@@ -110,13 +110,29 @@ def baseline(tmp_path_factory) -> list[dict]:
     return events_of([json.loads(line) for line in journal.read_text().splitlines()])
 
 
-def run_with_card(card: Card, fill_at: float, free_at: float | None):
+class Records:
+    """A sink: the journal records handed over (durable ones only, by the sinks' contract)."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple[int, dict]] = []
+
+    def show(self, screen) -> None:
+        pass
+
+    def record(self, game_id: str, seq: int, record: dict) -> None:
+        self.records.append((seq, record))
+
+    def close(self) -> None:
+        pass
+
+
+def run_with_card(card: Card, fill_at: float, free_at: float | None, sinks: tuple = ()):
     """Replay the game on the card, filling it at step fraction fill_at and freeing it at
     free_at (None: still full at the end of the script). What was seen while full."""
     from kiosk.replay.driver import ReplayRun
 
     seen: dict = {"problems": set(), "events_while_full": [], "clock_while_full": [], "screens": []}
-    run = ReplayRun(GAME, games_dir=card.games)
+    run = ReplayRun(GAME, games_dir=card.games, sinks=sinks)
     steps = len(run.script.steps)
 
     def step_hook(index: int, step) -> None:
@@ -166,12 +182,15 @@ def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_every
     the script with the clock running and a "cannot save" screen; freed, every event is on
     the card and the GCG equals expected.gcg."""
     with Card(tmp_path / "card", monkeypatch) as card:
-        run, seen = run_with_card(card, fill_at=0.5, free_at=None)
+        sink = Records()
+        run, seen = run_with_card(card, fill_at=0.5, free_at=None, sinks=(sink,))
         result = run.run()
         assert result.completed, result.summary()
         assert seen["problems"] and run.app.journal.save_problem is not None
         assert any("memory card is full" in screen for screen in seen["screens"]), "the screen says it cannot save"
         assert finished_journal(card.games) is None        # nothing could be closed yet
+        on_card = card.games.glob("*.open.jsonl").__next__().read_text().splitlines()
+        assert [r for _, r in sink.records] == [json.loads(line) for line in on_card], "only durable records"
         # the result page says the finished game is not on the card, in words a player reads
         drawn = Renderer().render(pygame.Surface((800, 480)), run.app.screen())
         assert any("memory card is full" in line for line in drawn), drawn
@@ -186,5 +205,73 @@ def test_a_card_full_to_the_end_of_the_script_shows_cannot_save_then_saves_every
         assert journal is not None and run.app.journal.save_problem is None
         records = [json.loads(line) for line in journal.read_text().splitlines()]
         assert events_of(records) == baseline
+        assert sink.records == list(enumerate(records, start=1)), "each record once, in order, once written"
         gcg = journal.with_name(journal.name.removesuffix(".jsonl") + ".gcg").read_text()
         assert gcg == (GAME / "expected.gcg").read_text(encoding="utf-8")
+
+
+def test_the_kiosks_last_line_says_when_the_game_could_not_be_saved_completely(tmp_path, monkeypatch):
+    from kiosk.cli.run import where_the_game_is
+
+    games = tmp_path / "games"
+    journal = journal_module.start_game(games)
+    try:
+        journal.append({"t": 0.0, "app": {"kind": "x"}})
+
+        def full(fd: int, data: bytes) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(journal_module, "_write_all", full)
+        journal.append({"t": 1.0, "app": {"kind": "x"}})
+        assert where_the_game_is(journal) == (f"the game could not be saved completely: {journal.path} lacks what "
+                                              "happened since the card failed (the log says why)")
+        monkeypatch.undo()                                   # the card takes it at the stop's last try
+        assert where_the_game_is(journal) == (f"the game so far is safe in its journal {journal.path}; "
+                                              "start the kiosk again to resume it (python -m kiosk --live)")
+        assert journal.path.read_text().count("\n") == 2
+    finally:
+        journal.close()
+        journal_module.release_games_dir(games)
+
+
+def test_no_new_game_from_the_menu_while_the_game_is_only_in_memory(tmp_path, monkeypatch):
+    from kiosk.assembly import Backends, assemble
+    from kiosk.replay.camera import ReplayCamera
+    from kiosk.replay.driver import ReplayRun
+    from kiosk.table import MenuItem
+
+    games = tmp_path / "games"
+    kiosk = assemble(None, Backends(ReplayCamera(GAME / "frames"), time_source=lambda: 10.0, threaded_vision=False),
+                     games_dir=games, rules=ReplayRun(GAME).rules)
+
+    def press(button: str, kind: str = "press") -> None:
+        kiosk.inputs.put(ButtonEvent(button, kind, 10.0))
+        kiosk.tick()
+
+    def new_game_from_the_menu() -> None:
+        press("pause", "long_press")
+        while kiosk.app.menu is not None and kiosk.app.menu.selected is not MenuItem.NEW_GAME:
+            press("challenge")
+        press("confirm")
+        press("confirm")      # asked once more
+        kiosk.tick()
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    try:
+        press("p2")                                            # the game is under way
+        app = kiosk.app
+        monkeypatch.setattr(journal_module, "_write_all", full)
+        new_game_from_the_menu()
+        assert kiosk.app is app and not list(games.glob("*.abandoned.jsonl"))
+        assert any(title == "No new game yet" for title, _, _ in app.app_alerts)
+        monkeypatch.undo()                                     # space again: the same choice works
+        kiosk.tick()
+        new_game_from_the_menu()
+        assert kiosk.app is not app and len(list(games.glob("*.abandoned.jsonl"))) == 1
+        abandoned = next(games.glob("*.abandoned.jsonl")).read_text().splitlines()
+        assert json.loads(abandoned[-1])["app"]["kind"] == "abandoned_by_director"   # nothing it held was lost
+    finally:
+        kiosk.close()
+        journal_module.release_games_dir(games)

@@ -115,3 +115,30 @@ def test_an_impossible_play_after_a_blank_line_names_the_file_line_and_cancel_st
         assert kiosk.tick().screen != "journal_problem"
     finally:
         kiosk.close()
+
+
+def test_a_games_folder_removed_mid_game_is_made_again_and_said_on_screen_until_the_next_button(tmp_path, rules):
+    import shutil
+
+    games = tmp_path / "games"
+    kiosk, shown = start(games, rules)
+    try:
+        kiosk.tick()
+        shutil.rmtree(games)                 # someone deletes the games folder mid-game
+        press(kiosk, "p2")                   # the next record notices, makes the folder again, writes it all
+        journal = next(games.glob("*.open.jsonl"))
+        assert [json_type(line) for line in journal.read_text().splitlines()] == ["game_started", "clock_pressed"]
+        screen = shown.screens[-1]
+        assert screen.alerts and screen.alerts[0].title == "Games folder"
+        assert "made again" in screen.alerts[0].action and str(games) in screen.alerts[0].action
+        assert "GAMES FOLDER" in drawn(screen, "folder-made-again")
+        press(kiosk, "pause")                # any button: seen
+        assert all(alert.title != "Games folder" for alert in shown.screens[-1].alerts)
+    finally:
+        kiosk.close()
+
+
+def json_type(line: str) -> str:
+    import json
+
+    return json.loads(line)["event"]["type"]

@@ -84,7 +84,7 @@ def test_vision_reads_the_rules_sets_and_layout():
     from vision.glyph import NOT_A_LETTER
     from vision.models import Network
     from vision.synth.frames import check_board
-    from vision.tilesets import DRAWN_SETS, TILESETS, drawn_letters, tile_value
+    from vision.tilesets import DRAWN_SETS, TILESETS, drawn_glyphs, drawn_letters, tile_value
     from vision.train import CLASSES, MODEL_DIR
 
     assert tuple(CONFIG_SETS) == tileset_names() == tuple(TILESETS)
@@ -96,7 +96,10 @@ def test_vision_reads_the_rules_sets_and_layout():
     # the letters drawn and learnt are the drawn sets' tiles, and the shipped model kept them
     letters = drawn_letters()
     assert set(letters) == {ch for name in DRAWN_SETS for ch in load_tileset(name).chars}
-    assert CLASSES == letters + (NOT_A_LETTER,) == Network.load(MODEL_DIR / "letters").classes
+    # every bundled set is drawn, and the model learnt the texts printed on their tiles
+    assert DRAWN_SETS == tileset_names()
+    assert set(drawn_glyphs()) == {ts.glyphs[ch] for ts in map(load_tileset, DRAWN_SETS) for ch in ts.chars}
+    assert CLASSES == drawn_glyphs() + (NOT_A_LETTER,) == Network.load(MODEL_DIR / "letters").classes
     row = "".join(letters).ljust(15, ".")[:15]
     assert check_board([row] + ["." * 15] * 14)[0] == row
 

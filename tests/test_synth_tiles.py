@@ -115,3 +115,35 @@ def test_wide_palette_is_drawn_only_when_asked_and_deterministic():
     dark = [st for st in wide if np.mean(st.face) < 90]
     assert dark and any(np.mean(st.ink) > 180 for st in dark)  # light print on dark tiles
     assert len(WIDE_TILE_PRESETS) >= 10
+
+
+@pytest.mark.parametrize(("tileset", "letter", "text"), [("spanish", "Ç", "CH"), ("spanish", "Ŀ", "LL"),
+                                                          ("catalan", "Ŀ", "L·L"), ("catalan", "Q", "QU")])
+def test_a_multi_letter_tile_prints_its_letters_side_by_side_and_the_finder_takes_both(tileset, letter, text):
+    import cv2
+
+    from vision.cells import PAD
+    from vision.glyph import glyph_image
+    from vision.tilesets import printed
+
+    assert printed(letter, tileset) == text
+    single = render_tile("C", size=96, tileset=tileset)
+    double = render_tile(letter, size=96, tileset=tileset)
+    assert not np.array_equal(single, double)
+    widths = []
+    for image in (single, double):
+        cell = cv2.resize(image, (48, 48), interpolation=cv2.INTER_AREA)
+        found = glyph_image(cv2.copyMakeBorder(cell, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE))
+        assert found is not None
+        widths.append(float(found[1][0]))  # the letter box's width / height
+    assert widths[1] > 1.4 * widths[0]  # both letters, not the first alone
+
+
+def test_a_font_without_a_glyph_draws_it_in_another():
+    from vision.synth.fonts import font_with, has_glyphs
+
+    if "lato-bold" not in available_fonts():
+        pytest.skip("Lato is not installed")
+    assert not has_glyphs("lato-bold", "Č") and has_glyphs("lato-bold", "C")
+    assert font_with("lato-bold", "Č") != "lato-bold" and font_with("lato-bold", "C") == "lato-bold"
+    assert render_tile("Č", size=48, font="lato-bold", tileset="slovene").shape == (48, 48, 3)

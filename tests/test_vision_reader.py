@@ -255,3 +255,37 @@ def test_a_checkerboard_under_a_lamp_is_not_taken_for_a_board(seed):
     lamp = 0.45 + 0.8 * np.exp(-((xx - rng.uniform(0.2, 0.8)) ** 2 + (yy - rng.uniform(0.2, 0.8)) ** 2) / 0.15)
     obs = BoardReader().observe(np.clip(image * lamp[..., None], 0, 255).astype(np.uint8))
     assert not obs.located
+
+
+@pytest.mark.parametrize("tileset", ["english", "german", "spanish", "catalan", "polish", "norwegian"])
+def test_the_reader_answers_only_letters_of_the_games_tile_set(tileset):
+    from vision.config import VisionConfig
+    from vision.reader import BoardReader
+    from vision.tilesets import TILESETS
+
+    reader = BoardReader(VisionConfig(tileset=tileset))
+    allowed = [c for c, ok in zip(reader.letter_classes, reader._allowed) if ok]
+    assert set(allowed) <= set(TILESETS[tileset].chars)
+    if set(TILESETS[tileset].glyphs.values()) <= set(reader.letters.classes):  # the model learnt the set
+        assert set(allowed) == set(TILESETS[tileset].chars)
+
+
+def test_a_text_means_the_games_board_character():
+    from vision.tilesets import read_as
+
+    classes = ("C", "Ç", "CH", "Ñ", "NY", "QU", "Q", "-")
+    assert read_as(classes, "spanish") == ("C", "(Ç)", "Ç", "Ñ", "(NY)", "(QU)", "Q", "-")
+    assert read_as(classes, "catalan") == ("C", "Ç", "(CH)", "(Ñ)", "Ñ", "Q", "(Q)", "-")
+    assert read_as(classes, "german") == ("C", "(Ç)", "(CH)", "(Ñ)", "(NY)", "(QU)", "Q", "-")
+
+
+def test_a_bare_letter_is_only_doubted_where_the_set_prints_its_marked_twin():
+    from vision.config import VisionConfig
+    from vision.reader import BoardReader
+
+    def twins(tileset):
+        return BoardReader(VisionConfig(tileset=tileset))._marked_twins()
+
+    assert twins("polish") == {"O", "N", "S", "C", "Z"}
+    assert twins("spanish") == {"N"} and twins("slovene") == {"C", "S", "Z"} and twins("norwegian") == {"A"}
+    assert twins("german") == twins("english") == twins("catalan") == frozenset()  # Catalan's Ñ prints NY

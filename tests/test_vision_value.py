@@ -28,11 +28,12 @@ def _window(letter: str, font: str = "freesans-bold", tileset: str = "english") 
 
 
 def _probs(**letters: float) -> np.ndarray:
-    """One row of letter probabilities: the given letters, the rest spread evenly."""
+    """One row of letter probabilities: the given letters, the rest spread evenly over the
+    other letters of the German set (the reader gives a letter outside the game's set none)."""
     row = np.zeros(len(CLASSES), np.float32)
     for letter, p in letters.items():
         row[CLASSES.index(letter)] = p
-    rest = row == 0
+    rest = (row == 0) & np.isin(CLASSES, TILESETS["german"].chars)
     row[rest] = (1 - row.sum()) / rest.sum()
     return row[None]
 

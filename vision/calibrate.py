@@ -46,6 +46,7 @@ from kiosk.rules.tiles import load_tileset
 from vision.glyph import NOT_A_LETTER, glyph_features_batch
 from vision.models import Calibration, Head, Network, shipped
 from vision.reader import BoardReader
+from vision.tilesets import read_as
 
 VARIANTS = 6  # views of each photo (corners shifted, exposure changed) the layers are fitted on
 CORNER_JITTER = 0.06  # std of the corner shift of a view, in cells: as far off as the locator leaves them
@@ -134,7 +135,8 @@ def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters:
     lettered tiles in the pattern)."""
     cells = [k for k in range(225) if pattern[k // 15][k % 15] not in ".?"]
     truth = [pattern[k // 15][k % 15].upper() for k in cells]
-    allowed = np.array([c in set(load_tileset(tileset).chars) for c in letters.classes])
+    classes = read_as(letters.classes, tileset, NOT_A_LETTER)  # the set's board characters
+    allowed = np.array([not c.startswith("(") for c in classes])
     best = (corners, -1)
     for quarter in range(4):
         turned = np.roll(corners, -quarter, axis=0)
@@ -142,7 +144,7 @@ def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters:
         feats, found = glyph_features_batch([windows[k] for k in cells])
         read = np.full(len(cells), "", object)
         if found.any():
-            read[found] = [letters.classes[i] for i in letters.probabilities(feats, allowed).argmax(axis=1)]
+            read[found] = [classes[i] for i in letters.probabilities(feats, allowed).argmax(axis=1)]
         right = int(sum(r == t for r, t in zip(read, truth)))
         if right > best[1]:
             best = (turned, right)
@@ -236,6 +238,7 @@ def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
     tiles of every letter of the tile set."""
     from vision.synth.fonts import available_fonts
     from vision.train import _as_camera_sees
+    texts, classes = classes, read_as(classes, tileset, NOT_A_LETTER)  # printed texts -> board characters
     windows, labels = [], []
     for photo in photos:
         board_windows = _upright_windows(photo.image, photo.corners)
@@ -252,7 +255,7 @@ def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
     fonts = available_fonts()
     for letter in [c for c in load_tileset(tileset).chars if c in classes]:
         for i in range(REPLAY_PER_LETTER):
-            windows.append(_as_camera_sees(letter, fonts[(i * 7 + ord(letter)) % len(fonts)], 48, rng))
+            windows.append(_as_camera_sees(texts[classes.index(letter)], fonts[(i * 7 + ord(letter)) % len(fonts)], 48, rng))
             labels.append(classes.index(letter))
     feats, found = glyph_features_batch(windows)
     return feats, np.array(labels)[found]

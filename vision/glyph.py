@@ -38,6 +38,12 @@ INSET = 2  # px of the window's rim the ink masks leave out
 # a letter's centre lies at most this share of the window from where letters sit: 0.20 at
 # most on 2556 rendered glyphs (seed 1500), 0.31 on a tile pushed far off its square
 MAX_OFF_CENTRE = 0.4
+# a multi-letter tile's second letter: its height this share of the first's (and their lines
+# overlapping as much), at most SIDE_GAP of a letter's height beside it (CH, L·L, NY, QU as
+# vision.synth.tiles prints them: 0.08 apart, 0.4 with the dot of L·L); a neighbour's letter
+# in a photo can come within 0.6 (spiel-13: an O beside a T)
+SIDE_LETTER = (0.8, 1.25)
+SIDE_GAP = (0.25, 0.6)  # the second: with a dot between them (L·L)
 
 
 @lru_cache(maxsize=16)
@@ -145,8 +151,14 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         return None
     _, best, (x, y, w, h) = chosen
     x0, y0, x1, y1 = x, y, x + w, y + h
+    joined = _side_by_side(stats, best, n)
+    if joined != {best}:
+        for k in joined:
+            kx, ky, kw, kh, _ = stats[k]
+            x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
+        x, y, w, h = x0, y0, x1 - x0, y1 - y0
     for k in range(1, count):
-        if k == best:
+        if k in joined:
             continue
         kx, ky, kw, kh, area = stats[k]
         cx, cy = centroids[k]
@@ -164,6 +176,45 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
         return None
     return x0, y0, x1, y1
+
+
+def _side_by_side(stats: list[list[int]], best: int, n: int) -> set[int]:
+    """The components printed with component `best` as one multi-letter tile (Spanish CH,
+    Catalan L·L, NY, QU): letters about its height on its line just beside it, and a dot
+    between them; {best} alone on every other tile."""
+    bx, by, bw, bh, _ = stats[best]
+    joined = {best}
+    x0, x1 = bx, bx + bw
+    for _ in range(2):  # one letter on either side at most
+        grown = False
+        for k in range(1, len(stats)):
+            kx, ky, kw, kh, area = stats[k]
+            if k in joined or area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
+                continue
+            gap = max(x0 - (kx + kw), kx - x1)
+            overlap = min(by + bh, ky + kh) - max(by, ky)
+            if (SIDE_LETTER[0] * bh <= kh <= SIDE_LETTER[1] * bh and overlap >= SIDE_LETTER[0] * bh
+                    and 0 <= gap <= SIDE_GAP[1] * bh and max(x1, kx + kw) - min(x0, kx) <= MAX_SPAN * n
+                    and (gap <= SIDE_GAP[0] * bh or _dot_between(stats, min(x1, kx + kw), max(x0, kx), by, bh))):
+                joined.add(k)
+                x0, x1 = min(x0, kx), max(x1, kx + kw)
+                grown = True
+                break
+        if not grown:
+            break
+    if len(joined) > 1:  # the dot of L·L between the letters
+        for k in range(1, len(stats)):
+            kx, ky, kw, kh, area = stats[k]
+            if k not in joined and x0 < kx and kx + kw < x1 and by < ky and ky + kh < by + bh and kh < 0.35 * bh:
+                joined.add(k)
+    return joined
+
+
+def _dot_between(stats: list[list[int]], left: int, right: int, top: int, height: int) -> bool:
+    """Whether a dot (the middle dot of L·L) lies between x = left and x = right, inside the
+    letters' height."""
+    return any(left <= kx and kx + kw <= right and top < ky and ky + kh < top + height and kh < 0.35 * height
+               and area >= 2 for kx, ky, kw, kh, area in stats[1:])
 
 
 def _upper_part(labels: np.ndarray, stat: list[int], k: int) -> tuple[int, int] | None:
@@ -187,7 +238,7 @@ def _depth(ink: np.ndarray) -> float:
     return float(cv2.distanceTransform(framed, cv2.DIST_L2, 3).max())
 
 
-def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int], one: bool = False) -> float:
     """How clearly two dots sit just above the letter at `box` (in `mask`, an ink mask of the
     cell), one each side of its middle, even where they run into the tile's edge in the
     mask: the weaker side's strongest dark blob (scale-normalised determinant of the
@@ -216,7 +267,15 @@ def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, 
     dxy = cv2.Sobel(smooth, cv2.CV_32F, 1, 1, ksize=3)
     blob = np.where((dxx > 0) & (dyy > 0), (dxx * dyy - dxy * dxy) * sigma ** 4, 0)  # dark blobs
     band = blob[top - r0:bottom - r0, left - c0:right - c0]
+    if one:
+        return float(band.max()) / max(1.0, p97 - p3) ** 2
     return float(min(band[:, :half].max(), band[:, half:].max())) / max(1.0, p97 - p3) ** 2
+
+
+def mark_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """How clearly one dark blob (an acute, a dot, a caron, a ring blurred out of the ink mask)
+    sits just above the letter at `box`: dot_pair_above's measure for the stronger blob."""
+    return dot_pair_above(cell_bgr, mask, box, one=True)
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:

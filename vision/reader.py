@@ -18,7 +18,8 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, value_number_sides
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, mark_above,
+                          value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
@@ -26,6 +27,7 @@ from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import count_rack_tiles
 from vision.value import ValueCue
+from vision.tilesets import read_as
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
 # a tile claimed must be a clear bet, as a phantom or wrong letter is worse than asking
@@ -43,7 +45,9 @@ HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
-ROTATION_MIN_TILES = 3  # tiles read in all four turns that settle the turn by the letters (see _rotation)
+ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
+# 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
+# of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 # A letter read this surely settles that the square holds a tile, whatever the occupancy
@@ -57,6 +61,13 @@ CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
+# a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
+# the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
+# seed 880088 with --boards 40: 9 of 1715 tiles, Ó Ś Ć Ź Ż Ń read bare at >= 0.9). Such a read
+# of a set with the twin is only sure when no blob above the letter scores over MARK_ABOVE
+# (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
+MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
+MARK_ABOVE = 0.12
 # two dots above a bare A, O or U (vision.glyph.dot_pair_above): on rendered German frames
 # (seeds 1009, 3002, 3100: 2486 bare A/O/U read right, 12 umlauts read bare at >= 0.9 as
 # their dots ran into the tile edge) over 0.15 on 13 of the bare letters and 10 of the 12
@@ -95,10 +106,14 @@ class BoardReader:
         self.calibration = calibration or Calibration()
         self.occupancy: Network = self.calibration.model("occupancy")
         self.letters: Network = self.calibration.model("letters")
-        allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
-        # the letters the reader reports (the model's 'not a letter' class is not one of them)
-        self.letter_classes = tuple(c for c in self.letters.classes if c != NOT_A_LETTER)
-        self._allowed = np.array([c in allowed or c == NOT_A_LETTER for c in self.letters.classes])
+        # the model's classes are the texts printed on tiles ("A", "CH", "L·L"); the game's set
+        # says which board character each of its texts stands for (Catalan's NY is its Ñ), and
+        # only those are ever answered: a German game never reads Ñ
+        read = read_as(self.letters.classes, self.config.tileset, NOT_A_LETTER)
+        # the letters the reader reports (the model's 'not a letter' class is not one of them);
+        # a text the set does not print keeps a place, never chosen (its probability is 0)
+        self.letter_classes = tuple(c for c in read if c != NOT_A_LETTER)
+        self._allowed = np.array([not c.startswith("(") for c in read])
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
@@ -376,12 +391,19 @@ class BoardReader:
         classes = self.letter_classes
         best = [classes[k] for k in probs.argmax(axis=1)] if len(cells) else []
         suspects = [j for j in range(len(cells)) if heights[j] > 0 and ACCENTED.get(best[j]) in allowed]
-        if not suspects:
+        marked = self._marked_twins()
+        marked_suspects = [j for j in range(len(cells)) if heights[j] > 0 and best[j] in marked]
+        if not suspects and not marked_suspects:
             return set()
         others = [heights[j] for j in range(len(cells))
                   if heights[j] > 0 and best[j] not in ACCENTED.values() and best[j] not in "QJ"]
         typical = float(np.median(others)) if len(others) >= 3 else None
         unsure = set()
+        for j in marked_suspects:
+            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
+            ink = letter_ink(window)
+            if ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE:
+                unsure.add(j)
         for j in suspects:
             if typical is not None and heights[j] > ACCENT_TALLER * typical:
                 unsure.add(j)
@@ -408,6 +430,13 @@ class BoardReader:
                     unsure.add(j)
                     break
         return unsure
+
+    def _marked_twins(self) -> frozenset[str]:
+        """The bare letters (MARKED) whose twin with a mark above is a tile of the game's set,
+        printed as such (Catalan's Ñ prints NY: no twin of N there)."""
+        ts = load_tileset(self.config.tileset)
+        return frozenset(bare for bare, twins in MARKED.items()
+                         if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
     def _tile_colour(self, stats: CellStats | None, occ: np.ndarray | None) -> tuple[np.ndarray, float]:
         """Tile face colour and how much it varies, from this frame's surely-read tiles when

@@ -35,19 +35,19 @@ from vision.glyph import glyph_features_batch
 from vision.glyph import GLYPH, NOT_A_LETTER
 from vision.models import Network, fit_temperature
 from vision.reader import MIN_CONFIDENCE, _drop_specks
-from vision.synth.fonts import available_fonts
+from vision.synth.fonts import available_fonts, has_glyphs
 from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
 from vision.synth.tiles import TileStyle, random_tile_style, render_tile
-from vision.tilesets import TILESETS, drawn_letters
+from vision.tilesets import DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
 if TYPE_CHECKING:
     from torch import nn  # imported when training: the Pi has no PyTorch
 
 T = TypeVar("T")
 MODEL_DIR = Path(__file__).parent / "model"
-LETTERS = drawn_letters()  # the tiles of the sets the renderer draws (vision.tilesets.DRAWN_SETS)
+LETTERS = drawn_glyphs()  # the texts printed on the tiles of every drawn set (vision.tilesets.DRAWN_SETS)
 CLASSES = LETTERS + (NOT_A_LETTER,)  # the letter model's outputs, stored with it in letters.json
 TRAIN_SEED = 1000
 
@@ -93,12 +93,16 @@ def _reshaped(window: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.resize(big, (n, n), interpolation=cv2.INTER_AREA)
 
 
-def _as_camera_sees(letter: str, font: str, cell: int, rng: np.random.Generator) -> np.ndarray:
-    """A rendered tile as a camera of some resolution and exposure delivers it to the reader:
-    drawn at 28..96 px per square, scaled to the reader's cell size, dimmed or brightened, noisy."""
+def _as_camera_sees(text: str, font: str, cell: int, rng: np.random.Generator) -> np.ndarray:
+    """A rendered tile printed `text` as a camera of some resolution and exposure delivers it to
+    the reader: drawn at 28..96 px per square, scaled to the reader's cell size, dimmed or
+    brightened, noisy. English and German letters carry either set's values, as before."""
     native = int(rng.integers(28, 97))
-    tile = render_tile(letter, size=native, font=font, rng=rng,
-                       style=_wide_style(rng, None, font))
+    tileset, letter = glyph_tile(text)
+    if text in TILESETS["english"].chars:
+        tileset = ("english", "german")[int(rng.integers(2))]
+    tile = render_tile(letter, size=native, font=font, rng=rng, tileset=tileset,
+                       style=_wide_style(rng, tileset, font))
     tile = cv2.resize(tile, (cell, cell), interpolation=cv2.INTER_AREA if native > cell else cv2.INTER_LINEAR)
     gain, offset = rng.uniform(0.35, 1.15), rng.uniform(-10, 25)
     tile = tile.astype(np.float32) * gain + offset + rng.normal(0, rng.uniform(0.5, 4), tile.shape)
@@ -110,7 +114,11 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator) -> tuple[lis
     """Letter windows cut from one whole rendered frame the way the reader cuts them (rectified
     from slightly wrong corners, neighbours and all), with their letters' class numbers.
     Every letter is equally likely, so Q, X and the umlauts are seen as often as E."""
-    tileset = "german" if index % 3 == 0 else "english"
+    # English and German as before (every third board German) on two boards of three, the
+    # other sets in turn on the third
+    others = [name for name in DRAWN_SETS if name not in ("english", "german")]
+    tileset = (("german" if index % 3 == 0 else "english") if index % 3 != 2 or not others
+               else others[(index // 3) % len(others)])
     letters = TILESETS[tileset].chars
     fonts = available_fonts()
     shape = random_board(rng, tiles=int(rng.integers(30, 95)), tileset=tileset)
@@ -126,7 +134,7 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator) -> tuple[lis
     # the star, a neighbour's letter reaching in), it is an example of 'not a letter'
     empty = [k for k in range(225) if board[k // 15][k % 15] == "."]
     return ([_reshaped(windows[k], rng) for k in cells] + [windows[k] for k in empty],
-            [LETTERS.index(board[k // 15][k % 15]) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(empty))
+            [LETTERS.index(printed(board[k // 15][k % 15], tileset)) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(empty))
 
 
 def letter_samples(per_letter_font: int, frames: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
@@ -136,6 +144,8 @@ def letter_samples(per_letter_font: int, frames: int, seed: int, cell: int = 48)
     windows, labels = [], []
     for label, letter in enumerate(LETTERS):
         for font in available_fonts():
+            if not has_glyphs(font, letter):  # a font without the glyph is not what a club's set shows
+                continue
             windows += [_as_camera_sees(letter, font, cell, rng) for _ in range(per_letter_font)]
             labels += [label] * per_letter_font
     for i in range(frames):
@@ -415,6 +425,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run to check the pipeline")
     parser.add_argument("--only", choices=("letters", "occupancy"), help="train one model only")
     parser.add_argument("--cache", type=Path, help="keep the rendered samples here and reuse them next time")
+    parser.add_argument("--per-letter", type=int, help="letter tiles rendered alone per text and font (20)")
+    parser.add_argument("--letter-frames", type=int, help="whole boards cut into letter windows (260)")
     parser.add_argument("--wide-tiles", action="store_true", help="tile looks from the wide palette too (see WIDE_TILES)")
     args = parser.parse_args(argv)
     global WIDE_TILES
@@ -426,8 +438,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vision.train: {exc.name} is missing: pip install -e '.[train]' (and torch==2.13.0)", file=sys.stderr)
         return 2
     per, letter_frames, frames = (2, 6, 8) if args.quick else (20, 260, 300)
+    per, letter_frames = args.per_letter or per, args.letter_frames or letter_frames
     MODEL_DIR.mkdir(exist_ok=True)
-    cache = args.cache / (("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")) if args.cache else None
+    name = ("quick" if args.quick else "full") + ("-wide" if WIDE_TILES else "")
+    if args.per_letter or args.letter_frames:
+        name += f"-{per}-{letter_frames}"
+    cache = args.cache / name if args.cache else None
     if cache is not None:  # before the run: a path that cannot be a folder ends it at once (run_command)
         cache.mkdir(parents=True, exist_ok=True)
 

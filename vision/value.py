@@ -7,10 +7,12 @@ apart, and the letter probabilities are reweighted by how well one or two digits
 """
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from vision.glyph import letter_ink
-from vision.tilesets import tile_value
+from vision.tilesets import TILESETS, tile_value
 
 Box = tuple[int, int, int, int]  # x, y, width, height
 SURE = 0.99  # a letter read this surely is left as it is (most tiles: the cue costs nothing there)
@@ -28,12 +30,19 @@ TWO_DIGITS_LIKELIHOOD = 100.0
 ONE_DIGIT_LIKELIHOOD = 15.0
 
 
+@cache
+def _tile_chars() -> frozenset[str]:
+    return frozenset(ch for name in TILESETS for ch in TILESETS[name].chars)
+
+
 class ValueCue:
     """Letter probabilities reweighted by the digit count of the value number, for the
     letter model's classes in one tile set."""
 
     def __init__(self, classes: tuple[str, ...], tileset: str) -> None:
-        self.two_digits = np.array([(tile_value(c, tileset) or 0) >= 10 for c in classes])  # a blank: None
+        # a blank: None; a class that is no tile of any set (a text the game's set does not print,
+        # never chosen) counts as one digit
+        self.two_digits = np.array([c in _tile_chars() and (tile_value(c, tileset) or 0) >= 10 for c in classes])
 
     def applies(self, probs: np.ndarray) -> np.ndarray:
         """Per row of letter probabilities (one tile each): whether the tile is not read

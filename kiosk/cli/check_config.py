@@ -42,6 +42,8 @@ def settings(config: KioskConfig) -> list[tuple[str, str]]:
         ("game.tileset", f"{tiles.name} ({tiles.size} tiles)"),
         ("game.lexicon", lexicon),
         ("game.players", ", ".join(config.players)),
+        ("game.roster", (f"{len(config.roster)} names: " + ", ".join(config.roster)) if config.roster
+         else "none (names from game.players, or laid out in tiles on the empty board)"),
         ("files.games_dir", str(config.games_dir)),
         ("files.log_dir", str(config.log_dir / "kiosk.log") + " (4 x 1 MB)" if config.log_dir else "none (journald only)"),
         ("camera.source", camera),

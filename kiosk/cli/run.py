@@ -87,8 +87,15 @@ def live() -> int:
     keys = KeyboardButtons()
     notify = sdnotify.default()
     interrupted: list[int] = []
-    # Ctrl-C stops the loop between two ticks, never in the middle of journaling a record
-    previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
+
+    def stop(number: int, frame: object) -> None:
+        """Ctrl-C stops the loop between two ticks, never in the middle of journaling a
+        record; a second Ctrl-C (the loop stuck) stops at once."""
+        if interrupted:
+            raise KeyboardInterrupt
+        interrupted.append(number)
+
+    previous = signal.signal(signal.SIGINT, stop)
     notify.ready("display and clock up")
     try:
         while not interrupted:
@@ -119,7 +126,8 @@ def where_the_game_is(journal: JournalLike) -> str:
     if journal.path is None:
         return "the game was kept in memory only; nothing was written"
     if journal.save_problem is not None:
-        return f"the game could not be saved completely in {journal.path}: {journal.save_problem}"
+        return (f"the game could not be saved completely: {journal.path} lacks what happened since the card "
+                "failed (the log says why)")
     if journal.path.name.endswith(OPEN_SUFFIX):
         return (f"the game so far is safe in its journal {journal.path}; "
                 "start the kiosk again to resume it (python -m kiosk --live)")

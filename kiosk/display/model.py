@@ -183,6 +183,12 @@ class StartSetup:
     first_player: int = 0                 # index into ScreenModel.players
     editing: str = ""                     # field the buttons change now: "player1", "player2", "profile",
                                           # "lexicon"; "" for none
+    choosing: int | None = None           # whose name is chosen from the club's list now (0 / 1), if any
+    choices: tuple[str, ...] = ()         # the names offered (the roster, less the name already chosen)
+    cursor: int = 0                       # into choices
+    chosen: tuple[str, ...] = ()          # the names already chosen (player 1's, while player 2 chooses)
+    names_read: tuple[str, ...] = ()      # two names read from tiles on the board, offered for CONFIRM
+    names_doubtful: bool = False          # some of those letters were hard to read
 
 
 @dataclass(frozen=True)

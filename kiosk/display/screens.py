@@ -325,14 +325,58 @@ SIDE: dict[str, Draw] = {
 
 # --- whole pages ----------------------------------------------------------------------------
 
+def _start_names(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
+    """The club's list on the start screen: whose name is chosen, the names around the cursor."""
+    setup = model.start
+    assert setup is not None and setup.choosing is not None
+    body, prompt = _with_prompt(rect, model, 0.22)
+    title, items = _rows(body, 1.2, 5.5)
+    whose = f"Player {setup.choosing + 1}"
+    if setup.chosen:
+        whose = f"Player 1 is {setup.chosen[0]}. Player 2"
+    text.draw(surface, f"{whose}: choose a name", title, theme.TEXT, align="left")
+    count = len(setup.choices)
+    row_h = max(14, min(items.height // max(1, count), items.height // 5))
+    visible = max(1, items.height // row_h)
+    top = max(0, min(setup.cursor - visible // 2, count - visible))
+    for i, label in enumerate(setup.choices[top:top + visible], start=top):
+        row = pygame.Rect(items.x, items.y + (i - top) * row_h, items.width, row_h).inflate(0, -row_h // 8)
+        if i == setup.cursor:
+            widgets.box(surface, row, theme.YELLOW)
+        text.draw(surface, label, row.inflate(-row_h // 3, -row_h // 4),
+                  theme.TEXT_DARK if i == setup.cursor else theme.TEXT, align="left")
+    _draw_prompt(surface, prompt, model, text)
+
+
+def _start_prompt(surface: pygame.Surface, rect: pygame.Rect | None, model: ScreenModel, text: TextPainter) -> None:
+    """The start screen's answers one per line, each meaning the whole width (names can be long)."""
+    prompt = model.prompt
+    if rect is None or prompt is None:
+        return
+    rect = rect.inflate(0, -rect.height // 10)
+    hints = prompt.buttons
+    parts = _rows(rect, *(([1.0] if prompt.question else []) + [1.0] * len(hints)))
+    if prompt.question:
+        text.draw_wrapped(surface, prompt.question, parts[0], theme.YELLOW, parts[0].height * 3 // 4)
+        parts = parts[1:]
+    for hint, row in zip(hints, parts):
+        widgets.button_hints(surface, row, (hint,), text)
+
+
 def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     setup = model.start
+    if setup is not None and setup.choosing is not None:
+        _start_names(surface, rect, model, text)
+        return
     first = setup.first_player if setup else 0
-    body, prompt = _with_prompt(rect, model, 0.22)
+    read = setup.names_read if setup is not None and len(setup.names_read) == 2 else ()
+    lines = len(model.prompt.buttons) + bool(model.prompt.question) if model.prompt is not None else 0
+    body, prompt = _with_prompt(rect, model, min(0.4, 0.14 * lines))
     title, p0, p1, settings, note = _rows(body, 1.2, 1.3, 1.3, 1, 1.2)
-    text.draw(surface, "NEW GAME", title, theme.TEXT, align="left")
+    text.draw(surface, "NAMES READ FROM THE BOARD" if read else "NEW GAME", title,
+              theme.YELLOW if read else theme.TEXT, align="left")
     for i, row in enumerate((p0, p1)):
-        editing = setup is not None and setup.editing == f"player{i + 1}"
+        editing = setup is not None and (setup.editing == f"player{i + 1}" or bool(read))
         row = row.inflate(0, -row.height // 6)
         widgets.box(surface, row, theme.PANEL, theme.YELLOW if editing else None, max(2, row.height // 15))
         inner = row.inflate(-row.height // 2, -row.height // 4)
@@ -340,7 +384,7 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
             widgets.triangle_right(surface, pygame.Rect(inner.x, inner.y + inner.height // 6, inner.height,
                                                         inner.height * 2 // 3), theme.YELLOW)
         name = pygame.Rect(inner.x + inner.height, inner.y, int(inner.width * 0.6), inner.height)
-        text.draw(surface, model.players[i].name, name, theme.TEXT, align="left")
+        text.draw(surface, read[i] if read else model.players[i].name, name, theme.TEXT, align="left")
         if i == first:
             text.draw(surface, "goes first", pygame.Rect(name.right, inner.y, inner.right - name.right,
                                                          inner.height).inflate(0, -inner.height // 3),
@@ -349,10 +393,10 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
         parts = [f"Rules: {setup.profile}."] + ([f"Word list: {setup.lexicon}."] if setup.lexicon else [])
         colour = theme.YELLOW if setup.editing in ("profile", "lexicon") else theme.TEXT
         text.draw_wrapped(surface, "  ".join(parts), settings, colour, settings.height // 2)
-    second = model.players[1 - first].name
-    text.draw_wrapped(surface, f"{second} starts {model.players[first].name}'s clock by pressing their own button.",
+    names = read or (model.players[0].name, model.players[1].name)
+    text.draw_wrapped(surface, f"{names[1 - first]} starts {names[first]}'s clock by pressing their own button.",
                       note, theme.TEXT, note.height * 2 // 3)
-    _draw_prompt(surface, prompt, model, text)
+    _start_prompt(surface, prompt, model, text)
 
 
 def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:

@@ -112,6 +112,19 @@ def _font(name: str) -> pygame.freetype.Font:
     return font
 
 
+@lru_cache(maxsize=None)
+def has_glyphs(font_name: str, text: str) -> bool:
+    """Whether the font draws every character of `text` (Lato has no Č, for one)."""
+    return all(m is not None for m in _font(font_name).get_metrics(text, size=_RENDER_PX))
+
+
+def font_with(font_name: str, text: str) -> str:
+    """`font_name` if it draws `text`, else the first available font that does."""
+    if has_glyphs(font_name, text):
+        return font_name
+    return next((f for f in available_fonts() if has_glyphs(f, text)), DEFAULT_FONT)
+
+
 @dataclass(frozen=True)
 class Glyph:
     """Coverage mask of one character, in font units of the master size."""

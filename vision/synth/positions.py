@@ -34,7 +34,7 @@ def random_board(rng: np.random.Generator, *, tiles: int, tileset: str = "englis
     the first play covers the centre, every later one crosses or extends from a tile
     already on the board. Blanks are designated (lowercase letters)."""
     bag = _bag(tileset, rng)
-    letters = TILESETS[tileset].letters
+    letters = TILESETS[tileset].chars  # board characters (a blank played as CH is one square)
     grid = [["."] * SIZE for _ in range(SIZE)]
     placed = 0
     attempts = 0

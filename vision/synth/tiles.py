@@ -13,9 +13,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.tilesets import BLANK, tile_value
+from vision.tilesets import BLANK, printed, tile_value
 
-from .fonts import DEFAULT_FONT, font_for_draw, glyph
+from .fonts import DEFAULT_FONT, font_for_draw, font_with, glyph
 
 BGR = tuple[int, int, int]
 
@@ -51,6 +51,11 @@ WIDE_TILE_PRESETS: dict[str, tuple[BGR, BGR, bool]] = {
     "cream-blue": ((175, 220, 238), (120, 60, 20), False),
     "white-red": ((238, 240, 240), (40, 40, 170), False),
 }
+
+# A multi-letter tile's letters: this share of a single letter's height, and together at
+# most this share of the tile's side wide (Spanish and Catalan sets print CH, L·L smaller)
+MULTI_LETTER_HEIGHT = 0.72
+MULTI_LETTER_WIDTH = 0.62
 
 # Board square colours a rectified cell may show around a tile (BGR).
 CELL_COLOURS: tuple[BGR, ...] = (
@@ -124,12 +129,19 @@ def _stamp(canvas: np.ndarray, mask: np.ndarray, x: float, y: float) -> None:
 
 
 def _text_mask(text: str, font: str, cap_px: float, side: int, *, centre_x: float | None = None,
-               right_x: float | None = None, baseline_y: float) -> np.ndarray:
+               right_x: float | None = None, baseline_y: float, max_width: float | None = None) -> np.ndarray:
     """Coverage mask (side x side) of `text` with 'H' height cap_px, placed by its ink
-    centre or right edge horizontally and by its baseline vertically."""
+    centre or right edge horizontally and by its baseline vertically; made smaller where
+    its ink would be wider than max_width."""
     canvas = np.zeros((side, side), np.float32)
     glyphs = [glyph(font, ch) for ch in text]
     scale = cap_px / glyphs[0].cap_height
+    if max_width is not None:
+        wide = sum(g.mask.shape[1] for g in glyphs) * scale + 0.08 * cap_px * (len(glyphs) - 1)
+        if wide > max_width:
+            scale *= max_width / wide
+            baseline_y -= (cap_px - scale * glyphs[0].cap_height) / 2  # stays centred
+            cap_px = scale * glyphs[0].cap_height
     scaled = []
     for g in glyphs:
         h, w = g.mask.shape
@@ -192,10 +204,15 @@ def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np
         colour *= (1.0 + 0.05 * rings)[..., None]
     colour *= shade[..., None]
     if letter != BLANK:
+        # the tile's printed text: its letter, or a multi-letter tile's two letters side by
+        # side, smaller (Spanish CH, Catalan L·L), fitting left of the value number
+        text = printed(letter, style.tileset)
+        font = font_with(style.font, text)  # a font without the glyph (Lato has no Č): another
         cx = side * (0.5 + style.letter_shift[0])
-        cap = style.letter_height * side
-        ink = _text_mask(letter, style.font, cap, side, centre_x=cx,
-                         baseline_y=side * (0.5 + style.letter_shift[1]) + cap / 2)
+        cap = style.letter_height * side * (1.0 if len(text) == 1 else MULTI_LETTER_HEIGHT)
+        ink = _text_mask(text, font, cap, side, centre_x=cx,
+                         baseline_y=side * (0.5 + style.letter_shift[1]) + cap / 2,
+                         max_width=None if len(text) == 1 else MULTI_LETTER_WIDTH * side)
         value = tile_value(letter, style.tileset)
         vcap = style.value_height * side
         ink = np.maximum(ink, _text_mask(str(value), style.font, vcap, side,
@@ -237,16 +254,20 @@ def composite_tile(canvas: np.ndarray, sprite: TileSprite, centre: tuple[float, 
 
 
 def render_tile(letter: str, *, size: int = 64, font: str | None = None,
-                rng: np.random.Generator | None = None, style: TileStyle | None = None) -> np.ndarray:
+                rng: np.random.Generator | None = None, style: TileStyle | None = None,
+                tileset: str | None = None) -> np.ndarray:
     """BGR uint8 size x size image of a rectified board cell holding one tile.
 
     Without `rng` the tile is centred, upright and evenly lit; with it, the tile
     style (if not given), the cell colour around it, offset, rotation, lighting
-    and noise vary."""
+    and noise vary. `tileset`: the set whose print and values the tile has (without it,
+    English or German at random)."""
     if style is None:
         # values as printed in either set, so a letter model sees both corner numbers
-        style = (random_tile_style(rng, tileset=("english", "german")[int(rng.integers(2))])
-                 if rng is not None else TileStyle())
+        style = (random_tile_style(rng, tileset=tileset or ("english", "german")[int(rng.integers(2))])
+                 if rng is not None else TileStyle(tileset=tileset or "english"))
+    elif tileset is not None:
+        style = replace(style, tileset=tileset)
     if font is not None:
         style = replace(style, font=font)
     canvas: np.ndarray
