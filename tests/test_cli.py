@@ -98,10 +98,13 @@ def test_ctrl_c_in_a_replay_says_the_game_is_safe_and_how_to_resume(tmp_path):
     command = [sys.executable, "-m", "kiosk", "replay", str(FIXTURE), "--headless", "--games", str(games)]
     process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        # a few records into the game, and at once: each later record waits for a frame read
         deadline = time.monotonic() + 120
-        while not glob.glob(str(games / "*.open.jsonl")) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        time.sleep(0.3)  # a few records into the game
+        while time.monotonic() < deadline and process.poll() is None:
+            journals = glob.glob(str(games / "*.open.jsonl"))
+            if journals and Path(journals[0]).read_bytes().count(b"\n") >= 3:
+                break
+            time.sleep(0.002)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
@@ -169,12 +172,14 @@ def test_ctrl_c_stops_the_live_kiosk_with_one_line_naming_the_saved_game(tmp_pat
 
 
 def test_ctrl_c_in_another_long_command_is_one_line():
-    process = subprocess.Popen([sys.executable, "-m", "kiosk", "bench"], cwd=ROOT, env=ENV,
+    process = subprocess.Popen([sys.executable, "-m", "kiosk", "bench"], cwd=ROOT, env={**ENV, "PYTHONUNBUFFERED": "1"},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(1.5)
+        assert process.stdout is not None
+        first = process.stdout.readline()  # the GCG figures: the word list's are still to come
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
+        out = first + out
     finally:
         process.kill()
     assert "Traceback" not in out + err, err
