@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Container, Iterable, Protocol
 
@@ -37,6 +37,8 @@ from kiosk.sinks import JournalRecord, Sink
 
 log = logging.getLogger("kiosk.assembly")
 SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
+RACK_POLL_S = 1.0       # with rack zones, the racks are read this often while a clock runs: an overdraw
+                        # is asked about after kiosk.rack_watch.STABLE_FRAMES (3) such readings agree
 
 
 class CameraLike(Protocol):
@@ -324,17 +326,20 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
 
     rules = rules or rules_for(config)
     reader = backends.reader
+    settings = settings or AppSettings()
     if reader is None:
         from vision.reader import BoardReader
 
-        reader = BoardReader(vision_config_for(config, rules.tileset.name, vision_folder))
+        vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
+        reader = BoardReader(vision_config)
+        if vision_config.rack_zones and settings.rack_poll_s is None:
+            settings = replace(settings, rack_poll_s=RACK_POLL_S)
     vision: Any
     if backends.threaded_vision:
         vision = ThreadedVision(backends.camera, reader, time.perf_counter)
     else:
         vision = InlineVision(backends.camera, reader, time.perf_counter)
-    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir,
-                  settings=settings or AppSettings())
+    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings)
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
         from hardware.buttons import ButtonPanel
         from hardware.lights import LightsSink, StatusLights
