@@ -33,7 +33,8 @@ MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the t
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
-FULL_ROW = 0.97  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
+END_COLUMNS = 2  # the zone reaches 3 mm past the rack's ends (rack_outline): its first and last two
+# columns (1.5-2 mm at 14 px a tile) show table or the rack's end walls, never a standing tile
 BLOCKED_SHARE = 0.25
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
@@ -85,7 +86,9 @@ def _band(cand: np.ndarray) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many."""
     rows = cand.mean(axis=1)
-    rows[rows > FULL_ROW] = 0.0  # a row of tile colour right across the zone is the table or board
+    # a row of tile colour out to both ends of the zone is the table or the board, not tiles
+    # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
+    rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
@@ -150,7 +153,9 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
-        if abs(n - n_len) > UNSURE_FRACTION:
+        if _tile_wide_pieces(a, b, cuts, pitch):
+            n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
+        elif abs(n - n_len) > UNSURE_FRACTION:
             sure = False
         total += n
         _RUNS.append((a, b, round(n_len, 2), len(cuts)))
@@ -158,6 +163,22 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
         sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
         # rack's own pitch (setup, or seams between its tiles) before it is a count
     return total, sure
+
+
+PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
+END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
+
+
+def _tile_wide_pieces(a: int, b: int, cuts: list[int], pitch: float) -> bool:
+    """Do the seams found cut the run a..b into pieces one tile wide each (tiles pushed
+    together, every seam seen)? Then the run holds one tile per piece, whatever the pitch's
+    error over the run's whole length."""
+    if not cuts:
+        return False
+    pieces = np.diff(np.asarray([a, *cuts, b], np.float64)) / pitch
+    inner, ends = pieces[1:-1], pieces[[0, -1]]
+    return bool(((inner >= PIECE[0]) & (inner <= PIECE[1])).all()
+                and ((ends >= END_PIECE[0]) & (ends <= END_PIECE[1])).all())
 
 
 @dataclass(frozen=True)
@@ -207,13 +228,15 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
-    rack_rows = np.flatnonzero(is_rack.mean(axis=1) > 0.5)
 
     def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
-        # the tiles stand within the rack's outline (their tops between its wall and its lip)
+        # the tiles stand within the rack's outline (their tops between its wall and its lip):
+        # the rows that are mostly rack or tile (rows of tiles and the lip between them are
+        # under half rack: dev seed 45 read 8 as 0 when only rack rows counted)
+        rack_rows = np.flatnonzero((is_rack | is_tile).mean(axis=1) > 0.5)
         if len(rack_rows):
             is_tile[:max(0, rack_rows[0])] = False
             is_tile[rack_rows[-1] + 2:] = False
