@@ -28,26 +28,27 @@ FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the bo
 PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
-MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the thinnest
-# tiles' top edge), >= 2.3 px at the bench's smallest scale (1000 px frame, 0.46 frame per board)
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
+RACK_IN_ROW = 0.2  # share of a row that is rack colour for the row to be within the rack's outline
 END_COLUMNS = 2  # the zone reaches 3 mm past the rack's ends (rack_outline): its first and last two
 # columns (1.5-2 mm at 14 px a tile) show table or the rack's end walls, never a standing tile
-BLOCKED_SHARE = 0.25
+BLOCKED_SHARE = 0.25  # pitches of the rack's length covered (a hand) before the rack is unknown
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
-MIN_CONTRAST = 12.0
+MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
 TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
-# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)  # tile and rack closer than this (weighted Lab) are not told apart
+# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
 # its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
 RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
-SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
+SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops
+OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs without setup (dev seed 179: one
+# row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9)
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
@@ -142,26 +143,29 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
                    ) -> tuple[int, bool]:
     """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
     dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    runs, seams = _runs(column, light, pitch, seams=edge is None)
-    corroborated = edge is not None
+    learned = edge is not None
+    runs, seams = _runs(column, light, pitch, seams=not learned)
+    corroborated = learned
     if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
         seam_pitch = _seam_pitch(seams, pitch)
         corroborated = seam_pitch is not None
         pitch = seam_pitch or pitch
         edge = EDGE_LOSS * pitch
-    total, sure = 0, True
+    total, sure, pieced = 0, True, True
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
         if _tile_wide_pieces(a, b, cuts, pitch):
             n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
-        elif abs(n - n_len) > UNSURE_FRACTION:
-            sure = False
+        else:
+            sure &= abs(n - n_len) <= UNSURE_FRACTION
+            pieced &= n == 1
         total += n
         _RUNS.append((a, b, round(n_len, 2), len(cuts)))
-    if total > RACK_LIMIT and not corroborated:
-        sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
-        # rack's own pitch (setup, or seams between its tiles) before it is a count
+    if total > RACK_LIMIT and not (learned or (corroborated and pieced)):
+        sure = False  # the board's square gives the tile width only to +-7 %: without setup, an
+        # overdraw is a count only when seams cut every run of tiles into tile-wide pieces (by
+        # length alone, dev seed 958 read 7 tiles pushed together as 9)
     return total, sure
 
 
@@ -234,9 +238,9 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
         # the tiles stand within the rack's outline (their tops between its wall and its lip):
-        # the rows that are mostly rack or tile (rows of tiles and the lip between them are
-        # under half rack: dev seed 45 read 8 as 0 when only rack rows counted)
-        rack_rows = np.flatnonzero((is_rack | is_tile).mean(axis=1) > 0.5)
+        # rows with some rack in them (the lip shows between the tiles: dev seed 45's rows of
+        # tiles were 0.28-0.38 rack, and it read 8 as 0 when only rows over half rack counted)
+        rack_rows = np.flatnonzero(is_rack.mean(axis=1) > RACK_IN_ROW)
         if len(rack_rows):
             is_tile[:max(0, rack_rows[0])] = False
             is_tile[rack_rows[-1] + 2:] = False
@@ -355,6 +359,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
+    if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
+        sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
