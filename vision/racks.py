@@ -299,6 +299,16 @@ def _triple(values: np.ndarray) -> tuple[float, float, float]:
     return float(values[0]), float(values[1]), float(values[2])
 
 
+def board_side_first(zone: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
+    """A config's 4-corner rack zone turned (its corners' order rotated, never reflected) so its
+    first edge is the one nearest the board, as read_rack wants it: a zone written as a band of
+    the frame from its top-left corner clockwise reads the same for the rack at the frame's top."""
+    z = np.asarray(zone, np.float32).reshape(4, 2)
+    mids = (z + np.roll(z, -1, axis=0)) / 2
+    first = int(np.argmin(np.linalg.norm(mids - np.asarray(board_centre, np.float32), axis=1)))
+    return np.roll(z, -first, axis=0)
+
+
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
               tolerance: float, profile: RackProfile | None = None) -> RackReading:
     """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the

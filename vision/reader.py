@@ -22,7 +22,7 @@ from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.racks import read_rack
+from vision.racks import board_side_first, read_rack
 from vision.value import ValueCue
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
@@ -423,7 +423,7 @@ class BoardReader:
         square = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
         counts, blocked = {}, set()
         for name, zone in self.config.rack_zones.items():
-            reading = read_rack(frame, zone, square, colour, tolerance)
+            reading = read_rack(frame, board_side_first(zone, c.mean(axis=0)), square, colour, tolerance)
             if reading.count is not None:
                 counts[name] = reading.count
             elif reading.blocked:
