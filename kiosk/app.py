@@ -569,10 +569,17 @@ class KioskApp:
         if not press_counts(self.phase, player=player, first=self.setup.first, running=self.clock.running(t),
                             reading_player=reading):
             return
-        if self.start_deferred:
+        starting, deferred = self.phase == "start", self.start_deferred
+        if deferred:
             self._begin_with_press(player, t)
+        else:
+            self._commit(ev.ClockPressed(player, t), t)
+        if starting and self.settings.rack_poll_s is not None:
+            # the game starts: by the rules both racks hold their tiles drawn; the reader learns
+            # each rack from the next frame that shows it so (vision.reader.BoardReader.racks_hold)
+            self.vision.racks_hold({f"p{p + 1}": n for p, n in enumerate(self.state.rack_counts)})
+        if deferred:
             return
-        self._commit(ev.ClockPressed(player, t), t)
         if self.pending:
             self._next_poll = t
             self.vision.request()

@@ -16,6 +16,7 @@ import pytest
 from kiosk.app import KioskApp
 from kiosk.assembly import Backends, Kiosk, assemble
 from kiosk.replay.camera import ReplayCamera
+from vision.reader import BoardReader
 from vision.synth import FrameOptions, render_frame
 from vision.synth.hands import draw_hand
 
@@ -75,6 +76,8 @@ def _started(folder: Path) -> Table:
 
 def test_eight_tiles_held_on_a_rack_raise_the_overdraw_question(folder: Path):
     table = _started(folder)
+    # the game started with seven tiles on each rack: the reader learnt both racks then
+    assert isinstance(table.kiosk.vision.reader, BoardReader) and table.kiosk.vision.reader.racks_learnt() == {"p1", "p2"}
     table.wait(5)
     assert table.app.rack_question is None                 # seven tiles: nothing to ask
     table.camera.show("eight.png")

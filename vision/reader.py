@@ -22,7 +22,7 @@ from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.racks import board_side_first, read_rack
+from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
 from vision.value import ValueCue
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
@@ -99,11 +99,27 @@ class BoardReader:
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
         self._lock = threading.Lock()
+        self._rack_profiles: dict[str, RackProfile] = {}  # what each rack showed holding a known count
+        self._rack_holds: dict[str, int] = {}  # racks to learn, with the count the rules say they hold
 
     def accept_board(self, rows: list[str]) -> None:
         """Tell the reader the board the game accepted; a turned board is then matched against it."""
         with self._lock:
             self._memory.accepted = list(rows)
+
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        """Tell the reader how many tiles the rules say each rack holds now (seven each as a
+        game starts). What it learnt of the racks before is forgotten; each rack is learnt
+        (vision.racks.learn_rack: where its tiles show, their colour, its own tile pitch) from
+        the next frame that shows it, if that frame reads it with this count without it. A
+        rack read with another count is not learnt (it is read on from the board's square)."""
+        with self._lock:
+            self._rack_profiles, self._rack_holds = {}, dict(counts)
+
+    def racks_learnt(self) -> frozenset[str]:
+        """The rack zones learnt since the reader was last told what the racks hold."""
+        with self._lock:
+            return frozenset(self._rack_profiles)
 
     def forget_location(self) -> None:
         with self._lock:
@@ -422,8 +438,16 @@ class BoardReader:
         c = np.asarray(corners, np.float32)
         square = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
         counts, blocked = {}, set()
-        for name, zone in self.config.rack_zones.items():
-            reading = read_rack(frame, board_side_first(zone, c.mean(axis=0)), square, colour, tolerance)
+        for name, config_zone in self.config.rack_zones.items():
+            zone = board_side_first(config_zone, c.mean(axis=0))
+            profile = self._rack_profiles.get(name)
+            reading = read_rack(frame, zone, square, colour, tolerance, profile)
+            held = self._rack_holds.get(name)
+            if profile is None and held is not None and reading.count is not None:
+                del self._rack_holds[name]
+                learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
+                if learned is not None:
+                    self._rack_profiles[name] = learned
             if reading.count is not None:
                 counts[name] = reading.count
             elif reading.blocked:
