@@ -102,3 +102,13 @@ def test_a_hand_over_the_rack_holds_the_question_back(folder: Path):
     table.wait(8)
     assert table.app.rack_question is None
     assert table.app.rack_watch.readings("p1")[-3:] == (None, None, None)   # a hand in the zone: unknown
+
+
+def test_a_club_checks_its_racks_on_photos_with_seven_and_eight_tiles(folder: Path, capsys: pytest.CaptureFixture[str]):
+    from vision.rack_check import main
+
+    assert main(["--config", str(folder / "vision.toml"), *(str(folder / f"{n}.png") for n in ("seven", "eight", "hand"))]) == 0
+    seven, eight, hand = capsys.readouterr().out.splitlines()
+    assert "p1 7 tiles; p2 7 tiles" in seven and "racks learnt: p1, p2" in seven
+    assert "p1 8 tiles" in eight
+    assert "p1 not seen (something over it)" in hand
