@@ -32,6 +32,9 @@ OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold 
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
 RACK_IN_ROW = 0.2  # share of a row that is rack colour for the row to be within the rack's outline
+END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
+# margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
+# end, 8 px, read as an eighth tile with a learnt pitch)
 END_COLUMNS = 2  # the zone reaches 3 mm past the rack's ends (rack_outline): its first and last two
 # columns (1.5-2 mm at 14 px a tile) show table or the rack's end walls, never a standing tile
 BLOCKED_SHARE = 0.25  # pitches of the rack's length covered (a hand) before the rack is unknown
@@ -123,8 +126,9 @@ def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = Tru
     """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
+    ends = END_ZONE * pitch
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
-            if b - a >= 0.4 * pitch]
+            if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
     if not seams:
         return runs, [[] for _ in runs]
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
