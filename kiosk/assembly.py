@@ -37,8 +37,10 @@ from kiosk.sinks import JournalRecord, Sink
 
 log = logging.getLogger("kiosk.assembly")
 SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
-RACK_POLL_S = 1.0       # with rack zones, the racks are read this often while a clock runs: an overdraw
-                        # is asked about after kiosk.rack_watch.STABLE_FRAMES (3) such readings agree
+RACK_POLL_S = 2.0       # with rack zones, the racks are read this often while a clock runs: an overdraw
+                        # is asked about once kiosk.rack_watch.STABLE_FRAMES (3) such readings agree (6 s);
+                        # each is a whole board reading (0.1-0.2 s of CPU here; once a second made the
+                        # fixture replays 2.5 times slower)
 
 
 class CameraLike(Protocol):

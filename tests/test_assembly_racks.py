@@ -70,7 +70,7 @@ def _started(folder: Path) -> Table:
     table = Table(folder)
     assert table.app.settings.rack_poll_s is not None     # rack zones in vision.toml: the racks are read
     table.app.handle_button("p2", "press", table.t)       # Bob starts Ann's clock
-    table.wait(1)
+    table.wait(2)
     return table
 
 
@@ -81,9 +81,9 @@ def test_eight_tiles_held_on_a_rack_raise_the_overdraw_question(folder: Path):
     table.wait(5)
     assert table.app.rack_question is None                 # seven tiles: nothing to ask
     table.camera.show("eight.png")
-    table.wait(0.5)
+    table.wait(1)
     assert table.app.rack_question is None                 # one reading is not yet a count
-    table.wait(4)
+    table.wait(6)
     question = table.app.rack_question
     assert question is not None and question.kind == "overdraw" and question.player == 0 and question.seen == 8
     assert "8 tiles" in table.app.screen().prompt.question
@@ -91,7 +91,7 @@ def test_eight_tiles_held_on_a_rack_raise_the_overdraw_question(folder: Path):
 
 def test_seven_tiles_never_raise_it(folder: Path):
     table = _started(folder)
-    table.wait(10)
+    table.wait(12)
     assert table.app.rack_watch.stable_count("p1") == 7      # seen, and seen right
     assert table.app.rack_question is None
 
@@ -99,7 +99,7 @@ def test_seven_tiles_never_raise_it(folder: Path):
 def test_a_hand_over_the_rack_holds_the_question_back(folder: Path):
     table = _started(folder)
     table.camera.show("hand.png")
-    table.wait(8)
+    table.wait(12)
     assert table.app.rack_question is None
     assert table.app.rack_watch.readings("p1")[-3:] == (None, None, None)   # a hand in the zone: unknown
 
