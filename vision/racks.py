@@ -159,7 +159,7 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
-        if _tile_wide_pieces(a, b, cuts, pitch):
+        if _tile_wide_pieces(a, b, cuts, pitch) and abs(len(cuts) + 1 - n_len) <= PIECES_AGREE:
             n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
         else:
             sure &= abs(n - n_len) <= UNSURE_FRACTION
@@ -175,6 +175,8 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
 
 PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
 END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
+PIECES_AGREE = 0.5  # tiles the pieces may count beyond the run's length in pitches (seed 3000335:
+# a false seam cut two tiles, 2.1 pitches long, into three pieces and read seven tiles as eight)
 
 
 def _tile_wide_pieces(a: int, b: int, cuts: list[int], pitch: float) -> bool:
