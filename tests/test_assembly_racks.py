@@ -7,6 +7,7 @@ DRAW-09 / KIOSK-03: eight tiles on a rack, held over several readings with no ha
 zone, raise the overdraw question; seven never do; nor does a hand over the rack."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -29,7 +30,7 @@ def _frames(folder: Path) -> None:
     options = FrameOptions(hand=False, glare=False, shadow=False, rotation=0)
     zones = {}
     for name, counts in (("seven", {"p1": 7, "p2": 7}), ("eight", {"p1": 8, "p2": 7})):
-        frame = render_frame(BOARD, seed=SEED, options=FrameOptions(**{**options.__dict__, "rack_counts": counts}))
+        frame = render_frame(BOARD, seed=SEED, options=replace(options, rack_counts=counts))
         cv2.imwrite(str(folder / f"{name}.png"), frame.image)
         zones = frame.rack_zones
     image = cv2.imread(str(folder / "eight.png")).astype(np.float32)

@@ -55,7 +55,6 @@ OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs without setup
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
-_RUNS: list[tuple[int, int, float, int]] = []  # the last readings' runs (start, end, tiles by length, seams)
 
 
 @dataclass(frozen=True)
@@ -156,6 +155,8 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
         pitch = seam_pitch or pitch
         edge = EDGE_LOSS * pitch
     total, sure, pieced = 0, True, True
+    seen: list[tuple[int, int, float, int]] = []  # (start, end, tiles by length, seams) of each run
+    _LAST["runs"] = seen  # for looking into a miscount
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
@@ -165,7 +166,7 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
             sure &= abs(n - n_len) <= UNSURE_FRACTION
             pieced &= n == 1
         total += n
-        _RUNS.append((a, b, round(n_len, 2), len(cuts)))
+        seen.append((a, b, round(n_len, 2), len(cuts)))
     if total > RACK_LIMIT and not (learned or (corroborated and pieced)):
         sure = False  # the board's square gives the tile width only to +-7 %: without setup, an
         # overdraw is a count only when seams cut every run of tiles into tile-wide pieces (by
