@@ -721,7 +721,9 @@ class KioskApp:
         if obs is not None:
             self.camera_seen = True
             if obs.located and self.phase == "turn":
-                self._watch_racks(obs, t)
+                head = self.pending[0] if self.pending else None
+                at_press = head is not None and head.stage == "reading"
+                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -836,18 +838,18 @@ class KioskApp:
         return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
                 and self.clock.running(t) is not None and t >= self._next_rack_poll)
 
-    def _watch_racks(self, obs: BoardObservation, t: float) -> None:
+    def _watch_racks(self, obs: BoardObservation, t: float, waiting: int | None) -> None:
         """Every located reading's rack counts go through kiosk.rack_watch: a count is asked
         about only once it has held over its last readings with no hand in the zone, and an
         unknown count never. Overdraw (DRAW-09, KIOSK-03): more than seven tiles. Underdraw:
-        the rack of the player whose clock runs (who has had the whole turn to draw) shows
-        fewer tiles than the rules say it holds. A count is a camera reading like any other,
+        in the reading after a press, the rack of the player whose clock now starts (`waiting`:
+        who has had the whole turn to draw, and has not yet begun to lay tiles) has shown fewer
+        tiles than the rules say it holds. A count is a camera reading like any other,
         so the players confirm it before it goes on the record; a count they reject is not
         asked again until that rack has been seen with the right number."""
         due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
-        running = self.clock.running(t)
         self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
-                                                waiting=None if running is None else f"p{running + 1}",
+                                                waiting=None if waiting is None else f"p{waiting + 1}",
                                                 face_down=obs.rack_face_down)
         for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
             player = _zone_player(zone)

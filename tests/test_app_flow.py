@@ -268,8 +268,10 @@ def test_rack_miscount_rejected_by_players_records_nothing():
 def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_its_procedure():
     table = Table(settings=RACKS).start()
     table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
-    # at Bob's press Ann has had his whole turn to draw: her rack shows 6 of 7
-    table.show(*COW, racks={"p1": 6, "p2": 7}).press("p2", 10).wait(3)
+    # at Bob's press Ann has had his whole turn to draw: her rack has shown 6 of 7 since
+    table.show(*COW, racks={"p1": 6, "p2": 7}).wait(3)
+    assert table.app.rack_question is None          # not while Bob's clock runs: only at his press
+    table.press("p2", 1)
     screen = table.app.screen()
     assert screen.screen == "alert" and "6 tiles" in screen.prompt.question and "underdrawn" in screen.prompt.question
     assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
@@ -277,6 +279,13 @@ def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_
     assert any(isinstance(e, ev.UnderdrawReported) and e.player == 0 and e.tiles_seen == 6 for e in table.app.events)
     alert = next(a for a in table.app.current_alerts() if "underdraw" in a[0].lower())
     assert alert[1].startswith("DRAW-"), alert
+
+
+def test_the_rack_of_the_player_laying_tiles_is_not_an_underdraw():
+    table = Table(settings=RACKS).start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10).wait(3)
+    table.show(*CAT, racks={"p1": 7, "p2": 4}).wait(10)     # Bob takes tiles off his rack to lay them
+    assert table.app.rack_question is None
 
 
 def test_a_rack_just_played_from_or_read_as_empty_is_not_an_underdraw():
