@@ -456,13 +456,7 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     for p in RACK_SCENE_PLAYERS:
         placement = placements[p]
         m = placement.model
-        # the camera must see the racks from farther off vertical than the tiles lean (else it
-        # would see letters, KIOSK-05): a kiosk is mounted so; here the lean stays 2 deg under the view
-        top = _world(placement, np.array([0.0, m.length]), np.array([m.depth * 0.3] * 2), np.array([m.height] * 2))
-        d = _camera_position(rack_pose, 0.0) - top
-        toward3 = np.array([*placement.toward_board, 0.0])
-        view_min = float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min())
-        tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], view_min - 2.0))
+        tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], _lean_limit(rack_pose, placement)))
         colour = np.asarray(m.colours[int(look.integers(len(m.colours)))], np.float64) * float(look.uniform(0.85, 1.15))
         # the rack's soft shadow on the table
         shadow = np.zeros((size, size), np.float32)
@@ -535,7 +529,8 @@ def draw_standing_racks(image: np.ndarray, pose: CameraPose, rim: float, counts:
         placements[p] = RackPlacement(centre, toward, model, mm)
         colour = model.colours[int(rng.integers(len(model.colours)))]
         colours[p] = (int(colour[0]), int(colour[1]), int(colour[2]))
-    leans = {p: _lean_under_view(rack_pose, placements[p], rng) for p in placements}
+    leans = {p: min(float(rng.uniform(*placements[p].model.lean)), _lean_limit(rack_pose, placements[p]))
+             for p in placements}
     zones = {}
     for p, placement in placements.items():
         tiles = arrange_tiles(counts.get(p, 0), placement.model, rng, thickness, leans[p])
@@ -544,12 +539,12 @@ def draw_standing_racks(image: np.ndarray, pose: CameraPose, rim: float, counts:
     return zones
 
 
-def _lean_under_view(pose: CameraPose, placement: RackPlacement, rng: np.random.Generator) -> float:
-    """The rack's lean, drawn from its model and kept 2 degrees under the camera's view of its
-    tiles' tops (a kiosk is mounted so that it never sees the letters, KIOSK-05)."""
+def _lean_limit(pose: CameraPose, placement: RackPlacement) -> float:
+    """The steepest lean the rack's tiles may have: 2 degrees under the camera's view of their
+    tops (the camera must see the racks from farther off vertical than the tiles lean, else it
+    would see the letters, KIOSK-05: a kiosk is mounted so)."""
     m = placement.model
     top = _world(placement, np.array([0.0, m.length]), np.array([m.depth * 0.3] * 2), np.array([m.height] * 2))
     d = _camera_position(pose, 0.0) - top
     toward3 = np.array([*placement.toward_board, 0.0])
-    view_min = float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min())
-    return min(float(rng.uniform(*m.lean)), view_min - 2.0)
+    return float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min()) - 2.0
