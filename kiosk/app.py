@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from kiosk.clock import GameClock, Press
+from kiosk.rack_watch import RackWatch
+from kiosk.rack_watch import step as watch_racks
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
@@ -47,6 +49,7 @@ from kiosk.table import (
 )
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
 from kiosk.vision_worker import Reading
+from vision.observation import BoardObservation
 
 log = logging.getLogger("kiosk.app")
 
@@ -121,6 +124,8 @@ class AppSettings:
     verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
     first_by_draw: bool = False       # the start screen lets the players enter the draw's winner (FIRST-01);
                                       # the game is journaled from the first press, with the first player
+    rack_poll_s: float | None = None  # while a clock runs, read the camera this often for the racks
+                                      # (kiosk.rack_watch); None: racks only seen in readings taken anyway
 
 
 @dataclass
@@ -207,6 +212,8 @@ class KioskApp:
         self.held_at: float | None = None
         self.overdraw_open: set[int] = set()
         self.rack_question: RackQuestion | None = None   # a rack count awaiting CONFIRM/CANCEL
+        self.rack_watch = RackWatch()                      # the racks' recent counts (kiosk.rack_watch)
+        self._next_rack_poll = 0.0
         self._rack_dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
         self.result_confirmed: set[int] = set()
         self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
@@ -676,10 +683,17 @@ class KioskApp:
         if not press_counts(self.phase, player=player, first=self.setup.first, running=self.clock.running(t),
                             reading_player=reading):
             return
-        if self.start_deferred:
+        starting, deferred = self.phase == "start", self.start_deferred
+        if deferred:
             self._begin_with_press(player, t)
+        else:
+            self._commit(ev.ClockPressed(player, t), t)
+        if starting and self.settings.rack_poll_s is not None:
+            # the game starts: by the rules both racks hold their tiles drawn; the reader learns
+            # each rack from the next frame that shows it so (vision.reader.BoardReader.racks_hold)
+            self.vision.racks_hold({f"p{p + 1}": n for p, n in enumerate(self.state.rack_counts)})
+        if deferred:
             return
-        self._commit(ev.ClockPressed(player, t), t)
         if self.pending:
             self._next_poll = t
             self.vision.request()
@@ -813,6 +827,9 @@ class KioskApp:
         elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
             self._next_poll = t + NAME_POLL_S
             self.vision.request()
+        elif self._racks_due(t) and not self.vision.busy:
+            self._next_rack_poll = t + (self.settings.rack_poll_s or 0.0)
+            self.vision.request()
         for reading in self.vision.poll():
             self._on_reading(reading, t)
         self._check_overtime(t)
@@ -822,6 +839,10 @@ class KioskApp:
         obs = reading.observation
         if obs is not None:
             self.camera_seen = True
+            if obs.located and self.phase == "turn":
+                head = self.pending[0] if self.pending else None
+                at_press = head is not None and head.stage == "reading"
+                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -876,7 +897,6 @@ class KioskApp:
         return True
 
     def _take_reading(self, head: Pending, obs: Any, t: float, forced: bool = False) -> None:
-        self._check_racks(obs, t, waiting=1 - head.player)
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
         if forced and read.kind == "play":  # an unsettled view is never taken unchecked
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
@@ -936,32 +956,41 @@ class KioskApp:
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
         self._commit_play(head, tiles)
 
-    def _check_racks(self, obs: Any, t: float, waiting: int) -> None:
-        """Overdraw: a rack zone shows more tiles than a rack may hold. Underdraw: at a
-        press, the rack of the player whose clock now runs (who has had the whole turn to
-        draw) shows fewer tiles than the rules say it holds.
+    def _racks_due(self, t: float) -> bool:
+        """A reading for the racks alone is due: a clock runs and rack polling is on."""
+        return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
+                and self.clock.running(t) is not None and t >= self._next_rack_poll)
 
-        A tile count is a camera reading like any other, so the players confirm it
-        before it goes on the record; a count they reject is not asked again until that
-        rack has been seen with the right number. No tiles at all is not asked about: a
-        rack out of view or not read is far likelier than a player who drew nothing."""
-        for zone, count in (getattr(obs, "rack_counts", None) or {}).items():
+    def _watch_racks(self, obs: BoardObservation, t: float, waiting: int | None) -> None:
+        """Every located reading's rack counts go through kiosk.rack_watch: a count is asked
+        about only once it has held over its last readings with no hand in the zone, and an
+        unknown count never. Overdraw (DRAW-09, KIOSK-03): more than seven tiles. Underdraw:
+        in the reading after a press, the rack of the player whose clock now starts (`waiting`:
+        who has had the whole turn to draw, and has not yet begun to lay tiles) has shown fewer
+        tiles than the rules say it holds. A count is a camera reading like any other,
+        so the players confirm it before it goes on the record; a count they reject is not
+        asked again until that rack has been seen with the right number."""
+        due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
+        self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
+                                                waiting=None if waiting is None else f"p{waiting + 1}",
+                                                face_down=obs.rack_face_down)
+        for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
             player = _zone_player(zone)
-            if player is None:
+            if count is None or player is None:
                 continue
-            due = self.state.rack_counts[player]
-            if count > 7:
-                if player not in self.overdraw_open and (player, "overdraw") not in self._rack_dismissed:
-                    self._ask_rack(RackQuestion(player, count, due, "overdraw"))
-                continue
-            self._rack_dismissed.discard((player, "overdraw"))
-            if player in self.overdraw_open:
-                self._commit(ev.OverdrawResolved(player), t)
-            if player == waiting and 0 < count < due:
-                if (player, "underdraw") not in self._rack_dismissed and self.rack_question is None:
-                    self._ask_rack(RackQuestion(player, count, due, "underdraw"))
-            elif count >= due:
+            if count <= 7:
+                self._rack_dismissed.discard((player, "overdraw"))
+                if player in self.overdraw_open:
+                    self._commit(ev.OverdrawResolved(player), t)
+            if count >= due[zone]:
                 self._rack_dismissed.discard((player, "underdraw"))
+        player = None if question is None else _zone_player(question.zone)
+        if question is None or player is None or (player, question.kind) in self._rack_dismissed:
+            return
+        if question.kind == "overdraw" and player not in self.overdraw_open:
+            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw"))
+        elif question.kind == "underdraw" and self.rack_question is None:
+            self._ask_rack(RackQuestion(player, question.seen, question.due, "underdraw"))
 
     def _ask_rack(self, question: RackQuestion) -> None:
         """A rack question is journaled before it is shown, so a restart asks it again."""

@@ -38,6 +38,10 @@ from kiosk.sinks import JournalRecord, Sink
 
 log = logging.getLogger("kiosk.assembly")
 SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
+RACK_POLL_S = 2.0       # with rack zones, the racks are read this often while a clock runs: an overdraw
+                        # is asked about once kiosk.rack_watch.STABLE_FRAMES (3) such readings agree (6 s);
+                        # each is a whole board reading (0.1-0.2 s of CPU here; once a second made the
+                        # fixture replays 2.5 times slower)
 
 
 class CameraLike(Protocol):
@@ -440,17 +444,20 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
 
     rules = rules or rules_for(config)
     reader = backends.reader
+    settings = settings or AppSettings()
     if reader is None:
         from vision.reader import BoardReader
 
-        reader = BoardReader(vision_config_for(config, rules.tileset.name, vision_folder))
+        vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
+        reader = BoardReader(vision_config)
+        if vision_config.rack_zones and settings.rack_poll_s is None:
+            settings = replace(settings, rack_poll_s=RACK_POLL_S)
     vision: Any
     if backends.threaded_vision:
         vision = ThreadedVision(backends.camera, reader, time.perf_counter)
     else:
         vision = InlineVision(backends.camera, reader, time.perf_counter)
-    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir,
-                  settings=settings or AppSettings())
+    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings)
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
         from hardware.buttons import ButtonPanel
         from hardware.lights import LightsSink, StatusLights

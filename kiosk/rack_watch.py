@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Mapping
 
 RACK_LIMIT = 7
-STABLE_FRAMES = 3  # the kiosk reads ~1 frame a second: a count held 3 s with no hand in view
+STABLE_FRAMES = 3  # the kiosk reads the racks every 2 s (kiosk.assembly.RACK_POLL_S): a count held 6 s with no hand in view
 
 Kind = Literal["overdraw", "underdraw"]
 

@@ -24,6 +24,8 @@ class Camera(Protocol):
 class Reader(Protocol):
     def observe(self, frame: Any) -> Any: ...
 
+    def racks_hold(self, counts: dict[str, int]) -> None: ...
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -58,6 +60,10 @@ class InlineVision:
 
     def accept_board(self, rows: list[str]) -> None:
         _tell_reader(self.reader, rows)
+
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        """The rules say the racks hold these counts now (the reader takes it under its lock)."""
+        self.reader.racks_hold(counts)
 
     @property
     def busy(self) -> bool:
@@ -108,6 +114,10 @@ class ThreadedVision:
 
     def accept_board(self, rows: list[str]) -> None:
         self._accepted.put(list(rows))  # handed to the reader on its own thread
+
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        """The rules say the racks hold these counts now (the reader takes it under its lock)."""
+        self.reader.racks_hold(counts)
 
     def close(self) -> None:
         self._requests.put(False)

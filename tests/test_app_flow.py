@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 from vision.observation import BoardObservation, CellReading
 
-from kiosk.app import GameSetup, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
 from kiosk.rules import events as ev
 from kiosk.vision_worker import InlineVision
 
@@ -47,6 +47,9 @@ class TextCamera:
 
 
 class TextReader:
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        pass   # the text camera's rack counts need nothing learnt
+
     def observe(self, view: View) -> BoardObservation:
         cells = []
         for r, row in enumerate(view.rows):
@@ -64,12 +67,14 @@ class TextReader:
 class Table:
     """An app with a simulated clock, a text camera and an in-memory journal."""
 
-    def __init__(self, lexicon=frozenset({"CAT", "COW", "WE", "TO", "OX", "CAB", "COT"}), records=None, journal=None):
+    def __init__(self, lexicon=frozenset({"CAT", "COW", "WE", "TO", "OX", "CAB", "COT"}), records=None, journal=None,
+                 settings=AppSettings()):
         self.t = 0.0
         self.camera = TextCamera()
         self.journal = journal or MemoryJournal()
         self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0),
-                            journal=self.journal, time_source=lambda: self.t, lexicon=lexicon, records=records)
+                            journal=self.journal, time_source=lambda: self.t, lexicon=lexicon, records=records,
+                            settings=settings)
 
     def at(self, t: float) -> "Table":
         self.t = t
@@ -80,6 +85,12 @@ class Table:
         self.t += dt
         self.app.handle_button(button, "press", self.t)
         self.app.tick()
+        return self
+
+    def wait(self, seconds: float) -> "Table":
+        """Time passes, the app ticking ten times a second (rack readings come every second)."""
+        for _ in range(int(round(seconds * 10))):
+            self.at(round(self.t + 0.1, 3))
         return self
 
     def show(self, *placed: tuple[str, str], **kw) -> "Table":
@@ -217,10 +228,15 @@ def test_valid_word_challenged_challenger_loses_turn():
     assert table.app.state.to_move == 1
 
 
+RACKS = AppSettings(rack_poll_s=1.0)   # racks read every second, as the assembly sets it with rack zones
+
+
 def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
-    table = Table().start()
+    table = Table(settings=RACKS).start()
     table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
     table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    assert table.app.rack_question is None       # one reading of 8 is not yet a count (kiosk.rack_watch)
+    table.wait(3)
     # A tile count is a camera reading: nothing is recorded until the players confirm it.
     assert not any(isinstance(e, ev.OverdrawReported) for e in table.app.events)
     screen = table.app.screen()
@@ -230,20 +246,32 @@ def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
     assert any("verdraw" in a[0] for a in table.app.alert_log)
 
 
+def test_an_overdraw_is_not_asked_while_a_hand_is_over_the_rack_or_the_count_is_unknown():
+    table = Table(settings=RACKS).start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
+    table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    for racks in ({"p2": 7}, {"p1": 8, "p2": 7}, {"p2": 7}, {"p1": 8, "p2": 7}, {"p2": 7}):
+        table.camera.view = View(board(*COW), racks=racks)     # p1 unknown every other second
+        table.wait(1)
+    assert table.app.rack_question is None
+
+
 def test_rack_miscount_rejected_by_players_records_nothing():
-    table = Table().start()
-    table.show(*CAT, racks={"p1": 9, "p2": 7}).press("p1", 10)
+    table = Table(settings=RACKS).start()
+    table.show(*CAT, racks={"p1": 9, "p2": 7}).press("p1", 10).wait(3)
     table.press("cancel")
-    table.show(*COW, racks={"p1": 9, "p2": 7}).press("p2", 10)
+    table.show(*COW, racks={"p1": 9, "p2": 7}).press("p2", 10).wait(3)
     assert table.app.rack_question is None          # not asked again for the same rack
     assert not any(isinstance(e, ev.OverdrawReported) for e in table.app.events)
 
 
 def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_its_procedure():
-    table = Table().start()
+    table = Table(settings=RACKS).start()
     table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
-    # at Bob's press Ann has had his whole turn to draw: her rack shows 6 of 7
-    table.show(*COW, racks={"p1": 6, "p2": 7}).press("p2", 10)
+    # at Bob's press Ann has had his whole turn to draw: her rack has shown 6 of 7 since
+    table.show(*COW, racks={"p1": 6, "p2": 7}).wait(3)
+    assert table.app.rack_question is None          # not while Bob's clock runs: only at his press
+    table.press("p2", 1)
     screen = table.app.screen()
     assert screen.screen == "alert" and "6 tiles" in screen.prompt.question and "underdrawn" in screen.prompt.question
     assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
@@ -253,10 +281,17 @@ def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_
     assert alert[1].startswith("DRAW-"), alert
 
 
+def test_the_rack_of_the_player_laying_tiles_is_not_an_underdraw():
+    table = Table(settings=RACKS).start()
+    table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10).wait(3)
+    table.show(*CAT, racks={"p1": 7, "p2": 4}).wait(10)     # Bob takes tiles off his rack to lay them
+    assert table.app.rack_question is None
+
+
 def test_a_rack_just_played_from_or_read_as_empty_is_not_an_underdraw():
-    table = Table().start()
+    table = Table(settings=RACKS).start()
     # Ann pressed: her own rack is short until she draws; Bob's rack is not read at all
-    table.show(*CAT, racks={"p1": 4, "p2": 0}).press("p1", 10)
+    table.show(*CAT, racks={"p1": 4, "p2": 0}).press("p1", 10).wait(3)
     assert table.app.rack_question is None
     assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
 
@@ -395,11 +430,11 @@ def test_hold_shows_the_hold_timer_then_a_challenge_or_accept():
 
 def test_a_restart_asks_the_same_rack_question_and_does_not_reask_a_settled_read():
     # issue 14 item 1: what the screen asks is journaled before it is shown
-    table = Table().start()
+    table = Table(settings=RACKS).start()
     table.show(*CAT, racks={"p1": 7, "p2": 7}).press("p1", 10)
-    table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10)
+    table.show(*COW, racks={"p1": 8, "p2": 7}).press("p2", 10).wait(3)
     assert table.app.rack_question is not None
-    again = Table(records=list(table.journal.records))
+    again = Table(records=list(table.journal.records), settings=RACKS)
     again.t = table.t
     assert again.app.rack_question == table.app.rack_question
     again.press("confirm")   # closes the recovered page

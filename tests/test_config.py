@@ -249,7 +249,7 @@ def test_vision_table_is_used(tmp_path):
     Calibration().save(tmp_path / "club.npz")
     config = load_config(write(tmp_path, '[vision]\ncalibration = "club.npz"\n'
                                          'corners = [[112, 80], [1400, 92], [1390, 1380], [100, 1370]]\n'
-                                         '[vision.racks]\np1 = [[300, 1360], [1100, 1360], [1100, 1490]]\n'), {})
+                                         '[vision.racks]\np1 = [[300, 1360], [1100, 1360], [1100, 1490], [300, 1490]]\n'), {})
     assert config.warnings == ()
     assert config.vision.calibration == tmp_path / "club.npz"
     assert config.vision.corners is not None and config.vision.corners[1].tolist() == [1400, 92]

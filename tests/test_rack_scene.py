@@ -69,3 +69,12 @@ def test_no_tiles_face_down_beside_a_rack_counts_none():
         seen = count_face_down(scene.image, scene.zones["p2"], scene.square_px, _tile_lab(scene), 15.0,
                                scene.board_corners)
         assert seen in (None, 0)
+
+
+def test_a_zone_written_from_any_corner_is_read_from_the_board_side():
+    from vision.racks import board_side_first
+    scene = render_rack_scene(9, size=800, options=RackSceneOptions(hand="", half_out="", face_down={}))
+    centre = scene.board_corners.mean(axis=0)
+    for zone in scene.zones.values():
+        for start in range(4):   # the corners listed from another one, going round the same way
+            assert np.array_equal(board_side_first(np.roll(zone, -start, axis=0), centre), zone)

@@ -114,7 +114,7 @@ def parse_vision(data: Mapping[str, object], text: str, source: str,
             problems.append(error(key, f"unknown rack zone (known: {', '.join(RACK_NAMES)})"))
             continue
         try:
-            zones[name] = _points(polygon, source, text, key, None)
+            zones[name] = _points(polygon, source, text, key, 4)  # the rack's four corners (vision.racks.read_rack)
         except InputError as problem:
             problems.append(problem)
     calibration = None

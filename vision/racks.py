@@ -1,95 +1,19 @@
-"""Counting the tiles standing in a rack zone (a polygon of the frame from the config).
+"""Counting the tiles standing on a rack from what the camera over the board sees of them.
 
-A tile on a rack leans back and is lit differently from the tiles lying on the board, so
-its face is matched to the board's tile colour mostly by hue (chroma), with lightness
-weighing less. Where the face ends is decided within each rack strip (Otsu on the
-distance to the tile colour), and a strip whose closest colours are still far from the
-tile colour holds no tiles. Tiles are counted by their letters (ink enclosed by face), so
-tiles pushed together still count one each; letterless faces are blanks, at most two.
-
-Checked on rendered frames with random tile styles, racks and tables (0-9 tiles a rack):
-tests/test_vision_reader.py::test_rack_counts_over_random_tile_styles_never_raise_a_false_overdraw.
+The tiles stand in the rack's groove facing their owner and lean back against the rack's
+back wall (on the board's side): the camera sees their tops and a strip of their plain
+backs above that wall, never their letters. `read_rack` counts them from the tile width the
+board gives; `find_racks` finds the racks and their zones at setup; `count_face_down` counts
+tiles lying face down beside a rack (DRAW-01). Measured by `python -m vision.rack_bench`.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-STRIP_HEIGHT = 32
-LIGHTNESS_WEIGHT = 0.35  # Lab L counts this much against a and b
-BLANKS_IN_A_SET = 2
-FACE_REACH = 2.0  # a rack tile's face may be this many tolerances from the board tile colour
-
-
-def _strip(frame: np.ndarray, zone: np.ndarray) -> np.ndarray:
-    """The zone's bounding rectangle turned so its long side runs left to right."""
-    x, y, w, h = cv2.boundingRect(np.asarray(zone, np.float32))
-    x0, y0 = max(x, 0), max(y, 0)
-    crop = frame[y0:y + h, x0:x + w]
-    mask = np.zeros(crop.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [np.round(np.asarray(zone) - (x0, y0)).astype(np.int32)], 1)
-    crop = np.where(mask[..., None] > 0, crop, 0)
-    if crop.shape[0] > crop.shape[1]:
-        crop = np.ascontiguousarray(np.rot90(crop))
-    scale = STRIP_HEIGHT * 4 / max(crop.shape[0], 1)
-    return cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-
-
-def _face_mask(strip: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> np.ndarray:
-    """Pixels of the strip that look like a tile face (bool, strip-sized)."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(strip, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
-    diff = lab - tile_lab
-    diff[..., 0] *= LIGHTNESS_WEIGHT
-    dist = np.linalg.norm(diff, axis=2)
-    reach = FACE_REACH * tolerance
-    if np.percentile(dist, 2) > reach:
-        return np.zeros(dist.shape, bool)  # nothing in the strip is close to the tile colour
-    scaled = np.clip(dist * 255.0 / (4 * reach), 0, 255).astype(np.uint8)
-    split, _ = cv2.threshold(scaled, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return dist < min(max(split * 4 * reach / 255.0, tolerance), reach)
-
-
-def _letters(face: np.ndarray, height: float) -> np.ndarray:
-    """x centres of the letters: holes in the face mask (ink enclosed by face) at least a
-    quarter of a face tall; value numbers and specks are smaller."""
-    _, _, stats, centroids = cv2.connectedComponentsWithStats((~face).astype(np.uint8), connectivity=4)
-    h, w = face.shape
-    x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
-    enclosed = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
-    centres = np.sort(centroids[enclosed & (bh >= 0.25 * height) & (bw < height), 0])
-    # pieces of one glyph (a serif letter, ink broken by glare) lie closer than half a tile
-    return centres[np.concatenate([[True], np.diff(centres) > 0.5 * height])] if len(centres) else centres
-
-
-def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, tolerance: float) -> int:
-    """Tiles in a zone: runs of tile-coloured columns; a run with letters holds one tile per
-    letter, a run without is blanks (by its width over the tile pitch, two at most).
-    `tolerance` is how far (Lab) a tile face may be from `tile_lab` (from the board's own tiles).
-    A zone with no letter in it counts 0: a rack of blanks alone is not told from an empty one."""
-    strip = _strip(frame, zone)
-    if strip.size == 0:
-        return 0
-    face = _face_mask(strip, tile_lab, tolerance)
-    # fill each tile's letter from the face above and below it (gaps between tiles stay open)
-    filled = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_CLOSE,
-                              np.ones((strip.shape[0] // 2 | 1, 1), np.uint8)) > 0
-    column = filled.mean(axis=0) > 0.3
-    column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, 3), np.uint8))[0] > 0
-    if not column.any():
-        return 0
-    height = float(np.median(filled.sum(axis=0)[column]))  # of a tile's face
-    letters = _letters(face, height)
-    if not len(letters):
-        return 0
-    edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
-    runs = [(a, b) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)) if b - a >= 0.4 * height]
-    in_run = [int(((letters >= a) & (letters < b)).sum()) for a, b in runs]
-    one_letter = [b - a for (a, b), n in zip(runs, in_run) if n == 1]
-    pitch = float(np.median(one_letter)) if one_letter else height
-    # a run with letters has that many tiles; a run without one is blanks, and a set has two
-    blanks = sum(max(1, round((b - a) / pitch)) for (a, b), n in zip(runs, in_run) if not n)
-    return sum(in_run) + min(blanks, BLANKS_IN_A_SET)
-
+FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the board tile colour
 
 # ---------------------------------------------------------------------------------------
 # Racks as the camera over the board really sees them (issue 18): the tops of the tiles
@@ -101,34 +25,36 @@ def count_rack_tiles(frame: np.ndarray, zone: np.ndarray, tile_lab: np.ndarray, 
 # rack and tile dimensions) and checked by `python -m vision.rack_bench`.
 # ---------------------------------------------------------------------------------------
 
-from dataclasses import dataclass  # noqa: E402
-
 PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
-MIN_BAND_PX = 1.5  # a tile's visible top + back strip is >= 3.5 mm thick (the thinnest
-# tiles' top edge), >= 2.3 px at the bench's smallest scale (1000 px frame, 0.46 frame per board)
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
-FULL_ROW = 0.97  # 9 tiles (171 mm) on the shortest rack (174 mm) fill 0.95 of its zone (+3 mm margins)
-BLOCKED_SHARE = 0.25
+RACK_IN_ROW = 0.2  # share of a row that is rack colour for the row to be within the rack's outline
+END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
+# margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
+# end, 8 px, read as an eighth tile with a learnt pitch)
+END_COLUMNS = 2  # the zone reaches 3 mm past the rack's ends (rack_outline): its first and last two
+# columns (1.5-2 mm at 14 px a tile) show table or the rack's end walls, never a standing tile
+BLOCKED_SHARE = 0.25  # pitches of the rack's length covered (a hand) before the rack is unknown
 MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
-MIN_CONTRAST = 12.0
+MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
 TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
-# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)  # tile and rack closer than this (weighted Lab) are not told apart
+# table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
 # its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
 RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
-SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops  # columns of the rack's length not seen, in tile widths, before it is unknown
+SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops
+OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs without setup (dev seed 179: one
+# row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9)
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
-_RUNS: list[tuple[int, int, float, int]] = []  # the last readings' runs (start, end, tiles by length, seams)
 
 
 @dataclass(frozen=True)
@@ -163,7 +89,9 @@ def _band(cand: np.ndarray) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many."""
     rows = cand.mean(axis=1)
-    rows[rows > FULL_ROW] = 0.0  # a row of tile colour right across the zone is the table or board
+    # a row of tile colour out to both ends of the zone is the table or the board, not tiles
+    # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
+    rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
@@ -197,8 +125,9 @@ def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = Tru
     """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
     column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
+    ends = END_ZONE * pitch
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
-            if b - a >= 0.4 * pitch]
+            if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
     if not seams:
         return runs, [[] for _ in runs]
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
@@ -217,25 +146,50 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
                    ) -> tuple[int, bool]:
     """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
     dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    runs, seams = _runs(column, light, pitch, seams=edge is None)
-    corroborated = edge is not None
+    learned = edge is not None
+    runs, seams = _runs(column, light, pitch, seams=not learned)
+    corroborated = learned
     if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
         seam_pitch = _seam_pitch(seams, pitch)
         corroborated = seam_pitch is not None
         pitch = seam_pitch or pitch
         edge = EDGE_LOSS * pitch
-    total, sure = 0, True
+    total, sure, pieced = 0, True, True
+    seen: list[tuple[int, int, float, int]] = []  # (start, end, tiles by length, seams) of each run
+    _LAST["runs"] = seen  # for looking into a miscount
     for (a, b), cuts in zip(runs, seams):
         n_len = (b - a + edge) / pitch
         n = max(1, int(round(n_len)))
-        if abs(n - n_len) > UNSURE_FRACTION:
-            sure = False
+        if _tile_wide_pieces(a, b, cuts, pitch) and abs(len(cuts) + 1 - n_len) <= PIECES_AGREE:
+            n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
+        else:
+            sure &= abs(n - n_len) <= UNSURE_FRACTION
+            pieced &= n == 1
         total += n
-        _RUNS.append((a, b, round(n_len, 2), len(cuts)))
-    if total > RACK_LIMIT and not corroborated:
-        sure = False  # the board's square gives the tile width only to +-7 %: an overdraw needs the
-        # rack's own pitch (setup, or seams between its tiles) before it is a count
+        seen.append((a, b, round(n_len, 2), len(cuts)))
+    if total > RACK_LIMIT and not (learned or (corroborated and pieced)):
+        sure = False  # the board's square gives the tile width only to +-7 %: without setup, an
+        # overdraw is a count only when seams cut every run of tiles into tile-wide pieces (by
+        # length alone, dev seed 958 read 7 tiles pushed together as 9)
     return total, sure
+
+
+PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
+END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
+PIECES_AGREE = 0.5  # tiles the pieces may count beyond the run's length in pitches (seed 3000335:
+# a false seam cut two tiles, 2.1 pitches long, into three pieces and read seven tiles as eight)
+
+
+def _tile_wide_pieces(a: int, b: int, cuts: list[int], pitch: float) -> bool:
+    """Do the seams found cut the run a..b into pieces one tile wide each (tiles pushed
+    together, every seam seen)? Then the run holds one tile per piece, whatever the pitch's
+    error over the run's whole length."""
+    if not cuts:
+        return False
+    pieces = np.diff(np.asarray([a, *cuts, b], np.float64)) / pitch
+    inner, ends = pieces[1:-1], pieces[[0, -1]]
+    return bool(((inner >= PIECE[0]) & (inner <= PIECE[1])).all()
+                and ((ends >= END_PIECE[0]) & (ends <= END_PIECE[1])).all())
 
 
 @dataclass(frozen=True)
@@ -285,13 +239,15 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
-    rack_rows = np.flatnonzero(is_rack.mean(axis=1) > 0.5)
 
     def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
-        # the tiles stand within the rack's outline (their tops between its wall and its lip)
+        # the tiles stand within the rack's outline (their tops between its wall and its lip):
+        # rows with some rack in them (the lip shows between the tiles: dev seed 45's rows of
+        # tiles were 0.28-0.38 rack, and it read 8 as 0 when only rows over half rack counted)
+        rack_rows = np.flatnonzero(is_rack.mean(axis=1) > RACK_IN_ROW)
         if len(rack_rows):
             is_tile[:max(0, rack_rows[0])] = False
             is_tile[rack_rows[-1] + 2:] = False
@@ -348,6 +304,16 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
     return float(values[0]), float(values[1]), float(values[2])
+
+
+def board_side_first(zone: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
+    """A config's 4-corner rack zone turned (its corners' order rotated, never reflected) so its
+    first edge is the one nearest the board, as read_rack wants it: a zone written as a band of
+    the frame from its top-left corner clockwise reads the same for the rack at the frame's top."""
+    z = np.asarray(zone, np.float32).reshape(4, 2)
+    mids = (z + np.roll(z, -1, axis=0)) / 2
+    first = int(np.argmin(np.linalg.norm(mids - np.asarray(board_centre, np.float32), axis=1)))
+    return np.roll(z, -first, axis=0)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -410,6 +376,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
     count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
+    if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
+        sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)

@@ -25,7 +25,7 @@ from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.racks import count_rack_tiles
+from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
 from vision.value import ValueCue
 from vision.tilesets import read_as
 
@@ -118,11 +118,27 @@ class BoardReader:
         self._memory = _Memory()
         self._lock = threading.Lock()
         self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
+        self._rack_profiles: dict[str, RackProfile] = {}  # what each rack showed holding a known count
+        self._rack_holds: dict[str, int] = {}  # racks to learn, with the count the rules say they hold
 
     def accept_board(self, rows: list[str]) -> None:
         """Tell the reader the board the game accepted; a turned board is then matched against it."""
         with self._lock:
             self._memory.accepted = list(rows)
+
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        """Tell the reader how many tiles the rules say each rack holds now (seven each as a
+        game starts). What it learnt of the racks before is forgotten; each rack is learnt
+        (vision.racks.learn_rack: where its tiles show, their colour, its own tile pitch) from
+        the next frame that shows it, if that frame reads it with this count without it. A
+        rack read with another count is not learnt (it is read on from the board's square)."""
+        with self._lock:
+            self._rack_profiles, self._rack_holds = {}, dict(counts)
+
+    def racks_learnt(self) -> frozenset[str]:
+        """The rack zones learnt since the reader was last told what the racks hold."""
+        with self._lock:
+            return frozenset(self._rack_profiles)
 
     def forget_location(self) -> None:
         with self._lock:
@@ -287,7 +303,7 @@ class BoardReader:
             if observation is not None:
                 return observation
         memory.corners, memory.last_text = None, None
-        return BoardObservation.unlocated(NOT_FOUND, self._rack_counts(frame, None, None))
+        return BoardObservation.unlocated(NOT_FOUND)
 
     @overload
     def _read(self, frame: np.ndarray, corners: np.ndarray, moved: bool, fresh: Literal[False],
@@ -319,7 +335,7 @@ class BoardReader:
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
-        rack_counts = self._rack_counts(frame, stats, occ)
+        rack_counts, rack_blocked = self._racks(frame, corners, stats, occ)
         occ = _drop_specks(occ[index])
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM]
         letter_probs, heights = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
@@ -340,7 +356,7 @@ class BoardReader:
         memory.last_text = observation_text
         return BoardObservation(
             cells=tuple(cells), rotation=rotation, located=True, stable=stable,
-            rack_counts=rack_counts, problems=tuple(problems),
+            rack_counts=rack_counts, rack_blocked=rack_blocked, problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
 
@@ -438,25 +454,45 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
-    def _tile_colour(self, stats: CellStats | None, occ: np.ndarray | None) -> tuple[np.ndarray, float]:
+    def _tile_colour(self, stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float]:
         """Tile face colour and how much it varies, from this frame's surely-read tiles when
         there are some, else from the calibration, else a common ivory."""
-        if stats is not None and occ is not None:
-            tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
-            if len(tiles) >= 3:
-                faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
-                centre = np.median(faces, axis=0)
-                spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
-                return centre.astype(np.float32), max(12.0, 4.0 * spread)
+        tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
+        if len(tiles) >= 3:
+            faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
+            centre = np.median(faces, axis=0)
+            spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
+            return centre.astype(np.float32), max(12.0, 4.0 * spread)
         if self.calibration.tile_lab is not None:
             return self.calibration.tile_lab, 20.0
         return DEFAULT_TILE_LAB, 30.0
 
-    def _rack_counts(self, frame: np.ndarray, stats: CellStats | None, occ: np.ndarray | None) -> dict[str, int]:
+    def _racks(self, frame: np.ndarray, corners: np.ndarray, stats: CellStats, occ: np.ndarray
+               ) -> tuple[dict[str, int], frozenset[str]]:
+        """Tiles standing on each rack zone's rack (vision.racks.read_rack: their tops and backs,
+        a tile as wide as a square of the board at `corners`), and the zones something covers.
+        A rack read as unknown is absent from the counts."""
         if not self.config.rack_zones:
-            return {}
+            return {}, frozenset()
         colour, tolerance = self._tile_colour(stats, occ)
-        return {name: count_rack_tiles(frame, zone, colour, tolerance) for name, zone in self.config.rack_zones.items()}
+        c = np.asarray(corners, np.float32)
+        square = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
+        counts, blocked = {}, set()
+        for name, config_zone in self.config.rack_zones.items():
+            zone = board_side_first(config_zone, c.mean(axis=0))
+            profile = self._rack_profiles.get(name)
+            reading = read_rack(frame, zone, square, colour, tolerance, profile)
+            held = self._rack_holds.get(name)
+            if profile is None and held is not None and reading.count is not None:
+                del self._rack_holds[name]
+                learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
+                if learned is not None:
+                    self._rack_profiles[name] = learned
+            if reading.count is not None:
+                counts[name] = reading.count
+            elif reading.blocked:
+                blocked.add(name)
+        return counts, frozenset(blocked)
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:

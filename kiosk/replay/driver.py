@@ -256,7 +256,8 @@ class ReplayRun:
     def advance_to(self, t: float) -> None:
         self._iterate()
         while self.sim.t < t:
-            step = 0.1 if self._busy() else t - self.sim.t
+            # between steps the kiosk still reads the racks every rack_poll_s, as it would live
+            step = 0.1 if self._busy() else min(t - self.sim.t, self.app.settings.rack_poll_s or t - self.sim.t)
             self.sim.t = min(t, self.sim.t + step)
             self._iterate()
 

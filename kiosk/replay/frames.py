@@ -3,7 +3,8 @@
 A fixture folder commits `frames.json` (the board of every frame plus the renderer's
 seed and options) instead of the JPEGs: a few kilobytes instead of megabytes per game,
 and the frames always come from the project's current renderer. Rendered frames go to
-the folder's `frames/` (git-ignored) and are re-rendered when their recipe entry changes.
+the folder's `frames/` (git-ignored) and are re-rendered when their recipe entry or the
+renderer (vision.synth) changes.
 
     {"size": 1504, "seed": 7, "options": {"board_style": "classic", ...},
      "frames": {"003.jpg": {"board": [15 rows], "options": {"hand": true}}, ...}}
@@ -26,8 +27,11 @@ def _frame_options(base: dict, extra: dict) -> Any:
 
 
 def _stamp(entry: dict, recipe: dict) -> str:
+    """What a rendered frame came from: its recipe and the renderer's own source."""
+    from vision.synth.fingerprint import renderer_fingerprint
+
     key = json.dumps({"entry": entry, "seed": recipe.get("seed"), "size": recipe.get("size"),
-                      "options": recipe.get("options")}, sort_keys=True)
+                      "options": recipe.get("options"), "renderer": renderer_fingerprint()}, sort_keys=True)
     return hashlib.sha1(key.encode()).hexdigest()[:16]
 
 
@@ -52,8 +56,7 @@ def ensure_frames(folder: Path, script: Any) -> int:
             continue
         options = _frame_options(recipe.get("options", {}), entry.get("options", {}))
         frame = render_frame(list(entry["board"]), seed=int(entry.get("seed", recipe["seed"])),
-                             size=int(recipe.get("size", 1504)), options=options,
-                             rack_letters=entry.get("rack_letters"))
+                             size=int(recipe.get("size", 1504)), options=options)
         tmp = out_dir / f".{name}.tmp.jpg"
         cv2.imwrite(str(tmp), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         tmp.replace(out_dir / name)

@@ -218,19 +218,20 @@ def write_game(game: Game, out: Path) -> None:
     recipe = {"size": FRAME_SIZE, "seed": game.seed, "options": {**BASE_OPTIONS, **game.options},
               "frames": w.frames}
     (folder / "frames.json").write_text(json.dumps(recipe, indent=1, ensure_ascii=False) + "\n")
-    (folder / "vision.toml").write_text(vision_toml(FRAME_SIZE))
+    (folder / "vision.toml").write_text(vision_toml(game))
     (folder / "expected.gcg").write_text(expected_gcg(w.events), encoding="utf-8")
 
 
-def vision_toml(size: int) -> str:
-    """Rack zones: full-width bands where the renderer stands the racks (their x varies)."""
-    from vision.synth.racks import rack_zone
+def vision_toml(game: Game) -> str:
+    """Rack zones: where the renderer stands the racks in this game's frames (a rack stays
+    put whatever stands on it and however the board is turned)."""
+    from vision.synth.frames import FrameOptions, render_frame
 
+    frame = render_frame(["." * 15] * 15, seed=game.seed, size=FRAME_SIZE,
+                         options=FrameOptions(**{**BASE_OPTIONS, **game.options}))
     lines = ["[vision]", 'tileset = "english"', "", "[vision.racks]"]
-    for player in ("p1", "p2"):
-        zone = rack_zone(player, size, size / 2)
-        y0, y1 = float(zone[:, 1].min()), float(zone[:, 1].max())
-        lines.append(f"{player} = [[0, {y0:.0f}], [{size}, {y0:.0f}], [{size}, {y1:.0f}], [0, {y1:.0f}]]")
+    for player, zone in sorted(frame.rack_zones.items()):
+        lines.append(f"{player} = [{', '.join(f'[{x:.0f}, {y:.0f}]' for x, y in zone)}]")
     return "\n".join(lines) + "\n"
 
 

@@ -20,11 +20,14 @@ from .boards import BOARD_STYLES, SIZE, draw_board, vary_style
 from .camera import UPRIGHT_CORNERS, CameraPose, distort_points, distortion_maps, project
 from .fonts import available_fonts
 from .hands import draw_hand
-from .racks import MAX_RACK_TILES, RACK_DEPTH, RACK_PLAYERS, draw_rack, rack_zone
+from .racks import MAX_RACK_TILES, RACK_PLAYERS, draw_standing_racks
 from .tiles import TileStyle, composite_tile, random_tile_style, tile_sprite
 
 ROTATIONS = (0, 90, 180, 270)
 T = TypeVar("T")
+RACK_ROOM = 0.17  # share of the frame's height kept clear of the board at its top and bottom for
+# the racks standing beyond its rim: with 0.17 every rack zone lies inside the frame over seeds
+# 0-119 (0.15 left 2 of 240 zones reaching out of it, 0.13 five of 80)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def _fit(pose: CameraPose, rim: float, size: int, *, racks: bool, distortion: fl
     """Shrink the board until its playing area is inside the frame and, with racks in
     view, the whole board (rim included) stays clear of the rack zones."""
     whole = UPRIGHT_CORNERS * (1 + 2 * rim / SIZE)
-    top, bottom = (RACK_DEPTH + 0.02) * size, (1 - RACK_DEPTH - 0.02) * size
+    top, bottom = RACK_ROOM * size, (1 - RACK_ROOM) * size
     for _ in range(40):
         area = distort_points(project(pose, UPRIGHT_CORNERS), size, distortion)
         outline = distort_points(project(pose, whole), size, distortion)
@@ -228,18 +231,15 @@ def _fit(pose: CameraPose, rim: float, size: int, *, racks: bool, distortion: fl
 
 
 def render_frame(board: list[str], *, seed: int, size: int = 1504, options: FrameOptions | None = None,
-                 rack_letters: dict[str, list[str]] | None = None, shot: int = 0) -> RenderedFrame:
+                 shot: int = 0) -> RenderedFrame:
     """Render one camera frame of `board` (board text, upright). Same arguments, same pixels.
 
     `seed` fixes the scene: board and tile style, camera pose, table, light, tile
     positions within their cells. `shot` varies what changes from one exposure to the
     next of the same scene: sensor noise, a passing shadow, where a hand reaches.
-    `rack_letters` fixes which tiles stand on each rack (and so how many); otherwise
-    options.rack_counts says how many and the seed which."""
+    options.rack_counts says how many tiles stand on each rack (their letters never show)."""
     truth = check_board(board)
     options = options or FrameOptions()
-    if rack_letters is not None:
-        options = replace(options, rack_counts={p: len(rack_letters.get(p, [])) for p in RACK_PLAYERS})
     rng = np.random.default_rng(seed)
     opts = _resolve(options, rng)
     rim = float(rng.uniform(0.35, 0.9))  # the board's border, in cells
@@ -275,12 +275,7 @@ def render_frame(board: list[str], *, seed: int, size: int = 1504, options: Fram
 
     zones = {}
     if opts.rack_counts:
-        rack_x = size / 2 + rack_rng.uniform(-0.15, 0.15) * size
-        letters = rack_letters or _draw_rack_letters(opts, rack_rng)
-        for player in RACK_PLAYERS:
-            zones[player] = rack_zone(player, size, rack_x)
-            draw_rack(image, zones[player], letters.get(player, []), opts.tile_style, rack_rng,
-                      flipped=player == "p2")
+        zones = draw_standing_racks(image, pose, rim / SIZE, opts.rack_counts, opts.tile_style.face, rack_rng)
 
     occluded: frozenset[tuple[int, int]] = frozenset()
     if opts.hand:
@@ -320,12 +315,6 @@ def _table_with_board_shadow(kind: str, size: int, outline: np.ndarray, rng: np.
     side = outline + np.array([0, size * 0.004], np.float32)
     cv2.fillPoly(image, [(side * 16).astype(np.int32)], (30, 30, 35), cv2.LINE_AA, shift=4)
     return image
-
-
-def _draw_rack_letters(opts: Scene, rng: np.random.Generator) -> dict[str, list[str]]:
-    bag = [letter for letter, n in TILESETS[opts.tileset].counts.items() for _ in range(n)]
-    return {player: [bag[i] for i in rng.integers(len(bag), size=opts.rack_counts.get(player, 0))]
-            for player in RACK_PLAYERS}
 
 
 def _occluded_cells(mask: np.ndarray, homography: np.ndarray, cell: int, margin: int) -> frozenset[tuple[int, int]]:

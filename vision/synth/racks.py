@@ -1,59 +1,17 @@
-"""Players' racks with tiles standing on them, at the frame's bottom and top edges.
+"""Players' racks with tiles standing on them, in 3D, seen through the board's camera.
 
-Player p1 sits at the bottom of the frame and reads its tiles upright; p2 sits
-opposite, so its rack and tiles appear turned by 180 degrees.
+Player p1 sits at the bottom of the frame, p2 opposite at the top; each rack's back wall
+faces the board, so the camera sees the tiles' tops and backs, never their letters.
 """
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from .tiles import TileStyle, tile_sprite
+from .tiles import TileStyle
 
 RACK_PLAYERS = ("p1", "p2")
-RACK_COLOURS = ((30, 30, 30), (40, 70, 110), (120, 120, 120), (60, 40, 130))
-RACK_DEPTH = 0.085  # rack zone height / frame size
-MAX_RACK_TILES = 10  # 7 plus an overdraw; more than seven squeeze together on the bar
-
-
-def rack_zone(player: str, size: int, centre_x: float) -> np.ndarray:
-    """4x2 polygon (TL, TR, BR, BL in the image) where a player's rack stands."""
-    length, depth = 0.52 * size, RACK_DEPTH * size
-    y0 = size * 0.905 if player == "p1" else size * 0.01
-    return np.array([[centre_x - length / 2, y0], [centre_x + length / 2, y0],
-                     [centre_x + length / 2, y0 + depth], [centre_x - length / 2, y0 + depth]], np.float32)
-
-
-def draw_rack(image: np.ndarray, zone: np.ndarray, letters: list[str], style: TileStyle,
-              rng: np.random.Generator, flipped: bool) -> None:
-    """Draw a rack filling `zone` with `letters` standing on it (float32 frame, in place)."""
-    x0, y0 = zone[0]
-    x1, y1 = zone[2]
-    width, depth = x1 - x0, y1 - y0
-    colour = np.array(RACK_COLOURS[rng.integers(len(RACK_COLOURS))], np.float32)
-    ix0, iy0, ix1, iy1 = int(x0), int(y0), int(x1), int(y1)
-    # the rack bar: a ledge at the front, the slanted back behind the tiles
-    image[iy0:iy1, ix0:ix1] = colour * 1.15
-    ledge = int(depth * 0.28)
-    front = slice(iy1 - ledge, iy1) if not flipped else slice(iy0, iy0 + ledge)
-    image[front, ix0:ix1] = colour * 0.8
-    tile_w = width / max(8.2, len(letters) * 1.08 + 0.6)
-    side = int(round(tile_w))
-    tile_h = int(round(min(depth - ledge - 2, tile_w * 0.85)))  # tiles lean back: foreshortened
-    start = x0 + width * 0.04 + rng.uniform(0, max(0.0, 7 - len(letters))) * tile_w
-    for i, letter in enumerate(letters):
-        sprite = tile_sprite(letter, side, style)
-        colour_t, alpha = sprite.colour, sprite.alpha
-        colour_t = cv2.resize(colour_t, (side, tile_h), interpolation=cv2.INTER_AREA)
-        alpha = cv2.resize(alpha, (side, tile_h), interpolation=cv2.INTER_AREA)
-        if flipped:
-            colour_t, alpha = colour_t[::-1, ::-1], alpha[::-1, ::-1]
-        tx = int(start + i * tile_w * 1.08)
-        ty = iy1 - ledge - tile_h if not flipped else iy0 + ledge
-        region = image[ty:ty + tile_h, tx:tx + side]
-        if region.shape[:2] != alpha.shape:
-            continue
-        region += (colour_t * 0.92 - region) * alpha[..., None]
+MAX_RACK_TILES = 10  # 7 plus an overdraw; more than seven squeeze together on the rack
 
 
 # ---------------------------------------------------------------------------------------
@@ -498,13 +456,7 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     for p in RACK_SCENE_PLAYERS:
         placement = placements[p]
         m = placement.model
-        # the camera must see the racks from farther off vertical than the tiles lean (else it
-        # would see letters, KIOSK-05): a kiosk is mounted so; here the lean stays 2 deg under the view
-        top = _world(placement, np.array([0.0, m.length]), np.array([m.depth * 0.3] * 2), np.array([m.height] * 2))
-        d = _camera_position(rack_pose, 0.0) - top
-        toward3 = np.array([*placement.toward_board, 0.0])
-        view_min = float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min())
-        tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], view_min - 2.0))
+        tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], _lean_limit(rack_pose, placement)))
         colour = np.asarray(m.colours[int(look.integers(len(m.colours)))], np.float64) * float(look.uniform(0.85, 1.15))
         # the rack's soft shadow on the table
         shadow = np.zeros((size, size), np.float32)
@@ -550,3 +502,49 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
                      face_down=face_down, covered=covered, in_frame=in_frame,
                      models={p: models[p].name for p in RACK_SCENE_PLAYERS}, view_deg=views, tile_style=style,
                      board_tiles=np.array(cell_centres, np.float32))
+
+
+FRAME_RACK_GAP = (0.01, 0.04)  # board units between the board's rim and a rack's back wall in whole frames
+
+
+def draw_standing_racks(image: np.ndarray, pose: CameraPose, rim: float, counts: dict[str, int],
+                        tile_colour: tuple[int, int, int], rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Both racks standing just beyond the board's rim (`rim`: board units) at the frame's
+    bottom (p1) and top (p2), drawn into a float32 frame in place; returns each rack's zone
+    (rack_outline). The racks stand on the table, so they keep to the frame's bottom and top
+    whichever way the board is turned on its turntable."""
+    names = sorted(RACK_MODELS)
+    rack_pose = CameraPose(centre=pose.centre, side=pose.side, angle_deg=float(rng.normal(0, 2.0)),
+                           pitch_deg=pose.pitch_deg, yaw_deg=pose.yaw_deg, focal=pose.focal)
+    mm = 1.0 / (15 * float(rng.uniform(19.0, 22.0)))
+    thickness = float(rng.choice([4.0, 4.0, 4.5, 5.0, 3.5]))
+    turned = np.radians(pose.angle_deg - rack_pose.angle_deg)  # the board askew under the racks
+    reach = (0.5 + rim) * (abs(np.cos(turned)) + abs(np.sin(turned)))  # its rim's farthest corner
+    placements, colours = {}, {}
+    for p, sign in (("p1", 1.0), ("p2", -1.0)):  # where both stand first: a rack stays put whatever its tiles
+        model = RACK_MODELS[names[int(rng.integers(len(names)))]]
+        turn = np.radians(float(rng.normal(0, 3)))
+        toward = (float(np.sin(turn) * sign), float(-np.cos(turn) * sign))
+        centre = (float(rng.uniform(-0.15, 0.15)), sign * (reach + float(rng.uniform(*FRAME_RACK_GAP))))
+        placements[p] = RackPlacement(centre, toward, model, mm)
+        colour = model.colours[int(rng.integers(len(model.colours)))]
+        colours[p] = (int(colour[0]), int(colour[1]), int(colour[2]))
+    leans = {p: min(float(rng.uniform(*placements[p].model.lean)), _lean_limit(rack_pose, placements[p]))
+             for p in placements}
+    zones = {}
+    for p, placement in placements.items():
+        tiles = arrange_tiles(counts.get(p, 0), placement.model, rng, thickness, leans[p])
+        draw_faces(image, standing_rack_faces(rack_pose, placement, tiles, tile_colour, colours[p]), rng)
+        zones[p] = rack_outline(rack_pose, placement)
+    return zones
+
+
+def _lean_limit(pose: CameraPose, placement: RackPlacement) -> float:
+    """The steepest lean the rack's tiles may have: 2 degrees under the camera's view of their
+    tops (the camera must see the racks from farther off vertical than the tiles lean, else it
+    would see the letters, KIOSK-05: a kiosk is mounted so)."""
+    m = placement.model
+    top = _world(placement, np.array([0.0, m.length]), np.array([m.depth * 0.3] * 2), np.array([m.height] * 2))
+    d = _camera_position(pose, 0.0) - top
+    toward3 = np.array([*placement.toward_board, 0.0])
+    return float(np.degrees(np.arctan2(d[:, :2] @ toward3[:2], d[:, 2])).min()) - 2.0
