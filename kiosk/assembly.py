@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Container, Iterable, Protocol
 
-from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, JournalLike, KioskApp, MemoryJournal
 from kiosk.config import KioskConfig
 from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError
@@ -48,25 +48,15 @@ class CameraLike(Protocol):
     def read(self) -> Any: ...
 
 
-class JournalBackend(Protocol):
-    """A game's journal on the card (kiosk.journal.GameJournal) or in memory (MemoryJournal)."""
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def save_problem(self) -> str | None: ...
-
-    @property
-    def save_notice(self) -> str | None: ...
+class JournalBackend(JournalLike, Protocol):
+    """A game's journal on the card (kiosk.journal.GameJournal) or in memory (MemoryJournal):
+    what the app needs of it (JournalLike), and what the assembly needs besides."""
 
     @property
     def game_id(self) -> str: ...
 
     @property
     def records(self) -> list[dict[str, Any]]: ...   # every durable record, in order
-
-    def append(self, record: dict[str, Any]) -> object: ...
 
     def retry(self) -> bool: ...
 
