@@ -43,6 +43,7 @@ from vision.synth.tiles import TileStyle, random_tile_style, render_tile
 from vision.tilesets import DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
 if TYPE_CHECKING:
+    import torch
     from torch import nn  # imported when training: the Pi has no PyTorch
 
 T = TypeVar("T")
@@ -312,6 +313,24 @@ class Dense:
         return Network(dense_onnx(self.mean, self.scale, self.w1, self.b1, self.w2, self.b2), classes, temperature)
 
 
+def _fit(model: "nn.Module", inputs: "torch.Tensor", labels: "torch.Tensor", optimiser: "torch.optim.Optimizer",
+         schedule: "torch.optim.lr_scheduler.LRScheduler", epochs: int) -> None:
+    """Minibatches of 128 in a fresh random order each epoch, cross-entropy, the schedule
+    stepped once an epoch (both models train this way)."""
+    import torch
+    from torch import nn
+
+    loss = nn.CrossEntropyLoss()
+    for _ in range(epochs):
+        order = torch.randperm(len(inputs))
+        for i in range(0, len(order), 128):
+            batch = order[i:i + 128]
+            optimiser.zero_grad()
+            loss(model(inputs[batch]), labels[batch]).backward()
+            optimiser.step()
+        schedule.step()
+
+
 def train_dense(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: int) -> Dense:
     """A one-hidden-layer ReLU network on standardised inputs (PyTorch: Adam with L2 weight
     decay, softmax cross-entropy, batches of 128, the step size shrinking 7 % an epoch)."""
@@ -327,15 +346,7 @@ def train_dense(x: np.ndarray, y: np.ndarray, hidden: int, epochs: int, seed: in
     model = nn.Sequential(first, nn.ReLU(), last)
     optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.ExponentialLR(optimiser, 0.93)
-    loss = nn.CrossEntropyLoss()
-    for _ in range(epochs):
-        order = torch.randperm(len(inputs))
-        for i in range(0, len(order), 128):
-            batch = order[i:i + 128]
-            optimiser.zero_grad()
-            loss(model(inputs[batch]), labels[batch]).backward()
-            optimiser.step()
-        schedule.step()
+    _fit(model, inputs, labels, optimiser, schedule, epochs)
 
     def numpy(t: torch.Tensor) -> np.ndarray:
         return t.detach().numpy().astype(np.float32)
@@ -489,15 +500,7 @@ def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int
     model = nn.Sequential(body, last)
     optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-5)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, epochs)
-    loss = nn.CrossEntropyLoss()
-    for _ in range(epochs):
-        order = torch.randperm(len(images))
-        for i in range(0, len(order), 128):
-            batch = order[i:i + 128]
-            optimiser.zero_grad()
-            loss(model(images[batch]), labels[batch]).backward()
-            optimiser.step()
-        schedule.step()
+    _fit(model, images, labels, optimiser, schedule, epochs)
     onnx_bytes = cnn_onnx([(conv.weight.detach().numpy(), _bias(conv)) for conv in convs], dense.weight.detach().numpy().T, dense.bias.detach().numpy(),
                           last.weight.detach().numpy().T, last.bias.detach().numpy(), GLYPH)
     return Network(onnx_bytes, CLASSES, 1.0, GLYPH)
