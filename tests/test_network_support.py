@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.network.broker import Broker, free_port, write_broker_config
+from kiosk.network.broker import Broker, free_port, stop_process, write_broker_config
 from kiosk.network.config import NetworkConfig
 from kiosk.network.tape import Tape, record_tape
 
@@ -119,10 +119,5 @@ class DashboardProcess:
             return response.read().decode()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)

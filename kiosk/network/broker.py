@@ -42,6 +42,17 @@ topic write {ROOT}/+/resend
 """
 
 
+def stop_process(process: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
+    """SIGTERM a child still running, wait up to 10 s, then SIGKILL it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -131,13 +142,8 @@ class Broker:
         raise RuntimeError("mosquitto did not start listening")
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
         self.process = None
 
     @property

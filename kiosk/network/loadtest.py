@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kiosk.network.broker import Broker, free_port, write_broker_config
+from kiosk.network.broker import Broker, free_port, stop_process, write_broker_config
 from kiosk.network.config import NetworkConfig
 from kiosk.network.publisher import MqttSink
 from kiosk.network.tape import Tape, record_tape
@@ -231,11 +231,7 @@ def run(tables: int, games: list[Tape], speed: float, folder: Path, max_gap: flo
         listener.stopped = True
         return result
     finally:
-        dashboard.terminate()
-        try:
-            dashboard.wait(10)
-        except subprocess.TimeoutExpired:
-            dashboard.kill()
+        stop_process(dashboard)
         dash_log.close()
         broker.stop()
 
