@@ -4,7 +4,7 @@ screens, the whole page for start, result, recovered and error.
 Every function takes (surface, rect, model, text) and draws only from the model."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -282,16 +282,23 @@ def side_menu(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, te
         text.draw_wrapped(surface, f"{menu.confirming}: are you sure?", items, theme.YELLOW, items.height // 6)
         _draw_prompt(surface, prompt, model, text)
         return
-    row_h = max(14, min(items.height // max(1, len(menu.items)), items.height // 5))
+    _draw_choice_list(surface, items, menu.items, menu.selected, text)
+    _draw_prompt(surface, prompt, model, text)
+
+
+def _draw_choice_list(surface: pygame.Surface, items: pygame.Rect, labels: Sequence[str], selected: int,
+                      text: TextPainter) -> None:
+    """A list chosen from with the buttons: rows as tall as fit (a fifth of the area at most),
+    scrolled to keep the selected row in view, the selected one in a yellow box."""
+    row_h = max(14, min(items.height // max(1, len(labels)), items.height // 5))
     visible = max(1, items.height // row_h)
-    top = max(0, min(menu.selected - visible // 2, len(menu.items) - visible))
-    for i, label in enumerate(menu.items[top:top + visible], start=top):
+    top = max(0, min(selected - visible // 2, len(labels) - visible))
+    for i, label in enumerate(labels[top:top + visible], start=top):
         row = pygame.Rect(items.x, items.y + (i - top) * row_h, items.width, row_h).inflate(0, -row_h // 8)
-        if i == menu.selected:
+        if i == selected:
             widgets.box(surface, row, theme.YELLOW)
         text.draw(surface, label, row.inflate(-row_h // 3, -row_h // 4),
-                  theme.TEXT_DARK if i == menu.selected else theme.TEXT, align="left")
-    _draw_prompt(surface, prompt, model, text)
+                  theme.TEXT_DARK if i == selected else theme.TEXT, align="left")
 
 
 def side_rack_entry(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
@@ -335,16 +342,7 @@ def _start_names(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
     if setup.chosen:
         whose = f"Player 1 is {setup.chosen[0]}. Player 2"
     text.draw(surface, f"{whose}: choose a name", title, theme.TEXT, align="left")
-    count = len(setup.choices)
-    row_h = max(14, min(items.height // max(1, count), items.height // 5))
-    visible = max(1, items.height // row_h)
-    top = max(0, min(setup.cursor - visible // 2, count - visible))
-    for i, label in enumerate(setup.choices[top:top + visible], start=top):
-        row = pygame.Rect(items.x, items.y + (i - top) * row_h, items.width, row_h).inflate(0, -row_h // 8)
-        if i == setup.cursor:
-            widgets.box(surface, row, theme.YELLOW)
-        text.draw(surface, label, row.inflate(-row_h // 3, -row_h // 4),
-                  theme.TEXT_DARK if i == setup.cursor else theme.TEXT, align="left")
+    _draw_choice_list(surface, items, setup.choices, setup.cursor, text)
     _draw_prompt(surface, prompt, model, text)
 
 
