@@ -47,7 +47,12 @@ def _notes(frame: RenderedFrame, tiles: int) -> str:
     o = frame.options
     parts = [f"{tiles} tiles", f"{o.board_style} board" + (" with labels" if o.labels else ""),
              f"turned {frame.rotation} deg + {o.askew_deg:.1f} deg askew", f"tilt {o.tilt_deg:.1f} deg",
-             f"{o.table} table", f"font {o.tile_style.font}"]
+             f"{o.table} table", f"font {o.tile_style.font}",
+             f"tiles BGR {tuple(o.tile_style.face)}" + (" wood" if o.tile_style.wood else "")
+             + f", {o.tile_depth:.2f} cell thick, {o.tile_style.blank_mark} blanks",
+             f"board fill {o.board_fill:.2f}"]
+    if o.distractors:
+        parts.append("things on the table")
     if o.rack_counts:
         parts.append("racks " + ", ".join(f"{p}={n}" for p, n in o.rack_counts.items()))
     if o.hand:

@@ -50,7 +50,12 @@ WIDE_TILE_PRESETS: dict[str, tuple[BGR, BGR, bool]] = {
     "green": ((60, 120, 40), (240, 240, 240), False),
     "cream-blue": ((175, 220, 238), (120, 60, 20), False),
     "white-red": ((238, 240, 240), (40, 40, 170), False),
+    # old sets of stained wood: red-brown, as dark as the tan squares of a vintage board, strong grain
+    "vintage-wood": ((42, 76, 148), (22, 20, 20), True),
+    "mid-wood": ((75, 120, 180), (25, 25, 30), True),
+    "light-wood": ((140, 190, 225), (30, 30, 35), True),
 }
+BLANK_MARKS = ("plain", "logo", "star")  # what a blank tile shows: nothing, a printed logo, a star
 
 # A multi-letter tile's letters: this share of a single letter's height, and together at
 # most this share of the tile's side wide (Spanish and Catalan sets print CH, L·L smaller)
@@ -76,6 +81,8 @@ class TileStyle:
     letter_shift: tuple[float, float] = (-0.03, -0.03)  # letter centre offset / side
     corner: float = 0.10  # corner radius / side
     bevel: float = 0.5  # strength of the edge highlight and shade
+    grain: float = 0.05  # wood grain strength (wood tiles only)
+    blank_mark: str = "plain"  # see BLANK_MARKS
 
 
 def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
@@ -104,6 +111,27 @@ def random_tile_style(rng: np.random.Generator, *, tileset: str = "english",
         corner=float(rng.uniform(0.05, 0.16)),
         bevel=float(rng.uniform(0.25, 0.7)),
     )
+
+
+WIDE_P = 0.45  # share of frames whose tiles come from WIDE_TILE_PRESETS (wider_tile_style)
+BLANK_MARK_P = (0.6, 0.2, 0.2)  # plain, logo, star
+
+
+def wider_tile_style(style: TileStyle, rng: np.random.Generator, *, blank_mark: str | None = None) -> TileStyle:
+    """`style` moved into the whole space clubs bring: WIDE_P of the time another face and ink
+    from WIDE_TILE_PRESETS (dark and stained wood, black, navy, slate, purple, red, green), a
+    wood grain of its own strength, and blanks plain or marked with a logo or a star (or
+    `blank_mark` when given). Always the same number of draws from `rng`."""
+    names = list(WIDE_TILE_PRESETS)
+    widen = rng.random() < WIDE_P
+    face, ink, wood = WIDE_TILE_PRESETS[names[rng.integers(len(names))]]
+    jitter = rng.normal(0, 8, 3)
+    grain = float(rng.uniform(0.03, 0.12))
+    mark = BLANK_MARKS[rng.choice(len(BLANK_MARKS), p=BLANK_MARK_P)]
+    if widen:
+        b, g, r = (int(np.clip(c + j, 0, 255)) for c, j in zip(face, jitter))
+        style = replace(style, face=(b, g, r), ink=ink, wood=wood)
+    return replace(style, grain=grain, blank_mark=mark if blank_mark is None else blank_mark)
 
 
 def _rounded_rect_sdf(side: int, radius: float) -> np.ndarray:
@@ -167,25 +195,70 @@ class TileSprite:
     pad: int
 
 
-@lru_cache(maxsize=128)  # the letters of a frame or two; a sprite of a large tile is ~150 kB
-def tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
+@lru_cache(maxsize=256)  # the letters of a frame or two; a sprite of a large tile is ~150 kB
+def tile_sprite(letter: str, side: int, style: TileStyle, variant: int = 0) -> TileSprite:
     """One tile drawn on its own, cached. `letter` is a tile letter or '?' for a blank
-    (no letter, no number)."""
-    return make_tile_sprite(letter, side, style)
+    (no letter, no number, perhaps a logo: style.blank_mark); `variant` picks one of a
+    wooden set's grain patterns."""
+    return make_tile_sprite(letter, side, style, variant)
 
 
-def make_tile_sprite(letter: str, side: int, style: TileStyle) -> TileSprite:
+WOOD_VARIANTS = 4  # grain patterns of a wooden set (each tile shows one)
+
+
+def side_sprite(sprite: TileSprite, style: TileStyle) -> TileSprite:
+    """The tile's side walls: its outline filled with the face colour in shade (a camera at an
+    angle sees them between the tile's top and the board)."""
+    colour = np.empty_like(sprite.colour)
+    colour[:] = np.array(style.face, np.float32) * 0.62
+    if style.wood:
+        colour *= _wood_grain(sprite.alpha.shape[0], style.grain, 1)[..., None]
+    return TileSprite(colour=colour, alpha=sprite.alpha, shadow=sprite.shadow, pad=sprite.pad)
+
+
+def make_tile_sprite(letter: str, side: int, style: TileStyle, variant: int = 0) -> TileSprite:
     """tile_sprite without the cache, for styles used once."""
     if letter != BLANK:
         tile_value(letter, style.tileset)  # refuses anything that is not a tile letter
-    colour, alpha = _draw_tile(letter, side, style)
+    colour, alpha = _draw_tile(letter, side, style, variant)
     blur = max(1, int(side * 0.06))
     pad = 2 * blur + 1
     shadow = cv2.GaussianBlur(np.pad(alpha, pad), (blur * 2 + 1, blur * 2 + 1), 0)
     return TileSprite(colour=colour, alpha=alpha, shadow=shadow, pad=pad)
 
 
-def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np.ndarray]:
+def _wood_grain(side: int, strength: float, variant: int) -> np.ndarray:
+    """Gain of a wooden tile's face: long grain lines along one axis (bent, of varying width,
+    some dark streaks) and a slow change of tone, different for each `variant` of a set."""
+    rng = np.random.default_rng([side, variant, 7])
+    yy, xx = np.mgrid[0:side, 0:side].astype(np.float32) / side
+    across, along = (yy, xx) if variant % 2 == 0 else (xx, yy)  # grain runs along the tile or across it
+    bend = 0.08 * np.sin(along * float(rng.uniform(2, 5)) + float(rng.uniform(0, 6.3)))
+    coord = across + bend + 0.04 * along * float(rng.uniform(-1, 1))
+    rings = np.sin(2 * np.pi * coord * float(rng.uniform(5, 13)) + float(rng.uniform(0, 6.3)))
+    streaks = np.sin(2 * np.pi * coord * float(rng.uniform(20, 40)))
+    tone = float(rng.uniform(-1, 1)) * (along - 0.5)
+    return (1.0 + strength * (0.7 * rings + 0.35 * np.maximum(streaks, 0) * -1 + 0.6 * tone)).astype(np.float32)
+
+
+def _blank_mark(kind: str, side: int) -> np.ndarray:
+    """Coverage (side x side) of what a marked blank prints in its middle: a maker's logo (a ring
+    round a small diamond) or a five-pointed star."""
+    mask = np.zeros((side * 4, side * 4), np.uint8)
+    c = side * 2
+    if kind == "logo":
+        cv2.circle(mask, (c, c), int(side * 0.9), 255, max(2, side // 6), cv2.LINE_AA)
+        diamond = np.array([[c, c - side * 0.5], [c + side * 0.35, c], [c, c + side * 0.5], [c - side * 0.35, c]])
+        cv2.fillPoly(mask, [diamond.astype(np.int32)], 255, cv2.LINE_AA)
+    else:
+        angles = np.pi / 2 + np.arange(10) * np.pi / 5
+        radii = np.where(np.arange(10) % 2 == 0, side * 0.8, side * 0.33)
+        points = np.stack([c + radii * np.cos(angles), c - radii * np.sin(angles)], axis=1)
+        cv2.fillPoly(mask, [points.astype(np.int32)], 255, cv2.LINE_AA)
+    return cv2.resize(mask, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+
+
+def _draw_tile(letter: str, side: int, style: TileStyle, variant: int = 0) -> tuple[np.ndarray, np.ndarray]:
     sdf = _rounded_rect_sdf(side, style.corner * side)
     alpha = np.clip(0.5 - sdf, 0.0, 1.0)
     depth = np.clip(-sdf / max(1.5, 0.07 * side), 0.0, 1.0)  # 0 at the rim, 1 inside
@@ -200,9 +273,10 @@ def _draw_tile(letter: str, side: int, style: TileStyle) -> tuple[np.ndarray, np
     colour = np.empty((side, side, 3), np.float32)
     colour[:] = style.face
     if style.wood:
-        rings = np.sin(2 * np.pi * (yy * 9 + 0.6 * np.sin(xx * 5 + yy * 2)))
-        colour *= (1.0 + 0.05 * rings)[..., None]
+        colour *= _wood_grain(side, style.grain, variant)[..., None]
     colour *= shade[..., None]
+    if letter == BLANK and style.blank_mark != "plain":
+        colour += (np.array(style.ink, np.float32) - colour) * (0.8 * _blank_mark(style.blank_mark, side))[..., None]
     if letter != BLANK:
         # the tile's printed text: its letter, or a multi-letter tile's two letters side by
         # side, smaller (Spanish CH, Catalan L·L), fitting left of the value number
