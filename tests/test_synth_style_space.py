@@ -37,7 +37,8 @@ def rectify(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
 def _scenes(count: int) -> list:
     out = []
     for seed in range(count):
-        out.append(_resolve(FrameOptions(), np.random.default_rng(seed), np.random.default_rng([seed, 0x57E1E])))
+        out.append(_resolve(FrameOptions(style_space="wide"), np.random.default_rng(seed),
+                            np.random.default_rng([seed, 0x57E1E])))
     return out
 
 
@@ -60,7 +61,7 @@ def test_the_seed_draws_the_whole_space():
 def test_the_new_options_leave_the_board_and_racks_where_they_were():
     """Setting any of the wider space's options changes neither the board's corners nor the racks."""
     board = board_with({(7, 7): "A", (7, 8): "?"})
-    base = FrameOptions(hand=False, rack_counts={"p1": 7, "p2": 7})
+    base = FrameOptions(hand=False, rack_counts={"p1": 7, "p2": 7}, style_space="wide")
     first = render_frame(board, seed=17, size=SIZE, options=base)
     for change in (dict(blank_mark="star"), dict(tile_depth=0.0), dict(distractors=True), dict(label_text=2),
                    dict(tile_size=0.97), dict(label_font=3)):
@@ -124,8 +125,26 @@ def test_distractors_lie_beside_the_board_never_on_it():
             assert (diff[inside == 0] > 40).sum() > 100  # something lies on the table
 
 
+def test_the_club_space_draws_the_scenes_of_before():
+    """style_space 'club' (the default: fixture games, tests written before the wider space) keeps flat tiles,
+    plain blanks, the club styles and palette, nothing on the table; the same seed in 'wide' shares its board
+    placement."""
+    for seed in range(60):
+        club = _resolve(FrameOptions(), np.random.default_rng(seed), np.random.default_rng([seed, 0x57E1E]))
+        assert club.board_style in ("classic", "german", "deluxe", "paper")
+        assert club.tile_depth == 0.0 and not club.distractors and club.tile_style.blank_mark == "plain"
+        assert club.tile_size == 0.93 and club.board_fill >= 0.6 and club.tilt_deg < MAX_TILT
+    board = board_with({(7, 7): "A"})
+    a = render_frame(board, seed=4, size=SIZE, options=FrameOptions(board_fill=0.8))
+    b = render_frame(board, seed=4, size=SIZE, options=FrameOptions(board_fill=0.8, tilt_deg=a.options.tilt_deg,
+                                                                    style_space="wide"))
+    assert np.array_equal(a.board_corners, b.board_corners)
+
+
 def test_bad_blank_mark_and_tilt_are_refused():
     with pytest.raises(ValueError, match="blank_mark"):
         render_frame(EMPTY, seed=1, size=SIZE, options=FrameOptions(blank_mark="smiley"))
     with pytest.raises(ValueError, match="tilt_deg"):
         render_frame(EMPTY, seed=1, size=SIZE, options=FrameOptions(tilt_deg=60.0))
+    with pytest.raises(ValueError, match="style_space"):
+        render_frame(EMPTY, seed=1, size=SIZE, options=FrameOptions(style_space="huge"))

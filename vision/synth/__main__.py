@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     data.add_argument("--tileset", choices=sorted(TILESETS), default="english")
     data.add_argument("--size", type=_positive, default=1504)
     data.add_argument("--hands", action="store_true", help="allow hands over the board (cells become unreadable)")
+    data.add_argument("--style-space", choices=("wide", "club"), default="wide",
+                      help="draw scenes from the whole style space (default) or the club scenes of the fixture games")
     one = commands.add_parser("frame", help="render one frame of a random board to an image file")
     one.add_argument("out_file", type=Path)
     one.add_argument("--seed", type=int, required=True)
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         started = time.perf_counter()
         spec = DatasetSpec(boards=args.boards, seed=args.seed, tileset=args.tileset, size=args.size,
-                           hands=args.hands)
+                           hands=args.hands, style_space=args.style_space)
         try:
             path = write_dataset(args.out_dir, spec)
         except OSError as error:
@@ -89,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rng = np.random.default_rng(args.seed)
     board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)), tileset=args.tileset)
-    frame = render_frame(board, seed=args.seed, size=args.size, options=FrameOptions(tileset=args.tileset))
+    frame = render_frame(board, seed=args.seed, size=args.size, options=FrameOptions(tileset=args.tileset,
+                                                                                   style_space="wide"))
     try:
         written = cv2.imwrite(str(args.out_file), frame.image)
     except cv2.error:

@@ -37,6 +37,7 @@ class DatasetSpec:
     tileset: str = "english"
     size: int = 1504
     hands: bool = False  # hands over the board make cells unreadable; off for accuracy sets
+    style_space: str = "wide"  # FrameOptions.style_space: the whole space, or 'club' (the fixture games' scenes)
 
 
 def frame_seed(dataset_seed: int, index: int) -> int:
@@ -75,7 +76,7 @@ def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
         rng = np.random.default_rng([spec.seed, index])
         tiles = int(rng.integers(1, MAX_TILES + 1))
         board = random_board(rng, tiles=tiles, tileset=spec.tileset)
-        options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False)
+        options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False, style_space=spec.style_space)
         frame = render_frame(board, seed=seed, size=spec.size, options=options)
         name = f"board-{index:03d}.jpg"
         if not cv2.imwrite(str(out_dir / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]):
@@ -96,7 +97,8 @@ def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
         })
     truth = {
         "source": f"vision.synth dataset --boards {spec.boards} --seed {spec.seed} --tileset {spec.tileset} "
-                  f"--size {spec.size}" + (" --hands" if spec.hands else ""),
+                  f"--size {spec.size}" + (" --hands" if spec.hands else "")
+                  + (" --style-space club" if spec.style_space == "club" else ""),
         "tileset": spec.tileset,
         "image_size": [spec.size, spec.size],
         "board_convention": BOARD_CONVENTION,
