@@ -479,8 +479,9 @@ def _draw_distractors(image: np.ndarray, outline: np.ndarray, cell_px: float, op
             letter = BLANK if face_down else letters[int(rng.integers(len(letters)))]
             if spot is None:
                 continue
-            style = replace(opts.tile_style, blank_mark="plain", face=tuple(int(v * 0.9) for v in opts.tile_style.face)) \
-                if face_down else opts.tile_style
+            back_b, back_g, back_r = (int(v * 0.9) for v in opts.tile_style.face)  # a tile's back, darker
+            style = (replace(opts.tile_style, blank_mark="plain", face=(back_b, back_g, back_r)) if face_down
+                     else opts.tile_style)
             composite_tile(image, tile_sprite(letter, max(4, side), style), spot, float(rng.uniform(0, 360)),
                            (cell_px * 0.05, cell_px * 0.05, 0.35))
     if kinds[2]:
