@@ -32,6 +32,7 @@ from kiosk.table import (
     Menu,
     MenuItem,
     NamePicker,
+    TIME_EPSILON,
     NameRead,
     Phase,
     RackEntry,
@@ -45,10 +46,12 @@ from kiosk.table import (
     start_rack_entry,
     step_menu,
     step_names,
+    next_settle_read,
+    settled,
     step_rack_entry,
 )
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
-from kiosk.vision_worker import Reading
+from kiosk.vision_worker import Ask, Reading
 from vision.observation import BoardObservation
 
 log = logging.getLogger("kiosk.app")
@@ -118,8 +121,14 @@ class GameSetup:
 @dataclass(frozen=True)
 class AppSettings:
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
-    reading_poll_s: float = 0.1       # how often to ask for another reading while waiting
-    camera_retry_s: float = 0.5       # ... and while the camera gives no usable frame
+    reading_poll_s: float = 0.1       # the safety setting: a view is taken only once the board has looked the
+                                      # same for this long (two readings at least this far apart, nothing
+                                      # different between them: kiosk.table.settled); also how often to read
+                                      # again while a hand is over the board
+    watch_s: float | None = 0.1       # while a clock runs, look at the board this often (kiosk.vision_worker:
+                                      # a ~1 ms check, a full reading only when a square changed), so the
+                                      # view has settled before the press; None: read only after a press
+    camera_retry_s: float = 0.5       # how often to read again while the camera gives no usable frame
     view_wait_s: float = 2.0          # after this long without a clear view, say what we wait for
     verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
     first_by_draw: bool = False       # the start screen lets the players enter the draw's winner (FIRST-01);
@@ -227,6 +236,9 @@ class KioskApp:
         self.camera_problem = ""
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
+        self._next_watch = 0.0
+        self._racks_after_press: int | None = None   # the next full reading is the one after this player's press
+        self.vision.use_clock(self.now)   # readings are stamped on the app's clock (taken before or after a press)
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: dict[str, Any] | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
@@ -696,7 +708,7 @@ class KioskApp:
             return
         if self.pending:
             self._next_poll = t
-            self.vision.request()
+            self.vision.request(Ask.LOOK)
 
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
@@ -821,8 +833,11 @@ class KioskApp:
         if self.journal.save_problem is not None:
             self.journal.retry()   # records (and a finished game) kept in memory go to the card once it can
         t = self.now()
-        wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
-        if wants_reading and not self.vision.busy and t >= self._next_poll:
+        head = self.pending[0] if self.pending else None
+        poll_due = t >= self._next_poll - TIME_EPSILON
+        if head is not None and head.stage == "reading" and not self.vision.busy and poll_due:
+            self.vision.request(Ask.LOOK)
+        elif self.phase == "remove_tiles" and not self.vision.busy and poll_due:
             self.vision.request()
         elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
             self._next_poll = t + NAME_POLL_S
@@ -830,6 +845,9 @@ class KioskApp:
         elif self._racks_due(t) and not self.vision.busy:
             self._next_rack_poll = t + (self.settings.rack_poll_s or 0.0)
             self.vision.request()
+        elif self._watch_due(t) and not self.vision.busy:
+            self._next_watch = t + (self.settings.watch_s or 0.0)
+            self.vision.request(Ask.WATCH)
         for reading in self.vision.poll():
             self._on_reading(reading, t)
         self._check_overtime(t)
@@ -839,10 +857,15 @@ class KioskApp:
         obs = reading.observation
         if obs is not None:
             self.camera_seen = True
-            if obs.located and self.phase == "turn":
+            if obs.located and self.phase == "turn" and not reading.watched and not reading.looked:
+                # the racks' counts come from full readings asked for (after a press, every
+                # rack_poll_s), spaced as kiosk.rack_watch expects, not from the frequent watches
+                # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
+                waiting = 1 - head.player if head is not None and at_press else self._racks_after_press
+                self._racks_after_press = None
+                self._watch_racks(obs, t, waiting=waiting)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -852,34 +875,49 @@ class KioskApp:
         else:
             unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
             self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
-        usable = obs is not None and obs.located and obs.stable
+        located = obs is not None and obs.located
+        span = self.settings.reading_poll_s
+        usable = located and settled(reading.since, taken_at=reading.taken_at, not_before=float("-inf"),
+                                     min_span_s=span)
         if self._watching_names():
             if usable:
                 self._names_seen(obs)
             return
         if self.phase == "remove_tiles":
-            if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
+            if usable and obs is not None and \
+                    read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
                 self._commit(ev.ClockResumed(t), t)
                 self.phase = Phase.TURN
             else:
-                self._next_poll = t + self.settings.reading_poll_s
+                self._next_poll = next_settle_read(reading.since if located else None, now=t, min_span_s=span)
             return
         head = self.pending[0] if self.pending else None
         if head is None or head.stage != "reading":
             return
-        if head.take_as_is and obs is not None and obs.located and not obs.stable:
+        if reading.taken_at < head.pressed_at:
+            self._next_poll = t   # a frame from before the press (a look still under way): read the board now
+            return
+        # one frame after the press is enough when the board had already looked the same for
+        # reading_poll_s before it (the kiosk looks while the clock runs); else read again
+        # as soon as the view can have lasted that long
+        if located and obs is not None and settled(reading.since, taken_at=reading.taken_at,
+                                                  not_before=head.pressed_at, min_span_s=span):
+            if reading.looked and self.settings.rack_poll_s is not None:
+                # the racks as they are after the press, from a full reading (the underdraw check)
+                self._racks_after_press = 1 - head.player
+                self.vision.request(Ask.READ)
+            self._take_reading(head, obs, t)
+            return
+        if head.take_as_is and located and obs is not None and not obs.stable:
             self._note("view_taken_as_is", player=head.player, problems=list(obs.problems))
             self._take_reading(head, obs, t, forced=True)
             return
-        if not usable:
-            if head.waiting_since is None:
-                head.waiting_since = t
-            head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
-            head.unsettled = obs if obs is not None and obs.located else None
-            located = obs is not None and obs.located
-            self._next_poll = t + (self.settings.reading_poll_s if located else self.settings.camera_retry_s)
-            return
-        self._take_reading(head, obs, t)
+        if head.waiting_since is None:
+            head.waiting_since = t
+        head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
+        head.unsettled = obs if located else None
+        self._next_poll = (next_settle_read(reading.since, now=t, min_span_s=span) if located
+                           else t + self.settings.camera_retry_s)
 
     def use_view_as_is(self, t: float | None = None) -> bool:
         """The players say the board is clear although the camera keeps saying it is not
@@ -956,6 +994,11 @@ class KioskApp:
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
         self._commit_play(head, tiles)
 
+    def _watch_due(self, t: float) -> bool:
+        """The board is looked at while a clock runs, so it has settled before the press."""
+        return (self.settings.watch_s is not None and self.phase == "turn" and not self.pending
+                and self.clock.running(t) is not None and t >= self._next_watch)
+
     def _racks_due(self, t: float) -> bool:
         """A reading for the racks alone is due: a clock runs and rack polling is on."""
         return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
@@ -1024,7 +1067,7 @@ class KioskApp:
                 self._end_game(None, at)
             return
         if self.pending and self.pending[0].stage == "reading":
-            self.vision.request()
+            self.vision.request(Ask.LOOK)
 
     # ----- challenge ----------------------------------------------------------------
 

@@ -54,6 +54,12 @@ class TableCamera:
 
 
 class TableReader:
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        pass
+
+    def accept_board(self, rows: list[str]) -> None:
+        pass
+
     def observe(self, seen: Table) -> BoardObservation:
         if not seen.located:
             return BoardObservation.unlocated("board not found (test)", dict(seen.racks))
