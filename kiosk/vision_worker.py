@@ -24,7 +24,7 @@ Three kinds of request (`Ask`):
 
 Every full reading, of either kind, goes through one `Settle` (kiosk.table): how long the
 board has looked the same. Each `Reading` carries the time its frame was taken
-(`taken_at`, on the app's clock) and since when the board has looked as it reads
+(`taken_at`, on the kiosk's time source: `clock`) and since when the board has looked as it reads
 (`since`), so the app can take a play from one frame after the press when the board had
 already settled before it, and never from a reading older than the press or from a view
 that changed a moment ago.
@@ -82,7 +82,7 @@ class Reading:
     observation: BoardObservation | None   # None when the camera failed
     error: str = ""              # the camera's failure, for the screen
     seconds: float = 0.0         # wall time spent reading (for the latency benchmark)
-    taken_at: float = 0.0        # the app's clock when the frame was asked of the camera
+    taken_at: float = 0.0        # the time source's reading when the frame was asked of the camera
     since: float | None = None   # the board has looked the same since then (None: no clear view)
     watched: bool = False        # taken for a watch (Ask.WATCH), not asked for itself
     looked: bool = False         # the last full reading, confirmed unchanged by this later frame (Ask.LOOK):
@@ -97,6 +97,26 @@ class WatchCost:
     check_cpu_s: float = 0.0     # CPU time of the checks that found nothing changed (camera read included)
     reads: int = 0
     read_cpu_s: float = 0.0      # CPU time of full readings (any kind)
+
+
+class Vision(Protocol):
+    """What the app needs of its vision (InlineVision, ThreadedVision)."""
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def cost(self) -> WatchCost: ...
+
+    def request(self, ask: Ask = Ask.READ) -> None: ...
+
+    def poll(self) -> list[Reading]: ...
+
+    def accept_board(self, rows: list[str]) -> None: ...
+
+    def racks_hold(self, counts: dict[str, int]) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class ChangeGate:
@@ -149,20 +169,14 @@ def read_once(camera: Camera, reader: Reader, wall: Callable[[], float]) -> Read
 class _Eyes:
     """The camera, the reader, the change gate and the settle state: used from one thread."""
 
-    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]) -> None:
+    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.camera, self.reader, self._wall = camera, reader, wall
-        self.clock: Callable[[], float] = time.monotonic
+        self.clock = clock
         self.gate = ChangeGate()
         self.settle = Settle()
         self.cost = WatchCost()
         self.last: Reading | None = None   # the last full reading, while its frame is the gate's reference
-
-    def use_clock(self, clock: Callable[[], float]) -> None:
-        """Readings are stamped on this clock from now on (a new game's app); what was seen
-        on another clock no longer counts towards a settled view."""
-        self.clock = clock
-        if self.settle.last_at is not None:
-            self.settle = Settle(None, float("-inf"))
 
     def _settled_reference(self) -> Reading | None:
         """The last full reading when it agreed with the one before it (a clear, settled view)."""
@@ -210,17 +224,15 @@ class _Eyes:
 class InlineVision:
     """Readings taken when polled: deterministic, for replays and tests."""
 
-    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]):
-        self._eyes = _Eyes(camera, reader, wall)
+    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float],
+                 clock: Callable[[], float] = time.monotonic):
+        self._eyes = _Eyes(camera, reader, wall, clock)
         self.camera, self.reader = camera, reader
         self._wanted: Ask | None = None
 
     @property
     def cost(self) -> WatchCost:
         return self._eyes.cost
-
-    def use_clock(self, clock: Callable[[], float]) -> None:
-        self._eyes.use_clock(clock)
 
     def request(self, ask: Ask = Ask.READ) -> None:
         self._wanted = ask if self._wanted is None else max(self._wanted, ask)
@@ -250,8 +262,9 @@ class InlineVision:
 class ThreadedVision:
     """Readings taken on a worker thread; `poll()` never blocks."""
 
-    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float]):
-        self._eyes = _Eyes(camera, reader, wall)
+    def __init__(self, camera: Camera, reader: Reader, wall: Callable[[], float],
+                 clock: Callable[[], float] = time.monotonic):
+        self._eyes = _Eyes(camera, reader, wall, clock)
         self.camera, self.reader = camera, reader
         self._cond = threading.Condition()
         self._wanted: Ask | None = None
@@ -265,10 +278,6 @@ class ThreadedVision:
     @property
     def cost(self) -> WatchCost:
         return self._eyes.cost
-
-    def use_clock(self, clock: Callable[[], float]) -> None:
-        with self._cond:
-            self._eyes.use_clock(clock)
 
     def request(self, ask: Ask = Ask.READ) -> None:
         with self._cond:

@@ -75,7 +75,7 @@ class Table:
         self.t = 0.0
         self.camera = TextCamera()
         self.journal = journal or MemoryJournal()
-        self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0),
+        self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0, lambda: self.t),
                             journal=self.journal, time_source=lambda: self.t, lexicon=lexicon, records=records,
                             settings=settings)
 

@@ -94,7 +94,7 @@ class KioskMachine(RuleBasedStateMachine):
         self.seen_used: tuple[float, float, float, int | None] | None = None   # (now, used0, used1, running)
 
     def start(self, records: list[dict] | None) -> KioskApp:
-        vision = InlineVision(TableCamera(self.table), TableReader(), lambda: 0.0)
+        vision = InlineVision(TableCamera(self.table), TableReader(), lambda: 0.0, lambda: self.t)
         return KioskApp(GameSetup(("Ann", "Bob")), vision=vision, journal=self.journal,
                         time_source=lambda: self.t, lexicon=LEXICON, records=records)
 
