@@ -250,7 +250,6 @@ class KioskApp:
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
         self._next_watch = 0.0
-        self._racks_after_press: int | None = None   # the next full reading is the one after this player's press
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: Recovered | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
@@ -717,7 +716,14 @@ class KioskApp:
             return
         if self.pending:
             self._next_poll = t
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
+
+    def _after_press(self) -> Ask:
+        """How the board is read after a press: one look at the next frame confirms a board
+        that had settled before the press (kiosk.vision_worker). With rack zones, a full
+        reading: the racks are checked in the reading after the press (underdraw), before
+        the play goes on the record, so a restart between the two cannot lose the check."""
+        return Ask.LOOK if self.settings.rack_poll_s is None else Ask.READ
 
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
@@ -843,7 +849,7 @@ class KioskApp:
         head = self.pending[0] if self.pending else None
         poll_due = t >= self._next_poll - TIME_EPSILON
         if head is not None and head.stage == "reading" and not self.vision.busy and poll_due:
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
         elif self.phase == "remove_tiles" and not self.vision.busy and poll_due:
             self.vision.request()
         elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
@@ -870,9 +876,7 @@ class KioskApp:
                 # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                waiting = 1 - head.player if head is not None and at_press else self._racks_after_press
-                self._racks_after_press = None
-                self._watch_racks(obs, t, waiting=waiting)
+                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -912,10 +916,6 @@ class KioskApp:
         # as soon as the view can have lasted that long
         if located and obs is not None and settled(since, taken_at=taken_at,
                                                   not_before=head.pressed_at, min_span_s=span):
-            if reading.looked and self.settings.rack_poll_s is not None:
-                # the racks as they are after the press, from a full reading (the underdraw check)
-                self._racks_after_press = 1 - head.player
-                self.vision.request(Ask.READ)
             self._take_reading(head, obs, t)
             return
         if head.take_as_is and located and obs is not None and not obs.stable:
@@ -1077,7 +1077,7 @@ class KioskApp:
                 self._end_game(None, at)
             return
         if self.pending and self.pending[0].stage == "reading":
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
 
     # ----- challenge ----------------------------------------------------------------
 

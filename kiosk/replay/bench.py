@@ -179,8 +179,7 @@ def _run(folders: list[Path], screen: bool, lead: float | None) -> tuple[list[fl
         scored, asked, side, spent = bench_game(folder, screen, lead)
         scored_all += scored
         asked_all += asked
-        for name in ("checks", "unchanged", "check_cpu_s", "reads", "read_cpu_s"):
-            setattr(cost, name, getattr(cost, name) + getattr(spent, name))
+        cost = cost.plus(spent)
         lat = scored + asked
         if lat:
             print(f"  {folder.name:<18} {side}px  turns {len(lat):3d}  median {statistics.median(lat) * 1000:6.0f} ms"
