@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from vision.reader import BoardReader
 
 ANSWER_DELAY_S = 0.5     # how long the players take to answer a prompt
+WATCHED_AFTER_FRAME_S = 0.5   # after a frame step the loop ticks every AppSettings.watch_s this long, as the
+                              # live loop would: the kiosk's looks at the board read the new frame until it has
+                              # settled (two readings); later looks at the unchanged frame find nothing changed
+                              # and do nothing, so the replay skips them
 READ_GIVE_UP_S = 20.0    # a turn whose board is never readable fails the replay
 
 
@@ -243,6 +247,7 @@ class ReplayRun:
         self.players = ScriptedPlayers(turns)
         self.players.racks = racks
         self.clear_from: float | None = 0.0
+        self.frame_at = float("-inf")   # when the last frame step was applied
         self.players.clear_since = lambda t: self.clear_from
 
     # ----- time ---------------------------------------------------------------------
@@ -264,12 +269,16 @@ class ReplayRun:
         while self.sim.t < t:
             # between steps the kiosk still reads the racks every rack_poll_s, as it would live
             step = 0.1 if self._busy() else min(t - self.sim.t, self.app.settings.rack_poll_s or t - self.sim.t)
+            watch = self.app.settings.watch_s
+            if watch is not None and self.sim.t < self.frame_at + WATCHED_AFTER_FRAME_S:
+                step = min(step, watch)
             self.sim.t = min(t, self.sim.t + step)
             self._iterate()
 
     def apply_step(self, step: Step) -> None:
         if step.frame is not None:
             self.camera.show(step.frame)
+            self.frame_at = step.t
             if step.racks is not None:
                 self.players.racks = dict(step.racks)
             hidden = step.hand or step.frame.startswith("@")
