@@ -21,7 +21,7 @@ def page_rack_setup(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMod
     landscape = rect.width >= rect.height * 1.2
     gap = max(4, min(rect.size) // 40)
     title = pygame.Rect(rect.x, rect.y, rect.width, max(18, rect.height // 9))
-    text.draw(surface, "RACKS FOUND BY THE CAMERA", title, theme.TEXT, align="left")
+    text.draw(surface, "RACKS FOUND BY THE CAMERA" if landscape else "RACKS FOUND", title, theme.TEXT, align="left")
     body = pygame.Rect(rect.x, title.bottom + gap, rect.width, rect.bottom - title.bottom - gap)
     if landscape:
         picture_box = pygame.Rect(body.x, body.y, int(body.width * 0.52), body.height)
