@@ -366,7 +366,7 @@ class Kiosk:
         setup = self.rack_setup
         if setup is None or not setup.takes(self.app, button, kind):
             return False
-        setup.answer(self.app, button == "confirm", self._racks_polled)
+        setup.answer(self.app, button == "confirm")
         return True
 
     def _racks_polled(self, app: KioskApp) -> None:
@@ -486,6 +486,8 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
             kiosk.sinks.append(LightsSink(StatusLights(pin_map, pin_factory=backends.pin_factory)))
     if config is not None:
         _add_config_sinks(config, kiosk.sinks)
+    if rack_setup is not None:
+        rack_setup.settings_on = kiosk._racks_polled
     if open_game:
         kiosk.open_game(journal)
     return kiosk

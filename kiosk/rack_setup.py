@@ -53,6 +53,7 @@ PICTURE_WIDTH = 480     # the picture shown for confirmation, px wide: the racks
                         # backs only (KIOSK-05), and at a third of the camera's size no letter on the board
                         # is worth reading from it either
 RACK_NAMES = ("p1", "p2")
+NOTE = "rack_zones_found"   # the journal's app record of the confirmed racks' zones (frame px)
 
 
 @dataclass(frozen=True)
@@ -199,15 +200,19 @@ class RackSetup:
         self._app_id: int | None = None
         self._next_poll = float("-inf")
         self._said_off = False
+        self._noted: object = None     # the found zones last journaled for this game (NOTE)
+        self.settings_on: Any = None   # called with the app when zones come into force (kiosk.assembly)
 
     # -- driven by the assembly -------------------------------------------------------------
 
     def tick(self, app: Any, vision: Any, now: float) -> None:
-        if id(app) != self._app_id:   # a new game: look again
+        if id(app) != self._app_id:   # a new game, or a game resumed after a restart: look again
             self._app_id = id(app)
-            self.offer, self.answered = None, False
+            self.offer, self.answered, self._noted = None, False, None
             self._next_poll = float("-inf")
+            self._resume(app)
             self.reader.look_for_racks(app.phase == "start")
+        self._journal_found(app)
         if app.phase != "start" or self.answered:
             if self.offer is not None or self._looking_now():
                 self._stop(app)
@@ -231,9 +236,9 @@ class RackSetup:
         """CONFIRM / CANCEL answer the setup while its screen is shown."""
         return kind == "press" and button in ("confirm", "cancel") and self.showing(app)
 
-    def answer(self, app: Any, confirmed: bool, settings_on: Any = None) -> None:
-        """The players' answer. `settings_on(app)`: turns rack polling on for the app (and the
-        next games) when zones come into force."""
+    def answer(self, app: Any, confirmed: bool) -> None:
+        """The players' answer. `self.settings_on(app)` turns rack polling on for the app (and
+        the next games) when zones come into force."""
         offer = self.offer
         if offer is None:
             return
@@ -249,8 +254,8 @@ class RackSetup:
             self.source = "config" if self.reader.configured_zones else "none"
             log.info("racks found were not confirmed: %s", "the config's zones" if self.source == "config"
                      else "the tiles on the racks are not counted")
-        if self.reader.zones() and settings_on is not None:
-            settings_on(app)
+        if self.reader.zones() and self.settings_on is not None:
+            self.settings_on(app)
 
     def showing(self, app: Any) -> bool:
         """The setup's screen is up: an offer, and the start screen with nothing else asking."""
@@ -260,6 +265,28 @@ class RackSetup:
 
     def key(self) -> tuple[object, ...]:
         return (id(self.offer), self.answered, self.source)
+
+    def _resume(self, app: Any) -> None:
+        """A game resumed from its journal counts in the racks it was counting in."""
+        notes = [r for r in getattr(app, "app_records", ()) if r.get("kind") == NOTE]
+        if not notes:
+            return
+        zones = {str(k): np.asarray(v, np.float32) for k, v in notes[-1]["zones"].items()}
+        self.reader.use_zones(zones)
+        self.source, self._noted = "found", _zones_key(zones)
+        if zones and self.settings_on is not None:
+            self.settings_on(app)
+
+    def _journal_found(self, app: Any) -> None:
+        """Found zones in force go on the game's record (NOTE) once the game has one (the
+        live kiosk journals nothing before the first press), so a restart counts in them."""
+        if self.source != "found" or getattr(app, "start_deferred", False) or not getattr(app, "events", ()):
+            return
+        zones = self.reader.zones()
+        key = _zones_key(zones)
+        if key != self._noted:
+            self._noted = key
+            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())})
 
     def _looking_now(self) -> bool:
         return self.reader._looking
@@ -301,6 +328,10 @@ class RackSetup:
             line = self.racks_line(app.setup.players)
             return replace(screen, prompt=Prompt(line, screen.prompt.buttons if screen.prompt else ()))
         return screen
+
+
+def _zones_key(zones: dict[str, np.ndarray]) -> object:
+    return tuple(sorted((k, tuple(np.round(np.asarray(v, np.float64), 1).ravel().tolist())) for k, v in zones.items()))
 
 
 def setup_view(find: RackFind, names: tuple[str, str], configured: dict[str, np.ndarray] | None = None

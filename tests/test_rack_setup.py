@@ -216,6 +216,19 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     assert reported == [{"type": "overdraw_reported", "player": 0, "tiles_seen": 8, "mixed": True, "found_by": None}]
     assert any(a.rule == "DRAW-04" for a in screen.alerts)     # NASPA: X+1 from the whole mixed rack
     table.shot("overdraw-procedure")
+    # the confirmed racks are on the game's record (after the first press: nothing before it)...
+    found = [r["app"] for r in table.journal() if r.get("app", {}).get("kind") == "rack_zones_found"]
+    assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"}
+    # ... so the game resumed after a power cut counts in them, not in the config's (none)
+    zones = table.kiosk.vision.reader.zones()
+    table.kiosk.close()
+    again = assemble(table.config, Backends(table.camera, time_source=lambda: table.t, threaded_vision=False),
+                     games_dir=table.games, settings=AppSettings(first_by_draw=True))
+    again.tick()
+    assert again.app.phase == "turn" and again.app.settings.rack_poll_s == RACK_POLL_S
+    resumed = again.vision.reader.zones()
+    assert set(resumed) == {"p1", "p2"} and all(np.abs(resumed[k] - zones[k]).max() < 0.1 for k in zones)
+    again.close()
 
 
 def test_cancel_without_config_zones_counts_nothing_and_says_so(table_factory):
