@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Container, ParamSpec, Protocol
 
 from kiosk.clock import GameClock, Press
-from kiosk.rack_watch import RackWatch
+from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
 from kiosk.rack_watch import step as watch_racks
 from kiosk.display.model import Alert as ScreenAlert
 from kiosk.display.model import ScreenModel
@@ -571,7 +571,8 @@ class KioskApp:
             kind = record["app"].get("kind")
             if kind == "rack_question":
                 a = record["app"]
-                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]))
+                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]),
+                                                  int(a.get("face_down", 0)))
             elif kind == "rack_question_dismissed":
                 self.rack_question = None
                 self._rack_dismissed.add((int(record["app"]["player"]), str(record["app"]["question"])))
@@ -1026,7 +1027,8 @@ class KioskApp:
         due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
         self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
                                                 waiting=None if waiting is None else f"p{waiting + 1}",
-                                                face_down=obs.rack_face_down)
+                                                # DRAW-01: beside the drawing player's rack only (rackscreen)
+                                                face_down=drawn_face_down(obs.rack_face_down, self.state.history))
         for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
             player = _zone_player(zone)
             if count is None or player is None:
@@ -1041,7 +1043,7 @@ class KioskApp:
         if question is None or player is None or (player, question.kind) in self._rack_dismissed:
             return
         if question.kind == "overdraw" and player not in self.overdraw_open:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw"))
+            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
         elif question.kind == "underdraw" and self.rack_question is None:
             self._ask_rack(RackQuestion(player, question.seen, question.due, "underdraw"))
 
@@ -1049,7 +1051,7 @@ class KioskApp:
         """A rack question is journaled before it is shown, so a restart asks it again."""
         if question != self.rack_question:
             self._note("rack_question", player=question.player, seen=question.seen, due=question.due,
-                       question=question.kind)
+                       question=question.kind, **({"face_down": question.face_down} if question.face_down else {}))
         self.rack_question = question
 
     def answer_rack_question(self, confirmed: bool) -> None:
@@ -1064,7 +1066,10 @@ class KioskApp:
             self._note("rack_question_dismissed", player=question.player, question=question.kind)
             self._rack_dismissed.add((question.player, question.kind))
         elif question.kind == "overdraw":
-            self._commit(ev.OverdrawReported(question.player, question.seen))
+            # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
+            mixed = mixed_into_rack(question.seen - question.face_down, self.state.rack_counts[question.player],
+                                    self.state.drawn_last[question.player])
+            self._commit(ev.OverdrawReported(question.player, question.seen, mixed=mixed))
         else:
             self._commit(ev.UnderdrawReported(question.player, question.seen))
 
@@ -1290,6 +1295,7 @@ class RackQuestion:
     seen: int        # tiles the camera counts
     due: int         # tiles the rules say the rack holds
     kind: str        # "overdraw" or "underdraw"
+    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
 
 
 def _last_wall(records: list[dict]) -> str:

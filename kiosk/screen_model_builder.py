@@ -291,6 +291,10 @@ def build_screen(app: KioskApp) -> ScreenModel:
         name = app.setup.players[q.player]
         question = (f"The camera counts {q.seen} tiles on {name}'s rack: overdrawn?" if q.kind == "overdraw" else
                     f"The camera counts {q.seen} tiles on {name}'s rack, {q.due} due: underdrawn?")
+        if q.kind == "overdraw" and q.face_down:   # DRAW-01, as kiosk.rack_watch words it (rackscreen)
+            from kiosk.rack_watch import RackQuestion as Counted
+
+            question = f"{name}: {Counted('', q.seen, q.due, 'overdraw', q.face_down).text()}. Overdrawn?"
         extra = {"screen": "alert", "prompt": Prompt(
             question, (ButtonHint("CONFIRM", f"yes, {q.kind}n"), ButtonHint("CANCEL", "no, miscounted")))}
     elif (chargeable := app.downtime_chargeable()) is not None:
