@@ -321,7 +321,7 @@ class RackSetup:
                            camera_setup=setup_view(self.offer, app.setup.players, self.reader.configured_zones),
                            prompt=Prompt("Is each rack outlined, with its seven tiles?",
                                          (ButtonHint("CONFIRM", "count these racks"),
-                                          ButtonHint("CANCEL", "config's zones" if self.reader.configured_zones
+                                          ButtonHint("CANCEL", "use the config's zones" if self.reader.configured_zones
                                                      else "do not count them"))))
         if screen.screen == "start" and screen.start is not None and screen.start.choosing is None and (
                 screen.prompt is None or not screen.prompt.question):
