@@ -79,19 +79,6 @@ def same_zones(a: dict[str, np.ndarray], b: dict[str, np.ndarray], tolerance_px:
                                     - np.asarray(b[k], np.float32).mean(axis=0))) <= tolerance_px for k in a)
 
 
-def board_corners(homography: Any) -> np.ndarray | None:
-    """The board's corners in the frame from an observation's homography (frame -> cells)."""
-    if homography is None:
-        return None
-    matrix = np.asarray(homography, np.float64)
-    try:
-        inverse = np.linalg.inv(matrix)
-    except np.linalg.LinAlgError:
-        return None
-    cells = np.array([[[0, 0], [15, 0], [15, 15], [0, 15]]], np.float64)
-    return cv2.perspectiveTransform(cells, inverse)[0].astype(np.float32)
-
-
 class RackAwareReader(BoardReader):
     """vision.reader.BoardReader plus the rack setup's search and the face-down count.
 
@@ -226,6 +213,7 @@ class RackSetup:
                 log.info("racks found where they were counted before: %s", ", ".join(sorted(find.zones)))
                 return
             self.offer = find
+            self.reader.look_for_racks(False)   # what the players confirm is the picture shown
         # the live kiosk's start screen reads the camera anyway (names laid out in tiles)
         if (self.offer is None and not getattr(app, "start_deferred", False) and not vision.busy
                 and now >= self._next_poll):
