@@ -304,7 +304,7 @@ class Kiosk:
                 raise
             return self._hold(journal, exc)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
-            self.app.recovered["damage"] = tuple(self.recovery.lines())
+            self.app.recovered = replace(self.app.recovered, damage=tuple(self.recovery.lines()))
         return self.app
 
     def _hold(self, journal: GameJournal, problem: InputError) -> KioskApp:
@@ -471,9 +471,9 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
             settings = replace(settings, rack_poll_s=RACK_POLL_S)
     vision: Any
     if backends.threaded_vision:
-        vision = ThreadedVision(backends.camera, reader, time.perf_counter)
+        vision = ThreadedVision(backends.camera, reader, time.perf_counter, backends.time_source)
     else:
-        vision = InlineVision(backends.camera, reader, time.perf_counter)
+        vision = InlineVision(backends.camera, reader, time.perf_counter, backends.time_source)
     kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings,
                   rack_setup=rack_setup)
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
