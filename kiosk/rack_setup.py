@@ -110,9 +110,9 @@ class RackAwareReader(BoardReader):
             return self._agreed
 
     def zones(self) -> dict[str, np.ndarray]:
-        """The rack zones the reader counts in now."""
-        with self._lock:
-            return dict(self.config.rack_zones)
+        """The rack zones the reader counts in now. Without the reader's lock: the screen asks
+        this while the worker thread reads a frame, and `config` is only ever replaced whole."""
+        return dict(self.config.rack_zones)
 
     def use_zones(self, zones: dict[str, np.ndarray], profiles: dict[str, RackProfile] | None = None) -> None:
         """Count the tiles in these zones from the next reading on ({}: no rack is counted).
