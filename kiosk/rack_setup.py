@@ -171,13 +171,18 @@ class RackAwareReader(BoardReader):
 
     def _look(self, frame: np.ndarray, corners: np.ndarray, square: float, colour: np.ndarray,
               tolerance: float) -> None:
+        h, w = frame.shape[:2]
+        centre = corners.mean(axis=0)
+        rim = (centre + (corners - centre) * (1 + 2 * 1.5 / 15)).astype(np.float32)   # as find_racks grows it
+        if all(cv2.pointPolygonTest(rim, (float(x), float(y)), False) >= 0 for x, y in ((0, 0), (w - 1, 0),
+                                                                                       (w - 1, h - 1), (0, h - 1))):
+            return   # the board and its rim fill the frame: no table, no rack in view
         self.finds_tried += 1
         found = found_all = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
         if not found:
             with self._setup_lock:
                 self._last_find = None
             return
-        h, w = frame.shape[:2]
         # a rack is offered only when the reader counts the seven tiles in its zone as it will
         # count them during the game, with what setup learnt of it (find_racks learnt the rack
         # from a count of its own: 11 of 22 offers on seeds 5000-5059 read otherwise before)
