@@ -25,16 +25,22 @@ import queue
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Container, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Container, Iterable, Protocol
 
 from kiosk.app import AppSettings, GameSetup, JournalLike, KioskApp, MemoryJournal
 from kiosk.config import KioskConfig
 from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError
-from kiosk.journal import GameJournal, JournalProblem
+from kiosk.journal import GameJournal, JournalProblem, RecoveryReport
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
 from kiosk.rules.tiles import TileSet, load_tileset
 from kiosk.sinks import JournalRecord, Sink
+from kiosk.vision_worker import Reader, Vision
+from vision.config import VisionConfig
+
+if TYPE_CHECKING:
+    from hardware.buttons import ButtonPanel
+    from hardware.events import ButtonEvent
 
 log = logging.getLogger("kiosk.assembly")
 SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
@@ -104,13 +110,13 @@ def rules_for(config: KioskConfig | None, *, players: tuple[str, str] | None = N
     return Rules(setup, profile, load_tileset(tileset_name), make_lexicon(lexicon_name))
 
 
-def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> Any:
+def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> VisionConfig:
     """Vision settings: the config's [vision] table when it sets anything (calibration,
     corners, rack zones), else a recorded folder's own vision.toml (its camera's
     calibration), else the defaults; always for the game's tile set."""
     from dataclasses import replace as with_fields
 
-    from vision.config import VisionConfig, load_config
+    from vision.config import load_config
 
     if config is not None and _sets_anything(config.vision):
         return with_fields(config.vision, tileset=tileset)
@@ -119,7 +125,7 @@ def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | N
     return VisionConfig(tileset=tileset)
 
 
-def _sets_anything(vision: Any) -> bool:
+def _sets_anything(vision: VisionConfig) -> bool:
     return vision.corners is not None or bool(vision.rack_zones) or vision.calibration is not None
 
 
@@ -130,7 +136,7 @@ class Backends:
     pin_factory: Any = None              # gpiozero pin factory (MockFactory in tests)
     gpio: bool = False                   # buttons and LEDs on GPIO with gpiozero's default factory (a Pi)
     threaded_vision: bool = True         # False: inline readings at the caller's time (replay)
-    reader: Any = None                   # a board reader; None: vision.reader.BoardReader(config)
+    reader: Reader | None = None         # a board reader; None: vision.reader.BoardReader(config)
     leave_fullscreen: Callable[[], None] | None = None   # the director's menu asks the display for a window
 
 
@@ -252,16 +258,17 @@ class Kiosk:
     config: KioskConfig | None
     rules: Rules
     backends: Backends
-    vision: Any
+    vision: Vision
     sinks: list[Sink]
     games_dir: Path | None
     app: KioskApp = field(init=False)
-    buttons: Any = None
-    inputs: "queue.Queue[Any]" = field(default_factory=queue.Queue)
+    buttons: ButtonPanel | None = None
+    inputs: "queue.Queue[ButtonEvent]" = field(default_factory=queue.Queue)
     settings: AppSettings = field(default_factory=AppSettings)
     last_screen: ScreenModel | None = None
-    recovery: Any = None
+    recovery: RecoveryReport | None = None
     held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
+    rack_setup: Any = None               # kiosk.rack_setup.RackSetup: the racks found at the start (rackscreen)
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 
@@ -303,7 +310,7 @@ class Kiosk:
                 raise
             return self._hold(journal, exc)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
-            self.app.recovered["damage"] = tuple(self.recovery.lines())
+            self.app.recovered = replace(self.app.recovered, damage=tuple(self.recovery.lines()))
         return self.app
 
     def _hold(self, journal: GameJournal, problem: InputError) -> KioskApp:
@@ -357,7 +364,24 @@ class Kiosk:
         return self.open_game((journals.start_game(self.games_dir, confirm_replace=True), []))
 
     def press(self, button: str, kind: str = "press", t: float | None = None) -> None:
-        self.app.handle_button(button, kind, t)
+        if not self._rack_setup_answers(button, kind):
+            self.app.handle_button(button, kind, t)
+
+    # -- the rack setup's hooks (helper "rackscreen", kiosk/rack_setup.py) --
+    def _rack_setup_answers(self, button: str, kind: str) -> bool:
+        setup = self.rack_setup
+        if setup is None or not setup.takes(self.app, button, kind):
+            return False
+        setup.answer(self.app, button == "confirm")
+        return True
+
+    def _racks_polled(self, app: KioskApp) -> None:
+        """Rack zones came into force: the racks are read every RACK_POLL_S while a clock runs."""
+        if app.settings.rack_poll_s is None:
+            app.settings = replace(app.settings, rack_poll_s=RACK_POLL_S)
+        if self.settings.rack_poll_s is None:
+            self.settings = replace(self.settings, rack_poll_s=RACK_POLL_S)
+    # -- end of the rack setup's hooks --
 
     def tick(self) -> ScreenModel | None:
         """Take the queued button events, let the app collect readings and timers, and
@@ -373,6 +397,8 @@ class Kiosk:
                 if self.app.save_problem() is None:
                     self.open_game()   # the result was confirmed and written: a new game
                 continue               # else the finished game is still only in memory: the screen says so
+            if self._rack_setup_answers(event.button, event.kind):
+                continue
             self.app.handle_button(event.button, event.kind, event.t)
         if self.app.new_game_requested and self.app.save_problem() is not None:
             self.app.new_game_requested = False   # starting over would lose what only memory holds
@@ -385,6 +411,8 @@ class Kiosk:
             if self.backends.leave_fullscreen is not None:
                 self.backends.leave_fullscreen()
         self.app.tick()
+        if self.rack_setup is not None:
+            self.rack_setup.tick(self.app, self.vision, self.backends.time_source())
         if not self.sinks:
             return None
         # The screen is built when something changed, else at most SCREEN_EVERY_S (the
@@ -396,6 +424,8 @@ class Kiosk:
             return self.last_screen
         self._last_key, self._last_built = key, now
         screen = self.app.screen()
+        if self.rack_setup is not None:
+            screen = self.rack_setup.decorate(self.app, screen)
         self.last_screen = screen
         publish_screen(self.sinks, screen)
         return screen
@@ -408,7 +438,8 @@ class Kiosk:
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
                 app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
-                app.save_problem(), app.save_notice())
+                app.save_problem(), app.save_notice(),
+                self.rack_setup.key() if self.rack_setup is not None else None)
 
     def close(self) -> None:
         for sink in self.sinks:
@@ -418,9 +449,7 @@ class Kiosk:
                 log.exception("sink %s failed to close", type(sink).__name__)
         if self.buttons is not None:
             self.buttons.close()
-        close = getattr(self.vision, "close", None)
-        if close is not None:
-            close()
+        self.vision.close()
 
 
 def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink] | None = None,
@@ -435,19 +464,22 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
     rules = rules or rules_for(config)
     reader = backends.reader
     settings = settings or AppSettings()
+    rack_setup = None
     if reader is None:
-        from vision.reader import BoardReader
+        from kiosk.rack_setup import RackAwareReader, RackSetup
 
         vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
-        reader = BoardReader(vision_config)
+        reader = RackAwareReader(vision_config)   # vision.reader.BoardReader + the racks' setup and face-down tiles
+        rack_setup = RackSetup(reader)
         if vision_config.rack_zones and settings.rack_poll_s is None:
             settings = replace(settings, rack_poll_s=RACK_POLL_S)
-    vision: Any
+    vision: Vision
     if backends.threaded_vision:
-        vision = ThreadedVision(backends.camera, reader, time.perf_counter)
+        vision = ThreadedVision(backends.camera, reader, time.perf_counter, backends.time_source)
     else:
-        vision = InlineVision(backends.camera, reader, time.perf_counter)
-    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings)
+        vision = InlineVision(backends.camera, reader, time.perf_counter, backends.time_source)
+    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings,
+                  rack_setup=rack_setup)
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
         from hardware.buttons import ButtonPanel
         from hardware.lights import LightsSink, StatusLights
@@ -458,6 +490,8 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
             kiosk.sinks.append(LightsSink(StatusLights(pin_map, pin_factory=backends.pin_factory)))
     if config is not None:
         _add_config_sinks(config, kiosk.sinks)
+    if rack_setup is not None:
+        rack_setup.settings_on = kiosk._racks_polled
     if open_game:
         kiosk.open_game(journal)
     return kiosk
