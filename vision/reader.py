@@ -45,6 +45,7 @@ HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
+ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location: ~3 ms)
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -205,31 +206,59 @@ class BoardReader:
             heights[found] = h
         return probs, heights
 
-    def _turned(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> bool:
+    def _numbered_tiles(self, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        """Up to `limit` squares showing a tile's letter with its value number: (frame-order
+        cell, the quarter turn that puts the number low and right of the letter, as on an
+        upright tile). Only the tiles themselves tell which way the board is turned, so the
+        squares are not taken from the occupancy model's 'tile' answer: dark wooden tiles can
+        be called 'covered' and print on a premium square 'tile'. The squares it calls empty
+        least surely are looked at first (ROTATION_POOL of them at most), and a square counts
+        only where ink stands beside a letter-sized shape in one corner and the letter model,
+        turned that way, reads a letter there (not its 'not a letter': print on a square)."""
+        found: list[tuple[int, int]] = []
+        for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]:
+            sides = value_number_sides(windows[k])
+            if sides is not None and sides.max() > 0:
+                found.append((int(k), int(np.argmax(sides))))
+        if not found:
+            return []
+        confirmed: list[tuple[int, int]] = []
+        for quarter in range(4):
+            cells = [k for k, q in found if q == quarter]
+            if cells:
+                _, heights = self._letter_probabilities(
+                    [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in cells])
+                confirmed += [(k, quarter) for k, h in zip(cells, heights) if h > 0]
+        # the least likely empty first, as looked at
+        rank = {int(k): i for i, k in enumerate(np.argsort(occ[:, 0], kind="stable"))}
+        return sorted(confirmed, key=lambda kq: rank[kq[0]])[:limit]
+
+    def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
         """A turntable can come back turned by a quarter exactly where it was: do the value
         numbers of a few tiles now sit in another corner than the remembered rotation says?"""
         votes = np.zeros(4)
-        for k in [k for k in np.argsort(-tile_prob)[:TURN_CHECK] if tile_prob[k] > 0.5]:
-            sides = value_number_sides(windows[k])
-            if sides is not None and sides.max() > 0:
-                votes[int(np.argmax(sides))] += 1
+        for _, quarter in self._numbered_tiles(windows, occ, TURN_CHECK):
+            votes[quarter] += 1
         return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
             and votes.max() >= 0.6 * votes.sum()
 
-    def _rotation(self, windows: list[np.ndarray], tile_prob: np.ndarray) -> tuple[int, bool]:
+    def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool]:
         """Which way the board is turned, and whether the evidence settles it.
 
-        Two cues from the most tile-like cells: the corner where each tile's value number
-        sits, and the orientation in which the letter model reads the letters best; plus,
-        when the game has accepted a board, which turn keeps its tiles where they were."""
+        Two cues from the tiles showing a letter and its value number (_numbered_tiles): the
+        corner where each tile's value number sits, and the orientation in which the letter
+        model reads the letters best; plus, when the game has accepted a board, which turn
+        keeps its tiles where they were."""
         memory = self._memory
-        candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
+        tile_prob = occ[:, 1]
+        numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
+        candidates = [k for k, _ in numbered]
+        if not candidates:  # no value number seen (blurred): the most tile-like squares, by their letters
+            candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
         scores = np.zeros(4)
         votes = np.zeros(4)
-        for k in candidates:
-            sides = value_number_sides(windows[k])
-            if sides is not None and sides.max() > 0:
-                votes[int(np.argmax(sides))] += 1
+        for _, quarter in numbered:
+            votes[quarter] += 1
         decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
         if candidates:
             scores += votes / len(candidates)
@@ -252,7 +281,7 @@ class BoardReader:
         if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             if accepted.any():
-                occupied = (tile_prob > 0.5).reshape(15, 15)
+                occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
                 for quarter in range(4):
                     # tiles of the accepted board should still be there once turned upright
                     missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
@@ -329,8 +358,8 @@ class BoardReader:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure = 0, True
-        elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ[:, 1]):
-            memory.rotation, memory.rotation_sure = self._rotation(windows, occ[:, 1])
+        elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
+            memory.rotation, memory.rotation_sure = self._rotation(windows, occ)
         rotation = memory.rotation
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
