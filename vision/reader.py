@@ -26,7 +26,7 @@ from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
-from vision.value import ValueCue
+from vision.value import ValueCue, without_joined_number
 from vision.tilesets import read_as
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
@@ -206,6 +206,22 @@ class BoardReader:
             heights[found] = h
         return probs, heights
 
+    def _read_without_joined_numbers(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Read again, in place, the letters whose value number ran into the letter's ink
+        (vision.value.without_joined_number), with the number painted over: the letter model
+        knows letters with their numbers apart, and reads an N joined to its 1 as an M
+        (surely). On rendered frames (vision.synth dataset seeds 61723 and 61724, 180 boards, and
+        194 boards of the renderer's wide tile palette: dark wood, black, navy...) 56 tiles
+        showed such a number: read again, all 56 kept their right letter; on jheidel-en the two
+        N's read M at 0.999 are read N."""
+        for j in np.flatnonzero(heights > 0):
+            window = without_joined_number(upright[j])
+            if window is None:
+                continue
+            again, again_heights = self._letter_probabilities([window])
+            if again_heights[0] > 0:
+                probs[j], heights[j] = again[0], again_heights[0]
+
     def _numbered_tiles(self, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
         """Up to `limit` squares showing a tile's letter with its value number: (frame-order
         cell, the quarter turn that puts the number low and right of the letter, as on an
@@ -310,6 +326,7 @@ class BoardReader:
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
             probs, heights = self._letter_probabilities(upright)
+            self._read_without_joined_numbers(upright, probs, heights)
             probs = self._value_cue.reweighted(probs, upright)
             for k, p, h in zip(todo, probs, heights):
                 cache[k] = (p, float(h))
@@ -365,12 +382,25 @@ class BoardReader:
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         rack_counts, rack_blocked = self._racks(frame, corners, stats, occ)
-        occ = _drop_specks(occ[index])
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM]
+        occ = occ[index]
+        # letters are read where the model sees a tile at all, and where it sees the square
+        # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
+        # A covered square with a letter read surely, away from any hand's patch, is a tile
+        # (_decide_covered): on 538 rendered frames (vision.synth dataset seeds 61723-61725,
+        # 240 boards, 60 with hands; 358 boards of the wide tile palette, 104 with hands) 213
+        # such squares were all tiles read right, and the 7 beside a hand stayed unknown
+        covered = occ.argmax(axis=1) == 3
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
         letter_probs, heights = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
+        in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
+        for k, j in letter_at.items():
+            in_view[k] = covered[k] and heights[j] > 0 and letter_probs[j].max() >= LETTER_DECIDES
+        occ, shown = _decide_covered(occ, in_view)
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
+        letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         cells = []
         for k in range(225):
@@ -537,20 +567,40 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
+    """_decide_covered without letters: the probabilities only."""
+    return _decide_covered(occ, np.zeros(len(occ), bool))[0]
+
+
+def _decide_covered(occ: np.ndarray, in_view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A hand or arm covers a connected patch reaching in from the board's edge (or a big
     one); smaller patches inside the board that look 'occluded' (tiles leaning over their
-    neighbours, a shadow along a word) are decided among empty / tile / blank instead."""
-    blocked = (occ.argmax(axis=1) == 3).reshape(15, 15).astype(np.uint8)
-    if not blocked.any():
-        return occ
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(blocked, connectivity=8)
+    neighbours, a shadow along a word) are decided among empty / tile / blank instead.
+
+    `in_view`: squares the model calls covered but that show a letter read surely. They are
+    no part of a hand's patch; each is decided among empty / tile / blank too (its sure
+    letter then makes it a tile, see _cell_reading) unless it touches a hand's patch (a tile
+    held in the fingers, a letter half under a hand). Returns the probabilities and which
+    squares were taken out of 'covered' for their letter."""
+    argmax = occ.argmax(axis=1)
+    in_view = in_view & (argmax == 3)
+    blocked = ((argmax == 3) & ~in_view).reshape(15, 15).astype(np.uint8)
     out = occ.copy()
-    for k in range(1, count):
-        x, y, w, h, area = stats[k]
-        touches_edge = x == 0 or y == 0 or x + w == 15 or y + h == 15
-        if area >= HAND_CELLS or (touches_edge and area >= 3):
-            continue
-        cells = (labels == k).ravel()
-        out[cells, 3] = 0.0
-        out[cells] /= out[cells].sum(axis=1, keepdims=True)
-    return out
+    hand = np.zeros((15, 15), np.uint8)
+    if blocked.any():
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(blocked, connectivity=8)
+        for k in range(1, count):
+            x, y, w, h, area = stats[k]
+            touches_edge = x == 0 or y == 0 or x + w == 15 or y + h == 15
+            if area >= HAND_CELLS or (touches_edge and area >= 3):
+                hand[labels == k] = 1
+                continue
+            cells = (labels == k).ravel()
+            out[cells, 3] = 0.0
+            out[cells] /= out[cells].sum(axis=1, keepdims=True)
+    near_hand = cv2.dilate(hand, np.ones((3, 3), np.uint8)).ravel().astype(bool)
+    shown = in_view & ~near_hand
+    if shown.any():
+        out[shown, 3] = 0.0
+        rest = out[shown].sum(axis=1, keepdims=True)
+        out[shown] = np.where(rest > 1e-6, out[shown] / np.maximum(rest, 1e-6), (0.0, 1.0, 0.0, 0.0))
+    return out, shown
