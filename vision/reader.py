@@ -210,10 +210,11 @@ class BoardReader:
         """Read again, in place, the letters whose value number ran into the letter's ink
         (vision.value.without_joined_number), with the number painted over: the letter model
         knows letters with their numbers apart, and reads an N joined to its 1 as an M
-        (surely). On rendered frames (vision.synth dataset seeds 61723 and 61724, 180 boards, and
-        194 boards of the renderer's wide tile palette: dark wood, black, navy...) 56 tiles
-        showed such a number: read again, all 56 kept their right letter; on jheidel-en the two
-        N's read M at 0.999 are read N."""
+        (surely). On 538 rendered frames (vision.synth dataset seeds 61723-61725, 240 boards, 60
+        with hands; 298 boards of the renderer's wide tile palette: dark wood, black, navy...)
+        69 tiles showed such a number: read again, all 69 kept their right letter (a first
+        version that also took parts inside the letter's width painted over a serif G's spur and
+        read it C); on jheidel-en the two N's read M at 0.999 are read N."""
         for j in np.flatnonzero(heights > 0):
             window = without_joined_number(upright[j])
             if window is None:
@@ -387,7 +388,7 @@ class BoardReader:
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
         # (_decide_covered): on 538 rendered frames (vision.synth dataset seeds 61723-61725,
-        # 240 boards, 60 with hands; 358 boards of the wide tile palette, 104 with hands) 213
+        # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
