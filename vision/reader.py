@@ -41,6 +41,7 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 MIN_PATTERN = 0.3
 CANDIDATES = 6  # board locations from scratch tried in turn until one shows the premium layout (the
 # best three by either measure of vision.locate._placement, in turn)
+NO_OPINION = 0.01  # a square called covered with less than this on empty, tile and blank together
 HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the edge
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
@@ -595,13 +596,21 @@ def _decide_covered(occ: np.ndarray, in_view: np.ndarray) -> tuple[np.ndarray, n
             if area >= HAND_CELLS or (touches_edge and area >= 3):
                 hand[labels == k] = 1
                 continue
-            cells = (labels == k).ravel()
-            out[cells, 3] = 0.0
-            out[cells] /= out[cells].sum(axis=1, keepdims=True)
+            _uncover(out, (labels == k).ravel())
     near_hand = cv2.dilate(hand, np.ones((3, 3), np.uint8)).ravel().astype(bool)
     shown = in_view & ~near_hand
-    if shown.any():
-        out[shown, 3] = 0.0
-        rest = out[shown].sum(axis=1, keepdims=True)
-        out[shown] = np.where(rest > 1e-6, out[shown] / np.maximum(rest, 1e-6), (0.0, 1.0, 0.0, 0.0))
+    _uncover(out, shown)
     return out, shown
+
+
+def _uncover(occ: np.ndarray, cells: np.ndarray) -> None:
+    """Decide the given squares among empty / tile / blank (in place): their probabilities
+    without 'covered', renormalized. Where the model put under NO_OPINION on all three, their
+    split is noise (0.0004 against 0.0001 once made a tile 'empty' at 0.74): such a square is
+    a tile if a letter is read on it, else unknown (a tile with no letter, see _cell_reading)."""
+    if not cells.any():
+        return
+    rest = 1.0 - occ[cells, 3:4]
+    decided = occ[cells] / np.maximum(rest, 1e-6)
+    decided[:, 3] = 0.0
+    occ[cells] = np.where(rest >= NO_OPINION, decided, (0.0, 1.0, 0.0, 0.0))
