@@ -46,7 +46,7 @@ HAND_CELLS = 6  # an occluded patch this big counts as a hand even away from the
 MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or camera moving
 TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
-ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location: ~3 ms)
+ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location)
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -233,23 +233,23 @@ class BoardReader:
         least surely are looked at first (ROTATION_POOL of them at most), and a square counts
         only where ink stands beside a letter-sized shape in one corner and the letter model,
         turned that way, reads a letter there (not its 'not a letter': print on a square)."""
-        found: list[tuple[int, int]] = []
-        for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]:
-            sides = value_number_sides(windows[k])
-            if sides is not None and sides.max() > 0:
-                found.append((int(k), int(np.argmax(sides))))
-        if not found:
-            return []
+        pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]]
         confirmed: list[tuple[int, int]] = []
-        for quarter in range(4):
-            cells = [k for k, q in found if q == quarter]
-            if cells:
-                _, heights = self._letter_probabilities(
-                    [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in cells])
-                confirmed += [(k, quarter) for k, h in zip(cells, heights) if h > 0]
-        # the least likely empty first, as looked at
-        rank = {int(k): i for i, k in enumerate(np.argsort(occ[:, 0], kind="stable"))}
-        return sorted(confirmed, key=lambda kq: rank[kq[0]])[:limit]
+        start = 0
+        while start < len(pool) and len(confirmed) < limit:  # in batches: most boards need one
+            found: list[tuple[int, int]] = []
+            while start < len(pool) and len(found) < limit - len(confirmed):
+                k, start = pool[start], start + 1
+                sides = value_number_sides(windows[k])
+                if sides is not None and sides.max() > 0:
+                    found.append((k, int(np.argmax(sides))))
+            for quarter in range(4):
+                cells = [k for k, q in found if q == quarter]
+                if cells:
+                    _, heights = self._read_glyphs(  # a letter or not: no second reading of its strokes
+                        [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in cells], strokes=False)
+                    confirmed += [(k, quarter) for k, h in zip(cells, heights) if h > 0]
+        return confirmed
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
         """A turntable can come back turned by a quarter exactly where it was: do the value
