@@ -398,8 +398,8 @@ class BoardReader:
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
         in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
-        for k, j in letter_at.items():
-            in_view[k] = covered[k] and heights[j] > 0 and letter_probs[j].max() >= LETTER_DECIDES
+        for k, i in letter_at.items():
+            in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_DECIDES
         occ, shown = _decide_covered(occ, in_view)
         lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
