@@ -25,7 +25,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.racks import RackProfile, learn_rack, read_rack
+from vision.racks import RackProfile, count_face_down, learn_rack, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
@@ -83,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=2000000)
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
+    parser.add_argument("--face-down", type=int, default=100,
+                        help="scenes with tiles face down beside a rack (DRAW-01)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--no-setup", action="store_true",
                         help="read racks without what the kiosk learns of them as the game starts")
@@ -120,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
             groups["rack model"][scene.models[p]].add(truth, reading.count)
             groups["camera view"][f"{int(view // 2.5 * 2.5)}-{int(view // 2.5 * 2.5 + 2.5)} deg"].add(truth, reading.count)
             groups["tile colour"][colour].add(truth, reading.count)
+            groups["tiles on the rack"][f"{truth} tiles"].add(truth, reading.count)
+            groups["arrangement"][(scene.arrangements or {}).get(p, "?")].add(truth, reading.count)
+            groups["setup"]["learnt at setup" if p in profiles else "not learnt"].add(truth, reading.count)
             if args.verbose and reading.count != truth:
                 print(f"  seed {seed} {p} {scene.models[p]} {colour} truth {truth} read {reading.count} {reading.reason}")
     print(f"Racks standing, no hand, in frame: {args.scenes} scenes from seed {args.first_seed}, {args.size} px frames")
@@ -163,8 +168,43 @@ def main(argv: list[str] | None = None) -> int:
         reading = read_rack(scene.image, scene.zones["p1"], scene.square_px, board_tile_lab(scene), TOLERANCE)
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
+    face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
     return 0
 
 
+def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:
+    """Tiles drawn and put face down on the table beside a rack (DRAW-01): one rack with 1-7
+    beside it, the other with none; count_face_down on both (no hand, racks in frame)."""
+    if scenes <= 0:
+        return
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # truth group -> [n, exact, unknown]
+    wrong = 0
+    for i in range(scenes):
+        seed = first_seed + i
+        with_tiles = ("p1", "p2")[i % 2]
+        n = int(rng.integers(1, 8))
+        scene = render_rack_scene(seed, size=size, options=RackSceneOptions(
+            face_down={with_tiles: n}, hand="", half_out=""))
+        lab = board_tile_lab(scene)
+        for p, z in scene.zones.items():
+            truth = scene.face_down[p]
+            seen = count_face_down(scene.image, z, scene.square_px, lab, TOLERANCE, scene.board_corners)
+            row = tally["none beside the rack" if truth == 0 else f"{truth} face down"]
+            row[0] += 1
+            row[1] += seen == truth
+            row[2] += seen is None
+            wrong += seen is not None and seen != truth
+            if verbose and seen != truth:
+                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen}")
+    n_all = sum(r[0] for r in tally.values())
+    print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "
+          f"{100 * sum(r[1] for r in tally.values()) / n_all:.1f}%, unknown "
+          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {wrong}")
+    for name in sorted(tally):
+        n, exact, unknown = tally[name]
+        print(f"  {name:<22} racks {n:4d}  exact {100 * exact / n:5.1f}%  unknown {100 * unknown / n:5.1f}%")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+    sys.exit(run_command("vision.rack_bench", main))

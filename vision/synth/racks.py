@@ -82,6 +82,7 @@ class StandingTiles:
     positions: tuple[float, ...]  # mm from the rack's left end (seen by its owner) to each tile's left edge
     thickness: float  # mm
     lean: float  # degrees
+    arrangement: str = "none"  # 'together', 'groups', 'spread' (how arrange_tiles drew them), 'none' when empty
 
 
 def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickness: float,
@@ -113,7 +114,7 @@ def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickn
     x = 3.0 + np.cumsum(gaps[:-1]) + TILE_MM * np.arange(count)
     scale = min(1.0, (model.length - 6.0 - TILE_MM) / max(x[-1] - 3.0, 1e-6)) if x[-1] > model.length - 3 - TILE_MM else 1.0
     x = 3.0 + (x - 3.0) * scale
-    return StandingTiles(tuple(float(v) for v in x), thickness, lean)
+    return StandingTiles(tuple(float(v) for v in x), thickness, lean, str(style))
 
 
 def _frame(placement: RackPlacement) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -377,6 +378,7 @@ class RackScene:
     view_deg: dict[str, float]  # the camera's angle from vertical at each rack's tiles
     tile_style: TileStyle = TileStyle()
     board_tiles: np.ndarray | None = None  # image centres of tiles lying on the board
+    arrangements: dict[str, str] | None = None  # player -> how the rack's tiles stand (StandingTiles.arrangement)
 
 
 RACK_SCENE_PLAYERS = ("p1", "p2")
@@ -450,13 +452,14 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
         cv2.fillPoly(image, [np.round(project(pose, inset) * 16).astype(np.int32)],
                      tuple(float(v) * _shade(np.array([0, 0, 1.0])) for v in style.face), cv2.LINE_AA, shift=4)
         cell_centres.append(project(pose, box.mean(axis=0, keepdims=True))[0])
-    zones, face_down, views = {}, {}, {}
+    zones, face_down, views, arrangements = {}, {}, {}, {}
     thickness = float(look.choice([4.0, 4.0, 4.5, 5.0, 3.5]))
     tile_colour = style.face
     for p in RACK_SCENE_PLAYERS:
         placement = placements[p]
         m = placement.model
         tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], _lean_limit(rack_pose, placement)))
+        arrangements[p] = tiles.arrangement
         colour = np.asarray(m.colours[int(look.integers(len(m.colours)))], np.float64) * float(look.uniform(0.85, 1.15))
         # the rack's soft shadow on the table
         shadow = np.zeros((size, size), np.float32)
@@ -501,7 +504,7 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     return RackScene(image=out, board_corners=corners, square_px=float(side / 15), zones=zones, counts=dict(counts),
                      face_down=face_down, covered=covered, in_frame=in_frame,
                      models={p: models[p].name for p in RACK_SCENE_PLAYERS}, view_deg=views, tile_style=style,
-                     board_tiles=np.array(cell_centres, np.float32))
+                     board_tiles=np.array(cell_centres, np.float32), arrangements=arrangements)
 
 
 FRAME_RACK_GAP = (0.01, 0.04)  # board units between the board's rim and a rack's back wall in whole frames
