@@ -31,7 +31,6 @@ TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
-RACK_IN_ROW = 0.2  # share of a row that is rack colour for the row to be within the rack's outline
 END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
 # margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
 # end, 8 px, read as an eighth tile with a learnt pitch)
@@ -42,6 +41,8 @@ MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+FULL_ROW = 0.94
+TABLE_LIKE_READ = True
 TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
 # table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
@@ -85,20 +86,48 @@ def _weighted_lab(strip: np.ndarray) -> np.ndarray:
     return lab
 
 
-def _band(cand: np.ndarray) -> tuple[int, int] | None:
+def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
-    tile-coloured pixels, and their neighbours as long as they hold half as many."""
+    tile-coloured pixels, and their neighbours as long as they hold half as many.
+    `table_like`: the table is the tiles' colour (a white table under white tiles);
+    `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
+    them in the strip (the board's side first), so the band starts under it."""
     rows = cand.mean(axis=1)
-    # a row of tile colour out to both ends of the zone is the table or the board, not tiles
-    # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
-    rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
+    share = rows.copy()
+    if table_like:
+        # the zone's ends show the table beside the rack in every row, tiles' rows too: a row
+        # of table is one of tile colour all along, with no groove or rack end showing
+        # (nine tiles pushed together show 1-3 px of groove at each end; renders: a band row
+        # is <= 0.9 tile colour, a table row >= 0.97)
+        rows[rows > FULL_ROW] = 0.0
+    else:
+        # a row of tile colour out to both ends of the zone is the table or the board, not tiles
+        # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
+        rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
+    if rack is not None:
+        # the tiles lean on the rack's wall: their band starts right under a row that is wall
+        # (not tile colour) nearly all along the rack; the row with most tile colour there is
+        # the band's (dev seed 5000027: the board's cream rim along the zone's board-side edge
+        # took the band from ivory tiles; 5000032: a row of the lip between four tiles, under
+        # the groove between them, did)
+        w = cand.shape[1]
+        inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
+        wall_row = (~cand[:, inner]).mean(axis=1) >= WALL_SHARE
+        under = np.zeros(len(rows), bool)
+        for k in range(1, WALL_ROWS + 1):
+            under[k:] |= wall_row[:-k]
+        backed_rows = np.where(under & ~wall_row, rows, 0.0)
+        start = int(np.argmax(backed_rows))
+        if backed_rows[start] >= MIN_TILE_ROW:
+            rows[start] = max(float(rows[start]), 10.0)
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
+    level = float(share[peak])
     y0 = y1 = peak
-    while y0 > 0 and rows[y0 - 1] >= 0.5 * rows[peak]:
+    while y0 > 0 and rows[y0 - 1] >= 0.5 * level:
         y0 -= 1
-    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * rows[peak]:
+    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
     return y0, y1 + 1
 
@@ -174,6 +203,108 @@ def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: fl
     return total, sure
 
 
+def _seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
+    """How much darker the run a..b is where n tiles pushed together would touch (evenly
+    spaced: each run loses the same rounded edge at both ends) than across the tiles' middles:
+    (mean dip over the n - 1 seams, seams)."""
+    if n < 2:
+        return 0.0, 0
+    width = (b - a) / n
+    dips = []
+    for k in range(1, n):
+        x = a + k * width
+        lo, hi = int(np.floor(x - SEAM_SLACK)), int(np.ceil(x + SEAM_SLACK)) + 1
+        seam = float(light[max(a, lo):min(b, hi)].min())
+        left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
+        right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
+        middles = [float(np.median(side)) for side in (left, right) if len(side)]
+        dips.append(float(np.mean(middles)) - seam if middles else 0.0)
+    return float(np.mean(dips)), n - 1
+
+
+def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float
+                     ) -> tuple[list[tuple[int, int]], bool]:
+    """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
+    beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
+    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run)."""
+    out, found = [], True
+    for a, b in runs:
+        level = float(np.median(profile[a:b]))
+        if a < reach:
+            cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
+            if level - float(profile[cut]) >= SEAM_MIN:
+                a = cut
+            else:
+                found = False
+        if b > width - reach:
+            lo = max(a + 1, int(width - reach))
+            cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
+            if level - float(profile[cut - 1]) >= SEAM_MIN:
+                b = cut
+            else:
+                found = False
+        if b - a > 0:
+            out.append((a, b))
+    return out, found
+
+
+def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
+                edge: float | None, table_like: bool = False) -> tuple[int, bool]:
+    """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
+    (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
+    when the pitches allowed give different totals, the seams between tiles pushed together
+    decide: the total whose seams fall where the strip is darkest. (count, sure)."""
+    runs, _ = _runs(column, light, (p_lo + p_hi) / 2, seams=False)
+    profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
+    ends_found = True
+    if table_like:
+        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
+        runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
+    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
+    for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
+        e = EDGE_LOSS * p if edge is None else edge
+        lengths = [(b - a + e) / p for a, b in runs]
+        ns = [max(1, int(round(n))) for n in lengths]
+        residual = max((abs(n - k) for n, k in zip(lengths, ns)), default=0.0)
+        if residual > UNSURE_FRACTION:
+            continue
+        dips = [_seam_dip(profile, a, b, k) for (a, b), k in zip(runs, ns)]
+        seams = sum(k for _, k in dips)
+        dip = sum(d * k for d, k in dips) / seams if seams else 0.0
+        total = sum(ns)
+        best = options.get(total)
+        if best is None or dip > best[0]:
+            options[total] = (dip, seams, residual)
+    _LAST["runs"] = runs
+    _LAST["options"] = options
+    if not runs:
+        return 0, True
+    if not ends_found:
+        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
+    if not options:
+        return 0, False
+    if len(options) == 1:
+        return next(iter(options)), True
+    ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
+    (total, (dip, _, _)), (_, (second, _, _)) = ranked[0], ranked[1]
+    return total, dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
+
+
+PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
+SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
+SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
+SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
+PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
+SETUP_SLACK = 0.03  # a pitch learnt at setup, from seven tiles, is known to +-3 %
+COMB = True
+TABLE_END = 1.0
+WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
+BACKED_BAND = True
+WALL_SHARE = 0.9  # a row of the wall is this much not tile colour over the rack's middle 80 %
+WALL_END = 1.3
+BACKED_BY_WALL = True
+
+
 PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
 END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
 PIECES_AGREE = 0.5  # tiles the pieces may count beyond the run's length in pitches (seed 3000335:
@@ -220,6 +351,7 @@ class _Found:
     d_tile: np.ndarray
     d_rack: np.ndarray
     d_table: np.ndarray
+    table_like: bool = False
 
 
 def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
@@ -235,7 +367,8 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
     rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
         return None
-    if table_check and float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+    table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
+    if table_check and table_like and not TABLE_LIKE_READ:
         return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
@@ -244,27 +377,23 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
         is_tile = (d_tile < d_rack) & (d_tile < reach)
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
-        # the tiles stand within the rack's outline (their tops between its wall and its lip):
-        # rows with some rack in them (the lip shows between the tiles: dev seed 45's rows of
-        # tiles were 0.28-0.38 rack, and it read 8 as 0 when only rows over half rack counted)
-        rack_rows = np.flatnonzero(is_rack.mean(axis=1) > RACK_IN_ROW)
-        if len(rack_rows):
-            is_tile[:max(0, rack_rows[0])] = False
-            is_tile[rack_rows[-1] + 2:] = False
+        # (no cut to rows with some rack colour: a wall face lit like the table left no row of
+        # tiles inside the rack, dev seed 5000021; _band starts the band under the wall instead)
         return is_tile
 
     # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
-    first = _band(is_tile)
+    first = _band(is_tile, table_like, is_rack if BACKED_BAND else None)
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
         d_tile = np.linalg.norm(lab - tile, axis=2)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
-    band = _band(is_tile)
+    band = _band(is_tile, table_like, is_rack if BACKED_BAND else None)
+    _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
-                  d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like)
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -342,30 +471,41 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
         backed = np.ones(lab.shape[1], bool)
+        table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
     else:
         found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
                             tolerance)
         if found is None:
             return RackReading(None, reason="tiles the colour of the rack or the table")
         d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
-        band, is_tile = found.band, found.is_tile
+        band, is_tile, table_like = found.band, found.is_tile, found.table_like
         backed = np.ones(lab.shape[1], bool)
         if band is not None:
             # the tiles lean on the rack's back wall: seen from the board's side, the wall
             # (rack colour) lies right above every tile's top in the strip
             reach = max(3, 2 * (band[1] - band[0]))
-            backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
+            if BACKED_BY_WALL:
+                # ... whatever colour the light gives the wall's face (dev seed 5000021: a
+                # wall face the table's colour, not the rack top's, left no column backed)
+                backed = np.asarray((~found.is_tile[max(0, band[0] - reach):band[0]]).any(axis=0), bool)
+            else:
+                backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
     wall_off = None
     if band is not None and band[0] >= 2:
-        # the rack's wall right behind the tiles must show the rack's colour all along
+        # the rack's wall right behind the tiles shows one colour all along (its own, whatever
+        # the light makes of it: dev seed 5000021's wall face looked like the table, not like
+        # the rack's top, and a wall measured against the rack's colour read every rack blocked)
         h_band = max(2, band[1] - band[0])
-        wall = d_rack[max(0, band[0] - 3 * h_band):band[0] - 1]
-        wall_off = np.median(wall, axis=0) > WALL_LAB
-        ends = max(1, int(0.06 * len(wall_off)))  # the zone's margins and the rack's end walls
+        wall = lab[max(0, band[0] - 3 * h_band):band[0] - 1]
+        columns = np.median(wall, axis=0)
+        wall_off = np.linalg.norm(columns - np.median(columns, axis=0), axis=1) > WALL_LAB
+        # the zone's margins and the rack's ends (seen slanted: dev seed 5000026's wall changed
+        # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
+        ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
         wall_off[:ends] = wall_off[-ends:] = False
     blocked = _blocked_columns(foreign, wall_off)
-    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign)
+    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
     if band is None:
@@ -375,7 +515,16 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
+    if COMB:
+        if profile is not None:
+            p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
+        else:
+            p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
+            p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
+        count, sure = _comb_count(column, light, p_lo, p_hi, profile.edge if profile is not None else None,
+                                  table_like)
+    else:
+        count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
     if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
