@@ -297,6 +297,7 @@ SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count al
 PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
 SETUP_SLACK = 0.03  # a pitch learnt at setup, from seven tiles, is known to +-3 %
 COMB = True
+PROFILE_COLOURS = False
 TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
 BACKED_BAND = True
@@ -352,6 +353,7 @@ class _Found:
     d_rack: np.ndarray
     d_table: np.ndarray
     table_like: bool = False
+    tile: np.ndarray | None = None  # the tiles' colour on this rack
 
 
 def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
@@ -393,42 +395,38 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
     band = _band(is_tile, table_like, is_rack if BACKED_BAND else None)
     _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
-                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like)
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile)
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
                tiles: int = 7) -> RackProfile | None:
     """At setup, with `tiles` tiles standing on the rack: learn where their tops show in the
-    zone and their colour there, and the tile pitch. None when they cannot be found."""
-    z = np.asarray(zone, np.float32)
-    if not _in_frame(frame, z):
+    zone, their colour there, and the tile pitch (the one that makes the runs seen `tiles`
+    tiles). None when they cannot be found or do not come to `tiles`."""
+    seen = _columns(frame, zone, square_px, tile_lab, tolerance, None)
+    if isinstance(seen, RackReading):
         return None
-    strip, square = _rectify(frame, z, square_px)
-    prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    lab = _weighted_lab(strip)
-    # setup knows how many tiles stand there: a strip of table taken for tiles fails that check
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                        tolerance, table_check=False)
-    if found is None or found.band is None:
-        return None
-    y0, y1 = found.band
-    if y1 - y0 > MAX_BAND * prior:
-        return None
-    is_tile = found.is_tile[y0:y1]
-    column = is_tile.mean(axis=0) >= BAND_SHARE
-    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    runs, seams = _runs(column, light, prior)
+    runs, _ = _runs(seen.column, seen.light, (seen.p_lo + seen.p_hi) / 2, seams=False)
+    if seen.table_like:
+        profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
+        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi)
+        if not ends_found:
+            return None
     if not runs:
         return None
-    pitch = _seam_pitch(seams, prior) or prior
-    shown = sum(b - a for a, b in runs)
-    edge = float(np.clip((tiles * pitch - shown) / len(runs), -0.2 * pitch, 0.5 * pitch))
-    if sum(max(1, round((b - a + edge) / pitch)) for a, b in runs) != tiles:
-        return None  # not the seven tiles we were told of
-    band_lab = lab[y0:y1]
-    tile = np.median(band_lab[is_tile], axis=0)
-    return RackProfile(band=(int(y0), int(y1)), tile=_triple(tile), rack=_triple(found.rack),
-                       table=_triple(found.table), pitch=pitch, edge=edge)
+    fits = []
+    for p in np.linspace(seen.p_lo, seen.p_hi, PITCH_STEPS):
+        lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
+        ns = [max(1, int(round(n))) for n in lengths]
+        if sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
+            fits.append(tuple(ns))
+    if not fits or len(set(fits)) > 1:
+        return None  # not the tiles we were told of, or not one way to split them into tiles
+    # the pitch that makes the runs' lengths, each with its rounded ends, exactly `tiles` tiles
+    pitch = sum(b - a for a, b in runs) / (tiles - EDGE_LOSS * len(runs))
+    y0, y1 = seen.band
+    return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
+                       table=_triple(seen.table), pitch=float(pitch), edge=float(EDGE_LOSS * pitch))
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
@@ -445,21 +443,32 @@ def board_side_first(zone: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
     return np.roll(z, -first, axis=0)
 
 
-def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
-              tolerance: float, profile: RackProfile | None = None) -> RackReading:
-    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
-    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
-    camera over the board sees of them: tops and backs, never letters.
-    `square_px`: a board square's side in the frame (from the located board);
-    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
-    `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
+@dataclass(frozen=True)
+class _Columns:
+    """What a rack's strip shows along it: which columns hold a tile's top, the strip's
+    lightness there (the seams), the pitches the tiles may have, and the colours found."""
+    column: np.ndarray
+    light: np.ndarray
+    p_lo: float
+    p_hi: float
+    band: tuple[int, int]
+    table_like: bool
+    tile: np.ndarray
+    rack: np.ndarray
+    table: np.ndarray
+
+
+def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+             tolerance: float, profile: RackProfile | None) -> RackReading | _Columns:
+    """The columns of the rack's strip, or the reading when there is nothing to count
+    (unknown: out of the frame, covered, not told apart; 0: no tiles)."""
     z = np.asarray(zone, np.float32)
     if not _in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
     pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
     lab = _weighted_lab(strip)
-    if profile is not None:
+    if profile is not None and PROFILE_COLOURS:
         pitch = profile.pitch
         tile, rack, table = (np.array(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
         d_tile = np.linalg.norm(lab - tile, axis=2)
@@ -478,6 +487,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         if found is None:
             return RackReading(None, reason="tiles the colour of the rack or the table")
         d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
+        tile, rack, table = (found.tile if found.tile is not None else np.asarray(tile_lab, np.float32)), found.rack, found.table
         band, is_tile, table_like = found.band, found.is_tile, found.table_like
         backed = np.ones(lab.shape[1], bool)
         if band is not None:
@@ -511,20 +521,34 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if band is None:
         return RackReading(0)
     y0, y1 = band
+    tile_now, rack_now, table_now = tile, rack, table
     if y1 - y0 > MAX_BAND * pitch:  # tile colour over far more than the tiles' tops: the rack itself
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    if COMB:
-        if profile is not None:
-            p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
-        else:
-            p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
-            p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
-        count, sure = _comb_count(column, light, p_lo, p_hi, profile.edge if profile is not None else None,
-                                  table_like)
+    if profile is not None:
+        p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
     else:
-        count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
+        p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
+        p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
+    return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
+                    tile=tile_now, rack=rack_now, table=table_now)
+
+
+def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+              tolerance: float, profile: RackProfile | None = None) -> RackReading:
+    """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
+    board's side, as find_racks and vision.synth.racks.rack_outline give it), from what the
+    camera over the board sees of them: tops and backs, never letters.
+    `square_px`: a board square's side in the frame (from the located board);
+    `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
+    `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
+    seen = _columns(frame, zone, square_px, tile_lab, tolerance, profile)
+    if isinstance(seen, RackReading):
+        return seen
+    count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
+                              profile.edge if profile is not None else None, seen.table_like)
+    y0, y1 = seen.band
     if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
