@@ -25,7 +25,9 @@ FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the bo
 # rack and tile dimensions) and checked by `python -m vision.rack_bench`.
 # ---------------------------------------------------------------------------------------
 
-PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
+ROWS_PER_PX = 1  # the strip's rows per px along it (dev seeds 5000000-5000399: 1, 2, 3 read 93.8, 92.8, 91.9 %)
+PX_PER_TILE = 18.0  # the strip is resampled so one tile width is about this many px (dev seeds
+# 5000000-5000399 with setup: 14, 18, 22 px read 93.6, 93.8, 93.1 %)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
@@ -73,7 +75,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
     k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
-    w, h = max(8, int(round(length * k))), max(8, int(round(depth * k)))
+    w, h = max(8, int(round(length * k))), max(8, int(round(depth * k * ROWS_PER_PX)))
     target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
@@ -114,7 +116,7 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
         wall_row = (~cand[:, inner]).mean(axis=1) >= WALL_SHARE
         under = np.zeros(len(rows), bool)
-        for k in range(1, WALL_ROWS + 1):
+        for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
             under[k:] |= wall_row[:-k]
         backed_rows = np.where(under & ~wall_row, rows, 0.0)
         start = int(np.argmax(backed_rows))
@@ -152,7 +154,7 @@ def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]
 def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = True
           ) -> tuple[list[tuple[int, int]], list[list[int]]]:
     """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
-    column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
+    column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, CLOSE_PX), np.uint8))[0] > 0
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     ends = END_ZONE * pitch
     runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
@@ -297,6 +299,7 @@ SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count al
 PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
 SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
 COMB = True
+CLOSE_PX = 1  # runs are not closed over gaps: dev seed 5000380 merged five tiles 2-3 px apart into one run of six (dev seeds 5000000-5000399: kernel 1, 2, 3 read 93.6, 91.1, 93.2 % with setup)
 PROFILE_COLOURS = False
 TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
@@ -527,7 +530,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         return RackReading(0)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
-    if y1 - y0 > MAX_BAND * pitch:  # tile colour over far more than the tiles' tops: the rack itself
+    if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
@@ -556,7 +559,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
                               profile.edge if profile is not None else None, seen.table_like)
     y0, y1 = seen.band
-    if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
+    if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
