@@ -44,7 +44,6 @@ BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (t
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
 FULL_ROW = 0.94
-TABLE_LIKE_READ = True
 TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
 # table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
@@ -52,7 +51,6 @@ MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 m
 RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
-SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops
 OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs without setup (dev seed 179: one
 # row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9)
 
@@ -134,75 +132,13 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
     return y0, y1 + 1
 
 
-def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]:
-    """Dips in a run's brightness where two tiles touch, at least 0.6 pitch apart."""
-    seg = profile[start:end]
-    if len(seg) < 5:
-        return []
-    window = max(2, int(pitch * 0.3))
-    found: list[int] = []
-    for i in range(2, len(seg) - 2):
-        lo, hi = max(0, i - window), min(len(seg), i + window + 1)
-        if seg[i] == seg[lo:hi].min() and seg[i] < np.median(seg[lo:hi]) - SEAM_DIP:
-            if i < 0.4 * pitch or len(seg) - i < 0.4 * pitch:
-                continue  # a tile's rounded end, not a seam
-            if not found or i - found[-1] > 0.6 * pitch:
-                found.append(i)
-    return [start + i for i in found]
-
-
-def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = True
-          ) -> tuple[list[tuple[int, int]], list[list[int]]]:
-    """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
-    column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, CLOSE_PX), np.uint8))[0] > 0
+def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
+    """Runs of tile columns (tiles pushed together make one run), none wholly within the
+    zone's ends, none shorter than 0.4 of a tile."""
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     ends = END_ZONE * pitch
-    runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
+    return [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
-    if not seams:
-        return runs, [[] for _ in runs]
-    profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-    return runs, [_seams(profile, a, b, pitch) for a, b in runs]
-
-
-def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
-    """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
-    spacings = np.concatenate([np.diff(np.asarray(cuts, np.float64)) for cuts in seams if len(cuts) >= 2]
-                              or [np.zeros(0)])
-    spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
-    return float(np.median(spacings)) if len(spacings) >= 2 else None
-
-
-def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: float | None = None
-                   ) -> tuple[int, bool]:
-    """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
-    dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    learned = edge is not None
-    runs, seams = _runs(column, light, pitch, seams=not learned)
-    corroborated = learned
-    if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
-        seam_pitch = _seam_pitch(seams, pitch)
-        corroborated = seam_pitch is not None
-        pitch = seam_pitch or pitch
-        edge = EDGE_LOSS * pitch
-    total, sure, pieced = 0, True, True
-    seen: list[tuple[int, int, float, int]] = []  # (start, end, tiles by length, seams) of each run
-    _LAST["runs"] = seen  # for looking into a miscount
-    for (a, b), cuts in zip(runs, seams):
-        n_len = (b - a + edge) / pitch
-        n = max(1, int(round(n_len)))
-        if _tile_wide_pieces(a, b, cuts, pitch) and abs(len(cuts) + 1 - n_len) <= PIECES_AGREE:
-            n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
-        else:
-            sure &= abs(n - n_len) <= UNSURE_FRACTION
-            pieced &= n == 1
-        total += n
-        seen.append((a, b, round(n_len, 2), len(cuts)))
-    if total > RACK_LIMIT and not (learned or (corroborated and pieced)):
-        sure = False  # the board's square gives the tile width only to +-7 %: without setup, an
-        # overdraw is a count only when seams cut every run of tiles into tile-wide pieces (by
-        # length alone, dev seed 958 read 7 tiles pushed together as 9)
-    return total, sure
 
 
 def _seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
@@ -256,7 +192,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
     decide: the total whose seams fall where the strip is darkest. (count, sure)."""
-    runs, _ = _runs(column, light, (p_lo + p_hi) / 2, seams=False)
+    runs = _runs(column, (p_lo + p_hi) / 2)
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     ends_found = True
     if table_like:
@@ -298,33 +234,10 @@ SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a co
 SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
 PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
 SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
-COMB = True
-CLOSE_PX = 1  # runs are not closed over gaps: dev seed 5000380 merged five tiles 2-3 px apart into one run of six (dev seeds 5000000-5000399: kernel 1, 2, 3 read 93.6, 91.1, 93.2 % with setup)
-PROFILE_COLOURS = False
 TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
-BACKED_BAND = True
 WALL_SHARE = 0.9  # a row of the wall is this much not tile colour over the rack's middle 80 %
 WALL_END = 1.3
-BACKED_BY_WALL = True
-
-
-PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
-END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
-PIECES_AGREE = 0.5  # tiles the pieces may count beyond the run's length in pitches (seed 3000335:
-# a false seam cut two tiles, 2.1 pitches long, into three pieces and read seven tiles as eight)
-
-
-def _tile_wide_pieces(a: int, b: int, cuts: list[int], pitch: float) -> bool:
-    """Do the seams found cut the run a..b into pieces one tile wide each (tiles pushed
-    together, every seam seen)? Then the run holds one tile per piece, whatever the pitch's
-    error over the run's whole length."""
-    if not cuts:
-        return False
-    pieces = np.diff(np.asarray([a, *cuts, b], np.float64)) / pitch
-    inner, ends = pieces[1:-1], pieces[[0, -1]]
-    return bool(((inner >= PIECE[0]) & (inner <= PIECE[1])).all()
-                and ((ends >= END_PIECE[0]) & (ends <= END_PIECE[1])).all())
 
 
 @dataclass(frozen=True)
@@ -358,9 +271,10 @@ class _Found:
     d_table: np.ndarray
     table_like: bool = False
     tile: np.ndarray | None = None  # the tiles' colour on this rack
+    rack_seen: bool = True  # something neither table nor tile fills the zone as a rack does
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -374,8 +288,6 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
         return None
     table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
-    if table_check and table_like and not TABLE_LIKE_READ:
-        return None
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
 
@@ -390,16 +302,17 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
     # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
-    first = _band(is_tile, table_like, is_rack if BACKED_BAND else None)
+    first = _band(is_tile, table_like, is_rack)
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
         d_tile = np.linalg.norm(lab - tile, axis=2)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
-    band = _band(is_tile, table_like, is_rack if BACKED_BAND else None)
+    band = _band(is_tile, table_like, is_rack)
     _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
-                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile)
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
+                  rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -410,7 +323,7 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     seen = _columns(frame, zone, square_px, tile_lab, tolerance, None)
     if isinstance(seen, RackReading):
         return None
-    runs, _ = _runs(seen.column, seen.light, (seen.p_lo + seen.p_hi) / 2, seams=False)
+    runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
     if seen.table_like:
         profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
         runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi)
@@ -474,40 +387,25 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if not _in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
+    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED if profile is None else profile.pitch
     lab = _weighted_lab(strip)
-    if profile is not None and PROFILE_COLOURS:
-        pitch = profile.pitch
-        tile, rack, table = (np.array(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
-        d_tile = np.linalg.norm(lab - tile, axis=2)
-        d_rack = np.linalg.norm(lab - rack, axis=2)
-        d_table = np.linalg.norm(lab - table, axis=2)
-        y0, y1 = max(0, profile.band[0] - 1), min(profile.band[1] + 1, lab.shape[0])  # a row either way
-        band: tuple[int, int] | None = (y0, y1) if y1 > y0 else None
-        is_tile = d_tile < d_rack
-        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
-            is_tile &= d_tile < d_table
-        backed = np.ones(lab.shape[1], bool)
-        table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
-    else:
-        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                            tolerance)
-        if found is None:
-            return RackReading(None, reason="tiles the colour of the rack or the table")
-        d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
-        tile, rack, table = (found.tile if found.tile is not None else np.asarray(tile_lab, np.float32)), found.rack, found.table
-        band, is_tile, table_like = found.band, found.is_tile, found.table_like
-        backed = np.ones(lab.shape[1], bool)
-        if band is not None:
-            # the tiles lean on the rack's back wall: seen from the board's side, the wall
-            # (rack colour) lies right above every tile's top in the strip
-            reach = max(3, 2 * (band[1] - band[0]))
-            if BACKED_BY_WALL:
-                # ... whatever colour the light gives the wall's face (dev seed 5000021: a
-                # wall face the table's colour, not the rack top's, left no column backed)
-                backed = np.asarray((~found.is_tile[max(0, band[0] - reach):band[0]]).any(axis=0), bool)
-            else:
-                backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
+    # setup (a profile) gives the pitch only: the colours and the band are found anew in each
+    # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
+                        tolerance)
+    if found is None:
+        return RackReading(None, reason="tiles the colour of the rack or the table")
+    d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
+    tile, rack, table = (found.tile if found.tile is not None else np.asarray(tile_lab, np.float32)), found.rack, found.table
+    band, is_tile, table_like = found.band, found.is_tile, found.table_like
+    backed = np.ones(lab.shape[1], bool)
+    if band is not None:
+        # the tiles lean on the rack's back wall: seen from the board's side, the wall
+        # (rack colour) lies right above every tile's top in the strip
+        reach = max(3, 2 * (band[1] - band[0]))
+        # ... whatever colour the light gives the wall's face: not tile colour (dev seed
+        # 5000021: a wall face the table's colour, not the rack top's, left no column backed)
+        backed = np.asarray((~found.is_tile[max(0, band[0] - reach):band[0]]).any(axis=0), bool)
     foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
     wall_off = None
     if band is not None and band[0] >= 2:
@@ -527,6 +425,10 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
     if band is None:
+        if profile is None and not found.rack_seen:
+            # no tiles and no rack either: the rack was moved out of its zone (or is the table's
+            # colour), not seen empty
+            return RackReading(None, reason="no rack in the zone")
         return RackReading(0)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
