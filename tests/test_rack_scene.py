@@ -93,3 +93,25 @@ def test_tiles_face_down_beside_a_rack_are_counted():
         assert seen in (None, n), (seed, n, seen)  # unknown (table beside it out of frame), never wrong
         counted += seen == n
     assert counted >= 6
+
+
+def test_an_empty_rack_reads_zero_and_a_zone_without_its_rack_is_unknown():
+    zero = moved = 0
+    for seed in range(620, 626):
+        scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 0, "p2": 0}, hand="",
+                                                                             half_out="", face_down={}))
+        lab = _tile_lab(scene)
+        for zone in scene.zones.values():
+            count = read_rack(scene.image, zone, scene.square_px, lab, 15.0).count
+            assert count in (None, 0)
+            zero += count == 0
+        # a zone as long and deep as p1's, on the bare table left of the board, where no rack stands
+        z = scene.zones["p1"]
+        length, depth = float(np.linalg.norm(z[1] - z[0])), float(np.linalg.norm(z[3] - z[0]))
+        x1 = float(scene.board_corners[:, 0].min()) - 0.08 * float(np.ptp(scene.board_corners[:, 0]))
+        y0 = float(scene.board_corners[:, 1].mean()) - length / 2
+        bare = np.array([[x1, y0], [x1, y0 + length], [x1 - depth, y0 + length], [x1 - depth, y0]], np.float32)
+        if bare[:, 0].min() > 3:
+            moved += 1
+            assert read_rack(scene.image, bare, scene.square_px, lab, 15.0).count is None
+    assert zero >= 8 and moved >= 3
