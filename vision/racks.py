@@ -26,8 +26,8 @@ FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the bo
 # ---------------------------------------------------------------------------------------
 
 ROWS_PER_PX = 1  # the strip's rows per px along it (dev seeds 5000000-5000399: 1, 2, 3 read 93.8, 92.8, 91.9 %)
-PX_PER_TILE = 18.0  # the strip is resampled so one tile width is about this many px (dev seeds
-# 5000000-5000399 with setup: 14, 18, 22 px read 93.6, 93.8, 93.1 %)
+PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (dev seeds
+# 5000000-5000399 with setup: 14, 18, 22 px read 93.6, 93.8, 93.1 %; 18 px costs 1.6x the CPU time)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
@@ -199,6 +199,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
+    dip_of: dict[tuple[int, int, int], tuple[float, int]] = {}  # (run start, end, tiles) -> its seams' dip
     for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
         e = EDGE_LOSS * p if edge is None else edge
         lengths = [(b - a + e) / p for a, b in runs]
@@ -206,7 +207,11 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         residual = max((abs(n - k) for n, k in zip(lengths, ns)), default=0.0)
         if residual > UNSURE_FRACTION:
             continue
-        dips = [_seam_dip(profile, a, b, k) for (a, b), k in zip(runs, ns)]
+        dips = []
+        for (a, b), k in zip(runs, ns):
+            if (a, b, k) not in dip_of:
+                dip_of[a, b, k] = _seam_dip(profile, a, b, k)
+            dips.append(dip_of[a, b, k])
         seams = sum(k for _, k in dips)
         dip = sum(d * k for d, k in dips) / seams if seams else 0.0
         total = sum(ns)
@@ -592,6 +597,7 @@ BESIDE_TOWARD = 1.5  # squares toward the board beyond the zone's board-side edg
 # tiles' own height seen at 30 degrees)
 BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
 RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
+DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
 DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
 DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
@@ -610,8 +616,8 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     across = z[3] - z[0]
     depth = float(np.linalg.norm(across))
     normal = across / max(depth, 1e-6)  # from the board's side toward the player
-    scale = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
-    tile_side = PX_PER_TILE  # a tile's top in the patch (scale: one tile = PX_PER_TILE px)
+    scale = DOWN_PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     corners = np.asarray(board_corners, np.float32)
@@ -627,8 +633,9 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         h = max(8, int(round(span * scale)))
         matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
         patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        inside = cv2.warpPerspective(np.full((h_frame, w_frame), 255, np.uint8), matrix, (w, h),
-                                     flags=cv2.INTER_NEAREST, borderValue=0) > 0
+        grid = np.stack(np.meshgrid(np.arange(w, dtype=np.float32) + 0.5, np.arange(h, dtype=np.float32) + 0.5), -1)
+        where = cv2.perspectiveTransform(grid.reshape(1, -1, 2), np.linalg.inv(matrix))[0].reshape(h, w, 2)
+        inside = (where[..., 0] >= 0) & (where[..., 0] < w_frame) & (where[..., 1] >= 0) & (where[..., 1] < h_frame)
         lab = _weighted_lab(patch)
         table = np.median(lab[inside], axis=0) if inside.any() else np.median(lab.reshape(-1, 3), axis=0)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
