@@ -4,10 +4,9 @@ what the camera over the board sees (vision.racks.read_rack).
     python -m vision.rack_bench [--scenes 1100] [--first-seed 8000000] [--size 1000] [--no-setup]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
-2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299 (rack
-counts),
-5100000-5100119 and 5500000-5500159 (face-down tiles); tests use seeds below 1000. The
-default seeds from 8000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
+2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399 and 7000000-7001299
+(rack counts), 5100000-5100119 and 5500000-5500159 (face-down tiles); tests use seeds below
+1000. The default seeds from 8000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
 each, every rack model, camera pose and tile colour drawn from the seed). Racks are read as
 the kiosk reads them (vision.reader: read_rack with the zone, the board's square size and
 tile colour, and what learn_rack learnt of the rack from a frame of the same table as the
