@@ -882,7 +882,9 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     found = _rectifier(gray)
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
-    h, w = gray.shape
+    # the view is square, as _rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
+    # middle): a view of the frame's own portrait or landscape shape cut the board off at a side
+    size = max(gray.shape)
     to_view = found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
     # shrunk to about that scale (a warp samples, it does not average)
@@ -891,8 +893,8 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
     from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
-    view = cv2.warpPerspective(source, from_source, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (w, h), flags=cv2.INTER_NEAREST) > 0
+    view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
     for skew in _skews(_gray(view))[:1]:
         cells += _view_cells(view, inside, skew, to_view)
