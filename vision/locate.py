@@ -283,11 +283,6 @@ def _phase_gap(a: float, b: float, spacing: float) -> float:
     return min(d, 1.0 - d)
 
 
-_CELL_PARTS = np.array([0.25, 0.75, 0.5])[:, None]  # where in a cell, for _placement
-_LOW = np.array([0, 1, 0])[:, None]
-_SHORT = np.array([1, 0, 1])[:, None]
-
-
 @dataclass(frozen=True)
 class _LatticeCells:
     """Mean colours of a lattice's cells in the frame (RxCx3 Lab), which are wholly in it,
@@ -299,25 +294,36 @@ class _LatticeCells:
     size: tuple[float, float]  # cell width, height
 
 
-def _lattice_cells(summed: np.ndarray, inside: np.ndarray,
-                   lattice: tuple[float, float, float, float]) -> _LatticeCells | None:
-    """The cells of a lattice, or None when fewer than 15 each way fit in the frame.
-    `summed` is the integral image (cv2.integral) of the de-skewed Lab view."""
+def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple[float, float, float, float],
+                   unturn: np.ndarray) -> _LatticeCells | None:
+    """The cells of a lattice, or None when fewer than 15 each way fit in the view.
+    `summed` is the integral image (cv2.integral) of the view's Lab (not de-skewed), `inside`
+    which of its pixels come from the frame (None: all), `unturn` the 2x3 affine from the
+    de-skewed view, where the lattice's lines are, back to the view."""
     x0, sx, y0, sy = lattice
-    h, w = inside.shape
+    h, w = summed.shape[0] - 1, summed.shape[1] - 1
     cols = np.arange(np.floor(-x0 / sx), np.ceil((w - x0) / sx))
     rows = np.arange(np.floor(-y0 / sy), np.ceil((h - y0) / sy))
     if len(cols) < 15 or len(rows) < 15:
         return None
-    # mean colour of the middle half of each cell, from the integral image: pixel columns at a
-    # quarter, three quarters and the middle of each cell (np.clip(np.round(...)) as a min of a max)
-    xa, xb, centre_x = np.minimum(np.maximum(np.round(x0 + (cols + _CELL_PARTS) * sx), _LOW), w - _SHORT).astype(int)
-    ya, yb, centre_y = np.minimum(np.maximum(np.round(y0 + (rows + _CELL_PARTS) * sy), _LOW), h - _SHORT).astype(int)
-    area = np.maximum((yb - ya)[:, None] * (xb - xa)[None, :], 1)[..., None]
-    corner = summed[np.ix_(np.concatenate([ya, yb]), np.concatenate([xa, xb]))]  # one gather for all four
-    r, c = len(rows), len(cols)
-    means = (corner[r:, c:] - corner[:r, c:] - corner[r:, :c] + corner[:r, :c]) / area
-    return _LatticeCells(means, inside[centre_y[:, None], centre_x[None, :]], x0 + cols * sx, y0 + rows * sy, (sx, sy))
+    # each cell's centre in the view, and the mean colour of the square half a cell across
+    # around it, upright in the view: inside the cell however the lattice is turned (its
+    # corners lie 0.35 of a cell from the centre), and one integral image serves every skew
+    # (no de-skewed colour view to draw)
+    cx, cy = np.meshgrid(x0 + (cols + 0.5) * sx, y0 + (rows + 0.5) * sy)
+    u = unturn[0, 0] * cx + unturn[0, 1] * cy + unturn[0, 2]
+    v = unturn[1, 0] * cx + unturn[1, 1] * cy + unturn[1, 2]
+    xa = np.clip(np.round(u - sx / 4), 0, w - 1).astype(np.int64)
+    xb = np.clip(np.round(u + sx / 4), 1, w).astype(np.int64)
+    ya = np.clip(np.round(v - sy / 4), 0, h - 1).astype(np.int64)
+    yb = np.clip(np.round(v + sy / 4), 1, h).astype(np.int64)
+    area = np.maximum((yb - ya) * (xb - xa), 1)[..., None]
+    means = (summed[yb, xb] - summed[ya, xb] - summed[yb, xa] + summed[ya, xa]) / area
+    iu, iv = np.round(u).astype(np.int64), np.round(v).astype(np.int64)
+    seen = (iu >= 0) & (iu < w) & (iv >= 0) & (iv < h)
+    if inside is not None:
+        seen &= inside[np.clip(iv, 0, h - 1), np.clip(iu, 0, w - 1)]
+    return _LatticeCells(means, seen, x0 + cols * sx, y0 + rows * sy, (sx, sy))
 
 
 def _placement(cells: _LatticeCells, relative: bool) -> tuple[float, np.ndarray] | None:
@@ -687,16 +693,6 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     return float(ratios[k]), places[rival].astype(np.float32)
 
 
-@lru_cache(maxsize=8)
-def _inside(rot: bytes, w: int, h: int) -> np.ndarray:
-    """Which pixels of the frame turned by the affine `rot` (2x3 float64, as bytes) come from
-    the frame. The skew comes in half degrees, so the same few masks come back frame after frame."""
-    matrix = np.frombuffer(rot, np.float64).reshape(2, 3)
-    inside = cv2.warpAffine(np.ones((h, w), np.uint8), matrix, (w, h), flags=cv2.INTER_NEAREST) > 0
-    inside.flags.writeable = False
-    return inside
-
-
 # Perspective. Each strong, one-directional edge pixel (structure tensor) is a short line; the
 # grid's two families of lines meet in two vanishing points (RANSAC over pairs, then least
 # squares), and the line through both sends the board to a view where its lines are parallel.
@@ -851,27 +847,28 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
     return _Rectifier(fit @ to_square, spread ** 1.5, off_square, extent)
 
 
-def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float,
-                to_view: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
+                summed: np.ndarray | None = None) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image."""
-    h, w = view.shape[:2]
     lattices, rot = _lattices(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), skew)
-    four = cv2.cvtColor(view, cv2.COLOR_BGR2BGRA)
-    # turned as four channels (OpenCV's 4-channel warp is about three times quicker than
-    # its 3-channel one; the colour channels come out the same), Lab from the first three
-    lab = cv2.cvtColor(cv2.warpAffine(four, rot, (w, h), flags=cv2.INTER_LINEAR), cv2.COLOR_BGR2LAB)
-    summed = cv2.integral(lab, sdepth=cv2.CV_32S)  # whole sums (< 2**31 at work size): exact
-    turned = _inside(rot.tobytes(), w, h) if inside is None else \
-        cv2.warpAffine(inside.astype(np.uint8), rot, (w, h), flags=cv2.INTER_NEAREST) > 0
+    if summed is None:
+        summed = _lab_integral(view)
+    unturn = cv2.invertAffineTransform(rot)
     back = np.linalg.inv(np.vstack([rot, [0, 0, 1]]) @ to_view)
-    return [(c, back) for c in (_lattice_cells(summed, turned, lattice) for lattice in lattices) if c is not None]
+    return [(c, back) for c in (_lattice_cells(summed, inside, lattice, unturn) for lattice in lattices) if c is not None]
+
+
+def _lab_integral(view: np.ndarray) -> np.ndarray:
+    """The integral image of a BGR view's Lab: whole sums (< 2**31 at work size), exact."""
+    return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
 def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
     cells = []
+    summed = _lab_integral(small)
     for skew in _skews(gray):
-        cells += _view_cells(small, None, skew, np.eye(3))
+        cells += _view_cells(small, None, skew, np.eye(3), summed)
     return cells
 
 
