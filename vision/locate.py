@@ -75,7 +75,10 @@ def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
-    return (cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image).astype(np.float32)
+    """Grey in whole levels (uint8): the line filters run on it with OpenCV's saturating
+    subtract as their max(0, .), on a quarter of the memory float32 takes."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    return gray if gray.dtype == np.uint8 else np.clip(gray, 0, 255).astype(np.uint8)
 
 
 def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> np.ndarray:
@@ -256,7 +259,7 @@ def _lattices(gray: np.ndarray, skew: float) -> tuple[list[tuple[float, float, f
     # in whole grey levels (uint8): OpenCV's saturating subtract is the response's max(0, .), and
     # a quarter of the memory to go through makes it about three times quicker; the profiles
     # sum hundreds of pixels, so the rounding of the warp to whole levels does not show in them
-    deskewed = cv2.warpAffine(np.clip(gray, 0, 255).astype(np.uint8) if gray.dtype != np.uint8 else gray, rot, (w, h),
+    deskewed = cv2.warpAffine(_gray(gray), rot, (w, h),
                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     out: list[tuple[float, float, float, float]] = []
     # vertical lines as horizontal ones of the transposed view: OpenCV runs along rows, and
@@ -361,6 +364,9 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
     size = 15 * cell + 2 * margin
     target = _canonical(cell) + margin
     score = 0.0
+    # grey interpolated in fractions of a level: a view in whole levels flattens faint lines
+    # (a board with hairlines a few levels deep was refined a cell off at one side)
+    gray = gray.astype(np.float32)
     for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -399,7 +405,9 @@ def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
     margin = cell
     size = 15 * cell + 2 * margin
     to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + margin)
-    view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    view = cv2.warpPerspective(gray.astype(np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)  # in fractions of a level (see _refine): whole
+    # levels tie the on-line and between-line medians of _line_fit on faint lines
     return _line_fit(view, margin, cell)
 
 
@@ -672,6 +680,7 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     h, w = small.shape[:2]
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
     scores, places = [], []
+    around = None  # the cells of the placement and a cell beyond: the placement and its whole moves in one warp
     for dx, dy, moved in [(0, 0, ())] + _RIVALS:
         square = _canonical(1).copy()
         for k in moved:
@@ -681,7 +690,11 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
                 or placed[:, 1].max() > h + 0.5):
             scores.append((-np.inf, -np.inf))
         else:
-            means = _cell_means(small, placed)
+            if len(moved) == 4 or not moved:
+                around = _cell_means(small, corners, border=1) if around is None else around
+                means = np.ascontiguousarray(around[1 + dy:16 + dy, 1 + dx:16 + dx])
+            else:
+                means = _cell_means(small, placed)
             scores.append((_pattern_score(means), _pattern_score(lightness_among_neighbours(means))))
         places.append(placed)
     table = np.array(scores)
