@@ -19,19 +19,25 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Container, Protocol
 
 from kiosk.clock import GameClock, Press
-from kiosk.rack_watch import RackWatch
+from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
 from kiosk.rack_watch import step as watch_racks
+from kiosk.display.model import Alert as ScreenAlert
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
+from kiosk.rules.profiles import Profile
+from kiosk.rules.state import Alert as RulesAlert
+from kiosk.rules.state import GameState, RuleError, Turn
+from kiosk.rules.tiles import TileSet
 from kiosk.rules.timing import clock_text
 from kiosk.table import (
     Menu,
     MenuItem,
     NamePicker,
+    TIME_EPSILON,
     NameRead,
     Phase,
     RackEntry,
@@ -45,10 +51,12 @@ from kiosk.table import (
     start_rack_entry,
     step_menu,
     step_names,
+    next_settle_read,
+    settled,
     step_rack_entry,
 )
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
-from kiosk.vision_worker import Reading
+from kiosk.vision_worker import Ask, Reading, Vision
 from vision.observation import BoardObservation
 
 log = logging.getLogger("kiosk.app")
@@ -118,8 +126,14 @@ class GameSetup:
 @dataclass(frozen=True)
 class AppSettings:
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
-    reading_poll_s: float = 0.1       # how often to ask for another reading while waiting
-    camera_retry_s: float = 0.5       # ... and while the camera gives no usable frame
+    reading_poll_s: float = 0.1       # the safety setting: a view is taken only once the board has looked the
+                                      # same for this long (two readings at least this far apart, nothing
+                                      # different between them: kiosk.table.settled); also how often to read
+                                      # again while a hand is over the board
+    watch_s: float | None = 0.1       # while a clock runs, look at the board this often (kiosk.vision_worker:
+                                      # a ~1 ms check, a full reading only when a square changed), so the
+                                      # view has settled before the press; None: read only after a press
+    camera_retry_s: float = 0.5       # how often to read again while the camera gives no usable frame
     view_wait_s: float = 2.0          # after this long without a clear view, say what we wait for
     verdict_show_s: float | None = None  # None: the verdict stays until CONFIRM
     first_by_draw: bool = False       # the start screen lets the players enter the draw's winner (FIRST-01);
@@ -145,7 +159,7 @@ class Pending:
     designated: dict[str, str] = field(default_factory=dict)
     proposed: tuple[tuple[str, str], ...] = ()
     corrected: bool = False
-    unsettled: Any = None           # the last located reading while waiting for a settled view
+    unsettled: BoardObservation | None = None   # the last located reading while waiting for a settled view
     refused: str = ""               # why the rules core refused the proposed play
     take_as_is: bool = False        # the players said the board is clear: take the next located reading
 
@@ -155,14 +169,14 @@ class KioskApp:
         self,
         setup: GameSetup,
         *,
-        vision: Any,
+        vision: Vision,
         journal: JournalLike | None = None,
         time_source: Callable[[], float] = time.monotonic,
-        lexicon: Any = None,
+        lexicon: Container[str] | None = None,
         settings: AppSettings = AppSettings(),
-        records: list[dict] | None = None,
-        profile: Any = None,
-        tileset: Any = None,
+        records: list[dict[str, Any]] | None = None,
+        profile: Profile | None = None,
+        tileset: TileSet | None = None,
         warnings: tuple[str, ...] = (),
         roster: tuple[str, ...] = (),
     ):
@@ -192,9 +206,13 @@ class KioskApp:
         self.settings = settings
         self.tileset = tileset if tileset is not None else load_tileset(setup.tileset)
         self.profile = profile if profile is not None else load_profile(setup.profile)
-        self.events: list[Any] = []
-        self.app_records: list[dict] = []
-        self.state: Any = None
+        self.events: list[object] = []   # the rules events (kiosk.rules.events; its Event union does not narrow)
+        self.app_records: list[dict[str, Any]] = []
+        # The rules state. Until the game's start is on the record (the first press under
+        # first_by_draw, the journal's first record at a restart) it is the game about to
+        # start, for the start screen; `started` says which.
+        self.state: GameState = self._preview()
+        self.started = False
         # While the journal is replayed the clock lives at the records' times.
         self._replay_t: float | None = float(records[0].get("t", 0.0)) if records else None
         self.clock = GameClock.for_profile(self.profile, self._clock_now, setup.first)
@@ -227,14 +245,15 @@ class KioskApp:
         self.camera_problem = ""
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
+        self._next_watch = 0.0
+        self._racks_after_press: int | None = None   # the next full reading is the one after this player's press
         self._last_reading_rows: tuple[str, ...] | None = None
-        self.recovered: dict[str, Any] | None = None   # shown once after a restart
+        self.recovered: Recovered | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
         self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
-            self.recovered = {"events": len(self.events), "since_wall": _last_wall(records), "damage": (),
-                              "until": self.now() + RECOVERED_SHOWN_S}
+            self.recovered = Recovered(len(self.events), _last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
             running, down = self.clock.running(self.now()), self.downtime_s()
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
@@ -248,10 +267,13 @@ class KioskApp:
         return ev.GameStarted((setup.players[0], setup.players[1]), setup.first, setup.profile, setup.tileset,
                               setup.lexicon)
 
-    def _preview_start(self) -> None:
+    def _preview(self) -> GameState:
         from kiosk.rules.game import new_game
 
-        self.state = new_game(self._started(), self.profile, self.tileset)
+        return new_game(self._started(), self.profile, self.tileset)
+
+    def _preview_start(self) -> None:
+        self.state = self._preview()
         self.start_deferred = True
 
     def _swap_first(self) -> None:
@@ -301,7 +323,7 @@ class KioskApp:
         self._names_declined = None if take else offer.names
         self.name_offer = None
 
-    def _names_seen(self, obs: Any) -> None:
+    def _names_seen(self, obs: BoardObservation) -> None:
         """A settled view of the board on the start screen: names laid out in tiles become an
         offer (never taken without CONFIRM); an empty board forgets a declined read."""
         cells = tuple((cell.char(), float(cell.confidence)) for cell in obs.cells)
@@ -316,25 +338,24 @@ class KioskApp:
 
     def _begin_with_press(self, player: int, t: float) -> None:
         """The first press starts the game: the game's start and the press in one record."""
-        self.state, self.start_deferred = None, False
+        self.start_deferred = False
         self.name_picker = self.name_offer = None
         self._commit_all([self._started(), ev.ClockPressed(player, t)], t)
 
     # ----- journal and state -------------------------------------------------------
 
-    def _commit(self, event: Any, t: float | None = None) -> None:
+    def _commit(self, event: ev.Event, t: float | None = None) -> None:
         self._commit_all([event], t)
 
-    def _commit_all(self, events: list[Any], t: float | None = None) -> None:
+    def _commit_all(self, events: list[ev.Event], t: float | None = None) -> None:
         """Check events with the rules core, journal them as one record (durably), then act.
 
         An event the rules core refuses raises RuleError before anything is written, so
         the journal only ever holds events that replay; events that belong together (a
         challenge and its verdict, the end and its time penalties) share one record, so
         a power cut never leaves half of them."""
-        from kiosk.rules import game
-
-        states, state = [], self.state
+        states: list[GameState] = []
+        state: GameState | None = self.state if self.started else None
         for event in events:
             state = self._next_state(state, event)
             states.append(state)
@@ -352,20 +373,27 @@ class KioskApp:
         self.journal.append(record)
         self.app_records.append(record["app"])
 
-    def _next_state(self, state: Any, event: Any) -> Any:
-        """The rules core's state after `event`; the game starts under this kiosk's own
-        profile and tile set objects (a club's profile file is not a bundled name)."""
+    def _next_state(self, state: GameState | None, event: ev.Event) -> GameState:
+        """The rules core's state after `event` (None: no game on the record yet); the game
+        starts under this kiosk's own profile and tile set objects (a club's profile file is
+        not a bundled name)."""
         from kiosk.rules import game
 
-        if state is None and isinstance(event, ev.GameStarted):
+        if isinstance(event, ev.GameStarted):
+            if state is not None:
+                raise RuleError("started_twice", "the game has already started")
             return game.new_game(event, self.profile, self.tileset)
+        if state is None:
+            raise RuleError("not_started", f"{type(event).__name__} before the game's start")
         return game.apply(state, event)
 
-    def _apply(self, event: Any, t: float, new_state: Any = None) -> None:
+    def _apply(self, event: object, t: float, new_state: GameState | None = None) -> None:
         self.events.append(event)
         if isinstance(event, ev.SixZeroInvoked):
             self._six_zero_at = t
-        self.state = new_state if new_state is not None else self._next_state(self.state, event)
+        self.state = new_state if new_state is not None else self._next_state(self.state if self.started else None,
+                                                                              event)
+        self.started = True
         self._log_state_alerts()
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
@@ -418,7 +446,7 @@ class KioskApp:
             self.phase = Phase.RESULT
 
     def _log_state_alerts(self) -> None:
-        alerts = list(getattr(self.state, "alerts", ()) or ())
+        alerts = list(self.state.alerts)
         for alert in alerts[self._alerts_seen:]:
             self.alert_log.append(_alert_tuple(alert))
             self._alert_shown_at = None
@@ -438,30 +466,28 @@ class KioskApp:
         notice = self.journal.save_notice
         return notice if notice != self._notice_seen else None
 
-    def current_alert_views(self) -> list[Any]:
+    def current_alert_views(self) -> list[ScreenAlert]:
         """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
         concerns and the rules core's explanation of what happened."""
-        from kiosk.display.model import Alert
-
         out = []
-        for alert in (self.state.alerts if self.state is not None else ()):
+        for alert in self.state.alerts:
             if alert.code == "rack_unknown" and alert.player in self.rack_values_entered:
                 continue   # the value was entered and applied as a correction in the same record
             who = self.setup.players[alert.player] if alert.player in (0, 1) else ""
-            out.append(Alert(alert.code.replace("_", " "), alert.rule, alert.action, who, alert.message))
-        out += [Alert(title, rule, action) for title, rule, action in self.app_alerts]
+            out.append(ScreenAlert(alert.code.replace("_", " "), alert.rule, alert.action, who, alert.message))
+        out += [ScreenAlert(title, rule, action) for title, rule, action in self.app_alerts]
         return out
 
     def current_alerts(self) -> list[tuple[str, str, str]]:
         """Alerts standing now: the rules state's open ones and the app's own."""
-        return [_alert_tuple(a) for a in (getattr(self.state, "alerts", ()) or ())] + list(self.app_alerts)
+        return [_alert_tuple(a) for a in self.state.alerts] + list(self.app_alerts)
 
     def downtime_s(self) -> int | None:
         """How long the kiosk was down, from the journal's last wall-clock stamp (None: unknown)."""
-        if not self.recovered or not self.recovered["since_wall"]:
+        if self.recovered is None or not self.recovered.since_wall:
             return None
         try:
-            since = datetime.fromisoformat(self.recovered["since_wall"])
+            since = datetime.fromisoformat(self.recovered.since_wall)
         except ValueError:
             return None
         return max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
@@ -494,14 +520,14 @@ class KioskApp:
 
     def challenged_player_name(self) -> str:
         last = _last_turn(self.state)
-        return self.setup.players[_turn_player(last)] if last is not None else ""
+        return self.setup.players[last.player] if last is not None else ""
 
     def verdict_consequence(self) -> str:
         if self.verdict is None:
             return ""
         last = _last_turn(self.state)
         name = self.challenged_player_name()
-        other = self.setup.players[1 - _turn_player(last)] if last is not None else ""
+        other = self.setup.players[1 - last.player] if last is not None else ""
         if not self.verdict.acceptable:
             return f"The play comes off: {name} scores 0 for the turn"
         if self.profile.challenge == "double":
@@ -549,7 +575,8 @@ class KioskApp:
             kind = record["app"].get("kind")
             if kind == "rack_question":
                 a = record["app"]
-                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]))
+                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]),
+                                                  int(a.get("face_down", 0)))
             elif kind == "rack_question_dismissed":
                 self.rack_question = None
                 self._rack_dismissed.add((int(record["app"]["player"]), str(record["app"]["question"])))
@@ -572,7 +599,7 @@ class KioskApp:
         """Play over by the journal but the game not ended (a cut between the going-out
         play and the end, or during the entry of the racks): a going-out play is ended
         now, at its press; a six-zero or director ending comes back to the racks' entry."""
-        if self.state is None or self.state.finished or self.phase not in (Phase.TURN, Phase.START):
+        if not self.started or self.state.finished or self.phase not in (Phase.TURN, Phase.START):
             return
         if self._rack_entry_note is not None:
             reason, at = self._rack_entry_note
@@ -608,16 +635,14 @@ class KioskApp:
         self._notice_seen = self.journal.save_notice
         self._refusals_shown(self._handle_button, button, t)
 
-    def _refusals_shown(self, action: Callable[..., None], *args: Any) -> None:
+    def _refusals_shown(self, action: Callable[..., object], *args: Any) -> None:
         """Run an input's effects; an event the rules core refuses (nothing was journaled)
         becomes an alert with its rule instead of a crash."""
-        from kiosk.rules.state import RuleError
-
         try:
             action(*args)
         except RuleError as exc:
             log.warning("refused by the rules: %s", exc)
-            self.raise_alert("Not allowed", getattr(exc, "rule", ""), str(exc))
+            self.raise_alert("Not allowed", exc.rule, str(exc))
 
     def _handle_button(self, button: str, t: float) -> None:
         if self.menu is not None:
@@ -696,7 +721,7 @@ class KioskApp:
             return
         if self.pending:
             self._next_poll = t
-            self.vision.request()
+            self.vision.request(Ask.LOOK)
 
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
@@ -790,19 +815,17 @@ class KioskApp:
                 self._designate(head, head.blank_offers[head.blank_cursor])
 
     def _exchange(self, head: Pending, count: int) -> str:
-        from kiosk.rules.state import RuleError
-
         try:
             self._check(ev.Exchanged(head.player, count))
         except RuleError as exc:
-            self.raise_alert("Exchange not allowed", getattr(exc, "rule", "") or "EXCH-02", str(exc))
+            self.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
             head.stage = Stage.NO_CHANGE
             return str(exc)
         self._commit(ev.Exchanged(head.player, count))
         self._after_turn(head.pressed_at)
         return ""
 
-    def _check(self, event: Any) -> None:
+    def _check(self, event: ev.Event) -> None:
         """Raise the rules core's RuleError if `event` is illegal now (nothing journaled)."""
         from kiosk.rules import game
 
@@ -821,8 +844,11 @@ class KioskApp:
         if self.journal.save_problem is not None:
             self.journal.retry()   # records (and a finished game) kept in memory go to the card once it can
         t = self.now()
-        wants_reading = (self.pending and self.pending[0].stage == "reading") or self.phase == "remove_tiles"
-        if wants_reading and not self.vision.busy and t >= self._next_poll:
+        head = self.pending[0] if self.pending else None
+        poll_due = t >= self._next_poll - TIME_EPSILON
+        if head is not None and head.stage == "reading" and not self.vision.busy and poll_due:
+            self.vision.request(Ask.LOOK)
+        elif self.phase == "remove_tiles" and not self.vision.busy and poll_due:
             self.vision.request()
         elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
             self._next_poll = t + NAME_POLL_S
@@ -830,6 +856,9 @@ class KioskApp:
         elif self._racks_due(t) and not self.vision.busy:
             self._next_rack_poll = t + (self.settings.rack_poll_s or 0.0)
             self.vision.request()
+        elif self._watch_due(t) and not self.vision.busy:
+            self._next_watch = t + (self.settings.watch_s or 0.0)
+            self.vision.request(Ask.WATCH)
         for reading in self.vision.poll():
             self._on_reading(reading, t)
         self._check_overtime(t)
@@ -839,10 +868,15 @@ class KioskApp:
         obs = reading.observation
         if obs is not None:
             self.camera_seen = True
-            if obs.located and self.phase == "turn":
+            if obs.located and self.phase == "turn" and not reading.watched and not reading.looked:
+                # the racks' counts come from full readings asked for (after a press, every
+                # rack_poll_s), spaced as kiosk.rack_watch expects, not from the frequent watches
+                # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
+                waiting = 1 - head.player if head is not None and at_press else self._racks_after_press
+                self._racks_after_press = None
+                self._watch_racks(obs, t, waiting=waiting)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -852,34 +886,52 @@ class KioskApp:
         else:
             unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
             self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
-        usable = obs is not None and obs.located and obs.stable
+        located = obs is not None and obs.located
+        span = self.settings.reading_poll_s
+        # readings are stamped on the time source; the app's time runs on from a resumed game's
+        taken_at = reading.taken_at + self._offset
+        since = None if reading.since is None else reading.since + self._offset
+        usable = located and settled(since, taken_at=taken_at, not_before=float("-inf"),
+                                     min_span_s=span)
         if self._watching_names():
-            if usable:
+            if usable and obs is not None:
                 self._names_seen(obs)
             return
         if self.phase == "remove_tiles":
-            if usable and read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
+            if usable and obs is not None and \
+                    read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
                 self._commit(ev.ClockResumed(t), t)
                 self.phase = Phase.TURN
             else:
-                self._next_poll = t + self.settings.reading_poll_s
+                self._next_poll = next_settle_read(since if located else None, now=t, min_span_s=span)
             return
         head = self.pending[0] if self.pending else None
         if head is None or head.stage != "reading":
             return
-        if head.take_as_is and obs is not None and obs.located and not obs.stable:
+        if taken_at < head.pressed_at:
+            self._next_poll = t   # a frame from before the press (a look still under way): read the board now
+            return
+        # one frame after the press is enough when the board had already looked the same for
+        # reading_poll_s before it (the kiosk looks while the clock runs); else read again
+        # as soon as the view can have lasted that long
+        if located and obs is not None and settled(since, taken_at=taken_at,
+                                                  not_before=head.pressed_at, min_span_s=span):
+            if reading.looked and self.settings.rack_poll_s is not None:
+                # the racks as they are after the press, from a full reading (the underdraw check)
+                self._racks_after_press = 1 - head.player
+                self.vision.request(Ask.READ)
+            self._take_reading(head, obs, t)
+            return
+        if head.take_as_is and located and obs is not None and not obs.stable:
             self._note("view_taken_as_is", player=head.player, problems=list(obs.problems))
             self._take_reading(head, obs, t, forced=True)
             return
-        if not usable:
-            if head.waiting_since is None:
-                head.waiting_since = t
-            head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
-            head.unsettled = obs if obs is not None and obs.located else None
-            located = obs is not None and obs.located
-            self._next_poll = t + (self.settings.reading_poll_s if located else self.settings.camera_retry_s)
-            return
-        self._take_reading(head, obs, t)
+        if head.waiting_since is None:
+            head.waiting_since = t
+        head.waiting_reason = self.camera_problem or "hands over the board or board moving: waiting for a clear view"
+        head.unsettled = obs if located else None
+        self._next_poll = (next_settle_read(since, now=t, min_span_s=span) if located
+                           else t + self.settings.camera_retry_s)
 
     def use_view_as_is(self, t: float | None = None) -> bool:
         """The players say the board is clear although the camera keeps saying it is not
@@ -896,7 +948,7 @@ class KioskApp:
         self._next_poll = t
         return True
 
-    def _take_reading(self, head: Pending, obs: Any, t: float, forced: bool = False) -> None:
+    def _take_reading(self, head: Pending, obs: BoardObservation, t: float, forced: bool = False) -> None:
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
         if forced and read.kind == "play":  # an unsettled view is never taken unchecked
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
@@ -956,6 +1008,11 @@ class KioskApp:
         tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
         self._commit_play(head, tiles)
 
+    def _watch_due(self, t: float) -> bool:
+        """The board is looked at while a clock runs, so it has settled before the press."""
+        return (self.settings.watch_s is not None and self.phase == "turn" and not self.pending
+                and self.clock.running(t) is not None and t >= self._next_watch)
+
     def _racks_due(self, t: float) -> bool:
         """A reading for the racks alone is due: a clock runs and rack polling is on."""
         return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
@@ -973,7 +1030,8 @@ class KioskApp:
         due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
         self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
                                                 waiting=None if waiting is None else f"p{waiting + 1}",
-                                                face_down=obs.rack_face_down)
+                                                # DRAW-01: beside the drawing player's rack only (rackscreen)
+                                                face_down=drawn_face_down(obs.rack_face_down, self.state.history))
         for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
             player = _zone_player(zone)
             if count is None or player is None:
@@ -988,7 +1046,7 @@ class KioskApp:
         if question is None or player is None or (player, question.kind) in self._rack_dismissed:
             return
         if question.kind == "overdraw" and player not in self.overdraw_open:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw"))
+            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
         elif question.kind == "underdraw" and self.rack_question is None:
             self._ask_rack(RackQuestion(player, question.seen, question.due, "underdraw"))
 
@@ -996,7 +1054,7 @@ class KioskApp:
         """A rack question is journaled before it is shown, so a restart asks it again."""
         if question != self.rack_question:
             self._note("rack_question", player=question.player, seen=question.seen, due=question.due,
-                       question=question.kind)
+                       question=question.kind, **({"face_down": question.face_down} if question.face_down else {}))
         self.rack_question = question
 
     def answer_rack_question(self, confirmed: bool) -> None:
@@ -1011,7 +1069,10 @@ class KioskApp:
             self._note("rack_question_dismissed", player=question.player, question=question.kind)
             self._rack_dismissed.add((question.player, question.kind))
         elif question.kind == "overdraw":
-            self._commit(ev.OverdrawReported(question.player, question.seen))
+            # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
+            mixed = mixed_into_rack(question.seen - question.face_down, self.state.rack_counts[question.player],
+                                    self.state.drawn_last[question.player])
+            self._commit(ev.OverdrawReported(question.player, question.seen, mixed=mixed))
         else:
             self._commit(ev.UnderdrawReported(question.player, question.seen))
 
@@ -1024,7 +1085,7 @@ class KioskApp:
                 self._end_game(None, at)
             return
         if self.pending and self.pending[0].stage == "reading":
-            self.vision.request()
+            self.vision.request(Ask.LOOK)
 
     # ----- challenge ----------------------------------------------------------------
 
@@ -1045,12 +1106,12 @@ class KioskApp:
     def _challenge(self, t: float) -> None:
         last = _last_turn(self.state)
         running = self.clock.running(t)
-        if self.pending or last is None or running is None or _turn_kind(last) != "play":
+        if self.pending or last is None or running is None or last.kind != "play":
             return
         if not self.state.challengeable_words:
             return
         challenger = running
-        if _turn_player(last) == challenger:
+        if last.player == challenger:
             return
         if self.lexicon is None:
             self.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
@@ -1093,8 +1154,8 @@ class KioskApp:
         if player is not None:
             self._end_game("overtime_forfeit", t, [ev.OvertimeForfeit(player)])
 
-    def _end_game(self, reason: str | None, t: float, first: list[Any] | None = None,
-                  after: list[Any] | None = None) -> None:
+    def _end_game(self, reason: str | None, t: float, first: list[ev.Event] | None = None,
+                  after: list[ev.Event] | None = None) -> None:
         """Record the end (the rules core makes the adjustments), what follows it (the
         entered racks' values) and the time penalties, together; the clocks stop at `t`."""
         events = list(first or [])
@@ -1229,12 +1290,22 @@ class KioskApp:
 
 
 @dataclass(frozen=True)
+class Recovered:
+    """The game came back from its journal after a restart: shown once."""
+    events: int              # events replayed
+    since_wall: str          # the journal's last wall-clock stamp ('' when none)
+    damage: tuple[str, ...]  # lines about journal damage set aside
+    until: float             # the page stays up until then (or the next button)
+
+
+@dataclass(frozen=True)
 class RackQuestion:
     """A rack count the players must confirm before it goes on the record."""
     player: int
     seen: int        # tiles the camera counts
     due: int         # tiles the rules say the rack holds
     kind: str        # "overdraw" or "underdraw"
+    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
 
 
 def _last_wall(records: list[dict]) -> str:
@@ -1247,30 +1318,13 @@ def _wall_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def _alert_tuple(alert: Any) -> tuple[str, str, str]:
-    title = str(getattr(alert, "title", "") or getattr(alert, "code", "") or alert).replace("_", " ")
-    rule = str(getattr(alert, "rule", "") or getattr(alert, "rule_id", "") or "")
-    action = str(getattr(alert, "action", "") or getattr(alert, "what_to_do", "") or getattr(alert, "message", "") or "")
-    return (title, rule, action)
+def _alert_tuple(alert: RulesAlert) -> tuple[str, str, str]:
+    return (alert.code.replace("_", " "), alert.rule, alert.action or alert.message)
 
 
-def _zone_player(zone: Any) -> int | None:
-    text = str(zone).lower()
-    if text in ("p1", "0", "player1", "south", "bottom"):
-        return 0
-    if text in ("p2", "1", "player2", "north", "top"):
-        return 1
-    return None
+def _zone_player(zone: str) -> int | None:
+    return {"p1": 0, "p2": 1}.get(zone)
 
 
-def _last_turn(state: Any) -> Any:
-    history = getattr(state, "history", ()) or ()
-    return history[-1] if history else None
-
-
-def _turn_kind(turn: Any) -> str:
-    return str(getattr(turn, "kind", ""))
-
-
-def _turn_player(turn: Any) -> int:
-    return int(getattr(turn, "player", -1))
+def _last_turn(state: GameState) -> Turn | None:
+    return state.history[-1] if state.history else None

@@ -262,6 +262,7 @@ class Kiosk:
     last_screen: ScreenModel | None = None
     recovery: Any = None
     held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
+    rack_setup: Any = None               # kiosk.rack_setup.RackSetup: the racks found at the start (rackscreen)
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 
@@ -303,7 +304,7 @@ class Kiosk:
                 raise
             return self._hold(journal, exc)
         if self.app.recovered is not None and self.recovery is not None and self.recovery.damaged:
-            self.app.recovered["damage"] = tuple(self.recovery.lines())
+            self.app.recovered = replace(self.app.recovered, damage=tuple(self.recovery.lines()))
         return self.app
 
     def _hold(self, journal: GameJournal, problem: InputError) -> KioskApp:
@@ -357,7 +358,24 @@ class Kiosk:
         return self.open_game((journals.start_game(self.games_dir, confirm_replace=True), []))
 
     def press(self, button: str, kind: str = "press", t: float | None = None) -> None:
-        self.app.handle_button(button, kind, t)
+        if not self._rack_setup_answers(button, kind):
+            self.app.handle_button(button, kind, t)
+
+    # -- the rack setup's hooks (helper "rackscreen", kiosk/rack_setup.py) --
+    def _rack_setup_answers(self, button: str, kind: str) -> bool:
+        setup = self.rack_setup
+        if setup is None or not setup.takes(self.app, button, kind):
+            return False
+        setup.answer(self.app, button == "confirm")
+        return True
+
+    def _racks_polled(self, app: KioskApp) -> None:
+        """Rack zones came into force: the racks are read every RACK_POLL_S while a clock runs."""
+        if app.settings.rack_poll_s is None:
+            app.settings = replace(app.settings, rack_poll_s=RACK_POLL_S)
+        if self.settings.rack_poll_s is None:
+            self.settings = replace(self.settings, rack_poll_s=RACK_POLL_S)
+    # -- end of the rack setup's hooks --
 
     def tick(self) -> ScreenModel | None:
         """Take the queued button events, let the app collect readings and timers, and
@@ -373,6 +391,8 @@ class Kiosk:
                 if self.app.save_problem() is None:
                     self.open_game()   # the result was confirmed and written: a new game
                 continue               # else the finished game is still only in memory: the screen says so
+            if self._rack_setup_answers(event.button, event.kind):
+                continue
             self.app.handle_button(event.button, event.kind, event.t)
         if self.app.new_game_requested and self.app.save_problem() is not None:
             self.app.new_game_requested = False   # starting over would lose what only memory holds
@@ -385,6 +405,8 @@ class Kiosk:
             if self.backends.leave_fullscreen is not None:
                 self.backends.leave_fullscreen()
         self.app.tick()
+        if self.rack_setup is not None:
+            self.rack_setup.tick(self.app, self.vision, self.backends.time_source())
         if not self.sinks:
             return None
         # The screen is built when something changed, else at most SCREEN_EVERY_S (the
@@ -396,6 +418,8 @@ class Kiosk:
             return self.last_screen
         self._last_key, self._last_built = key, now
         screen = self.app.screen()
+        if self.rack_setup is not None:
+            screen = self.rack_setup.decorate(self.app, screen)
         self.last_screen = screen
         publish_screen(self.sinks, screen)
         return screen
@@ -408,7 +432,8 @@ class Kiosk:
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
                 app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
-                app.save_problem(), app.save_notice())
+                app.save_problem(), app.save_notice(),
+                self.rack_setup.key() if self.rack_setup is not None else None)
 
     def close(self) -> None:
         for sink in self.sinks:
@@ -435,19 +460,22 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
     rules = rules or rules_for(config)
     reader = backends.reader
     settings = settings or AppSettings()
+    rack_setup = None
     if reader is None:
-        from vision.reader import BoardReader
+        from kiosk.rack_setup import RackAwareReader, RackSetup
 
         vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
-        reader = BoardReader(vision_config)
+        reader = RackAwareReader(vision_config)   # vision.reader.BoardReader + the racks' setup and face-down tiles
+        rack_setup = RackSetup(reader)
         if vision_config.rack_zones and settings.rack_poll_s is None:
             settings = replace(settings, rack_poll_s=RACK_POLL_S)
     vision: Any
     if backends.threaded_vision:
-        vision = ThreadedVision(backends.camera, reader, time.perf_counter)
+        vision = ThreadedVision(backends.camera, reader, time.perf_counter, backends.time_source)
     else:
-        vision = InlineVision(backends.camera, reader, time.perf_counter)
-    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings)
+        vision = InlineVision(backends.camera, reader, time.perf_counter, backends.time_source)
+    kiosk = Kiosk(config, rules, backends, vision, list(sinks or []), games_dir, settings=settings,
+                  rack_setup=rack_setup)
     if (backends.gpio or backends.pin_factory is not None) and config is not None:
         from hardware.buttons import ButtonPanel
         from hardware.lights import LightsSink, StatusLights
@@ -458,6 +486,8 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
             kiosk.sinks.append(LightsSink(StatusLights(pin_map, pin_factory=backends.pin_factory)))
     if config is not None:
         _add_config_sinks(config, kiosk.sinks)
+    if rack_setup is not None:
+        rack_setup.settings_on = kiosk._racks_polled
     if open_game:
         kiosk.open_game(journal)
     return kiosk

@@ -16,7 +16,7 @@ Pure: no camera, no clock, no I/O. The app feeds every observation's rack counts
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal, Mapping
+from typing import Any, Literal, Mapping, Sequence
 
 RACK_LIMIT = 7
 STABLE_FRAMES = 3  # the kiosk reads the racks every 2 s (kiosk.assembly.RACK_POLL_S): a count held 6 s with no hand in view
@@ -100,3 +100,29 @@ def step(watch: RackWatch, counts: Mapping[str, int | None], hands_in_zone: froz
             asked.add(key)
             question = RackQuestion(zone, seen, due, key[1], int(downs.get(zone, 0)) if kind == "overdraw" else 0)
     return replace(watch, asked=frozenset(asked)), question
+
+
+def drawing_zone(history: Sequence[Any]) -> str | None:
+    """The rack whose player may be drawing now: the player of the last turn, when it was a
+    play (a player draws after the press, while the opponent's clock runs: TURN-01 step 5).
+    Tiles face down beside any other rack are not a draw (DRAW-01): an exchange in progress
+    sets the player's own tiles face down beside the rack too (EXCH), before the press that
+    records it. `history`: the rules state's turns (`.kind`, `.player`)."""
+    last = history[-1] if history else None
+    if last is None or getattr(last, "kind", "") != "play":
+        return None
+    return f"p{int(last.player) + 1}"
+
+
+def drawn_face_down(face_down: Mapping[str, int] | None, history: Sequence[Any]) -> dict[str, int]:
+    """Of the tiles seen face down beside the racks, those that count as drawn: beside the
+    rack of the player drawing (`drawing_zone`) only."""
+    zone = drawing_zone(history)
+    return {zone: int(n) for z, n in (face_down or {}).items() if z == zone and n} if zone is not None else {}
+
+
+def mixed_into_rack(on_rack: int, rack_counts: int, drawn_last: int) -> bool:
+    """Did new tiles reach the rack (NSA III.C.2 / MSA 7.2a: the pick is from the whole rack)
+    rather than lie apart, face down (III.C.1 / MSA 7.1)? The rack held `rack_counts -
+    drawn_last` tiles before the draw; more standing on it now means some new tile is there."""
+    return on_rack > rack_counts - drawn_last

@@ -270,9 +270,9 @@ def build_screen(app: KioskApp) -> ScreenModel:
                                    ButtonHint("CONFIRM", "done")))}
     elif app.phase == "start" and head is None and app.recovered is None:
         extra = _start_screen(app)
-    elif app.recovered is not None and t < app.recovered["until"]:
-        extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered["events"],
-                                                                tuple(app.recovered["damage"]))}
+    elif app.recovered is not None and t < app.recovered.until:
+        extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered.events,
+                                                                app.recovered.damage)}
         lost = ("The time lost is on neither clock; a director may charge it: PAUSE, then CONFIRM. "
                 if app.unsettled_downtime is not None else "")
         extra["prompt"] = Prompt(lost + "Any button continues the game where it stood.")
@@ -291,6 +291,10 @@ def build_screen(app: KioskApp) -> ScreenModel:
         name = app.setup.players[q.player]
         question = (f"The camera counts {q.seen} tiles on {name}'s rack: overdrawn?" if q.kind == "overdraw" else
                     f"The camera counts {q.seen} tiles on {name}'s rack, {q.due} due: underdrawn?")
+        if q.kind == "overdraw" and q.face_down:   # DRAW-01, as kiosk.rack_watch words it (rackscreen)
+            from kiosk.rack_watch import RackQuestion as Counted
+
+            question = f"{name}: {Counted('', q.seen, q.due, 'overdraw', q.face_down).text()}. Overdrawn?"
         extra = {"screen": "alert", "prompt": Prompt(
             question, (ButtonHint("CONFIRM", f"yes, {q.kind}n"), ButtonHint("CANCEL", "no, miscounted")))}
     elif (chargeable := app.downtime_chargeable()) is not None:

@@ -321,3 +321,57 @@ def names_from_board(cells: tuple[tuple[str, float], ...], min_confidence: float
 
 def _name_case(word: str) -> str:
     return word[:1].upper() + word[1:].lower()
+
+
+# ----- a settled view of the board ---------------------------------------------------------
+
+TIME_EPSILON = 1e-6   # times are float sums (0.1 + 0.2): a span this much short of the setting is the setting
+
+@dataclass(frozen=True)
+class Settle:
+    """How long the board has looked the same, from the readings in order.
+
+    `since`: when the first of the current run of agreeing readings was taken (the frame's
+    time), None while the last reading was no clear view (board not found, hand over it).
+    The reader says whether a reading agrees with its previous one (`stable`: the same
+    text, nothing over the board, the board not moved); the kiosk keeps reading while a
+    clock runs (with a cheap check that skips frames nothing changed in, see
+    kiosk.vision_worker), so a run can begin well before a press. Any reading that
+    differs begins a new run, so a reading taken before the last change never confirms.
+    """
+    since: float | None = None
+    last_at: float | None = None      # when the last reading was taken (its frame's time)
+
+
+def settle_step(settle: Settle, *, clear: bool, agrees: bool, taken_at: float) -> Settle:
+    """The settle state after one reading. `clear`: the board was found with nothing over
+    it; `agrees`: the reader found it the same as its previous reading (obs.stable).
+    A reading that agrees with a previous reading this state has not seen (a reader that
+    says so from the first reading: test doubles) is settled since that unknown reading:
+    from the start of time."""
+    if not clear:
+        return Settle(None, taken_at)
+    if not agrees:
+        return Settle(taken_at, taken_at)
+    if settle.since is not None:
+        return Settle(settle.since, taken_at)
+    if settle.last_at is None:
+        return Settle(float("-inf"), taken_at)
+    return Settle(taken_at, taken_at)   # agrees with an unclear reading's text: a new run
+
+
+def settled(since: float | None, *, taken_at: float, not_before: float, min_span_s: float) -> bool:
+    """A reading taken at `taken_at`, at or after `not_before` (the press), whose run of
+    agreeing readings began at `since` (Settle.since after it), confirms the view when the
+    board has looked the same for at least `min_span_s` up to it: the safety setting
+    AppSettings.reading_poll_s, so tiles still moving or a hand just lifted are never taken
+    from two frames a moment apart."""
+    return since is not None and taken_at >= not_before and taken_at - since >= min_span_s - TIME_EPSILON
+
+
+def next_settle_read(since: float | None, *, now: float, min_span_s: float) -> float:
+    """When to read again to confirm the view: as soon as the current run can have lasted
+    `min_span_s` (no earlier than now); with no clear view, `min_span_s` from now."""
+    if since is None:
+        return now + min_span_s
+    return max(now, since + min_span_s)

@@ -50,6 +50,9 @@ class TextReader:
     def racks_hold(self, counts: dict[str, int]) -> None:
         pass   # the text camera's rack counts need nothing learnt
 
+    def accept_board(self, rows: list[str]) -> None:
+        pass   # the text camera's board is never turned
+
     def observe(self, view: View) -> BoardObservation:
         cells = []
         for r, row in enumerate(view.rows):
@@ -72,7 +75,7 @@ class Table:
         self.t = 0.0
         self.camera = TextCamera()
         self.journal = journal or MemoryJournal()
-        self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0),
+        self.app = KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(self.camera, TextReader(), lambda: 0.0, lambda: self.t),
                             journal=self.journal, time_source=lambda: self.t, lexicon=lexicon, records=records,
                             settings=settings)
 
@@ -306,6 +309,8 @@ def test_camera_fault_records_nothing_and_the_clock_keeps_running():
     assert "camera" in table.app.screen().status.camera_text
     table.camera.unplugged = False
     table.at(table.t + 0.6)      # the camera is retried every half second
+    assert not table.plays()     # what the board did while no frame came is unknown: the first
+    table.at(table.t + 0.1)      # frame begins a new settled view, taken by the next one 0.1 s on
     assert [p.tiles for p in table.plays()] == [CAT]
 
 

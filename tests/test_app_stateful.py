@@ -54,6 +54,12 @@ class TableCamera:
 
 
 class TableReader:
+    def racks_hold(self, counts: dict[str, int]) -> None:
+        pass
+
+    def accept_board(self, rows: list[str]) -> None:
+        pass
+
     def observe(self, seen: Table) -> BoardObservation:
         if not seen.located:
             return BoardObservation.unlocated("board not found (test)", dict(seen.racks))
@@ -88,7 +94,7 @@ class KioskMachine(RuleBasedStateMachine):
         self.seen_used: tuple[float, float, float, int | None] | None = None   # (now, used0, used1, running)
 
     def start(self, records: list[dict] | None) -> KioskApp:
-        vision = InlineVision(TableCamera(self.table), TableReader(), lambda: 0.0)
+        vision = InlineVision(TableCamera(self.table), TableReader(), lambda: 0.0, lambda: self.t)
         return KioskApp(GameSetup(("Ann", "Bob")), vision=vision, journal=self.journal,
                         time_source=lambda: self.t, lexicon=LEXICON, records=records)
 

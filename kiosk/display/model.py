@@ -31,6 +31,7 @@ Screen = Literal[
     "journal_problem",   # the unfinished game's journal has a line that cannot be replayed: a director chooses
     "menu",              # the director's menu: a list, one item selected
     "rack_entry",        # play is over: each player enters the value of the tiles left on the rack
+    "rack_setup",        # the racks the camera found at the start, outlined on its picture, for CONFIRM (kiosk.rack_setup)
 ]
 SCREENS: tuple[str, ...] = Screen.__args__  # type: ignore[attr-defined]
 
@@ -206,6 +207,26 @@ class RackEntryView:
     reason: str = ""                      # "Six zero-score turns", "Ended by the director"
 
 
+# --- the rack setup's screen (helper "rackscreen": kiosk/rack_setup.py, kiosk/display/rack_setup.py) ---
+
+@dataclass(frozen=True)
+class RackMark:
+    label: str = ""                       # "Ann's rack"
+    zone: tuple[tuple[float, float], ...] = ()   # its zone's corners in the picture, 0..1 of its width / height
+    tiles: int = 7                        # tiles the camera saw standing on it (a count, never letters)
+
+
+@dataclass(frozen=True)
+class RackSetupView:
+    picture: bytes = b""                  # the camera's view, RGB rows, small (kiosk.rack_setup.PICTURE_WIDTH)
+    picture_size: tuple[int, int] = (0, 0)   # (width, height); (0, 0): no picture, the outlines on a plain ground
+    board: tuple[tuple[float, float], ...] = ()  # the board's corners, 0..1 as the zones
+    racks: tuple[RackMark, ...] = ()
+    note: str = ""                        # "Bob's rack not found: its tiles are not counted"
+
+# --- end of the rack setup's screen ---
+
+
 @dataclass(frozen=True)
 class Status:
     camera_ok: bool = True
@@ -234,6 +255,7 @@ class ScreenModel:
     start: StartSetup | None = None
     menu: MenuView | None = None
     tiles_left: RackEntryView | None = None   # values only, never letters (KIOSK-05)
+    camera_setup: RackSetupView | None = None  # screen "rack_setup": counts and outlines, never letters (KIOSK-05)
     error: str = ""                       # one line, e.g. str(InputError(...)), for screen "error"
     status: Status = field(default_factory=Status)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .model import (Alert, BlankPrompt, BoardView, ButtonHint, ChallengeView, ClockView, LastPlay,
-                    LetterPremium, MenuView, PlayerView, Prompt, RackEntryView, Recovered, Result, ResultLine,
-                    ScreenModel, StartSetup, Status, Verdict, Waiting, WordBreakdown)
+                    LetterPremium, MenuView, PlayerView, Prompt, RackEntryView, RackMark, RackSetupView, Recovered,
+                    Result, ResultLine, ScreenModel, StartSetup, Status, Verdict, Waiting, WordBreakdown)
 
 
 def _board(*placed: tuple[int, int, str, bool]) -> tuple[str, ...]:
@@ -116,6 +116,14 @@ SCREENS: dict[str, ScreenModel] = {
         GAME, screen="confirm_new_game",
         prompt=Prompt("End this game and start a new one? The record of this game is kept.",
                       (ButtonHint("CONFIRM", "new game"), ButtonHint("CANCEL", "keep playing")))),
+    "rack_setup": replace(
+        GAME, screen="rack_setup",
+        camera_setup=RackSetupView(board=((0.2, 0.12), (0.8, 0.12), (0.8, 0.72), (0.2, 0.72)),
+                                 racks=(RackMark("Ann's rack", ((0.3, 0.8), (0.7, 0.8), (0.7, 0.9), (0.3, 0.9))),),
+                                 note="Bob's rack not found: its tiles are not counted"),
+        prompt=Prompt("Is each rack outlined, with its seven tiles?",
+                      (ButtonHint("CONFIRM", "count these racks"),
+                       ButtonHint("CANCEL", "do not count them")))),
     "error": ScreenModel(
         screen="error",
         error="/etc/scrabble-kiosk/pins.toml:12: buttons.p1: pin 41 is not a GPIO pin (use 2-27)",

@@ -487,3 +487,7 @@ PAGES: dict[str, Draw] = {
     "error": page_error,
     "journal_problem": page_journal_problem,
 }
+
+from .rack_setup import page_rack_setup  # noqa: E402  (helper "rackscreen": the rack setup's page)
+
+PAGES["rack_setup"] = page_rack_setup
