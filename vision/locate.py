@@ -1069,6 +1069,8 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     best of board_candidates."""
     if hint is None:
         return next(board_candidates(frame), None)
-    shrunk, scale = _shrink(frame)
-    corners, score = _refine(_gray(shrunk), order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
+    # following a board needs only its lines: grey first, then shrunk (one channel to average,
+    # not three; the same area means up to rounding to whole levels)
+    shrunk, scale = _shrink(_gray(frame))
+    corners, score = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
     return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
