@@ -1007,16 +1007,16 @@ ZOOM_BOX = 0.7
 def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """Frame pixels (x0, y0, x1, y1) of the part of the frame holding its strong edges, or
     None when that is most of the frame."""
-    half_gray = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)  # enough for a box
+    half_gray = cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)  # enough for a box
     gx = cv2.Sobel(half_gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(half_gray, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = cv2.magnitude(gx, gy)
     strong = float(_percentile(magnitude, 90))
     ys, xs = np.nonzero(magnitude > strong)
-    if len(xs) < 100:
+    if len(xs) < 25:
         return None
-    low = 2.0 * np.array([_percentile(xs, 1), _percentile(ys, 1)])
-    high = 2.0 * np.array([_percentile(xs, 99), _percentile(ys, 99)])
+    low = 4.0 * np.array([_percentile(xs, 1), _percentile(ys, 1)])
+    high = 4.0 * np.array([_percentile(xs, 99) + 1, _percentile(ys, 99) + 1])
     side = float((high - low).max())
     if side > ZOOM_BOX / 1.4 * max(gray.shape):
         return None
