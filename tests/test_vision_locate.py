@@ -120,3 +120,9 @@ def test_a_portrait_frame_under_perspective_keeps_the_whole_board_in_view():
     found = next(board_candidates(image), None)
     assert found is not None
     assert _error_cells(found.corners, frame.board_corners - np.array([x0, 0], np.float32)) < 0.2
+
+
+@pytest.mark.parametrize("image", [np.full((600, 800, 3), 128, np.uint8), np.zeros((480, 640, 3), np.uint8),
+                                   np.full((20, 30, 3), 200, np.uint8), np.full((3000, 100, 3), 50, np.uint8)])
+def test_a_frame_with_nothing_in_it_gives_no_candidate_and_no_exception(image):
+    assert list(board_candidates(image)) == []  # a lens cap, a dark room, a sliver of a frame

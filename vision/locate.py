@@ -175,6 +175,8 @@ def _skews(gray: np.ndarray) -> list[float]:
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = cv2.magnitude(gx, gy).ravel()
     edges = np.flatnonzero(magnitude > magnitude.mean())  # flat areas only add noise
+    if len(edges) == 0:
+        return []  # a flat frame (a lens cap, a dark room): no lines, no board
     angle = cv2.phase(gx.ravel()[edges], gy.ravel()[edges], angleInDegrees=True).ravel() % 90.0  # on the edges only
     hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude[edges], 180)
     hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
