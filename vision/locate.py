@@ -6,7 +6,10 @@ thin-line filter are periodic with the cell size, and a 16-tooth comb that start
 ends on lines with no line beyond finds the 16 grid lines each way; the 15 x 15 window of
 cells whose colours best follow the premium layout places the board on that lattice;
 (3) a few refinement passes in the rectified view fit each grid line locally, which
-absorbs camera perspective, and give the homography.
+absorbs camera perspective, and give the homography. Under stronger perspective the two
+families of grid lines are followed to their vanishing points and the board searched again
+in the view that undoes it; when all of the frame's edges lie in a small part of it, that
+part is searched first at the work size (coarse to fine for a small, far board).
 
 Corners come out in frame order (the corner nearest the frame's top-left first, then
 clockwise); which way up the board is is decided later from the letters.
