@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Container, Protocol
+from typing import Any, Callable, Container, ParamSpec, Protocol
 
 from kiosk.clock import GameClock, Press
 from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
@@ -37,6 +37,7 @@ from kiosk.table import (
     Menu,
     MenuItem,
     NamePicker,
+    ERASED,
     TIME_EPSILON,
     NameRead,
     Phase,
@@ -48,18 +49,21 @@ from kiosk.table import (
     overtime_forfeit,
     press_counts,
     rack_end_events,
+    standing_time_penalties,
     start_rack_entry,
     step_menu,
     step_names,
     next_settle_read,
     settled,
     step_rack_entry,
+    verdict_consequence,
 )
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
 from kiosk.vision_worker import Ask, Reading, Vision
 from vision.observation import BoardObservation
 
 log = logging.getLogger("kiosk.app")
+P = ParamSpec("P")
 
 PLAYER_BUTTONS = {"p1": 0, "p2": 1}
 NAME_POLL_S = 1.0          # the start screen looks for names laid out in tiles this often
@@ -246,7 +250,6 @@ class KioskApp:
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
         self._next_watch = 0.0
-        self._racks_after_press: int | None = None   # the next full reading is the one after this player's press
         self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: Recovered | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
@@ -367,7 +370,7 @@ class KioskApp:
         for event, new_state in zip(events, states):
             self._apply(event, t, new_state)
 
-    def _note(self, kind: str, **data: Any) -> None:
+    def _note(self, kind: str, **data: object) -> None:
         """An app fact that is not a rules event (a read corrected by the players)."""
         record: dict[str, Any] = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
@@ -525,14 +528,7 @@ class KioskApp:
     def verdict_consequence(self) -> str:
         if self.verdict is None:
             return ""
-        last = _last_turn(self.state)
-        name = self.challenged_player_name()
-        other = self.setup.players[1 - last.player] if last is not None else ""
-        if not self.verdict.acceptable:
-            return f"The play comes off: {name} scores 0 for the turn"
-        if self.profile.challenge == "double":
-            return f"The play stands: {other} loses the turn"
-        return "The play stands"
+        return verdict_consequence(self.state, self.profile, self.verdict.acceptable, self.setup.players)
 
     def _clock_now(self) -> float:
         return self._replay_t if self._replay_t is not None else self.now()
@@ -635,11 +631,11 @@ class KioskApp:
         self._notice_seen = self.journal.save_notice
         self._refusals_shown(self._handle_button, button, t)
 
-    def _refusals_shown(self, action: Callable[..., object], *args: Any) -> None:
+    def _refusals_shown(self, action: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """Run an input's effects; an event the rules core refuses (nothing was journaled)
         becomes an alert with its rule instead of a crash."""
         try:
-            action(*args)
+            action(*args, **kwargs)
         except RuleError as exc:
             log.warning("refused by the rules: %s", exc)
             self.raise_alert("Not allowed", exc.rule, str(exc))
@@ -721,7 +717,14 @@ class KioskApp:
             return
         if self.pending:
             self._next_poll = t
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
+
+    def _after_press(self) -> Ask:
+        """How the board is read after a press: one look at the next frame confirms a board
+        that had settled before the press (kiosk.vision_worker). With rack zones, a full
+        reading: the racks are checked in the reading after the press (underdraw), before
+        the play goes on the record, so a restart between the two cannot lose the check."""
+        return Ask.LOOK if self.settings.rack_poll_s is None else Ask.READ
 
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
@@ -847,7 +850,7 @@ class KioskApp:
         head = self.pending[0] if self.pending else None
         poll_due = t >= self._next_poll - TIME_EPSILON
         if head is not None and head.stage == "reading" and not self.vision.busy and poll_due:
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
         elif self.phase == "remove_tiles" and not self.vision.busy and poll_due:
             self.vision.request()
         elif self._watching_names() and not self.vision.busy and t >= self._next_poll:
@@ -874,9 +877,7 @@ class KioskApp:
                 # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                waiting = 1 - head.player if head is not None and at_press else self._racks_after_press
-                self._racks_after_press = None
-                self._watch_racks(obs, t, waiting=waiting)
+                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -916,10 +917,6 @@ class KioskApp:
         # as soon as the view can have lasted that long
         if located and obs is not None and settled(since, taken_at=taken_at,
                                                   not_before=head.pressed_at, min_span_s=span):
-            if reading.looked and self.settings.rack_poll_s is not None:
-                # the racks as they are after the press, from a full reading (the underdraw check)
-                self._racks_after_press = 1 - head.player
-                self.vision.request(Ask.READ)
             self._take_reading(head, obs, t)
             return
         if head.take_as_is and located and obs is not None and not obs.stable:
@@ -1085,7 +1082,7 @@ class KioskApp:
                 self._end_game(None, at)
             return
         if self.pending and self.pending[0].stage == "reading":
-            self.vision.request(Ask.LOOK)
+            self.vision.request(self._after_press())
 
     # ----- challenge ----------------------------------------------------------------
 
@@ -1230,15 +1227,9 @@ class KioskApp:
             return
         if self.clock.running(t) is not None and not self.state.game_over:
             self._commit(ev.ClockPaused(t, "director"), t)
-        penalties = [0, 0]
-        for turn in self.state.history:
-            if turn.kind == "time_penalty":
-                penalties[turn.player] -= turn.score
-            elif turn.kind == "correction" and "time penalty erased" in turn.reason:
-                penalties[turn.player] -= turn.score
         self.menu = Menu(menu_items(self.state, clocks_running=False,
                                     downtime_chargeable=self.downtime_chargeable() is not None,
-                                    penalties=(max(0, penalties[0]), max(0, penalties[1])),
+                                    penalties=standing_time_penalties(self.state),
                                     can_leave_fullscreen=True))
 
     def _menu_button(self, button: str, t: float) -> None:
@@ -1262,9 +1253,8 @@ class KioskApp:
             self._charge_downtime(t)
         elif chosen in (MenuItem.ERASE_PENALTY_1, MenuItem.ERASE_PENALTY_2):
             player = 0 if chosen is MenuItem.ERASE_PENALTY_1 else 1
-            points = sum(-turn.score for turn in self.state.history
-                         if turn.kind == "time_penalty" and turn.player == player)
-            self._commit(ev.Correction(player, points, "time penalty erased by the director (KIOSK-06)", "director"), t)
+            points = standing_time_penalties(self.state)[player]
+            self._commit(ev.Correction(player, points, f"{ERASED} by the director (KIOSK-06)", "director"), t)
         elif chosen in (MenuItem.FORFEIT_1, MenuItem.FORFEIT_2):
             player = 0 if chosen is MenuItem.FORFEIT_1 else 1
             self.pending.clear()

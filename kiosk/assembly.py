@@ -25,16 +25,22 @@ import queue
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Container, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Container, Iterable, Protocol
 
 from kiosk.app import AppSettings, GameSetup, JournalLike, KioskApp, MemoryJournal
 from kiosk.config import KioskConfig
 from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError
-from kiosk.journal import GameJournal, JournalProblem
+from kiosk.journal import GameJournal, JournalProblem, RecoveryReport
 from kiosk.rules.profiles import Profile, load_profile, parse_profile
 from kiosk.rules.tiles import TileSet, load_tileset
 from kiosk.sinks import JournalRecord, Sink
+from kiosk.vision_worker import Reader, Vision
+from vision.config import VisionConfig
+
+if TYPE_CHECKING:
+    from hardware.buttons import ButtonPanel
+    from hardware.events import ButtonEvent
 
 log = logging.getLogger("kiosk.assembly")
 SCREEN_EVERY_S = 0.25   # an unchanged screen is built again this often (clocks tick in seconds)
@@ -104,13 +110,13 @@ def rules_for(config: KioskConfig | None, *, players: tuple[str, str] | None = N
     return Rules(setup, profile, load_tileset(tileset_name), make_lexicon(lexicon_name))
 
 
-def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> Any:
+def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> VisionConfig:
     """Vision settings: the config's [vision] table when it sets anything (calibration,
     corners, rack zones), else a recorded folder's own vision.toml (its camera's
     calibration), else the defaults; always for the game's tile set."""
     from dataclasses import replace as with_fields
 
-    from vision.config import VisionConfig, load_config
+    from vision.config import load_config
 
     if config is not None and _sets_anything(config.vision):
         return with_fields(config.vision, tileset=tileset)
@@ -119,7 +125,7 @@ def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | N
     return VisionConfig(tileset=tileset)
 
 
-def _sets_anything(vision: Any) -> bool:
+def _sets_anything(vision: VisionConfig) -> bool:
     return vision.corners is not None or bool(vision.rack_zones) or vision.calibration is not None
 
 
@@ -130,7 +136,7 @@ class Backends:
     pin_factory: Any = None              # gpiozero pin factory (MockFactory in tests)
     gpio: bool = False                   # buttons and LEDs on GPIO with gpiozero's default factory (a Pi)
     threaded_vision: bool = True         # False: inline readings at the caller's time (replay)
-    reader: Any = None                   # a board reader; None: vision.reader.BoardReader(config)
+    reader: Reader | None = None         # a board reader; None: vision.reader.BoardReader(config)
     leave_fullscreen: Callable[[], None] | None = None   # the director's menu asks the display for a window
 
 
@@ -252,15 +258,15 @@ class Kiosk:
     config: KioskConfig | None
     rules: Rules
     backends: Backends
-    vision: Any
+    vision: Vision
     sinks: list[Sink]
     games_dir: Path | None
     app: KioskApp = field(init=False)
-    buttons: Any = None
-    inputs: "queue.Queue[Any]" = field(default_factory=queue.Queue)
+    buttons: ButtonPanel | None = None
+    inputs: "queue.Queue[ButtonEvent]" = field(default_factory=queue.Queue)
     settings: AppSettings = field(default_factory=AppSettings)
     last_screen: ScreenModel | None = None
-    recovery: Any = None
+    recovery: RecoveryReport | None = None
     held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
     rack_setup: Any = None               # kiosk.rack_setup.RackSetup: the racks found at the start (rackscreen)
     _last_key: tuple[object, ...] = ()
@@ -443,9 +449,7 @@ class Kiosk:
                 log.exception("sink %s failed to close", type(sink).__name__)
         if self.buttons is not None:
             self.buttons.close()
-        close = getattr(self.vision, "close", None)
-        if close is not None:
-            close()
+        self.vision.close()
 
 
 def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink] | None = None,
@@ -469,7 +473,7 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
         rack_setup = RackSetup(reader)
         if vision_config.rack_zones and settings.rack_poll_s is None:
             settings = replace(settings, rack_poll_s=RACK_POLL_S)
-    vision: Any
+    vision: Vision
     if backends.threaded_vision:
         vision = ThreadedVision(backends.camera, reader, time.perf_counter, backends.time_source)
     else:

@@ -323,6 +323,33 @@ def _name_case(word: str) -> str:
     return word[:1].upper() + word[1:].lower()
 
 
+# ----- time penalties, the verdict ---------------------------------------------------------
+
+ERASED = "time penalty erased"   # the reason of a director's correction that erases a time penalty
+
+
+def standing_time_penalties(game: GameState) -> tuple[int, int]:
+    """Each player's time-penalty points still standing (penalties less what a director
+    erased): what the menu offers to erase, and how much an erasure gives back."""
+    points = [0, 0]
+    for turn in game.history:
+        if turn.kind == "time_penalty" or (turn.kind == "correction" and ERASED in turn.reason):
+            points[turn.player] -= turn.score
+    return max(0, points[0]), max(0, points[1])
+
+
+def verdict_consequence(game: GameState, profile: Profile, acceptable: bool, names: tuple[str, str]) -> str:
+    """What a challenge's verdict means for the last play, in words for the screen."""
+    last = game.history[-1] if game.history else None
+    if last is None:
+        return ""
+    if not acceptable:
+        return f"The play comes off: {names[last.player]} scores 0 for the turn"
+    if profile.challenge == "double":
+        return f"The play stands: {names[1 - last.player]} loses the turn"
+    return "The play stands"
+
+
 # ----- a settled view of the board ---------------------------------------------------------
 
 TIME_EPSILON = 1e-6   # times are float sums (0.1 + 0.2): a span this much short of the setting is the setting

@@ -98,6 +98,10 @@ class WatchCost:
     reads: int = 0
     read_cpu_s: float = 0.0      # CPU time of full readings (any kind)
 
+    def plus(self, other: "WatchCost") -> "WatchCost":
+        return WatchCost(self.checks + other.checks, self.unchanged + other.unchanged,
+                         self.check_cpu_s + other.check_cpu_s, self.reads + other.reads, self.read_cpu_s + other.read_cpu_s)
+
 
 class Vision(Protocol):
     """What the app needs of its vision (InlineVision, ThreadedVision)."""

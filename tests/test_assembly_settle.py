@@ -13,25 +13,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kiosk.app import KioskApp
 from kiosk.assembly import Backends, Kiosk, assemble
 from kiosk.replay.camera import ReplayCamera
 from kiosk.replay.frames import ensure_frames
 from kiosk.replay.script import load_script
 from kiosk.rules import events as ev
+from vision.config import VisionConfig
+from vision.reader import BoardReader
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "hands"
 CAT = (("G8", "C"), ("H8", "A"), ("I8", "T"))
 
 
 class Table:
-    def __init__(self) -> None:
+    def __init__(self, racks: bool = True) -> None:
+        """`racks`: the game folder's rack zones (the racks are read); else none."""
         ensure_frames(GAME, load_script(GAME))
         self.t = 0.0
         self.camera = ReplayCamera(GAME / "frames")
         self.camera.show("000.jpg")
-        self.kiosk: Kiosk = assemble(None, Backends(self.camera, time_source=lambda: self.t, threaded_vision=False),
-                                     vision_folder=GAME)
+        reader = None if racks else BoardReader(VisionConfig(tileset="english"))
+        self.kiosk: Kiosk = assemble(None, Backends(self.camera, time_source=lambda: self.t, threaded_vision=False,
+                                                    reader=reader), vision_folder=GAME)
 
     @property
     def app(self) -> KioskApp:
@@ -63,14 +69,14 @@ class Table:
         return bool(self.app.pending) and self.app.pending[0].stage == "reading"
 
 
-def started() -> Table:
-    table = Table().at(1.0).press("p2").at(1.0)   # Bob starts Ann's clock
+def started(racks: bool = True) -> Table:
+    table = Table(racks).at(1.0).press("p2").at(1.0)   # Bob starts Ann's clock
     assert table.app.clock.running() == 0
     return table.wait(1.0)
 
 
 def test_a_board_settled_before_the_press_is_taken_from_one_frame_after_it():
-    table = started().show("002.jpg").wait(0.5)    # Ann lays CAT; the kiosk follows it
+    table = started(racks=False).show("002.jpg").wait(0.5)   # Ann lays CAT; the kiosk follows it
     reads = table.app.vision.cost.reads
     table.press("p1").at(table.t)                  # one tick after the press
     assert [p.tiles for p in table.plays()] == [CAT]
@@ -78,8 +84,18 @@ def test_a_board_settled_before_the_press_is_taken_from_one_frame_after_it():
     assert table.app.vision.cost.reads == reads    # confirmed by one look, not by reading the board again
 
 
-def test_a_hand_over_the_board_is_never_taken_however_long_it_stays():
-    table = started().show("001.jpg").wait(1.0)    # a hand over the board from long before the press
+def test_with_rack_zones_the_one_frame_after_the_press_is_read_in_full():
+    table = started().show("002.jpg").wait(0.5)    # the racks are checked in the reading after the press
+    reads = table.app.vision.cost.reads
+    table.press("p1").at(table.t)
+    assert [p.tiles for p in table.plays()] == [CAT]
+    assert table.app.latencies[-1] == 0.0
+    assert table.app.vision.cost.reads == reads + 1
+
+
+@pytest.mark.parametrize("racks", [True, False], ids=["racks", "no-racks"])
+def test_a_hand_over_the_board_is_never_taken_however_long_it_stays(racks):
+    table = started(racks).show("001.jpg").wait(1.0)    # a hand over the board from long before the press
     table.press("p1").wait(2.0)
     assert not table.plays() and table.reading()
     table.show("002.jpg").at(table.t + 0.05)       # the hand leaves: the first clear view only begins a run
@@ -88,8 +104,9 @@ def test_a_hand_over_the_board_is_never_taken_however_long_it_stays():
     assert [p.tiles for p in table.plays()] == [CAT]
 
 
-def test_tiles_still_moving_are_never_taken():
-    table = started()
+@pytest.mark.parametrize("racks", [True, False], ids=["racks", "no-racks"])
+def test_tiles_still_moving_are_never_taken(racks):
+    table = started(racks)
     # before and after the press the board is different at every tick (0.05 s): three views in
     # turn, so no two readings (at least 0.1 s apart) ever find the same board
     frames = ("002.jpg", "003.jpg", "000.jpg")
@@ -104,8 +121,9 @@ def test_tiles_still_moving_are_never_taken():
     assert [p.tiles for p in table.plays()] == [CAT]
 
 
-def test_a_view_read_before_the_last_change_never_confirms():
-    table = started()                              # the empty board, settled for a second
+@pytest.mark.parametrize("racks", [True, False], ids=["racks", "no-racks"])
+def test_a_view_read_before_the_last_change_never_confirms(racks):
+    table = started(racks)                              # the empty board, settled for a second
     assert table.app.vision.cost.unchanged > 0     # (looked at, found unchanged)
     table.show("002.jpg").press("p1").at(table.t)  # CAT appears at the press, unseen by any look before it
     assert not table.plays() and table.reading()                         # not a pass: the new view has to settle first
@@ -116,8 +134,9 @@ def test_a_view_read_before_the_last_change_never_confirms():
     assert not any(isinstance(e, ev.Passed) for e in table.app.events)
 
 
-def test_a_frame_taken_before_the_press_is_not_the_turn():
-    table = started().show("002.jpg").wait(0.5)
+@pytest.mark.parametrize("racks", [True, False], ids=["racks", "no-racks"])
+def test_a_frame_taken_before_the_press_is_not_the_turn(racks):
+    table = started(racks).show("002.jpg").wait(0.5)
     vision = table.app.vision
     vision.request()                               # a reading under way as the press comes (the racks' poll)
     readings = vision.poll()                       # (inline: its frame is taken now, before the press)

@@ -369,3 +369,26 @@ def test_the_setup_screen_fits_both_sizes_without_cutting_text():
         drawn = renderer.render(pygame.Surface(size), SAMPLES["rack_setup"])
         page = drawn[:drawn.index("camera ok")]   # the status line after it is the renderer's
         assert page[0].startswith("RACKS FOUND") and not [s for s in page if "…" in s], (size, drawn)
+
+
+def test_the_setup_measure_runs_the_kiosks_own_setup_on_a_rendered_frame():
+    from kiosk.rack_setup import measure
+
+    result = measure(range(SEED, SEED + 1))
+    assert result == {"scenes": 1, "located": 1, "offered_one": 0, "offered_both": 1, "eight_read_8": 1,
+                      "false_over": 0}
+
+
+def test_a_rack_learnt_at_setup_stays_learnt_when_the_game_starts(frames: Path):
+    image = cv2.imread(str(frames / "start.png"))
+    reader = RackAwareReader()
+    reader.look_for_racks(True)
+    reader.observe(image)
+    reader.observe(image)
+    find = reader.agreed_find()
+    assert find is not None and set(find.zones) == {"p1", "p2"}
+    reader.use_zones(find.zones, find.profiles)
+    reader.racks_hold({"p1": 7, "p2": 6})          # the first press: p2 not as at setup
+    assert reader.racks_learnt() == {"p1"}
+    reader.racks_hold({"p1": 7, "p2": 7})          # a later game: learnt again from its frames
+    assert reader.racks_learnt() == set()

@@ -36,7 +36,8 @@ def page_rack_setup(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMod
         lines = [("No rack found", theme.TEXT)]
     prompt = model.prompt
     answers = len(prompt.buttons) if prompt is not None else 0
-    weights = [1.0] * len(lines) + [1.6 if view is not None and view.note else 0.001] + \
+    noted = view is not None and bool(view.note)
+    weights = [1.0] * len(lines) + [1.6 if noted else 0.001, 0.35 if noted else 0.001] + \
         ([1.6] if prompt is not None and prompt.question else []) + [1.1] * answers
     rows = _split(panel, weights)
     for (line, colour), row in zip(lines, rows):
@@ -47,7 +48,7 @@ def page_rack_setup(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMod
     rest = rows[len(lines):]
     if view is not None and view.note:
         text.draw_wrapped(surface, view.note, rest[0], theme.ORANGE, rest[0].height // 2)
-    rest = rest[1:]
+    rest = rest[2:]   # the note, and a gap after it
     if prompt is not None and prompt.question:
         text.draw_wrapped(surface, prompt.question, rest[0], theme.YELLOW, rest[0].height // 2)
         rest = rest[1:]

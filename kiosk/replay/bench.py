@@ -1,4 +1,4 @@
-"""Press-to-score latency: `python -m kiosk.replay.bench [--lead S] [--no-screen] [--no-one-core] [GAME_DIR ...]`
+"""Press-to-score latency: `python -m kiosk.replay.bench [--lead S] [--no-racks] [--no-worst] [--no-screen] [--no-one-core] [GAME_DIR ...]`
 
 Plays recorded games in real time through the one assembly (kiosk.assembly), wired as
 the live kiosk is: vision on its worker thread, the monotonic clock, the pygame screen
@@ -19,6 +19,12 @@ What it models, twice over:
 - **worst case**: the tiles appear at the press (nothing of them seen before): two
   readings at least `AppSettings.reading_poll_s` (0.1 s) apart are needed.
 
+After the press the kiosk reads the board as it would live: with the game folder's rack
+zones (every fixture game has them) one full reading of the frame after the press (the
+racks are checked in it before the play is recorded); with `--no-racks` the kiosk is set
+up without rack zones and one look at the frame after the press confirms a board settled
+before it (kiosk.vision_worker, Ask.LOOK).
+
 Prints median and p95 over all turns for both, what looking at an unchanged board costs
 (CPU per second while a clock runs), then the same on one core (the process pinned to one
 CPU, as `taskset -c 0` would: the guide for a Raspberry Pi). Default games: every
@@ -26,6 +32,7 @@ fixture game.
 """
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import sys
 import time
@@ -35,7 +42,7 @@ import os
 import subprocess
 
 from kiosk.app import AppSettings, GameSetup, KioskApp
-from kiosk.assembly import Backends, Kiosk, assemble, rules_for
+from kiosk.assembly import Backends, Kiosk, assemble, rules_for, vision_config_for
 from kiosk.replay.camera import ReplayCamera
 from kiosk.replay.driver import ScriptedPlayers
 from kiosk.replay.frames import ensure_frames
@@ -62,17 +69,24 @@ def _screen_sinks(screen: bool) -> list:
     return [ScreenSink(pygame.display.set_mode((1280, 720)))]
 
 
-def bench_game(folder: Path, screen: bool = True, lead: float | None = LEAD_S) -> tuple[list[float], list[float], int, WatchCost]:
+def bench_game(folder: Path, screen: bool = True, lead: float | None = LEAD_S,
+               racks: bool = True) -> tuple[list[float], list[float], int, WatchCost]:
     """(latencies of turns scored at once, latencies of turns that asked, frame side, what
     the vision worker spent). `lead`: the turn's frame is in view this long before the
-    press, the kiosk ticking; None: the worst case, the frame shown at the press."""
+    press, the kiosk ticking; None: the worst case, the frame shown at the press.
+    `racks`: the folder's rack zones are read (else the kiosk is set up without any)."""
     script = load_script(folder)
     ensure_frames(folder, script)
     s = script.setup
     setup = GameSetup(tuple(s.get("players", ("Player 1", "Player 2"))), int(s.get("first", 0)),
                       str(s.get("profile", "naspa")), str(s.get("tileset", "english")), str(s.get("lexicon", "default")))
     camera = ReplayCamera(script.frames_dir)
-    kiosk: Kiosk = assemble(None, Backends(camera, time_source=time.monotonic, threaded_vision=True),
+    reader = None
+    if not racks:
+        from vision.reader import BoardReader
+
+        reader = BoardReader(dataclasses.replace(vision_config_for(None, setup.tileset, folder), rack_zones={}))
+    kiosk: Kiosk = assemble(None, Backends(camera, time_source=time.monotonic, threaded_vision=True, reader=reader),
                             sinks=_screen_sinks(screen), rules=rules_for(None, players=setup.players,
                                                                           first=setup.first, fallback=setup),
                             vision_folder=folder)
@@ -171,16 +185,16 @@ def _figures(label: str, what: str, scored: list[float], asked: list[float]) -> 
               f"{statistics.median(scored) * 1000:.0f} ms, p95 {percentile(scored, 0.95) * 1000:.0f} ms", flush=True)
 
 
-def _run(folders: list[Path], screen: bool, lead: float | None) -> tuple[list[float], list[float], WatchCost]:
+def _run(folders: list[Path], screen: bool, lead: float | None,
+         racks: bool) -> tuple[list[float], list[float], WatchCost]:
     scored_all: list[float] = []
     asked_all: list[float] = []
     cost = WatchCost()
     for folder in folders:
-        scored, asked, side, spent = bench_game(folder, screen, lead)
+        scored, asked, side, spent = bench_game(folder, screen, lead, racks)
         scored_all += scored
         asked_all += asked
-        for name in ("checks", "unchanged", "check_cpu_s", "reads", "read_cpu_s"):
-            setattr(cost, name, getattr(cost, name) + getattr(spent, name))
+        cost = cost.plus(spent)
         lat = scored + asked
         if lat:
             print(f"  {folder.name:<18} {side}px  turns {len(lat):3d}  median {statistics.median(lat) * 1000:6.0f} ms"
@@ -191,6 +205,8 @@ def _run(folders: list[Path], screen: bool, lead: float | None) -> tuple[list[fl
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     screen = "--no-screen" not in args
+    racks = "--no-racks" not in args
+    worst = "--no-worst" not in args
     one_core = "--no-one-core" not in args and "--one-core" not in args
     lead = LEAD_S
     if "--lead" in args:
@@ -202,16 +218,22 @@ def main(argv: list[str] | None = None) -> int:
     names = [a for a in args if not a.startswith("--")]
     folders = [Path(a) for a in names] or sorted(p for p in FIXTURES.iterdir() if (p / "script.json").exists())
     label = "one core" if "--one-core" in args else f"{len(os.sched_getaffinity(0))} cores"
-    print(f"press-to-score through the assembly ({label}, screen {'drawn' if screen else 'not drawn'}):", flush=True)
+    print(f"press-to-score through the assembly ({label}, screen {'drawn' if screen else 'not drawn'}, "
+          f"{'rack zones read: a full reading after the press' if racks else 'no rack zones: one look after the press'}):",
+          flush=True)
     print(f"at the table: the board as pressed in view {lead:.2f} s before the press", flush=True)
-    scored, asked, cost = _run(folders, screen, lead)
-    print("worst case: the tiles appear at the press", flush=True)
-    worst_scored, worst_asked, _ = _run(folders, screen, None)
+    scored, asked, cost = _run(folders, screen, lead, racks)
+    worst_scored: list[float] = []
+    worst_asked: list[float] = []
+    if worst:
+        print("worst case: the tiles appear at the press", flush=True)
+        worst_scored, worst_asked, _ = _run(folders, screen, None, racks)
     if not scored + asked:
         print("no turns measured")
         return 1
     _figures(label, f"at the table (lead {lead:.2f} s)", scored, asked)
-    _figures(label, "worst case (tiles appear at the press)", worst_scored, worst_asked)
+    if worst:
+        _figures(label, "worst case (tiles appear at the press)", worst_scored, worst_asked)
     if cost.unchanged:
         per_check = cost.check_cpu_s / cost.unchanged
         watch_s = AppSettings().watch_s or 0.0

@@ -15,14 +15,24 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal, Pending
 from kiosk.replay.camera import ReplayCamera
 from kiosk.replay.script import Script, Step, Turn, load_script
+from kiosk.assembly import JournalBackend
 from kiosk.assembly import make_lexicon  # noqa: F401  (re-exported for the bench and tests)
+from kiosk.config import KioskConfig
+from kiosk.sinks import Sink
+
+if TYPE_CHECKING:
+    from vision.reader import BoardReader
 
 ANSWER_DELAY_S = 0.5     # how long the players take to answer a prompt
+WATCHED_AFTER_FRAME_S = 0.5   # after a frame step the loop ticks every AppSettings.watch_s this long, as the
+                              # live loop would: the kiosk's looks at the board read the new frame until it has
+                              # settled (two readings); later looks at the unchanged frame find nothing changed
+                              # and do nothing, so the replay skips them
 READ_GIVE_UP_S = 20.0    # a turn whose board is never readable fails the replay
 
 
@@ -57,12 +67,12 @@ class ReplayResult:
         return "\n".join(lines)
 
 
-def make_reader(setup: GameSetup, folder: Path, config: Any = None) -> Any:
+def make_reader(setup: GameSetup, folder: Path, config: KioskConfig | None = None) -> BoardReader:
     """The real board reader, configured as the assembly would (config, folder's vision.toml)."""
     from kiosk.assembly import vision_config_for
-    from vision.reader import BoardReader
+    from vision.reader import BoardReader as Reader
 
-    return BoardReader(vision_config_for(config, setup.tileset, folder))
+    return Reader(vision_config_for(config, setup.tileset, folder))
 
 
 class ScriptedPlayers:
@@ -118,7 +128,7 @@ class ScriptedPlayers:
             raise ReplayStuck(self.problems[-1])
         return self._answer(app, head, turn)
 
-    def _answer(self, app: KioskApp, head: Any, turn: Turn) -> bool:
+    def _answer(self, app: KioskApp, head: Pending, turn: Turn) -> bool:
         expected = tuple((sq, "?" if letter.islower() else letter) for sq, letter in turn.tiles)
         if head.stage == "confirm":
             if turn.kind == "play" and set(head.proposed) == set(expected):
@@ -158,7 +168,7 @@ class ScriptedPlayers:
         return True
 
 
-def _two_names(value: Any) -> tuple[str, str]:
+def _two_names(value: object) -> tuple[str, str]:
     names = [str(v) for v in value][:2] if isinstance(value, (list, tuple)) else []
     names += ["Player 1", "Player 2"][len(names):]
     return names[0], names[1]
@@ -176,8 +186,8 @@ class ReplayRun:
     games_dir: Path | None = None
     on_iteration: Callable[[KioskApp, float], None] | None = None
     step_hook: Callable[[int, Step], None] | None = None   # tests: called before each step
-    config: Any = None          # a KioskConfig: play under its rules and vision settings
-    sinks: tuple[Any, ...] = ()  # extra output sinks (kiosk.sinks), e.g. a screen
+    config: KioskConfig | None = None   # play under its rules and vision settings
+    sinks: tuple[Sink, ...] = ()         # extra output sinks (kiosk.sinks), e.g. a screen
 
     def __post_init__(self) -> None:
         from kiosk.assembly import Backends, assemble, rules_for
@@ -201,8 +211,8 @@ class ReplayRun:
         self.camera = ReplayCamera(self.script.frames_dir)
         records: list[dict] = []
         self.recovery = None
-        self.journal: Any
-        journal_in: tuple[Any, list[dict]] | None = None
+        self.journal: JournalBackend
+        journal_in: tuple[JournalBackend, list[dict[str, Any]]] | None = None
         if self.games_dir is not None:
             from kiosk.journal import resume, start_game
 
@@ -215,7 +225,7 @@ class ReplayRun:
         else:
             self.journal = MemoryJournal()
         journal_in = (self.journal, records)
-        self.journal_path: Path | None = getattr(self.journal, "path", None)   # where a resume picks up
+        self.journal_path: Path | None = self.journal.path   # where a resume picks up
         last_t = max((float(r.get("t", 0.0)) for r in records), default=None)
         self.first_step = 0
         racks: dict[str, int] = {}
@@ -237,6 +247,7 @@ class ReplayRun:
         self.players = ScriptedPlayers(turns)
         self.players.racks = racks
         self.clear_from: float | None = 0.0
+        self.frame_at = float("-inf")   # when the last frame step was applied
         self.players.clear_since = lambda t: self.clear_from
 
     # ----- time ---------------------------------------------------------------------
@@ -258,12 +269,16 @@ class ReplayRun:
         while self.sim.t < t:
             # between steps the kiosk still reads the racks every rack_poll_s, as it would live
             step = 0.1 if self._busy() else min(t - self.sim.t, self.app.settings.rack_poll_s or t - self.sim.t)
+            watch = self.app.settings.watch_s
+            if watch is not None and self.sim.t < self.frame_at + WATCHED_AFTER_FRAME_S:
+                step = min(step, watch)
             self.sim.t = min(t, self.sim.t + step)
             self._iterate()
 
     def apply_step(self, step: Step) -> None:
         if step.frame is not None:
             self.camera.show(step.frame)
+            self.frame_at = step.t
             if step.racks is not None:
                 self.players.racks = dict(step.racks)
             hidden = step.hand or step.frame.startswith("@")
