@@ -1,10 +1,12 @@
 """Rack-count bench: racks as they stand, rendered in 3D (vision.synth.racks), counted from
 what the camera over the board sees (vision.racks.read_rack).
 
-    python -m vision.rack_bench [--scenes 1100] [--first-seed 2000000] [--size 1000] [--no-setup]
+    python -m vision.rack_bench [--scenes 1100] [--first-seed 8000000] [--size 1000] [--no-setup]
 
-Development used seeds 0-999; 900000-901249 were the previous evaluation; the default seeds
-from 2000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
+Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
+2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399 and 7000000-7001299
+(rack counts), 5100000-5100119 and 5500000-5500159 (face-down tiles); tests use seeds below
+1000. The default seeds from 8000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
 each, every rack model, camera pose and tile colour drawn from the seed). Racks are read as
 the kiosk reads them (vision.reader: read_rack with the zone, the board's square size and
 tile colour, and what learn_rack learnt of the rack from a frame of the same table as the
@@ -12,8 +14,10 @@ game started, seven tiles on each rack, when that frame read seven without it: s
 BoardReader.racks_hold); `--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
-unknowns; then racks under a hand (must be unknown, never a count > 7 when <= 7), racks half
-out of the frame, and the time read_rack adds per frame (both racks).
+unknowns (also per tile count, 0 = an empty rack, and per arrangement: pushed together, in
+groups, spread); then racks under a hand (must be unknown, never a count > 7 when <= 7), racks
+half out of the frame, the time read_rack adds per frame (both racks), and tiles lying face
+down beside a rack (DRAW-01, count_face_down: exact, unknown, wrong).
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.racks import RackProfile, learn_rack, read_rack
+from vision.racks import RackProfile, count_face_down, learn_rack, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
@@ -80,9 +84,11 @@ class Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=int, default=1100)
-    parser.add_argument("--first-seed", type=int, default=2000000)
+    parser.add_argument("--first-seed", type=int, default=8000000)
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
+    parser.add_argument("--face-down", type=int, default=100,
+                        help="scenes with tiles face down beside a rack (DRAW-01)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--no-setup", action="store_true",
                         help="read racks without what the kiosk learns of them as the game starts")
@@ -120,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
             groups["rack model"][scene.models[p]].add(truth, reading.count)
             groups["camera view"][f"{int(view // 2.5 * 2.5)}-{int(view // 2.5 * 2.5 + 2.5)} deg"].add(truth, reading.count)
             groups["tile colour"][colour].add(truth, reading.count)
+            groups["tiles on the rack"][f"{truth} tiles"].add(truth, reading.count)
+            groups["arrangement"][(scene.arrangements or {}).get(p, "?")].add(truth, reading.count)
+            groups["setup"]["learnt at setup" if p in profiles else "not learnt"].add(truth, reading.count)
             if args.verbose and reading.count != truth:
                 print(f"  seed {seed} {p} {scene.models[p]} {colour} truth {truth} read {reading.count} {reading.reason}")
     print(f"Racks standing, no hand, in frame: {args.scenes} scenes from seed {args.first_seed}, {args.size} px frames")
@@ -163,8 +172,47 @@ def main(argv: list[str] | None = None) -> int:
         reading = read_rack(scene.image, scene.zones["p1"], scene.square_px, board_tile_lab(scene), TOLERANCE)
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
+    face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
     return 0
 
 
+def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:
+    """Tiles drawn and put face down on the table beside a rack (DRAW-01): one rack with 1-7
+    beside it, the other with none; count_face_down on both (no hand, racks in frame)."""
+    if scenes <= 0:
+        return
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # truth group -> [n, exact, unknown]
+    wrong = 0
+    cpu: list[float] = []
+    for i in range(scenes):
+        seed = first_seed + i
+        with_tiles = ("p1", "p2")[i % 2]
+        n = int(rng.integers(1, 8))
+        scene = render_rack_scene(seed, size=size, options=RackSceneOptions(
+            face_down={with_tiles: n}, hand="", half_out=""))
+        lab = board_tile_lab(scene)
+        for p, z in scene.zones.items():
+            truth = scene.face_down[p]
+            start = time.process_time()
+            seen = count_face_down(scene.image, z, scene.square_px, lab, TOLERANCE, scene.board_corners)
+            cpu.append(time.process_time() - start)
+            row = tally["none beside the rack" if truth == 0 else f"{truth} face down"]
+            row[0] += 1
+            row[1] += seen == truth
+            row[2] += seen is None
+            wrong += seen is not None and seen != truth
+            if verbose and seen != truth:
+                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen}")
+    n_all = sum(r[0] for r in tally.values())
+    print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "
+          f"{100 * sum(r[1] for r in tally.values()) / n_all:.1f}%, unknown "
+          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {wrong}; CPU per rack median "
+          f"{1000 * float(np.median(cpu)):.2f} ms")
+    for name in sorted(tally):
+        n, exact, unknown = tally[name]
+        print(f"  {name:<22} racks {n:4d}  exact {100 * exact / n:5.1f}%  unknown {100 * unknown / n:5.1f}%")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+    sys.exit(run_command("vision.rack_bench", main))

@@ -54,4 +54,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from kiosk.__main__ import run_command
+    sys.exit(run_command("vision.rack_check", main))

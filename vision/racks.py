@@ -25,13 +25,14 @@ FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the bo
 # rack and tile dimensions) and checked by `python -m vision.rack_bench`.
 # ---------------------------------------------------------------------------------------
 
-PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (bench: 14 reads better than 10 or 24)
+ROWS_PER_PX = 1  # the strip's rows per px along it (dev seeds 5000000-5000399: 1, 2, 3 read 93.8, 92.8, 91.9 %)
+PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this many px (dev seeds
+# 5000000-5000399 with setup: 14, 18, 22 px read 93.6, 93.8, 93.1 %; 18 px costs 1.6x the CPU time)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
-RACK_IN_ROW = 0.2  # share of a row that is rack colour for the row to be within the rack's outline
 END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
 # margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
 # end, 8 px, read as an eighth tile with a learnt pitch)
@@ -42,6 +43,7 @@ MIN_TILE_ROW = 0.06  # one tile on a pro rack fills 19/256 of the zone's length
 BAND_SHARE = 0.34  # a column is a tile's when a third of the band's rows are (the band may sit a row off)
 MIN_RACK_SHARE = 0.2  # the rack's body fills >= 0.35 of its zone in every rendered view
 MIN_CONTRAST = 12.0  # tile and rack closer than this (weighted Lab) are not told apart
+FULL_ROW = 0.94
 TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not told from a strip of
 # table along the rack (dev renders: a white table under ivory tiles read 2 tiles as 8)
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
@@ -49,9 +51,9 @@ MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 m
 RACK_LIMIT = 7
 EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
 UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
-SEAM_DIP = 3.0  # grey levels a seam between two tiles pushed together darkens their tops
-OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs without setup (dev seed 179: one
-# row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9)
+OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs, setup or not (dev seed 179: one
+# row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9; seed 7000909,
+# with setup: one row of a light table under a blue rack read 1 tile as 9)
 
 
 _LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
@@ -72,7 +74,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
     k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
-    w, h = max(8, int(round(length * k))), max(8, int(round(depth * k)))
+    w, h = max(8, int(round(length * k))), max(8, int(round(depth * k * ROWS_PER_PX)))
     target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
@@ -85,111 +87,163 @@ def _weighted_lab(strip: np.ndarray) -> np.ndarray:
     return lab
 
 
-def _band(cand: np.ndarray) -> tuple[int, int] | None:
+def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
-    tile-coloured pixels, and their neighbours as long as they hold half as many."""
+    tile-coloured pixels, and their neighbours as long as they hold half as many.
+    `table_like`: the table is the tiles' colour (a white table under white tiles);
+    `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
+    them in the strip (the board's side first), so the band starts under it."""
     rows = cand.mean(axis=1)
-    # a row of tile colour out to both ends of the zone is the table or the board, not tiles
-    # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
-    rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
+    share = rows.copy()
+    if table_like:
+        # the zone's ends show the table beside the rack in every row, tiles' rows too: a row
+        # of table is one of tile colour all along, with no groove or rack end showing
+        # (nine tiles pushed together show 1-3 px of groove at each end; renders: a band row
+        # is <= 0.9 tile colour, a table row >= 0.97)
+        rows[rows > FULL_ROW] = 0.0
+    else:
+        # a row of tile colour out to both ends of the zone is the table or the board, not tiles
+        # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
+        rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
+    if rack is not None:
+        # the tiles lean on the rack's wall: their band starts right under a row that is wall
+        # (not tile colour) nearly all along the rack; the row with most tile colour there is
+        # the band's (dev seed 5000027: the board's cream rim along the zone's board-side edge
+        # took the band from ivory tiles; 5000032: a row of the lip between four tiles, under
+        # the groove between them, did)
+        w = cand.shape[1]
+        inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
+        wall_row = (~cand[:, inner]).mean(axis=1) >= WALL_SHARE
+        under = np.zeros(len(rows), bool)
+        for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
+            under[k:] |= wall_row[:-k]
+        backed_rows = np.where(under & ~wall_row, rows, 0.0)
+        start = int(np.argmax(backed_rows))
+        if backed_rows[start] >= MIN_TILE_ROW:
+            rows[start] = max(float(rows[start]), 10.0)
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
+    level = float(share[peak])
     y0 = y1 = peak
-    while y0 > 0 and rows[y0 - 1] >= 0.5 * rows[peak]:
+    while y0 > 0 and rows[y0 - 1] >= 0.5 * level:
         y0 -= 1
-    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * rows[peak]:
+    while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
     return y0, y1 + 1
 
 
-def _seams(profile: np.ndarray, start: int, end: int, pitch: float) -> list[int]:
-    """Dips in a run's brightness where two tiles touch, at least 0.6 pitch apart."""
-    seg = profile[start:end]
-    if len(seg) < 5:
-        return []
-    window = max(2, int(pitch * 0.3))
-    found: list[int] = []
-    for i in range(2, len(seg) - 2):
-        lo, hi = max(0, i - window), min(len(seg), i + window + 1)
-        if seg[i] == seg[lo:hi].min() and seg[i] < np.median(seg[lo:hi]) - SEAM_DIP:
-            if i < 0.4 * pitch or len(seg) - i < 0.4 * pitch:
-                continue  # a tile's rounded end, not a seam
-            if not found or i - found[-1] > 0.6 * pitch:
-                found.append(i)
-    return [start + i for i in found]
-
-
-def _runs(column: np.ndarray, light: np.ndarray, pitch: float, seams: bool = True
-          ) -> tuple[list[tuple[int, int]], list[list[int]]]:
-    """Runs of tile columns (tiles pushed together make one run) and the seams inside each."""
-    column = cv2.morphologyEx(column.astype(np.uint8)[None], cv2.MORPH_CLOSE, np.ones((1, 3), np.uint8))[0] > 0
+def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
+    """Runs of tile columns (tiles pushed together make one run), none wholly within the
+    zone's ends, none shorter than 0.4 of a tile."""
     edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
     ends = END_ZONE * pitch
-    runs = [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
+    return [(int(a), int(b)) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1))
             if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
-    if not seams:
-        return runs, [[] for _ in runs]
+
+
+def _seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
+    """How much darker the run a..b is where n tiles pushed together would touch (evenly
+    spaced: each run loses the same rounded edge at both ends) than across the tiles' middles:
+    (mean dip over the n - 1 seams, seams)."""
+    if n < 2:
+        return 0.0, 0
+    width = (b - a) / n
+    dips = []
+    for k in range(1, n):
+        x = a + k * width
+        lo, hi = int(np.floor(x - SEAM_SLACK)), int(np.ceil(x + SEAM_SLACK)) + 1
+        seam = float(light[max(a, lo):min(b, hi)].min())
+        left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
+        right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
+        middles = [float(np.median(side)) for side in (left, right) if len(side)]
+        dips.append(float(np.mean(middles)) - seam if middles else 0.0)
+    return float(np.mean(dips)), n - 1
+
+
+def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float
+                     ) -> tuple[list[tuple[int, int]], bool]:
+    """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
+    beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
+    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run)."""
+    out, found = [], True
+    for a, b in runs:
+        level = float(np.median(profile[a:b]))
+        if a < reach:
+            cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
+            if level - float(profile[cut]) >= SEAM_MIN:
+                a = cut
+            else:
+                found = False
+        if b > width - reach:
+            lo = max(a + 1, int(width - reach))
+            cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
+            if level - float(profile[cut - 1]) >= SEAM_MIN:
+                b = cut
+            else:
+                found = False
+        if b - a > 0:
+            out.append((a, b))
+    return out, found
+
+
+def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
+                edge: float | None, table_like: bool = False) -> tuple[int, bool]:
+    """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
+    (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
+    when the pitches allowed give different totals, the seams between tiles pushed together
+    decide: the total whose seams fall where the strip is darkest. (count, sure)."""
+    runs = _runs(column, (p_lo + p_hi) / 2)
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-    return runs, [_seams(profile, a, b, pitch) for a, b in runs]
+    ends_found = True
+    if table_like:
+        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
+        runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
+    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
+    dip_of: dict[tuple[int, int, int], tuple[float, int]] = {}  # (run start, end, tiles) -> its seams' dip
+    for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
+        e = EDGE_LOSS * p if edge is None else edge
+        lengths = [(b - a + e) / p for a, b in runs]
+        ns = [max(1, int(round(n))) for n in lengths]
+        residual = max((abs(n - k) for n, k in zip(lengths, ns)), default=0.0)
+        if residual > UNSURE_FRACTION:
+            continue
+        dips = []
+        for (a, b), k in zip(runs, ns):
+            if (a, b, k) not in dip_of:
+                dip_of[a, b, k] = _seam_dip(profile, a, b, k)
+            dips.append(dip_of[a, b, k])
+        seams = sum(k for _, k in dips)
+        dip = sum(d * k for d, k in dips) / seams if seams else 0.0
+        total = sum(ns)
+        best = options.get(total)
+        if best is None or dip > best[0]:
+            options[total] = (dip, seams, residual)
+    _LAST["runs"] = runs
+    _LAST["options"] = options
+    if not runs:
+        return 0, True
+    if not ends_found:
+        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
+    if not options:
+        return 0, False
+    if len(options) == 1:
+        return next(iter(options)), True
+    ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
+    (total, (dip, _, _)), (_, (second, _, _)) = ranked[0], ranked[1]
+    return total, dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
 
 
-def _seam_pitch(seams: list[list[int]], pitch: float) -> float | None:
-    """The tile pitch from seam-to-seam spacings (tiles pushed together), when there are some."""
-    spacings = np.concatenate([np.diff(np.asarray(cuts, np.float64)) for cuts in seams if len(cuts) >= 2]
-                              or [np.zeros(0)])
-    spacings = spacings[(spacings > 0.75 * pitch) & (spacings < 1.3 * pitch)]
-    return float(np.median(spacings)) if len(spacings) >= 2 else None
-
-
-def _count_columns(column: np.ndarray, light: np.ndarray, pitch: float, edge: float | None = None
-                   ) -> tuple[int, bool]:
-    """Tiles along the strip: each run of n tiles pushed together is n pitches long less the
-    dark edges at its two ends (`edge`, learned at setup); (count, sure)."""
-    learned = edge is not None
-    runs, seams = _runs(column, light, pitch, seams=not learned)
-    corroborated = learned
-    if edge is None:  # no setup: the pitch from the seams if they show, edges from the renders
-        seam_pitch = _seam_pitch(seams, pitch)
-        corroborated = seam_pitch is not None
-        pitch = seam_pitch or pitch
-        edge = EDGE_LOSS * pitch
-    total, sure, pieced = 0, True, True
-    seen: list[tuple[int, int, float, int]] = []  # (start, end, tiles by length, seams) of each run
-    _LAST["runs"] = seen  # for looking into a miscount
-    for (a, b), cuts in zip(runs, seams):
-        n_len = (b - a + edge) / pitch
-        n = max(1, int(round(n_len)))
-        if _tile_wide_pieces(a, b, cuts, pitch) and abs(len(cuts) + 1 - n_len) <= PIECES_AGREE:
-            n = len(cuts) + 1  # the seams cut the run into tiles: as many as the pieces
-        else:
-            sure &= abs(n - n_len) <= UNSURE_FRACTION
-            pieced &= n == 1
-        total += n
-        seen.append((a, b, round(n_len, 2), len(cuts)))
-    if total > RACK_LIMIT and not (learned or (corroborated and pieced)):
-        sure = False  # the board's square gives the tile width only to +-7 %: without setup, an
-        # overdraw is a count only when seams cut every run of tiles into tile-wide pieces (by
-        # length alone, dev seed 958 read 7 tiles pushed together as 9)
-    return total, sure
-
-
-PIECE = (0.8, 1.2)  # a piece of a run between two seams is one tile when it is this many pitches wide
-END_PIECE = (0.55, 1.2)  # ... and at a run's end, where the tile's rounded edge darkens (EDGE_LOSS)
-PIECES_AGREE = 0.5  # tiles the pieces may count beyond the run's length in pitches (seed 3000335:
-# a false seam cut two tiles, 2.1 pitches long, into three pieces and read seven tiles as eight)
-
-
-def _tile_wide_pieces(a: int, b: int, cuts: list[int], pitch: float) -> bool:
-    """Do the seams found cut the run a..b into pieces one tile wide each (tiles pushed
-    together, every seam seen)? Then the run holds one tile per piece, whatever the pitch's
-    error over the run's whole length."""
-    if not cuts:
-        return False
-    pieces = np.diff(np.asarray([a, *cuts, b], np.float64)) / pitch
-    inner, ends = pieces[1:-1], pieces[[0, -1]]
-    return bool(((inner >= PIECE[0]) & (inner <= PIECE[1])).all()
-                and ((ends >= END_PIECE[0]) & (ends <= END_PIECE[1])).all())
+PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
+SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
+SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
+SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
+PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
+SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
+TABLE_END = 1.0
+WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
+WALL_SHARE = 0.9  # a row of the wall is this much not tile colour over the rack's middle 80 %
+WALL_END = 1.3
 
 
 @dataclass(frozen=True)
@@ -202,6 +256,7 @@ class RackProfile:
     table: tuple[float, float, float]
     pitch: float  # one tile's width along the strip, px
     edge: float = 0.0  # px a run of tiles pushed together shows less than its tiles' pitches
+    pitch_range: tuple[float, float] | None = None  # every pitch that read the setup's tiles right
 
 
 def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
@@ -220,9 +275,12 @@ class _Found:
     d_tile: np.ndarray
     d_rack: np.ndarray
     d_table: np.ndarray
+    table_like: bool = False
+    tile: np.ndarray | None = None  # the tiles' colour on this rack
+    rack_seen: bool = True  # something neither table nor tile fills the zone as a rack does
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check: bool = True) -> _Found | None:
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -235,8 +293,7 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
     rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
         return None
-    if table_check and float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
-        return None
+    table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
 
@@ -244,62 +301,59 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, table_check
         is_tile = (d_tile < d_rack) & (d_tile < reach)
         if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
-        # the tiles stand within the rack's outline (their tops between its wall and its lip):
-        # rows with some rack in them (the lip shows between the tiles: dev seed 45's rows of
-        # tiles were 0.28-0.38 rack, and it read 8 as 0 when only rows over half rack counted)
-        rack_rows = np.flatnonzero(is_rack.mean(axis=1) > RACK_IN_ROW)
-        if len(rack_rows):
-            is_tile[:max(0, rack_rows[0])] = False
-            is_tile[rack_rows[-1] + 2:] = False
+        # (no cut to rows with some rack colour: a wall face lit like the table left no row of
+        # tiles inside the rack, dev seed 5000021; _band starts the band under the wall instead)
         return is_tile
 
     # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
-    first = _band(is_tile)
+    first = _band(is_tile, table_like, is_rack)
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
         d_tile = np.linalg.norm(lab - tile, axis=2)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
-    band = _band(is_tile)
+    band = _band(is_tile, table_like, is_rack)
+    _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
-                  d_tile=d_tile, d_rack=d_rack, d_table=d_table)
+                  d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
+                  rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
                tiles: int = 7) -> RackProfile | None:
     """At setup, with `tiles` tiles standing on the rack: learn where their tops show in the
-    zone and their colour there, and the tile pitch. None when they cannot be found."""
-    z = np.asarray(zone, np.float32)
-    if not _in_frame(frame, z):
+    zone, their colour there, and the tile pitch (the one that makes the runs seen `tiles`
+    tiles). None when they cannot be found or do not come to `tiles`."""
+    seen = _columns(frame, zone, square_px, tile_lab, tolerance, None)
+    if isinstance(seen, RackReading):
         return None
-    strip, square = _rectify(frame, z, square_px)
-    prior = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    lab = _weighted_lab(strip)
-    # setup knows how many tiles stand there: a strip of table taken for tiles fails that check
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                        tolerance, table_check=False)
-    if found is None or found.band is None:
-        return None
-    y0, y1 = found.band
-    if y1 - y0 > MAX_BAND * prior:
-        return None
-    is_tile = found.is_tile[y0:y1]
-    column = is_tile.mean(axis=0) >= BAND_SHARE
-    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    runs, seams = _runs(column, light, prior)
+    runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
+    if seen.table_like:
+        profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
+        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi)
+        if not ends_found:
+            return None
     if not runs:
         return None
-    pitch = _seam_pitch(seams, prior) or prior
-    shown = sum(b - a for a, b in runs)
-    edge = float(np.clip((tiles * pitch - shown) / len(runs), -0.2 * pitch, 0.5 * pitch))
-    if sum(max(1, round((b - a + edge) / pitch)) for a, b in runs) != tiles:
-        return None  # not the seven tiles we were told of
-    band_lab = lab[y0:y1]
-    tile = np.median(band_lab[is_tile], axis=0)
-    return RackProfile(band=(int(y0), int(y1)), tile=_triple(tile), rack=_triple(found.rack),
-                       table=_triple(found.table), pitch=pitch, edge=edge)
+    fits, pitches = [], []
+    for p in np.linspace(seen.p_lo, seen.p_hi, PITCH_STEPS):
+        lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
+        ns = [max(1, int(round(n))) for n in lengths]
+        if sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
+            fits.append(tuple(ns))
+            pitches.append(float(p))
+    if not fits or len(set(fits)) > 1:
+        return None  # not the tiles we were told of, or not one way to split them into tiles
+    # the pitches that make the runs seen exactly `tiles` tiles: a run of tiles in groups
+    # may hold a gap of a few px (dev seed 5000240: runs of 1, 1, 1, 1 and 3 tiles gave 15.2 px
+    # by their lengths, nine tiles pushed together later showed 14.0 px each)
+    y0, y1 = seen.band
+    pitch = (pitches[0] + pitches[-1]) / 2
+    return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
+                       table=_triple(seen.table), pitch=pitch, edge=float(EDGE_LOSS * pitch),
+                       pitch_range=(pitches[0], pitches[-1]))
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
@@ -316,6 +370,94 @@ def board_side_first(zone: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
     return np.roll(z, -first, axis=0)
 
 
+@dataclass(frozen=True)
+class _Columns:
+    """What a rack's strip shows along it: which columns hold a tile's top, the strip's
+    lightness there (the seams), the pitches the tiles may have, and the colours found."""
+    column: np.ndarray
+    light: np.ndarray
+    p_lo: float
+    p_hi: float
+    band: tuple[int, int]
+    table_like: bool
+    tile: np.ndarray
+    rack: np.ndarray
+    table: np.ndarray
+
+
+def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+             tolerance: float, profile: RackProfile | None) -> RackReading | _Columns:
+    """The columns of the rack's strip, or the reading when there is nothing to count
+    (unknown: out of the frame, covered, not told apart; 0: no tiles)."""
+    z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
+        return RackReading(None, reason="rack partly out of the frame")
+    strip, square = _rectify(frame, z, square_px)
+    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED if profile is None else profile.pitch
+    lab = _weighted_lab(strip)
+    # setup (a profile) gives the pitch only: the colours and the band are found anew in each
+    # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
+    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
+                        tolerance)
+    if found is None:
+        return RackReading(None, reason="tiles the colour of the rack or the table")
+    d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
+    tile, rack, table = (found.tile if found.tile is not None else np.asarray(tile_lab, np.float32)), found.rack, found.table
+    band, is_tile, table_like = found.band, found.is_tile, found.table_like
+    backed = np.ones(lab.shape[1], bool)
+    if band is not None:
+        # the tiles lean on the rack's back wall: seen from the board's side, the wall
+        # (rack colour) lies right above every tile's top in the strip
+        reach = max(3, 2 * (band[1] - band[0]))
+        # ... whatever colour the light gives the wall's face: not tile colour (dev seed
+        # 5000021: a wall face the table's colour, not the rack top's, left no column backed)
+        backed = np.asarray((~found.is_tile[max(0, band[0] - reach):band[0]]).any(axis=0), bool)
+    foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
+    wall_off = None
+    if band is not None and band[0] >= 2:
+        # the rack's wall right behind the tiles shows one colour all along (its own, whatever
+        # the light makes of it: dev seed 5000021's wall face looked like the table, not like
+        # the rack's top, and a wall measured against the rack's colour read every rack blocked)
+        h_band = max(2, band[1] - band[0])
+        wall = lab[max(0, band[0] - 3 * h_band):band[0] - 1]
+        columns = np.median(wall, axis=0)
+        wall_off = np.linalg.norm(columns - np.median(columns, axis=0), axis=1) > WALL_LAB
+        # the zone's margins and the rack's ends (seen slanted: dev seed 5000026's wall changed
+        # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
+        ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
+        wall_off[:ends] = wall_off[-ends:] = False
+    blocked = _blocked_columns(foreign, wall_off)
+    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
+    if blocked.sum() > BLOCKED_SHARE * pitch:
+        return RackReading(None, blocked=True, reason="something covers the rack")
+    if band is None:
+        if profile is None and not found.rack_seen:
+            # no tiles and no rack either: the rack was moved out of its zone (or is the table's
+            # colour), not seen empty
+            return RackReading(None, reason="no rack in the zone")
+        if table_like:
+            # no tile colour found, but tiles near the table's colour may have been taken for
+            # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
+            # dark as the grey table, read as none): empty only when the tiles would show
+            return RackReading(None, reason="tiles not told from the table")
+        return RackReading(0)
+    y0, y1 = band
+    tile_now, rack_now, table_now = tile, rack, table
+    if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
+        return RackReading(None, reason="tiles not told from the rack")
+    column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
+    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    if profile is not None and profile.pitch_range is not None:
+        p_lo, p_hi = profile.pitch_range[0] * (1 - SETUP_SLACK), profile.pitch_range[1] * (1 + SETUP_SLACK)
+    elif profile is not None:
+        p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
+    else:
+        p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
+        p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
+    return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
+                    tile=tile_now, rack=rack_now, table=table_now)
+
+
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
               tolerance: float, profile: RackProfile | None = None) -> RackReading:
     """How many tiles stand on the rack in `zone` (4x2: first edge along the rack on the
@@ -324,59 +466,13 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     `square_px`: a board square's side in the frame (from the located board);
     `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
     `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
-    z = np.asarray(zone, np.float32)
-    if not _in_frame(frame, z):
-        return RackReading(None, reason="rack partly out of the frame")
-    strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED
-    lab = _weighted_lab(strip)
-    if profile is not None:
-        pitch = profile.pitch
-        tile, rack, table = (np.array(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
-        d_tile = np.linalg.norm(lab - tile, axis=2)
-        d_rack = np.linalg.norm(lab - rack, axis=2)
-        d_table = np.linalg.norm(lab - table, axis=2)
-        y0, y1 = max(0, profile.band[0] - 1), min(profile.band[1] + 1, lab.shape[0])  # a row either way
-        band: tuple[int, int] | None = (y0, y1) if y1 > y0 else None
-        is_tile = d_tile < d_rack
-        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
-            is_tile &= d_tile < d_table
-        backed = np.ones(lab.shape[1], bool)
-    else:
-        found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                            tolerance)
-        if found is None:
-            return RackReading(None, reason="tiles the colour of the rack or the table")
-        d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
-        band, is_tile = found.band, found.is_tile
-        backed = np.ones(lab.shape[1], bool)
-        if band is not None:
-            # the tiles lean on the rack's back wall: seen from the board's side, the wall
-            # (rack colour) lies right above every tile's top in the strip
-            reach = max(3, 2 * (band[1] - band[0]))
-            backed = np.asarray(found.is_rack[max(0, band[0] - reach):band[0]].any(axis=0), bool)
-    foreign = np.minimum(np.minimum(d_tile, d_table), d_rack) > BLOCKED_LAB
-    wall_off = None
-    if band is not None and band[0] >= 2:
-        # the rack's wall right behind the tiles must show the rack's colour all along
-        h_band = max(2, band[1] - band[0])
-        wall = d_rack[max(0, band[0] - 3 * h_band):band[0] - 1]
-        wall_off = np.median(wall, axis=0) > WALL_LAB
-        ends = max(1, int(0.06 * len(wall_off)))  # the zone's margins and the rack's end walls
-        wall_off[:ends] = wall_off[-ends:] = False
-    blocked = _blocked_columns(foreign, wall_off)
-    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign)
-    if blocked.sum() > BLOCKED_SHARE * pitch:
-        return RackReading(None, blocked=True, reason="something covers the rack")
-    if band is None:
-        return RackReading(0)
-    y0, y1 = band
-    if y1 - y0 > MAX_BAND * pitch:  # tile colour over far more than the tiles' tops: the rack itself
-        return RackReading(None, reason="tiles not told from the rack")
-    column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
-    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
-    count, sure = _count_columns(column, light, pitch, profile.edge if profile is not None else None)
-    if count > RACK_LIMIT and profile is None and y1 - y0 < OVER_BAND_ROWS:
+    seen = _columns(frame, zone, square_px, tile_lab, tolerance, profile)
+    if isinstance(seen, RackReading):
+        return seen
+    count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
+                              profile.edge if profile is not None else None, seen.table_like)
+    y0, y1 = seen.band
+    if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
@@ -499,53 +595,77 @@ def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal:
 # Tiles drawn and put face down on the table beside a rack (DRAW-01: "5 drawn, 4 due").
 # ---------------------------------------------------------------------------------------
 
-BESIDE_ALONG = 5.0  # squares beyond each end of the rack's zone searched for face-down tiles
-# (two columns of tiles 19 mm + gaps <= 6 mm, 8 mm from the rack's end: < 60 mm = 3 squares; margin)
-BESIDE_ACROSS = 3.0  # squares toward the board beyond the zone's board-side edge (four rows of tiles
-# from the rack's player side: 4 x 25 mm = 100 mm, less the zone's own depth)
+BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
+# to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
+# face_down_tiles): 8 + 4 * 27 = 116 mm = 6.1 squares of 19 mm; one more for a tile pushed aside
+BESIDE_TOWARD = 1.5  # squares toward the board beyond the zone's board-side edge (a second row of
+# tiles: 3-8 mm + 19 mm from the rack's owner side, up to 12 mm past a 34 mm deep rack, and the
+# tiles' own height seen at 30 degrees)
+BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
+RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
+DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
 DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
+DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
 
 def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
                     tolerance: float, board_corners: np.ndarray) -> int | None:
-    """Tiles lying face down beside either end of the rack in `zone` (their plain backs, lit
-    like the tiles on the board). None when that part of the table is not all in the frame."""
+    """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
+    backs, lit like the tiles on the board). None when they cannot be counted: tiles the
+    table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
     z = np.asarray(zone, np.float32)
+    if not _in_frame(frame, z):
+        return None
     along = z[1] - z[0]
     length = float(np.linalg.norm(along))
     axis = along / max(length, 1e-6)
     across = z[3] - z[0]
     depth = float(np.linalg.norm(across))
     normal = across / max(depth, 1e-6)  # from the board's side toward the player
-    scale = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
-    tile_area = (PX_PER_TILE * 0.95) ** 2
+    scale = DOWN_PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
+    tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    corners = np.asarray(board_corners, np.float32)
+    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
+    h_frame, w_frame = frame.shape[:2]
     total = 0
     for start, sign in ((z[0], -1.0), (z[1], 1.0)):
         reach = BESIDE_ALONG * square_px
-        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_ACROSS * square_px
-        span = depth + BESIDE_ACROSS * square_px
+        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
+        span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
         quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
-        if not _in_frame(frame, quad):
-            return None
         w = max(8, int(round(reach * scale)))
         h = max(8, int(round(span * scale)))
         matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
-        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA)
+        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+        grid = np.stack(np.meshgrid(np.arange(w, dtype=np.float32) + 0.5, np.arange(h, dtype=np.float32) + 0.5), -1)
+        where = cv2.perspectiveTransform(grid.reshape(1, -1, 2), np.linalg.inv(matrix))[0].reshape(h, w, 2)
+        inside = (where[..., 0] >= 0) & (where[..., 0] < w_frame) & (where[..., 1] >= 0) & (where[..., 1] < h_frame)
         lab = _weighted_lab(patch)
-        table = np.median(lab.reshape(-1, 3), axis=0)
-        d_tile = np.linalg.norm(lab - tile, axis=2)
+        table = np.median(lab[inside], axis=0) if inside.any() else np.median(lab.reshape(-1, 3), axis=0)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
             return None  # tiles the colour of the table are not told apart from it
+        d_tile = np.linalg.norm(lab - tile, axis=2)
         mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
-        corners = np.asarray(board_corners, np.float32)
-        grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * 1.5 / 15)  # board and rim
+        mask[~inside] = 0
         cv2.fillPoly(mask, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
         zone_here = cv2.perspectiveTransform(z[None], matrix)[0]
-        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack's own tiles
+        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack and its own tiles
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
-        for area in stats[1:, cv2.CC_STAT_AREA]:
-            if area >= DOWN_MIN * tile_area:
-                total += max(1, int(round(area / tile_area)))
+        # along the patch, x grows away from the rack's end on the right end, toward it on the left
+        far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
+        for k in range(1, n):
+            area = stats[k, cv2.CC_STAT_AREA]
+            if area < DOWN_MIN * tile_area:
+                continue
+            total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
+            x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
+            far = max(far, float(x1) if sign > 0 else float(w - x0))
+        # the next tile of the row could lie one tile and a gap farther: that table must be in the frame
+        need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
+        cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
+        if not inside[:, cols].all():
+            return None
     return total

@@ -82,6 +82,7 @@ class StandingTiles:
     positions: tuple[float, ...]  # mm from the rack's left end (seen by its owner) to each tile's left edge
     thickness: float  # mm
     lean: float  # degrees
+    arrangement: str = "none"  # 'together', 'groups', 'spread' (how arrange_tiles drew them), 'none' when empty
 
 
 def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickness: float,
@@ -113,7 +114,7 @@ def arrange_tiles(count: int, model: RackModel, rng: np.random.Generator, thickn
     x = 3.0 + np.cumsum(gaps[:-1]) + TILE_MM * np.arange(count)
     scale = min(1.0, (model.length - 6.0 - TILE_MM) / max(x[-1] - 3.0, 1e-6)) if x[-1] > model.length - 3 - TILE_MM else 1.0
     x = 3.0 + (x - 3.0) * scale
-    return StandingTiles(tuple(float(v) for v in x), thickness, lean)
+    return StandingTiles(tuple(float(v) for v in x), thickness, lean, str(style))
 
 
 def _frame(placement: RackPlacement) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -311,7 +312,8 @@ def draw_faces(image: np.ndarray, faces: list[Face], rng: np.random.Generator, e
 
 
 def face_down_tiles(pose: CameraPose, placement: RackPlacement, count: int, rng: np.random.Generator,
-                    thickness: float, tile_colour: tuple[int, int, int]) -> tuple[list[Face], np.ndarray]:
+                    thickness: float, tile_colour: tuple[int, int, int], room: float = 1e9
+                    ) -> tuple[list[Face], np.ndarray]:
     """Tiles drawn from the bag, lying face down on the table beside a rack's end (DRAW-01):
     only their plain backs show. Returns the faces and their table footprints' centres (mm
     rack coordinates)."""
@@ -322,12 +324,21 @@ def face_down_tiles(pose: CameraPose, placement: RackPlacement, count: int, rng:
     centres = []
     tile_c = np.asarray(tile_colour, np.float64)
     cam = _camera_position(pose, 0.0)
-    cols = 2 if count > 3 else 1
+    # in two rows along the table beside the rack's end (the camera over the board sees a few
+    # cm of table around the racks), the first row level with the rack's owner's side
+    rows = 2 if count > 1 else 1
+    col_gap = rng.uniform(3.0, 8.0, (count + rows - 1) // rows)
+    row_gap = float(rng.uniform(3.0, 8.0))
+    # the second row toward the board when it stays clear of the board's rim (`room`: mm from
+    # the rack's back wall to the rim), else toward the rack's owner
+    row_step = TILE_MM + row_gap if 2 * TILE_MM + row_gap <= m.depth + room - 3.0 else -(TILE_MM + row_gap)
     for i in range(count):
-        row, col = divmod(i, cols)
-        s0 = start + side * col * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)
-        t0 = -2.0 + row * (TILE_MM + rng.uniform(1.5, 6.0)) + rng.normal(0, 1.0)  # rows toward the board
-        spin = np.radians(rng.normal(0, 8))
+        col, row = divmod(i, rows)
+        # gaps of 3-8 mm and a turn of at most 8 degrees (19 mm * (sin 8 + cos 8 - 1) = 2.5 mm): tiles
+        # lying on a table never overlap
+        s0 = start + side * (col * TILE_MM + float(col_gap[:col].sum())) + float(np.clip(rng.normal(0, 1.0), -0.25, 0.25))
+        t0 = row * row_step + float(np.clip(rng.normal(0, 1.0), -0.25, 0.25))
+        spin = np.radians(float(np.clip(rng.normal(0, 4), -8, 8)))
         local = np.array([[0, 0], [TILE_MM, 0], [TILE_MM, TILE_MM], [0, TILE_MM]]) - TILE_MM / 2
         rot = np.array([[np.cos(spin), -np.sin(spin)], [np.sin(spin), np.cos(spin)]])
         corners = local @ rot.T + [s0 + TILE_MM / 2, t0 + TILE_MM / 2]
@@ -377,6 +388,7 @@ class RackScene:
     view_deg: dict[str, float]  # the camera's angle from vertical at each rack's tiles
     tile_style: TileStyle = TileStyle()
     board_tiles: np.ndarray | None = None  # image centres of tiles lying on the board
+    arrangements: dict[str, str] | None = None  # player -> how the rack's tiles stand (StandingTiles.arrangement)
 
 
 RACK_SCENE_PLAYERS = ("p1", "p2")
@@ -450,13 +462,14 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
         cv2.fillPoly(image, [np.round(project(pose, inset) * 16).astype(np.int32)],
                      tuple(float(v) * _shade(np.array([0, 0, 1.0])) for v in style.face), cv2.LINE_AA, shift=4)
         cell_centres.append(project(pose, box.mean(axis=0, keepdims=True))[0])
-    zones, face_down, views = {}, {}, {}
+    zones, face_down, views, arrangements = {}, {}, {}, {}
     thickness = float(look.choice([4.0, 4.0, 4.5, 5.0, 3.5]))
     tile_colour = style.face
     for p in RACK_SCENE_PLAYERS:
         placement = placements[p]
         m = placement.model
         tiles = arrange_tiles(counts[p], m, extra, thickness, min(leans[p], _lean_limit(rack_pose, placement)))
+        arrangements[p] = tiles.arrangement
         colour = np.asarray(m.colours[int(look.integers(len(m.colours)))], np.float64) * float(look.uniform(0.85, 1.15))
         # the rack's soft shadow on the table
         shadow = np.zeros((size, size), np.float32)
@@ -467,7 +480,8 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
         n_down = (o.face_down or {}).get(p, 0) if o.face_down is not None else (
             int(extra.integers(1, 8)) if extra.random() < 0.08 else 0)
         if n_down:
-            down, _ = face_down_tiles(rack_pose, placement, n_down, extra, thickness, tile_colour)
+            down, _ = face_down_tiles(rack_pose, placement, n_down, extra, thickness, tile_colour,
+                                      room=(gaps[p] - 0.5 * m.length * mm * abs(np.sin(np.radians(turn[p])))) / mm)
             draw_faces(image, down, extra)
         face_down[p] = n_down
         rack_bgr = (int(colour[0]), int(colour[1]), int(colour[2]))
@@ -501,7 +515,7 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
     return RackScene(image=out, board_corners=corners, square_px=float(side / 15), zones=zones, counts=dict(counts),
                      face_down=face_down, covered=covered, in_frame=in_frame,
                      models={p: models[p].name for p in RACK_SCENE_PLAYERS}, view_deg=views, tile_style=style,
-                     board_tiles=np.array(cell_centres, np.float32))
+                     board_tiles=np.array(cell_centres, np.float32), arrangements=arrangements)
 
 
 FRAME_RACK_GAP = (0.01, 0.04)  # board units between the board's rim and a rack's back wall in whole frames
