@@ -39,7 +39,7 @@ def page_rack_setup(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMod
     noted = view is not None and bool(view.note)
     weights = [1.0] * len(lines) + [1.6 if noted else 0.001, 0.35 if noted else 0.001] + \
         ([1.6] if prompt is not None and prompt.question else []) + [1.1] * answers
-    rows = _split(panel, weights)
+    rows = widgets.rows(panel, *weights)
     for (line, colour), row in zip(lines, rows):
         swatch = pygame.Rect(row.x, row.y + row.height // 4, row.height // 2, row.height // 2)
         pygame.draw.rect(surface, colour, swatch, max(2, swatch.height // 5))
@@ -54,16 +54,6 @@ def page_rack_setup(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMod
         rest = rest[1:]
     for hint, row in zip(prompt.buttons if prompt is not None else (), rest):
         widgets.button_hints(surface, row.inflate(0, -row.height // 8), (hint,), text)
-
-
-def _split(rect: pygame.Rect, weights: list[float]) -> list[pygame.Rect]:
-    total = sum(weights) or 1.0
-    out, y = [], rect.y
-    for w in weights:
-        h = int(rect.height * w / total)
-        out.append(pygame.Rect(rect.x, y, rect.width, h))
-        y += h
-    return out
 
 
 def _picture(surface: pygame.Surface, box: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:

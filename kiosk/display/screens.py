@@ -17,22 +17,11 @@ from .text import TextPainter
 Draw = Callable[[pygame.Surface, pygame.Rect, ScreenModel, TextPainter], None]
 
 
-def _rows(rect: pygame.Rect, *weights: float) -> list[pygame.Rect]:
-    """Split rect top to bottom in proportion to weights."""
-    total = sum(weights)
-    out, y = [], rect.y
-    for w in weights:
-        h = int(rect.height * w / total)
-        out.append(pygame.Rect(rect.x, y, rect.width, h))
-        y += h
-    return out
-
-
 def _with_prompt(rect: pygame.Rect, model: ScreenModel, share: float = 0.3) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Reserve the bottom of rect for the prompt, if there is one."""
     if model.prompt is None:
         return rect, None
-    body, prompt = _rows(rect, 1 - share, share)
+    body, prompt = widgets.rows(rect, 1 - share, share)
     return body, prompt
 
 
@@ -69,7 +58,7 @@ def side_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, te
     body, prompt = _with_prompt(rect, model, 0.45 if many_buttons else 0.3)
     play = model.last_play
     if play is None:
-        text.draw(surface, "No play yet", _rows(body, 1, 3)[0], theme.TEXT_DIM)
+        text.draw(surface, "No play yet", widgets.rows(body, 1, 3)[0], theme.TEXT_DIM)
         _draw_prompt(surface, prompt, model, text)
         return
     line = max(12, body.height // 9)
@@ -122,7 +111,7 @@ def _columns(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
 
 def side_confirm_read(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.3)
-    title, info, zoom = _rows(body, 1.1, 0.8, 2)
+    title, info, zoom = widgets.rows(body, 1.1, 0.8, 2)
     text.draw(surface, "CHECK THE BOARD", title, theme.TEXT, align="left")
     doubtful = sorted(model.board.doubtful, key=lambda sq: (sq[1], sq[0]))
     if doubtful:
@@ -166,7 +155,7 @@ def _zoomed_squares(surface: pygame.Surface, rect: pygame.Rect, squares: list[tu
 def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.3)
     blank = model.blank
-    title, letters_area = _rows(body, 1, 3)
+    title, letters_area = widgets.rows(body, 1, 3)
     where = f" ON {blank.square}" if blank and blank.square else ""
     text.draw(surface, f"BLANK{where}: WHICH LETTER?", title, theme.TEXT, align="left")
     letters = blank.letters if blank else ()
@@ -189,7 +178,7 @@ def side_blank_prompt(surface: pygame.Surface, rect: pygame.Rect, model: ScreenM
 def side_challenge(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.3)
     view = model.challenge
-    title, big, small = _rows(body, 1, 2.2, 1)
+    title, big, small = widgets.rows(body, 1, 2.2, 1)
     if view is not None and view.phase == "adjudicating":
         text.draw(surface, "CHALLENGE", title, theme.TEXT, align="left")
         text.draw(surface, "Checking the play…", big, theme.TEXT, shrink=0)
@@ -205,7 +194,7 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
     # KIOSK-05 / CHAL-11: the play as a whole; never a word, so last_play is not drawn here.
     body, prompt = _with_prompt(rect, model, 0.25)
     verdict = model.verdict
-    banner, info = _rows(body, 1.3, 1)
+    banner, info = widgets.rows(body, 1.3, 1)
     if verdict is not None:
         colour = theme.ACCEPTABLE if verdict.acceptable else theme.UNACCEPTABLE
         widgets.box(surface, banner, colour)
@@ -215,7 +204,7 @@ def side_verdict(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
         word_area = pygame.Rect(mark.right + banner.height // 8, banner.y, banner.right - mark.right - banner.height // 4,
                                 banner.height).inflate(0, -banner.height // 3)
         text.draw(surface, "ACCEPTABLE" if verdict.acceptable else "UNACCEPTABLE", word_area, theme.TEXT, shrink=0)
-        by_row, consequence = _rows(info, 0.8, 2)
+        by_row, consequence = widgets.rows(info, 0.8, 2)
         by = f"The play by {verdict.play_by}" if verdict.play_by else "The play"
         text.draw(surface, by, by_row.inflate(0, -by_row.height // 6), theme.TEXT_DIM, align="left")
         text.draw_wrapped(surface, verdict.consequence, consequence, theme.TEXT, consequence.height // 2)
@@ -229,7 +218,7 @@ def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
         return
     body, prompt = _with_prompt(rect, model, 0.25)
     first, rest = model.alerts[0], model.alerts[1:]
-    title, action, more = _rows(body, 1, 2.6, 0.5 if rest else 0.001)
+    title, action, more = widgets.rows(body, 1, 2.6, 0.5 if rest else 0.001)
     widgets.box(surface, title, theme.ALERT)
     pad = title.height // 8
     sign = pygame.Rect(title.x + pad, title.y + pad, title.height - 2 * pad, title.height - 2 * pad)
@@ -252,7 +241,7 @@ def side_alert(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
 def side_waiting(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.25)
     waiting = model.waiting
-    title, reason, detail = _rows(body, 0.6, 2.2, 1.6)
+    title, reason, detail = widgets.rows(body, 0.6, 2.2, 1.6)
     text.draw(surface, "WAITING" + (f"  {waiting.elapsed}" if waiting and waiting.elapsed else ""), title,
               theme.TEXT_DIM, align="left")
     if waiting is not None:
@@ -264,7 +253,7 @@ def side_waiting(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
 
 def side_confirm_new_game(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
                           text: TextPainter) -> None:
-    title, body = _rows(rect, 1, 3)
+    title, body = widgets.rows(rect, 1, 3)
     text.draw(surface, "NEW GAME?", title, theme.TEXT, align="left")
     if model.prompt is not None:
         widgets.prompt_block(surface, body, model.prompt, text, body.height // 5)
@@ -273,7 +262,7 @@ def side_confirm_new_game(surface: pygame.Surface, rect: pygame.Rect, model: Scr
 def side_menu(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.22)
     menu = model.menu
-    title, items = _rows(body, 0.8, 5)
+    title, items = widgets.rows(body, 0.8, 5)
     text.draw(surface, "DIRECTOR", title, theme.TEXT_DIM, align="left")
     if menu is None:
         _draw_prompt(surface, prompt, model, text)
@@ -304,7 +293,7 @@ def _draw_choice_list(surface: pygame.Surface, items: pygame.Rect, labels: Seque
 def side_rack_entry(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.3)
     entry = model.tiles_left
-    title, who, value, done = _rows(body, 0.8, 1, 1.6, 1)
+    title, who, value, done = widgets.rows(body, 0.8, 1, 1.6, 1)
     text.draw(surface, "PLAY IS OVER" + (f": {entry.reason}" if entry and entry.reason else ""), title,
               theme.TEXT_DIM, align="left")
     if entry is not None:
@@ -337,7 +326,7 @@ def _start_names(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel,
     setup = model.start
     assert setup is not None and setup.choosing is not None
     body, prompt = _with_prompt(rect, model, 0.22)
-    title, items = _rows(body, 1.2, 5.5)
+    title, items = widgets.rows(body, 1.2, 5.5)
     whose = f"Player {setup.choosing + 1}"
     if setup.chosen:
         whose = f"Player 1 is {setup.chosen[0]}. Player 2"
@@ -353,7 +342,7 @@ def _start_prompt(surface: pygame.Surface, rect: pygame.Rect | None, model: Scre
         return
     rect = rect.inflate(0, -rect.height // 10)
     hints = prompt.buttons
-    parts = _rows(rect, *(([1.0] if prompt.question else []) + [1.0] * len(hints)))
+    parts = widgets.rows(rect, *(([1.0] if prompt.question else []) + [1.0] * len(hints)))
     if prompt.question:
         text.draw_wrapped(surface, prompt.question, parts[0], theme.YELLOW, parts[0].height * 3 // 4)
         parts = parts[1:]
@@ -370,7 +359,7 @@ def page_start(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
     read = setup.names_read if setup is not None and len(setup.names_read) == 2 else ()
     lines = len(model.prompt.buttons) + bool(model.prompt.question) if model.prompt is not None else 0
     body, prompt = _with_prompt(rect, model, min(0.4, 0.14 * lines))
-    title, p0, p1, settings, note = _rows(body, 1.2, 1.3, 1.3, 1, 1.2)
+    title, p0, p1, settings, note = widgets.rows(body, 1.2, 1.3, 1.3, 1, 1.2)
     text.draw(surface, "NAMES READ FROM THE BOARD" if read else "NEW GAME", title,
               theme.YELLOW if read else theme.TEXT, align="left")
     for i, row in enumerate((p0, p1)):
@@ -401,7 +390,7 @@ def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, 
     result = model.result
     body, prompt = _with_prompt(rect, model, 0.24)
     unsaved = result.unsaved if result is not None else ""
-    title, winner, table, notice = _rows(body, 1, 1.4, 3.2, 2.2 if unsaved else 0.001)
+    title, winner, table, notice = widgets.rows(body, 1, 1.4, 3.2, 2.2 if unsaved else 0.001)
     reason = f"GAME OVER — {result.end_reason}" if result and result.end_reason else "GAME OVER"
     text.draw(surface, reason, title, theme.TEXT_DIM, align="left")
     if result is None:
@@ -442,7 +431,7 @@ def page_result(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, 
 def page_recovered(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     rec = model.recovered
     body, prompt = _with_prompt(rect, model, 0.2)
-    title, facts, damage = _rows(body, 1, 1.6, 2)
+    title, facts, damage = widgets.rows(body, 1, 1.6, 2)
     text.draw(surface, "GAME RECOVERED", title, theme.TEXT, align="left")
     if rec is not None:
         facts_text = f"{rec.events_recovered} events recovered."
@@ -456,7 +445,7 @@ def page_recovered(surface: pygame.Surface, rect: pygame.Rect, model: ScreenMode
 
 def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     body, prompt = _with_prompt(rect, model, 0.2)
-    title, line, hint = _rows(body, 1, 2.2, 0.8)
+    title, line, hint = widgets.rows(body, 1, 2.2, 0.8)
     widgets.box(surface, title, theme.VERMILLION)
     text.draw(surface, "THE KIOSK CANNOT START: A FILE NEEDS FIXING", title.inflate(-title.height // 2,
                                                                                    -title.height // 3), theme.TEXT,
@@ -471,7 +460,7 @@ def page_error(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, t
 def page_journal_problem(surface: pygame.Surface, rect: pygame.Rect, model: ScreenModel, text: TextPainter) -> None:
     """The unfinished game cannot be resumed as it is: the line named, the director's choice below."""
     body, prompt = _with_prompt(rect, model, 0.45)
-    title, line = _rows(body, 1, 1.6)
+    title, line = widgets.rows(body, 1, 1.6)
     widgets.box(surface, title, theme.VERMILLION)
     text.draw(surface, "THE GAME CANNOT BE RESUMED: CALL THE DIRECTOR",
               title.inflate(-title.height // 2, -title.height // 3), theme.TEXT, shrink=0)

@@ -11,6 +11,17 @@ from .text import TextPainter
 from .theme import Colour
 
 
+def rows(rect: pygame.Rect, *weights: float) -> list[pygame.Rect]:
+    """Split rect top to bottom in proportion to weights."""
+    total = sum(weights)
+    out, y = [], rect.y
+    for w in weights:
+        h = int(rect.height * w / total)
+        out.append(pygame.Rect(rect.x, y, rect.width, h))
+        y += h
+    return out
+
+
 def box(surface: pygame.Surface, rect: pygame.Rect, fill: Colour, edge: Colour | None = None,
         width: int = 0) -> None:
     radius = max(2, min(rect.width, rect.height) // 10)
