@@ -24,13 +24,14 @@ from kiosk.display.model import ScreenModel  # noqa: E402
 from kiosk.display.sink import ScreenSink  # noqa: E402
 from kiosk.replay.camera import ReplayCamera  # noqa: E402
 from kiosk.table import MenuItem  # noqa: E402
+from tests.table_players import Players  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAMES = ROOT / "fixtures" / "games" / "challenges" / "frames"
 OUT = Path(__file__).resolve().parent / "output" / "e2e"
 
 
-class Table:
+class Table(Players):
     """The people at the table: they press the buttons (mock pins), move tiles (the
     camera shows another recorded frame) and wait while the kiosk reads."""
 
@@ -56,23 +57,6 @@ class Table:
         self.pins = self.kiosk.buttons._buttons if self.kiosk.buttons is not None else {}
         self.screen: ScreenModel | None = None
         self.shots: list[str] = []
-
-    def wait(self, seconds: float = 1.0) -> ScreenModel:
-        end = self.t + seconds
-        while self.t < end:
-            self.t = round(self.t + 0.1, 3)
-            self.screen = self.kiosk.tick()
-        assert self.screen is not None
-        return self.screen
-
-    def press(self, button: str, hold: bool = False) -> ScreenModel:
-        pin = self.pins[button].pin
-        pin.drive_low()
-        if hold:
-            time.sleep(1.25)   # the pin map's long press is 1 s of real time (gpiozero's hold thread)
-        pin.drive_high()
-        time.sleep(0.01)
-        return self.wait(0.5)
 
     def shot(self, name: str) -> None:
         OUT.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -43,6 +42,7 @@ from kiosk.rack_watch import RackWatch, drawing_zone, drawn_face_down, mixed_int
 from kiosk.replay.camera import ReplayCamera  # noqa: E402
 from kiosk.replay.driver import ReplayRun  # noqa: E402
 from vision.synth import FrameOptions, render_frame  # noqa: E402
+from tests.table_players import Players  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "output" / "rack_setup"
@@ -100,7 +100,7 @@ def frames(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-class Table:
+class Table(Players):
     """The players at the table: buttons on mock pins, the camera showing a rendered frame."""
 
     def __init__(self, tmp_path: Path, frames: Path, *, zones: bool = False, profile: str = "naspa") -> None:
@@ -125,21 +125,6 @@ class Table:
                                      settings=AppSettings(first_by_draw=True))
         self.pins = self.kiosk.buttons._buttons
         self.screen: ScreenModel | None = None
-
-    def wait(self, seconds: float = 1.0) -> ScreenModel:
-        end = self.t + seconds
-        while self.t < end:
-            self.t = round(self.t + 0.1, 3)
-            self.screen = self.kiosk.tick()
-        assert self.screen is not None
-        return self.screen
-
-    def press(self, button: str) -> ScreenModel:
-        pin = self.pins[button].pin
-        pin.drive_low()
-        pin.drive_high()
-        time.sleep(0.01)
-        return self.wait(0.5)
 
     def shot(self, name: str) -> None:
         """Both sizes to PNG; nothing drawn may have been cut short (an ellipsis)."""
