@@ -44,7 +44,7 @@ import numpy as np
 
 from kiosk.table import Settle, settle_step
 from vision.observation import BoardObservation
-from vision.reader import CHANGE_LEVEL
+from vision.reader import changed_squares
 
 log = logging.getLogger("kiosk.vision")
 
@@ -160,9 +160,7 @@ class ChangeGate:
         now = self.thumb(frame)
         if now is None or now.shape != self._thumb.shape:
             return True
-        n = GATE_CELL_PX
-        change = np.abs(now - self._thumb).reshape(15, n, 15, n).mean(axis=(1, 3))
-        return bool((change > CHANGE_LEVEL).any())
+        return bool(changed_squares(self._thumb, now).any())
 
 
 def read_once(camera: Camera, reader: Reader, wall: Callable[[], float]) -> Reading:

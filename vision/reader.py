@@ -321,8 +321,7 @@ class BoardReader:
                            interpolation=cv2.INTER_AREA).astype(np.int16)
         cache: dict[int, tuple[np.ndarray, float]] = {}
         if memory.letters_quarter == quarter and memory.thumb is not None and memory.letters:
-            change = np.abs(thumb - memory.thumb)[:15 * THUMB, :15 * THUMB]
-            changed = change.reshape(15, THUMB, 15, THUMB).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL
+            changed = changed_squares(memory.thumb, thumb)
             cache = {k: v for k, v in memory.letters.items() if not changed[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
@@ -557,6 +556,15 @@ class BoardReader:
             elif reading.blocked:
                 blocked.add(name)
         return counts, frozenset(blocked)
+
+
+def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """Which of the 225 squares (row by row) changed between two int16 grey thumbnails of the
+    board, the same number of px per square in each: a mean grey-level move over CHANGE_LEVEL.
+    The letter cache asks it of the rectified board; the kiosk's change gate of a cheap cut-out."""
+    n = before.shape[0] // 15
+    change = np.abs(after - before)[:15 * n, :15 * n]
+    return np.asarray(change.reshape(15, n, 15, n).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL)
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
