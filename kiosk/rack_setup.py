@@ -1,7 +1,7 @@
 """The racks at the start of a game: found by the kiosk itself, confirmed by the players.
 
 On the start screen, with seven tiles on each rack (TILE-03), the kiosk looks for the racks
-in the camera's view (`vision.racks.find_racks`). When the same racks show in two readings
+in the camera's view (`vision.rack_find.find_racks`). When the same racks show in two readings
 in a row, the screen shows the camera's picture with each rack's zone drawn on it
 ("rack_setup") and the players answer with the buttons:
 
@@ -25,7 +25,7 @@ What a club can expect (decided here, README "Counting the tiles on the racks"):
 
 `RackAwareReader` is the board reader with the two rack steps it does not do itself: the
 setup's search, and the tiles lying face down beside each rack while a player draws
-(DRAW-01, `vision.racks.count_face_down`, into `BoardObservation.rack_face_down`).
+(DRAW-01, `vision.rack_face_down.count_face_down`, into `BoardObservation.rack_face_down`).
 """
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ import numpy as np
 from kiosk.display.model import ButtonHint, Prompt, RackMark, RackSetupView, ScreenModel
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
-from vision.racks import RackProfile, board_side_first, count_face_down, find_racks, read_rack
+from vision.rack_face_down import count_face_down
+from vision.rack_find import find_racks
+from vision.racks import RackProfile, board_side_first, read_rack
 from vision.reader import BoardReader
 
 log = logging.getLogger("kiosk.rack_setup")

@@ -47,7 +47,7 @@ def test_a_hand_over_a_rack_is_never_a_count_of_more_than_seven():
 
 
 def test_setup_finds_racks_with_seven_tiles_and_reads_them_back():
-    from vision.racks import find_racks
+    from vision.rack_find import find_racks
     found_any = 0
     for seed in range(1001, 1004):
         scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
@@ -62,7 +62,7 @@ def test_setup_finds_racks_with_seven_tiles_and_reads_them_back():
 
 
 def test_no_tiles_face_down_beside_a_rack_counts_none():
-    from vision.racks import count_face_down
+    from vision.rack_face_down import count_face_down
     for seed in range(400, 408):
         scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(face_down={"p1": 5}, hand="", half_out=""))
         # p2 has none beside it: the board, its rim and the rack's own tiles are never taken for some
@@ -82,7 +82,7 @@ def test_a_zone_written_from_any_corner_is_read_from_the_board_side():
 
 def test_tiles_face_down_beside_a_rack_are_counted():
     # DRAW-01: "5 drawn, 4 due": the drawn tiles lie face down beside the rack's end
-    from vision.racks import count_face_down
+    from vision.rack_face_down import count_face_down
     counted = 0
     for seed in range(600, 612):
         n = 1 + seed % 7

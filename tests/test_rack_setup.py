@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "output" / "rack_setup"
 EMPTY = ["." * 15] * 15
 CATS = ["." * 15] * 7 + ["......CATS....."] + ["." * 15] * 7
-SEED = 156  # of seeds 100-159, one of the 3 whose two racks vision.racks.find_racks finds on an empty
+SEED = 156  # of seeds 100-159, one of the 3 whose two racks vision.rack_find.find_racks finds on an empty
 # board with zones read_rack then counts right (14 of 60 find both racks): this tests the wiring, the
 # finding is vision.racks's; and the face-down search beside p1's rack lies inside the frame
 

@@ -29,7 +29,8 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.racks import RackProfile, count_face_down, learn_rack, read_rack
+from vision.rack_face_down import count_face_down
+from vision.racks import RackProfile, learn_rack, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 

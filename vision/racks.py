@@ -3,8 +3,8 @@
 The tiles stand in the rack's groove facing their owner and lean back against the rack's
 back wall (on the board's side): the camera sees their tops and a strip of their plain
 backs above that wall, never their letters. `read_rack` counts them from the tile width the
-board gives; `find_racks` finds the racks and their zones at setup; `count_face_down` counts
-tiles lying face down beside a rack (DRAW-01). Measured by `python -m vision.rack_bench`.
+board gives (vision.rack_find finds the racks and their zones at setup; vision.rack_face_down
+counts tiles lying face down beside a rack). Measured by `python -m vision.rack_bench`.
 """
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     return strip, square_px * k
 
 
-def _weighted_lab(strip: np.ndarray) -> np.ndarray:
+def weighted_lab(strip: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 0] *= RACK_LIGHTNESS_WEIGHT
     return lab
@@ -259,7 +259,7 @@ class RackProfile:
     pitch_range: tuple[float, float] | None = None  # every pitch that read the setup's tiles right
 
 
-def _in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
+def zone_in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
     h, w = frame.shape[:2]
     return not (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
                 or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
@@ -390,11 +390,11 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     """The columns of the rack's strip, or the reading when there is nothing to count
     (unknown: out of the frame, covered, not told apart; 0: no tiles)."""
     z = np.asarray(zone, np.float32)
-    if not _in_frame(frame, z):
+    if not zone_in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
     pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED if profile is None else profile.pitch
-    lab = _weighted_lab(strip)
+    lab = weighted_lab(strip)
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
     found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
@@ -493,179 +493,3 @@ def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) ->
         off |= wall_off
     width = max(3, int(round(0.4 * PX_PER_TILE)))
     return cv2.morphologyEx(off.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, width), np.uint8))[0] > 0
-
-
-# ---------------------------------------------------------------------------------------
-# Setup: find each rack and its zone by itself, with seven tiles standing on each rack.
-# ---------------------------------------------------------------------------------------
-
-ZONE_TOWARD_BOARD = 2.2  # squares from the tiles' tops to the zone's board-side edge: the
-# deepest rack (34 mm, pro) and its wall's parallax at 30 deg (22 mm * tan 30 = 13 mm) = 47 mm
-# = 2.2 squares of 21 mm
-ZONE_AWAY = 0.7  # squares beyond the tiles' tops on the player's side (the lip: 4-7 mm + margin)
-ZONE_ENDS = 1.0  # squares beyond the rack's ends as found along its wall
-
-
-def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray, tolerance: float,
-               tiles: int = 7) -> dict[str, tuple[np.ndarray, RackProfile]]:
-    """Racks with `tiles` tiles standing on each, found in a frame at setup: name -> (zone,
-    profile). The zone is 4x2 with its first edge along the rack on the board's side; names
-    are p1 for the rack nearest the frame's bottom edge, then p2 (the config's manual zones
-    stay the fallback when a rack is not found)."""
-    corners = np.asarray(board_corners, np.float32)
-    side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
-    square = side / 15
-    centre = corners.mean(axis=0)
-    scale = 0.5  # work at half size: a tile is still >= 12 px wide in a 1000 px frame
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    lab = _weighted_lab(small)
-    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    board = np.zeros(lab.shape[:2], np.uint8)
-    grown = centre + (corners - centre) * (1 + 2 * 1.5 / 15)  # the board and its rim
-    cv2.fillPoly(board, [np.round(grown * scale).astype(np.int32)], 1)
-    table = np.median(lab[board == 0][::7], axis=0)  # most of the frame around the board is table
-    d_tile = np.linalg.norm(lab - tile, axis=2)
-    near = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
-    near[board > 0] = 0
-    k = max(3, int(square * scale * 0.5) | 1)
-    gap = max(3, int(square * scale * 2.5) | 1)  # tiles in groups: up to 2.5 squares between groups
-    components = []
-    for kernel in (np.ones((k, gap), np.uint8), np.ones((gap, k), np.uint8)):  # racks across or down the frame
-        merged = cv2.morphologyEx(near, cv2.MORPH_CLOSE, kernel)
-        n, labels, _, _ = cv2.connectedComponentsWithStats(merged)
-        components += [np.column_stack(np.nonzero((labels == i) & (near > 0))[::-1]).astype(np.float32) / scale
-                       for i in range(1, n)]
-    found: list[tuple[float, np.ndarray, RackProfile]] = []
-    for points in components:
-        if len(points) < 20:
-            continue
-        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
-        long_side, short_side = max(w, h), min(w, h)
-        # seven tiles of 0.86-1.0 square, pushed together or in groups on a rack of <= 12 squares
-        if not (0.75 * tiles * TILE_PER_SQUARE[0] <= long_side / square <= 12.5 and short_side / square < 1.2):
-            continue
-        box = cv2.boxPoints(((cx, cy), (w, h), angle))
-        axis = box[1] - box[0] if np.linalg.norm(box[1] - box[0]) >= np.linalg.norm(box[2] - box[1]) else box[2] - box[1]
-        axis = axis / np.linalg.norm(axis)
-        normal = np.array([-axis[1], axis[0]], np.float32)
-        if float((centre - np.array([cx, cy])) @ normal) < 0:
-            normal = -normal  # toward the board
-        along = points @ axis
-        mid = np.array([cx, cy], np.float32)
-        a0, a1 = along.min() - mid @ axis, along.max() - mid @ axis
-        zone = _zone_from_bar(frame, mid, axis, normal, a0, a1, square)
-        profile = learn_rack(frame, zone, square, tile_lab, tolerance, tiles)
-        if profile is not None:
-            if all(float(np.linalg.norm(zone.mean(axis=0) - other.mean(axis=0))) > 2 * square for _, other, _ in found):
-                found.append((float(cy), zone, profile))
-    found.sort(key=lambda f: -f[0])
-    return {f"p{i + 1}": (zone, profile) for i, (_, zone, profile) in enumerate(found[:2])}
-
-
-def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal: np.ndarray,
-                   a0: float, a1: float, square: float) -> np.ndarray:
-    """A rack's zone around the bar of its tiles' tops: the rack's wall lies on the board's
-    side of the bar; along it the zone reaches as far as the wall does (the tiles may stand
-    at one end of a long rack)."""
-    lab = _weighted_lab(frame)
-    probe = mid + normal * 0.7 * square
-    def wall_at(a: float) -> np.ndarray:
-        x, y = probe + axis * a
-        xi, yi = int(round(x)), int(round(y))
-        if not (0 <= yi < lab.shape[0] and 0 <= xi < lab.shape[1]):
-            return np.full(3, np.inf, np.float32)
-        return lab[yi, xi]
-    wall = np.median(np.stack([wall_at(a) for a in np.linspace(a0, a1, 15)]), axis=0)
-    step = 0.25 * square
-    lo, hi = a0, a1
-    limit = 12.5 * square
-    while hi - lo < limit and float(np.linalg.norm(wall_at(lo - step) - wall)) < BLOCKED_LAB:
-        lo -= step
-    while hi - lo < limit and float(np.linalg.norm(wall_at(hi + step) - wall)) < BLOCKED_LAB:
-        hi += step
-    lo, hi = lo - ZONE_ENDS * square, hi + ZONE_ENDS * square
-    near, far = -ZONE_AWAY * square, ZONE_TOWARD_BOARD * square
-    # first edge on the board's side, left to right as the rack's owner sees it
-    pts = [mid + axis * lo + normal * far, mid + axis * hi + normal * far,
-           mid + axis * hi + normal * near, mid + axis * lo + normal * near]
-    return np.array(pts, np.float32)
-
-
-# ---------------------------------------------------------------------------------------
-# Tiles drawn and put face down on the table beside a rack (DRAW-01: "5 drawn, 4 due").
-# ---------------------------------------------------------------------------------------
-
-BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
-# to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
-# face_down_tiles): 8 + 4 * 27 = 116 mm = 6.1 squares of 19 mm; one more for a tile pushed aside
-BESIDE_TOWARD = 1.5  # squares toward the board beyond the zone's board-side edge (a second row of
-# tiles: 3-8 mm + 19 mm from the rack's owner side, up to 12 mm past a 34 mm deep rack, and the
-# tiles' own height seen at 30 degrees)
-BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
-RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
-DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
-DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
-DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
-
-
-def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
-                    tolerance: float, board_corners: np.ndarray) -> int | None:
-    """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
-    backs, lit like the tiles on the board). None when they cannot be counted: tiles the
-    table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
-    z = np.asarray(zone, np.float32)
-    if not _in_frame(frame, z):
-        return None
-    along = z[1] - z[0]
-    length = float(np.linalg.norm(along))
-    axis = along / max(length, 1e-6)
-    across = z[3] - z[0]
-    depth = float(np.linalg.norm(across))
-    normal = across / max(depth, 1e-6)  # from the board's side toward the player
-    scale = DOWN_PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
-    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
-    tile_area = tile_side ** 2
-    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    corners = np.asarray(board_corners, np.float32)
-    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
-    h_frame, w_frame = frame.shape[:2]
-    total = 0
-    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
-        reach = BESIDE_ALONG * square_px
-        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
-        span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
-        quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
-        w = max(8, int(round(reach * scale)))
-        h = max(8, int(round(span * scale)))
-        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
-        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        grid = np.stack(np.meshgrid(np.arange(w, dtype=np.float32) + 0.5, np.arange(h, dtype=np.float32) + 0.5), -1)
-        where = cv2.perspectiveTransform(grid.reshape(1, -1, 2), np.linalg.inv(matrix))[0].reshape(h, w, 2)
-        inside = (where[..., 0] >= 0) & (where[..., 0] < w_frame) & (where[..., 1] >= 0) & (where[..., 1] < h_frame)
-        lab = _weighted_lab(patch)
-        table = np.median(lab[inside], axis=0) if inside.any() else np.median(lab.reshape(-1, 3), axis=0)
-        if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
-            return None  # tiles the colour of the table are not told apart from it
-        d_tile = np.linalg.norm(lab - tile, axis=2)
-        mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
-        mask[~inside] = 0
-        cv2.fillPoly(mask, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
-        zone_here = cv2.perspectiveTransform(z[None], matrix)[0]
-        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack and its own tiles
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
-        # along the patch, x grows away from the rack's end on the right end, toward it on the left
-        far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
-        for k in range(1, n):
-            area = stats[k, cv2.CC_STAT_AREA]
-            if area < DOWN_MIN * tile_area:
-                continue
-            total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
-            x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
-            far = max(far, float(x1) if sign > 0 else float(w - x0))
-        # the next tile of the row could lie one tile and a gap farther: that table must be in the frame
-        need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
-        cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
-        if not inside[:, cols].all():
-            return None
-    return total

@@ -1,0 +1,84 @@
+"""Tiles drawn and put face down on the table beside a rack (DRAW-01: "5 drawn, 4 due"),
+counted from their plain backs, lit like the tiles on the board."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE, weighted_lab,
+                          zone_in_frame)
+
+BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
+# to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
+# face_down_tiles): 8 + 4 * 27 = 116 mm = 6.1 squares of 19 mm; one more for a tile pushed aside
+BESIDE_TOWARD = 1.5  # squares toward the board beyond the zone's board-side edge (a second row of
+# tiles: 3-8 mm + 19 mm from the rack's owner side, up to 12 mm past a 34 mm deep rack, and the
+# tiles' own height seen at 30 degrees)
+BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
+RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
+DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
+DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
+DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
+
+
+def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                    tolerance: float, board_corners: np.ndarray) -> int | None:
+    """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
+    backs, lit like the tiles on the board). None when they cannot be counted: tiles the
+    table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
+    z = np.asarray(zone, np.float32)
+    if not zone_in_frame(frame, z):
+        return None
+    along = z[1] - z[0]
+    length = float(np.linalg.norm(along))
+    axis = along / max(length, 1e-6)
+    across = z[3] - z[0]
+    depth = float(np.linalg.norm(across))
+    normal = across / max(depth, 1e-6)  # from the board's side toward the player
+    scale = DOWN_PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
+    tile_area = tile_side ** 2
+    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    corners = np.asarray(board_corners, np.float32)
+    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
+    h_frame, w_frame = frame.shape[:2]
+    total = 0
+    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
+        reach = BESIDE_ALONG * square_px
+        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
+        span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
+        quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
+        w = max(8, int(round(reach * scale)))
+        h = max(8, int(round(span * scale)))
+        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+        grid = np.stack(np.meshgrid(np.arange(w, dtype=np.float32) + 0.5, np.arange(h, dtype=np.float32) + 0.5), -1)
+        where = cv2.perspectiveTransform(grid.reshape(1, -1, 2), np.linalg.inv(matrix))[0].reshape(h, w, 2)
+        inside = (where[..., 0] >= 0) & (where[..., 0] < w_frame) & (where[..., 1] >= 0) & (where[..., 1] < h_frame)
+        lab = weighted_lab(patch)
+        table = np.median(lab[inside], axis=0) if inside.any() else np.median(lab.reshape(-1, 3), axis=0)
+        if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+            return None  # tiles the colour of the table are not told apart from it
+        d_tile = np.linalg.norm(lab - tile, axis=2)
+        mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
+        mask[~inside] = 0
+        cv2.fillPoly(mask, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
+        zone_here = cv2.perspectiveTransform(z[None], matrix)[0]
+        cv2.fillPoly(mask, [np.round(zone_here).astype(np.int32)], 0)  # the rack and its own tiles
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        # along the patch, x grows away from the rack's end on the right end, toward it on the left
+        far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
+        for k in range(1, n):
+            area = stats[k, cv2.CC_STAT_AREA]
+            if area < DOWN_MIN * tile_area:
+                continue
+            total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
+            x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
+            far = max(far, float(x1) if sign > 0 else float(w - x0))
+        # the next tile of the row could lie one tile and a gap farther: that table must be in the frame
+        need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
+        cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
+        if not inside[:, cols].all():
+            return None
+    return total
