@@ -755,6 +755,11 @@ FINE_FACTOR = 2.0
 # the far edge), letters were read confidently wrong on boards found right; at 0.35 of the frame
 # tilted 20 degrees (far edge 23 px) they were read right.
 MIN_CELL_PX = 16.0
+# a rough placement's smallest cell is 0.91-1.24 of the refined board's (on the 461 frames of
+# ROUGH_CANDIDATES and 22 boards of seed 52120 shrunk to 0.36 and tilted 12 degrees), so one under this
+# share of MIN_CELL_PX cannot end up readable and is not refined (a frame with only a board too
+# small to read, or none, is given up sooner)
+ROUGH_CELL = 0.85
 # a placement accepted after the refinement moved it more than this many cells from its rough
 # placement is refined once more (_candidates): the wide first pass reaches half a cell, so from
 # farther the three passes may stop short. On rendered tilted frames (seeds 424242 and 515151,
@@ -763,9 +768,12 @@ MIN_CELL_PX = 16.0
 # plain search finds square-on (the 60 scrabscrap-v1 frames) none is moved so, so it costs nothing there
 POLISH_MOVE = 0.5
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
-# rough placements refined and checked at most per search from scratch: each costs a few
-# refinements; the reader takes up to 6 that pass (reader.CANDIDATES)
-ROUGH_CANDIDATES = 12
+# rough placements refined and checked at most per search from scratch (the busy part, the whole
+# frame): each costs a few refinements, and a frame with no board pays for all of them. The one
+# the reader took was the 1st to 4th of its search on all 461 located frames of rendered seeds
+# 52118-52121, 86413, 90217, jheidel-en and scrabscrap-v1 tilted 20 degrees at 0.4 (12 were tried:
+# a frame with no board took 3-4 s)
+ROUGH_CANDIDATES = 5
 
 
 @dataclass(frozen=True)
@@ -1065,6 +1073,8 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
     for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
         at, at_gray, at_scale = small, gray, scale
         rough = order_corners(rough)
+        if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
+            continue  # too small to be read, once refined: not worth refining
         if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
             fine = fine or _finer(frame, scale)
             at, at_gray, at_scale = fine
