@@ -18,7 +18,7 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, mark_above,
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, glyph_features_batch, letter_ink, mark_above, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
@@ -70,10 +70,12 @@ ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twi
 # (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
 MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
 MARK_ABOVE = 0.12
-# two dots above a bare A, O or U (vision.glyph.dot_pair_above): on rendered German frames
-# (seeds 1009, 3002, 3100: 2486 bare A/O/U read right, 12 umlauts read bare at >= 0.9 as
-# their dots ran into the tile edge) over 0.15 on 13 of the bare letters and 10 of the 12
-DOTS_ABOVE = 0.15
+# two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
+# 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
+# the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
+# of the umlauts the letter model read bare (a Hessian dot-pair test with the dots' ink blobs
+# did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
+# 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
 DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
@@ -462,9 +464,8 @@ class BoardReader:
                         quarter: int) -> set[int]:
         """Which of the read letters (indices into `cells`; `heights` as _letter_probabilities
         gives them) are a bare A, O or U that may have lost its umlaut: a letter clearly taller
-        than the board's other letters (dots run into the letter), ink just above the letter
-        that was not taken as its accent (dots blurred into one flat bar), or two dots above it
-        that ran into the tile's edge in the ink mask. Only for tile sets that have the
+        than the board's other letters (dots run into the letter), or two dots (or the bar of two
+        blurred ones) just above its main stroke (vision.glyph.umlaut_dots). Only for tile sets that have the
         accented twins."""
         allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
         classes = self.letter_classes
@@ -484,30 +485,9 @@ class BoardReader:
             if ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE:
                 unsure.add(j)
         for j in suspects:
-            if typical is not None and heights[j] > ACCENT_TALLER * typical:
+            tall = typical is not None and heights[j] > ACCENT_TALLER * typical
+            if tall or umlaut_dots(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))):
                 unsure.add(j)
-                continue
-            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
-            ink = letter_ink(window)
-            if ink is None:
-                continue
-            mask, components, box = ink
-            x0, y0, x1, y1 = box
-            if dot_pair_above(window, mask, box) > DOTS_ABOVE:
-                unsure.add(j)
-                continue
-            count, _, stats, centroids = components
-            h, n = y1 - y0, mask.shape[0]
-            for k in range(1, count):
-                kx, ky, kw, kh, area = stats[k]
-                if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
-                    continue
-                # dots: round-ish blobs (two may have blurred into one bar), just above the letter
-                dot = min(kw, kh) >= 2 and kw <= 3 * kh and kw <= x1 - x0 and kh < 0.4 * h
-                above = y0 - 0.35 * h <= ky + kh <= y0 + 1
-                if dot and above and x0 <= centroids[k][0] <= x1:
-                    unsure.add(j)
-                    break
         return unsure
 
     def _marked_twins(self) -> frozenset[str]:
