@@ -55,7 +55,7 @@ REPLAY_PER_LETTER = 6  # rendered tiles of every letter kept in the letter layer
 MIN_PATTERN_READ = 0.5  # share of the pattern's lettered tiles the shipped letter model must read right
 # before training: below it the pattern file or the board's location is wrong (unknown club tiles
 # read 48/48 on the dark vintage tiles of a real board, the bundled rendered styles all of them)
-SHRINK = 1.0  # L2 weight of a club's correction on the standardised hidden features, against the
+SHRINK = 1.0  # L2 weight of a club's correction on the hidden features scaled to length ~1, against the
 # cross-entropy summed over its photos' squares and tiles (each distinct one weighing 1)
 
 
@@ -238,7 +238,7 @@ def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
                     rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Glyph features, class numbers and weights (a tile's views weigh 1 in all) of the pattern's
     lettered tiles (several views each), of whatever looks like a letter on the photos' empty
-    squares ('not a letter') and of rendered tiles of every letter of the tile set (so that the
+    squares and on the pattern's blanks ('not a letter') and of rendered tiles of every letter of the tile set (so that the
     correction keeps them right)."""
     from vision.synth.fonts import available_fonts
     from vision.train import _as_camera_sees
@@ -253,6 +253,9 @@ def _letter_samples(photos: list[Photo], classes: tuple[str, ...], tileset: str,
                 labels += [classes.index(ch)] * len(views)
             elif ch == "." and NOT_A_LETTER in classes:  # the club's board print: not a letter
                 views = _augment(board_windows[k], rng)[:2]
+                labels += [classes.index(NOT_A_LETTER)] * len(views)
+            elif NOT_A_LETTER in classes:  # a blank, plain or with the maker's logo or star: not a letter
+                views = _augment(board_windows[k], rng)
                 labels += [classes.index(NOT_A_LETTER)] * len(views)
             else:
                 continue
@@ -272,7 +275,7 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
     """A club's correction to the shipped model, as a last layer: for the classes in y, logit =
     shipped logit + (hidden features) . W + b; the other classes keep the shipped logits. W and b
     minimise the cross-entropy among the classes in y summed over the samples (`weight`: each distinct square or tile
-    weighs 1 in all, whatever its number of views) plus SHRINK/2 |W|^2 on standardised hidden features
+    weighs 1 in all, whatever its number of views) plus SHRINK/2 (|W|^2 + |b|^2) on the hidden features scaled to length ~1
     (SciPy's L-BFGS, which scikit-learn installs), so the calibration starts from the shipped
     model and moves only as far as the club's photos consistently ask: a handful of tiles shifts
     a letter a little, it cannot rewrite the model (a plain logistic regression shrinks towards
@@ -290,8 +293,12 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
     bias = np.zeros(n_classes, np.float32)
     if len(present) == 1:  # one class only: nothing to tell apart, the shipped logits stay
         return Head(weights, bias, np.zeros(n_classes, bool))
-    mean, std = hidden.mean(axis=0), hidden.std(axis=0) + 1e-3
-    hs = (hidden - mean) / std
+    # one scale for all hidden features, so that a sample's hidden vector has length ~1 (a correction
+    # of one logit then costs about as much as one square's worth of evidence, whatever the layer's
+    # width); not one scale per feature: a feature that hardly varies over a few photos would get a
+    # huge weight and blow up on the next photo
+    scale = float(np.sqrt(np.mean(hidden ** 2) * n_hidden)) + 1e-6
+    hs = hidden / scale
     w = np.ones(len(y)) if weight is None else np.asarray(weight, np.float64)
     k = len(present)
     onehot = (y[:, None] == present[None, :]).astype(np.float64)
@@ -302,9 +309,9 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
         z = base + hs @ W + b
         z -= z.max(axis=1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-        value = -float((w * (onehot * logp).sum(axis=1)).sum()) + SHRINK / 2 * float((W ** 2).sum())
+        value = -float((w * (onehot * logp).sum(axis=1)).sum()) + SHRINK / 2 * float((W ** 2).sum() + (b ** 2).sum())
         g = (np.exp(logp) - onehot) * w[:, None]
-        grad = np.concatenate([(hs.T @ g + SHRINK * W).ravel(), g.sum(axis=0)])
+        grad = np.concatenate([(hs.T @ g + SHRINK * W).ravel(), g.sum(axis=0) + SHRINK * b])
         return value, grad
 
     theta = minimize(loss, np.zeros(n_hidden * k + k), jac=True, method="L-BFGS-B",
@@ -314,8 +321,8 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
     # without a blank must not teach "never a blank")
     W, b = theta[:-k].reshape(n_hidden, k), theta[-k:]
     W, b = W - W.mean(axis=1, keepdims=True), b - b.mean()
-    weights[:n_hidden, present] = (model.temperature * W / std[:, None]).astype(np.float32)
-    bias[present] = (model.temperature * (b - (mean / std) @ W)).astype(np.float32)
+    weights[:n_hidden, present] = (model.temperature * W / scale).astype(np.float32)
+    bias[present] = (model.temperature * b).astype(np.float32)
     return Head(weights, bias, fitted)
 
 

@@ -25,11 +25,12 @@ never worse than the uncalibrated reader, each calibration under 60 s on the 2-c
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -42,6 +43,7 @@ from vision.config import VisionConfig
 from vision.models import Calibration
 from vision.reader import BoardReader
 
+CLUB_PHOTOS = 4  # photos with tiles per rendered club session, besides its empty board
 TARGET = 0.995  # issue 15: share of lettered tiles right on the session's other photos
 TIME_LIMIT = 60.0  # seconds a calibration may take here
 
@@ -197,15 +199,58 @@ def summary(runs: list[Run], modes: tuple[str, ...]) -> list[str]:
     return lines
 
 
+def render_clubs(out: Path, clubs: int, seed: int, photos: int = CLUB_PHOTOS) -> Path:
+    """A dataset folder of rendered club sessions: each club draws one look from the renderer's
+    whole style space (board style and print, tile colours, font, blanks, thickness, table), kept
+    for its session: an empty board and `photos` games of 20-90 tiles, each photo with its own
+    camera, light and layout. Returns the folder (truth.json with `session` and `corners`)."""
+    from vision.synth.frames import FrameOptions, render_frame
+    from vision.synth.positions import random_board
+
+    out.mkdir(parents=True, exist_ok=True)
+    frames = []
+    for club in range(clubs):
+        rng = np.random.default_rng([seed, club])
+        wide = FrameOptions(style_space="wide", hand=False, rack_counts={})
+        boards = [["." * 15] * 15] + [random_board(rng, tiles=int(rng.integers(20, 91))) for _ in range(photos)]
+        style: FrameOptions | None = None
+        for index, board in enumerate(boards):
+            frame = render_frame(board, seed=seed * 1_000_003 + club * 100 + index, options=style or wide)
+            if style is None:  # the club's look, from its first photo
+                o = frame.options
+                style = replace(wide, board_style=o.board_style, labels=o.labels, label_text=o.label_text,
+                                label_font=o.label_font, star=o.star, tile_style=o.tile_style, table=o.table,
+                                tile_depth=o.tile_depth, tile_size=o.tile_size)
+            name = f"club{club:02d}-{index}.jpg"
+            if not cv2.imwrite(str(out / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, 92]):
+                raise OSError(errno.EIO, "cannot write the image", str(out / name))
+            o = frame.options
+            frames.append({"image": name, "session": f"club{club:02d}", "board": frame.truth,
+                           "corners": frame.board_corners.round(2).tolist(),
+                           "notes": f"{o.board_style} board, tiles BGR {tuple(o.tile_style.face)}"
+                                    f"{' wood' if o.tile_style.wood else ''}, font {o.tile_style.font}, "
+                                    f"{o.tile_style.blank_mark} blanks, tilt {o.tilt_deg:.1f} deg"})
+    (out / "truth.json").write_text(json.dumps({"source": f"vision.calibration_bench --render {out} --clubs {clubs} "
+                                                          f"--seed {seed}", "tileset": "english", "frames": frames},
+                                               indent=1) + "\n", encoding="utf-8")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.calibration_bench", description=__doc__.splitlines()[0])
-    parser.add_argument("dataset", type=Path, help="a folder with truth.json and its photos")
+    parser.add_argument("dataset", type=Path, help="a folder with truth.json and its photos (with --clubs: "
+                        "where the rendered sessions are written first)")
+    parser.add_argument("--clubs", type=int, help="render this many club sessions into DATASET first")
+    parser.add_argument("--seed", type=int, default=0, help="... from this seed")
+    parser.add_argument("--photos", type=int, default=CLUB_PHOTOS, help="... each with this many photos with tiles")
     parser.add_argument("--corners", choices=("found", "given", "both"), default="both",
                         help="locate the calibration photos as the command does, give the truth corners, or both")
     parser.add_argument("--json", action="store_true", help="also print one JSON object per run at the end")
     args = parser.parse_args(argv)
     modes = ("found", "given") if args.corners == "both" else (args.corners,)
     try:
+        if args.clubs:
+            render_clubs(args.dataset, args.clubs, args.seed, args.photos)
         runs = run(args.dataset, modes)
     except InputError as exc:
         print(f"vision.calibration_bench: {exc}", file=sys.stderr)
