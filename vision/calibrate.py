@@ -17,15 +17,19 @@ The board is located in each photo with the reader's own acceptance checks, or f
 corners TL, TR, BR, BL of the upright board) or the config's vision.corners. Which way up
 the pattern lies is taken from its letters.
 
-What is learnt: a last layer for the occupancy model and one for the letter model, fitted
-(scikit-learn's logistic regression, started from the shipped model's last layer) on the
-shipped models' hidden features of the club's squares and tiles, each photo seen through
-a few slightly shifted corners and exposures; the letter layer also keeps rendered tiles
-of every letter so that no letter is forgotten. The reading of the pattern (and of the
-empty board) is printed before and after; the file is written only when the calibrated
-reader reads them at least as well as the shipped one. Exit 2: a photo or the pattern
-cannot be used (board not found, pattern reads badly), 3: calibration would not help;
-nothing is written then.
+What is learnt: for the occupancy model and for the letter model, a correction to the shipped
+model's logits, linear in its last hidden layer (fit_head: cross-entropy among the classes the
+photos show, shrunk towards no correction, fitted with SciPy's L-BFGS). Occupancy learns from
+every square of every photo (the empty board's squares and the pattern's empty squares as
+"empty", its tiles as "tile", its blanks as "blank"), each photo seen through a few slightly
+shifted corners and exposures; letters from the pattern's lettered tiles (several views each),
+"not a letter" from its blanks and from whatever looks like a glyph on empty squares, plus rendered
+tiles of every letter so that no letter is forgotten. A class the photos never show keeps the
+shipped logit and is not moved against the others (a pattern without a blank does not teach
+"never a blank"). The reading of the pattern (and of the empty board) is printed before and
+after; the file is written only when the calibrated reader reads each of them at least as well
+as the shipped one. Exit 2: a photo or the pattern cannot be used (board not found, pattern reads
+badly before training), 3: calibration would not help; nothing is written then.
 """
 from __future__ import annotations
 
@@ -276,7 +280,7 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
     shipped logit + (hidden features) . W + b; the other classes keep the shipped logits. W and b
     minimise the cross-entropy among the classes in y summed over the samples (`weight`: each distinct square or tile
     weighs 1 in all, whatever its number of views) plus SHRINK/2 (|W|^2 + |b|^2) on the hidden features scaled to length ~1
-    (SciPy's L-BFGS, which scikit-learn installs), so the calibration starts from the shipped
+    (SciPy's L-BFGS), so the calibration starts from the shipped
     model and moves only as far as the club's photos consistently ask: a handful of tiles shifts
     a letter a little, it cannot rewrite the model (a plain logistic regression shrinks towards
     "no opinion" instead and, fitted on one pattern photo, read the other photos worse)."""
@@ -411,6 +415,10 @@ def main(argv: list[str]) -> int:
         calibration, report = calibrate(args.empty, args.tiles, pattern, config, corners)
     except InputError as exc:
         print(f"calibrate: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # SciPy fits the correction; reading a board does not need it
+        print(f"calibrate: needs SciPy ({exc}): pip install scipy, or on Raspberry Pi OS apt install python3-scipy",
+              file=sys.stderr)
         return 2
     print(report)
     if calibration is None:
