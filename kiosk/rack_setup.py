@@ -41,9 +41,9 @@ from kiosk.display.model import ButtonHint, Prompt, RackMark, RackSetupView, Scr
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.rack_face_down import count_face_down
-from vision.rack_find import find_racks
+from vision.rack_find import TILE_TOLERANCE, find_racks, rack_colour
 from vision.racks import RackProfile, board_side_first, read_rack
-from vision.reader import BoardReader
+from vision.reader import DEFAULT_TILE_LAB, BoardReader
 
 log = logging.getLogger("kiosk.rack_setup")
 
@@ -180,7 +180,8 @@ class RackAwareReader(BoardReader):
                                                                                        (w - 1, h - 1), (0, h - 1))):
             return   # the board and its rim fill the frame: no table, no rack in view
         self.finds_tried += 1
-        found = found_all = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
+        board_colour = None if colour is DEFAULT_TILE_LAB else colour   # an empty board gives none
+        found = found_all = find_racks(frame, corners, board_colour, tolerance, SETUP_TILES)
         if not found:
             with self._setup_lock:
                 self._last_find = None
@@ -189,7 +190,7 @@ class RackAwareReader(BoardReader):
         # count them during the game, with what setup learnt of it (find_racks learnt the rack
         # from a count of its own: 11 of 22 offers on seeds 5000-5059 read otherwise before)
         found = {k: (z, p) for k, (z, p) in found.items()
-                 if read_rack(frame, z, square, colour, tolerance, p).count == SETUP_TILES}
+                 if read_rack(frame, z, square, rack_colour(p), TILE_TOLERANCE, p).count == SETUP_TILES}
         self.rejected += len(found) < len(found_all)
         if not found:
             with self._setup_lock:
