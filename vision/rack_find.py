@@ -193,7 +193,7 @@ def _colours(pixels: np.ndarray) -> list[np.ndarray]:
         return []
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
     cv2.setRNGSeed(0)
-    _, labels, centres = cv2.kmeans(data, COLOURS, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    _, labels, centres = cv2.kmeans(data, COLOURS, np.zeros((len(data), 1), np.int32), criteria, 2, cv2.KMEANS_PP_CENTERS)
     sizes = np.bincount(labels.ravel(), minlength=COLOURS)
     order = np.argsort(sizes)
     return [np.array([centres[j, 0] / RACK_LIGHTNESS_WEIGHT, centres[j, 1], centres[j, 2]], np.float32)
