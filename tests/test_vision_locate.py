@@ -47,7 +47,8 @@ def test_a_grid_a_cell_off_is_refused_and_the_right_one_is_taken():
     margin, _ = placement_margin(small, truth)
     assert margin >= PLACEMENT_MARGIN
     assert line_fit(_gray(small), truth) >= LINE_FIT
-    for off in (_moved(truth, 1, 0), _moved(truth, 0, 2), _moved(truth, 1, 0, (1, 2)), _moved(truth, 0, -1, (0, 1))):
+    for off in (_moved(truth, 1, 0), _moved(truth, 0, 2), _moved(truth, 1, 0, (1, 2)), _moved(truth, 0, -1, (0, 1)),
+                _moved(truth, 2, 2), _moved(truth, 2, -2)):
         margin, rival = placement_margin(small, order_corners(off))
         assert margin < 1.0  # a rival a cell off beats it ...
         assert _error_cells(rival, truth) < _error_cells(off, truth)  # ... and lies nearer the board
