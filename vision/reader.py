@@ -233,13 +233,14 @@ class BoardReader:
         69 tiles showed such a number: read again, all 69 kept their right letter (a first
         version that also took parts inside the letter's width painted over a serif G's spur and
         read it C); on jheidel-en the two N's read M at 0.999 are read N."""
-        for j in np.flatnonzero(heights > 0):
-            window = without_joined_number(upright[j])
-            if window is None:
-                continue
-            again, again_heights = self._letter_probabilities([window])
-            if again_heights[0] > 0:
-                probs[j], heights[j] = again[0], again_heights[0]
+        painted = [(int(j), without_joined_number(upright[j])) for j in np.flatnonzero(heights > 0)]
+        redo = [(j, window) for j, window in painted if window is not None]
+        if not redo:
+            return
+        again, again_heights = self._letter_probabilities([window for _, window in redo])  # one batch
+        for (j, _), p, h in zip(redo, again, again_heights):
+            if h > 0:
+                probs[j], heights[j] = p, h
 
     def _numbered_tiles(self, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
         """Up to `limit` squares showing a tile's letter with its value number: (frame-order
@@ -260,12 +261,10 @@ class BoardReader:
                 sides = value_number_sides(windows[k])
                 if sides is not None and sides.max() > 0:
                     found.append((k, int(np.argmax(sides))))
-            for quarter in range(4):
-                cells = [k for k, q in found if q == quarter]
-                if cells:
-                    _, heights = self._read_glyphs(  # a letter or not: no second reading of its strokes
-                        [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in cells], strokes=False)
-                    confirmed += [(k, quarter) for k, h in zip(cells, heights) if h > 0]
+            if found:  # a letter or not, each turned its way: no second reading of its strokes
+                _, heights = self._read_glyphs([np.ascontiguousarray(np.rot90(windows[k], q)) for k, q in found],
+                                               strokes=False)
+                confirmed += [(k, q) for (k, q), h in zip(found, heights) if h > 0]
         return confirmed
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
@@ -303,8 +302,10 @@ class BoardReader:
             votes[quarter] += 1
         decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
-            readings = [self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
-                                                    for k in candidates]) for quarter in range(4)]
+            every = self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
+                                                for quarter in range(4) for k in candidates])  # one batch
+            n = len(candidates)
+            readings = [(every[0][q * n:(q + 1) * n], every[1][q * n:(q + 1) * n]) for q in range(4)]
             # a tile's letter is found whichever way it is turned; ink found only in some
             # turns (print on a premium square) would favour those turns. But a model with the
             # 'not a letter' outcome reads a letter turned away from upright as no letter in
