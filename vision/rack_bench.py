@@ -85,7 +85,7 @@ class Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=int, default=1100)
-    parser.add_argument("--first-seed", type=int, default=8000000)
+    parser.add_argument("--first-seed", type=int, default=9000000)
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
     parser.add_argument("--face-down", type=int, default=100,

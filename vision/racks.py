@@ -87,12 +87,14 @@ def weighted_lab(strip: np.ndarray) -> np.ndarray:
     return lab
 
 
-def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None) -> tuple[int, int] | None:
+def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
+          backed_only: bool = False) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many.
     `table_like`: the table is the tiles' colour (a white table under white tiles);
     `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
-    them in the strip (the board's side first), so the band starts under it."""
+    them in the strip (the board's side first), so the band starts under it;
+    `backed_only`: only a band right under the wall (None when there is none)."""
     rows = cand.mean(axis=1)
     share = rows.copy()
     if table_like:
@@ -101,7 +103,7 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # (nine tiles pushed together show 1-3 px of groove at each end; renders: a band row
         # is <= 0.9 tile colour, a table row >= 0.97)
         rows[rows > FULL_ROW] = 0.0
-    else:
+    elif not backed_only:
         # a row of tile colour out to both ends of the zone is the table or the board, not tiles
         # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
         rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
@@ -119,8 +121,16 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
             under[k:] |= wall_row[:-k]
         backed_rows = np.where(under & ~wall_row, rows, 0.0)
         start = int(np.argmax(backed_rows))
+        if backed_only:
+            # the first such row from the board's side: rows of table under the rack's lip are
+            # backed by the lip (dev seed 7100139: the table under a wooden rack took the band)
+            start = int(np.argmax(backed_rows >= BAND_SHARE))
         if backed_rows[start] >= MIN_TILE_ROW:
             rows[start] = max(float(rows[start]), 10.0)
+        elif backed_only:
+            return None
+    elif backed_only:
+        return None
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
@@ -131,6 +141,17 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
     while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
     return y0, y1 + 1
+
+
+def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
+    """Does the rack show right under the band (its front lip, beyond the tiles' tops: the
+    camera's line over a tile's top meets the 6-7 mm lip 2-4 mm from the tile, vision.synth.racks)?"""
+    w = is_rack.shape[1]
+    below = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX, int(0.1 * w):max(int(0.1 * w) + 1, int(0.9 * w))]
+    return bool(len(below)) and float(below.mean(axis=1).max()) >= 0.5
+
+
+LIP_ROWS = 3  # rows under the tiles' band where the lip shows
 
 
 def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
@@ -280,7 +301,7 @@ class _Found:
     rack_seen: bool = True  # something neither table nor tile fills the zone as a rack does
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: float = np.inf) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -297,9 +318,9 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found |
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
 
-    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
+    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray, near_table: bool = True) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
-        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+        if near_table and float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
             is_tile &= d_tile < d_table
         # (no cut to rows with some rack colour: a wall face lit like the table left no row of
         # tiles inside the rack, dev seed 5000021; _band starts the band under the wall instead)
@@ -309,6 +330,19 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found |
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
     first = _band(is_tile, table_like, is_rack)
+    if first is None and not table_like:
+        # the tiles' backs in the rack's shade may be nearer the table's colour than the board
+        # tiles' (dev seed 7100139: ivory backs at L 123, a light grey table at 114, board tiles
+        # at 160: eight tiles read as none): tile colour right under the rack's wall, table or not
+        shaded = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile, near_table=False)
+        under = _band(shaded, table_like, is_rack, backed_only=True)
+        # ... with the rack's lip right under them (not the table under an empty rack's body,
+        # dev seed 7100031), no taller than tiles' tops
+        if under is not None and _lip_under(is_rack, under) and under[1] - under[0] <= max_band \
+                and shaded[under[0]:under[1]].any():
+            first, is_tile = under, shaded
+            backs = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
+            table_like = float(np.linalg.norm(table - backs)) < TABLE_CONTRAST
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
         d_tile = np.linalg.norm(lab - tile, axis=2)
@@ -398,7 +432,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
     found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                        tolerance)
+                        tolerance, MAX_BAND * pitch * ROWS_PER_PX)
     if found is None:
         return RackReading(None, reason="tiles the colour of the rack or the table")
     d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table

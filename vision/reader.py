@@ -18,14 +18,14 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, mark_above,
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, glyph_features_batch, letter_ink, mark_above, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
+from vision.rack_counter import RackCounter
 from vision.value import ValueCue, without_joined_number
 from vision.tilesets import read_as
 
@@ -70,13 +70,14 @@ ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twi
 # (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
 MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
 MARK_ABOVE = 0.12
-# two dots above a bare A, O or U (vision.glyph.dot_pair_above): on rendered German frames
-# (seeds 1009, 3002, 3100: 2486 bare A/O/U read right, 12 umlauts read bare at >= 0.9 as
-# their dots ran into the tile edge) over 0.15 on 13 of the bare letters and 10 of the 12
-DOTS_ABOVE = 0.15
+# two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
+# 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
+# the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
+# of the umlauts the letter model read bare (a Hessian dot-pair test with the dots' ink blobs
+# did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
+# 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
-DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, used for racks before any tile is seen
 
 
 @dataclass
@@ -120,8 +121,8 @@ class BoardReader:
         self._memory = _Memory()
         self._lock = threading.Lock()
         self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
-        self._rack_profiles: dict[str, RackProfile] = {}  # what each rack showed holding a known count
-        self._rack_holds: dict[str, int] = {}  # racks to learn, with the count the rules say they hold
+        # the racks: zones in force, what was learnt of each, the setup's search (vision.rack_counter)
+        self.racks = RackCounter(self.config.rack_zones, self.calibration.tile_lab)
 
     def accept_board(self, rows: list[str]) -> None:
         """Tell the reader the board the game accepted; a turned board is then matched against it."""
@@ -130,17 +131,13 @@ class BoardReader:
 
     def racks_hold(self, counts: dict[str, int]) -> None:
         """Tell the reader how many tiles the rules say each rack holds now (seven each as a
-        game starts). What it learnt of the racks before is forgotten; each rack is learnt
-        (vision.racks.learn_rack: where its tiles show, their colour, its own tile pitch) from
-        the next frame that shows it, if that frame reads it with this count without it. A
-        rack read with another count is not learnt (it is read on from the board's square)."""
-        with self._lock:
-            self._rack_profiles, self._rack_holds = {}, dict(counts)
+        game starts): each rack is learnt again from the next frame that reads it so
+        (RackCounter.racks_hold)."""
+        self.racks.racks_hold(counts)
 
     def racks_learnt(self) -> frozenset[str]:
         """The rack zones learnt since the reader was last told what the racks hold."""
-        with self._lock:
-            return frozenset(self._rack_profiles)
+        return self.racks.racks_learnt()
 
     def forget_location(self) -> None:
         with self._lock:
@@ -382,7 +379,7 @@ class BoardReader:
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
-        rack_counts, rack_blocked = self._racks(frame, corners, stats, occ)
+        racks = self.racks.observe(frame, corners, self._board_tile_colour(stats, occ), self.config.rack_zones)
         occ = occ[index]
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
@@ -416,7 +413,8 @@ class BoardReader:
         memory.last_text = observation_text
         return BoardObservation(
             cells=tuple(cells), rotation=rotation, located=True, stable=stable,
-            rack_counts=rack_counts, rack_blocked=rack_blocked, problems=tuple(problems),
+            rack_counts=racks.counts, rack_blocked=racks.blocked, rack_face_down=racks.face_down,
+            problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
 
@@ -462,9 +460,8 @@ class BoardReader:
                         quarter: int) -> set[int]:
         """Which of the read letters (indices into `cells`; `heights` as _letter_probabilities
         gives them) are a bare A, O or U that may have lost its umlaut: a letter clearly taller
-        than the board's other letters (dots run into the letter), ink just above the letter
-        that was not taken as its accent (dots blurred into one flat bar), or two dots above it
-        that ran into the tile's edge in the ink mask. Only for tile sets that have the
+        than the board's other letters (dots run into the letter), or two dots (or the bar of two
+        blurred ones) just above its main stroke (vision.glyph.umlaut_dots). Only for tile sets that have the
         accented twins."""
         allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
         classes = self.letter_classes
@@ -484,30 +481,9 @@ class BoardReader:
             if ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE:
                 unsure.add(j)
         for j in suspects:
-            if typical is not None and heights[j] > ACCENT_TALLER * typical:
+            tall = typical is not None and heights[j] > ACCENT_TALLER * typical
+            if tall or umlaut_dots(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))):
                 unsure.add(j)
-                continue
-            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
-            ink = letter_ink(window)
-            if ink is None:
-                continue
-            mask, components, box = ink
-            x0, y0, x1, y1 = box
-            if dot_pair_above(window, mask, box) > DOTS_ABOVE:
-                unsure.add(j)
-                continue
-            count, _, stats, centroids = components
-            h, n = y1 - y0, mask.shape[0]
-            for k in range(1, count):
-                kx, ky, kw, kh, area = stats[k]
-                if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
-                    continue
-                # dots: round-ish blobs (two may have blurred into one bar), just above the letter
-                dot = min(kw, kh) >= 2 and kw <= 3 * kh and kw <= x1 - x0 and kh < 0.4 * h
-                above = y0 - 0.35 * h <= ky + kh <= y0 + 1
-                if dot and above and x0 <= centroids[k][0] <= x1:
-                    unsure.add(j)
-                    break
         return unsure
 
     def _marked_twins(self) -> frozenset[str]:
@@ -517,45 +493,17 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
-    def _tile_colour(self, stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float]:
-        """Tile face colour and how much it varies, from this frame's surely-read tiles when
-        there are some, else from the calibration, else a common ivory."""
+    @staticmethod
+    def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
+        """Tile face colour and how much it varies, from this frame's surely-read tiles, or None
+        with fewer than three (the racks then use what they learnt, vision.rack_counter)."""
         tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
-        if len(tiles) >= 3:
-            faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
-            centre = np.median(faces, axis=0)
-            spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
-            return centre.astype(np.float32), max(12.0, 4.0 * spread)
-        if self.calibration.tile_lab is not None:
-            return self.calibration.tile_lab, 20.0
-        return DEFAULT_TILE_LAB, 30.0
-
-    def _racks(self, frame: np.ndarray, corners: np.ndarray, stats: CellStats, occ: np.ndarray
-               ) -> tuple[dict[str, int], frozenset[str]]:
-        """Tiles standing on each rack zone's rack (vision.racks.read_rack: their tops and backs,
-        a tile as wide as a square of the board at `corners`), and the zones something covers.
-        A rack read as unknown is absent from the counts."""
-        if not self.config.rack_zones:
-            return {}, frozenset()
-        colour, tolerance = self._tile_colour(stats, occ)
-        c = np.asarray(corners, np.float32)
-        square = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
-        counts, blocked = {}, set()
-        for name, config_zone in self.config.rack_zones.items():
-            zone = board_side_first(config_zone, c.mean(axis=0))
-            profile = self._rack_profiles.get(name)
-            reading = read_rack(frame, zone, square, colour, tolerance, profile)
-            held = self._rack_holds.get(name)
-            if profile is None and held is not None and reading.count is not None:
-                del self._rack_holds[name]
-                learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
-                if learned is not None:
-                    self._rack_profiles[name] = learned
-            if reading.count is not None:
-                counts[name] = reading.count
-            elif reading.blocked:
-                blocked.add(name)
-        return counts, frozenset(blocked)
+        if len(tiles) < 3:
+            return None
+        faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
+        centre = np.median(faces, axis=0)
+        spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
+        return centre.astype(np.float32), max(12.0, 4.0 * spread)
 
 
 def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
