@@ -59,8 +59,13 @@ REPLAY_PER_LETTER = 6  # rendered tiles of every letter kept in the letter layer
 MIN_PATTERN_READ = 0.5  # share of the pattern's lettered tiles the shipped letter model must read right
 # before training: below it the pattern file or the board's location is wrong (unknown club tiles
 # read 48/48 on the dark vintage tiles of a real board, the bundled rendered styles all of them)
-SHRINK = 1.0  # L2 weight of a club's correction on the hidden features scaled to length ~1, against the
-# cross-entropy summed over its photos' squares and tiles (each distinct one weighing 1)
+SHRINK = 0.3  # L2 weight of a club's correction on the hidden features scaled to length ~1, against the
+# cross-entropy summed over its photos' squares and tiles (each distinct one weighing 1). Chosen on
+# rendered club sessions (`python -m vision.calibration_bench OUT --clubs 6 --seed 5101 --corners found`,
+# 24 leave-one-out calibrations; uncalibrated 3804/3825 tiles, 9 confident-wrong): SHRINK 10: 3810,
+# 9 confident-wrong; 3: 3812, 8; 1: 3812, 7; 0.3: 3818, 4; 0.1: 3818, 4; 0.03: 3818, 2. The strongest
+# pull on the best plateau: a weaker one lets a pattern of a few tiles move the model further (a plain logistic
+# regression, no pull towards the shipped model, read the other photos worse)
 
 
 def default_pattern(tileset: str) -> list[str]:
