@@ -44,7 +44,10 @@ RIM_STEP = 0.1
 RIM_MAX = 1.5  # the rim is 3-7 % of the playing area's side (vision.synth.racks): 0.45-1.05 squares
 RIM_SAME = 14.0  # weighted Lab: still the rim's colour (a rim's own shading along a side is < 8)
 RIM_EDGE = 0.3  # squares past the rim: the board's side face and its shadow's darkest part
-OPEN_SQUARES = 0.15  # specks and the thin shade along the board's foot are not racks
+OPEN_SQUARES = 0.6  # specks, and the board's shadow along its foot, are not racks: a rack is >= 1.1 squares
+# deep, the shadow's band past RIM_EDGE < 0.4 (dev seed 5005: a rack joined to it was 16 squares long;
+# 0.15 here found one rack less in 120, 0.45-0.8 the same; lightness weighed as much as colour here,
+# or half, found 1-6 racks less: the table's grain and the racks' shading)
 CLOSE_SQUARES = 0.3  # seams, grooves and gaps between tiles closed
 COLOURS = 4  # colours of a blob tried as the tiles' (k-means): body, wall in shade, tiles' tops and backs
 TILE_TOLERANCE = 20.0  # the tiles' colour found on the rack is known as well as a calibrated one (vision.reader)
