@@ -21,8 +21,8 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, glyph_features_batch, letter_ink, mark_above, umlaut_dots,
-                          value_number_sides)
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
+                          umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
@@ -169,6 +169,7 @@ class BoardReader:
             return image
         with self._lock:
             self._glyph_memo.clear()
+            forget_inks()
             return self._observe(image)
 
     # -- steps ---------------------------------------------------------------------------
