@@ -13,6 +13,9 @@
   cores: 900 boards rendered for training, 400 held out)
 
 Training seeds are 1000..; benchmarks use other seeds.
+
+The shipped letters.onnx comes from an earlier recipe (see LETTER_MODELS): this one trains the round-4
+candidate with marked blanks as 'not a letter', which was measured and not shipped.
 """
 from __future__ import annotations
 
@@ -241,13 +244,14 @@ def _occupancy_board(rng: np.random.Generator, tileset: str) -> list[str]:
     return board
 
 
-# Blanks printed with a logo or a star are 'blank' in occupancy training too. Without them (before
-# round 4) such a blank, with ink in its middle like a thin letter, came out 'tile' and, its mark
-# being 'not a letter' to the letter model, unknown (or a letter G/O to the model before): never
-# found. Earlier (round 2) an occupancy network taught marked blanks split thin letters (I)
-# between tile and blank on the German frames (19 of 2100 unknown); the reader now counts tile and
-# blank together as 'a tile is there' once a letter is read, so that split costs nothing there.
-MARKED_BLANKS = True
+# Blanks printed with a logo or a star as 'blank' in occupancy training too (else plain blanks only). Measured
+# in round 4 against the shipped network (both with the shipped letter model; dev renders of seeds 53118,
+# 53117, 86413; blanks found / boards exact): 13 -> 15 / 27 -> 29, 18 -> 17 / 28 -> 26, 21 -> 22 / 30 -> 29,
+# more empty squares left unknown on cream boards (e.g. 17 -> 31 on one board); jheidel-en blanks 5 -> 7 of
+# 11, boards exact 4 -> 5, 396/403 both; scrabscrap-v1 2100/2100 both. The marked blanks themselves mostly
+# still come out 'tile' (then unknown, their mark being no letter): not shipped. An earlier network taught
+# marked blanks (round 2) split thin letters (I) between tile and blank on the German frames.
+MARKED_BLANKS = False
 
 
 def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
@@ -524,10 +528,17 @@ LETTER_EPOCHS = 12
 CONVS = (16, 32, 32)  # channels of the letter CNN's three 3x3 conv layers (each then 2x2 max-pooled)
 LETTER_HIDDEN = 96
 # CNNs trained from seeds 0.. and averaged (their hidden layers side by side in one ONNX graph, letter_network).
-# Measured in round 4 (models helper, /work/coord/readme-models.md), all with marked blanks as 'not a letter'
-# (BLANK_WINDOWS), same samples: one CNN read jheidel-en 396/403 with 1 confident-wrong (a Hasbro O read D at
-# >= 0.9); two or three averaged 395/403 with none (held-out glyph accuracy 0.9827 one, 0.9840 three). On
-# rendered dev sets (seeds 86413, 53118) one and three read alike. Each CNN adds about 10 ms a frame here.
+# Round 4 (models helper, /work/coord/readme-models.md), all with marked blanks as 'not a letter' (BLANK_WINDOWS),
+# same samples: held-out glyph accuracy 0.9827 one CNN, 0.9836 two, 0.9840 three; jheidel-en one 396/403 with
+# 1 confident-wrong (a Hasbro O read D), two or three 395/403 with none. Each CNN costs about 10 ms a frame.
+#
+# NOT SHIPPED: vision/model/letters.onnx is still the model of 9131527 (boards of the club style space, no
+# marked blanks), which reads a logo blank as a sure G. Every model trained with marked blanks (one CNN, two,
+# three; with MARKED_BLANKS_PER_FONT 0, 30 or 120) turned the unseen render board-047 of
+# `python -m vision.synth dataset OUT --boards 50 --seed 53117` (11 tiles, cream board with labels) the wrong
+# way, and the last one (two CNNs, 120 blanks a font) also board-040 of seed 86413 (21 tiles, clear board, tilt
+# 26 degrees), where the shipped model turns none of 145 located dev boards wrong (reader._rotation: the turn
+# whose reading of the candidate tiles is surest).
 LETTER_MODELS = 2
 
 
