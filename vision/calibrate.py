@@ -325,14 +325,15 @@ def fit_head(model: Network, x: np.ndarray, y: np.ndarray, weight: np.ndarray | 
 
     theta = minimize(loss, np.zeros(n_hidden * k + k), jac=True, method="L-BFGS-B",
                      options={"maxiter": 300}).x
-    # the softmax above is over the classes the photos show, so only their differences are learnt:
-    # centred, the correction moves none of them against a class the photos never show (a pattern
-    # without a blank must not teach "never a blank")
+    # the softmax above is over the classes the photos show, so only their differences are learnt;
+    # the head keeps their shipped share against the classes the photos never show, input by input
+    # (Head.keep_mass: a pattern without a blank must not teach "never a blank")
     W, b = theta[:-k].reshape(n_hidden, k), theta[-k:]
     W, b = W - W.mean(axis=1, keepdims=True), b - b.mean()
     weights[:n_hidden, present] = (model.temperature * W / scale).astype(np.float32)
     bias[present] = (model.temperature * b).astype(np.float32)
-    return Head(weights, bias, fitted)
+    # as fitted: the softmax among the classes the photos show; the shipped share of the others stays
+    return Head(weights, bias, fitted, keep_mass=True)
 
 
 def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: VisionConfig,
