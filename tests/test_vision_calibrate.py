@@ -206,3 +206,18 @@ def test_a_few_samples_move_the_model_little(monkeypatch):
     few, many = moved(5), moved(500)
     monkeypatch.setattr(vision.calibrate, "SHRINK", 1e-4)
     assert few < many and few < 0.75 * moved(5)
+
+
+def test_photo_with_tiles_the_pattern_leaves_empty_is_refused(tmp_path, capsys):
+    """A pattern file for an earlier state of the board (the photo holds a word more): learnt, the
+    word's tiles would be examples of empty squares."""
+    options = FrameOptions(board_style="classic", rotation=0, hand=False, glare=False, rack_counts={})
+    pattern = default_pattern("english")
+    board = pattern[:7] + ["....QUIZZED...."] + pattern[8:]
+    path = tmp_path / "tiles.jpg"
+    cv2.imwrite(str(path), render_frame(board, seed=75, options=options).image)
+    (tmp_path / "pattern.txt").write_text("\n".join(pattern) + "\n", encoding="utf-8")
+    out = tmp_path / "club.npz"
+    assert main(["--tiles", str(path), "--pattern", str(tmp_path / "pattern.txt"), "--out", str(out)]) == 2
+    assert "squares the pattern leaves empty hold tiles" in capsys.readouterr().err
+    assert not out.exists()
