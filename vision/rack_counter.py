@@ -99,7 +99,6 @@ class RackCounter:
         self._last_find: RackFind | None = None
         self._agreed: RackFind | None = None
         self.finds_tried = 0    # frames searched for racks
-        self.rejected = 0       # finds with a rack not read back as seven (not offered)
 
     # -- the setup, from the app's thread -------------------------------------------------
 
@@ -212,12 +211,8 @@ class RackCounter:
             return   # the board and its rim fill the frame: no table, no rack in view
         self.finds_tried += 1
         colour, tolerance = board_colour if board_colour is not None else (None, TILE_TOLERANCE)
-        found_all = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
-        # a rack is offered only when it reads seven in its zone as it will be read in the game:
-        # with what setup learnt of it and its tiles' colour (find_racks checks that too)
-        found = {k: (z, p) for k, (z, p) in found_all.items()
-                 if read_rack(frame, z, square, rack_colour(p), TILE_TOLERANCE, p).count == SETUP_TILES}
-        self.rejected += len(found) < len(found_all)
+        # a rack is found only when it reads seven in its zone as it will be read in the game
+        found = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
         if not found:
             self._last_find = None
             return

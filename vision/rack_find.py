@@ -44,7 +44,10 @@ RIM_STEP = 0.1
 RIM_MAX = 1.5  # the rim is 3-7 % of the playing area's side (vision.synth.racks): 0.45-1.05 squares
 RIM_SAME = 14.0  # weighted Lab: still the rim's colour (a rim's own shading along a side is < 8)
 RIM_EDGE = 0.3  # squares past the rim: the board's side face and its shadow's darkest part
-OPEN_SQUARES = 0.15  # specks and the thin shade along the board's foot are not racks
+OPEN_SQUARES = 0.6  # specks, and the board's shadow along its foot, are not racks: a rack is >= 1.1 squares
+# deep, the shadow's band past RIM_EDGE < 0.4 (dev seed 5005: a rack joined to it was 16 squares long;
+# 0.15 here found one rack less in 120, 0.45-0.8 the same; lightness weighed as much as colour here,
+# or half, found 1-6 racks less: the table's grain and the racks' shading)
 CLOSE_SQUARES = 0.3  # seams, grooves and gaps between tiles closed
 COLOURS = 4  # colours of a blob tried as the tiles' (k-means): body, wall in shade, tiles' tops and backs
 TILE_TOLERANCE = 20.0  # the tiles' colour found on the rack is known as well as a calibrated one (vision.reader)
@@ -53,24 +56,34 @@ TILE_TOLERANCE = 20.0  # the tiles' colour found on the rack is known as well as
 def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray | None, tolerance: float,
                tiles: int = 7) -> dict[str, tuple[np.ndarray, RackProfile]]:
     """Racks with `tiles` tiles standing on each, found in a frame at setup: name -> (zone,
-    profile). The zone is 4x2 with its first edge along the rack on the board's side; names
-    are p1 for the rack nearest the frame's bottom edge, then p2 (the config's manual zones
-    stay the fallback when a rack is not found). `tile_lab`/`tolerance`: the tiles' colour
+    profile). The zone is 4x2 with its first edge along the rack on the board's side; p1 is
+    the rack on the frame's bottom side of the board, p2 the one on its top side (the
+    config's manual zones stay the fallback for a rack not found). `tile_lab`/`tolerance`: the tiles' colour
     when the board gives one (tried first), else None."""
     corners = np.asarray(board_corners, np.float32)
     side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
     square = side / 15
-    found: list[tuple[float, np.ndarray, RackProfile]] = []
-    for zone, colours in rack_blobs(frame, corners, square):
+    found: dict[str, tuple[np.ndarray, RackProfile]] = {}
+    for zone, colours in rack_blobs(frame, corners, square):  # nearest the board first
+        # p1 sits on the frame's bottom side of the board, p2 on its top (the kiosk's convention,
+        # vision.synth.racks): a rack is named by its side, so one found alone is not the other's
+        name = "p1" if float(zone[:, 1].mean()) > float(corners[:, 1].mean()) else "p2"
+        if name in found:
+            continue
         tries = ([(np.asarray(tile_lab, np.float32), tolerance)] if tile_lab is not None else [])
         tries += [(c, TILE_TOLERANCE) for c in colours]
         for colour, tol in tries:
             profile = learn_rack(frame, zone, square, colour, tol, tiles)
-            if profile is not None and read_rack(frame, zone, square, colour, tol, profile).count == tiles:
-                found.append((float(zone[:, 1].mean()), zone, profile))
+            if profile is None:
+                continue
+            # read back as the game will read it: with the board's tile colour when it gives one,
+            # else with the colour the rack's tiles showed (vision.rack_counter)
+            game = (np.asarray(tile_lab, np.float32), tolerance) if tile_lab is not None else (
+                rack_colour(profile), TILE_TOLERANCE)
+            if read_rack(frame, zone, square, game[0], game[1], profile).count == tiles:
+                found[name] = (zone, profile)
                 break
-    found.sort(key=lambda f: -f[0])
-    return {f"p{i + 1}": (zone, profile) for i, (_, zone, profile) in enumerate(found[:2])}
+    return found
 
 
 def rack_colour(profile: RackProfile) -> np.ndarray:

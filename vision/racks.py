@@ -31,7 +31,9 @@ PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this man
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
-RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
+RAISED = (1.035, 1.075)  # the scale at the tiles' tops (22-23 mm over the table) / the table's: a
+# camera that sees the racks 20-30 deg off vertical hangs 300-650 mm over the table (rendered
+# racks, seeds 7300000-7300299: 1.035-1.074, median 1.053)
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
 END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
 # margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
@@ -65,6 +67,25 @@ class RackReading:
     face_down: int = 0  # tiles lying face down beside it (DRAW-01)
     blocked: bool = False  # something (a hand) covers part of the rack
     reason: str = ""  # why the count is unknown
+
+
+def rack_square_px(board_corners: np.ndarray, zone: np.ndarray) -> float:
+    """A board square's side in the frame as it would be at the rack in `zone`, on the table's
+    plane (the board's own plane carried on to the rack: a camera tilted a few degrees makes the
+    table at a rack 0.92-1.11x the board's mean square, rendered racks, seeds 7300000-7300299).
+    Pass it to read_rack/learn_rack as `square_px`."""
+    c = np.asarray(board_corners, np.float32).reshape(4, 2)
+    grid = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(grid, c)
+    centre = np.asarray(zone, np.float32).reshape(4, 2).mean(axis=0)
+    q = cv2.perspectiveTransform(centre.reshape(1, 1, 2), np.linalg.inv(to_frame))[0, 0]
+    box = np.array([[q[0] - .5, q[1] - .5], [q[0] + .5, q[1] - .5], [q[0] + .5, q[1] + .5], [q[0] - .5, q[1] + .5]],
+                   np.float32)
+    area = cv2.contourArea(cv2.perspectiveTransform(box.reshape(1, 4, 2), to_frame)[0])
+    mean = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
+    local = float(np.sqrt(max(area, 0.0)))
+    # far beyond the board (a wild corner) the extrapolation means nothing: keep to the board's mean then
+    return local if 0.7 * mean <= local <= 1.4 * mean else mean
 
 
 def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.ndarray, float]:
@@ -259,7 +280,7 @@ PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's squ
 SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
 SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
 SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
-PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
+PITCH_SLACK = 0.03  # the table's scale at the rack (rack_square_px) is known to +-3 % (the rack's own turn)
 SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
 TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
@@ -301,6 +322,16 @@ class _Found:
     rack_seen: bool = True  # something neither table nor tile fills the zone as a rack does
 
 
+def _to_segment(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each pixel's distance to the nearest blend of colours a and b (the segment a-b)."""
+    d = np.asarray(b - a, np.float32)
+    n2 = float(d @ d)
+    if n2 < 1e-6:
+        return np.linalg.norm(lab - a, axis=2)
+    t = np.clip(((lab - a) @ d) / n2, 0.0, 1.0)
+    return np.linalg.norm(lab - a - t[..., None] * d, axis=2)
+
+
 def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: float = np.inf) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
@@ -317,11 +348,16 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: f
     table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+    d_mix = _to_segment(lab, rack, table)
 
     def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray, near_table: bool = True) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
         if near_table and float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
-            is_tile &= d_tile < d_table
+            # nearer the tile's colour than any blend of the rack's and the table's: the rack's
+            # edge on the table, antialiased and blurred, is such a blend all along the rack
+            # (dev seed 7200246: a brown rack's edge on a light blue table, a line of cream-like
+            # pixels under three cream tiles, read as eight)
+            is_tile &= d_tile < d_mix
         # (no cut to rows with some rack colour: a wall face lit like the table left no row of
         # tiles inside the rack, dev seed 5000021; _band starts the band under the wall instead)
         return is_tile
@@ -417,6 +453,7 @@ class _Columns:
     tile: np.ndarray
     rack: np.ndarray
     table: np.ndarray
+    prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -427,7 +464,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if not zone_in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED if profile is None else profile.pitch
+    pitch = square * float(np.mean(TILE_PER_SQUARE)) * float(np.mean(RAISED)) if profile is None else profile.pitch
     lab = weighted_lab(strip)
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
@@ -460,6 +497,9 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
         ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
         wall_off[:ends] = wall_off[-ends:] = False
+    hidden = _rack_hidden(found.is_rack, pitch)
+    if hidden is not None:
+        wall_off = hidden if wall_off is None else wall_off | hidden
     blocked = _blocked_columns(foreign, wall_off)
     _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
@@ -481,15 +521,16 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    prior = (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
+             square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
     if profile is not None and profile.pitch_range is not None:
         p_lo, p_hi = profile.pitch_range[0] * (1 - SETUP_SLACK), profile.pitch_range[1] * (1 + SETUP_SLACK)
     elif profile is not None:
         p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
     else:
-        p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
-        p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
+        p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
-                    tile=tile_now, rack=rack_now, table=table_now)
+                    tile=tile_now, rack=rack_now, table=table_now, prior=prior)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -508,6 +549,12 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
+    if sure and count > RACK_LIMIT and profile is not None:
+        # an overdraw read with what setup learnt must also be what the board's square makes of
+        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
+        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
+        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like)
+        sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
@@ -516,6 +563,25 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
 WALL_LAB = 18.0  # the wall behind the tiles, column by column, from the rack's colour (clean renders: < 8)
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
+
+
+def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
+    """Columns where the rack's body does not show in the rows that are the rack's nearly all
+    along it (its wall: a hand or a sleeve over the rack, whatever its colour: dev seeds
+    7400003 and 7400021, a brown hand on a blue rack and a skin-coloured one over cream tiles,
+    read 0 with no band of tiles). None when no row is the rack's all along."""
+    w = is_rack.shape[1]
+    inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
+    rows = is_rack[:, inner].mean(axis=1) >= RACK_ROW
+    if rows.sum() < 2:
+        return None
+    off = is_rack[rows].mean(axis=0) < 0.5
+    ends = max(1, int(0.06 * w), int(WALL_END * pitch))
+    off[:ends] = off[-ends:] = False
+    return np.asarray(off, bool)
+
+
+RACK_ROW = 0.6  # a row of the rack's body: this share of the rack's middle 80 % is rack colour
 
 
 def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) -> np.ndarray:

@@ -84,9 +84,11 @@ def number_aspect(window: np.ndarray) -> float | None:
     """Width over height of the value number's ink on an upright tile window (the number
     sits low, right of the letter), or None where no number is seen."""
     ink = letter_ink(window)
-    if ink is None:
-        return None
-    mask, components, letter = ink
+    return None if ink is None else _aspect(*ink)
+
+
+def _aspect(mask: np.ndarray, components: tuple, letter: tuple[int, int, int, int]) -> float | None:
+    """number_aspect from the window's letter_ink."""
     n = mask.shape[0]
     x0, y0, x1, y1 = letter
     height = y1 - y0
@@ -140,8 +142,9 @@ def without_joined_number(window: np.ndarray) -> np.ndarray | None:
     then thinned by a pixel (a 2x2 erosion cuts a one- or two-pixel bridge). Either way a part
     wholly right of the letter, 0.15 to 0.5 of its height, reaching below its foot as value
     numbers do (NUMBER_BELOW_FOOT)."""
-    if number_aspect(window) is None:
-        mask = ink_mask(window)
+    ink = letter_ink(window)
+    mask = ink[0] if ink is not None else ink_mask(window)
+    if ink is None or _aspect(*ink) is None:
         if mask is not None:
             for split, connectivity in ((mask, 4), (cv2.erode(mask, np.ones((2, 2), np.uint8)), 8)):
                 digits = _joined_digits(split, connectivity)
