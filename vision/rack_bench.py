@@ -1,23 +1,28 @@
 """Rack-count bench: racks as they stand, rendered in 3D (vision.synth.racks), counted from
 what the camera over the board sees (vision.racks.read_rack).
 
-    python -m vision.rack_bench [--scenes 1100] [--first-seed 8000000] [--size 1000] [--no-setup]
+    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
-2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399 and 7000000-7001299
-(rack counts), 5100000-5100119 and 5500000-5500159 (face-down tiles); tests use seeds below
-1000. The default seeds from 8000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
-each, every rack model, camera pose and tile colour drawn from the seed). Racks are read as
-the kiosk reads them (vision.reader: read_rack with the zone, the board's square size and
-tile colour, and what learn_rack learnt of the rack from a frame of the same table as the
-game started, seven tiles on each rack, when that frame read seven without it: see
-BoardReader.racks_hold); `--no-setup` reads them without that (a rack not learnt).
+2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
+7100000-7100469 and 7200000-7200819 (rack counts), 7300000-7300299 (rendered rack geometry),
+7400000-7400039 (hands), 7500000-7500029 (timing), 5100000-5100119, 5500000-5500159,
+7150000-7150099 and 7160000-7160149 (face-down tiles); tests use seeds below 1000. The
+default seeds from 9000000 up are the lead's final measurement: never run there in development.
+
+Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour
+drawn from the seed). Racks are read as the kiosk reads them (vision.reader: read_rack with
+the zone, the board's square carried to the rack (rack_square_px), the board's tile colour,
+and what learn_rack learnt of the rack from a frame of the same table as the game started,
+seven tiles on each rack, when that frame read seven without it: see BoardReader.racks_hold);
+`--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
 unknowns (also per tile count, 0 = an empty rack, and per arrangement: pushed together, in
 groups, spread); then racks under a hand (must be unknown, never a count > 7 when <= 7), racks
-half out of the frame, the time read_rack adds per frame (both racks), and tiles lying face
-down beside a rack (DRAW-01, count_face_down: exact, unknown, wrong).
+half out of the frame, the CPU time rack counting adds per frame (read_rack and
+count_face_down, both racks), and tiles lying face down beside a rack (DRAW-01,
+count_face_down: exact, unknown, wrong).
 """
 from __future__ import annotations
 
