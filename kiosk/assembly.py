@@ -466,11 +466,12 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
     settings = settings or AppSettings()
     rack_setup = None
     if reader is None:
-        from kiosk.rack_setup import RackAwareReader, RackSetup
+        from kiosk.rack_setup import RackSetup
+        from vision.reader import BoardReader
 
         vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
-        reader = RackAwareReader(vision_config)   # vision.reader.BoardReader + the racks' setup and face-down tiles
-        rack_setup = RackSetup(reader)
+        reader = BoardReader(vision_config)   # its rack component (reader.racks) finds the racks at setup
+        rack_setup = RackSetup(reader.racks)
         if vision_config.rack_zones and settings.rack_poll_s is None:
             settings = replace(settings, rack_poll_s=RACK_POLL_S)
     vision: Vision

@@ -1,6 +1,6 @@
 """The racks through the kiosk's one assembly, as the live kiosk runs it: rendered camera
 frames with racks standing in 3D (vision.synth.render_frame), the real board reader
-(kiosk.rack_setup.RackAwareReader), gpiozero's MockFactory pressing the buttons and the
+(vision.reader.BoardReader and its rack component, vision.rack_counter.RackCounter), gpiozero's MockFactory pressing the buttons and the
 pygame screen (offscreen) drawing every tick at 1280x720 and 800x480.
 
 - Setup (issue 18): on the start screen, with seven tiles on each rack, the kiosk finds the
@@ -37,10 +37,12 @@ from kiosk.config import load_config  # noqa: E402
 from kiosk.display.model import ScreenModel  # noqa: E402
 from kiosk.display.render import Renderer  # noqa: E402
 from kiosk.display.sink import ScreenSink  # noqa: E402
-from kiosk.rack_setup import RackAwareReader, RackSetup  # noqa: E402
+from kiosk.rack_setup import RackSetup  # noqa: E402
 from kiosk.rack_watch import RackWatch, drawing_zone, drawn_face_down, mixed_into_rack, step  # noqa: E402
 from kiosk.replay.camera import ReplayCamera  # noqa: E402
 from kiosk.replay.driver import ReplayRun  # noqa: E402
+from vision.rack_counter import RackCounter  # noqa: E402
+from vision.reader import BoardReader  # noqa: E402
 from vision.synth import FrameOptions, render_frame  # noqa: E402
 from tests.table_players import Players  # noqa: E402
 
@@ -169,7 +171,8 @@ def _events(journal: list[dict], kind: str) -> list[dict]:
 
 def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_factory):
     table = table_factory()
-    assert isinstance(table.kiosk.vision.reader, RackAwareReader) and table.kiosk.rack_setup is not None
+    assert isinstance(table.kiosk.vision.reader, BoardReader) and table.kiosk.rack_setup is not None
+    assert table.kiosk.rack_setup.racks is table.kiosk.vision.reader.racks
     assert table.kiosk.app.settings.rack_poll_s is None     # no zones in the config: nothing counted yet
     screen = table.wait(0.5)
     assert screen.screen == "start" and "none found yet" in screen.prompt.question
@@ -184,7 +187,7 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     screen = table.press("confirm")
     assert screen.screen == "start" and "Ann's and Bob's found and confirmed" in screen.prompt.question
     assert table.kiosk.app.settings.rack_poll_s == RACK_POLL_S
-    assert set(table.kiosk.vision.reader.zones()) == {"p1", "p2"}
+    assert set(table.kiosk.vision.reader.racks.zones()) == {"p1", "p2"}
     table.shot("start-confirmed")
     table.press("p2")                                        # Bob starts Ann's clock: the game starts
     assert table.kiosk.app.phase == "turn"
@@ -205,13 +208,13 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     found = [r["app"] for r in table.journal() if r.get("app", {}).get("kind") == "rack_zones_found"]
     assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"}
     # ... so the game resumed after a power cut counts in them, not in the config's (none)
-    zones = table.kiosk.vision.reader.zones()
+    zones = table.kiosk.vision.reader.racks.zones()
     table.kiosk.close()
     again = assemble(table.config, Backends(table.camera, time_source=lambda: table.t, threaded_vision=False),
                      games_dir=table.games, settings=AppSettings(first_by_draw=True))
     again.tick()
     assert again.app.phase == "turn" and again.app.settings.rack_poll_s == RACK_POLL_S
-    resumed = again.vision.reader.zones()
+    resumed = again.vision.reader.racks.zones()
     assert set(resumed) == {"p1", "p2"} and all(np.abs(resumed[k] - zones[k]).max() < 0.1 for k in zones)
     again.close()
 
@@ -223,7 +226,7 @@ def test_cancel_without_config_zones_counts_nothing_and_says_so(table_factory):
     screen = table.press("cancel")
     assert screen.screen == "start" and screen.prompt.question.startswith("Racks: not counted")
     table.shot("start-declined")
-    assert table.kiosk.vision.reader.zones() == {} and table.kiosk.app.settings.rack_poll_s is None
+    assert table.kiosk.vision.reader.racks.zones() == {} and table.kiosk.app.settings.rack_poll_s is None
     table.wait(3)
     assert table.kiosk.rack_setup.offer is None              # not asked again for this game
     table.press("p2")
@@ -236,7 +239,7 @@ def test_a_first_press_before_the_answer_keeps_the_zones_in_force(table_factory)
     table = table_factory()
     assert table.wait(3.5).screen == "rack_setup"
     table.press("p2")                                        # the game starts: the racks found are not used
-    assert table.kiosk.app.phase == "turn" and table.kiosk.vision.reader.zones() == {}
+    assert table.kiosk.app.phase == "turn" and table.kiosk.vision.reader.racks.zones() == {}
     assert table.screen.screen != "rack_setup"
 
 
@@ -331,14 +334,13 @@ def test_mixed_is_where_the_camera_saw_the_new_tiles():
 
 
 def test_the_start_screens_line_for_each_way_the_racks_are_counted():
-    reader = SimpleNamespace(configured_zones={}, _looking=False, zones=lambda: {})
-    setup = RackSetup(reader)   # type: ignore[arg-type]
+    setup = RackSetup(RackCounter({}))
     names = ("Ann", "Bob")
     assert setup.racks_line(names).startswith("Racks: none found yet")
     setup.answered = True
     assert setup.racks_line(names) == "Racks: not counted (none confirmed, none in the config)."
     zones = {"p1": np.zeros((4, 2))}
-    setup.reader = SimpleNamespace(configured_zones=zones, _looking=False, zones=lambda: zones)  # type: ignore
+    setup.racks = RackCounter(zones)
     setup.source = "config"
     assert setup.racks_line(names) == "Racks: counted in the config's rack zones."
     setup.source = "found"
@@ -360,19 +362,19 @@ def test_the_setup_measure_runs_the_kiosks_own_setup_on_a_rendered_frame():
     from kiosk.rack_setup import measure
 
     result = measure(range(SEED, SEED + 1))
-    assert result == {"scenes": 1, "located": 1, "offered_one": 0, "offered_both": 1, "eight_read_8": 1,
-                      "false_over": 0}
+    assert result == {"scenes": 1, "located": 1, "both_in_view": 1, "offered_one": 0, "offered_both": 1,
+                      "offered_both_in_view": 1, "wrong": 0, "eight_read_8": 1, "false_over": 0}
 
 
 def test_a_rack_learnt_at_setup_stays_learnt_when_the_game_starts(frames: Path):
     image = cv2.imread(str(frames / "start.png"))
-    reader = RackAwareReader()
-    reader.look_for_racks(True)
+    reader = BoardReader()
+    reader.racks.look_for_racks(True)
     reader.observe(image)
     reader.observe(image)
-    find = reader.agreed_find()
+    find = reader.racks.agreed_find()
     assert find is not None and set(find.zones) == {"p1", "p2"}
-    reader.use_zones(find.zones, find.profiles)
+    reader.racks.use_zones(find.zones, find.profiles)
     reader.racks_hold({"p1": 7, "p2": 6})          # the first press: p2 not as at setup
     assert reader.racks_learnt() == {"p1"}
     reader.racks_hold({"p1": 7, "p2": 7})          # a later game: learnt again from its frames

@@ -1,101 +1,238 @@
 """Setup: find each rack and its zone by itself, with seven tiles standing on each rack
-(issue 18). The zones found are offered on screen for confirmation (kiosk.rack_setup); the
-config's `[vision.racks]` zones stay the manual fallback."""
+(issue 18). The zones found are offered on screen for confirmation (kiosk.rack_setup) or
+written into the config (`python -m vision.rack_check setup`); the config's
+`[vision.racks]` zones stay the manual fallback.
+
+A rack is found as what it is on the table, whatever colour its tiles have: at a game's
+start the board is empty, so the board gives no tile colour (the reader's default ivory
+missed every red, navy or wooden set, and a dark rack's end merging into a dark table made
+a zone reach past the rack). So: the table is the frame's colour around the board; a rack
+(its body, wall and the tops of its tiles) is a blob of something else beside the board,
+as long as a rack and about as deep; its zone is the blob's box along the rack. The tiles'
+colour is then one of the blob's own colours (or the one the board gave), and a rack is
+offered only when vision.racks learns it as `tiles` tiles and reads that many back in the
+zone (`learn_rack`, `read_rack`): a blob that is no rack with seven tiles on it is never
+offered.
+
+Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds`): 5000-5059
+(and tests' 100-159); figures are reported on seeds never used here.
+"""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.racks import (BLOCKED_LAB, FACE_REACH, RACK_LIGHTNESS_WEIGHT, TILE_PER_SQUARE, RackProfile, learn_rack,
-                          weighted_lab)
+from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, read_rack, weighted_lab
 
-ZONE_TOWARD_BOARD = 2.2  # squares from the tiles' tops to the zone's board-side edge: the
-# deepest rack (34 mm, pro) and its wall's parallax at 30 deg (22 mm * tan 30 = 13 mm) = 47 mm
-# = 2.2 squares of 21 mm
-ZONE_AWAY = 0.7  # squares beyond the tiles' tops on the player's side (the lip: 4-7 mm + margin)
-ZONE_ENDS = 1.0  # squares beyond the rack's ends as found along its wall
+REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
+# away, seen at 30 degrees, is < 4 squares out; a rack farther out is not beside the board)
+RACK_LONG = (6.0, 14.0)  # a rack's length in squares: 174-250 mm racks (vision.synth.racks.RACK_MODELS) on
+# 19-22 mm squares are 7.9-13.2 squares, the tiles' tops and the 3 mm margin included; from 6 when a
+# rack's end is in its own shadow or the table's colour
+RACK_SHORT = (0.6, 3.5)  # its depth, squares: 25-34 mm deep, with the tiles' height seen at 20-30 degrees
+FILL = 0.45  # share of its box a rack blob fills (a rack is a box; a board's shadow along two sides is not)
+TABLE_SPREAD = 3.0  # a pixel is not table when this many times the table's typical spread from its colour
+MIN_APART = 10.0  # ... and at least this far (weighted Lab): a plain table's noise
+MARGIN = 0.15  # squares the zone reaches past the blob: rack_outline's 3 mm margin (dev seeds: 0.3 on the
+# board's side and 0.4 on the player's, where rack_outline reaches past the blob, found no more racks).
+# A rack of the table's own colour shows only its tiles' tops: a zone around them alone (as the
+# search before did) missed the rack's ends (dev seed 5036: seven tiles at one end of a long rack
+# on a dark-wood table); such a rack is not offered.
+WORK_SQUARE_PX = 24.0  # the frame is looked at with a square this many px: a rack is >= 150 px long
+RIM_PROBE = 0.2  # squares out from the playing area where the rim's colour is taken
+RIM_STEP = 0.1
+RIM_MAX = 1.5  # the rim is 3-7 % of the playing area's side (vision.synth.racks): 0.45-1.05 squares
+RIM_SAME = 14.0  # weighted Lab: still the rim's colour (a rim's own shading along a side is < 8)
+RIM_EDGE = 0.3  # squares past the rim: the board's side face and its shadow's darkest part
+OPEN_SQUARES = 0.6  # specks, and the board's shadow along its foot, are not racks: a rack is >= 1.1 squares
+# deep, the shadow's band past RIM_EDGE < 0.4 (dev seed 5005: a rack joined to it was 16 squares long;
+# 0.15 here found one rack less in 120, 0.45-0.8 the same; lightness weighed as much as colour here,
+# or half, found 1-6 racks less: the table's grain and the racks' shading)
+CLOSE_SQUARES = 0.3  # seams, grooves and gaps between tiles closed
+COLOURS = 4  # colours of a blob tried as the tiles' (k-means): body, wall in shade, tiles' tops and backs
+TILE_TOLERANCE = 20.0  # the tiles' colour found on the rack is known as well as a calibrated one (vision.reader)
 
 
-def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray, tolerance: float,
+def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray | None, tolerance: float,
                tiles: int = 7) -> dict[str, tuple[np.ndarray, RackProfile]]:
     """Racks with `tiles` tiles standing on each, found in a frame at setup: name -> (zone,
-    profile). The zone is 4x2 with its first edge along the rack on the board's side; names
-    are p1 for the rack nearest the frame's bottom edge, then p2 (the config's manual zones
-    stay the fallback when a rack is not found)."""
+    profile). The zone is 4x2 with its first edge along the rack on the board's side; p1 is
+    the rack on the frame's bottom side of the board, p2 the one on its top side (the
+    config's manual zones stay the fallback for a rack not found). `tile_lab`/`tolerance`: the tiles' colour
+    when the board gives one (tried first), else None."""
     corners = np.asarray(board_corners, np.float32)
     side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
     square = side / 15
-    centre = corners.mean(axis=0)
-    scale = 0.5  # work at half size: a tile is still >= 12 px wide in a 1000 px frame
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    found: dict[str, tuple[np.ndarray, RackProfile]] = {}
+    for zone, colours in rack_blobs(frame, corners, square):  # nearest the board first
+        # p1 sits on the frame's bottom side of the board, p2 on its top (the kiosk's convention,
+        # vision.synth.racks): a rack is named by its side, so one found alone is not the other's
+        name = "p1" if float(zone[:, 1].mean()) > float(corners[:, 1].mean()) else "p2"
+        if name in found:
+            continue
+        tries = ([(np.asarray(tile_lab, np.float32), tolerance)] if tile_lab is not None else [])
+        tries += [(c, TILE_TOLERANCE) for c in colours]
+        for colour, tol in tries:
+            profile = learn_rack(frame, zone, square, colour, tol, tiles)
+            if profile is None:
+                continue
+            # read back as the game will read it: with the board's tile colour when it gives one,
+            # else with the colour the rack's tiles showed (vision.rack_counter)
+            game = (np.asarray(tile_lab, np.float32), tolerance) if tile_lab is not None else (
+                rack_colour(profile), TILE_TOLERANCE)
+            if read_rack(frame, zone, square, game[0], game[1], profile).count == tiles:
+                found[name] = (zone, profile)
+                break
+    return found
+
+
+def rack_colour(profile: RackProfile) -> np.ndarray:
+    """The tiles' colour (Lab, as the board's tile colour is given) learnt on a rack at setup."""
+    return np.array([profile.tile[0] / RACK_LIGHTNESS_WEIGHT, profile.tile[1], profile.tile[2]], np.float32)
+
+
+def rack_blobs(frame: np.ndarray, corners: np.ndarray, square: float) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+    """What stands on the table beside the board, rack-sized: (zone, its colours as Lab
+    candidates for the tiles', fewest pixels first), nearest the board first."""
+    scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
     lab = weighted_lab(small)
-    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    board = np.zeros(lab.shape[:2], np.uint8)
-    grown = centre + (corners - centre) * (1 + 2 * 1.5 / 15)  # the board and its rim
-    cv2.fillPoly(board, [np.round(grown * scale).astype(np.int32)], 1)
-    table = np.median(lab[board == 0][::7], axis=0)  # most of the frame around the board is table
-    d_tile = np.linalg.norm(lab - tile, axis=2)
-    near = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
-    near[board > 0] = 0
-    k = max(3, int(square * scale * 0.5) | 1)
-    gap = max(3, int(square * scale * 2.5) | 1)  # tiles in groups: up to 2.5 squares between groups
-    components = []
-    for kernel in (np.ones((k, gap), np.uint8), np.ones((gap, k), np.uint8)):  # racks across or down the frame
-        merged = cv2.morphologyEx(near, cv2.MORPH_CLOSE, kernel)
-        n, labels, _, _ = cv2.connectedComponentsWithStats(merged)
-        components += [np.column_stack(np.nonzero((labels == i) & (near > 0))[::-1]).astype(np.float32) / scale
-                       for i in range(1, n)]
-    found: list[tuple[float, np.ndarray, RackProfile]] = []
-    for points in components:
-        if len(points) < 20:
+    h, w = lab.shape[:2]
+    centre = corners.mean(axis=0)
+    sq = square * scale
+
+    def grown(squares: float) -> np.ndarray:
+        return np.round((centre + (corners - centre) * (1 + 2 * squares / 15)) * scale).astype(np.int32)
+
+    rim = rim_squares(lab, corners * scale, sq)
+    board = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(board, [grown(rim + RIM_EDGE)], 1)
+    near = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(near, [grown(rim + REACH_SQUARES)], 1)
+    around = (near > 0) & (board == 0)
+    if around.sum() < 100:
+        return []  # the board and its rim fill the frame: no table, no rack in view
+    d_table = _from_table(lab, around)
+    spread = float(np.median(d_table[around]))
+    other = ((d_table > max(MIN_APART, TABLE_SPREAD * spread)) & around).astype(np.uint8)
+    k_open = max(3, int(round(OPEN_SQUARES * sq)) | 1)
+    k_close = max(3, int(round(CLOSE_SQUARES * sq)) | 1)
+    other = cv2.morphologyEx(other, cv2.MORPH_CLOSE, np.ones((k_close, k_close), np.uint8))
+    other = cv2.morphologyEx(other, cv2.MORPH_OPEN, np.ones((k_open, k_open), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(other)
+    out: list[tuple[float, np.ndarray, list[np.ndarray]]] = []
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] < RACK_LONG[0] * RACK_SHORT[0] * sq * sq * FILL:
             continue
-        (cx, cy), (w, h), angle = cv2.minAreaRect(points)
-        long_side, short_side = max(w, h), min(w, h)
-        # seven tiles of 0.86-1.0 square, pushed together or in groups on a rack of <= 12 squares
-        if not (0.75 * tiles * TILE_PER_SQUARE[0] <= long_side / square <= 12.5 and short_side / square < 1.2):
+        ys, xs = np.nonzero(labels == i)
+        points = np.column_stack([xs, ys]).astype(np.float32)
+        (cx, cy), (bw, bh), angle = cv2.minAreaRect(points)
+        long_side, short_side = max(bw, bh) / sq, min(bw, bh) / sq
+        if not (RACK_LONG[0] <= long_side <= RACK_LONG[1] and RACK_SHORT[0] <= short_side <= RACK_SHORT[1]):
             continue
-        box = cv2.boxPoints(((cx, cy), (w, h), angle))
-        axis = box[1] - box[0] if np.linalg.norm(box[1] - box[0]) >= np.linalg.norm(box[2] - box[1]) else box[2] - box[1]
-        axis = axis / np.linalg.norm(axis)
-        normal = np.array([-axis[1], axis[0]], np.float32)
-        if float((centre - np.array([cx, cy])) @ normal) < 0:
-            normal = -normal  # toward the board
-        along = points @ axis
-        mid = np.array([cx, cy], np.float32)
-        a0, a1 = along.min() - mid @ axis, along.max() - mid @ axis
-        zone = _zone_from_bar(frame, mid, axis, normal, a0, a1, square)
-        profile = learn_rack(frame, zone, square, tile_lab, tolerance, tiles)
-        if profile is not None:
-            if all(float(np.linalg.norm(zone.mean(axis=0) - other.mean(axis=0))) > 2 * square for _, other, _ in found):
-                found.append((float(cy), zone, profile))
-    found.sort(key=lambda f: -f[0])
-    return {f"p{i + 1}": (zone, profile) for i, (_, zone, profile) in enumerate(found[:2])}
+        if len(points) < FILL * bw * bh:
+            continue
+        box = _board_side_first((cv2.boxPoints(((cx, cy), (bw, bh), angle)) / scale).astype(np.float32), centre)
+        zone = _grown(box, square, MARGIN, MARGIN, MARGIN)
+        out.append((float(np.linalg.norm(np.array([cx, cy]) / scale - centre)), zone, _colours(lab[ys, xs])))
+    out.sort(key=lambda o: o[0])
+    return [(zone, colours) for _, zone, colours in out]
 
 
-def _zone_from_bar(frame: np.ndarray, mid: np.ndarray, axis: np.ndarray, normal: np.ndarray,
-                   a0: float, a1: float, square: float) -> np.ndarray:
-    """A rack's zone around the bar of its tiles' tops: the rack's wall lies on the board's
-    side of the bar; along it the zone reaches as far as the wall does (the tiles may stand
-    at one end of a long rack)."""
-    lab = weighted_lab(frame)
-    probe = mid + normal * 0.7 * square
-    def wall_at(a: float) -> np.ndarray:
-        x, y = probe + axis * a
-        xi, yi = int(round(x)), int(round(y))
-        if not (0 <= yi < lab.shape[0] and 0 <= xi < lab.shape[1]):
-            return np.full(3, np.inf, np.float32)
-        return lab[yi, xi]
-    wall = np.median(np.stack([wall_at(a) for a in np.linspace(a0, a1, 15)]), axis=0)
-    step = 0.25 * square
-    lo, hi = a0, a1
-    limit = 12.5 * square
-    while hi - lo < limit and float(np.linalg.norm(wall_at(lo - step) - wall)) < BLOCKED_LAB:
-        lo -= step
-    while hi - lo < limit and float(np.linalg.norm(wall_at(hi + step) - wall)) < BLOCKED_LAB:
-        hi += step
-    lo, hi = lo - ZONE_ENDS * square, hi + ZONE_ENDS * square
-    near, far = -ZONE_AWAY * square, ZONE_TOWARD_BOARD * square
-    # first edge on the board's side, left to right as the rack's owner sees it
-    pts = [mid + axis * lo + normal * far, mid + axis * hi + normal * far,
-           mid + axis * hi + normal * near, mid + axis * lo + normal * near]
-    return np.array(pts, np.float32)
+def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float) -> float:
+    """How far, in squares, the board's rim reaches out from the playing area: on each side,
+    where the colour just outside the squares stops along most of the side; the narrowest
+    side's (a rack or its shadow against a side can only make that side look wider)."""
+    widths = []
+    h, w = lab.shape[:2]
+    centre = corners.mean(axis=0)
+    for i in range(4):
+        a, b = corners[i], corners[(i + 1) % 4]
+        mid = (a + b) / 2
+        out = mid - centre
+        out = out / max(float(np.linalg.norm(out)), 1e-6)
+        along = np.linspace(0.2, 0.8, 25)[:, None]
+        base = a + (b - a) * along
+
+        def at(t: float) -> np.ndarray | None:
+            pts = np.round(base + out * t * sq).astype(int)
+            inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+            return lab[pts[inside, 1], pts[inside, 0]] if inside.mean() > 0.5 else None
+
+        first = at(RIM_PROBE)
+        if first is None:
+            continue
+        rim_colour = np.median(first, axis=0)
+        t = RIM_PROBE
+        while t < RIM_MAX:
+            seen = at(t + RIM_STEP)
+            if seen is None or float(np.mean(np.linalg.norm(seen - rim_colour, axis=1) < RIM_SAME)) < 0.5:
+                break
+            t += RIM_STEP
+        widths.append(t)
+    return min(widths) if widths else RIM_MAX
+
+
+def _from_table(lab: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """Each pixel's distance from the table's colour there: a smooth (quadratic) fit over the
+    frame around the board, which a lamp to one side lights unevenly (dev seed 5056: a white
+    table from cream to grey took the racks for table), fitted again without what is not table."""
+    h, w = around.shape
+    rows, cols = np.nonzero(around)
+    pick = slice(None, None, max(1, len(rows) // 6000))
+    rows, cols = rows[pick], cols[pick]
+    values = lab[rows, cols]
+    xs, ys = cols.astype(np.float32) / w - 0.5, rows.astype(np.float32) / h - 0.5
+
+    def design(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return np.column_stack([np.ones_like(x), x, y, x * x, x * y, y * y])
+
+    a = design(xs, ys)
+    keep = np.ones(len(xs), bool)
+    for _ in range(2):
+        coef, *_ = np.linalg.lstsq(a[keep], values[keep], rcond=None)
+        residual = np.linalg.norm(values - a @ coef, axis=1)
+        keep = residual <= max(MIN_APART, TABLE_SPREAD * float(np.median(residual)))
+    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32) / w - 0.5, np.arange(h, dtype=np.float32) / h - 0.5)
+    fitted = (design(gx.ravel(), gy.ravel()) @ coef).reshape(h, w, 3)
+    return np.asarray(np.linalg.norm(lab - fitted, axis=2), np.float32)
+
+
+def _colours(pixels: np.ndarray) -> list[np.ndarray]:
+    """A blob's main colours (weighted Lab in, Lab out), fewest pixels first: the tiles' tops
+    and backs are a thin strip along the rack's body."""
+    data = pixels[:: max(1, len(pixels) // 4000)].astype(np.float32)
+    if len(data) < COLOURS:
+        return []
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(0)
+    _, labels, centres = cv2.kmeans(data, COLOURS, np.zeros((len(data), 1), np.int32), criteria, 2, cv2.KMEANS_PP_CENTERS)
+    sizes = np.bincount(labels.ravel(), minlength=COLOURS)
+    order = np.argsort(sizes)
+    return [np.array([centres[j, 0] / RACK_LIGHTNESS_WEIGHT, centres[j, 1], centres[j, 2]], np.float32)
+            for j in order if sizes[j] > 0]
+
+
+def _grown(zone: np.ndarray, square: float, ends: float, board: float, player: float) -> np.ndarray:
+    """A zone (first edge on the board's side) grown by these margins, in squares."""
+    along = zone[1] - zone[0]
+    along = along / max(float(np.linalg.norm(along)), 1e-6)
+    across = zone[3] - zone[0]
+    across = across / max(float(np.linalg.norm(across)), 1e-6)  # toward the player
+    ends, board, player = ends * square, board * square, player * square
+    return np.array([zone[0] - along * ends - across * board, zone[1] + along * ends - across * board,
+                     zone[2] + along * ends + across * player, zone[3] - along * ends + across * player], np.float32)
+
+
+def _board_side_first(box: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
+    """The box's corners clockwise in the frame (y down), its first edge the long one facing
+    the board: left to right as the rack's owner sees it, as vision.synth.racks.rack_outline."""
+    z = np.asarray(box, np.float32).reshape(4, 2)
+    x, y = z[:, 0], z[:, 1]
+    if float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)) < 0:
+        z = z[::-1].copy()
+    edges = [np.linalg.norm(z[(i + 1) % 4] - z[i]) for i in range(4)]
+    mids = (z + np.roll(z, -1, axis=0)) / 2
+    long_edges = [i for i in range(4) if edges[i] >= max(edges) - 1e-3 or edges[i] >= edges[(i + 1) % 4]]
+    first = min(long_edges, key=lambda i: float(np.linalg.norm(mids[i] - board_centre)))
+    return np.roll(z, -first, axis=0)

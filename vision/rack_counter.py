@@ -1,0 +1,228 @@
+"""The board reader's rack component (issue 18): the rack zones in force, what was learnt of
+each rack, and, for every located frame, the tiles standing on each rack and lying face down
+beside it; at setup, the search for the racks themselves.
+
+`vision.reader.BoardReader` holds one (`reader.racks`) and calls `observe` from its own
+`observe` with the frame, the located board and the tile colour the board's tiles give. The
+kiosk (kiosk.rack_setup) drives the setup through the public methods here, from its own
+thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `racks_learnt`.
+
+- Zones: the config's `[vision.racks]` zones (as vision.frame_guard fits them to the frame,
+  handed over with each frame), or the zones found at setup and confirmed (`use_zones`),
+  which win until `use_zones(None)` goes back to the config's.
+- Learnt racks: `racks_hold(counts)` says how many tiles the rules put on each rack (seven
+  each as a game starts); each rack is learnt (vision.racks.learn_rack) from the next frame
+  that reads it with that count. A rack learnt at setup, with seven on it, stays learnt when
+  the game starts with seven on it: its zone was offered only because it read seven with
+  that profile.
+- The tiles' colour: the board's tiles' when it has some read surely; else the colour the
+  rack's own tiles showed when it was learnt (an empty board at a game's start gives none,
+  and a red or navy set is not the default ivory); else the calibration's; else ivory.
+- Setup: while `look_for_racks(True)`, each located frame is searched for racks with seven
+  tiles (vision.rack_find.find_racks); racks found alike in two readings in a row are the
+  `agreed_find`, with a small picture of the frame for the players to confirm.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+import cv2
+import numpy as np
+
+from vision.rack_face_down import count_face_down
+from vision.rack_find import TILE_TOLERANCE, find_racks, rack_colour
+from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
+
+SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
+AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
+                        # is ~21 mm: a rack nudged, not moved; a hand passing makes a find disagree or fail)
+DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, when nothing tells the tiles' colour
+DEFAULT_TOLERANCE = 30.0
+CALIBRATED_TOLERANCE = 20.0
+RIM_SQUARES = 1.5  # the board and its rim: when they fill the frame there is no table, no rack in view
+
+
+@dataclass(frozen=True)
+class RackFind:
+    """Racks found in one frame at setup."""
+    zones: dict[str, np.ndarray]          # name -> 4x2 frame zone, first edge on the board's side
+    profiles: dict[str, RackProfile]      # what each rack showed with seven tiles (vision.racks.learn_rack)
+    square: float                         # a board square's side, frame px
+    frame_size: tuple[int, int]           # (width, height)
+    board: np.ndarray                     # 4x2 board corners in the frame
+    picture: bytes = b""                  # the frame, RGB, as wide as look_for_racks asked
+    picture_size: tuple[int, int] = (0, 0)
+
+    def agrees(self, other: RackFind) -> bool:
+        return same_zones(self.zones, other.zones, self.square * AGREE_SQUARES)
+
+
+def same_zones(a: Mapping[str, np.ndarray], b: Mapping[str, np.ndarray], tolerance_px: float) -> bool:
+    """The same rack names, each zone's centre within `tolerance_px`."""
+    if set(a) != set(b):
+        return False
+    return all(float(np.linalg.norm(np.asarray(a[k], np.float32).mean(axis=0)
+                                    - np.asarray(b[k], np.float32).mean(axis=0))) <= tolerance_px for k in a)
+
+
+@dataclass(frozen=True)
+class RackSight:
+    """What one frame showed of the racks."""
+    counts: dict[str, int]       # tiles standing on each rack seen well enough (unknown racks absent)
+    blocked: frozenset[str]      # racks something covers (a hand)
+    face_down: dict[str, int]    # tiles lying face down beside a rack (DRAW-01), where there are some
+
+
+def square_px(corners: np.ndarray) -> float:
+    """A board square's side in the frame, from the playing area's corners."""
+    c = np.asarray(corners, np.float32)
+    return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
+
+
+class RackCounter:
+    """The racks as one board reader sees them. `observe` runs on the reader's thread; the
+    setup's methods on any other."""
+
+    def __init__(self, zones: Mapping[str, np.ndarray] | None = None, tile_lab: np.ndarray | None = None) -> None:
+        self.configured_zones: dict[str, np.ndarray] = {k: np.asarray(v, np.float32) for k, v in (zones or {}).items()}
+        self._calibrated = None if tile_lab is None else np.asarray(tile_lab, np.float32)
+        self._lock = threading.Lock()
+        self._fitted: dict[str, np.ndarray] = dict(self.configured_zones)  # the config's, fitted to the frame
+        self._found: dict[str, np.ndarray] | None = None   # confirmed at setup; None: the config's are in force
+        self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
+        self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
+        self._setup_profiles: dict[str, RackProfile] = {}
+        self._looking = False
+        self._picture_width = 0
+        self._last_find: RackFind | None = None
+        self._agreed: RackFind | None = None
+        self.finds_tried = 0    # frames searched for racks
+
+    # -- the setup, from the app's thread -------------------------------------------------
+
+    def look_for_racks(self, on: bool, picture_width: int = 0) -> None:
+        """Search each located frame for racks with seven tiles (on), or stop; a find agreed
+        in two readings keeps a picture of the frame `picture_width` px wide (0: none)."""
+        with self._lock:
+            self._looking = on
+            self._picture_width = picture_width
+            self._last_find = self._agreed = None
+
+    def looking(self) -> bool:
+        return self._looking
+
+    def agreed_find(self) -> RackFind | None:
+        """The racks found alike in the last two readings that found any, or None."""
+        with self._lock:
+            return self._agreed
+
+    def zones(self) -> dict[str, np.ndarray]:
+        """The rack zones counted in now. Without the lock (the screen asks while a frame is
+        read): each source is only ever replaced whole."""
+        found = self._found
+        return dict(found if found is not None else self._fitted)
+
+    def use_zones(self, zones: Mapping[str, np.ndarray] | None, profiles: Mapping[str, RackProfile] | None = None
+                  ) -> None:
+        """Count the tiles in these zones from the next reading on ({}: no rack is counted;
+        None: the config's zones). `profiles`: what setup learnt of each rack with its seven
+        tiles, kept when the game starts (racks_hold) with seven on that rack."""
+        with self._lock:
+            self._found = None if zones is None else {k: np.asarray(v, np.float32) for k, v in zones.items()}
+            self._profiles = dict(profiles or {})
+            self._setup_profiles = dict(profiles or {})
+            self._holds = {}
+
+    def racks_hold(self, counts: Mapping[str, int]) -> None:
+        """How many tiles the rules say each rack holds now (seven each as a game starts).
+        What was learnt of the racks is forgotten and each is learnt again from the next
+        frame that reads it with this count, but a rack learnt at this game's setup stays
+        learnt when it holds the setup's seven."""
+        with self._lock:
+            self._profiles, self._holds = {}, dict(counts)
+            zones = self.zones()
+            for name, profile in self._setup_profiles.items():
+                if counts.get(name) == SETUP_TILES and name in zones:
+                    self._profiles[name] = profile
+                    self._holds.pop(name, None)
+            self._setup_profiles = {}
+
+    def racks_learnt(self) -> frozenset[str]:
+        """The racks learnt since racks_hold was last called."""
+        with self._lock:
+            return frozenset(self._profiles)
+
+    # -- the reader's thread ---------------------------------------------------------------
+
+    def observe(self, frame: np.ndarray, corners: np.ndarray, board_colour: tuple[np.ndarray, float] | None,
+                configured: Mapping[str, np.ndarray]) -> RackSight:
+        """The racks in a frame whose board is located at `corners` (frame order).
+        `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
+        none; `configured`: the config's zones as fitted to this frame."""
+        self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
+        c = np.asarray(corners, np.float32)
+        square = square_px(c)
+        with self._lock:
+            if self._looking:
+                self._look(frame, c, square, board_colour)
+            counts: dict[str, int] = {}
+            blocked: set[str] = set()
+            face_down: dict[str, int] = {}
+            for name, config_zone in self.zones().items():
+                zone = board_side_first(config_zone, c.mean(axis=0))
+                colour, tolerance = self._colour(name, board_colour)
+                profile = self._profiles.get(name)
+                reading = read_rack(frame, zone, square, colour, tolerance, profile)
+                held = self._holds.get(name)
+                if profile is None and held is not None and reading.count is not None:
+                    del self._holds[name]
+                    learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
+                    if learned is not None:
+                        self._profiles[name] = learned
+                if reading.count is not None:
+                    counts[name] = reading.count
+                elif reading.blocked:
+                    blocked.add(name)
+                if not reading.blocked:
+                    down = count_face_down(frame, zone, square, colour, tolerance, c)
+                    if down:
+                        face_down[name] = down
+        return RackSight(counts, frozenset(blocked), face_down)
+
+    def _colour(self, name: str, board_colour: tuple[np.ndarray, float] | None) -> tuple[np.ndarray, float]:
+        if board_colour is not None:
+            return board_colour
+        profile = self._profiles.get(name)
+        if profile is not None:
+            return rack_colour(profile), TILE_TOLERANCE
+        if self._calibrated is not None:
+            return self._calibrated, CALIBRATED_TOLERANCE
+        return DEFAULT_TILE_LAB, DEFAULT_TOLERANCE
+
+    def _look(self, frame: np.ndarray, corners: np.ndarray, square: float,
+              board_colour: tuple[np.ndarray, float] | None) -> None:
+        h, w = frame.shape[:2]
+        centre = corners.mean(axis=0)
+        rim = (centre + (corners - centre) * (1 + 2 * RIM_SQUARES / 15)).astype(np.float32)
+        if all(cv2.pointPolygonTest(rim, (float(x), float(y)), False) >= 0 for x, y in ((0, 0), (w - 1, 0),
+                                                                                       (w - 1, h - 1), (0, h - 1))):
+            return   # the board and its rim fill the frame: no table, no rack in view
+        self.finds_tried += 1
+        colour, tolerance = board_colour if board_colour is not None else (None, TILE_TOLERANCE)
+        # a rack is found only when it reads seven in its zone as it will be read in the game
+        found = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
+        if not found:
+            self._last_find = None
+            return
+        find = RackFind({k: z for k, (z, _) in found.items()}, {k: p for k, (_, p) in found.items()},
+                        square, (w, h), corners)
+        last, self._last_find = self._last_find, find
+        if last is not None and find.agrees(last):
+            width = self._picture_width
+            if width > 0:
+                small = cv2.resize(frame, (width, max(1, round(h * width / w))), interpolation=cv2.INTER_AREA)
+                rgb = cv2.cvtColor(small, cv2.COLOR_BGR2RGB)
+                find = replace(find, picture=rgb.tobytes(), picture_size=(rgb.shape[1], rgb.shape[0]))
+            self._agreed = find
