@@ -22,7 +22,8 @@ unknowns (also per tile count, 0 = an empty rack, and per arrangement: pushed to
 groups, spread); then racks under a hand (must be unknown, never a count > 7 when <= 7), racks
 half out of the frame, the CPU time rack counting adds per frame (read_rack and
 count_face_down, both racks), and tiles lying face down beside a rack (DRAW-01,
-count_face_down: exact, unknown, wrong).
+count_face_down: exact, unknown, wrong: more than there, which could raise a false overdraw
+question, and fewer).
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.rack_face_down import count_face_down
+from vision.rack_face_down import _LAST, count_face_down
 from vision.racks import RackProfile, learn_rack, rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
@@ -196,7 +197,7 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
     if scenes <= 0:
         return
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # truth group -> [n, exact, unknown]
-    wrong = 0
+    more = fewer = 0
     cpu: list[float] = []
     for i in range(scenes):
         seed = first_seed + i
@@ -214,15 +215,16 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
             row[0] += 1
             row[1] += seen == truth
             row[2] += seen is None
-            wrong += seen is not None and seen != truth
+            more += seen is not None and seen > truth
+            fewer += seen is not None and seen < truth
             if verbose and seen != truth:
-                from vision.rack_face_down import _LAST
-                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {_LAST.get('why', '') if seen is None else ''}")
+                why = _LAST.get("why", "") if seen is None else ""
+                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {why}")
     n_all = sum(r[0] for r in tally.values())
     print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "
           f"{100 * sum(r[1] for r in tally.values()) / n_all:.1f}%, unknown "
-          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {wrong}; CPU per rack median "
-          f"{1000 * float(np.median(cpu)):.2f} ms")
+          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {more + fewer} ({more} more than "
+          f"there, {fewer} fewer); CPU per rack median {1000 * float(np.median(cpu)):.2f} ms")
     for name in sorted(tally):
         n, exact, unknown = tally[name]
         print(f"  {name:<22} racks {n:4d}  exact {100 * exact / n:5.1f}%  unknown {100 * unknown / n:5.1f}%")

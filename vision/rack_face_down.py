@@ -66,7 +66,7 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         # the tiles' backs and two tiles went uncounted)
         table = np.median(lab[free], axis=0) if free.any() else np.median(lab.reshape(-1, 3), axis=0)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
-            _LAST["why"] = f"table the tiles' colour {np.round(table, 1)} {np.round(tile, 1)}"
+            _LAST["why"] = "table the tiles' colour"
             return None  # tiles the colour of the table are not told apart from it
         d_tile = np.linalg.norm(lab - tile, axis=2)
         mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2)) & free
@@ -86,6 +86,6 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
         if not inside[:, cols].all():
-            _LAST["why"] = f"out of frame rows {int((~inside[:, cols]).any(axis=1).sum())}/{h} cols {int((~inside[:, cols]).any(axis=0).sum())}/{cols}"
+            _LAST["why"] = "the table where the next tile could lie leaves the frame"
             return None
     return total
