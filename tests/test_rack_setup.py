@@ -374,7 +374,7 @@ def test_a_rack_learnt_at_setup_stays_learnt_when_the_game_starts(frames: Path):
     reader.observe(image)
     find = reader.racks.agreed_find()
     assert find is not None and set(find.zones) == {"p1", "p2"}
-    reader.racks.use_zones(find.zones, find.profiles)
+    reader.racks.use_zones(find.zones, find.profiles, find.colours)
     reader.racks_hold({"p1": 7, "p2": 6})          # the first press: p2 not as at setup
     assert reader.racks_learnt() == {"p1"}
     reader.racks_hold({"p1": 7, "p2": 7})          # a later game: learnt again from its frames
