@@ -115,3 +115,16 @@ def test_an_empty_rack_reads_zero_and_a_zone_without_its_rack_is_unknown():
             moved += 1
             assert read_rack(scene.image, bare, scene.square_px, lab, 15.0).count is None
     assert zero >= 8 and moved >= 3
+
+
+def test_the_square_at_a_rack_follows_the_boards_perspective():
+    from vision.racks import rack_square_px
+    flat = np.array([[100, 100], [550, 100], [550, 550], [100, 550]], np.float32)  # 30 px squares
+    zone_below = np.array([[150, 600], [500, 600], [500, 640], [150, 640]], np.float32)
+    assert rack_square_px(flat, zone_below) == pytest.approx(30.0, rel=1e-3)
+    # a camera tilted toward the bottom edge: the board's bottom edge is longer than its top one
+    keystone = np.array([[130, 100], [520, 100], [550, 550], [100, 550]], np.float32)
+    zone_above = zone_below - np.array([0, 560], np.float32)
+    below, above = rack_square_px(keystone, zone_below), rack_square_px(keystone, zone_above)
+    assert below > 30.0 > above  # nearer the camera at the bottom, farther at the top
+    assert below / above < 1.4

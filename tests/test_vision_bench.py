@@ -42,6 +42,10 @@ def test_real_photo_truth_rotation_and_location_error():
     assert _frame_rotation({"rotation_deg": 270}) == 90
     assert _frame_rotation({}) is None  # no truth of the rotation: not counted
     assert _frame_rotation({"synth": {"rotation": 180}}) == 180
+    # a rendered frame's board corners are its truth corners too
+    from vision.bench import _truth_corners
+    assert np.allclose(_truth_corners({"synth": {"board_corners": corners}}), corners)
+    assert _truth_corners({"synth": {"rotation": 0}}) is None
     src = np.float32(corners)
     to_cells = cv2_homography(src, np.float32([[0, 0], [15, 0], [15, 15], [0, 15]]))
     assert location_error(to_cells, src) < 1e-3

@@ -1,6 +1,8 @@
 """Calibration from rendered frames of an empty board and of the tiles in the default pattern."""
 from __future__ import annotations
 
+import re
+import sys
 import time
 
 import cv2
@@ -8,9 +10,10 @@ import numpy as np
 import pytest
 
 from kiosk.errors import InputError
-from vision.calibrate import default_pattern, main, read_pattern
+from vision.calibrate import default_pattern, fit_head, main, read_pattern
+from vision.cells import OCCUPANCY_FEATURES
 from vision.config import VisionConfig
-from vision.models import Calibration
+from vision.models import Calibration, Head, shipped
 from vision.reader import BoardReader
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.tiles import TileStyle
@@ -90,3 +93,114 @@ def test_wrong_pattern_is_refused_before_training(tmp_path, capsys):
     assert main(["--tiles", str(path), "--pattern", str(wrong), "--out", str(out)]) == 2
     assert "pattern reads badly" in capsys.readouterr().err
     assert not out.exists()
+
+
+def _club_file(tmp_path, **change):
+    """A calibration file the shipped models accept, with some arrays replaced (None: left out)."""
+    model = shipped("occupancy")
+    width = model.hidden(np.zeros((1, OCCUPANCY_FEATURES), np.float32)).shape[1] + len(model.classes)
+    Calibration(tile_lab=np.array([80, 130, 140], np.float32),
+                heads={"occupancy": Head(np.zeros((width, 4), np.float32), np.zeros(4, np.float32),
+                                         np.array([True, True, False, False]))}).save(tmp_path / "good.npz")
+    with np.load(tmp_path / "good.npz") as data:
+        arrays = {k: data[k] for k in data.files}
+    for key, value in change.items():
+        if value is None:
+            arrays.pop(key)
+        else:
+            arrays[key] = value
+    path = tmp_path / "club.npz"
+    np.savez(path, **arrays)
+    return path
+
+
+@pytest.mark.parametrize("change, says", [
+    ({}, None),
+    ({"occupancy_model": np.array("0123456789abcdef")}, "another version of the shipped occupancy model"),
+    ({"format": np.array(2)}, "older version"),
+    ({"format": np.array([3, 3])}, "no format number"),
+    ({"occupancy_bias": np.zeros(7, np.float32)}, "does not fit the shipped model"),
+    ({"occupancy_weights": np.full((3, 4), np.nan, np.float32)}, "does not fit the shipped model"),
+    ({"occupancy_fitted": None}, "incomplete"),
+    ({"tile_lab": np.zeros(7, np.float32)}, "tile colour"),
+])
+def test_calibration_file_is_checked_against_the_shipped_models(tmp_path, change, says):
+    path = _club_file(tmp_path, **change)
+    if says is None:
+        assert Calibration.load(path).heads["occupancy"].fitted.tolist() == [True, True, False, False]
+        return
+    with pytest.raises(InputError) as caught:
+        Calibration.load(path)
+    assert str(caught.value).startswith(f"{path}: calibration file club.npz: ") and says in str(caught.value)
+
+
+def test_non_finite_layer_is_refused(tmp_path):
+    model = shipped("occupancy")
+    width = model.hidden(np.zeros((1, OCCUPANCY_FEATURES), np.float32)).shape[1] + len(model.classes)
+    path = _club_file(tmp_path, occupancy_weights=np.full((width, 4), np.inf, np.float32))
+    with pytest.raises(InputError, match="not finite"):
+        Calibration.load(path)
+
+
+@pytest.mark.parametrize("content", [b"", b"not a zip", b"PK\x03\x04" + bytes(40), "half"])
+def test_damaged_calibration_file_names_the_file_in_the_reader_and_check_config(tmp_path, content, capsys):
+    from kiosk.cli.check_config import check
+
+    if content == "half":
+        good = _club_file(tmp_path).read_bytes()
+        content = good[:len(good) // 2]
+    (tmp_path / "club.npz").write_bytes(content)
+    with pytest.raises(InputError) as caught:  # the reader given the file: one clear error, no traceback
+        BoardReader(VisionConfig(calibration=tmp_path / "club.npz"))
+    assert "club.npz" in caught.value.message and str(caught.value).startswith(str(tmp_path / "club.npz"))
+    config = tmp_path / "kiosk.toml"
+    config.write_text('[vision]\ncalibration = "club.npz"\n', encoding="utf-8")
+    check(config, sys.stdout)  # the kiosk's config: a warning on the line naming the file, reading uncalibrated
+    out = capsys.readouterr().out
+    assert "vision.calibration = none (uncalibrated)" in out
+    assert re.search(r"kiosk\.toml:2: vision\.calibration: .*club\.npz.*; reading uncalibrated", out)
+
+
+def test_check_config_names_a_good_calibration_file(tmp_path, capsys):
+    from kiosk.cli.check_config import check
+
+    _club_file(tmp_path)
+    config = tmp_path / "kiosk.toml"
+    config.write_text('[vision]\ncalibration = "club.npz"\n', encoding="utf-8")
+    check(config, sys.stdout)
+    assert f"vision.calibration = {tmp_path / 'club.npz'}" in capsys.readouterr().out
+
+
+def test_correction_leaves_classes_the_photos_never_show_alone():
+    """Fitted on empty squares and tiles only, the head moves 'empty' against 'tile' but neither
+    against 'blank': their mean logit stays the shipped one, and 'blank' keeps its own."""
+    model = shipped("occupancy")
+    rng = np.random.default_rng(5)
+    x = rng.random((300, OCCUPANCY_FEATURES)).astype(np.float32)
+    y = (x[:, 0] > 0.5).astype(int)  # empty / tile, by a rule the shipped model does not know
+    head = fit_head(model, x, y)
+    assert head.fitted.tolist() == [True, True, False, False]
+    z0, z = model.logits(x), model.with_head(head).logits(x)
+    assert np.allclose(z[:, 2:], z0[:, 2:], atol=1e-4)
+    assert np.allclose((z - z0)[:, :2].mean(axis=1), 0, atol=1e-3)
+    assert np.abs((z - z0)[:, :2]).max() > 0.1  # ... and it did learn something
+
+
+def test_a_few_samples_move_the_model_little(monkeypatch):
+    """The correction is shrunk towards the shipped model: five squares move it less than five
+    hundred that say the same, and less than an unshrunk fit on the same five."""
+    import vision.calibrate
+
+    model = shipped("occupancy")
+    rng = np.random.default_rng(6)
+    x = rng.random((500, OCCUPANCY_FEATURES)).astype(np.float32)
+    y = (x[:, 0] > 0.5).astype(int)
+    probe = rng.random((200, OCCUPANCY_FEATURES)).astype(np.float32)
+    z0 = model.logits(probe)
+
+    def moved(n: int) -> float:
+        return float(np.abs(model.with_head(fit_head(model, x[:n], y[:n])).logits(probe) - z0).mean())
+
+    few, many = moved(5), moved(500)
+    monkeypatch.setattr(vision.calibrate, "SHRINK", 1e-4)
+    assert few < many and few < 0.75 * moved(5)

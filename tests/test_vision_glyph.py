@@ -4,9 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.glyph import dot_pair_above, glyph_features, ink_mask, letter_box
+from vision.glyph import glyph_features, ink_mask, letter_box, umlaut_dots
 from vision.models import shipped
-from vision.reader import DOTS_ABOVE
 from vision.synth.fonts import available_fonts
 from vision.synth.tiles import TILE_PRESETS, TileStyle, render_tile
 
@@ -108,15 +107,22 @@ def test_umlaut_dots_that_ran_into_the_tile_edge_are_still_seen(font, accented, 
 
     umlaut = bordered(accented)
     dots_top = letter_box(ink_mask(umlaut))[1] + 2  # window row where the dots start
-    scores = {}
+    seen = {}
     for letter, cell in ((accented, umlaut), (bare, bordered(bare))):
         cell = _with_edge_line(cell, dots_top + 1)  # overlapping the dots' tops: one component in the mask
-        mask = ink_mask(cell)
-        box = letter_box(mask)
-        if box is None:  # a heavy font's dots fill the gap: the line joins the letter itself
+        if letter_box(ink_mask(cell)) is None:  # a heavy font's dots fill the gap: the line joins the letter itself
             pytest.skip(f"{font}: the line joins the letter")
-        scores[letter] = dot_pair_above(cell, mask, box)
-    assert scores[accented] > DOTS_ABOVE > scores[bare]
+        seen[letter] = umlaut_dots(cell)
+    assert seen == {accented: True, bare: False}
+
+
+@pytest.mark.parametrize("font", available_fonts())
+@pytest.mark.parametrize("accented,bare", [("Ö", "O"), ("Ü", "U"), ("Ä", "A")])
+def test_umlaut_dots_taken_into_the_letters_box_still_count(font, accented, bare):
+    def bordered(letter):
+        return cv2.copyMakeBorder(render_tile(letter, size=48, font=font), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+
+    assert umlaut_dots(bordered(accented)) and not umlaut_dots(bordered(bare))
 
 
 def test_a_neighbours_value_number_above_the_letter_is_not_a_pair_of_dots():
@@ -124,7 +130,17 @@ def test_a_neighbours_value_number_above_the_letter_is_not_a_pair_of_dots():
     mask = ink_mask(cell)
     x0, y0, x1, y1 = letter_box(mask)
     cell[y0 - 5:y0 + 1, x1 - 4:x1 - 1] = 40  # the '1' of the tile above, over the letter's right side
-    assert dot_pair_above(cell, mask, (x0, y0, x1, y1)) < DOTS_ABOVE
+    assert not umlaut_dots(cell)
+
+
+def test_a_dashed_tile_edge_above_the_letter_is_no_pair_of_dots():
+    # where two tiles meet at a small square, the edge line breaks into scraps in the ink mask
+    cell = cv2.copyMakeBorder(render_tile("U", size=48), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
+    x0, y0, x1, y1 = letter_box(ink_mask(cell))
+    row = y0 + 2 - 5  # window row, 5 px above the letter
+    cell[row - 2:row, :] = 40
+    cell[row - 2:row, 2 * x0 // 3::5] = 200  # dashes: gaps every 5 px
+    assert not umlaut_dots(cell)
 
 
 def test_a_scrap_of_ink_at_the_windows_rim_is_not_a_letter():

@@ -22,7 +22,7 @@ def test_shipped_model_runs_in_cv2_dnn_for_any_batch(name, inputs):
 
 
 def test_onnx_graph_matches_the_weights_it_was_written_from():
-    from vision.model_export import cnn_onnx, dense_onnx
+    from vision.model_export import CnnBranch, cnn_onnx, dense_onnx
     rng = np.random.default_rng(1)
     mean, scale = rng.normal(size=5).astype(np.float32), rng.uniform(0.5, 2, 5).astype(np.float32)
     w1, b1 = rng.normal(size=(5, 7)).astype(np.float32), rng.normal(size=7).astype(np.float32)
@@ -37,9 +37,17 @@ def test_onnx_graph_matches_the_weights_it_was_written_from():
     side = GLYPH // 2
     dense = rng.normal(size=(2 * side * side, 4)).astype(np.float32), np.zeros(4, np.float32)
     last = rng.normal(size=(4, 3)).astype(np.float32), np.zeros(3, np.float32)
-    cnn = Network(cnn_onnx([conv], *dense, *last, GLYPH), ("a", "b", "c"), image=GLYPH)
+    cnn = Network(cnn_onnx([CnnBranch([conv], *dense)], *last, GLYPH), ("a", "b", "c"), image=GLYPH)
     images = rng.random((2, GLYPH * GLYPH + 3)).astype(np.float32)
     assert cnn.logits(images).shape == (2, 3)
+    # two CNNs averaged: their hidden layers side by side, the last layers stacked and halved
+    other = CnnBranch([(conv[0][::-1].copy(), conv[1])], dense[0][::-1].copy(), dense[1] + 0.5)
+    last2 = rng.normal(size=(4, 3)).astype(np.float32), rng.normal(size=3).astype(np.float32)
+    pair = Network(cnn_onnx([CnnBranch([conv], *dense), other], np.concatenate([last[0], last2[0]]) / 2,
+                            (last[1] + last2[1]) / 2, GLYPH), ("a", "b", "c"), image=GLYPH)
+    alone = Network(cnn_onnx([other], *last2, GLYPH), ("a", "b", "c"), image=GLYPH)
+    assert pair.hidden(images).shape == (2, 8)
+    assert np.allclose(pair.logits(images), (cnn.logits(images) + alone.logits(images)) / 2, atol=1e-4)
 
 
 def test_club_head_replaces_only_its_classes(tmp_path):

@@ -13,7 +13,8 @@ cells are not read again).
 
 Truth per frame: `board`; `synth.rotation` (rendered frames) or, for real photos,
 `rotation_deg` (the clockwise turn that makes the photo upright) and `corners` (the playing
-area's corners, upright TL, TR, BR, BL, in image pixels). With corners the bench prints each
+area's corners, upright TL, TR, BR, BL, in image pixels; a rendered frame's `synth.board_corners`
+are the same). With corners the bench prints each
 frame's location error: the largest distance, in cells, of a true corner from where the
 reader's homography puts it. "Rotation wrong" is counted only on frames whose truth knows
 the rotation.
@@ -169,7 +170,11 @@ def _rotation_of(upright_corners: np.ndarray) -> int:
 
 
 def _truth_corners(entry: dict) -> np.ndarray | None:
+    """The playing area's true corners (upright TL, TR, BR, BL): a real photo's `corners`, or
+    a rendered frame's `synth.board_corners`; None when the truth has neither."""
     corners = entry.get("corners")
+    if corners is None:
+        corners = (entry.get("synth") or {}).get("board_corners")
     if corners is None:
         return None
     return np.asarray(corners, np.float32).reshape(4, 2)

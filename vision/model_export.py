@@ -1,10 +1,12 @@
 """Write trained weights as ONNX graphs that OpenCV's dnn module runs (training only: needs `onnx`).
 
-Plain operators at opset 13 (Sub, Mul, MatMul, Add, Relu, Conv, MaxPool, Flatten), checked
+Plain operators at opset 13 (Sub, Mul, MatMul, Add, Relu, Conv, MaxPool, Flatten, Concat), checked
 to load and match in cv2.dnn by tests/test_vision_models.py; two outputs, `logits` and
 `hidden` (the last hidden layer, on which calibration fits a club's own last layer).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -42,25 +44,42 @@ def dense_onnx(mean: np.ndarray, scale: np.ndarray, w1: np.ndarray, b1: np.ndarr
     return _model(nodes, inits, w1.shape[0], w1.shape[1], w2.shape[1])
 
 
-def cnn_onnx(convs: list[tuple[np.ndarray, np.ndarray]], w1: np.ndarray, b1: np.ndarray, w2: np.ndarray,
-             b2: np.ndarray, size: int) -> bytes:
-    """N x 1 x size x size -> (3x3 conv, ReLU, 2x2 max-pool) per conv -> flatten ->
-    ReLU(dense) = hidden -> dense = logits. Conv weights as PyTorch keeps them (out, in, 3, 3);
-    dense weights (in, out)."""
+@dataclass
+class CnnBranch:
+    """One letter CNN up to its hidden layer: (3x3 conv weights (out, in, 3, 3), bias) per conv layer,
+    then the dense layer (in, out) and its bias."""
+    convs: list[tuple[np.ndarray, np.ndarray]]
+    w1: np.ndarray
+    b1: np.ndarray
+
+
+def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: int) -> bytes:
+    """N x 1 x size x size -> per branch: (3x3 conv, ReLU, 2x2 max-pool) per conv -> flatten ->
+    ReLU(dense); the branches' hidden layers side by side = hidden -> dense = logits (w2 has a row
+    per hidden unit of every branch: several CNNs averaged are their last layers stacked, divided
+    by their number)."""
     from onnx import helper
-    nodes, inits, last = [], {}, "x"
-    for i, (w, b) in enumerate(convs):
-        inits[f"c{i}_w"], inits[f"c{i}_b"] = w, b
-        nodes += [helper.make_node("Conv", [last, f"c{i}_w", f"c{i}_b"], [f"c{i}"], kernel_shape=[3, 3],
-                                   pads=[1, 1, 1, 1]),
-                  helper.make_node("Relu", [f"c{i}"], [f"r{i}"]),
-                  helper.make_node("MaxPool", [f"r{i}"], [f"p{i}"], kernel_shape=[2, 2], strides=[2, 2])]
-        last = f"p{i}"
-    nodes += [helper.make_node("Flatten", [last], ["flat"], axis=1),
-              helper.make_node("MatMul", ["flat", "w1"], ["h_mul"]),
-              helper.make_node("Add", ["h_mul", "b1"], ["h_pre"]),
-              helper.make_node("Relu", ["h_pre"], ["hidden"]),
-              helper.make_node("MatMul", ["hidden", "w2"], ["z_mul"]),
+    nodes, inits, hiddens = [], {}, []
+    for j, branch in enumerate(branches):
+        last = "x"
+        for i, (w, b) in enumerate(branch.convs):
+            name = f"n{j}c{i}"
+            inits[f"{name}_w"], inits[f"{name}_b"] = w, b
+            nodes += [helper.make_node("Conv", [last, f"{name}_w", f"{name}_b"], [name], kernel_shape=[3, 3],
+                                       pads=[1, 1, 1, 1]),
+                      helper.make_node("Relu", [name], [f"{name}_r"]),
+                      helper.make_node("MaxPool", [f"{name}_r"], [f"{name}_p"], kernel_shape=[2, 2], strides=[2, 2])]
+            last = f"{name}_p"
+        hidden = "hidden" if len(branches) == 1 else f"n{j}_hidden"
+        nodes += [helper.make_node("Flatten", [last], [f"n{j}_flat"], axis=1),
+                  helper.make_node("MatMul", [f"n{j}_flat", f"n{j}_w1"], [f"n{j}_mul"]),
+                  helper.make_node("Add", [f"n{j}_mul", f"n{j}_b1"], [f"n{j}_pre"]),
+                  helper.make_node("Relu", [f"n{j}_pre"], [hidden])]
+        inits[f"n{j}_w1"], inits[f"n{j}_b1"] = branch.w1, branch.b1
+        hiddens.append(hidden)
+    if len(branches) > 1:
+        nodes.append(helper.make_node("Concat", hiddens, ["hidden"], axis=1))
+    nodes += [helper.make_node("MatMul", ["hidden", "w2"], ["z_mul"]),
               helper.make_node("Add", ["z_mul", "b2"], ["logits"])]
-    inits.update(w1=w1, b1=b1, w2=w2, b2=b2)
-    return _model(nodes, inits, (1, size, size), w1.shape[1], w2.shape[1])
+    inits.update(w2=w2, b2=b2)
+    return _model(nodes, inits, (1, size, size), w2.shape[0], w2.shape[1])

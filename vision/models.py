@@ -9,6 +9,7 @@ At run time only OpenCV and NumPy are needed.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -138,6 +139,14 @@ def shipped(name: str) -> Network:
     return Network.load(MODEL_DIR / name)
 
 
+CALIBRATION_FORMAT = 3  # 3: each head names the shipped model it was fitted on (its fingerprint)
+
+
+def fingerprint(name: str) -> str:
+    """Which shipped model `name` is: a calibration's head fits only the model it was fitted on."""
+    return hashlib.sha256(shipped(name).onnx).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Calibration:
     """What `python -m kiosk calibrate` learned about one club's board and tiles: the tile
@@ -150,33 +159,64 @@ class Calibration:
         return shipped(name).with_head(self.heads.get(name))
 
     def save(self, path: Path) -> None:
-        arrays: dict[str, np.ndarray] = {"format": np.array(2, np.int32)}
+        arrays: dict[str, np.ndarray] = {"format": np.array(CALIBRATION_FORMAT, np.int32)}
         if self.tile_lab is not None:
-            arrays["tile_lab"] = self.tile_lab
+            arrays["tile_lab"] = np.asarray(self.tile_lab, np.float32)
         for name, head in self.heads.items():
             arrays.update({f"{name}_weights": head.weights.astype(np.float32), f"{name}_bias": head.bias.astype(np.float32),
-                           f"{name}_fitted": head.fitted.astype(bool)})
+                           f"{name}_fitted": head.fitted.astype(bool), f"{name}_model": np.array(fingerprint(name))})
         with open(path, "wb") as out:
             np.savez_compressed(out, allow_pickle=False, **arrays)
 
     @staticmethod
     def load(path: Path) -> "Calibration":
+        """The calibration in `path`; InputError naming the file when it cannot be read, is not a
+        calibration, or was fitted on other shipped models than these (never another exception)."""
         try:
             with np.load(path, allow_pickle=False) as data:
-                if "format" not in data or int(data["format"]) != 2:
-                    raise ValueError("written by an older version: run 'python -m kiosk calibrate' again")
-                heads = {}
-                for name in ("occupancy", "letters"):
-                    if f"{name}_weights" in data:
-                        head = Head(data[f"{name}_weights"], data[f"{name}_bias"], data[f"{name}_fitted"].astype(bool))
-                        model = shipped(name)
-                        width = model.hidden(np.zeros((1, _inputs(name)), np.float32)).shape[1] + len(model.classes)
-                        if head.weights.shape != (width, len(model.classes)):
-                            raise ValueError(f"its {name} layer does not fit the shipped model: calibrate again")
-                        heads[name] = head
-                return Calibration(tile_lab=data["tile_lab"] if "tile_lab" in data else None, heads=heads)
-        except (OSError, ValueError, KeyError) as exc:
-            raise InputError(str(path), f"not a calibration file written by 'python -m kiosk calibrate' ({exc})") from None
+                arrays = {key: np.asarray(data[key]) for key in data.files}
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read the calibration file {Path(path).name} ({exc.strerror or exc})") from None
+        except Exception as exc:  # a damaged file: numpy and zipfile raise ValueError, EOFError, BadZipFile, zlib.error...
+            raise InputError(str(path), f"{Path(path).name} is not a calibration file written by "
+                                        f"'python -m kiosk calibrate' ({type(exc).__name__}: {exc})") from None
+        problem = _calibration_problem(arrays)
+        if problem:
+            raise InputError(str(path), f"calibration file {Path(path).name}: {problem}")
+        heads = {name: Head(arrays[f"{name}_weights"], arrays[f"{name}_bias"], arrays[f"{name}_fitted"])
+                 for name in ("occupancy", "letters") if f"{name}_weights" in arrays}
+        return Calibration(tile_lab=arrays.get("tile_lab"), heads=heads)
+
+
+def _calibration_problem(arrays: dict[str, np.ndarray]) -> str | None:
+    """Why these arrays are not a calibration for the shipped models, or None."""
+    again = "run 'python -m kiosk calibrate' again"
+    version = arrays.get("format")
+    if version is None or version.shape != () or version.dtype.kind not in "iu":
+        return "not written by 'python -m kiosk calibrate' (no format number)"
+    if int(version) != CALIBRATION_FORMAT:
+        return f"written by {'an older' if int(version) < CALIBRATION_FORMAT else 'a newer'} version: {again}"
+    lab = arrays.get("tile_lab")
+    if lab is not None and (lab.shape != (3,) or lab.dtype.kind != "f" or not np.isfinite(lab).all()):
+        return "its tile colour is not three numbers"
+    for name in ("occupancy", "letters"):
+        keys = [f"{name}_{part}" for part in ("weights", "bias", "fitted", "model")]
+        if not any(key in arrays for key in keys):
+            continue
+        if not all(key in arrays for key in keys):
+            return f"its {name} layer is incomplete: {again}"
+        weights, bias, fitted, model = (arrays[key] for key in keys)
+        if model.shape != () or str(model) != fingerprint(name):
+            return f"fitted on another version of the shipped {name} model: {again}"
+        network = shipped(name)
+        width = network.hidden(np.zeros((1, _inputs(name)), np.float32)).shape[1] + len(network.classes)
+        classes = len(network.classes)
+        if (weights.shape != (width, classes) or bias.shape != (classes,) or fitted.shape != (classes,)
+                or weights.dtype.kind != "f" or bias.dtype.kind != "f" or fitted.dtype != bool):
+            return f"its {name} layer does not fit the shipped model: {again}"
+        if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+            return f"its {name} layer holds numbers that are not finite: {again}"
+    return None
 
 
 def _inputs(name: str) -> int:

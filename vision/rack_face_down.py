@@ -18,6 +18,7 @@ BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
 RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
 DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
 DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
+_LAST: dict[str, str] = {}  # why the last count was unknown, for looking into it
 DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
 
@@ -41,7 +42,7 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     corners = np.asarray(board_corners, np.float32)
     grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
-    h_frame, w_frame = frame.shape[:2]
+    frame_ones = np.ones(frame.shape[:2], np.uint8)
     total = 0
     for start, sign in ((z[0], -1.0), (z[1], 1.0)):
         reach = BESIDE_ALONG * square_px
@@ -52,12 +53,13 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         h = max(8, int(round(span * scale)))
         matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
         patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        grid = np.stack(np.meshgrid(np.arange(w, dtype=np.float32) + 0.5, np.arange(h, dtype=np.float32) + 0.5), -1)
-        where = cv2.perspectiveTransform(grid.reshape(1, -1, 2), np.linalg.inv(matrix))[0].reshape(h, w, 2)
-        inside = (where[..., 0] >= 0) & (where[..., 0] < w_frame) & (where[..., 1] >= 0) & (where[..., 1] < h_frame)
+        # the patch's pixels that come from inside the frame (the frame's own pixels warped, nothing outside)
+        inside = cv2.warpPerspective(frame_ones, matrix, (w, h), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=0) > 0
         lab = weighted_lab(patch)
         table = np.median(lab[inside], axis=0) if inside.any() else np.median(lab.reshape(-1, 3), axis=0)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+            _LAST["why"] = f"table the tiles' colour {np.round(table, 1)} {np.round(tile, 1)}"
             return None  # tiles the colour of the table are not told apart from it
         d_tile = np.linalg.norm(lab - tile, axis=2)
         mask = ((d_tile < FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2))).astype(np.uint8)
@@ -80,5 +82,6 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
         if not inside[:, cols].all():
+            _LAST["why"] = f"out of frame rows {int((~inside[:, cols]).any(axis=1).sum())}/{h} cols {int((~inside[:, cols]).any(axis=0).sum())}/{cols}"
             return None
     return total

@@ -31,7 +31,9 @@ PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this man
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
-RAISED = 1.03  # tile tops stand ~23 mm over the table, seen from 500-900 mm: 1.03x a square's scale
+RAISED = (1.035, 1.075)  # the scale at the tiles' tops (22-23 mm over the table) / the table's: a
+# camera that sees the racks 20-30 deg off vertical hangs 300-650 mm over the table (rendered
+# racks, seeds 7300000-7300299: 1.035-1.074, median 1.053)
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
 END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
 # margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
@@ -67,6 +69,25 @@ class RackReading:
     reason: str = ""  # why the count is unknown
 
 
+def rack_square_px(board_corners: np.ndarray, zone: np.ndarray) -> float:
+    """A board square's side in the frame as it would be at the rack in `zone`, on the table's
+    plane (the board's own plane carried on to the rack: a camera tilted a few degrees makes the
+    table at a rack 0.92-1.11x the board's mean square, rendered racks, seeds 7300000-7300299).
+    Pass it to read_rack/learn_rack as `square_px`."""
+    c = np.asarray(board_corners, np.float32).reshape(4, 2)
+    grid = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(grid, c)
+    centre = np.asarray(zone, np.float32).reshape(4, 2).mean(axis=0)
+    q = cv2.perspectiveTransform(centre.reshape(1, 1, 2), np.linalg.inv(to_frame))[0, 0]
+    box = np.array([[q[0] - .5, q[1] - .5], [q[0] + .5, q[1] - .5], [q[0] + .5, q[1] + .5], [q[0] - .5, q[1] + .5]],
+                   np.float32)
+    area = cv2.contourArea(cv2.perspectiveTransform(box.reshape(1, 4, 2), to_frame)[0])
+    mean = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
+    local = float(np.sqrt(max(area, 0.0)))
+    # far beyond the board (a wild corner) the extrapolation means nothing: keep to the board's mean then
+    return local if 0.7 * mean <= local <= 1.4 * mean else mean
+
+
 def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.ndarray, float]:
     """The zone warped to a strip along the rack (its first edge on top), scaled so one tile
     width is about PX_PER_TILE px. Returns (strip, px per square in the strip)."""
@@ -87,12 +108,14 @@ def weighted_lab(strip: np.ndarray) -> np.ndarray:
     return lab
 
 
-def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None) -> tuple[int, int] | None:
+def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
+          backed_only: bool = False) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many.
     `table_like`: the table is the tiles' colour (a white table under white tiles);
     `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
-    them in the strip (the board's side first), so the band starts under it."""
+    them in the strip (the board's side first), so the band starts under it;
+    `backed_only`: only a band right under the wall (None when there is none)."""
     rows = cand.mean(axis=1)
     share = rows.copy()
     if table_like:
@@ -101,7 +124,7 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # (nine tiles pushed together show 1-3 px of groove at each end; renders: a band row
         # is <= 0.9 tile colour, a table row >= 0.97)
         rows[rows > FULL_ROW] = 0.0
-    else:
+    elif not backed_only:
         # a row of tile colour out to both ends of the zone is the table or the board, not tiles
         # (nine tiles pushed together fill a rack but not the zone's ends; dev seed 206 read 9 as 0)
         rows[cand[:, :END_COLUMNS].any(axis=1) & cand[:, -END_COLUMNS:].any(axis=1)] = 0.0
@@ -119,8 +142,16 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
             under[k:] |= wall_row[:-k]
         backed_rows = np.where(under & ~wall_row, rows, 0.0)
         start = int(np.argmax(backed_rows))
+        if backed_only:
+            # the first such row from the board's side: rows of table under the rack's lip are
+            # backed by the lip (dev seed 7100139: the table under a wooden rack took the band)
+            start = int(np.argmax(backed_rows >= BAND_SHARE))
         if backed_rows[start] >= MIN_TILE_ROW:
             rows[start] = max(float(rows[start]), 10.0)
+        elif backed_only:
+            return None
+    elif backed_only:
+        return None
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
@@ -131,6 +162,17 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
     while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
     return y0, y1 + 1
+
+
+def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
+    """Does the rack show right under the band (its front lip, beyond the tiles' tops: the
+    camera's line over a tile's top meets the 6-7 mm lip 2-4 mm from the tile, vision.synth.racks)?"""
+    w = is_rack.shape[1]
+    below = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX, int(0.1 * w):max(int(0.1 * w) + 1, int(0.9 * w))]
+    return bool(len(below)) and float(below.mean(axis=1).max()) >= 0.5
+
+
+LIP_ROWS = 3  # rows under the tiles' band where the lip shows
 
 
 def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
@@ -238,7 +280,7 @@ PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's squ
 SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
 SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
 SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
-PITCH_SLACK = 0.03  # the view's scale at the tiles' tops (RAISED) is known to +-3 %
+PITCH_SLACK = 0.03  # the table's scale at the rack (rack_square_px) is known to +-3 % (the rack's own turn)
 SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
 TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
@@ -280,7 +322,17 @@ class _Found:
     rack_seen: bool = True  # something neither table nor tile fills the zone as a rack does
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found | None:
+def _to_segment(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each pixel's distance to the nearest blend of colours a and b (the segment a-b)."""
+    d = np.asarray(b - a, np.float32)
+    n2 = float(d @ d)
+    if n2 < 1e-6:
+        return np.linalg.norm(lab - a, axis=2)
+    t = np.clip(((lab - a) @ d) / n2, 0.0, 1.0)
+    return np.linalg.norm(lab - a - t[..., None] * d, axis=2)
+
+
+def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: float = np.inf) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
     tile), and the band of tile colour that stands within the rack and against its wall."""
     ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
@@ -296,11 +348,16 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found |
     table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
     d_rack = np.linalg.norm(lab - rack, axis=2)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
+    d_mix = _to_segment(lab, rack, table)
 
-    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray) -> np.ndarray:
+    def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray, near_table: bool = True) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
-        if float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
-            is_tile &= d_tile < d_table
+        if near_table and float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+            # nearer the tile's colour than any blend of the rack's and the table's: the rack's
+            # edge on the table, antialiased and blurred, is such a blend all along the rack
+            # (dev seed 7200246: a brown rack's edge on a light blue table, a line of cream-like
+            # pixels under three cream tiles, read as eight)
+            is_tile &= d_tile < d_mix
         # (no cut to rows with some rack colour: a wall face lit like the table left no row of
         # tiles inside the rack, dev seed 5000021; _band starts the band under the wall instead)
         return is_tile
@@ -309,6 +366,19 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float) -> _Found |
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
     first = _band(is_tile, table_like, is_rack)
+    if first is None and not table_like:
+        # the tiles' backs in the rack's shade may be nearer the table's colour than the board
+        # tiles' (dev seed 7100139: ivory backs at L 123, a light grey table at 114, board tiles
+        # at 160: eight tiles read as none): tile colour right under the rack's wall, table or not
+        shaded = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile, near_table=False)
+        under = _band(shaded, table_like, is_rack, backed_only=True)
+        # ... with the rack's lip right under them (not the table under an empty rack's body,
+        # dev seed 7100031), no taller than tiles' tops
+        if under is not None and _lip_under(is_rack, under) and under[1] - under[0] <= max_band \
+                and shaded[under[0]:under[1]].any():
+            first, is_tile = under, shaded
+            backs = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
+            table_like = float(np.linalg.norm(table - backs)) < TABLE_CONTRAST
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
         d_tile = np.linalg.norm(lab - tile, axis=2)
@@ -383,6 +453,7 @@ class _Columns:
     tile: np.ndarray
     rack: np.ndarray
     table: np.ndarray
+    prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -393,12 +464,12 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if not zone_in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * RAISED if profile is None else profile.pitch
+    pitch = square * float(np.mean(TILE_PER_SQUARE)) * float(np.mean(RAISED)) if profile is None else profile.pitch
     lab = weighted_lab(strip)
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
     found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                        tolerance)
+                        tolerance, MAX_BAND * pitch * ROWS_PER_PX)
     if found is None:
         return RackReading(None, reason="tiles the colour of the rack or the table")
     d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
@@ -426,6 +497,9 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
         ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
         wall_off[:ends] = wall_off[-ends:] = False
+    hidden = _rack_hidden(found.is_rack, pitch)
+    if hidden is not None:
+        wall_off = hidden if wall_off is None else wall_off | hidden
     blocked = _blocked_columns(foreign, wall_off)
     _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
@@ -447,15 +521,16 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
     light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    prior = (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
+             square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
     if profile is not None and profile.pitch_range is not None:
         p_lo, p_hi = profile.pitch_range[0] * (1 - SETUP_SLACK), profile.pitch_range[1] * (1 + SETUP_SLACK)
     elif profile is not None:
         p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
     else:
-        p_lo = square * TILE_PER_SQUARE[0] * RAISED * (1 - PITCH_SLACK)
-        p_hi = square * TILE_PER_SQUARE[1] * RAISED * (1 + PITCH_SLACK)
+        p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
-                    tile=tile_now, rack=rack_now, table=table_now)
+                    tile=tile_now, rack=rack_now, table=table_now, prior=prior)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -474,6 +549,12 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
+    if sure and count > RACK_LIMIT and profile is not None:
+        # an overdraw read with what setup learnt must also be what the board's square makes of
+        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
+        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
+        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like)
+        sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
@@ -482,6 +563,25 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
 WALL_LAB = 18.0  # the wall behind the tiles, column by column, from the rack's colour (clean renders: < 8)
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
+
+
+def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
+    """Columns where the rack's body does not show in the rows that are the rack's nearly all
+    along it (its wall: a hand or a sleeve over the rack, whatever its colour: dev seeds
+    7400003 and 7400021, a brown hand on a blue rack and a skin-coloured one over cream tiles,
+    read 0 with no band of tiles). None when no row is the rack's all along."""
+    w = is_rack.shape[1]
+    inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
+    rows = is_rack[:, inner].mean(axis=1) >= RACK_ROW
+    if rows.sum() < 2:
+        return None
+    off = is_rack[rows].mean(axis=0) < 0.5
+    ends = max(1, int(0.06 * w), int(WALL_END * pitch))
+    off[:ends] = off[-ends:] = False
+    return np.asarray(off, bool)
+
+
+RACK_ROW = 0.6  # a row of the rack's body: this share of the rack's middle 80 % is rack colour
 
 
 def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) -> np.ndarray:

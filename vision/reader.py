@@ -4,6 +4,9 @@ It remembers where the board is (re-locating when the grid no longer fits: camer
 board moved), which way the board is turned (decided from the letters, or by matching
 the last accepted board), and the last reading, so it can say when the view is stable.
 Use it from one worker thread.
+
+Rendered seeds looked at in development of the umlaut and turn decisions (not for measuring):
+770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, dot_pair_above, glyph_features_batch, letter_ink, mark_above,
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, glyph_features_batch, letter_ink, mark_above, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
@@ -50,6 +53,17 @@ ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a f
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
+# a turn not settled by the value numbers' corners (see _rotation) is taken over its best rival
+# when the tiles' evidence for it comes to RIVAL_VOTES value numbers more its way, a margin of
+# RIVAL_LETTERS in the letters' score (half their summed log-probabilities: a tile read 2.2 times
+# likelier) counting as one, and the letters do not favour the rival. On 293 rendered boards of
+# 2-12 tiles read from scratch (dev seeds 880101, 300 frames, English/German/French/Polish, club
+# and wide scenes, tilt up to 20 degrees) 52 turns were not settled by the numbers: the 5 wrong
+# ones came to 1.1 at most (or the letters favoured the rival), the 47 right ones 0 to 8 (10 under
+# 2); the paper board of tests/test_vision_reader.py seed 13 (CAT/ROXEN turned 180: 4 numbers
+# against 3, letters 0.45 apart) comes to 2.1
+RIVAL_VOTES = 2.0
+RIVAL_LETTERS = 0.4
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 # A letter read this surely settles that the square holds a tile, whatever the occupancy
@@ -70,10 +84,12 @@ ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twi
 # (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
 MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
 MARK_ABOVE = 0.12
-# two dots above a bare A, O or U (vision.glyph.dot_pair_above): on rendered German frames
-# (seeds 1009, 3002, 3100: 2486 bare A/O/U read right, 12 umlauts read bare at >= 0.9 as
-# their dots ran into the tile edge) over 0.15 on 13 of the bare letters and 10 of the 12
-DOTS_ABOVE = 0.15
+# two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
+# 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
+# the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
+# of the umlauts the letter model read bare (a Hessian dot-pair test with the dots' ink blobs
+# did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
+# 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
 
@@ -83,6 +99,7 @@ class _Memory:
     corners: np.ndarray | None = None  # frame-order corners of the last good location
     rotation: int | None = None
     rotation_sure: bool = False
+    rotation_rival: int | None = None  # a turn the tiles do not rule out against `rotation` (see _rotation)
     last_text: list[str] | None = None
     accepted: list[str] | None = None
     thumb: np.ndarray | None = None  # small grey rectified board of the last frame
@@ -95,7 +112,7 @@ class _Memory:
         Letters remembered by cell would otherwise carry over to a candidate location whose
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
-        self.rotation, self.rotation_sure = None, False
+        self.rotation, self.rotation_sure, self.rotation_rival = None, False, None
         self.thumb, self.letters = None, {}
 
 
@@ -211,13 +228,14 @@ class BoardReader:
         69 tiles showed such a number: read again, all 69 kept their right letter (a first
         version that also took parts inside the letter's width painted over a serif G's spur and
         read it C); on jheidel-en the two N's read M at 0.999 are read N."""
-        for j in np.flatnonzero(heights > 0):
-            window = without_joined_number(upright[j])
-            if window is None:
-                continue
-            again, again_heights = self._letter_probabilities([window])
-            if again_heights[0] > 0:
-                probs[j], heights[j] = again[0], again_heights[0]
+        painted = [(int(j), without_joined_number(upright[j])) for j in np.flatnonzero(heights > 0)]
+        redo = [(j, window) for j, window in painted if window is not None]
+        if not redo:
+            return
+        again, again_heights = self._letter_probabilities([window for _, window in redo])  # one batch
+        for (j, _), p, h in zip(redo, again, again_heights):
+            if h > 0:
+                probs[j], heights[j] = p, h
 
     def _numbered_tiles(self, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
         """Up to `limit` squares showing a tile's letter with its value number: (frame-order
@@ -238,12 +256,10 @@ class BoardReader:
                 sides = value_number_sides(windows[k])
                 if sides is not None and sides.max() > 0:
                     found.append((k, int(np.argmax(sides))))
-            for quarter in range(4):
-                cells = [k for k, q in found if q == quarter]
-                if cells:
-                    _, heights = self._read_glyphs(  # a letter or not: no second reading of its strokes
-                        [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in cells], strokes=False)
-                    confirmed += [(k, quarter) for k, h in zip(cells, heights) if h > 0]
+            if found:  # a letter or not, each turned its way: no second reading of its strokes
+                _, heights = self._read_glyphs([np.ascontiguousarray(np.rot90(windows[k], q)) for k, q in found],
+                                               strokes=False)
+                confirmed += [(k, q) for (k, q), h in zip(found, heights) if h > 0]
         return confirmed
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
@@ -255,29 +271,36 @@ class BoardReader:
         return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
             and votes.max() >= 0.6 * votes.sum()
 
-    def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool]:
-        """Which way the board is turned, and whether the evidence settles it.
+    def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, int | None]:
+        """Which way the board is turned, whether the evidence settles it, and a rival turn the
+        tiles do not rule out (None when they do).
 
         Two cues from the tiles showing a letter and its value number (_numbered_tiles): the
         corner where each tile's value number sits, and the orientation in which the letter
         model reads the letters best; plus, when the game has accepted a board, which turn
-        keeps its tiles where they were."""
+        keeps its tiles where they were.
+
+        With few tiles and no accepted board the turn can rest on one value number (a speck
+        read as one) while the letters do not tell (I, N, O, S, X, Z, H read alike turned
+        half-way). A turn not settled is only taken over the best other one on the evidence
+        of RIVAL_VOTES value numbers (see there); else that other turn is its rival and the
+        squares the two turns do not both read empty are unknown (_read)."""
         memory = self._memory
         tile_prob = occ[:, 1]
         numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
         candidates = [k for k, _ in numbered]
         if not candidates:  # no value number seen (blurred): the most tile-like squares, by their letters
             candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
-        scores = np.zeros(4)
         votes = np.zeros(4)
+        letters = np.zeros(4)
         for _, quarter in numbered:
             votes[quarter] += 1
         decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
-        if candidates:
-            scores += votes / len(candidates)
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
-            readings = [self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
-                                                    for k in candidates]) for quarter in range(4)]
+            every = self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
+                                                for quarter in range(4) for k in candidates])  # one batch
+            n = len(candidates)
+            readings = [(every[0][q * n:(q + 1) * n], every[1][q * n:(q + 1) * n]) for q in range(4)]
             # a tile's letter is found whichever way it is turned; ink found only in some
             # turns (print on a premium square) would favour those turns. But a model with the
             # 'not a letter' outcome reads a letter turned away from upright as no letter in
@@ -290,20 +313,27 @@ class BoardReader:
                 letter = np.logical_or.reduce(found)
             if letter.any():  # summed over the tiles: each tile read is evidence of its own
                 for quarter, (probs, _) in enumerate(readings):
-                    scores[quarter] += 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
-        if memory.accepted is not None:
+                    letters[quarter] = 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
+        scores = letters + (votes / len(candidates) if candidates else 0.0)
+        accepted_tiles = memory.accepted is not None and any(ch != "." for row in memory.accepted for ch in row)
+        if accepted_tiles and memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
-            if accepted.any():
-                occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
-                for quarter in range(4):
-                    # tiles of the accepted board should still be there once turned upright
-                    missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
-                    scores[quarter] -= missing / accepted.sum()
+            occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
+            for quarter in range(4):
+                # tiles of the accepted board should still be there once turned upright
+                missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
+                scores[quarter] -= missing / accepted.sum()
         if not candidates and memory.accepted is None:
-            return (memory.rotation if memory.rotation is not None else 0), False
+            return (memory.rotation if memory.rotation is not None else 0), False, None
         order = np.argsort(-scores)
-        sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == order[0]
-        return int(order[0]) * 90, bool(sure)
+        best, other = int(order[0]), int(order[1])
+        sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == best
+        # the evidence for the best turn over the next one, in value numbers (a letter margin
+        # of RIVAL_LETTERS counts as one more number), with the letters not against it
+        lead = letters[best] - letters[other]
+        settled = sure or accepted_tiles or (
+            lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
+        return best * 90, bool(sure), None if settled else other * 90
 
     def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
@@ -370,14 +400,18 @@ class BoardReader:
         if len(sure) >= 3:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
-            memory.rotation, memory.rotation_sure = 0, True
+            memory.rotation, memory.rotation_sure, memory.rotation_rival = 0, True, None
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
-            memory.rotation, memory.rotation_sure = self._rotation(windows, occ)
+            memory.rotation, memory.rotation_sure, memory.rotation_rival = self._rotation(windows, occ)
         rotation = memory.rotation
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         racks = self.racks.observe(frame, corners, self._board_tile_colour(stats, occ), self.config.rack_zones)
+        rival_empty = None  # upright squares empty under the rival turn too, when the turn is not settled
+        if memory.rotation_rival is not None:
+            rival_index = np.rot90(np.arange(225).reshape(15, 15), memory.rotation_rival // 90).ravel()
+            rival_empty = occ[rival_index].argmax(axis=1) == 0
         occ = occ[index]
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
@@ -403,6 +437,10 @@ class BoardReader:
             j = letter_at.get(k)
             letter = None if j is None or heights[j] == 0 else letter_probs[j]
             cells.append(self._cell_reading(occ[k], letter, j in unsure))
+        if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
+            cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
+                     for k, c in enumerate(cells)]
+            problems.append("which way up the board is turned is not settled by its few tiles yet")
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")
@@ -458,9 +496,8 @@ class BoardReader:
                         quarter: int) -> set[int]:
         """Which of the read letters (indices into `cells`; `heights` as _letter_probabilities
         gives them) are a bare A, O or U that may have lost its umlaut: a letter clearly taller
-        than the board's other letters (dots run into the letter), ink just above the letter
-        that was not taken as its accent (dots blurred into one flat bar), or two dots above it
-        that ran into the tile's edge in the ink mask. Only for tile sets that have the
+        than the board's other letters (dots run into the letter), or two dots (or the bar of two
+        blurred ones) just above its main stroke (vision.glyph.umlaut_dots). Only for tile sets that have the
         accented twins."""
         allowed = set(load_tileset(self.config.tileset).chars)  # the set's tiles, by board character
         classes = self.letter_classes
@@ -480,30 +517,9 @@ class BoardReader:
             if ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE:
                 unsure.add(j)
         for j in suspects:
-            if typical is not None and heights[j] > ACCENT_TALLER * typical:
+            tall = typical is not None and heights[j] > ACCENT_TALLER * typical
+            if tall or umlaut_dots(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))):
                 unsure.add(j)
-                continue
-            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
-            ink = letter_ink(window)
-            if ink is None:
-                continue
-            mask, components, box = ink
-            x0, y0, x1, y1 = box
-            if dot_pair_above(window, mask, box) > DOTS_ABOVE:
-                unsure.add(j)
-                continue
-            count, _, stats, centroids = components
-            h, n = y1 - y0, mask.shape[0]
-            for k in range(1, count):
-                kx, ky, kw, kh, area = stats[k]
-                if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
-                    continue
-                # dots: round-ish blobs (two may have blurred into one bar), just above the letter
-                dot = min(kw, kh) >= 2 and kw <= 3 * kh and kw <= x1 - x0 and kh < 0.4 * h
-                above = y0 - 0.35 * h <= ky + kh <= y0 + 1
-                if dot and above and x0 <= centroids[k][0] <= x1:
-                    unsure.add(j)
-                    break
         return unsure
 
     def _marked_twins(self) -> frozenset[str]:

@@ -84,9 +84,11 @@ def number_aspect(window: np.ndarray) -> float | None:
     """Width over height of the value number's ink on an upright tile window (the number
     sits low, right of the letter), or None where no number is seen."""
     ink = letter_ink(window)
-    if ink is None:
-        return None
-    mask, components, letter = ink
+    return None if ink is None else _aspect(*ink)
+
+
+def _aspect(mask: np.ndarray, components: tuple, letter: tuple[int, int, int, int]) -> float | None:
+    """number_aspect from the window's letter_ink."""
     n = mask.shape[0]
     x0, y0, x1, y1 = letter
     height = y1 - y0
@@ -134,24 +136,35 @@ def without_joined_number(window: np.ndarray) -> np.ndarray | None:
     N's foot reads as an M), with that number painted over in the tile's face colour; None
     where the number stands apart from the letter (number_aspect sees it) or none shows.
 
-    The number shows itself when the ink mask is thinned by a pixel (a 2x2 erosion cuts the
-    one- or two-pixel bridge): a part wholly right of the letter, 0.15 to 0.5 of its height,
-    reaching below its foot as value numbers do (NUMBER_BELOW_FOOT)."""
-    if number_aspect(window) is not None:
-        return None
-    mask = ink_mask(window)
-    if mask is None:
-        return None
-    thin = cv2.erode(mask, np.ones((2, 2), np.uint8))
-    components = cv2.connectedComponentsWithStats(thin, connectivity=8)
-    box = letter_box(thin, components)
+    The number shows itself when the ink mask is split where it touches the letter: first
+    taken 4-connected (a number touching the letter only corner to corner: a thin '1' beside
+    an N's foot at ~20 px per square, whose one-pixel stroke the thinning below wipes out),
+    then thinned by a pixel (a 2x2 erosion cuts a one- or two-pixel bridge). Either way a part
+    wholly right of the letter, 0.15 to 0.5 of its height, reaching below its foot as value
+    numbers do (NUMBER_BELOW_FOOT)."""
+    ink = letter_ink(window)
+    mask = ink[0] if ink is not None else ink_mask(window)
+    if ink is None or _aspect(*ink) is None:
+        if mask is not None:
+            for split, connectivity in ((mask, 4), (cv2.erode(mask, np.ones((2, 2), np.uint8)), 8)):
+                digits = _joined_digits(split, connectivity)
+                if digits is not None:
+                    return _painted_over(window, mask, digits)
+    return None
+
+
+def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
+    """The value number's ink (uint8 0/1) in a split ink mask, or None where no part of it is
+    a number beside the letter (see without_joined_number)."""
+    components = cv2.connectedComponentsWithStats(split, connectivity=connectivity)
+    box = letter_box(split, components)
     if box is None:
         return None
     x0, y0, x1, y1 = box
     height = y1 - y0
-    n = thin.shape[0]
+    n = split.shape[0]
     count, labels, stats, _ = components
-    digits = np.zeros_like(thin)
+    digits = np.zeros_like(split)
     for k in range(1, count):
         x, y, w, h, area = stats[k].tolist()
         if x == 0 or y == 0 or x + w >= n or y + h >= n:
@@ -161,8 +174,12 @@ def without_joined_number(window: np.ndarray) -> np.ndarray | None:
         if (x >= x1 and y >= (y0 + y1) / 2 and 0.15 * height <= h <= 0.5 * height and area >= 3
                 and y + h >= y1 + NUMBER_BELOW_FOOT * height):
             digits[labels == k] = 1
-    if not digits.any():
-        return None
+    return digits if digits.any() else None
+
+
+def _painted_over(window: np.ndarray, mask: np.ndarray, digits: np.ndarray) -> np.ndarray:
+    """The window with the ink `digits` (in the ink mask's coordinates) painted in the face colour."""
+    n = mask.shape[0]
     inset = (window.shape[0] - n) // 2
     face = np.median(window[inset:inset + n, inset:inset + n][mask == 0], axis=0)
     ys, xs = np.nonzero(cv2.dilate(digits, np.ones((5, 5), np.uint8)))
