@@ -33,7 +33,7 @@ import numpy as np
 
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
-from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
+from vision.racks import RackProfile, board_side_first, learn_rack, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -176,13 +176,14 @@ class RackCounter:
             face_down: dict[str, int] = {}
             for name, config_zone in self.zones().items():
                 zone = board_side_first(config_zone, c.mean(axis=0))
+                at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profiles.get(name)
-                reading = read_rack(frame, zone, square, colour, tolerance, profile)
+                reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
                 held = self._holds.get(name)
                 if profile is None and held is not None and reading.count is not None:
                     del self._holds[name]
-                    learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
+                    learned = learn_rack(frame, zone, at_rack, colour, tolerance, held) if reading.count == held else None
                     if learned is not None:
                         self._profiles[name] = learned
                 if reading.count is not None:
@@ -190,7 +191,7 @@ class RackCounter:
                 elif reading.blocked:
                     blocked.add(name)
                 if not reading.blocked:
-                    down = count_face_down(frame, zone, square, colour, tolerance, c)
+                    down = count_face_down(frame, zone, at_rack, colour, tolerance, c)
                     if down:
                         face_down[name] = down
         return RackSight(counts, frozenset(blocked), face_down)

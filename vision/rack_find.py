@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, read_rack, weighted_lab
+from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, rack_square_px, read_rack, weighted_lab
 
 REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
 # away, seen at 30 degrees, is < 4 squares out; a rack farther out is not beside the board)
@@ -96,9 +96,10 @@ def racks_found(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarr
             continue
         tries = ([(np.asarray(tile_lab, np.float32), tolerance)] if tile_lab is not None else [])
         tries += [(c, TILE_TOLERANCE) for c in colours]
+        at_rack = rack_square_px(corners, zone)   # the board's square carried on to the rack's place, as the reader reads
         for colour, tol in tries:
-            profile = learn_rack(frame, zone, square, colour, tol, tiles)
-            if profile is not None and read_rack(frame, zone, square, colour, tol, profile).count == tiles:
+            profile = learn_rack(frame, zone, at_rack, colour, tol, tiles)
+            if profile is not None and read_rack(frame, zone, at_rack, colour, tol, profile).count == tiles:
                 found[name] = FoundRack(zone, profile, colour, tol)
                 break
     return found
