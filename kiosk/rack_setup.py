@@ -222,7 +222,7 @@ def setup_view(find: RackFind, names: tuple[str, str], configured: dict[str, np.
     return RackSetupView(find.picture, find.picture_size, norm(find.board), marks, note)
 
 
-MEASURE_SEEDS = "6200000:6200100"  # never used in development (vision.rack_find's docstring lists those)
+MEASURE_SEEDS = "6300000:6300100"  # never used in development (vision.rack_find's docstring lists those)
 WRONG_SQUARES = 1.0  # an offered zone whose centre is farther than this from its rack's is a wrong zone
 
 

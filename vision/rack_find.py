@@ -14,8 +14,14 @@ offered only when vision.racks learns it as `tiles` tiles and reads that many ba
 zone (`learn_rack`, `read_rack`): a blob that is no rack with seven tiles on it is never
 offered.
 
-Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds`): 5000-5059
-(and tests' 100-159); figures are reported on seeds never used here.
+A rack the colour of the table shows only its tiles' tops clearly: it is found from that bar
+and its body's faint difference from the table, averaged across the rack, when both its ends
+show (_racks_of_the_tables_colour); else it is not offered.
+
+Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds A:B`, or
+find_racks on them): 5000-5059 and 5100-5159, tests' 100-111 (tests/test_rack_find*.py). Seeds
+6200000-6200099 measured an intermediate version once (its summary only); 6300000-6300099 and
+the measure's default are for figures only.
 """
 from __future__ import annotations
 
