@@ -115,7 +115,7 @@ class RackSetup:
         self.racks.look_for_racks(False)
         if confirmed:
             # a rack not found keeps the config's zone (the manual fallback, rack by rack)
-            self.racks.use_zones({**self.racks.configured_zones, **offer.zones}, offer.profiles)
+            self.racks.use_zones({**self.racks.configured_zones, **offer.zones}, offer.profiles, offer.colours)
             self.source = "found"
             log.info("racks confirmed: %s", ", ".join(sorted(offer.zones)))
         else:
@@ -222,7 +222,7 @@ def setup_view(find: RackFind, names: tuple[str, str], configured: dict[str, np.
     return RackSetupView(find.picture, find.picture_size, norm(find.board), marks, note)
 
 
-MEASURE_SEEDS = "6200000:6200100"  # never used in development (vision.rack_find's docstring lists those)
+MEASURE_SEEDS = "6300000:6300100"  # never used in development (vision.rack_find's docstring lists those)
 WRONG_SQUARES = 1.0  # an offered zone whose centre is farther than this from its rack's is a wrong zone
 
 
@@ -264,7 +264,7 @@ def measure(seeds: range, size: int = 1504) -> dict[str, int]:
             # the game goes on in the confirmed zones: Ann's rack with an eighth tile (the racks
             # stand where they stood: vision.synth.racks draws them from the seed, not the counts)
             racks.look_for_racks(False)
-            racks.use_zones(find.zones, find.profiles)
+            racks.use_zones(find.zones, find.profiles, find.colours)
             reader.racks_hold({"p1": 7, "p2": 7})   # the first press
             reader.observe(frame.image)
             eight = render_frame(["." * 15] * 15, seed=seed, size=size,
