@@ -136,8 +136,9 @@ class BoardReader:
         self._memory = _Memory()
         # the letter model's answer per glyph (its features' bytes), this frame: the rotation's
         # readings, the letters read and their re-reads look at many glyphs more than once, and
-        # the network answers each glyph alike alone or in any batch (checked on scrabscrap-v1
-        # and jheidel-en frames: batches of 1 to 80 gave the very same logits)
+        # the shipped network answers each glyph alike alone or in any batch (checked on
+        # scrabscrap-v1 and jheidel-en frames: batches of 1 to 80 gave the very same logits; a
+        # club's head, a matrix product, may differ in the last bit between batch sizes)
         self._glyph_memo: dict[bytes, np.ndarray] = {}
         self._lock = threading.Lock()
         self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
