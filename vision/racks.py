@@ -140,7 +140,12 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         under = np.zeros(len(rows), bool)
         for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
             under[k:] |= wall_row[:-k]
-        backed_rows = np.where(under & ~wall_row, rows, 0.0)
+        over_lip = np.zeros(len(rows), bool)  # the rack's lip shows a few rows further down
+        for k in range(1, 2 * WALL_ROWS * ROWS_PER_PX + 1):
+            over_lip[:-k] |= wall_row[k:]
+        # rows between the wall and the lip count whole, even with tile colour out to the zone's
+        # ends (dev seed 7200272: nine grey tiles filling a rack, its end walls grey in the light)
+        backed_rows = np.where(under & ~wall_row, np.where(over_lip, share, rows), 0.0)
         start = int(np.argmax(backed_rows))
         if backed_only:
             # the first such row from the board's side: rows of table under the rack's lip are
