@@ -140,7 +140,12 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         under = np.zeros(len(rows), bool)
         for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
             under[k:] |= wall_row[:-k]
-        backed_rows = np.where(under & ~wall_row, rows, 0.0)
+        over_lip = np.zeros(len(rows), bool)  # the rack's lip shows a few rows further down
+        for k in range(1, 2 * WALL_ROWS * ROWS_PER_PX + 1):
+            over_lip[:-k] |= wall_row[k:]
+        # rows between the wall and the lip count whole, even with tile colour out to the zone's
+        # ends (dev seed 7200272: nine grey tiles filling a rack, its end walls grey in the light)
+        backed_rows = np.where(under & ~wall_row, np.where(over_lip, share, rows), 0.0)
         start = int(np.argmax(backed_rows))
         if backed_only:
             # the first such row from the board's side: rows of table under the rack's lip are
@@ -152,10 +157,21 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
             return None
     elif backed_only:
         return None
+    lip = wall_row if rack is not None else None
     peak = int(np.argmax(rows))
     if rows[peak] < MIN_TILE_ROW:
         return None
     level = float(share[peak])
+    if rows[peak] >= 10.0 and lip is not None:
+        # a band right under the rack's wall and over its lip holds every row of tile colour in
+        # between, out to the zone's ends or not (dev seed 7200312: nine tiles filling a rack end
+        # to end, a light table beside it: the band kept only its first, blended row and read none)
+        after = np.flatnonzero(lip[peak + 1:peak + 1 + 2 * WALL_ROWS * ROWS_PER_PX])
+        if len(after):
+            inside = slice(peak + 1, peak + 1 + int(after[0]))
+            level = max(level, float(share[inside].max(initial=0.0)))
+            rows = rows.copy()
+            rows[inside] = share[inside]
     y0 = y1 = peak
     while y0 > 0 and rows[y0 - 1] >= 0.5 * level:
         y0 -= 1
@@ -173,6 +189,8 @@ def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
 
 
 LIP_ROWS = 3  # rows under the tiles' band where the lip shows
+SANDWICH_BELOW = 0.5  # a band whose best row is less than half tile colour is looked for again
+# between the rack's wall and lip (seven tiles fill >= 0.55 of a rack's middle, nine 0.7-0.95)
 
 
 def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
@@ -372,16 +390,18 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: f
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
     first = _band(is_tile, table_like, is_rack)
-    if first is None and not table_like:
+    first_share = 0.0 if first is None else float(is_tile[first[0]:first[1]].mean(axis=1).max())
+    if first_share < SANDWICH_BELOW and not table_like:
         # the tiles' backs in the rack's shade may be nearer the table's colour than the board
         # tiles' (dev seed 7100139: ivory backs at L 123, a light grey table at 114, board tiles
-        # at 160: eight tiles read as none): tile colour right under the rack's wall, table or not
+        # at 160: eight tiles read as none; 7200312: nine cream tiles on a light table, a band
+        # of scattered pixels read as none): tile colour right under the rack's wall, table or not
         shaded = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile, near_table=False)
         under = _band(shaded, table_like, is_rack, backed_only=True)
         # ... with the rack's lip right under them (not the table under an empty rack's body,
         # dev seed 7100031), no taller than tiles' tops
         if under is not None and _lip_under(is_rack, under) and under[1] - under[0] <= max_band \
-                and shaded[under[0]:under[1]].any():
+                and float(shaded[under[0]:under[1]].mean(axis=1).max()) > first_share:
             first, is_tile = under, shaded
             backs = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
             table_like = float(np.linalg.norm(table - backs)) < TABLE_CONTRAST
