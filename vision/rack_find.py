@@ -45,7 +45,7 @@ MARGIN = 0.15  # squares the zone reaches past the blob: rack_outline's 3 mm mar
 # board's side and 0.4 on the player's, where rack_outline reaches past the blob, found no more racks).
 # A rack of the table's own colour shows only its tiles' tops: a zone around them alone (as the
 # search before did) missed the rack's ends (dev seed 5036: seven tiles at one end of a long rack
-# on a dark-wood table); such a rack is not offered.
+# on a dark-wood table); such a rack is offered only when its body's ends are found (_body_around).
 BAR_GAP = 2.5  # squares between groups of tiles on one rack, joined into one bar
 BAR_LONG = 2.0  # squares: a bar of at least two tiles' tops
 BAR_SHORT = 0.6  # squares: the tiles' tops and the strip of their backs seen (< 13 mm, vision.racks.MAX_BAND)
@@ -177,7 +177,6 @@ def _racks_of_the_tables_colour(bars: np.ndarray, d_table: np.ndarray, spread: f
     faintly unlike the table all along, averaged across the rack so the table's grain evens
     out; only a rack whose both ends show (the faint difference stops) is kept. (zone,
     the bar's pixels), in the working image's px."""
-    h, w = d_table.shape
     k = max(3, int(round(CLOSE_SQUARES * sq)) | 1)
     gap = max(3, int(round(BAR_GAP * sq)) | 1)
     out: list[tuple[np.ndarray, np.ndarray]] = []
