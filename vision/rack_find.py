@@ -20,8 +20,8 @@ show (_racks_of_the_tables_colour); else it is not offered.
 
 Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds A:B`, or
 find_racks on them): 5000-5059 and 5100-5159, tests' 100-111 (tests/test_rack_find*.py). Seeds
-6200000-6200099 measured an intermediate version once (its summary only); 6300000-6300099 and
-the measure's default are for figures only.
+6200000-6200099 measured an intermediate version once (its summary only); 6300000-6300099 (the
+measure's default) and 6400000-6400099 are for figures only.
 """
 from __future__ import annotations
 
