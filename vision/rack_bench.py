@@ -1,23 +1,29 @@
 """Rack-count bench: racks as they stand, rendered in 3D (vision.synth.racks), counted from
 what the camera over the board sees (vision.racks.read_rack).
 
-    python -m vision.rack_bench [--scenes 1100] [--first-seed 8000000] [--size 1000] [--no-setup]
+    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
-2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399 and 7000000-7001299
-(rack counts), 5100000-5100119 and 5500000-5500159 (face-down tiles); tests use seeds below
-1000. The default seeds from 8000000 up were never looked at in development. Each scene holds two racks (0-9 tiles
-each, every rack model, camera pose and tile colour drawn from the seed). Racks are read as
-the kiosk reads them (vision.reader: read_rack with the zone, the board's square size and
-tile colour, and what learn_rack learnt of the rack from a frame of the same table as the
-game started, seven tiles on each rack, when that frame read seven without it: see
-BoardReader.racks_hold); `--no-setup` reads them without that (a rack not learnt).
+2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
+7100000-7100469 and 7200000-7200819 (rack counts), 7300000-7300299 (rendered rack geometry),
+7400000-7400039 (hands), 7500000-7500029 (timing), 5100000-5100119, 5500000-5500159,
+7150000-7150099 and 7160000-7160149 (face-down tiles); tests use seeds below 1000. The
+default seeds from 9000000 up are the lead's final measurement: never run there in development.
+
+Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour
+drawn from the seed). Racks are read as the kiosk reads them (vision.reader: read_rack with
+the zone, the board's square carried to the rack (rack_square_px), the board's tile colour,
+and what learn_rack learnt of the rack from a frame of the same table as the game started,
+seven tiles on each rack, when that frame read seven without it: see BoardReader.racks_hold);
+`--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
 unknowns (also per tile count, 0 = an empty rack, and per arrangement: pushed together, in
 groups, spread); then racks under a hand (must be unknown, never a count > 7 when <= 7), racks
-half out of the frame, the time read_rack adds per frame (both racks), and tiles lying face
-down beside a rack (DRAW-01, count_face_down: exact, unknown, wrong).
+half out of the frame, the CPU time rack counting adds per frame (read_rack and
+count_face_down, both racks), and tiles lying face down beside a rack (DRAW-01,
+count_face_down: exact, unknown, wrong: more than there, which could raise a false overdraw
+question, and fewer).
 """
 from __future__ import annotations
 
@@ -29,7 +35,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
-from vision.rack_face_down import count_face_down
+from vision.rack_face_down import _LAST, count_face_down
 from vision.racks import RackProfile, learn_rack, rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
@@ -191,7 +197,7 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
     if scenes <= 0:
         return
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # truth group -> [n, exact, unknown]
-    wrong = 0
+    more = fewer = 0
     cpu: list[float] = []
     for i in range(scenes):
         seed = first_seed + i
@@ -209,15 +215,16 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
             row[0] += 1
             row[1] += seen == truth
             row[2] += seen is None
-            wrong += seen is not None and seen != truth
+            more += seen is not None and seen > truth
+            fewer += seen is not None and seen < truth
             if verbose and seen != truth:
-                from vision.rack_face_down import _LAST
-                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {_LAST.get('why', '') if seen is None else ''}")
+                why = _LAST.get("why", "") if seen is None else ""
+                print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {why}")
     n_all = sum(r[0] for r in tally.values())
     print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "
           f"{100 * sum(r[1] for r in tally.values()) / n_all:.1f}%, unknown "
-          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {wrong}; CPU per rack median "
-          f"{1000 * float(np.median(cpu)):.2f} ms")
+          f"{100 * sum(r[2] for r in tally.values()) / n_all:.1f}%, wrong count {more + fewer} ({more} more than "
+          f"there, {fewer} fewer); CPU per rack median {1000 * float(np.median(cpu)):.2f} ms")
     for name in sorted(tally):
         n, exact, unknown = tally[name]
         print(f"  {name:<22} racks {n:4d}  exact {100 * exact / n:5.1f}%  unknown {100 * unknown / n:5.1f}%")

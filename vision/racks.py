@@ -77,13 +77,13 @@ def rack_square_px(board_corners: np.ndarray, zone: np.ndarray) -> float:
     c = np.asarray(board_corners, np.float32).reshape(4, 2)
     grid = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     to_frame = cv2.getPerspectiveTransform(grid, c)
-    centre = np.asarray(zone, np.float32).reshape(4, 2).mean(axis=0)
-    q = cv2.perspectiveTransform(centre.reshape(1, 1, 2), np.linalg.inv(to_frame))[0, 0]
-    box = np.array([[q[0] - .5, q[1] - .5], [q[0] + .5, q[1] - .5], [q[0] + .5, q[1] + .5], [q[0] - .5, q[1] + .5]],
-                   np.float32)
-    area = cv2.contourArea(cv2.perspectiveTransform(box.reshape(1, 4, 2), to_frame)[0])
+    centre = np.asarray(zone, np.float64).reshape(4, 2).mean(axis=0)
+    q = np.linalg.solve(to_frame, np.array([centre[0], centre[1], 1.0]))  # the zone's middle on the board's plane
+    w = float(to_frame[2] @ (q / q[2]))
+    # the homography's local area scale there: det(H) / w^3 frame px^2 per square
+    area = abs(float(np.linalg.det(to_frame)) / w ** 3) if abs(w) > 1e-9 else 0.0
     mean = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
-    local = float(np.sqrt(max(area, 0.0)))
+    local = float(np.sqrt(area))
     # far beyond the board (a wild corner) the extrapolation means nothing: keep to the board's mean then
     return local if 0.7 * mean <= local <= 1.4 * mean else mean
 
@@ -198,9 +198,16 @@ def _seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
         seam = float(light[max(a, lo):min(b, hi)].min())
         left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
         right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
-        middles = [float(np.median(side)) for side in (left, right) if len(side)]
+        middles = [_median(side) for side in (left, right) if len(side)]
         dips.append(float(np.mean(middles)) - seam if middles else 0.0)
     return float(np.mean(dips)), n - 1
+
+
+def _median(values: np.ndarray) -> float:
+    """np.median of a few values, without its overhead (a seam's sides are 3-6 px)."""
+    v = sorted(values.tolist())
+    n = len(v)
+    return float(v[(n - 1) // 2] + v[n // 2]) / 2
 
 
 def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float
@@ -242,25 +249,24 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
-    dip_of: dict[tuple[int, int, int], tuple[float, int]] = {}  # (run start, end, tiles) -> its seams' dip
-    for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
-        e = EDGE_LOSS * p if edge is None else edge
-        lengths = [(b - a + e) / p for a, b in runs]
-        ns = [max(1, int(round(n))) for n in lengths]
-        residual = max((abs(n - k) for n, k in zip(lengths, ns)), default=0.0)
-        if residual > UNSURE_FRACTION:
-            continue
-        dips = []
-        for (a, b), k in zip(runs, ns):
-            if (a, b, k) not in dip_of:
-                dip_of[a, b, k] = _seam_dip(profile, a, b, k)
-            dips.append(dip_of[a, b, k])
-        seams = sum(k for _, k in dips)
-        dip = sum(d * k for d, k in dips) / seams if seams else 0.0
-        total = sum(ns)
-        best = options.get(total)
-        if best is None or dip > best[0]:
-            options[total] = (dip, seams, residual)
+    if runs:
+        pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
+        edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
+        widths = np.array([b - a for a, b in runs], np.float64)
+        lengths = (widths[None, :] + edges[:, None]) / pitches[:, None]  # tiles in each run, for each pitch
+        tiles = np.maximum(1.0, np.rint(lengths))
+        residuals = np.abs(lengths - tiles).max(axis=1)
+        ok = residuals <= UNSURE_FRACTION
+        # each way of splitting the runs into tiles once (many pitches split them alike)
+        splits, first = np.unique(tiles[ok].astype(np.int64), axis=0, return_index=True)
+        for ns, i in sorted(zip(splits.tolist(), first.tolist()), key=lambda t: t[1]):
+            dips = [_seam_dip(profile, a, b, k) for (a, b), k in zip(runs, ns)]
+            seams = sum(k for _, k in dips)
+            dip = sum(d * k for d, k in dips) / seams if seams else 0.0
+            total = int(sum(ns))
+            best = options.get(total)
+            if best is None or dip > best[0]:
+                options[total] = (dip, seams, float(residuals[ok][i]))
     _LAST["runs"] = runs
     _LAST["options"] = options
     if not runs:

@@ -25,8 +25,10 @@ MAX_RACK_TILES = 10  # 7 plus an overdraw; more than seven squeeze together on t
 #   edition: "each cell approximately 1.9 cm"); up to 1 inch on large boards (beyondthesize).
 # - the classic wooden rack: 174 mm long, 25 mm deep, 19 mm high (uwaterloo museum:
 #   "2.5cm wide x 17.4cm long x 1.9cm high", a ridge so tiles stand semi-upright).
-# - the plastic rack of current Mattel/Hasbro sets: about 175 mm long and 25 mm tall
-#   (measuringknowhow.com); its depth (30 mm) is our estimate.
+# - the plastic rack of current Mattel/Hasbro sets: about 175 mm long (measuringknowhow.com,
+#   whose "25 mm tall" is the museum rack's 2.5 cm width: a 25 mm wall would stand higher than
+#   the tiles' tops, 22-23 mm, and hide them from the camera over the board, unlike the issue's
+#   and every rack photo's view); 20 mm high and 30 mm deep are our estimate.
 # - club/tournament wooden racks and long "pro" racks: no dimension found in the stored
 #   pages; modelled as 190 x 32 x 22 mm and 250 x 34 x 22 mm (our estimate of what clubs use,
 #   to be replaced by a measurement; the counter takes the tile width from the board, not the
@@ -54,7 +56,7 @@ class RackModel:
 
 
 RACK_MODELS: dict[str, RackModel] = {
-    "mattel-plastic": RackModel("mattel-plastic", 175.0, 30.0, 25.0, 7.0, (12.0, 17.0),
+    "mattel-plastic": RackModel("mattel-plastic", 175.0, 30.0, 20.0, 7.0, (12.0, 17.0),
                                 ((35, 35, 35), (40, 40, 120), (120, 60, 30), (60, 60, 60))),
     "wood-classic": RackModel("wood-classic", 174.0, 25.0, 19.0, 6.0, (10.0, 15.0),
                               ((60, 100, 150), (40, 65, 100), (30, 40, 60))),
