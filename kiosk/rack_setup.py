@@ -141,7 +141,9 @@ class RackSetup:
         if not notes:
             return
         zones = {str(k): np.asarray(v, np.float32) for k, v in notes[-1]["zones"].items()}
-        self.racks.use_zones(zones)
+        colours = {str(k): (np.asarray(v[:3], np.float32), float(v[3]))
+                   for k, v in notes[-1].get("colours", {}).items()}   # absent in journals before them
+        self.racks.use_zones(zones, None, colours)
         self.source, self._noted = "found", _zones_key(zones)
         if zones and self.settings_on is not None:
             self.settings_on(app)
@@ -155,7 +157,10 @@ class RackSetup:
         key = _zones_key(zones)
         if key != self._noted:
             self._noted = key
-            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())})
+            # with each rack's tiles' colour from setup: a game resumed before any tile is on the
+            # board reads a red or navy set's racks as it did (the board gives no colour yet)
+            colours = {k: [round(float(x), 1) for x in (*c, t)] for k, (c, t) in sorted(self.racks.colours().items())}
+            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())}, colours=colours)
 
     def _looking_now(self) -> bool:
         return self.racks.looking()

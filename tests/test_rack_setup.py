@@ -206,7 +206,7 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     table.shot("overdraw-procedure")
     # the confirmed racks are on the game's record (after the first press: nothing before it)...
     found = [r["app"] for r in table.journal() if r.get("app", {}).get("kind") == "rack_zones_found"]
-    assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"}
+    assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"} and set(found[0]["colours"]) == {"p1", "p2"}
     # ... so the game resumed after a power cut counts in them, not in the config's (none)
     zones = table.kiosk.vision.reader.racks.zones()
     table.kiosk.close()
@@ -216,6 +216,10 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     assert again.app.phase == "turn" and again.app.settings.rack_poll_s == RACK_POLL_S
     resumed = again.vision.reader.racks.zones()
     assert set(resumed) == {"p1", "p2"} and all(np.abs(resumed[k] - zones[k]).max() < 0.1 for k in zones)
+    colours = table.kiosk.vision.reader.racks.colours()     # and with the colour the racks' tiles read seven with
+    again_colours = again.vision.reader.racks.colours()
+    assert set(again_colours) == {"p1", "p2"} and all(np.abs(again_colours[k][0] - colours[k][0]).max() < 0.1
+                                                      for k in colours)
     again.close()
 
 

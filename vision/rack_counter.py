@@ -126,6 +126,11 @@ class RackCounter:
         found = self._found
         return dict(found if found is not None else self._fitted)
 
+    def colours(self) -> dict[str, tuple[np.ndarray, float]]:
+        """Each found rack's tiles' colour (Lab) and tolerance from setup, for the racks in force."""
+        colours = self._colours
+        return {k: v for k, v in colours.items() if k in self.zones()}
+
     def use_zones(self, zones: Mapping[str, np.ndarray] | None, profiles: Mapping[str, RackProfile] | None = None,
                   colours: Mapping[str, tuple[np.ndarray, float]] | None = None) -> None:
         """Count the tiles in these zones from the next reading on ({}: no rack is counted;
