@@ -370,8 +370,9 @@ class KioskApp:
         for event, new_state in zip(events, states):
             self._apply(event, t, new_state)
 
-    def _note(self, kind: str, **data: object) -> None:
-        """An app fact that is not a rules event (a read corrected by the players)."""
+    def note(self, kind: str, **data: object) -> None:
+        """Put an app fact that is not a rules event on the record (a read corrected by the
+        players, the rack zones confirmed at setup)."""
         record: dict[str, Any] = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
         self.app_records.append(record["app"])
@@ -651,7 +652,7 @@ class KioskApp:
             return
         if self.phase == "result":
             if button in PLAYER_BUTTONS and PLAYER_BUTTONS[button] not in self.result_confirmed:
-                self._note("result_confirmed", player=PLAYER_BUTTONS[button])
+                self.note("result_confirmed", player=PLAYER_BUTTONS[button])
                 self.result_confirmed.add(PLAYER_BUTTONS[button])
                 if len(self.result_confirmed) == 2:
                     self._finish_game()
@@ -691,7 +692,7 @@ class KioskApp:
         elif button == "confirm" and self.app_alerts:
             self.app_alerts.clear()
         elif button == "confirm" and self.warnings_unacknowledged:
-            self._note("warnings_acknowledged", count=len(self.warnings_unacknowledged))
+            self.note("warnings_acknowledged", count=len(self.warnings_unacknowledged))
             self.warnings_unacknowledged = ()
         elif (button == "confirm" and self.phase == Phase.TURN and self.state.zero_turns > 0
               and self.profile.six_zero_trigger == "invoked"):
@@ -755,7 +756,7 @@ class KioskApp:
         if problem:
             return problem
         was = head.read.tiles if head.read else ()
-        self._note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
+        self.note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
         self.reads_confirmed += 1
         head.corrected, head.refused = True, ""
         self._propose(head, tiles)
@@ -789,7 +790,7 @@ class KioskApp:
         if head.stage == "confirm":
             if button == "confirm" and head.proposed and not placement_problem(self.board_rows(), head.proposed):
                 self.reads_confirmed += 1
-                self._note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
+                self.note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
                 self._propose(head, head.proposed)
             elif button == "cancel":  # the players fix the tiles, then the kiosk reads again
                 head.stage, head.read, head.waiting_since = Stage.READING, None, None
@@ -920,7 +921,7 @@ class KioskApp:
             self._take_reading(head, obs, t)
             return
         if head.take_as_is and located and obs is not None and not obs.stable:
-            self._note("view_taken_as_is", player=head.player, problems=list(obs.problems))
+            self.note("view_taken_as_is", player=head.player, problems=list(obs.problems))
             self._take_reading(head, obs, t, forced=True)
             return
         if head.waiting_since is None:
@@ -1050,7 +1051,7 @@ class KioskApp:
     def _ask_rack(self, question: RackQuestion) -> None:
         """A rack question is journaled before it is shown, so a restart asks it again."""
         if question != self.rack_question:
-            self._note("rack_question", player=question.player, seen=question.seen, due=question.due,
+            self.note("rack_question", player=question.player, seen=question.seen, due=question.due,
                        question=question.kind, **({"face_down": question.face_down} if question.face_down else {}))
         self.rack_question = question
 
@@ -1063,7 +1064,7 @@ class KioskApp:
             return
         self.rack_question = None
         if not confirmed:
-            self._note("rack_question_dismissed", player=question.player, question=question.kind)
+            self.note("rack_question_dismissed", player=question.player, question=question.kind)
             self._rack_dismissed.add((question.player, question.kind))
         elif question.kind == "overdraw":
             # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
@@ -1193,7 +1194,7 @@ class KioskApp:
         if entry is None:
             return False
         if journal:
-            self._note("rack_entry", reason=reason, at=at)
+            self.note("rack_entry", reason=reason, at=at)
             self._rack_entry_note = (reason, at)
         self.pending.clear()
         self.rack_question = None
@@ -1261,7 +1262,7 @@ class KioskApp:
             self._commit(ev.GameAbandoned(player), t)
             self.alert_log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
         elif chosen is MenuItem.NEW_GAME:
-            self._note("abandoned_by_director")
+            self.note("abandoned_by_director")
             self.new_game_requested = True
         elif chosen is MenuItem.LEAVE_FULLSCREEN:
             self.leave_fullscreen_requested = True

@@ -40,6 +40,7 @@ from vision.config import VisionConfig
 
 if TYPE_CHECKING:
     from hardware.buttons import ButtonPanel
+    from kiosk.rack_setup import RackSetup
     from hardware.events import ButtonEvent
 
 log = logging.getLogger("kiosk.assembly")
@@ -268,7 +269,7 @@ class Kiosk:
     last_screen: ScreenModel | None = None
     recovery: RecoveryReport | None = None
     held: HeldGame | None = None         # a journal line that cannot be replayed, waiting for a director
-    rack_setup: Any = None               # kiosk.rack_setup.RackSetup: the racks found at the start (rackscreen)
+    rack_setup: RackSetup | None = None  # the racks found at the start of a game
     _last_key: tuple[object, ...] = ()
     _last_built: float = float("-inf")
 

@@ -160,7 +160,7 @@ class RackSetup:
             # with each rack's tiles' colour from setup: a game resumed before any tile is on the
             # board reads a red or navy set's racks as it did (the board gives no colour yet)
             colours = {k: [round(float(x), 1) for x in (*c, t)] for k, (c, t) in sorted(self.racks.colours().items())}
-            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())}, colours=colours)
+            app.note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())}, colours=colours)
 
     def _looking_now(self) -> bool:
         return self.racks.looking()
