@@ -115,7 +115,7 @@ class RackSetup:
         self.racks.look_for_racks(False)
         if confirmed:
             # a rack not found keeps the config's zone (the manual fallback, rack by rack)
-            self.racks.use_zones({**self.racks.configured_zones, **offer.zones}, offer.profiles)
+            self.racks.use_zones({**self.racks.configured_zones, **offer.zones}, offer.profiles, offer.colours)
             self.source = "found"
             log.info("racks confirmed: %s", ", ".join(sorted(offer.zones)))
         else:
@@ -141,7 +141,9 @@ class RackSetup:
         if not notes:
             return
         zones = {str(k): np.asarray(v, np.float32) for k, v in notes[-1]["zones"].items()}
-        self.racks.use_zones(zones)
+        colours = {str(k): (np.asarray(v[:3], np.float32), float(v[3]))
+                   for k, v in notes[-1].get("colours", {}).items()}   # absent in journals before them
+        self.racks.use_zones(zones, None, colours)
         self.source, self._noted = "found", _zones_key(zones)
         if zones and self.settings_on is not None:
             self.settings_on(app)
@@ -155,7 +157,10 @@ class RackSetup:
         key = _zones_key(zones)
         if key != self._noted:
             self._noted = key
-            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())})
+            # with each rack's tiles' colour from setup: a game resumed before any tile is on the
+            # board reads a red or navy set's racks as it did (the board gives no colour yet)
+            colours = {k: [round(float(x), 1) for x in (*c, t)] for k, (c, t) in sorted(self.racks.colours().items())}
+            app._note(NOTE, zones={k: np.round(v, 1).tolist() for k, v in sorted(zones.items())}, colours=colours)
 
     def _looking_now(self) -> bool:
         return self.racks.looking()
@@ -222,7 +227,7 @@ def setup_view(find: RackFind, names: tuple[str, str], configured: dict[str, np.
     return RackSetupView(find.picture, find.picture_size, norm(find.board), marks, note)
 
 
-MEASURE_SEEDS = "6200000:6200100"  # never used in development (vision.rack_find's docstring lists those)
+MEASURE_SEEDS = "6300000:6300100"  # never used in development (vision.rack_find's docstring lists those)
 WRONG_SQUARES = 1.0  # an offered zone whose centre is farther than this from its rack's is a wrong zone
 
 
@@ -264,7 +269,7 @@ def measure(seeds: range, size: int = 1504) -> dict[str, int]:
             # the game goes on in the confirmed zones: Ann's rack with an eighth tile (the racks
             # stand where they stood: vision.synth.racks draws them from the seed, not the counts)
             racks.look_for_racks(False)
-            racks.use_zones(find.zones, find.profiles)
+            racks.use_zones(find.zones, find.profiles, find.colours)
             reader.racks_hold({"p1": 7, "p2": 7})   # the first press
             reader.observe(frame.image)
             eight = render_frame(["." * 15] * 15, seed=seed, size=size,

@@ -50,9 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(__file__).resolve().parent / "output" / "rack_setup"
 EMPTY = ["." * 15] * 15
 CATS = ["." * 15] * 7 + ["......CATS....."] + ["." * 15] * 7
-SEED = 156  # of seeds 100-159, one of the 3 whose two racks vision.rack_find.find_racks finds on an empty
-# board with zones read_rack then counts right (14 of 60 find both racks): this tests the wiring, the
-# finding is vision.racks's; and the face-down search beside p1's rack lies inside the frame
+SEED = 156  # of seeds 100-159, one whose two racks vision.rack_find.find_racks finds on an empty board
+# (both, in zones read_rack then counts right): this tests the wiring, the finding is vision.rack_find's;
+# and the face-down search beside p1's rack lies inside the frame
 
 
 def _paint_face_down(image: np.ndarray, corners: np.ndarray, zone: np.ndarray, n: int) -> np.ndarray:
@@ -206,7 +206,7 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     table.shot("overdraw-procedure")
     # the confirmed racks are on the game's record (after the first press: nothing before it)...
     found = [r["app"] for r in table.journal() if r.get("app", {}).get("kind") == "rack_zones_found"]
-    assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"}
+    assert len(found) == 1 and set(found[0]["zones"]) == {"p1", "p2"} and set(found[0]["colours"]) == {"p1", "p2"}
     # ... so the game resumed after a power cut counts in them, not in the config's (none)
     zones = table.kiosk.vision.reader.racks.zones()
     table.kiosk.close()
@@ -216,6 +216,10 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     assert again.app.phase == "turn" and again.app.settings.rack_poll_s == RACK_POLL_S
     resumed = again.vision.reader.racks.zones()
     assert set(resumed) == {"p1", "p2"} and all(np.abs(resumed[k] - zones[k]).max() < 0.1 for k in zones)
+    colours = table.kiosk.vision.reader.racks.colours()     # and with the colour the racks' tiles read seven with
+    again_colours = again.vision.reader.racks.colours()
+    assert set(again_colours) == {"p1", "p2"} and all(np.abs(again_colours[k][0] - colours[k][0]).max() < 0.1
+                                                      for k in colours)
     again.close()
 
 
@@ -374,7 +378,7 @@ def test_a_rack_learnt_at_setup_stays_learnt_when_the_game_starts(frames: Path):
     reader.observe(image)
     find = reader.racks.agreed_find()
     assert find is not None and set(find.zones) == {"p1", "p2"}
-    reader.racks.use_zones(find.zones, find.profiles)
+    reader.racks.use_zones(find.zones, find.profiles, find.colours)
     reader.racks_hold({"p1": 7, "p2": 6})          # the first press: p2 not as at setup
     assert reader.racks_learnt() == {"p1"}
     reader.racks_hold({"p1": 7, "p2": 7})          # a later game: learnt again from its frames

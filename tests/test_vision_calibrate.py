@@ -173,17 +173,19 @@ def test_check_config_names_a_good_calibration_file(tmp_path, capsys):
 
 def test_correction_leaves_classes_the_photos_never_show_alone():
     """Fitted on empty squares and tiles only, the head moves 'empty' against 'tile' but neither
-    against 'blank': their mean logit stays the shipped one, and 'blank' keeps its own."""
+    against 'blank' or 'covered': each keeps its shipped probability on any input."""
     model = shipped("occupancy")
     rng = np.random.default_rng(5)
     x = rng.random((300, OCCUPANCY_FEATURES)).astype(np.float32)
     y = (x[:, 0] > 0.5).astype(int)  # empty / tile, by a rule the shipped model does not know
     head = fit_head(model, x, y)
     assert head.fitted.tolist() == [True, True, False, False]
-    z0, z = model.logits(x), model.with_head(head).logits(x)
-    assert np.allclose(z[:, 2:], z0[:, 2:], atol=1e-4)
-    assert np.allclose((z - z0)[:, :2].mean(axis=1), 0, atol=1e-3)
-    assert np.abs((z - z0)[:, :2]).max() > 0.1  # ... and it did learn something
+    probe = rng.random((300, OCCUPANCY_FEATURES)).astype(np.float32) * 2  # also inputs unlike the samples
+    for inputs in (x, probe):
+        p0, p = model.probabilities(inputs), model.with_head(head).probabilities(inputs)
+        assert np.allclose(p[:, 2:], p0[:, 2:], atol=1e-5)
+    p0, p = model.probabilities(x), model.with_head(head).probabilities(x)
+    assert np.abs(p - p0)[:, :2].max() > 0.1  # ... and it did learn something
 
 
 def test_a_few_samples_move_the_model_little(monkeypatch):
@@ -204,3 +206,18 @@ def test_a_few_samples_move_the_model_little(monkeypatch):
     few, many = moved(5), moved(500)
     monkeypatch.setattr(vision.calibrate, "SHRINK", 1e-4)
     assert few < many and few < 0.75 * moved(5)
+
+
+def test_photo_with_tiles_the_pattern_leaves_empty_is_refused(tmp_path, capsys):
+    """A pattern file for an earlier state of the board (the photo holds a word more): learnt, the
+    word's tiles would be examples of empty squares."""
+    options = FrameOptions(board_style="classic", rotation=0, hand=False, glare=False, rack_counts={})
+    pattern = default_pattern("english")
+    board = pattern[:7] + ["....QUIZZED...."] + pattern[8:]
+    path = tmp_path / "tiles.jpg"
+    cv2.imwrite(str(path), render_frame(board, seed=75, options=options).image)
+    (tmp_path / "pattern.txt").write_text("\n".join(pattern) + "\n", encoding="utf-8")
+    out = tmp_path / "club.npz"
+    assert main(["--tiles", str(path), "--pattern", str(tmp_path / "pattern.txt"), "--out", str(out)]) == 2
+    assert "squares the pattern leaves empty hold tiles" in capsys.readouterr().err
+    assert not out.exists()

@@ -157,3 +157,19 @@ def test_a_wide_letter_joined_low_to_its_value_number_is_still_the_letter():
     mask[16:40, 16:38] = 0
     mask[36:46, 43:50] = 1  # its value number, run into its right foot: together 0.63 wide
     assert letter_box(mask) == (10, 16, 44, 46)
+
+
+def test_a_windows_ink_is_found_once_and_shared_read_only():
+    """ink_mask and letter_ink remember a window's answer by its pixels: a copy of the window
+    gets the same (read-only) arrays, a different window its own."""
+    from vision.glyph import letter_ink
+    a = render_tile("A", size=64)
+    b = render_tile("B", size=64)
+    first = letter_ink(a)
+    assert first is not None and letter_ink(a.copy()) is first
+    assert ink_mask(a.copy()) is first[0]
+    assert not first[0].flags.writeable
+    with pytest.raises(ValueError):
+        first[0][0, 0] = 1
+    other = letter_ink(b)
+    assert other is not None and not np.array_equal(other[0], first[0])

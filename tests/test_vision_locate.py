@@ -185,3 +185,19 @@ def test_a_board_too_small_to_read_is_given_up_without_refining_it_much(monkeypa
     monkeypatch.setattr(locate, "_refine", lambda *args, **kw: (calls.append(1), refine(*args, **kw))[1])
     assert list(board_candidates(frame.image)) == []
     assert len(calls) <= 20, len(calls)
+
+
+@pytest.mark.parametrize("border", [0, 1, 2])
+def test_cell_means_from_the_integral_image_are_the_plain_means(border):
+    """_cell_means sums each cell's middle from an integral image: the very numbers the plain
+    mean of the float Lab pixels gives."""
+    from vision.locate import _cell_means
+    rng = np.random.default_rng(border)
+    small = rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
+    corners = np.float32([[100, 60], [520, 75], [510, 430], [95, 420]])
+    n = 15 + 2 * border
+    view = cv2.warpPerspective(small, cv2.getPerspectiveTransform(corners, _canonical(8) + border * 8), (n * 8, n * 8),
+                               flags=cv2.INTER_AREA)
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
+    plain = lab.reshape(n, 8, n, 8, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
+    assert np.array_equal(_cell_means(small, corners, border), plain)

@@ -61,3 +61,41 @@ def test_club_head_replaces_only_its_classes(tmp_path):
     loaded = Calibration.load(tmp_path / "club.npz").model("occupancy")
     z, shipped_z = loaded.logits(x), model.logits(x)
     assert np.allclose(z[:, :2], [3.0, -3.0]) and np.allclose(z[:, 2:], shipped_z[:, 2:], atol=1e-5)
+
+
+_LOGO_READ_AS_G = pytest.mark.xfail(
+    reason="known limit (issue 15): the shipped letter model never saw a marked blank and reads the logo (a ring "
+           "round a diamond) as G, 95 of 300 at >= 0.9 (seed 5301). A letter model trained with marked blanks as "
+           "'not a letter' (vision.train as committed) passes this (4 of 300 read O, 1 at 0.92) but turned 2 of 145 "
+           "unseen renders the wrong way where the shipped one turns none: not shipped (see vision.train, "
+           "LETTER_MODELS)", strict=True)
+
+
+@pytest.mark.parametrize("mark", [pytest.param("logo", marks=_LOGO_READ_AS_G), "star"])
+def test_letter_model_calls_a_marked_blank_no_letter(mark):
+    """A blank printed with a maker's logo or a star, on tiles of the wide palette, is 'not a letter' to the
+    shipped letter model: at most 1 in 20 read a letter, and none surely.
+    Seeds 31xx: not training seeds (vision.train: TRAIN_SEED + 0..8)."""
+    from dataclasses import replace
+
+    import cv2
+
+    from vision.cells import PAD
+    from vision.glyph import NOT_A_LETTER, glyph_features_batch
+    from vision.synth.tiles import random_tile_style, render_tile
+    from vision.tilesets import BLANK
+
+    model = shipped("letters")
+    rng = np.random.default_rng(3101 if mark == "logo" else 3102)
+    windows = []
+    for _ in range(60):
+        style = replace(random_tile_style(rng, wide=True), blank_mark=mark)
+        size = int(rng.integers(28, 97))
+        tile = cv2.resize(render_tile(BLANK, size=size, rng=rng, style=style), (48, 48), interpolation=cv2.INTER_AREA)
+        windows.append(cv2.copyMakeBorder(tile, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE))
+    feats, found = glyph_features_batch(windows)
+    assert found.sum() >= 30  # the mark is ink the glyph finder sees
+    p = model.probabilities(feats)
+    letter = p.argmax(axis=1) != model.classes.index(NOT_A_LETTER)
+    read = [(model.classes[int(i)], round(float(q), 2)) for i, q in zip(p.argmax(axis=1)[letter], p.max(axis=1)[letter])]
+    assert len(read) <= len(windows) // 20 and all(q < 0.9 for _, q in read), read

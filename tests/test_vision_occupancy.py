@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -144,3 +145,17 @@ def test_edge_profile_sees_a_blank_tile_on_a_square_of_its_own_colour():
     empty_spread = np.percentile(np.abs(inside[plain] - reference).max(axis=1), 95)
     for r, c in squares:
         assert np.abs(inside[r * 15 + c] - reference).max() > 2 * empty_spread
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_cell_means_from_the_integral_image_are_the_plain_means(seed):
+    """cell_stats takes the cells' mean colours from an integral image: the very numbers the
+    plain mean of the float pixels gives, on a rendered board and on noise."""
+    from vision.cells import CELL, INSET, _inner_means, cell_grid, unpadded
+    frame = render_frame(_board_with(WORD), seed=seed).image
+    h, w = frame.shape[:2]
+    corners = np.float32([[w * 0.1, h * 0.1], [w * 0.9, h * 0.12], [w * 0.88, h * 0.9], [w * 0.12, h * 0.88]])
+    noise = np.random.default_rng(seed).integers(0, 256, (15 * CELL, 15 * CELL, 3), dtype=np.uint8)
+    for lab in (unpadded(cv2.cvtColor(rectify(frame, corners), cv2.COLOR_BGR2LAB)), noise):
+        plain = cell_grid(lab.astype(np.float32))[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3).mean(axis=1)
+        assert np.array_equal(_inner_means(lab), plain)

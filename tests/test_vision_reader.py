@@ -340,3 +340,26 @@ def test_the_turn_is_read_from_the_tiles_not_from_what_the_occupancy_model_calls
     assert [r for r, t in zip(read, truth) if t != "."] == [p for p, t in zip(plain, truth) if t != "."]
     assert sum(r == t for r, t in zip(read, truth) if t != ".") >= 7
     assert all(r in (t, "#") for r, t in zip(read, truth)), "no phantom tile, no wrong letter"
+
+
+def test_each_glyph_goes_through_the_letter_network_once_a_frame_with_the_same_answer():
+    """_glyph_probabilities remembers each glyph's answer for the frame: a glyph read again
+    (in the same batch or a later one) gets the answer the network gives it in any batch."""
+    from vision.cells import letter_windows, rectify
+    from vision.glyph import glyph_features_batch
+    truth = random_board(np.random.default_rng(5), tiles=30)
+    frame = render_frame(truth, seed=5).image
+    reader = BoardReader()
+    location = locate_board(frame)
+    assert location is not None
+    feats, found = glyph_features_batch(letter_windows(rectify(frame, location.corners)))
+    assert found.sum() >= 10
+    plain = reader.letters.probabilities(feats, reader._allowed)
+    calls = []
+    network = reader.letters
+    reader.letters = replace(network)  # a copy whose probabilities are counted
+    reader.letters.probabilities = lambda x, allowed=None: calls.append(len(x)) or network.probabilities(x, allowed)  # type: ignore[method-assign]
+    doubled = np.concatenate([feats[:5], feats[:5]])
+    assert np.array_equal(reader._glyph_probabilities(doubled), np.concatenate([plain[:5], plain[:5]]))
+    assert np.array_equal(reader._glyph_probabilities(feats), plain)
+    assert calls == [5, len(feats) - 5]

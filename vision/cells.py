@@ -128,7 +128,7 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     lab = unpadded(padded_lab).astype(np.float32)
     cells = cell_grid(lab)
     inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
-    mean = inner.mean(axis=1)
+    mean = _inner_means(unpadded(padded_lab))
     light = inner[:, :, 0]
     median_l = light.mean(axis=1)
     spread = light.std(axis=1)
@@ -145,6 +145,17 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     shape = np.column_stack([spread, dark_ink, bright_ink, ring_grad / 50, centre_grad / 50,
                              mean[:, 0] - neighbour_l])
     return CellStats(mean=mean, shape=shape, lab=lab, edge=edge_profiles(padded_l, padded_grad))
+
+
+def _inner_means(lab: np.ndarray, cell: int = CELL) -> np.ndarray:
+    """225x3 float32 means of each cell's inner part (INSET in from its edges) of an unpadded
+    uint8 board: the numbers inner.mean(axis=1) gives on the float32 pixels (whole sums under
+    2**24 are exact in float32, in any order), from an integral image: a sixth of the time."""
+    summed = cv2.integral(np.ascontiguousarray(lab), sdepth=cv2.CV_32S)
+    start = np.arange(15) * cell + INSET
+    end = start + cell - 2 * INSET
+    sums = summed[end][:, end] - summed[start][:, end] - summed[end][:, start] + summed[start][:, start]
+    return sums.reshape(225, -1).astype(np.float32) / np.float32((cell - 2 * INSET) ** 2)
 
 
 _CENTRE = np.zeros(225, np.float32)

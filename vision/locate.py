@@ -105,8 +105,14 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
     target = _canonical(cell) + border * cell
     view = cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                                (n * cell, n * cell), flags=cv2.INTER_AREA)
-    lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
-    return lab.reshape(n, cell, n, cell, 3)[:, 2:-2, :, 2:-2].mean(axis=(1, 3))
+    # the mean of each cell's middle 4x4 px, from an integral image: the numbers the float
+    # pixels' mean gives (whole sums of 16 levels are exact in float32), a third of the time
+    summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    start = np.arange(n) * cell + 2  # each cell's middle: 2 px in from its sides
+    end = start + cell - 4
+    sums = summed[end][:, end] - summed[start][:, end] - summed[end][:, start] + summed[start][:, start]
+    return sums.astype(np.float32) / np.float32(16)
+
 
 
 _TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]

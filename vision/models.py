@@ -33,6 +33,8 @@ class Head:
     weights: np.ndarray  # (hidden + classes) x classes
     bias: np.ndarray  # classes
     fitted: np.ndarray  # bool per class
+    keep_mass: bool = False  # the fitted classes together keep the probability the shipped network gives
+    # them, for every input: the head only shares it out anew, the other classes keep theirs exactly
 
 
 @dataclass
@@ -76,7 +78,11 @@ class Network:
         z, h = self._forward(x)
         if self.head is not None:
             club = np.concatenate([h, z], axis=1) @ self.head.weights + self.head.bias
-            z = np.where(self.head.fitted[None, :], club, z)
+            fitted = self.head.fitted
+            if self.head.keep_mass and fitted.any():
+                t = self.temperature
+                club = club + t * (_logsumexp(z[:, fitted] / t) - _logsumexp(club[:, fitted] / t))[:, None]
+            z = np.where(fitted[None, :], club, z)
         return z
 
     def probabilities(self, x: np.ndarray, allowed: np.ndarray | None = None) -> np.ndarray:
@@ -107,6 +113,11 @@ class Network:
         meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
         return Network(path.with_suffix(".onnx").read_bytes(), tuple(meta["classes"]), float(meta["temperature"]),
                        int(meta.get("image", 0)))
+
+
+def _logsumexp(z: np.ndarray) -> np.ndarray:
+    m = z.max(axis=1, keepdims=True)
+    return (m + np.log(np.exp(z - m).sum(axis=1, keepdims=True)))[:, 0]
 
 
 def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
@@ -164,7 +175,8 @@ class Calibration:
             arrays["tile_lab"] = np.asarray(self.tile_lab, np.float32)
         for name, head in self.heads.items():
             arrays.update({f"{name}_weights": head.weights.astype(np.float32), f"{name}_bias": head.bias.astype(np.float32),
-                           f"{name}_fitted": head.fitted.astype(bool), f"{name}_model": np.array(fingerprint(name))})
+                           f"{name}_fitted": head.fitted.astype(bool), f"{name}_model": np.array(fingerprint(name)),
+                           f"{name}_keep_mass": np.array(bool(head.keep_mass))})
         with open(path, "wb") as out:
             np.savez_compressed(out, allow_pickle=False, **arrays)
 
@@ -183,7 +195,8 @@ class Calibration:
         problem = _calibration_problem(arrays)
         if problem:
             raise InputError(str(path), f"calibration file {Path(path).name}: {problem}")
-        heads = {name: Head(arrays[f"{name}_weights"], arrays[f"{name}_bias"], arrays[f"{name}_fitted"])
+        heads = {name: Head(arrays[f"{name}_weights"], arrays[f"{name}_bias"], arrays[f"{name}_fitted"],
+                            bool(arrays[f"{name}_keep_mass"]))
                  for name in ("occupancy", "letters") if f"{name}_weights" in arrays}
         return Calibration(tile_lab=arrays.get("tile_lab"), heads=heads)
 
@@ -200,19 +213,20 @@ def _calibration_problem(arrays: dict[str, np.ndarray]) -> str | None:
     if lab is not None and (lab.shape != (3,) or lab.dtype.kind != "f" or not np.isfinite(lab).all()):
         return "its tile colour is not three numbers"
     for name in ("occupancy", "letters"):
-        keys = [f"{name}_{part}" for part in ("weights", "bias", "fitted", "model")]
+        keys = [f"{name}_{part}" for part in ("weights", "bias", "fitted", "model", "keep_mass")]
         if not any(key in arrays for key in keys):
             continue
         if not all(key in arrays for key in keys):
             return f"its {name} layer is incomplete: {again}"
-        weights, bias, fitted, model = (arrays[key] for key in keys)
+        weights, bias, fitted, model, keep_mass = (arrays[key] for key in keys)
         if model.shape != () or str(model) != fingerprint(name):
             return f"fitted on another version of the shipped {name} model: {again}"
         network = shipped(name)
         width = network.hidden(np.zeros((1, _inputs(name)), np.float32)).shape[1] + len(network.classes)
         classes = len(network.classes)
         if (weights.shape != (width, classes) or bias.shape != (classes,) or fitted.shape != (classes,)
-                or weights.dtype.kind != "f" or bias.dtype.kind != "f" or fitted.dtype != bool):
+                or weights.dtype.kind != "f" or bias.dtype.kind != "f" or fitted.dtype != bool
+                or keep_mass.shape != () or keep_mass.dtype != bool):
             return f"its {name} layer does not fit the shipped model: {again}"
         if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
             return f"its {name} layer holds numbers that are not finite: {again}"

@@ -72,7 +72,7 @@ def setup(argv: list[str]) -> int:
         return 2
     # read back as the game will: the zones in force, learnt with seven (the first press)
     racks.look_for_racks(False)
-    racks.use_zones(find.zones, find.profiles)
+    racks.use_zones(find.zones, find.profiles, find.colours)
     reader.racks_hold({name: STARTING_TILES for name in find.zones})
     counts = reader.observe(frame).rack_counts
     out = args.out or args.photo.with_name(f"{args.photo.stem}-racks.png")

@@ -16,7 +16,7 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
   the game starts with seven on it: its zone was offered only because it read seven with
   that profile.
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
-  rack's own tiles showed when it was learnt (an empty board at a game's start gives none,
+  rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
 - Setup: while `look_for_racks(True)`, each located frame is searched for racks with seven
   tiles (vision.rack_find.find_racks); racks found alike in two readings in a row are the
@@ -32,8 +32,8 @@ import cv2
 import numpy as np
 
 from vision.rack_face_down import count_face_down
-from vision.rack_find import TILE_TOLERANCE, find_racks, rack_colour
-from vision.racks import RackProfile, board_side_first, learn_rack, read_rack
+from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
+from vision.racks import RackProfile, board_side_first, learn_rack, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -49,6 +49,7 @@ class RackFind:
     """Racks found in one frame at setup."""
     zones: dict[str, np.ndarray]          # name -> 4x2 frame zone, first edge on the board's side
     profiles: dict[str, RackProfile]      # what each rack showed with seven tiles (vision.racks.learn_rack)
+    colours: dict[str, tuple[np.ndarray, float]]   # each rack's tiles' colour (Lab) and tolerance it read seven with
     square: float                         # a board square's side, frame px
     frame_size: tuple[int, int]           # (width, height)
     board: np.ndarray                     # 4x2 board corners in the frame
@@ -94,6 +95,7 @@ class RackCounter:
         self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
         self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
         self._setup_profiles: dict[str, RackProfile] = {}
+        self._colours: dict[str, tuple[np.ndarray, float]] = {}   # each found rack's tiles' colour, from setup
         self._looking = False
         self._picture_width = 0
         self._last_find: RackFind | None = None
@@ -124,13 +126,20 @@ class RackCounter:
         found = self._found
         return dict(found if found is not None else self._fitted)
 
-    def use_zones(self, zones: Mapping[str, np.ndarray] | None, profiles: Mapping[str, RackProfile] | None = None
-                  ) -> None:
+    def colours(self) -> dict[str, tuple[np.ndarray, float]]:
+        """Each found rack's tiles' colour (Lab) and tolerance from setup, for the racks in force."""
+        colours = self._colours
+        return {k: v for k, v in colours.items() if k in self.zones()}
+
+    def use_zones(self, zones: Mapping[str, np.ndarray] | None, profiles: Mapping[str, RackProfile] | None = None,
+                  colours: Mapping[str, tuple[np.ndarray, float]] | None = None) -> None:
         """Count the tiles in these zones from the next reading on ({}: no rack is counted;
         None: the config's zones). `profiles`: what setup learnt of each rack with its seven
-        tiles, kept when the game starts (racks_hold) with seven on that rack."""
+        tiles, kept when the game starts (racks_hold) with seven on that rack; `colours`: the
+        colour its tiles read seven with, used while the board shows none."""
         with self._lock:
             self._found = None if zones is None else {k: np.asarray(v, np.float32) for k, v in zones.items()}
+            self._colours = dict(colours or {})
             self._profiles = dict(profiles or {})
             self._setup_profiles = dict(profiles or {})
             self._holds = {}
@@ -172,13 +181,14 @@ class RackCounter:
             face_down: dict[str, int] = {}
             for name, config_zone in self.zones().items():
                 zone = board_side_first(config_zone, c.mean(axis=0))
+                at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profiles.get(name)
-                reading = read_rack(frame, zone, square, colour, tolerance, profile)
+                reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
                 held = self._holds.get(name)
                 if profile is None and held is not None and reading.count is not None:
                     del self._holds[name]
-                    learned = learn_rack(frame, zone, square, colour, tolerance, held) if reading.count == held else None
+                    learned = learn_rack(frame, zone, at_rack, colour, tolerance, held) if reading.count == held else None
                     if learned is not None:
                         self._profiles[name] = learned
                 if reading.count is not None:
@@ -186,7 +196,7 @@ class RackCounter:
                 elif reading.blocked:
                     blocked.add(name)
                 if not reading.blocked:
-                    down = count_face_down(frame, zone, square, colour, tolerance, c)
+                    down = count_face_down(frame, zone, at_rack, colour, tolerance, c)
                     if down:
                         face_down[name] = down
         return RackSight(counts, frozenset(blocked), face_down)
@@ -194,6 +204,8 @@ class RackCounter:
     def _colour(self, name: str, board_colour: tuple[np.ndarray, float] | None) -> tuple[np.ndarray, float]:
         if board_colour is not None:
             return board_colour
+        if name in self._colours:
+            return self._colours[name]
         profile = self._profiles.get(name)
         if profile is not None:
             return rack_colour(profile), TILE_TOLERANCE
@@ -211,13 +223,12 @@ class RackCounter:
             return   # the board and its rim fill the frame: no table, no rack in view
         self.finds_tried += 1
         colour, tolerance = board_colour if board_colour is not None else (None, TILE_TOLERANCE)
-        # a rack is found only when it reads seven in its zone as it will be read in the game
-        found = find_racks(frame, corners, colour, tolerance, SETUP_TILES)
+        found = racks_found(frame, corners, colour, tolerance, SETUP_TILES)
         if not found:
             self._last_find = None
             return
-        find = RackFind({k: z for k, (z, _) in found.items()}, {k: p for k, (_, p) in found.items()},
-                        square, (w, h), corners)
+        find = RackFind({k: r.zone for k, r in found.items()}, {k: r.profile for k, r in found.items()},
+                        {k: (r.colour, r.tolerance) for k, r in found.items()}, square, (w, h), corners)
         last, self._last_find = self._last_find, find
         if last is not None and find.agrees(last):
             width = self._picture_width

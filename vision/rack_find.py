@@ -14,15 +14,23 @@ offered only when vision.racks learns it as `tiles` tiles and reads that many ba
 zone (`learn_rack`, `read_rack`): a blob that is no rack with seven tiles on it is never
 offered.
 
-Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds`): 5000-5059
-(and tests' 100-159); figures are reported on seeds never used here.
+A rack the colour of the table shows only its tiles' tops clearly: it is found from that bar
+and its body's faint difference from the table, averaged across the rack, when both its ends
+show (_racks_of_the_tables_colour); else it is not offered.
+
+Development seeds (rendered start frames, `python -m kiosk.rack_setup --seeds A:B`, or
+find_racks on them): 5000-5059 and 5100-5159, tests' 100-111 (tests/test_rack_find*.py). Seeds
+6200000-6200099 measured an intermediate version once (its summary only); 6300000-6300099 (the
+measure's default) and 6400000-6400099 are for figures only.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, read_rack, weighted_lab
+from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, rack_square_px, read_rack, weighted_lab
 
 REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
 # away, seen at 30 degrees, is < 4 squares out; a rack farther out is not beside the board)
@@ -32,12 +40,21 @@ RACK_LONG = (6.0, 14.0)  # a rack's length in squares: 174-250 mm racks (vision.
 RACK_SHORT = (0.6, 3.5)  # its depth, squares: 25-34 mm deep, with the tiles' height seen at 20-30 degrees
 FILL = 0.45  # share of its box a rack blob fills (a rack is a box; a board's shadow along two sides is not)
 TABLE_SPREAD = 3.0  # a pixel is not table when this many times the table's typical spread from its colour
-MIN_APART = 10.0  # ... and at least this far (weighted Lab): a plain table's noise
+MIN_APART = (10.0, 6.0, 4.0)  # ... and at least this far (weighted Lab): a plain table's noise; a rack not
+# found so is looked for again with the next (a wooden rack on a grey table, dev seed 5111). Dev seeds
+# 5000-5059 / 5100-5159, both racks found: (10) 55 / 44, (10, 6) 59 / 49, (10, 6, 4) 59 / 52, and 3 more
+# no more; none wrong with any (every zone is still read back as seven tiles before it is kept)
 MARGIN = 0.15  # squares the zone reaches past the blob: rack_outline's 3 mm margin (dev seeds: 0.3 on the
 # board's side and 0.4 on the player's, where rack_outline reaches past the blob, found no more racks).
 # A rack of the table's own colour shows only its tiles' tops: a zone around them alone (as the
 # search before did) missed the rack's ends (dev seed 5036: seven tiles at one end of a long rack
-# on a dark-wood table); such a rack is not offered.
+# on a dark-wood table); such a rack is offered only when its body's ends are found (_body_around).
+BAR_GAP = 2.5  # squares between groups of tiles on one rack, joined into one bar
+BAR_LONG = 2.0  # squares: a bar of at least two tiles' tops
+BAR_SHORT = 0.6  # squares: the tiles' tops and the strip of their backs seen (< 13 mm, vision.racks.MAX_BAND)
+BODY_FROM = 0.2  # squares past the bar toward the board where the rack's wall and body are sampled ...
+BODY_TO = 1.2  # ... to here (the shallowest rack, 25 mm, is 1.1 squares deep)
+BODY_APART = 2.0  # times the table's spread: a body this far from the table all along is told from it
 WORK_SQUARE_PX = 24.0  # the frame is looked at with a square this many px: a rack is >= 150 px long
 RIM_PROBE = 0.2  # squares out from the playing area where the rim's colour is taken
 RIM_STEP = 0.1
@@ -53,18 +70,44 @@ COLOURS = 4  # colours of a blob tried as the tiles' (k-means): body, wall in sh
 TILE_TOLERANCE = 20.0  # the tiles' colour found on the rack is known as well as a calibrated one (vision.reader)
 
 
+@dataclass(frozen=True)
+class FoundRack:
+    zone: np.ndarray        # 4x2, first edge along the rack on the board's side
+    profile: RackProfile    # what the rack showed with its tiles (vision.racks.learn_rack)
+    colour: np.ndarray      # the tiles' colour (Lab) it was learnt and read back with
+    tolerance: float
+
+
 def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray | None, tolerance: float,
                tiles: int = 7) -> dict[str, tuple[np.ndarray, RackProfile]]:
     """Racks with `tiles` tiles standing on each, found in a frame at setup: name -> (zone,
-    profile). The zone is 4x2 with its first edge along the rack on the board's side; p1 is
-    the rack on the frame's bottom side of the board, p2 the one on its top side (the
-    config's manual zones stay the fallback for a rack not found). `tile_lab`/`tolerance`: the tiles' colour
-    when the board gives one (tried first), else None."""
+    profile); see racks_found."""
+    return {name: (rack.zone, rack.profile) for name, rack in racks_found(frame, board_corners, tile_lab,
+                                                                          tolerance, tiles).items()}
+
+
+def racks_found(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarray | None, tolerance: float,
+                tiles: int = 7) -> dict[str, FoundRack]:
+    """Racks with `tiles` tiles standing on each, found in a frame at setup. p1 is the rack on
+    the frame's bottom side of the board, p2 the one on its top side (the config's manual zones
+    stay the fallback for a rack not found). `tile_lab`/`tolerance`: the tiles' colour when
+    the board gives one (tried first), else None. A rack is found only when it reads `tiles`
+    back in its zone with what was learnt of it and the colour it was learnt with."""
     corners = np.asarray(board_corners, np.float32)
     side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
     square = side / 15
-    found: dict[str, tuple[np.ndarray, RackProfile]] = {}
-    for zone, colours in rack_blobs(frame, corners, square):  # nearest the board first
+    found: dict[str, FoundRack] = {}
+    for min_apart in MIN_APART:
+        if len(found) < 2:
+            _find_in(frame, corners, square, rack_blobs(frame, corners, square, min_apart), tile_lab, tolerance,
+                     tiles, found)
+    return found
+
+
+def _find_in(frame: np.ndarray, corners: np.ndarray, square: float, blobs: list[tuple[np.ndarray, list[np.ndarray]]],
+             tile_lab: np.ndarray | None, tolerance: float, tiles: int, found: dict[str, FoundRack]) -> None:
+    """The racks among these blobs not found yet, into `found`."""
+    for zone, colours in blobs:  # nearest the board first
         # p1 sits on the frame's bottom side of the board, p2 on its top (the kiosk's convention,
         # vision.synth.racks): a rack is named by its side, so one found alone is not the other's
         name = "p1" if float(zone[:, 1].mean()) > float(corners[:, 1].mean()) else "p2"
@@ -72,18 +115,12 @@ def find_racks(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarra
             continue
         tries = ([(np.asarray(tile_lab, np.float32), tolerance)] if tile_lab is not None else [])
         tries += [(c, TILE_TOLERANCE) for c in colours]
+        at_rack = rack_square_px(corners, zone)   # the board's square carried on to the rack's place, as the reader reads
         for colour, tol in tries:
-            profile = learn_rack(frame, zone, square, colour, tol, tiles)
-            if profile is None:
-                continue
-            # read back as the game will read it: with the board's tile colour when it gives one,
-            # else with the colour the rack's tiles showed (vision.rack_counter)
-            game = (np.asarray(tile_lab, np.float32), tolerance) if tile_lab is not None else (
-                rack_colour(profile), TILE_TOLERANCE)
-            if read_rack(frame, zone, square, game[0], game[1], profile).count == tiles:
-                found[name] = (zone, profile)
+            profile = learn_rack(frame, zone, at_rack, colour, tol, tiles)
+            if profile is not None and read_rack(frame, zone, at_rack, colour, tol, profile).count == tiles:
+                found[name] = FoundRack(zone, profile, colour, tol)
                 break
-    return found
 
 
 def rack_colour(profile: RackProfile) -> np.ndarray:
@@ -91,7 +128,8 @@ def rack_colour(profile: RackProfile) -> np.ndarray:
     return np.array([profile.tile[0] / RACK_LIGHTNESS_WEIGHT, profile.tile[1], profile.tile[2]], np.float32)
 
 
-def rack_blobs(frame: np.ndarray, corners: np.ndarray, square: float) -> list[tuple[np.ndarray, list[np.ndarray]]]:
+def rack_blobs(frame: np.ndarray, corners: np.ndarray, square: float, min_apart: float = MIN_APART[0]
+               ) -> list[tuple[np.ndarray, list[np.ndarray]]]:
     """What stands on the table beside the board, rack-sized: (zone, its colours as Lab
     candidates for the tiles', fewest pixels first), nearest the board first."""
     scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
@@ -114,11 +152,11 @@ def rack_blobs(frame: np.ndarray, corners: np.ndarray, square: float) -> list[tu
         return []  # the board and its rim fill the frame: no table, no rack in view
     d_table = _from_table(lab, around)
     spread = float(np.median(d_table[around]))
-    other = ((d_table > max(MIN_APART, TABLE_SPREAD * spread)) & around).astype(np.uint8)
+    strong = ((d_table > max(min_apart, TABLE_SPREAD * spread)) & around).astype(np.uint8)
     k_open = max(3, int(round(OPEN_SQUARES * sq)) | 1)
     k_close = max(3, int(round(CLOSE_SQUARES * sq)) | 1)
-    other = cv2.morphologyEx(other, cv2.MORPH_CLOSE, np.ones((k_close, k_close), np.uint8))
-    other = cv2.morphologyEx(other, cv2.MORPH_OPEN, np.ones((k_open, k_open), np.uint8))
+    closed = cv2.morphologyEx(strong, cv2.MORPH_CLOSE, np.ones((k_close, k_close), np.uint8))
+    other = cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((k_open, k_open), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(other)
     out: list[tuple[float, np.ndarray, list[np.ndarray]]] = []
     for i in range(1, n):
@@ -135,8 +173,120 @@ def rack_blobs(frame: np.ndarray, corners: np.ndarray, square: float) -> list[tu
         box = _board_side_first((cv2.boxPoints(((cx, cy), (bw, bh), angle)) / scale).astype(np.float32), centre)
         zone = _grown(box, square, MARGIN, MARGIN, MARGIN)
         out.append((float(np.linalg.norm(np.array([cx, cy]) / scale - centre)), zone, _colours(lab[ys, xs])))
+    taken = [zone * scale for _, zone, _ in out]
+    beside = np.where(board > 0, 0.0, d_table).astype(np.float32)   # a body stops at the board's rim
+    bars = (closed > 0) & (other == 0)
+    for zone, pixels in _racks_of_the_tables_colour(bars.astype(np.uint8), beside, spread, centre * scale, sq, taken):
+        out.append((float(np.linalg.norm(zone.mean(axis=0) - centre * scale)) / scale, zone / scale,
+                    _colours(lab[pixels[:, 1], pixels[:, 0]])))
     out.sort(key=lambda o: o[0])
     return [(zone, colours) for _, zone, colours in out]
+
+
+def _racks_of_the_tables_colour(bars: np.ndarray, d_table: np.ndarray, spread: float, centre: np.ndarray,
+                                sq: float, taken: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Racks whose body is near the table's colour (a wooden rack on a wooden table), found by
+    the bar of their tiles' tops (in groups or pushed together) and then the body around it,
+    faintly unlike the table all along, averaged across the rack so the table's grain evens
+    out; only a rack whose both ends show (the faint difference stops) is kept. (zone,
+    the bar's pixels), in the working image's px."""
+    k = max(3, int(round(CLOSE_SQUARES * sq)) | 1)
+    gap = max(3, int(round(BAR_GAP * sq)) | 1)
+    out: list[tuple[np.ndarray, np.ndarray]] = []
+    for kernel in (np.ones((k, gap), np.uint8), np.ones((gap, k), np.uint8)):   # racks across or down the frame
+        merged = cv2.morphologyEx(bars, cv2.MORPH_CLOSE, kernel)
+        n, labels = cv2.connectedComponents(merged)
+        for i in range(1, n):
+            ys, xs = np.nonzero((labels == i) & (bars > 0))
+            if len(xs) < 2 * sq:
+                continue
+            points = np.column_stack([xs, ys]).astype(np.float32)
+            (cx, cy), (bw, bh), angle = cv2.minAreaRect(points)
+            if not (BAR_LONG * sq <= max(bw, bh) <= RACK_LONG[1] * sq and min(bw, bh) <= BAR_SHORT * sq):
+                continue
+            mid = np.array([cx, cy], np.float32)
+            if any(cv2.pointPolygonTest(z.reshape(-1, 1, 2).astype(np.float32), (float(cx), float(cy)), False) >= 0
+                   for z in taken):
+                continue   # the tiles of a rack found already
+            box = cv2.boxPoints(((cx, cy), (bw, bh), angle))
+            e1, e2 = box[1] - box[0], box[2] - box[1]
+            axis = e1 if np.linalg.norm(e1) >= np.linalg.norm(e2) else e2
+            axis = axis / np.linalg.norm(axis)
+            normal = np.array([-axis[1], axis[0]], np.float32)
+            if float((centre - mid) @ normal) < 0:
+                normal = -normal   # toward the board
+            along, across = (points - mid) @ axis, (points - mid) @ normal
+            zone = _body_around(d_table, spread, mid, axis, normal, along.min(), along.max(),
+                                across.min(), across.max(), sq)
+            if zone is not None:
+                out.append((zone, points.astype(np.int64)))
+                taken.append(zone)
+    return out
+
+
+def _nan_mean(values: np.ndarray, axis: int) -> np.ndarray:
+    """The mean over `axis` of the values that are not NaN (NaN where there are none)."""
+    valid = ~np.isnan(values)
+    count = valid.sum(axis=axis)
+    total = np.where(valid, values, 0.0).sum(axis=axis)
+    return np.asarray(np.where(count > 0, total / np.maximum(count, 1), np.nan), np.float32)
+
+
+def _body_around(d_table: np.ndarray, spread: float, mid: np.ndarray, axis: np.ndarray, normal: np.ndarray,
+                 a0: float, a1: float, n0: float, n1: float, sq: float) -> np.ndarray | None:
+    """The rack's zone around a bar of tiles' tops (along a0..a1, across n0..n1 toward the
+    board, px from `mid`): how far its body reaches along and across, where the faint
+    difference from the table stops; None when it does not stop on both ends in view."""
+    h, w = d_table.shape
+    step = 0.25 * sq
+
+    def mean_d(a_values: np.ndarray, n_values: np.ndarray) -> np.ndarray:
+        pts = mid + a_values[:, None, None] * axis + n_values[None, :, None] * normal   # along x across
+        x, y = np.round(pts[..., 0]).astype(int), np.round(pts[..., 1]).astype(int)
+        inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+        values = np.where(inside, d_table[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], np.nan)
+        return np.asarray(values, np.float32)
+
+    body_n = np.arange(n1 + BODY_FROM * sq, n1 + BODY_TO * sq, step)   # the wall and body, toward the board
+    reach = RACK_LONG[1] * sq
+    a_values = np.arange(a0 - reach, a1 + reach, step)
+    d_along = mean_d(a_values, body_n)
+    if np.isnan(d_along).any(axis=1)[(a_values >= a0) & (a_values <= a1)].any():
+        return None
+    profile = _nan_mean(d_along, axis=1)   # NaN where the line leaves the frame
+    inner = (a_values >= a0) & (a_values <= a1)
+    level = float(np.median(profile[inner]))
+    if level < BODY_APART * spread:
+        return None   # no body told from the table: its ends would be guesses
+    edge = (level + spread) / 2
+    profile = cv2.medianBlur(np.nan_to_num(profile, nan=np.inf).astype(np.float32).reshape(1, -1), 5).ravel() \
+        if len(profile) >= 5 else profile
+    first, last = int(np.argmax(inner)), len(inner) - 1 - int(np.argmax(inner[::-1]))
+    lo, hi = first, last
+    while lo > 0 and profile[lo - 1] > edge:
+        lo -= 1
+    while hi < len(profile) - 1 and profile[hi + 1] > edge:
+        hi += 1
+    if lo == 0 or hi == len(profile) - 1 or not (np.isfinite(profile[lo - 1]) and np.isfinite(profile[hi + 1])):
+        return None   # an end not seen (out of the frame, or the difference runs on)
+    length = (a_values[hi] - a_values[lo]) / sq
+    if not RACK_LONG[0] <= length <= RACK_LONG[1]:
+        return None
+    # across: from the bar toward the board, as far as the body's difference reaches
+    n_values = np.arange(n1, n1 + RACK_SHORT[1] * sq, step)
+    across = _nan_mean(mean_d(np.arange(a_values[lo], a_values[hi], step), n_values), axis=0)
+    far = 0
+    while far < len(across) - 1 and across[far + 1] > edge:
+        far += 1
+    depth = (n_values[far] - n0) / sq
+    if not RACK_SHORT[0] <= depth <= RACK_SHORT[1]:
+        return None
+    lo_a, hi_a = a_values[lo] - MARGIN * sq, a_values[hi] + MARGIN * sq
+    near_n, far_n = n0 - MARGIN * sq, n_values[far] + MARGIN * sq
+    # first edge on the board's side, clockwise in the frame as _board_side_first orders it
+    zone = np.array([mid + axis * lo_a + normal * far_n, mid + axis * hi_a + normal * far_n,
+                     mid + axis * hi_a + normal * near_n, mid + axis * lo_a + normal * near_n], np.float32)
+    return _board_side_first(zone, mid + normal * far_n * 4)
 
 
 def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float) -> float:
@@ -192,7 +342,7 @@ def _from_table(lab: np.ndarray, around: np.ndarray) -> np.ndarray:
     for _ in range(2):
         coef, *_ = np.linalg.lstsq(a[keep], values[keep], rcond=None)
         residual = np.linalg.norm(values - a @ coef, axis=1)
-        keep = residual <= max(MIN_APART, TABLE_SPREAD * float(np.median(residual)))
+        keep = residual <= max(MIN_APART[0], TABLE_SPREAD * float(np.median(residual)))
     gx, gy = np.meshgrid(np.arange(w, dtype=np.float32) / w - 0.5, np.arange(h, dtype=np.float32) / h - 0.5)
     fitted = (design(gx.ravel(), gy.ravel()) @ coef).reshape(h, w, 3)
     return np.asarray(np.linalg.norm(lab - fitted, axis=2), np.float32)

@@ -21,8 +21,8 @@ import numpy as np
 from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, glyph_features_batch, letter_ink, mark_above, umlaut_dots,
-                          value_number_sides)
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
+                          umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
 from vision.locate import board_candidates, locate_board, order_corners
@@ -134,6 +134,12 @@ class BoardReader:
         self._allowed = np.array([not c.startswith("(") for c in read])
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
         self._memory = _Memory()
+        # the letter model's answer per glyph (its features' bytes), this frame: the rotation's
+        # readings, the letters read and their re-reads look at many glyphs more than once, and
+        # the shipped network answers each glyph alike alone or in any batch (checked on
+        # scrabscrap-v1 and jheidel-en frames: batches of 1 to 80 gave the very same logits; a
+        # club's head, a matrix product, may differ in the last bit between batch sizes)
+        self._glyph_memo: dict[bytes, np.ndarray] = {}
         self._lock = threading.Lock()
         self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
         # the racks: zones in force, what was learnt of each, the setup's search (vision.rack_counter)
@@ -163,6 +169,8 @@ class BoardReader:
         if isinstance(image, BoardObservation):
             return image
         with self._lock:
+            self._glyph_memo.clear()
+            forget_inks()
             return self._observe(image)
 
     # -- steps ---------------------------------------------------------------------------
@@ -206,7 +214,7 @@ class BoardReader:
         probs = np.zeros((len(cells), len(self.letter_classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
-            p = self.letters.probabilities(feats, self._allowed)
+            p = self._glyph_probabilities(feats)
             h = feats[:, HEIGHT_FEATURE]
             if NOT_A_LETTER in self.letters.classes:
                 # ink the model calls 'not a letter' (print on a square, a speck) is no letter
@@ -218,6 +226,16 @@ class BoardReader:
             probs[found] = p
             heights[found] = h
         return probs, heights
+
+    def _glyph_probabilities(self, feats: np.ndarray) -> np.ndarray:
+        """self.letters.probabilities of glyph features (rows), each glyph through the network
+        once a frame (see _glyph_memo)."""
+        keys = [row.tobytes() for row in feats]
+        todo = {key: k for k, key in enumerate(keys) if key not in self._glyph_memo}
+        if todo:
+            fresh = self.letters.probabilities(feats[list(todo.values())], self._allowed)
+            self._glyph_memo.update(zip(todo, fresh))
+        return np.stack([self._glyph_memo[key] for key in keys])
 
     def _read_without_joined_numbers(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, the letters whose value number ran into the letter's ink
