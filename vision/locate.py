@@ -374,7 +374,8 @@ def _canonical(cell: int) -> np.ndarray:
     return np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
 
 
-def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool = False) -> tuple[np.ndarray, float]:
+def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
+            wide: bool = False) -> tuple[np.ndarray, float, np.ndarray | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -383,15 +384,17 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
     pull single lines off the lattice. A comb is then known in every band, and each grid
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
-    later passes, and tracking, look only nearby."""
+    later passes, and tracking, look only nearby. Also returns the rectified grey view the
+    score was taken on (None without passes): _line_fit of the same corners needs that warp."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
     target = _canonical(cell) + margin
     score = 0.0
+    view: np.ndarray | None = None
     # grey interpolated in fractions of a level: a view in whole levels flattens faint lines
     # (a board with hairlines a few levels deep was refined a cell off at one side)
-    gray = gray.astype(np.float32)
+    gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
     for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -421,7 +424,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3, wide: bool =
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         score = _grid_contrast(view, margin, cell)
-    return corners, score
+    return corners, score, view
 
 
 def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
@@ -430,10 +433,20 @@ def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
     margin = cell
     size = 15 * cell + 2 * margin
     to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + margin)
-    view = cv2.warpPerspective(gray.astype(np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
+    view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)  # in fractions of a level (see _refine): whole
     # levels tie the on-line and between-line medians of _line_fit on faint lines
     return _line_fit(view, margin, cell)
+
+
+def _refined_fit(gray: np.ndarray, corners: np.ndarray, refined: tuple[np.ndarray, float, np.ndarray | None]) -> float:
+    """line_fit(gray, corners) of corners just `refined` (_refine's answer): from the view
+    _refine scored them on when they are its corners unchanged (order_corners kept their
+    order), the same warp; else warped anew."""
+    refined_corners, _, view = refined
+    if view is None or not np.array_equal(refined_corners, corners):
+        return line_fit(gray, corners)
+    return _line_fit(view, REFINE_CELL, REFINE_CELL)
 
 
 def _percentile(values: np.ndarray, q: float) -> np.floating:
@@ -905,10 +918,11 @@ def _rectifier(gray: np.ndarray) -> _Rectifier | None:
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
-                summed: np.ndarray | None = None) -> list[tuple[_LatticeCells, np.ndarray]]:
+                summed: np.ndarray | None = None, gray: np.ndarray | None = None) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
-    transform from its de-skewed coordinates back to the work image."""
-    lattices, rot = _lattices(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), skew)
+    transform from its de-skewed coordinates back to the work image. `summed` and `gray`: the
+    view's _lab_integral and _gray when the caller has them already."""
+    lattices, rot = _lattices(_gray(view) if gray is None else gray, skew)
     if summed is None:
         summed = _lab_integral(view)
     unturn = cv2.invertAffineTransform(rot)
@@ -925,7 +939,7 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     cells = []
     summed = _lab_integral(small)
     for skew in _skews(gray):
-        cells += _view_cells(small, None, skew, np.eye(3), summed)
+        cells += _view_cells(small, None, skew, np.eye(3), summed, gray)
     return cells
 
 
@@ -1086,32 +1100,35 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
             fine = fine or _finer(frame, scale)
             at, at_gray, at_scale = fine
             rough = rough * (at_scale / scale)
-        corners, score = _refine(at_gray, rough, 3, wide=True)
+        at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
+        refined = _refine(at_grey, rough, 3, wide=True)
+        corners, score, _ = refined
         # with perspective the first comb can be a cell off at one side; check again once refined
         again = _shifted(at, order_corners(corners), relative)
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            corners, score = _refine(at_gray, order_corners(again), 2)
+            refined = _refine(at_grey, order_corners(again), 2)
+            corners, score, _ = refined
         corners = order_corners(corners)
         margin, rival = placement_margin(at, corners)
         for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
             if margin >= 1.0:
                 break
-            corners, score = _refine(at_gray, order_corners(rival), 2)
-            corners = order_corners(corners)
+            refined = _refine(at_grey, order_corners(rival), 2)
+            corners, score = order_corners(refined[0]), refined[1]
             margin, rival = placement_margin(at, corners)
         if margin < PLACEMENT_MARGIN:
             continue  # not clearly here rather than a cell away: not this one
-        fit = line_fit(at_gray, corners)
+        fit = _refined_fit(at_grey, corners, refined)
         if fit < LINE_FIT:
             continue  # its lines do not lie on the board's lines everywhere
         if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
             # come from a rough placement far away, the refinement may not have settled yet: once
             # more from here, taken when it is as clearly placed and its lines fit at least as well
-            polished, polished_score = _refine(at_gray, corners, 3)
-            polished = order_corners(polished)
+            refined = _refine(at_grey, corners, 3)
+            polished, polished_score = order_corners(refined[0]), refined[1]
             polished_margin, _ = placement_margin(at, polished)
             if polished_margin >= PLACEMENT_MARGIN:
-                polished_fit = line_fit(at_gray, polished)
+                polished_fit = _refined_fit(at_grey, polished, refined)
                 if polished_fit >= fit:
                     corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
         found = order_corners(corners / at_scale)
@@ -1128,5 +1145,5 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     # following a board needs only its lines: grey first, then shrunk (one channel to average,
     # not three; the same area means up to rounding to whole levels)
     shrunk, scale = _shrink(_gray(frame))
-    corners, score = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
+    corners, score, _ = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
     return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
