@@ -171,3 +171,23 @@ def test_few_tiles_on_any_table_are_never_read_as_an_overdraw():
             assert count is None or count <= 7, (seed, name, count)
             exact += count == scene.counts[name]
     assert exact >= 50, exact  # 53 of the 60 racks on these seeds
+
+
+@pytest.mark.parametrize("seed,player,counts", [(652, "p1", (7, 5)), (656, "p1", (5, 0)), (665, "p2", (6, 3)),
+                                                 (691, "p2", (5, 5))])
+def test_a_hand_crossing_the_table_beside_a_rack_makes_it_unknown(seed, player, counts):
+    # hands the rack's colour or dark on a dark table: without the table beside the rack these
+    # read 5, 2, 0 and 4 tiles (a count lower than the rack holds)
+    scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(
+        hand=player, half_out="", face_down={}, counts={"p1": counts[0], "p2": counts[1]}))
+    assert scene.covered[player] >= 0.1
+    reading = read_rack(scene.image, scene.zones[player], scene.square_px, _tile_lab(scene), 15.0)
+    assert reading.count is None and reading.blocked
+
+
+def test_the_table_beside_a_clean_rack_is_not_crossed():
+    from vision.racks import table_crossed
+    for seed in range(600, 606):
+        scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(hand="", half_out="", face_down=None))
+        for zone in scene.zones.values():
+            assert not table_crossed(scene.image, zone, scene.square_px)

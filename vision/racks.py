@@ -530,6 +530,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
+    if table_crossed(frame, z, square_px):
+        return RackReading(None, blocked=True, reason="a hand or arm reaches over the rack")
     if band is None:
         if profile is None and not found.rack_seen:
             # no tiles and no rack either: the rack was moved out of its zone (or is the table's
@@ -619,3 +621,46 @@ def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) ->
         off |= wall_off
     width = max(3, int(round(0.4 * PX_PER_TILE)))
     return cv2.morphologyEx(off.astype(np.uint8)[None], cv2.MORPH_OPEN, np.ones((1, width), np.uint8))[0] > 0
+
+
+# A hand or arm over a rack reaches in over the table, so it crosses the table beside the rack.
+# Dev seeds 7400000-7400099 (hands) and 7300000-7300149 (clean racks, 292 in frame): of the 23
+# covered racks still read as a count, most were hands the colour of a wooden rack (7400058,
+# 7400084) or dark sleeves on a dark table (7400073, 7400075): neither foreign in the zone nor
+# breaking the rack's wall. Strips of table 0.15-0.65 squares beyond the zone's long edges,
+# ends left out (face-down tiles lie beside the ends), each pixel's weighted Lab against the
+# strips' median (the table): on the player's side (the board's rim may lie on the other),
+# no clean rack had a single column 12 from it over half its rows (threshold 8: 4 racks up to
+# 5.6 tiles wide, shadows and table grain); 11 of the 23 were crossed over >= 0.4 tile.
+SIDE_GAP = 0.15  # squares from the zone's edge to the strip (the rack's own shadow and blur)
+SIDE_WIDTH = 0.5  # squares of table in each strip
+SIDE_LAB = 12.0  # weighted Lab from the table's median: not table
+SIDE_ENDS = 0.1  # share of the strip's length left out at each end
+
+
+def _side_strip(frame: np.ndarray, zone: np.ndarray, square_px: float, player_side: bool) -> np.ndarray:
+    """The table beside the zone's long edge (the player's side or the board's), rectified
+    like the rack's strip (PX_PER_TILE px per tile along it), weighted Lab."""
+    z = np.asarray(zone, np.float32)
+    across = z[3] - z[0]
+    normal = across / max(float(np.linalg.norm(across)), 1e-6) * (1.0 if player_side else -1.0)
+    a, b = (z[3], z[2]) if player_side else (z[0], z[1])
+    gap, width = SIDE_GAP * square_px, SIDE_WIDTH * square_px
+    k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(width * k)))
+    quad = np.array([a + normal * gap, b + normal * gap, b + normal * (gap + width), a + normal * (gap + width)],
+                    np.float32)
+    matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+    strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return weighted_lab(strip)
+
+
+def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool:
+    """Something not table (a hand, an arm, a sleeve) crosses the table on the player's side
+    of the rack over at least 0.4 tile (a finger), whatever its colour next to the rack's."""
+    sides = [_side_strip(frame, zone, square_px, s) for s in (True, False)]
+    table = np.median(np.concatenate([s.reshape(-1, 3) for s in sides]), axis=0)
+    off = (np.linalg.norm(sides[0] - table, axis=2) > SIDE_LAB).mean(axis=0) > 0.5
+    ends = int(SIDE_ENDS * len(off))
+    off[:ends] = off[len(off) - ends:] = False
+    return bool(_blocked_columns(off[None]).any())
