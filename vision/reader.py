@@ -6,6 +6,7 @@ the last accepted board), and the last reading, so it can say when the view is s
 Use it from one worker thread.
 
 Rendered seeds looked at in development of the umlaut and turn decisions (not for measuring):
+61001, 61002, 53117, 53118 (vision.synth dataset --boards 50: the quarter-turn rivals),
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20.
 """
 from __future__ import annotations
@@ -64,6 +65,18 @@ ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by t
 # against 3, letters 0.45 apart) comes to 2.1
 RIVAL_VOTES = 2.0
 RIVAL_LETTERS = 0.4
+# QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
+# above counts a tile read as a letter in only some turns against the others, so print on a
+# square (a label's strokes read I, N or Z upright and upside down, never a quarter turned) can
+# outvote the tiles. Against any other turn, the letters are also compared on the tiles BOTH
+# turns read as letters; when those favour that turn and the value numbers do not outweigh them
+# (RIVAL_VOTES, a margin of RIVAL_LETTERS counting as one), it is a rival too. Rendered dev sets
+# (vision.synth dataset --boards 50, seeds 61001/61002/53117/53118, 199 boards): board-047 of
+# 61001 (6 white tiles, vintage board with labels, turned 270: 4 numbers for 270, 3 for 0, four
+# label squares read I only upright or upside down) was read turned 0 (2 wrong, 2 phantoms) and
+# now has 180 and 270 as rivals (its squares unknown); no other board's reading changed. With a
+# letter model trained with 'not a letter' blanks (requests.md, models 04:43) 53117 board-047
+# (11 tiles turned 270) read turned 180, settled on label N/Z reads: now 270 is its rival.
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 # A letter read this surely settles that the square holds a tile, whatever the occupancy
@@ -99,7 +112,7 @@ class _Memory:
     corners: np.ndarray | None = None  # frame-order corners of the last good location
     rotation: int | None = None
     rotation_sure: bool = False
-    rotation_rival: int | None = None  # a turn the tiles do not rule out against `rotation` (see _rotation)
+    rotation_rivals: tuple[int, ...] = ()  # turns the tiles do not rule out against `rotation` (see _rotation)
     last_text: list[str] | None = None
     accepted: list[str] | None = None
     thumb: np.ndarray | None = None  # small grey rectified board of the last frame
@@ -112,7 +125,7 @@ class _Memory:
         Letters remembered by cell would otherwise carry over to a candidate location whose
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
-        self.rotation, self.rotation_sure, self.rotation_rival = None, False, None
+        self.rotation, self.rotation_sure, self.rotation_rivals = None, False, ()
         self.thumb, self.letters = None, {}
 
 
@@ -289,9 +302,9 @@ class BoardReader:
         return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
             and votes.max() >= 0.6 * votes.sum()
 
-    def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, int | None]:
-        """Which way the board is turned, whether the evidence settles it, and a rival turn the
-        tiles do not rule out (None when they do).
+    def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, tuple[int, ...]]:
+        """Which way the board is turned, whether the evidence settles it, and the rival turns
+        the tiles do not rule out (none when they do).
 
         Two cues from the tiles showing a letter and its value number (_numbered_tiles): the
         corner where each tile's value number sits, and the orientation in which the letter
@@ -302,7 +315,9 @@ class BoardReader:
         read as one) while the letters do not tell (I, N, O, S, X, Z, H read alike turned
         half-way). A turn not settled is only taken over the best other one on the evidence
         of RIVAL_VOTES value numbers (see there); else that other turn is its rival and the
-        squares the two turns do not both read empty are unknown (_read)."""
+        squares the two turns do not both read empty are unknown (_read). Nor is a turn taken
+        over any other whose letters read better on the tiles both turns read as letters, unless
+        the value numbers outweigh those letters by RIVAL_VOTES (see QUARTER_RIVALS)."""
         memory = self._memory
         tile_prob = occ[:, 1]
         numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
@@ -311,6 +326,7 @@ class BoardReader:
             candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
         votes = np.zeros(4)
         letters = np.zeros(4)
+        read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
         for _, quarter in numbered:
             votes[quarter] += 1
         decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
@@ -326,6 +342,7 @@ class BoardReader:
             # 8 blurred tiles on rendered seed 9 of tests/test_vision_reader.py), every tile
             # read as a letter in some turn counts, and the turns that do not read it lose by it
             found = [heights > 0 for _, heights in readings]
+            read_in = [np.where(heights > 0, np.log(probs.max(axis=1) + 1e-2), np.nan) for probs, heights in readings]
             letter = np.logical_and.reduce(found)
             if NOT_A_LETTER in self.letters.classes and letter.sum() < ROTATION_MIN_TILES:
                 letter = np.logical_or.reduce(found)
@@ -342,7 +359,7 @@ class BoardReader:
                 missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
                 scores[quarter] -= missing / accepted.sum()
         if not candidates and memory.accepted is None:
-            return (memory.rotation if memory.rotation is not None else 0), False, None
+            return (memory.rotation if memory.rotation is not None else 0), False, ()
         order = np.argsort(-scores)
         best, other = int(order[0]), int(order[1])
         sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == best
@@ -351,7 +368,15 @@ class BoardReader:
         lead = letters[best] - letters[other]
         settled = sure or accepted_tiles or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
-        return best * 90, bool(sure), None if settled else other * 90
+        rivals = [] if settled else [other]
+        if read_in and not (sure or accepted_tiles):
+            for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
+                both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[quarter])
+                shared = 0.5 * float((read_in[best][both] - read_in[quarter][both]).sum())
+                if quarter not in rivals and shared < 0 and \
+                        votes[best] - votes[quarter] + shared / RIVAL_LETTERS < RIVAL_VOTES:
+                    rivals.append(int(quarter))
+        return best * 90, bool(sure), tuple(q * 90 for q in rivals)
 
     def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
@@ -418,18 +443,19 @@ class BoardReader:
         if len(sure) >= 3:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
         if self.config.corners is not None:
-            memory.rotation, memory.rotation_sure, memory.rotation_rival = 0, True, None
+            memory.rotation, memory.rotation_sure, memory.rotation_rivals = 0, True, ()
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
-            memory.rotation, memory.rotation_sure, memory.rotation_rival = self._rotation(windows, occ)
+            memory.rotation, memory.rotation_sure, memory.rotation_rivals = self._rotation(windows, occ)
         rotation = memory.rotation
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
         index = np.rot90(np.arange(225).reshape(15, 15), quarter).ravel()
         racks = self.racks.observe(frame, corners, self._board_tile_colour(stats, occ), self.config.rack_zones)
-        rival_empty = None  # upright squares empty under the rival turn too, when the turn is not settled
-        if memory.rotation_rival is not None:
-            rival_index = np.rot90(np.arange(225).reshape(15, 15), memory.rotation_rival // 90).ravel()
-            rival_empty = occ[rival_index].argmax(axis=1) == 0
+        rival_empty = None  # upright squares empty under every rival turn too, when the turn is not settled
+        for rival in memory.rotation_rivals:
+            rival_index = np.rot90(np.arange(225).reshape(15, 15), rival // 90).ravel()
+            empty = occ[rival_index].argmax(axis=1) == 0
+            rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
