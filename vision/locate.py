@@ -993,22 +993,31 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
             return True
         return False
 
-    def take(pool: list[tuple[_LatticeCells, np.ndarray]], start: int, stop: int) -> Iterator[tuple[np.ndarray, bool]]:
-        rankings: list[list[np.ndarray]] = [ranked(pool, False)]
+    rankings: dict[tuple[str, bool], list[np.ndarray]] = {}  # per pool and measure, worked out once
+
+    def take(name: str, pool: list[tuple[_LatticeCells, np.ndarray]], start: int,
+             stop: int) -> Iterator[tuple[np.ndarray, bool]]:
         for k in range(start, min(stop, len(pool))):
             for relative in (False, True):
-                if len(rankings) == relative:
-                    rankings.append(ranked(pool, True))
-                if k < len(rankings[relative]) and fresh(rankings[relative][k]):
-                    yield rankings[relative][k], relative
-    yield from take(cells, 0, 1)
-    yield from take(_perspective_cells(frame, scale, gray), 0, PERSPECTIVE_RANKS)
-    yield from take(cells, 1, len(cells))
+                if (name, relative) not in rankings:
+                    rankings[name, relative] = ranked(pool, relative)
+                ranking = rankings[name, relative]
+                if k < len(ranking) and fresh(ranking[k]):
+                    yield ranking[k], relative
+    yield from take("plain", cells, 0, 1)
+    yield from take("perspective", _perspective_cells(frame, scale, gray), 0, PERSPECTIVE_RANKS)
+    yield from take("plain", cells, 1, len(cells))
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
     """The shortest side of a board at `corners`, in cells' px (the far edge under a tilt)."""
     return float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
+
+
+def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
+    """How far (px) the farthest of `corners` lies outside an image of `shape`, 0 inside it."""
+    h, w = shape[:2]
+    return float(max(0.0, -corners[:, 0].min(), -corners[:, 1].min(), corners[:, 0].max() - w, corners[:, 1].max() - h))
 
 
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
@@ -1103,6 +1112,8 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
         refined = _refine(at_grey, rough, 3, wide=True)
         corners, score, _ = refined
+        if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
+            continue  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
         # with perspective the first comb can be a cell off at one side; check again once refined
         again = _shifted(at, order_corners(corners), relative)
         if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
@@ -1111,8 +1122,8 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         corners = order_corners(corners)
         margin, rival = placement_margin(at, corners)
         for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
-            if margin >= 1.0:
-                break
+            if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
+                break  # clearly placed; or refined off the image by more than the near refinement moves back
             refined = _refine(at_grey, order_corners(rival), 2)
             corners, score = order_corners(refined[0]), refined[1]
             margin, rival = placement_margin(at, corners)
