@@ -44,8 +44,8 @@ SECOND_SKEW = 0.3
 # placement scored 1.75 times its best rival or more (median 6); placements one or two cells
 # off, whole or at one side, 0.95 at most.
 PLACEMENT_MARGIN = 1.3
-# ... and its grid lines fit (_line_fit). Measured on 140 rendered frames (seeds 52118 and 52119
-# of the wide style space, 52121 of the club one): placements within half a cell of the truth
+# ... and its grid lines fit (line_fit: the share of _line_pieces that fit). Measured on 140 rendered frames
+# (seeds 52118 and 52119 of the wide style space, 52121 of the club one): placements within half a cell of the truth
 # (refined from the true corners, or from corners a cell or two off) fit 0.57 or more (1 % under
 # 0.68); placements over half a cell off that pass PLACEMENT_MARGIN (a corner, one side or the
 # whole grid one cell off, as given or refined, or a side two cells off: 3476) fit 0.656 at most.
@@ -56,6 +56,21 @@ PLACEMENT_MARGIN = 1.3
 # as well as the right one: the line fit cannot see that; the premium pattern (the search's
 # ranking, the reader's check) must.
 LINE_FIT = 0.67
+# ... and at each corner: at least CORNER_FIT of the end pieces of the CORNER_LINES lines each way
+# next to it fit (_corner_fit). Measured on 40 rendered frames of the wide style space (development
+# seed 330417, frames 0-39), placements given and refined from the truth, from the grid moved by a
+# cell (whole, one side, one corner) and two along a diagonal, at the work size: 563 placements over
+# half a cell off passed PLACEMENT_MARGIN and 5 of them LINE_FIT too (0.51-0.64 cells off at a
+# corner, fitting up to 0.84: refined from one corner a cell off); with this check none passes, and
+# 984 of the 995 placements within half a cell that passed LINE_FIT pass it too (6 lines: 4 let a
+# placement 0.52 off pass, 8 four of them)
+CORNER_LINES = 6
+CORNER_FIT = 0.5
+# A placement whose lines do not fit at the work size is refined and checked again at FINE_FACTOR
+# times it (faint hairlines fade in the shrinking) and taken there only when its worst corner fits
+# at least FINE_CORNER_FIT: measured as above at the finer scale, 2 placements 0.59 cells off pass
+# CORNER_FIT there, none this (980 of the 1072 within half a cell do)
+FINE_CORNER_FIT = 0.6
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 
 
@@ -64,7 +79,7 @@ class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
     margin: float = float("inf")  # premium-pattern score over the best rival's a cell off (placement_margin)
-    line_fit: float = 1.0  # share of the grid lines' pieces that fit (_line_fit)
+    line_fit: float = 1.0  # share of the grid lines' pieces that fit (line_fit)
 
 
 def _median(values: np.ndarray) -> np.ndarray:
@@ -385,7 +400,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
     later passes, and tracking, look only nearby. Also returns the rectified grey view the
-    score was taken on (None without passes): _line_fit of the same corners needs that warp."""
+    score was taken on (None without passes): _refined_fit of the same corners needs that warp."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
@@ -428,25 +443,38 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
 
 
 def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
-    """_line_fit of the grid at `corners` (coordinates of `gray`)."""
+    """The share of the grid lines' pieces (_line_pieces) that fit at `corners` (coordinates of `gray`)."""
+    return float(_line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL).mean())
+
+
+def _fit_view(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The rectified view (as _refine draws it) that _line_pieces checks the grid at `corners` on."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
     to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + margin)
-    view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)  # in fractions of a level (see _refine): whole
-    # levels tie the on-line and between-line medians of _line_fit on faint lines
-    return _line_fit(view, margin, cell)
+    # in fractions of a level (see _refine): whole levels tie the on-line and between-line
+    # medians of _line_pieces on faint lines
+    return cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
-def _refined_fit(gray: np.ndarray, corners: np.ndarray, refined: tuple[np.ndarray, float, np.ndarray | None]) -> float:
-    """line_fit(gray, corners) of corners just `refined` (_refine's answer): from the view
+def _refined_fit(gray: np.ndarray, corners: np.ndarray,
+                 refined: tuple[np.ndarray, float, np.ndarray | None]) -> tuple[float, float]:
+    """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
+    pieces that fit (line_fit) and that share at the worst corner (_corner_fit). From the view
     _refine scored them on when they are its corners unchanged (order_corners kept their
     order), the same warp; else warped anew."""
     refined_corners, _, view = refined
     if view is None or not np.array_equal(refined_corners, corners):
-        return line_fit(gray, corners)
-    return _line_fit(view, REFINE_CELL, REFINE_CELL)
+        view = _fit_view(gray, corners)
+    pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL)
+    return float(pieces.mean()), _corner_fit(pieces)
+
+
+def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
+    """A placement's grid lines lie on the board's lines: over the whole grid and at every corner."""
+    return fit[0] >= LINE_FIT and fit[1] >= corner
 
 
 def _percentile(values: np.ndarray, q: float) -> np.floating:
@@ -590,10 +618,12 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
 LINE_SEGMENTS = 3  # each grid line is checked in this many pieces (five cells each)
 
 
-def _line_fit(view: np.ndarray, margin: int, cell: int) -> float:
-    """Share of the grid lines' pieces (LINE_SEGMENTS per line, 32 lines) on which the line
-    response on the fitted line is stronger than half a cell away on both sides: a grid
-    placed right fits nearly everywhere, one a cell off at a side or corner fails there."""
+def _line_pieces(view: np.ndarray, margin: int, cell: int) -> np.ndarray:
+    """Which of the grid lines' pieces (LINE_SEGMENTS per line; 2 x 16 x LINE_SEGMENTS: the
+    vertical lines left to right, pieces top to bottom, then the horizontal lines top to bottom,
+    pieces left to right) show a line response on the fitted line stronger than half a cell
+    away on both sides: a grid placed right fits nearly everywhere, one a cell off at a side or
+    corner fails there. The share of them that fit is the placement's line_fit."""
     on_at = margin + np.arange(16) * cell
     off_at = on_at[:15] + cell // 2
     both = np.concatenate([on_at, off_at])
@@ -609,7 +639,22 @@ def _line_fit(view: np.ndarray, margin: int, cell: int) -> float:
         left = np.vstack([off[:1], off])  # the mid-gap before each line (the first line: after it)
         right = np.vstack([off, off[-1:]])
         fits.append(on > np.maximum(left, right))
-    return float(np.mean(fits))
+    return np.stack(fits)
+
+
+def _corner_fit(pieces: np.ndarray) -> float:
+    """The share of fitting pieces (_line_pieces) at the grid's worst corner: the end pieces
+    of the CORNER_LINES lines on each side of it. A grid refined from one corner a cell off
+    can end a little over half a cell off there with most of its lines fitting elsewhere."""
+    n = CORNER_LINES
+    shares = []
+    for top in (True, False):
+        for left in (True, False):
+            across = slice(0, n) if left else slice(16 - n, 16)  # vertical lines near the corner ...
+            down = slice(0, n) if top else slice(16 - n, 16)  # ... and horizontal ones
+            region = np.concatenate([pieces[0, across, 0 if top else -1], pieces[1, down, 0 if left else -1]])
+            shares.append(float(region.mean()))
+    return min(shares)
 
 
 def _peak(values: np.ndarray) -> float:
@@ -1130,7 +1175,22 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         if margin < PLACEMENT_MARGIN:
             continue  # not clearly here rather than a cell away: not this one
         fit = _refined_fit(at_grey, corners, refined)
-        if fit < LINE_FIT:
+        if not _fits(fit) and at_scale < 1.0 and at is small:
+            # hairlines a pixel wide in the frame fade at the work size: refined and checked
+            # again at the finer scale, taken when it passes both checks there
+            fine = fine or _finer(frame, scale)
+            at, at_gray, at_scale = fine
+            at_grey = at_gray.astype(np.float32)
+            rough = rough * (at_scale / scale)
+            refined = _refine(at_grey, corners * (at_scale / scale), 2)
+            corners, score = order_corners(refined[0]), refined[1]
+            margin, _ = placement_margin(at, corners)
+            if margin < PLACEMENT_MARGIN:
+                continue
+            fit = _refined_fit(at_grey, corners, refined)
+            if not _fits(fit, FINE_CORNER_FIT):
+                continue
+        if not _fits(fit):
             continue  # its lines do not lie on the board's lines everywhere
         if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
             # come from a rough placement far away, the refinement may not have settled yet: once
@@ -1140,12 +1200,12 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
             polished_margin, _ = placement_margin(at, polished)
             if polished_margin >= PLACEMENT_MARGIN:
                 polished_fit = _refined_fit(at_grey, polished, refined)
-                if polished_fit >= fit:
+                if _fits(polished_fit) and polished_fit[0] >= fit[0]:
                     corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
         found = order_corners(corners / at_scale)
         if _smallest_cell(found) < MIN_CELL_PX:
             continue  # found, but too small in the frame to read letters from
-        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit)
+        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
