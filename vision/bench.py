@@ -28,6 +28,10 @@ frame keeps its size, the rest is a plain grey table. The truth corners (or, whe
 has none, the frame's own corners, which places the rotation for boards shown upright) go
 through the same transform. A frame without truth corners is read once as it is (untimed) and
 the reader's own corners there are the truth for the transformed frame's location error.
+
+Rendered sets used in developing the board location (never quoted as results; the seeds are
+also listed in vision/locate.py): python -m vision.synth dataset OUT --seed S with S 52118,
+52119, 52120, 52121, 86413, 90217 and 330417 (80 boards).
 """
 from __future__ import annotations
 

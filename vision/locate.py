@@ -8,14 +8,14 @@ cells whose colours best follow the premium layout places the board on that latt
 (3) a few refinement passes in the rectified view fit each grid line locally, which
 absorbs camera perspective, and give the homography. Under stronger perspective the two
 families of grid lines are followed to their vanishing points and the board searched again
-in the view that undoes it; when all of the frame's edges lie in a small part of it, that
-part is searched first at the work size (coarse to fine for a small, far board).
+in the view that undoes it; when all of the frame's edges lie in a small part of it, only
+that part is searched, at the work size (coarse to fine for a small, far board).
 
 Corners come out in frame order (the corner nearest the frame's top-left first, then
 clockwise); which way up the board is is decided later from the letters.
 
 Rendered sets looked at in development (python -m vision.synth dataset OUT --boards N --seed S):
-wide style space 52118, 52119, 52120, 86413, 90217; club style space 52121.
+wide style space 52118, 52119, 52120, 86413, 90217, 330417; club style space 52121.
 """
 from __future__ import annotations
 
