@@ -222,3 +222,19 @@ def test_a_grid_refined_from_one_corner_a_cell_off_is_not_taken_though_most_of_i
     right = _refine(gray, truth, 3, wide=True)
     assert _error_cells(order_corners(right[0]), truth) < 0.2
     assert _fits(_refined_fit(gray, order_corners(right[0]), right))
+
+
+def test_a_small_photo_with_no_board_to_read_is_given_up_after_its_busy_part_alone(monkeypatch):
+    """Where the frame's edges all lie in a small part of it, only that part is searched: the
+    same board shown too small to read (tilted 35 degrees at 0.2 of the frame) gives no
+    candidate, and the whole frame is not searched again after its busy part."""
+    import vision.locate as locate
+    frame = render_frame(BOARD, seed=5170, options=replace(FrameOptions.clean(), board_fill=0.85))
+    image, _ = _shown_small(frame.image, frame.board_corners, 35.0, 0.2, 60.0)
+    small, scale = _shrink(image)
+    assert locate._busy_box(_gray(small), scale, image.shape[:2]) is not None
+    searched: list[tuple[int, ...]] = []
+    candidates = locate._candidates
+    monkeypatch.setattr(locate, "_candidates", lambda part, *args: (searched.append(part.shape), candidates(part, *args))[1])
+    assert list(board_candidates(image)) == []
+    assert len(searched) == 1 and searched[0] != image.shape
