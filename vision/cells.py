@@ -82,7 +82,7 @@ class CellStats:
     """What the occupancy features need from a rectified board, computed once per frame."""
     mean: np.ndarray  # 225x3 Lab
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
-    lab: np.ndarray  # the rectified board in Lab (unpadded)
+    lab: np.ndarray  # the rectified board in Lab (unpadded, uint8)
     edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
 
 
@@ -125,19 +125,22 @@ def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CEL
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     padded_lab = cv2.cvtColor(np.ascontiguousarray(padded_bgr), cv2.COLOR_BGR2LAB)
-    lab = unpadded(padded_lab).astype(np.float32)
-    cells = cell_grid(lab)
-    inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
-    mean = _inner_means(unpadded(padded_lab))
-    light = inner[:, :, 0]
+    lab = unpadded(padded_lab)
+    mean = _inner_means(lab)
+    # the lightness alone, in whole levels: the per-cell figures below are those of the float
+    # pixels (sums of whole levels are exact in float32; the spread sums the same new array)
+    padded_l8 = cv2.extractChannel(padded_lab, 0)
+    light = cell_grid(unpadded(padded_l8))[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).astype(np.float32)
     median_l = light.mean(axis=1)
     spread = light.std(axis=1)
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
-    padded_l = padded_lab[:, :, 0].astype(np.float32)
+    padded_l = padded_l8.astype(np.float32)
+    # (Sobel on the float lightness: on whole levels it gives -0.0 where this gives 0.0, and
+    # cv2.magnitude's answer then differs in the last bit)
     padded_grad = cv2.magnitude(cv2.Sobel(padded_l, cv2.CV_32F, 1, 0, ksize=3),
                                 cv2.Sobel(padded_l, cv2.CV_32F, 0, 1, ksize=3))
-    g = cell_grid(np.ascontiguousarray(unpadded(padded_grad)))
+    g = cell_grid(unpadded(padded_grad))
     ring_grad = g[:, :, _RING].reshape(225, -1).mean(axis=1)
     centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
     # how far the cell's local neighbourhood (not the whole board) agrees with this cell
@@ -150,11 +153,9 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
 def _inner_means(lab: np.ndarray, cell: int = CELL) -> np.ndarray:
     """225x3 float32 means of each cell's inner part (INSET in from its edges) of an unpadded
     uint8 board: the numbers inner.mean(axis=1) gives on the float32 pixels (whole sums under
-    2**24 are exact in float32, in any order), from an integral image: a sixth of the time."""
-    summed = cv2.integral(np.ascontiguousarray(lab), sdepth=cv2.CV_32S)
-    start = np.arange(15) * cell + INSET
-    end = start + cell - 2 * INSET
-    sums = summed[end][:, end] - summed[start][:, end] - summed[end][:, start] + summed[start][:, start]
+    2**24 are exact in float32, in any order), from whole sums over the rows, then the columns."""
+    rows = lab.reshape(15, cell, -1, lab.shape[2])[:, INSET:cell - INSET].sum(axis=1, dtype=np.int32)
+    sums = rows.reshape(15, 15, cell, -1)[:, :, INSET:cell - INSET].sum(axis=2)
     return sums.reshape(225, -1).astype(np.float32) / np.float32((cell - 2 * INSET) ** 2)
 
 
@@ -208,7 +209,9 @@ _FACE_RING[6:-6, 6:-6] = True
 _FACE_RING[13:-13, 13:-13] = False  # where the letter is
 
 
-def face_colour(stats: CellStats, k: int) -> np.ndarray:
-    """Lab of a tile's face: the median of the band between the tile's edge and its letter."""
-    r, c = divmod(int(k), 15)
-    return np.median(stats.lab[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL][_FACE_RING], axis=0)
+def face_colours(stats: CellStats, cells: np.ndarray) -> np.ndarray:
+    """Lab of the given tiles' faces (indices, row-major; N x 3 float32): the median of the band
+    between each tile's edge and its letter."""
+    r, c = np.divmod(np.asarray(cells, int), 15)
+    grid = cell_grid(stats.lab)[r, c]  # N x CELL x CELL x 3
+    return np.median(grid[:, _FACE_RING].astype(np.float32), axis=1)
