@@ -64,17 +64,26 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     in the demo game's last frames): the farthest half then holds tiles too and its median is
     a tile, and every empty square of that type looked like a blank. So the cells are taken
     farthest first, EMPTY_QUANTILE of the type but at least EMPTY_MIN of them."""
-    types = LAYOUT.ravel()
-    outs = [np.empty_like(a) for a in (colours, *others)]
-    for t in np.unique(types):
-        chosen = np.flatnonzero(types == t)
+    arrays = (colours, *others)
+    # the arrays side by side, one median per type (each column's median is its own, the same
+    # numbers), when they are of one type (else side by side would change the numbers)
+    together = len({a.dtype for a in arrays}) == 1
+    groups = [np.concatenate(arrays, axis=1)] if together else list(arrays)
+    outs = [np.empty_like(a) for a in groups]
+    for cells in _TYPE_CELLS:
+        chosen = cells
         if tile_lab is not None:
             distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1)
             keep = max(min(EMPTY_MIN, len(chosen)), int(np.ceil(EMPTY_QUANTILE * len(chosen))))
             chosen = chosen[np.argsort(-distance, kind="stable")[:keep]]
-        for out, a in zip(outs, (colours, *others)):
-            out[types == t] = np.median(a[chosen], axis=0)
+        for out, a in zip(outs, groups):
+            out[cells] = np.median(a[chosen], axis=0)
+    if together:
+        outs = np.split(outs[0], np.cumsum([a.shape[1] for a in arrays])[:-1], axis=1)
     return outs[0] if not others else tuple(outs)
+
+
+_TYPE_CELLS = [np.flatnonzero(LAYOUT.ravel() == t) for t in np.unique(LAYOUT)]  # each premium type's squares
 
 
 @dataclass(frozen=True)

@@ -485,11 +485,15 @@ class BoardReader:
         lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
+        # the squares without a letter from their most likely state alone (most of the board)
+        states, likeliest = occ.argmax(axis=1).tolist(), occ.max(axis=1).tolist()
         cells = []
         for k in range(225):
             j = letter_at.get(k)
-            letter = None if j is None or heights[j] == 0 else letter_probs[j]
-            cells.append(self._cell_reading(occ[k], letter, j in unsure))
+            if j is None or heights[j] == 0:
+                cells.append(_unlettered(states[k], likeliest[k]))
+            else:
+                cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -507,17 +511,15 @@ class BoardReader:
             homography=_upright_homography(corners, quarter),
         )
 
-    def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray | None, maybe_accented: bool) -> CellReading:
-        """One square from its occupancy probabilities (empty, tile, blank, covered) and, when a
-        letter was found on it, the letter model's probabilities."""
+    def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
+        """One square from its occupancy probabilities (empty, tile, blank, covered) and the
+        letter model's probabilities of the letter found on it (_unlettered: none found)."""
         state = int(np.argmax(occ))
-        if state in (0, 2) and letter_probs is not None and letter_probs.max() >= LETTER_DECIDES:
+        if state in (0, 2) and letter_probs.max() >= LETTER_DECIDES:
             state = 1
         confidence = float(occ[state])
         letter = None
-        if state == 1 and letter_probs is None:
-            state, confidence = 3, 0.0
-        elif state == 1 and letter_probs is not None:
+        if state == 1:
             best = int(np.argmax(letter_probs))
             letter = self.letter_classes[best]
             read = float(letter_probs[best])
@@ -593,6 +595,17 @@ class BoardReader:
         centre = np.median(faces, axis=0)
         spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
         return centre.astype(np.float32), max(12.0, 4.0 * spread)
+
+
+def _unlettered(state: int, confidence: float) -> CellReading:
+    """BoardReader._cell_reading of a square where no letter was found: its most likely state
+    (index into CELL_STATES) and that state's probability. A tile with no letter is unknown."""
+    if state == 1:
+        return CellReading("unknown", None, 0.0)
+    name = CELL_STATES[state]
+    if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
+        name = "unknown"
+    return CellReading(name, None, round(confidence, 4))
 
 
 def _thumbnail(grey: np.ndarray) -> np.ndarray:
