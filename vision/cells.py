@@ -47,6 +47,12 @@ def letter_windows(board: np.ndarray, cell: int = CELL, pad: int = PAD) -> list[
     return [board[r * cell:r * cell + size, c * cell:c * cell + size] for r in range(15) for c in range(15)]
 
 
+def letter_window(board: np.ndarray, k: int, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """Window k (row-major) of letter_windows, alone."""
+    r, c = divmod(k, 15)
+    return board[r * cell:r * cell + cell + 2 * pad, c * cell:c * cell + cell + 2 * pad]
+
+
 def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     """(15, 15, cell, cell, ...) view of a rectified board."""
     shape = (15, cell, 15, cell) + board.shape[2:]

@@ -14,12 +14,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Literal, overload
+from typing import Callable, Literal, overload
 
 import cv2
 import numpy as np
 
-from vision.cells import CellStats, cell_stats, face_colours, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import (CellStats, cell_stats, face_colours, letter_window, letter_windows, occupancy_features, rectify,
+                          tile_colour)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
@@ -251,8 +252,8 @@ class BoardReader:
             self._glyph_memo.update(zip(todo, fresh))
         return np.stack([self._glyph_memo[key] for key in keys])
 
-    def _read_without_joined_numbers(self, upright: list[np.ndarray], colours: list[np.ndarray], probs: np.ndarray,
-                                     heights: np.ndarray) -> None:
+    def _read_without_joined_numbers(self, upright: list[np.ndarray], colour: Callable[[int], np.ndarray],
+                                     probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, the letters whose value number ran into the letter's ink
         (vision.value.without_joined_number), with the number painted over: the letter model
         knows letters with their numbers apart, and reads an N joined to its 1 as an M
@@ -261,8 +262,8 @@ class BoardReader:
         69 tiles showed such a number: read again, all 69 kept their right letter (a first
         version that also took parts inside the letter's width painted over a serif G's spur and
         read it C); on jheidel-en the two N's read M at 0.999 are read N.
-        `upright`: grey windows; `colours`: the same in colour (what is painted and read again)."""
-        painted = [(int(j), without_joined_number(upright[j], colours[j])) for j in np.flatnonzero(heights > 0)]
+        `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
+        painted = [(int(j), without_joined_number(upright[j], colour(int(j)))) for j in np.flatnonzero(heights > 0)]
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return
@@ -381,13 +382,13 @@ class BoardReader:
                     rivals.append(int(quarter))
         return best * 90, bool(sure), tuple(q * 90 for q in rivals)
 
-    def _cached_letters(self, grey: np.ndarray, windows: list[np.ndarray], colours: list[np.ndarray], cells: list[int],
+    def _cached_letters(self, grey: np.ndarray, windows: list[np.ndarray], board: np.ndarray, cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities and heights (see _letter_probabilities) for the given cells
         (frame-order indices), reusing the last frame's answer for every cell whose pixels have
         not changed. Where the likely letters print values of one and of two digits, the value
-        number has its say (vision.value). `grey`: the grey rectified board; `windows` its letter
-        windows, `colours` the colour board's."""
+        number has its say (vision.value). `grey`: the grey rectified board, `windows` its letter
+        windows; `board`: the rectified board in colour."""
         memory = self._memory
         thumb = None  # made only to compare with the last frame's (from scratch there is none)
         cache: dict[int, tuple[np.ndarray, float]] = {}
@@ -401,7 +402,8 @@ class BoardReader:
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
             probs, heights = self._letter_probabilities(upright)
-            self._read_without_joined_numbers(upright, [np.rot90(colours[k], quarter) for k in todo], probs, heights)
+            self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j]), quarter),
+                                              probs, heights)
             probs = self._value_cue.reweighted(probs, upright)
             for k, p, h in zip(todo, probs, heights):
                 cache[k] = (p, float(h))
@@ -473,8 +475,7 @@ class BoardReader:
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
-        letter_probs, heights = self._cached_letters(grey, windows, letter_windows(board), [index[k] for k in lettered],
-                                                     quarter)
+        letter_probs, heights = self._cached_letters(grey, windows, board, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
