@@ -131,9 +131,12 @@ def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CEL
         sides[0, 0], sides[1, -1] = sides[1, 0], sides[0, -1]
         sides[2, :, 0], sides[3, :, -1] = sides[3, :, 0], sides[2, :, -1]
         # the middle two of the four sides: a neighbour's tile leaning over one side, or its
-        # shadow, does not make an empty square look edged like a tile
-        sides.sort(axis=0)
-        profile = (sides[1] + sides[2]).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
+        # shadow, does not make an empty square look edged like a tile. Of four numbers they are
+        # the larger of the two pairs' smaller ones and the smaller of their larger ones (the
+        # values sorting gives: no NaN, no -0.0 here, lightness and gradient strength >= 0)
+        low = np.maximum(np.minimum(sides[0], sides[1]), np.minimum(sides[2], sides[3]))
+        high = np.minimum(np.maximum(sides[0], sides[1]), np.maximum(sides[2], sides[3]))
+        profile = (low + high).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
         rows.append(profile)
     return np.concatenate(rows, axis=1).astype(np.float32)
 
