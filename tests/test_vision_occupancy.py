@@ -159,3 +159,51 @@ def test_cell_means_from_the_integral_image_are_the_plain_means(seed):
     for lab in (unpadded(cv2.cvtColor(rectify(frame, corners), cv2.COLOR_BGR2LAB)), noise):
         plain = cell_grid(lab.astype(np.float32))[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3).mean(axis=1)
         assert np.array_equal(_inner_means(lab), plain)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_cell_stats_are_the_float_pixels_figures(seed):
+    """cell_stats takes each cell's lightness spread and ink shares from the lightness in whole
+    levels, and the tile faces' colours (face_colours) from the uint8 board: the very numbers
+    the float32 pixels give, on a rendered board and on noise."""
+    from vision.cells import CELL, INSET, _FACE_RING, cell_grid, face_colours, unpadded
+    frame = render_frame(_board_with(WORD), seed=seed).image
+    h, w = frame.shape[:2]
+    corners = np.float32([[w * 0.1, h * 0.1], [w * 0.9, h * 0.12], [w * 0.88, h * 0.9], [w * 0.12, h * 0.88]])
+    noise = np.random.default_rng(seed).integers(0, 256, (15 * CELL + 16, 15 * CELL + 16, 3), dtype=np.uint8)
+    for board in (rectify(frame, corners), noise):
+        stats = cell_stats(board)
+        lab = unpadded(cv2.cvtColor(board, cv2.COLOR_BGR2LAB)).astype(np.float32)
+        light = cell_grid(lab)[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)[:, :, 0]
+        mean = light.mean(axis=1)
+        expected = np.column_stack([light.std(axis=1), (light < mean[:, None] - 35).mean(axis=1),
+                                    (light > mean[:, None] + 35).mean(axis=1)])
+        assert np.array_equal(stats.shape[:, :3], expected)
+        tiles = np.array([0, 17, 112, 224])
+        faces = [np.median(lab[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL][_FACE_RING], axis=0)
+                 for r, c in (divmod(int(k), 15) for k in tiles)]
+        assert np.array_equal(face_colours(stats, tiles), np.stack(faces))
+
+
+def test_edge_profiles_take_the_middle_two_sides():
+    """edge_profiles' middle two of a square's four sides (by min and max) are what sorting the
+    four gives, to the bit, on lightness and gradient-like values with many ties."""
+    from vision.cells import CELL, EDGE_BIN, EDGE_TO, INSET, PAD, edge_profiles
+    rng = np.random.default_rng(7)
+    side = 15 * CELL + 2 * PAD
+    for values in (rng.integers(0, 4, (side, side)).astype(np.float32), rng.random((side, side), np.float32) * 90):
+        profiles = edge_profiles(values, values * np.float32(0.5))
+        start = np.arange(15) * CELL + PAD
+        depth = np.arange(EDGE_FROM, EDGE_TO)
+        for image, part in ((values, profiles[:, :EDGE_BINS]), (values * np.float32(0.5), profiles[:, EDGE_BINS:])):
+            span = slice(PAD, PAD + 15 * CELL)
+            by_row = image[:, span].reshape(-1, 15, CELL)[:, :, INSET:CELL - INSET].mean(axis=2)
+            by_col = image[span, :].reshape(15, CELL, -1)[:, INSET:CELL - INSET, :].mean(axis=1).T
+            near, far = start[:, None] + depth, start[:, None] + CELL - 1 - depth
+            sides = np.stack([by_row[near].transpose(0, 2, 1), by_row[far].transpose(0, 2, 1),
+                              by_col[near].transpose(2, 0, 1), by_col[far].transpose(2, 0, 1)])
+            sides[0, 0], sides[1, -1] = sides[1, 0], sides[0, -1]
+            sides[2, :, 0], sides[3, :, -1] = sides[3, :, 0], sides[2, :, -1]
+            sides.sort(axis=0)
+            expected = (sides[1] + sides[2]).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
+            assert part.tobytes() == expected.astype(np.float32).tobytes()

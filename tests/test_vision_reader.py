@@ -363,3 +363,16 @@ def test_each_glyph_goes_through_the_letter_network_once_a_frame_with_the_same_a
     assert np.array_equal(reader._glyph_probabilities(doubled), np.concatenate([plain[:5], plain[:5]]))
     assert np.array_equal(reader._glyph_probabilities(feats), plain)
     assert calls == [5, len(feats) - 5]
+
+
+def test_contrast_only_between_the_sampled_pixels_still_makes_a_frame_readable():
+    """frame_guard looks at every SAMPLE_STEP-th pixel first; contrast it does not see there is
+    looked for in the whole frame, so the answer is the whole frame's either way."""
+    from vision.frame_guard import SAMPLE_STEP, check_frame
+    frame = np.full((480, 640, 3), 100, np.uint8)
+    frame[SAMPLE_STEP + 3:SAMPLE_STEP + 5, 2 * SAMPLE_STEP + 1:2 * SAMPLE_STEP + 3] = 200  # off the sampled grid
+    image, why = check_frame(frame)
+    assert image is not None and why == ""
+    frame[SAMPLE_STEP + 3:SAMPLE_STEP + 5, 2 * SAMPLE_STEP + 1:2 * SAMPLE_STEP + 3] = 105  # 5 levels: flat
+    image, why = check_frame(frame)
+    assert image is None and "one flat colour" in why

@@ -47,6 +47,12 @@ def letter_windows(board: np.ndarray, cell: int = CELL, pad: int = PAD) -> list[
     return [board[r * cell:r * cell + size, c * cell:c * cell + size] for r in range(15) for c in range(15)]
 
 
+def letter_window(board: np.ndarray, k: int, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """Window k (row-major) of letter_windows, alone."""
+    r, c = divmod(k, 15)
+    return board[r * cell:r * cell + cell + 2 * pad, c * cell:c * cell + cell + 2 * pad]
+
+
 def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     """(15, 15, cell, cell, ...) view of a rectified board."""
     shape = (15, cell, 15, cell) + board.shape[2:]
@@ -64,17 +70,26 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     in the demo game's last frames): the farthest half then holds tiles too and its median is
     a tile, and every empty square of that type looked like a blank. So the cells are taken
     farthest first, EMPTY_QUANTILE of the type but at least EMPTY_MIN of them."""
-    types = LAYOUT.ravel()
-    outs = [np.empty_like(a) for a in (colours, *others)]
-    for t in np.unique(types):
-        chosen = np.flatnonzero(types == t)
+    arrays = (colours, *others)
+    # the arrays side by side, one median per type (each column's median is its own, the same
+    # numbers), when they are of one type (else side by side would change the numbers)
+    together = len({a.dtype for a in arrays}) == 1
+    groups = [np.concatenate(arrays, axis=1)] if together else list(arrays)
+    outs = [np.empty_like(a) for a in groups]
+    for cells in _TYPE_CELLS:
+        chosen = cells
         if tile_lab is not None:
             distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1)
             keep = max(min(EMPTY_MIN, len(chosen)), int(np.ceil(EMPTY_QUANTILE * len(chosen))))
             chosen = chosen[np.argsort(-distance, kind="stable")[:keep]]
-        for out, a in zip(outs, (colours, *others)):
-            out[types == t] = np.median(a[chosen], axis=0)
+        for out, a in zip(outs, groups):
+            out[cells] = np.median(a[chosen], axis=0)
+    if together:
+        outs = np.split(outs[0], np.cumsum([a.shape[1] for a in arrays])[:-1], axis=1)
     return outs[0] if not others else tuple(outs)
+
+
+_TYPE_CELLS = [np.flatnonzero(LAYOUT.ravel() == t) for t in np.unique(LAYOUT)]  # each premium type's squares
 
 
 @dataclass(frozen=True)
@@ -82,7 +97,7 @@ class CellStats:
     """What the occupancy features need from a rectified board, computed once per frame."""
     mean: np.ndarray  # 225x3 Lab
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
-    lab: np.ndarray  # the rectified board in Lab (unpadded)
+    lab: np.ndarray  # the rectified board in Lab (unpadded, uint8)
     edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
 
 
@@ -116,28 +131,34 @@ def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CEL
         sides[0, 0], sides[1, -1] = sides[1, 0], sides[0, -1]
         sides[2, :, 0], sides[3, :, -1] = sides[3, :, 0], sides[2, :, -1]
         # the middle two of the four sides: a neighbour's tile leaning over one side, or its
-        # shadow, does not make an empty square look edged like a tile
-        sides.sort(axis=0)
-        profile = (sides[1] + sides[2]).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
+        # shadow, does not make an empty square look edged like a tile. Of four numbers they are
+        # the larger of the two pairs' smaller ones and the smaller of their larger ones (the
+        # values sorting gives: no NaN, no -0.0 here, lightness and gradient strength >= 0)
+        low = np.maximum(np.minimum(sides[0], sides[1]), np.minimum(sides[2], sides[3]))
+        high = np.minimum(np.maximum(sides[0], sides[1]), np.maximum(sides[2], sides[3]))
+        profile = (low + high).reshape(225, EDGE_BINS, EDGE_BIN).mean(axis=2) / 2
         rows.append(profile)
     return np.concatenate(rows, axis=1).astype(np.float32)
 
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     padded_lab = cv2.cvtColor(np.ascontiguousarray(padded_bgr), cv2.COLOR_BGR2LAB)
-    lab = unpadded(padded_lab).astype(np.float32)
-    cells = cell_grid(lab)
-    inner = cells[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1, 3)
-    mean = _inner_means(unpadded(padded_lab))
-    light = inner[:, :, 0]
+    lab = unpadded(padded_lab)
+    mean = _inner_means(lab)
+    # the lightness alone, in whole levels: the per-cell figures below are those of the float
+    # pixels (sums of whole levels are exact in float32; the spread sums the same new array)
+    padded_l8 = cv2.extractChannel(padded_lab, 0)
+    light = cell_grid(unpadded(padded_l8))[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).astype(np.float32)
     median_l = light.mean(axis=1)
     spread = light.std(axis=1)
     dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
     bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
-    padded_l = padded_lab[:, :, 0].astype(np.float32)
+    padded_l = padded_l8.astype(np.float32)
+    # (Sobel on the float lightness: on whole levels it gives -0.0 where this gives 0.0, and
+    # cv2.magnitude's answer then differs in the last bit)
     padded_grad = cv2.magnitude(cv2.Sobel(padded_l, cv2.CV_32F, 1, 0, ksize=3),
                                 cv2.Sobel(padded_l, cv2.CV_32F, 0, 1, ksize=3))
-    g = cell_grid(np.ascontiguousarray(unpadded(padded_grad)))
+    g = cell_grid(unpadded(padded_grad))
     ring_grad = g[:, :, _RING].reshape(225, -1).mean(axis=1)
     centre_grad = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1)
     # how far the cell's local neighbourhood (not the whole board) agrees with this cell
@@ -150,11 +171,9 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
 def _inner_means(lab: np.ndarray, cell: int = CELL) -> np.ndarray:
     """225x3 float32 means of each cell's inner part (INSET in from its edges) of an unpadded
     uint8 board: the numbers inner.mean(axis=1) gives on the float32 pixels (whole sums under
-    2**24 are exact in float32, in any order), from an integral image: a sixth of the time."""
-    summed = cv2.integral(np.ascontiguousarray(lab), sdepth=cv2.CV_32S)
-    start = np.arange(15) * cell + INSET
-    end = start + cell - 2 * INSET
-    sums = summed[end][:, end] - summed[start][:, end] - summed[end][:, start] + summed[start][:, start]
+    2**24 are exact in float32, in any order), from whole sums over the rows, then the columns."""
+    rows = lab.reshape(15, cell, -1, lab.shape[2])[:, INSET:cell - INSET].sum(axis=1, dtype=np.int32)
+    sums = rows.reshape(15, 15, cell, -1)[:, :, INSET:cell - INSET].sum(axis=2)
     return sums.reshape(225, -1).astype(np.float32) / np.float32((cell - 2 * INSET) ** 2)
 
 
@@ -206,9 +225,12 @@ def tile_colour(stats: CellStats, cells: np.ndarray) -> np.ndarray | None:
 _FACE_RING = np.zeros((CELL, CELL), bool)
 _FACE_RING[6:-6, 6:-6] = True
 _FACE_RING[13:-13, 13:-13] = False  # where the letter is
+_FACE_ROWS, _FACE_COLUMNS = np.nonzero(_FACE_RING)  # its pixels, row by row (as boolean indexing takes them)
 
 
-def face_colour(stats: CellStats, k: int) -> np.ndarray:
-    """Lab of a tile's face: the median of the band between the tile's edge and its letter."""
-    r, c = divmod(int(k), 15)
-    return np.median(stats.lab[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL][_FACE_RING], axis=0)
+def face_colours(stats: CellStats, cells: np.ndarray) -> np.ndarray:
+    """Lab of the given tiles' faces (indices, row-major; N x 3 float32): the median of the band
+    between each tile's edge and its letter."""
+    r, c = np.divmod(np.asarray(cells, int), 15)
+    band = stats.lab[(r * CELL)[:, None] + _FACE_ROWS, (c * CELL)[:, None] + _FACE_COLUMNS]  # N x pixels x 3
+    return np.median(band.astype(np.float32), axis=1)

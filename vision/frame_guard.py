@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 MIN_SIDE = 60            # px: 15 squares need at least ~4 px each to be located at all
 MIN_CONTRAST = 12        # grey levels: below this spread the frame shows nothing (black, white, flat)
 MAX_PIXELS = 64_000_000  # larger than any camera the kiosk supports (a 64 MP frame is a bug)
+SAMPLE_STEP = 8          # px between the pixels of the first, cheap contrast check
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,12 @@ def check_frame(frame: object) -> tuple[np.ndarray | None, str]:
     if min(height, width) < MIN_SIDE:
         return None, f"not readable: the frame is only {width}x{height} px (a board needs {MIN_SIDE} px or more)"
     # the board is found on the grey picture: a frame with no grey contrast shows no board,
-    # whatever its colours (a flat colour, or two colours of the same lightness)
+    # whatever its colours (a flat colour, or two colours of the same lightness). Every
+    # SAMPLE_STEP-th pixel each way first: contrast there is contrast in the frame (most frames
+    # end here, for a 64th of the work); else the whole frame decides
+    sample = cv2.cvtColor(np.ascontiguousarray(image[::SAMPLE_STEP, ::SAMPLE_STEP]), cv2.COLOR_BGR2GRAY)
+    if int(sample.max()) - int(sample.min()) >= MIN_CONTRAST:
+        return image, ""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     low, high = int(grey.min()), int(grey.max())
     if high - low < MIN_CONTRAST:

@@ -348,15 +348,15 @@ def umlaut_dots(cell_bgr: np.ndarray) -> bool:
     tile's top edge show, and the edge's own scraps (a dashed line where tiles meet) are no dots;
     and the main stroke is the letter's biggest part, so dots letter_box took in as the
     letter's accent still count. More than two blobs there: dots and scraps of print, unsure."""
-    for make in (ink_mask, stroke_mask):
-        mask = make(cell_bgr)
-        if mask is None:
-            continue
-        box = letter_box(mask)
-        if box is not None:
-            break
+    ink = letter_ink(cell_bgr)  # the plain ink mask's letter box, as letter_box finds it, remembered
+    if ink is not None:
+        mask, _, box = ink
     else:
-        return False
+        strokes = stroke_mask(cell_bgr)
+        stroke_box = None if strokes is None else letter_box(strokes)
+        if strokes is None or stroke_box is None:
+            return False
+        mask, box = strokes, stroke_box
     x0, y0, x1, y1 = box
     # the main stroke 4-connected: dots touching the letter corner to corner (a heavy font) stay apart
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Literal, overload
+from typing import Callable, Literal, overload
 
 import cv2
 import numpy as np
 
-from vision.cells import CellStats, cell_stats, face_colour, letter_windows, occupancy_features, rectify, tile_colour
+from vision.cells import (CellStats, cell_stats, face_colours, letter_window, letter_windows, occupancy_features, rectify,
+                          tile_colour)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
@@ -115,7 +116,8 @@ class _Memory:
     rotation_rivals: tuple[int, ...] = ()  # turns the tiles do not rule out against `rotation` (see _rotation)
     last_text: list[str] | None = None
     accepted: list[str] | None = None
-    thumb: np.ndarray | None = None  # small grey rectified board of the last frame
+    grey: np.ndarray | None = None  # the grey rectified board of the last frame
+    thumb: np.ndarray | None = None  # ... its thumbnail (_thumbnail), once asked for
     # frame-order cell -> (letter probabilities, letter height)
     letters: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict)
     letters_quarter: int = -1
@@ -126,7 +128,7 @@ class _Memory:
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
         self.rotation, self.rotation_sure, self.rotation_rivals = None, False, ()
-        self.thumb, self.letters = None, {}
+        self.grey, self.thumb, self.letters = None, None, {}
 
 
 class BoardReader:
@@ -250,7 +252,8 @@ class BoardReader:
             self._glyph_memo.update(zip(todo, fresh))
         return np.stack([self._glyph_memo[key] for key in keys])
 
-    def _read_without_joined_numbers(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+    def _read_without_joined_numbers(self, upright: list[np.ndarray], colour: Callable[[int], np.ndarray],
+                                     probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, the letters whose value number ran into the letter's ink
         (vision.value.without_joined_number), with the number painted over: the letter model
         knows letters with their numbers apart, and reads an N joined to its 1 as an M
@@ -258,8 +261,9 @@ class BoardReader:
         with hands; 298 boards of the renderer's wide tile palette: dark wood, black, navy...)
         69 tiles showed such a number: read again, all 69 kept their right letter (a first
         version that also took parts inside the letter's width painted over a serif G's spur and
-        read it C); on jheidel-en the two N's read M at 0.999 are read N."""
-        painted = [(int(j), without_joined_number(upright[j])) for j in np.flatnonzero(heights > 0)]
+        read it C); on jheidel-en the two N's read M at 0.999 are read N.
+        `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
+        painted = [(int(j), without_joined_number(upright[j], colour(int(j)))) for j in np.flatnonzero(heights > 0)]
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return
@@ -378,28 +382,32 @@ class BoardReader:
                     rivals.append(int(quarter))
         return best * 90, bool(sure), tuple(q * 90 for q in rivals)
 
-    def _cached_letters(self, board: np.ndarray, windows: list[np.ndarray], cells: list[int],
+    def _cached_letters(self, grey: np.ndarray, windows: list[np.ndarray], board: np.ndarray, cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities and heights (see _letter_probabilities) for the given cells
         (frame-order indices), reusing the last frame's answer for every cell whose pixels have
         not changed. Where the likely letters print values of one and of two digits, the value
-        number has its say (vision.value)."""
+        number has its say (vision.value). `grey`: the grey rectified board, `windows` its letter
+        windows; `board`: the rectified board in colour."""
         memory = self._memory
-        thumb = cv2.resize(cv2.cvtColor(board, cv2.COLOR_BGR2GRAY), (15 * THUMB, 15 * THUMB),
-                           interpolation=cv2.INTER_AREA).astype(np.int16)
+        thumb = None  # made only to compare with the last frame's (from scratch there is none)
         cache: dict[int, tuple[np.ndarray, float]] = {}
-        if memory.letters_quarter == quarter and memory.thumb is not None and memory.letters:
+        if memory.letters_quarter == quarter and memory.grey is not None and memory.letters:
+            thumb = _thumbnail(grey)
+            if memory.thumb is None:
+                memory.thumb = _thumbnail(memory.grey)
             changed = changed_squares(memory.thumb, thumb)
             cache = {k: v for k, v in memory.letters.items() if not changed[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
             probs, heights = self._letter_probabilities(upright)
-            self._read_without_joined_numbers(upright, probs, heights)
+            self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j]), quarter),
+                                              probs, heights)
             probs = self._value_cue.reweighted(probs, upright)
             for k, p, h in zip(todo, probs, heights):
                 cache[k] = (p, float(h))
-        memory.thumb, memory.letters, memory.letters_quarter = thumb, cache, quarter
+        memory.grey, memory.thumb, memory.letters, memory.letters_quarter = grey, thumb, cache, quarter
         if not cells:
             return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
@@ -434,7 +442,9 @@ class BoardReader:
         from scratch (`fresh`) and the squares do not show the premium layout."""
         memory = self._memory
         board = rectify(frame, corners)
-        windows = letter_windows(board)
+        # the letters are read on the grey board (each window's grey is the board's, cut out)
+        grey = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY)
+        windows = letter_windows(grey)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
         # second pass: with the colour of the surely-read tiles, the empty colour of a
@@ -465,7 +475,7 @@ class BoardReader:
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
-        letter_probs, heights = self._cached_letters(board, windows, [index[k] for k in lettered], quarter)
+        letter_probs, heights = self._cached_letters(grey, windows, board, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
@@ -476,11 +486,15 @@ class BoardReader:
         lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
+        # the squares without a letter from their most likely state alone (most of the board)
+        states, likeliest = occ.argmax(axis=1).tolist(), occ.max(axis=1).tolist()
         cells = []
         for k in range(225):
             j = letter_at.get(k)
-            letter = None if j is None or heights[j] == 0 else letter_probs[j]
-            cells.append(self._cell_reading(occ[k], letter, j in unsure))
+            if j is None or heights[j] == 0:
+                cells.append(_unlettered(states[k], likeliest[k]))
+            else:
+                cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -498,17 +512,15 @@ class BoardReader:
             homography=_upright_homography(corners, quarter),
         )
 
-    def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray | None, maybe_accented: bool) -> CellReading:
-        """One square from its occupancy probabilities (empty, tile, blank, covered) and, when a
-        letter was found on it, the letter model's probabilities."""
+    def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
+        """One square from its occupancy probabilities (empty, tile, blank, covered) and the
+        letter model's probabilities of the letter found on it (_unlettered: none found)."""
         state = int(np.argmax(occ))
-        if state in (0, 2) and letter_probs is not None and letter_probs.max() >= LETTER_DECIDES:
+        if state in (0, 2) and letter_probs.max() >= LETTER_DECIDES:
             state = 1
         confidence = float(occ[state])
         letter = None
-        if state == 1 and letter_probs is None:
-            state, confidence = 3, 0.0
-        elif state == 1 and letter_probs is not None:
+        if state == 1:
             best = int(np.argmax(letter_probs))
             letter = self.letter_classes[best]
             read = float(letter_probs[best])
@@ -580,10 +592,26 @@ class BoardReader:
         tiles = np.flatnonzero((occ[:, 1] > 0.9) | (occ[:, 2] > 0.9))
         if len(tiles) < 3:
             return None
-        faces = np.stack([face_colour(stats, k) for k in tiles[:20]])
+        faces = face_colours(stats, tiles[:20])
         centre = np.median(faces, axis=0)
         spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
         return centre.astype(np.float32), max(12.0, 4.0 * spread)
+
+
+def _unlettered(state: int, confidence: float) -> CellReading:
+    """BoardReader._cell_reading of a square where no letter was found: its most likely state
+    (index into CELL_STATES) and that state's probability. A tile with no letter is unknown."""
+    if state == 1:
+        return CellReading("unknown", None, 0.0)
+    name = CELL_STATES[state]
+    if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
+        name = "unknown"
+    return CellReading(name, None, round(confidence, 4))
+
+
+def _thumbnail(grey: np.ndarray) -> np.ndarray:
+    """THUMB px per square of a grey rectified board, int16 (for changed_squares)."""
+    return cv2.resize(grey, (15 * THUMB, 15 * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
