@@ -7,7 +7,8 @@ Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-
 2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
 7100000-7100469 and 7200000-7200819 (rack counts), 7300000-7300299 (rendered rack geometry;
 with 7300300-7300549, `--scenes 300 --first-seed 7300000`, the hands' before/after), 7400000-7400099 (hands), 7500000-7500029 (timing), 5100000-5100119, 5500000-5500159,
-7150000-7150099 and 7160000-7160149 (face-down tiles); tests use seeds below 1000. The
+7150000-7150099 and 7160000-7160149 (face-down tiles), 9600000-9600329 (`--scenes 300 --hands 30
+--first-seed 9600000`: the band between wall and lip, rack-bounded ends, runs' fit); tests use seeds below 1000. The
 default seeds from 9000000 up are the lead's final measurement: never run there in development.
 
 Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour

@@ -146,6 +146,13 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # rows between the wall and the lip count whole, even with tile colour out to the zone's
         # ends (dev seed 7200272: nine grey tiles filling a rack, its end walls grey in the light)
         backed_rows = np.where(under & ~wall_row, np.where(over_lip, share, rows), 0.0)
+        sandwiched = under & ~wall_row & over_lip
+        if (sandwiched & (share >= MIN_TILE_ROW)).any():
+            # tiles stand between the wall and the lip: a row under the lip with none further
+            # down is the table beyond the rack (dev seed 9600178: a table the tiles' colour
+            # blurred into the row under a pro rack's lip, 0.85 of it, took the band from
+            # seven tiles' 0.58 between wall and lip; read blocked)
+            backed_rows = np.where(sandwiched, backed_rows, 0.0)
         start = int(np.argmax(backed_rows))
         if backed_only:
             # the first such row from the board's side: rows of table under the rack's lip are
@@ -228,21 +235,24 @@ def _median(values: np.ndarray) -> float:
     return float(v[(n - 1) // 2] + v[n // 2]) / 2
 
 
-def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float
-                     ) -> tuple[list[tuple[int, int]], bool]:
+def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float,
+                     rack_col: np.ndarray) -> tuple[list[tuple[int, int]], bool]:
     """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
     beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
-    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run)."""
+    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run).
+    A run that stops at a column of the rack's colour (`rack_col`: its end wall, inside the
+    zone) ends there: no table lies between (dev seed 9600126: seven ivory tiles pushed to a
+    brown rack's end on a light grey table, their last seam a px short of `reach`, unknown)."""
     out, found = [], True
     for a, b in runs:
         level = float(np.median(profile[a:b]))
-        if a < reach:
+        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any():
             cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
             if level - float(profile[cut]) >= SEAM_MIN:
                 a = cut
             else:
                 found = False
-        if b > width - reach:
+        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any():
             lo = max(a + 1, int(width - reach))
             cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
             if level - float(profile[cut - 1]) >= SEAM_MIN:
@@ -254,8 +264,12 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     return out, found
 
 
+RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
+
+
 def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False) -> tuple[int, bool]:
+                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None
+                ) -> tuple[int, bool]:
     """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
@@ -264,7 +278,8 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     ends_found = True
     if table_like:
-        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
+        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi,
+                                            np.zeros(len(column), bool) if rack_col is None else rack_col)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
     if runs:
@@ -428,7 +443,7 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
     if seen.table_like:
         profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi)
+        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
         if not ends_found:
             return None
     if not runs:
@@ -480,6 +495,7 @@ class _Columns:
     rack: np.ndarray
     table: np.ndarray
     prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
+    rack_col: np.ndarray  # columns where the band's rows are mostly the rack's colour
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -558,7 +574,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     else:
         p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
-                    tile=tile_now, rack=rack_now, table=table_now, prior=prior)
+                    tile=tile_now, rack=rack_now, table=table_now, prior=prior,
+                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -573,7 +590,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like)
+                              profile.edge if profile is not None else None, seen.table_like, seen.rack_col)
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -581,7 +598,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # an overdraw read with what setup learnt must also be what the board's square makes of
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
         # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like)
+        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
+                               seen.rack_col)
         sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
