@@ -281,7 +281,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi,
                                             np.zeros(len(column), bool) if rack_col is None else rack_col)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
-    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
+    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
     if runs:
         pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
         edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
@@ -290,6 +290,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         tiles = np.maximum(1.0, np.rint(lengths))
         residuals = np.abs(lengths - tiles).max(axis=1)
         ok = residuals <= UNSURE_FRACTION
+        totals = tiles.sum(axis=1).astype(np.int64)
         # each way of splitting the runs into tiles once (many pitches split them alike)
         splits, first = np.unique(tiles[ok].astype(np.int64), axis=0, return_index=True)
         for ns, i in sorted(zip(splits.tolist(), first.tolist()), key=lambda t: t[1]):
@@ -297,9 +298,10 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
             seams = sum(k for _, k in dips)
             dip = sum(d * k for d, k in dips) / seams if seams else 0.0
             total = int(sum(ns))
+            fit = float(residuals[ok & (totals == total)].min())
             best = options.get(total)
             if best is None or dip > best[0]:
-                options[total] = (dip, seams, float(residuals[ok][i]))
+                options[total] = (dip, seams, fit)
     _LAST["runs"] = runs
     _LAST["options"] = options
     if not runs:
@@ -312,7 +314,29 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return next(iter(options)), True
     ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
     (total, (dip, _, _)), (_, (second, _, _)) = ranked[0], ranked[1]
-    return total, dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
+    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
+        return total, True
+    fitted = _by_fit(options, len(runs))
+    return (total, False) if fitted is None else (fitted, True)
+
+
+def _by_fit(options: dict[int, tuple[float, int, float]], runs: int) -> int | None:
+    """The total when seams do not decide (dark tiles show hardly any): runs of different
+    lengths (a tile alone, a group) fit one pitch far better for one total than for any other,
+    and the seams do not speak against it (dev seed 9600056: navy tiles in runs of 1, 1 and 5
+    fit a pitch within 0.09 for seven, within 0.25 at best for eight). A single run fits
+    some pitch for every total the pitches allow: None."""
+    if runs < 2:
+        return None
+    ranked = sorted(options.items(), key=lambda kv: kv[1][2])
+    (total, (dip, _, fit)), rest = ranked[0], ranked[1:]
+    if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and d - dip < SEAM_MARGIN for _, (d, _, f) in rest):
+        return total
+    return None
+
+
+FIT_SURE = 0.12  # the best total's runs are within this share of a tile of a whole number of tiles
+FIT_MARGIN = 0.1  # ... and every other total's fit this much worse
 
 
 PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
@@ -678,6 +702,12 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     of the rack over at least 0.4 tile (a finger), whatever its colour next to the rack's."""
     sides = [_side_strip(frame, zone, square_px, s) for s in (True, False)]
     table = np.median(np.concatenate([s.reshape(-1, 3) for s in sides]), axis=0)
+    own = np.median(sides[0].reshape(-1, 3), axis=0)
+    if float(np.linalg.norm(own - np.median(sides[1].reshape(-1, 3), axis=0))) > SIDE_LAB:
+        # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
+        # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
+        # player's side against its own median; a hand over most of it leaves the table off then
+        table = own
     off = (np.linalg.norm(sides[0] - table, axis=2) > SIDE_LAB).mean(axis=0) > 0.5
     ends = int(SIDE_ENDS * len(off))
     off[:ends] = off[len(off) - ends:] = False
