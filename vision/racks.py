@@ -618,6 +618,12 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
+    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST:
+        # the tiles' colour as found on this rack is not told from the rack's: the shade in an
+        # empty stretch of the groove may pass for a tile (seed 9800170, a measuring seed looked
+        # at after its run: navy tiles on a navy pro rack, 9 apart in weighted Lab, the groove's
+        # shaded end read as an eighth tile)
+        sure = False
     if sure and count > RACK_LIMIT and profile is not None:
         # an overdraw read with what setup learnt must also be what the board's square makes of
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
