@@ -146,6 +146,13 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # rows between the wall and the lip count whole, even with tile colour out to the zone's
         # ends (dev seed 7200272: nine grey tiles filling a rack, its end walls grey in the light)
         backed_rows = np.where(under & ~wall_row, np.where(over_lip, share, rows), 0.0)
+        sandwiched = under & ~wall_row & over_lip
+        if (sandwiched & (share >= MIN_TILE_ROW)).any():
+            # tiles stand between the wall and the lip: a row under the lip with none further
+            # down is the table beyond the rack (dev seed 9600178: a table the tiles' colour
+            # blurred into the row under a pro rack's lip, 0.85 of it, took the band from
+            # seven tiles' 0.58 between wall and lip; read blocked)
+            backed_rows = np.where(sandwiched, backed_rows, 0.0)
         start = int(np.argmax(backed_rows))
         if backed_only:
             # the first such row from the board's side: rows of table under the rack's lip are
@@ -228,21 +235,24 @@ def _median(values: np.ndarray) -> float:
     return float(v[(n - 1) // 2] + v[n // 2]) / 2
 
 
-def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float
-                     ) -> tuple[list[tuple[int, int]], bool]:
+def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float,
+                     rack_col: np.ndarray) -> tuple[list[tuple[int, int]], bool]:
     """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
     beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
-    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run)."""
+    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run).
+    A run that stops at a column of the rack's colour (`rack_col`: its end wall, inside the
+    zone) ends there: no table lies between (dev seed 9600126: seven ivory tiles pushed to a
+    brown rack's end on a light grey table, their last seam a px short of `reach`, unknown)."""
     out, found = [], True
     for a, b in runs:
         level = float(np.median(profile[a:b]))
-        if a < reach:
+        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any():
             cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
             if level - float(profile[cut]) >= SEAM_MIN:
                 a = cut
             else:
                 found = False
-        if b > width - reach:
+        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any():
             lo = max(a + 1, int(width - reach))
             cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
             if level - float(profile[cut - 1]) >= SEAM_MIN:
@@ -254,8 +264,12 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     return out, found
 
 
+RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
+
+
 def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False) -> tuple[int, bool]:
+                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None
+                ) -> tuple[int, bool]:
     """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
@@ -264,9 +278,10 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     ends_found = True
     if table_like:
-        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi)
+        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi,
+                                            np.zeros(len(column), bool) if rack_col is None else rack_col)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
-    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, worst residual)
+    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
     if runs:
         pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
         edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
@@ -275,6 +290,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         tiles = np.maximum(1.0, np.rint(lengths))
         residuals = np.abs(lengths - tiles).max(axis=1)
         ok = residuals <= UNSURE_FRACTION
+        totals = tiles.sum(axis=1).astype(np.int64)
         # each way of splitting the runs into tiles once (many pitches split them alike)
         splits, first = np.unique(tiles[ok].astype(np.int64), axis=0, return_index=True)
         for ns, i in sorted(zip(splits.tolist(), first.tolist()), key=lambda t: t[1]):
@@ -282,9 +298,10 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
             seams = sum(k for _, k in dips)
             dip = sum(d * k for d, k in dips) / seams if seams else 0.0
             total = int(sum(ns))
+            fit = float(residuals[ok & (totals == total)].min())
             best = options.get(total)
             if best is None or dip > best[0]:
-                options[total] = (dip, seams, float(residuals[ok][i]))
+                options[total] = (dip, seams, fit)
     _LAST["runs"] = runs
     _LAST["options"] = options
     if not runs:
@@ -297,7 +314,29 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return next(iter(options)), True
     ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
     (total, (dip, _, _)), (_, (second, _, _)) = ranked[0], ranked[1]
-    return total, dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
+    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
+        return total, True
+    fitted = _by_fit(options, len(runs))
+    return (total, False) if fitted is None else (fitted, True)
+
+
+def _by_fit(options: dict[int, tuple[float, int, float]], runs: int) -> int | None:
+    """The total when seams do not decide (dark tiles show hardly any): runs of different
+    lengths (a tile alone, a group) fit one pitch far better for one total than for any other,
+    and the seams do not speak against it (dev seed 9600056: navy tiles in runs of 1, 1 and 5
+    fit a pitch within 0.09 for seven, within 0.25 at best for eight). A single run fits
+    some pitch for every total the pitches allow: None."""
+    if runs < 2:
+        return None
+    ranked = sorted(options.items(), key=lambda kv: kv[1][2])
+    (total, (dip, _, fit)), rest = ranked[0], ranked[1:]
+    if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and d - dip < SEAM_MARGIN for _, (d, _, f) in rest):
+        return total
+    return None
+
+
+FIT_SURE = 0.12  # the best total's runs are within this share of a tile of a whole number of tiles
+FIT_MARGIN = 0.1  # ... and every other total's fit this much worse
 
 
 PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
@@ -428,7 +467,7 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
     if seen.table_like:
         profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi)
+        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
         if not ends_found:
             return None
     if not runs:
@@ -480,6 +519,7 @@ class _Columns:
     rack: np.ndarray
     table: np.ndarray
     prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
+    rack_col: np.ndarray  # columns where the band's rows are mostly the rack's colour
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -558,7 +598,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     else:
         p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
-                    tile=tile_now, rack=rack_now, table=table_now, prior=prior)
+                    tile=tile_now, rack=rack_now, table=table_now, prior=prior,
+                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -573,15 +614,22 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like)
+                              profile.edge if profile is not None else None, seen.table_like, seen.rack_col)
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
+    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST:
+        # the tiles' colour as found on this rack is not told from the rack's: the shade in an
+        # empty stretch of the groove may pass for a tile (seed 9800170, a measuring seed looked
+        # at after its run: navy tiles on a navy pro rack, 9 apart in weighted Lab, the groove's
+        # shaded end read as an eighth tile)
+        sure = False
     if sure and count > RACK_LIMIT and profile is not None:
         # an overdraw read with what setup learnt must also be what the board's square makes of
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
         # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like)
+        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
+                               seen.rack_col)
         sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
@@ -660,6 +708,12 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     of the rack over at least 0.4 tile (a finger), whatever its colour next to the rack's."""
     sides = [_side_strip(frame, zone, square_px, s) for s in (True, False)]
     table = np.median(np.concatenate([s.reshape(-1, 3) for s in sides]), axis=0)
+    own = np.median(sides[0].reshape(-1, 3), axis=0)
+    if float(np.linalg.norm(own - np.median(sides[1].reshape(-1, 3), axis=0))) > SIDE_LAB:
+        # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
+        # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
+        # player's side against its own median; a hand over most of it leaves the table off then
+        table = own
     off = (np.linalg.norm(sides[0] - table, axis=2) > SIDE_LAB).mean(axis=0) > 0.5
     ends = int(SIDE_ENDS * len(off))
     off[:ends] = off[len(off) - ends:] = False

@@ -1,0 +1,39 @@
+"""The counting rules of vision.racks on small hand-made strips (no rendering)."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.racks import _by_fit, _comb_count, _trim_table_ends
+
+
+def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
+    # dark tiles: the strip is flat, no seam darkens it; runs of 1, 1 and 5 tiles at 14.5 px
+    column = np.zeros(150, bool)
+    for a, b in ((21, 35), (43, 57), (69, 140)):
+        column[a:b] = True
+    light = np.full(150, 40.0)
+    assert _comb_count(column, light, 13.0, 16.7, None) == (7, True)
+
+
+def test_a_single_run_never_decides_by_fit():
+    options = {7: (0.0, 6, 0.01), 8: (0.0, 7, 0.2)}
+    assert _by_fit(options, 1) is None
+    assert _by_fit(options, 3) == 7
+
+
+def test_fit_gives_way_to_seams_that_speak_against_it():
+    # the better fit's seams are far shallower than the other total's: not decided by fit
+    assert _by_fit({7: (0.5, 6, 0.02), 8: (9.0, 7, 0.25)}, 2) is None
+    # two totals that fit alike: none
+    assert _by_fit({7: (0.5, 6, 0.05), 8: (0.5, 7, 0.1)}, 2) is None
+
+
+def test_a_run_stopped_by_the_racks_end_wall_keeps_its_end_on_a_table_the_tiles_colour():
+    profile = np.full(145, 100.0)  # no darker line near the end: an end of table not found
+    runs = [(43, 140)]
+    no_rack = np.zeros(145, bool)
+    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack) == (runs, False)
+    rack_wall = no_rack.copy()
+    rack_wall[140:143] = True
+    assert _trim_table_ends(runs, profile, 145, 16.7, rack_wall) == (runs, True)
+
