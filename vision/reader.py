@@ -44,6 +44,12 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 # randomly coloured squares (tablecloths) and checkerboards, evenly lit or under a lamp to
 # one side, 0.17 at most (49 images)
 MIN_PATTERN = 0.3
+# A square judged as a tile, not as board, by the premium-pattern check: a letter read there at
+# this much. Lower than LETTER_DECIDES because here a tile counted as board costs more than a
+# square left out: a thin I on a maroon tile reads 0.97-0.99, and a board's worth of such tiles
+# (the colour of a triple-word square) pulled a rendered classic board's contrast from 0.32 to
+# 0.27 and lost the board (seed 777001 board-025 with the round-5 letter model)
+PATTERN_TILE = 0.9
 CANDIDATES = 6  # board locations from scratch tried in turn until one shows the premium layout (the
 # best three by either measure of vision.locate._placement, in turn)
 NO_OPINION = 0.01  # a square called covered with less than this on empty, tile and blank together
@@ -545,7 +551,7 @@ class BoardReader:
         square); a lattice of tiles, a tablecloth or a chessboard does not."""
         covered = np.zeros(225, bool)
         if len(read_cells):
-            covered[read_cells[letter_probs.max(axis=1) >= LETTER_DECIDES]] = True
+            covered[read_cells[letter_probs.max(axis=1) >= PATTERN_TILE]] = True
         return premium_contrast(stats.mean, ~covered) >= MIN_PATTERN
 
     def _maybe_accented(self, windows: list[np.ndarray], cells: list[int], probs: np.ndarray, heights: np.ndarray,

@@ -8,7 +8,8 @@ format can ignore it.
 
 Seeds of `python -m vision.synth dataset` looked at in development (models helper), so no longer fit
 for measuring: 86413 and 90217 (round 3), 53117 and 53118 (round 4), 70123 (round 5, cells helper: the
-wrong and unread tiles grouped by style and cause). The other seeds 70000-79999 are kept for the final
+wrong and unread tiles grouped by style and cause), 330417 (round 5, locate helper), 777001 (round 5:
+measured by the locate helper, then its board-025 looked into by the lead). The other seeds 70000-79999 are kept for the final
 measurement. Measured on once (round 5's final figure, not looked into): 880011.
 """
 from __future__ import annotations
