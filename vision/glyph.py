@@ -50,6 +50,9 @@ SIDE_GAP = (0.25, 0.6)  # the second: with a dot between them (L·L)
 # degrees: 0.3 catches 146 of 240 umlauts the letter model read bare, flagging 13 of 3693 bare
 # A/O/U; 0.45 catches 153 but flags 65: the tile's top edge comes within reach)
 DOTS_BAND = 0.3
+CAP_ROWS = (0.1, 0.3)  # _dotted_cap: where the neck below a dotted cap may be, in the letter's height
+NECK = 0.6  # ... its row's ink at most this share of the cap's widest row
+CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share of its height
 EDGE_ROW = 0.5  # a mask row inked over this share of the window is a tile edge (dots: 0.3 at most
 # with the tile's sides; 0.4 and 0.6 catch fewer or flag more on the frames above)
 
@@ -374,9 +377,32 @@ def umlaut_dots(cell_bgr: np.ndarray) -> bool:
              if blob_stats[k][4] >= 3 and blob_stats[k][0] > 0 and blob_stats[k][0] + blob_stats[k][2] < n
              and blob_stats[k][3] < 0.4 * mh and blob_stats[k][2] <= 0.8 * mw and mx <= centres[k][0] <= mx + mw]
     middle = mx + mw / 2
+    if _dotted_cap((labels[my:my + mh, mx:mx + mw] == main).astype(np.uint8)):
+        return True
     if len(blobs) == 1:
         return abs(blobs[0][0] - middle) <= 0.2 * mw and blobs[0][1] >= 0.25 * mw
     return len(blobs) > 2 or (len(blobs) == 2 and min(blobs)[0] < middle < max(blobs)[0])
+
+
+def _dotted_cap(stroke: np.ndarray) -> bool:
+    """Whether the top of a letter's main stroke (uint8 0/1, cropped to it) is two dots (or the
+    bar two blurred dots make) run into the letter below them: ink on both sides of its middle
+    over a few rows, then a neck of much less ink (the light gap the mask ran over at ~20 px a
+    square, or the narrow apex of an A), then the letter widening again within CAP_REACH of its
+    height. A bare U, O or A only widens from its top down; a serif U narrows below its serifs
+    but does not widen again up there."""
+    h, w = stroke.shape
+    rows = stroke.sum(axis=1).astype(np.float64)
+    reach = int(CAP_REACH * h)
+    for neck in range(max(2, int(CAP_ROWS[0] * h)), min(int(CAP_ROWS[1] * h) + 1, reach)):
+        cap = stroke[:neck]
+        widest = rows[:neck].max()
+        if rows[neck] > NECK * widest or rows[neck + 1:reach + 1].max(initial=0) < widest:
+            continue
+        left, right = cap[:, :w // 2].any(), cap[:, (w + 1) // 2:].any()
+        if left and right:
+            return True
+    return False
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
