@@ -52,6 +52,7 @@ SIDE_GAP = (0.25, 0.6)  # the second: with a dot between them (L·L)
 DOTS_BAND = 0.3
 CAP_ROWS = (0.1, 0.3)  # _dotted_cap: where the neck below a dotted cap may be, in the letter's height
 NECK = 0.6  # ... its row's ink at most this share of the cap's widest row
+CAP_SPAN = 0.8  # _two_dot_rows: dots fused into the letter span at most this share of its width
 CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share of its height
 EDGE_ROW = 0.5  # a mask row inked over this share of the window is a tile edge (dots: 0.3 at most
 # with the tile's sides; 0.4 and 0.6 catch fewer or flag more on the frames above)
@@ -392,6 +393,8 @@ def _dotted_cap(stroke: np.ndarray) -> bool:
     height. A bare U, O or A only widens from its top down; a serif U narrows below its serifs
     but does not widen again up there."""
     h, w = stroke.shape
+    if _two_dot_rows(stroke) >= max(2, CAP_ROWS[0] * h):
+        return True
     rows = stroke.sum(axis=1).astype(np.float64)
     reach = int(CAP_REACH * h)
     for neck in range(max(2, int(CAP_ROWS[0] * h)), min(int(CAP_ROWS[1] * h) + 1, reach)):
@@ -403,6 +406,25 @@ def _dotted_cap(stroke: np.ndarray) -> bool:
         if left and right:
             return True
     return False
+
+
+def _two_dot_rows(stroke: np.ndarray) -> int:
+    """How many rows from the top of a letter's main stroke (as _dotted_cap) are two dots fused
+    into the letter below them with no neck: ink on both sides of its middle and none across it,
+    spanning at most CAP_SPAN of its width (the dots of an O or A fused into its top, of a U into
+    its arms). 0 unless they end within CAP_ROWS[1] of its height: a bare U's arms are its full
+    width from the top, a bare O and A have ink across the middle at the top, a serif U's serifs
+    span its full width."""
+    h, w = stroke.shape
+    middle = slice(int(w / 2 - 0.05 * w), int(np.ceil(w / 2 + 0.05 * w)))
+    cap = 0
+    for row in stroke:
+        inked = np.flatnonzero(row)
+        if (len(inked) == 0 or row[middle].any() or inked[0] >= middle.start or inked[-1] < middle.stop
+                or inked[-1] - inked[0] + 1 > CAP_SPAN * w):
+            break
+        cap += 1
+    return cap if cap <= CAP_ROWS[1] * h else 0
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
