@@ -378,7 +378,8 @@ def umlaut_dots(cell_bgr: np.ndarray) -> bool:
              if blob_stats[k][4] >= 3 and blob_stats[k][0] > 0 and blob_stats[k][0] + blob_stats[k][2] < n
              and blob_stats[k][3] < 0.4 * mh and blob_stats[k][2] <= 0.8 * mw and mx <= centres[k][0] <= mx + mw]
     middle = mx + mw / 2
-    if _dotted_cap((labels[my:my + mh, mx:mx + mw] == main).astype(np.uint8)):
+    # the letter as one: its main stroke and the parts letter_box took in (a dot that stayed apart)
+    if _dotted_cap(np.isin(labels[y0:y1, x0:x1], inside).astype(np.uint8)):
         return True
     if len(blobs) == 1:
         return abs(blobs[0][0] - middle) <= 0.2 * mw and blobs[0][1] >= 0.25 * mw
