@@ -50,7 +50,15 @@ SIDE_GAP = (0.25, 0.6)  # the second: with a dot between them (L·L)
 # degrees: 0.3 catches 146 of 240 umlauts the letter model read bare, flagging 13 of 3693 bare
 # A/O/U; 0.45 catches 153 but flags 65: the tile's top edge comes within reach)
 DOTS_BAND = 0.3
-CAP_ROWS = (0.1, 0.3)  # _dotted_cap: where the neck below a dotted cap may be, in the letter's height
+# _dotted_cap: umlaut dots the ink mask ran into the letter (one stroke at ~20 px a square). The
+# dots are 0.1-0.3 of the letter's height (rendered umlauts in the 20 renderer fonts, and the
+# scrabscrap-v1 tiles); the neck's row has at most NECK of the cap's widest row (the real tiles at
+# ~20 px: 0.4-0.5); dots fused with no neck span at most CAP_SPAN of the letter's width (0.45-0.7
+# on those tiles; a bare U's arms and a serif U's serifs span all of it). With these, on tiles of
+# the 20 fonts rendered at 16/18/20/22/26 px and scaled to the window, 25/27/52/58/60 of 60
+# umlauts are seen (19/17/25/43/54 before) and none of 60 bare A/O/U at any size; on 1038 bare
+# A/O/U windows of tilted small German frames and renders (see vision.reader) none
+CAP_ROWS = (0.1, 0.3)  # where the neck below a dotted cap may be, in the letter's height
 NECK = 0.6  # ... its row's ink at most this share of the cap's widest row
 CAP_SPAN = 0.8  # _two_dot_rows: dots fused into the letter span at most this share of its width
 CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share of its height
