@@ -173,3 +173,26 @@ def test_a_windows_ink_is_found_once_and_shared_read_only():
         first[0][0, 0] = 1
     other = letter_ink(b)
     assert other is not None and not np.array_equal(other[0], first[0])
+
+
+def _drawn_u(dots: bool, serifs: bool = False) -> np.ndarray:
+    """A dark U drawn on a light tile window; with `dots` two dots above it joined to its arms
+    by thin necks (how the ink mask of a ~20 px square shows an umlaut: one stroke), with
+    `serifs` wide bars over its arms."""
+    cell = np.full((N, N, 3), 215, np.uint8)
+    cell[24:45, 22:28] = cell[24:45, 37:43] = cell[40:45, 22:43] = 35
+    if dots:
+        cell[17:22, 22:28] = cell[17:22, 37:43] = 35  # the dots
+        cell[22:24, 24:26] = cell[22:24, 39:41] = 35  # the necks the blur left between dots and arms
+    if serifs:
+        cell[24:27, 19:31] = cell[24:27, 34:46] = 35
+    return cell
+
+
+def test_umlaut_dots_run_into_the_letters_arms_still_count():
+    assert umlaut_dots(_drawn_u(dots=True))
+    assert not umlaut_dots(_drawn_u(dots=False))
+
+
+def test_a_serif_u_narrowing_below_its_serifs_is_no_umlaut():
+    assert not umlaut_dots(_drawn_u(dots=False, serifs=True))

@@ -50,6 +50,21 @@ SIDE_GAP = (0.25, 0.6)  # the second: with a dot between them (L·L)
 # degrees: 0.3 catches 146 of 240 umlauts the letter model read bare, flagging 13 of 3693 bare
 # A/O/U; 0.45 catches 153 but flags 65: the tile's top edge comes within reach)
 DOTS_BAND = 0.3
+# _dotted_cap: umlaut dots the ink mask ran into the letter (one stroke at ~20 px a square). The
+# dots are 0.1-0.3 of the letter's height (rendered umlauts in the 20 renderer fonts, and the
+# scrabscrap-v1 tiles); the neck's row has at most NECK of the cap's widest row (the real tiles at
+# ~20 px: 0.4-0.5); dots fused with no neck span at most CAP_SPAN of the letter's width (0.45-0.7
+# on those tiles; a bare U's arms and a serif U's serifs span all of it). With these, on tiles of
+# the 20 fonts rendered at 16/18/20/22/26 px and scaled to the window, 25/27/52/58/60 of 60
+# umlauts are seen (19/17/25/43/54 before) and none of 60 bare A/O/U at any size. On the windows
+# the reader cut of scrabscrap-v1 seen as by the bench's --tilt 20 --scale 0.4 --turn 30 and
+# --tilt 15 --scale 0.35 --turn 90 and of rendered German frames (dev seeds in vision.reader), it
+# flags none of 1387 bare A/O/U read right that it did not flag before, and sees 245 of 296
+# umlaut windows (179 before); held-out render seed 990303: 75 of 76 (69), 0 of 332 bare flagged
+CAP_ROWS = (0.1, 0.3)  # where the neck below a dotted cap may be, in the letter's height
+NECK = 0.6  # ... its row's ink at most this share of the cap's widest row
+CAP_SPAN = 0.8  # _two_dot_rows: dots fused into the letter span at most this share of its width
+CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share of its height
 EDGE_ROW = 0.5  # a mask row inked over this share of the window is a tile edge (dots: 0.3 at most
 # with the tile's sides; 0.4 and 0.6 catch fewer or flag more on the frames above)
 
@@ -385,9 +400,54 @@ def umlaut_dots(cell_bgr: np.ndarray) -> bool:
              if blob_stats[k][4] >= 3 and blob_stats[k][0] > 0 and blob_stats[k][0] + blob_stats[k][2] < n
              and blob_stats[k][3] < 0.4 * mh and blob_stats[k][2] <= 0.8 * mw and mx <= centres[k][0] <= mx + mw]
     middle = mx + mw / 2
+    # the letter as one: its main stroke and the parts letter_box took in (a dot that stayed apart)
+    if _dotted_cap(np.isin(labels[y0:y1, x0:x1], inside).astype(np.uint8)):
+        return True
     if len(blobs) == 1:
         return abs(blobs[0][0] - middle) <= 0.2 * mw and blobs[0][1] >= 0.25 * mw
     return len(blobs) > 2 or (len(blobs) == 2 and min(blobs)[0] < middle < max(blobs)[0])
+
+
+def _dotted_cap(stroke: np.ndarray) -> bool:
+    """Whether the top of a letter's main stroke (uint8 0/1, cropped to it) is two dots (or the
+    bar two blurred dots make) run into the letter below them: ink on both sides of its middle
+    over a few rows, then a neck of much less ink (the light gap the mask ran over at ~20 px a
+    square, or the narrow apex of an A), then the letter widening again within CAP_REACH of its
+    height. A bare U, O or A only widens from its top down; a serif U narrows below its serifs
+    but does not widen again up there."""
+    h, w = stroke.shape
+    if _two_dot_rows(stroke) >= max(2, CAP_ROWS[0] * h):
+        return True
+    rows = stroke.sum(axis=1).astype(np.float64)
+    reach = int(CAP_REACH * h)
+    for neck in range(max(2, int(CAP_ROWS[0] * h)), min(int(CAP_ROWS[1] * h) + 1, reach)):
+        cap = stroke[:neck]
+        widest = rows[:neck].max()
+        if rows[neck] > NECK * widest or rows[neck + 1:reach + 1].max(initial=0) < widest:
+            continue
+        left, right = cap[:, :w // 2].any(), cap[:, (w + 1) // 2:].any()
+        if left and right:
+            return True
+    return False
+
+
+def _two_dot_rows(stroke: np.ndarray) -> int:
+    """How many rows from the top of a letter's main stroke (as _dotted_cap) are two dots fused
+    into the letter below them with no neck: ink on both sides of its middle and none across it,
+    spanning at most CAP_SPAN of its width (the dots of an O or A fused into its top, of a U into
+    its arms). 0 unless they end within CAP_ROWS[1] of its height: a bare U's arms are its full
+    width from the top, a bare O and A have ink across the middle at the top, a serif U's serifs
+    span its full width."""
+    h, w = stroke.shape
+    middle = slice(int(w / 2 - 0.05 * w), int(np.ceil(w / 2 + 0.05 * w)))
+    cap = 0
+    for row in stroke:
+        inked = np.flatnonzero(row)
+        if (len(inked) == 0 or row[middle].any() or inked[0] >= middle.start or inked[-1] < middle.stop
+                or inked[-1] - inked[0] + 1 > CAP_SPAN * w):
+            break
+        cap += 1
+    return cap if cap <= CAP_ROWS[1] * h else 0
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:

@@ -7,7 +7,9 @@ Use it from one worker thread.
 
 Rendered seeds looked at in development of the umlaut and turn decisions (not for measuring):
 61001, 61002, 53117, 53118 (vision.synth dataset --boards 50: the quarter-turn rivals),
-770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20.
+770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
+the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
+german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
 """
 from __future__ import annotations
 
