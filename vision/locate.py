@@ -676,13 +676,15 @@ def _corner_contrast(gray: np.ndarray, corners: np.ndarray, k: int) -> float:
     line response on the end pieces of the CORNER_LINES lines each way next to it, summed, over
     that and the response half a cell off them (the larger side, as _line_pieces takes it)."""
     cell = margin = REFINE_CELL
-    size = margin + (CORNER_LINES + 1) * cell
+    piece_end = margin + 15 * cell // LINE_SEGMENTS
+    # the view reaches just past the last mid-gap's line filter (3 px each side) and the pieces' end
+    size = max(margin + (CORNER_LINES - 1) * cell + cell // 2 + 4, piece_end)
     to_view = cv2.getPerspectiveTransform(np.roll(np.asarray(corners, np.float32), -k, axis=0), _canonical(cell) + margin)
     view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
     on_at = margin + np.arange(CORNER_LINES) * cell
     both = np.concatenate([on_at, on_at + cell // 2])
-    piece = slice(margin, margin + 15 * cell // LINE_SEGMENTS)
+    piece = slice(margin, piece_end)
     on = off = 0.0
     for axis in (1, 0):
         response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
