@@ -238,3 +238,24 @@ def test_a_small_photo_with_no_board_to_read_is_given_up_after_its_busy_part_alo
     monkeypatch.setattr(locate, "_candidates", lambda part, *args: (searched.append(part.shape), candidates(part, *args))[1])
     assert list(board_candidates(image)) == []
     assert len(searched) == 1 and searched[0] != image.shape
+
+
+@pytest.mark.parametrize("index", [32, 36])
+def test_a_grid_refined_half_a_cell_off_at_a_corner_is_not_taken_though_its_corner_lines_fit(index):
+    """Frames of the wide-style development set (seed 330417): refined from the top-left corner a
+    cell off along the diagonal, the grid ends 0.53 (32) or 0.60 (36) cells off there and passes
+    the pattern margin, LINE_FIT and CORNER_FIT; with that corner moved half a cell its lines fit
+    better, so it is not taken. The grid refined from the truth is."""
+    from vision.locate import HALF_CELL_GAIN, _fits, _half_cell_gain, _refine, _refined_fit
+    frame = _wide_frame(330417, index)
+    small, scale = _shrink(frame.image)
+    gray = _gray(small).astype(np.float32)
+    truth = order_corners(frame.board_corners * scale)
+    refined = _refine(gray, order_corners(_moved(truth, 1, 1, (0,))), 3, wide=True)
+    corners = order_corners(refined[0])
+    assert _error_cells(corners, truth) > 0.5
+    assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _fits(_refined_fit(gray, corners, refined))
+    assert _half_cell_gain(gray, corners) > HALF_CELL_GAIN
+    right = order_corners(_refine(gray, truth, 3, wide=True)[0])
+    assert _error_cells(right, truth) < 0.2
+    assert _half_cell_gain(gray, right) <= HALF_CELL_GAIN

@@ -33,7 +33,8 @@ the reader's own corners there are the truth for the transformed frame's locatio
 
 Rendered sets used in developing the board location (never quoted as results; the seeds are
 also listed in vision/locate.py): python -m vision.synth dataset OUT --seed S with S 52118,
-52119, 52120, 52121, 86413, 90217 and 330417 (80 boards).
+52119, 52120, 52121, 86413, 90217, 330417 (80 boards) and 614027 (frames 0-29, rendered: the
+half-cell corner check's threshold looked at there).
 """
 from __future__ import annotations
 

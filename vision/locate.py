@@ -15,7 +15,7 @@ Corners come out in frame order (the corner nearest the frame's top-left first, 
 clockwise); which way up the board is is decided later from the letters.
 
 Rendered sets looked at in development (python -m vision.synth dataset OUT --boards N --seed S):
-wide style space 52118, 52119, 52120, 86413, 90217, 330417; club style space 52121.
+wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027; club style space 52121.
 """
 from __future__ import annotations
 
@@ -71,6 +71,15 @@ CORNER_FIT = 0.5
 # at least FINE_CORNER_FIT: measured as above at the finer scale, 2 placements 0.59 cells off pass
 # CORNER_FIT there, none this (980 of the 1072 within half a cell do)
 FINE_CORNER_FIT = 0.6
+# ... and no corner moved half a cell (any of 8 ways) fits its lines better than it by more than
+# HALF_CELL_GAIN (_half_cell_gain). Measured on the 80 rendered frames of development seed 330417
+# (wide style space), placements refined from the truth and from one corner a cell off (8 ways)
+# that pass PLACEMENT_MARGIN, LINE_FIT and CORNER_FIT: the 5 over half a cell off (0.51-0.60 at
+# the corner, frames 32, 36, 41, 71, 77) gain 0.16-0.37; the 1611 within 0.3 cells at most 0.112
+# (99 % under 0.01; from the truth 0.014 at most). Looked at afterwards on seed 614027 (frames
+# 0-29, from the truth and one corner a cell off diagonally): the 281 within 0.3 cells gain 0.121 at
+# most (frame 5, from the truth 0.06): the margin under this threshold is thin there
+HALF_CELL_GAIN = 0.13
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 
 
@@ -657,6 +666,54 @@ def _corner_fit(pieces: np.ndarray) -> float:
     return min(shares)
 
 
+# A corner moved by half a cell (_HALF_MOVES) is the placement's rival at that corner (_half_cell_gain)
+
+
+_HALF_MOVES = [(dx, dy) for dx in (-0.5, 0.0, 0.5) for dy in (-0.5, 0.0, 0.5) if (dx, dy) != (0.0, 0.0)]
+
+
+def _corner_contrast(gray: np.ndarray, corners: np.ndarray, k: int) -> float:
+    """How strongly the grid lines at corner k of `corners` lie on the board's lines: in a view
+    of that corner alone (turned so it lies top-left, drawn as _fit_view draws the grid), the
+    line response on the end pieces of the CORNER_LINES lines each way next to it, summed, over
+    that and the response half a cell off them (the larger side, as _line_pieces takes it)."""
+    cell = margin = REFINE_CELL
+    piece_end = margin + 15 * cell // LINE_SEGMENTS
+    # the view reaches just past the last mid-gap's line filter (3 px each side) and the pieces' end
+    size = max(margin + (CORNER_LINES - 1) * cell + cell // 2 + 4, piece_end)
+    to_view = cv2.getPerspectiveTransform(np.roll(np.asarray(corners, np.float32), -k, axis=0), _canonical(cell) + margin)
+    view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    on_at = margin + np.arange(CORNER_LINES) * cell
+    both = np.concatenate([on_at, on_at + cell // 2])
+    piece = slice(margin, piece_end)
+    on = off = 0.0
+    for axis in (1, 0):
+        response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
+        values = np.median(response[:, piece], axis=1)
+        gaps = values[CORNER_LINES:]
+        on += float(values[:CORNER_LINES].sum())
+        off += float(np.maximum(np.concatenate([gaps[:1], gaps[:-1]]), gaps).sum())
+    return on / (on + off + 1e-6)
+
+
+def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> float:
+    """How much better the lines at a corner fit with that corner moved half a cell (any of 8
+    ways) than where it is (_corner_contrast), at the corner where that gain is largest: a grid
+    refined from one corner a cell off can end a little over half a cell off there, its lines
+    passing the piecewise checks; the grid with that corner moved half a cell back fits better."""
+    gain = -np.inf
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    for k in range(4):
+        here = _corner_contrast(gray, corners, k)
+        for dx, dy in _HALF_MOVES:
+            square = _canonical(1).copy()
+            square[k] += (dx, dy)
+            moved = cv2.perspectiveTransform(square[None], to_frame)[0]
+            gain = max(gain, _corner_contrast(gray, moved, k) - here)
+    return float(gain)
+
+
 def _peak(values: np.ndarray) -> float:
     k = int(np.argmax(values))
     if 0 < k < len(values) - 1:
@@ -1210,6 +1267,8 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         found = order_corners(corners / at_scale)
         if _smallest_cell(found) < MIN_CELL_PX:
             continue  # found, but too small in the frame to read letters from
+        if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
+            continue  # a corner half a cell away fits its lines better: not settled on the board
         yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
