@@ -203,6 +203,18 @@ def test_cell_means_from_the_integral_image_are_the_plain_means(border):
     assert np.array_equal(_cell_means(small, corners, border), plain)
 
 
+def _refined_from_a_corner_a_cell_off(index: int):
+    """Frame `index` of the wide-style development set (seed 330417) at work size, its grey, the
+    true corners, and the grid refined from the truth with its top-left corner a cell off along
+    the diagonal."""
+    from vision.locate import _refine
+    frame = _wide_frame(330417, index)
+    small, scale = _shrink(frame.image)
+    gray = _gray(small).astype(np.float32)
+    truth = order_corners(frame.board_corners * scale)
+    return small, gray, truth, _refine(gray, order_corners(_moved(truth, 1, 1, (0,))), 3, wide=True)
+
+
 @pytest.mark.parametrize("index", [24, 27])
 def test_a_grid_refined_from_one_corner_a_cell_off_is_not_taken_though_most_of_its_lines_fit(index):
     """Frames of the wide-style development set (seed 330417): the grid with its top-left corner a
@@ -210,11 +222,7 @@ def test_a_grid_refined_from_one_corner_a_cell_off_is_not_taken_though_most_of_i
     the premium pattern and with most of its lines fitting (the whole-grid checks pass it); the
     lines at that corner do not fit, so it is not taken. The grid refined from the truth is."""
     from vision.locate import _fits, _refine, _refined_fit
-    frame = _wide_frame(330417, index)
-    small, scale = _shrink(frame.image)
-    gray = _gray(small).astype(np.float32)
-    truth = order_corners(frame.board_corners * scale)
-    refined = _refine(gray, order_corners(_moved(truth, 1, 1, (0,))), 3, wide=True)
+    small, gray, truth, refined = _refined_from_a_corner_a_cell_off(index)
     corners = order_corners(refined[0])
     assert _error_cells(corners, truth) > 0.5
     assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and line_fit(gray, corners) >= LINE_FIT
@@ -247,11 +255,7 @@ def test_a_grid_refined_half_a_cell_off_at_a_corner_is_not_taken_though_its_corn
     the pattern margin, LINE_FIT and CORNER_FIT; with that corner moved half a cell its lines fit
     better, so it is not taken. The grid refined from the truth is."""
     from vision.locate import HALF_CELL_GAIN, _fits, _half_cell_gain, _refine, _refined_fit
-    frame = _wide_frame(330417, index)
-    small, scale = _shrink(frame.image)
-    gray = _gray(small).astype(np.float32)
-    truth = order_corners(frame.board_corners * scale)
-    refined = _refine(gray, order_corners(_moved(truth, 1, 1, (0,))), 3, wide=True)
+    small, gray, truth, refined = _refined_from_a_corner_a_cell_off(index)
     corners = order_corners(refined[0])
     assert _error_cells(corners, truth) > 0.5
     assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _fits(_refined_fit(gray, corners, refined))
