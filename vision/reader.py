@@ -541,10 +541,7 @@ class BoardReader:
             confidence = visible * read
             if maybe_accented:
                 confidence = min(confidence, 0.5)
-        name = CELL_STATES[state]
-        if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
-            name, letter = "unknown", None
-        return CellReading(name, letter if name == "tile" else None, round(float(confidence), 4))
+        return _reported(state, letter, float(confidence))
 
     @staticmethod
     def _shows_premium_pattern(stats: CellStats, read_cells: np.ndarray, letter_probs: np.ndarray) -> bool:
@@ -611,10 +608,16 @@ def _unlettered(state: int, confidence: float) -> CellReading:
     (index into CELL_STATES) and that state's probability. A tile with no letter is unknown."""
     if state == 1:
         return CellReading("unknown", None, 0.0)
+    return _reported(state, None, confidence)
+
+
+def _reported(state: int, letter: str | None, confidence: float) -> CellReading:
+    """A square's reading as reported: its state (index into CELL_STATES), unknown when the
+    confidence is under that state's MIN_CONFIDENCE; the letter only on a tile."""
     name = CELL_STATES[state]
     if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
-        name = "unknown"
-    return CellReading(name, None, round(confidence, 4))
+        name, letter = "unknown", None
+    return CellReading(name, letter if name == "tile" else None, round(confidence, 4))
 
 
 def _thumbnail(grey: np.ndarray) -> np.ndarray:
