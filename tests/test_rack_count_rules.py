@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import _by_fit, _comb_count, _trim_table_ends
+from vision.racks import _by_fit, _comb_count, _trim_table_ends, lab_norm, median_colour, median_lab, weight_lab
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -37,3 +37,24 @@ def test_a_run_stopped_by_the_racks_end_wall_keeps_its_end_on_a_table_the_tiles_
     rack_wall[140:143] = True
     assert _trim_table_ends(runs, profile, 145, 16.7, rack_wall) == (runs, True)
 
+
+
+def test_the_fast_colour_helpers_give_numpys_own_bits():
+    # lab_norm, median_colour and median_lab replace np.linalg.norm and np.median in every
+    # reading: the counts stay the same only if their results do, to the bit
+    rng = np.random.default_rng(18)
+    for shape in [(1, 1), (1, 2), (2, 2), (7, 3), (33, 101), (60, 105)]:
+        lo, hi = sorted(int(v) for v in rng.integers(0, 256, 2))
+        lab8 = rng.integers(lo, hi + 1, (*shape, 3)).astype(np.uint8)
+        lab = weight_lab(lab8)
+        colour = np.array([41.3, 130.2, 127.9], np.float32)
+        assert np.array_equal(lab_norm(lab - colour), np.linalg.norm(lab - colour, axis=2))
+        assert np.array_equal(lab_norm(lab[:, ::2] - colour.astype(np.float64)),
+                              np.linalg.norm(lab[:, ::2] - colour.astype(np.float64), axis=2))
+        assert np.array_equal(median_colour(lab), np.median(lab, axis=0))
+        assert np.array_equal(median_lab(lab8), np.median(lab.reshape(-1, 3), axis=0))
+        mask = rng.random(shape) < 0.6
+        mask[0, 0] = True
+        assert np.array_equal(median_lab(lab8, mask), np.median(lab[mask], axis=0))
+        assert np.array_equal(median_colour(lab[mask]), np.median(lab[mask], axis=0))
+    assert np.isnan(median_lab(np.zeros((2, 2, 3), np.uint8), np.zeros((2, 2), bool))).all()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE, weighted_lab,
-                          zone_in_frame)
+from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE_MEAN, lab_norm,
+                          median_lab, weight_lab, zone_in_frame)
 
 BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
 # to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
@@ -36,27 +36,28 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     across = z[3] - z[0]
     depth = float(np.linalg.norm(across))
     normal = across / max(depth, 1e-6)  # from the board's side toward the player
-    scale = DOWN_PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     corners = np.asarray(board_corners, np.float32)
     grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
-    frame_ones = np.ones(frame.shape[:2], np.uint8)
-    total = 0
+    ends = []
     for start, sign in ((z[0], -1.0), (z[1], 1.0)):
         reach = BESIDE_ALONG * square_px
         a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
         span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
         quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
-        w = max(8, int(round(reach * scale)))
+        w = max(8, int(round(reach * scale)))  # the same for both ends
         h = max(8, int(round(span * scale)))
         matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
         patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        # the patch's pixels that come from inside the frame (the frame's own pixels warped, nothing outside)
-        inside = cv2.warpPerspective(frame_ones, matrix, (w, h), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
-                                     borderValue=0) > 0
-        lab = weighted_lab(patch)
+        ends.append((sign, matrix, patch, _inside(frame, quad, matrix, (w, h))))
+    labs8 = cv2.cvtColor(np.vstack([patch for _, _, patch, _ in ends]), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
+    total = 0
+    for (sign, matrix, patch, inside), lab8 in zip(ends, np.split(labs8, 2)):
+        lab = weight_lab(lab8)
+        h, w = patch.shape[:2]
         # the table beside the rack: in the frame, off the board and its rim, off the rack's zone
         usable = inside.astype(np.uint8)
         cv2.fillPoly(usable, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
@@ -64,15 +65,15 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         free = usable > 0
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
-        table = np.median(lab[free], axis=0) if free.any() else np.median(lab.reshape(-1, 3), axis=0)
+        table = median_lab(lab8, free) if free.any() else median_lab(lab8)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
             _LAST["why"] = "table the tiles' colour"
             return None  # tiles the colour of the table are not told apart from it
-        d_tile = np.linalg.norm(lab - tile, axis=2)
-        mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < np.linalg.norm(lab - table, axis=2)) & free
+        d_tile = lab_norm(lab - tile)
+        mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_norm(lab - table)) & free
                 ).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(opened)
         # along the patch, x grows away from the rack's end on the right end, toward it on the left
         far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
         for k in range(1, n):
@@ -89,3 +90,14 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
             _LAST["why"] = "the table where the next tile could lie leaves the frame"
             return None
     return total
+
+
+def _inside(frame: np.ndarray, quad: np.ndarray, matrix: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The pixels of the patch warped from `quad` (by `matrix`, to `size`) that come from inside
+    the frame. A quad a px inside the frame's edges brings every patch pixel from inside it (a
+    homography keeps the patch's pixels within the quad): no warp of a frame-sized mask then."""
+    h, w = frame.shape[:2]
+    if quad[:, 0].min() >= 1 and quad[:, 1].min() >= 1 and quad[:, 0].max() <= w - 2 and quad[:, 1].max() <= h - 2:
+        return np.ones((size[1], size[0]), bool)
+    return cv2.warpPerspective(np.ones((h, w), np.uint8), matrix, size, flags=cv2.INTER_NEAREST,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0

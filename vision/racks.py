@@ -30,10 +30,12 @@ PX_PER_TILE = 14.0  # the strip is resampled so one tile width is about this man
 # 5000000-5000399 with setup: 14, 18, 22 px read 93.6, 93.8, 93.1 %; 18 px costs 1.6x the CPU time)
 TILE_PER_SQUARE = (0.86, 1.0)  # tile width / square side: 19 mm tiles on 19-22 mm squares
 # (vision.synth.racks sources); the band in between is the prior for the pitch
+TILE_PER_SQUARE_MEAN = float(np.mean(TILE_PER_SQUARE))
 OUT_OF_FRAME_PX = 2.0  # a zone corner farther out than this: the rack may hold tiles unseen
 RAISED = (1.035, 1.075)  # the scale at the tiles' tops (22-23 mm over the table) / the table's: a
 # camera that sees the racks 20-30 deg off vertical hangs 300-650 mm over the table (rendered
 # racks, seeds 7300000-7300299: 1.035-1.074, median 1.053)
+RAISED_MEAN = float(np.mean(RAISED))
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
 END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
 # margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
@@ -94,7 +96,7 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     z = np.asarray(zone, np.float32)
     length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
-    k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     w, h = max(8, int(round(length * k))), max(8, int(round(depth * k * ROWS_PER_PX)))
     target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
@@ -103,9 +105,58 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
 
 
 def weighted_lab(strip: np.ndarray) -> np.ndarray:
-    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return weight_lab(cv2.cvtColor(strip, cv2.COLOR_BGR2LAB))
+
+
+def weight_lab(lab8: np.ndarray) -> np.ndarray:
+    """8-bit Lab (cv2.cvtColor's) as float32 with the lightness weighted (RACK_LIGHTNESS_WEIGHT)."""
+    lab = lab8.astype(np.float32)
     lab[..., 0] *= RACK_LIGHTNESS_WEIGHT
     return lab
+
+
+def lab_norm(diff: np.ndarray) -> np.ndarray:
+    """np.linalg.norm(diff, axis=-1) of colour differences (3 channels last), to the same bits
+    (the squares summed in its order) at half its CPU time: it runs a dozen times a reading."""
+    return np.sqrt(diff[..., 0] * diff[..., 0] + diff[..., 1] * diff[..., 1] + diff[..., 2] * diff[..., 2])
+
+
+def median_colour(values: np.ndarray) -> np.ndarray:
+    """np.median(values, axis=0) (N x 3 colours, or rows of colours), to the same bits (the same
+    middle values, the same mean of two), without its overhead: partitioned in a contiguous copy."""
+    if len(values) == 0:
+        return np.median(values, axis=0)
+    last = np.ascontiguousarray(np.moveaxis(values, 0, -1))
+    half = last.shape[-1] // 2
+    if last.shape[-1] % 2:
+        last.partition(half, axis=-1)
+        return last[..., half].copy()
+    last.partition((half - 1, half), axis=-1)
+    return np.mean(last[..., half - 1:half + 1], axis=-1)
+
+
+_CODES = np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2)
+_CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T)  # [channel, 8-bit code] -> weighted Lab
+
+
+def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """np.median(weight_lab(lab8)[mask], axis=0) of an 8-bit Lab image (or N x 3 pixels), to
+    the same bits, from each channel's histogram (no copy of the pixels picked): the weighting
+    keeps the codes' order, so the middle codes give the middle values (and their mean, as
+    np.median takes it, for an even count). NaN for no pixel, as np.median."""
+    image = lab8.reshape(-1, 1, 3) if lab8.ndim == 2 else lab8
+    picked = None if mask is None else mask.astype(np.uint8)
+    n = int(image.shape[0] * image.shape[1]) if mask is None else int(np.count_nonzero(mask))
+    if n == 0:
+        return np.full(3, np.nan, np.float32)
+    below = np.cumsum(np.stack([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)])
+                      .astype(np.int64), axis=1)
+    rows = np.arange(3)
+    low = np.argmax(below > (n - 1) // 2, axis=1)
+    if n % 2:
+        return _CODE_VALUES[rows, low]
+    high = np.argmax(below > n // 2, axis=1)
+    return np.mean(np.stack([_CODE_VALUES[rows, low], _CODE_VALUES[rows, high]], axis=-1), axis=-1)
 
 
 def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
@@ -292,8 +343,8 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         ok = residuals <= UNSURE_FRACTION
         totals = tiles.sum(axis=1).astype(np.int64)
         # each way of splitting the runs into tiles once (many pitches split them alike)
-        splits, first = np.unique(tiles[ok].astype(np.int64), axis=0, return_index=True)
-        for ns, i in sorted(zip(splits.tolist(), first.tolist()), key=lambda t: t[1]):
+        splits: dict[tuple[int, ...], None] = dict.fromkeys(tuple(row) for row in tiles[ok].astype(np.int64).tolist())
+        for ns in splits:  # in the order of the pitches that first split them so
             dips = [_seam_dip(profile, a, b, k) for (a, b), k in zip(runs, ns)]
             seams = sum(k for _, k in dips)
             dip = sum(d * k for d, k in dips) / seams if seams else 0.0
@@ -390,26 +441,29 @@ def _to_segment(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = np.asarray(b - a, np.float32)
     n2 = float(d @ d)
     if n2 < 1e-6:
-        return np.linalg.norm(lab - a, axis=2)
-    t = np.clip(((lab - a) @ d) / n2, 0.0, 1.0)
-    return np.linalg.norm(lab - a - t[..., None] * d, axis=2)
+        return lab_norm(lab - a)
+    diff = lab - a
+    t = np.clip((diff @ d) / n2, 0.0, 1.0)
+    return lab_norm(diff - t[..., None] * d)
 
 
-def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: float = np.inf) -> _Found | None:
+def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: float,
+                max_band: float = np.inf) -> _Found | None:
     """Without a profile: the table (the zone's border ring), the rack (neither table nor
-    tile), and the band of tile colour that stands within the rack and against its wall."""
-    ring = np.concatenate([lab[:2].reshape(-1, 3), lab[-2:].reshape(-1, 3), lab[:, :2].reshape(-1, 3),
-                           lab[:, -2:].reshape(-1, 3)])
-    table = np.median(ring, axis=0)
-    d_tile = np.linalg.norm(lab - tile, axis=2)
-    d_table = np.linalg.norm(lab - table, axis=2)
+    tile), and the band of tile colour that stands within the rack and against its wall.
+    `lab`: the strip's weighted Lab (weight_lab), `lab8` its 8-bit Lab."""
+    ring = np.concatenate([lab8[:2].reshape(-1, 3), lab8[-2:].reshape(-1, 3), lab8[:, :2].reshape(-1, 3),
+                           lab8[:, -2:].reshape(-1, 3)])
+    table = median_lab(ring)
+    d_tile = lab_norm(lab - tile)
+    d_table = lab_norm(lab - table)
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
-    rack = np.median(lab[rest], axis=0) if rest.mean() >= MIN_RACK_SHARE else table
+    rack = median_lab(lab8, rest) if rest.mean() >= MIN_RACK_SHARE else table
     if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
         return None
     table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
-    d_rack = np.linalg.norm(lab - rack, axis=2)
+    d_rack = lab_norm(lab - rack)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
     d_mix = _to_segment(lab, rack, table)
 
@@ -442,11 +496,11 @@ def _find_tiles(lab: np.ndarray, tile: np.ndarray, tolerance: float, max_band: f
         if under is not None and _lip_under(is_rack, under) and under[1] - under[0] <= max_band \
                 and float(shaded[under[0]:under[1]].mean(axis=1).max()) > first_share:
             first, is_tile = under, shaded
-            backs = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
+            backs = median_lab(lab8[first[0]:first[1]], is_tile[first[0]:first[1]])
             table_like = float(np.linalg.norm(table - backs)) < TABLE_CONTRAST
     if first is not None and is_tile[first[0]:first[1]].any():
-        tile = np.median(lab[first[0]:first[1]][is_tile[first[0]:first[1]]], axis=0)
-        d_tile = np.linalg.norm(lab - tile, axis=2)
+        tile = median_lab(lab8[first[0]:first[1]], is_tile[first[0]:first[1]])
+        d_tile = lab_norm(lab - tile)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
     band = _band(is_tile, table_like, is_rack)
@@ -530,11 +584,12 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if not zone_in_frame(frame, z):
         return RackReading(None, reason="rack partly out of the frame")
     strip, square = _rectify(frame, z, square_px)
-    pitch = square * float(np.mean(TILE_PER_SQUARE)) * float(np.mean(RAISED)) if profile is None else profile.pitch
-    lab = weighted_lab(strip)
+    pitch = square * TILE_PER_SQUARE_MEAN * RAISED_MEAN if profile is None else profile.pitch
+    lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
+    lab = weight_lab(lab8)
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
-    found = _find_tiles(lab, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
+    found = _find_tiles(lab, lab8, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
                         tolerance, MAX_BAND * pitch * ROWS_PER_PX)
     if found is None:
         return RackReading(None, reason="tiles the colour of the rack or the table")
@@ -557,8 +612,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # the rack's top, and a wall measured against the rack's colour read every rack blocked)
         h_band = max(2, band[1] - band[0])
         wall = lab[max(0, band[0] - 3 * h_band):band[0] - 1]
-        columns = np.median(wall, axis=0)
-        wall_off = np.linalg.norm(columns - np.median(columns, axis=0), axis=1) > WALL_LAB
+        columns = median_colour(wall)
+        wall_off = lab_norm(columns - median_colour(columns)) > WALL_LAB
         # the zone's margins and the rack's ends (seen slanted: dev seed 5000026's wall changed
         # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
         ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
@@ -588,7 +643,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
         return RackReading(None, reason="tiles not told from the rack")
     column = (is_tile[y0:y1].mean(axis=0) >= BAND_SHARE) & backed
-    light = cv2.cvtColor(strip[y0:y1], cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
     prior = (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
              square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
     if profile is not None and profile.pitch_range is not None:
@@ -688,33 +743,34 @@ SIDE_ENDS = 0.1  # share of the strip's length left out at each end
 
 def _side_strip(frame: np.ndarray, zone: np.ndarray, square_px: float, player_side: bool) -> np.ndarray:
     """The table beside the zone's long edge (the player's side or the board's), rectified
-    like the rack's strip (PX_PER_TILE px per tile along it), weighted Lab."""
+    like the rack's strip (PX_PER_TILE px per tile along it), BGR; both sides are as high."""
     z = np.asarray(zone, np.float32)
     across = z[3] - z[0]
     normal = across / max(float(np.linalg.norm(across)), 1e-6) * (1.0 if player_side else -1.0)
     a, b = (z[3], z[2]) if player_side else (z[0], z[1])
     gap, width = SIDE_GAP * square_px, SIDE_WIDTH * square_px
-    k = PX_PER_TILE / (square_px * float(np.mean(TILE_PER_SQUARE)))
+    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(width * k)))
     quad = np.array([a + normal * gap, b + normal * gap, b + normal * (gap + width), a + normal * (gap + width)],
                     np.float32)
     matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
-    strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    return weighted_lab(strip)
+    return cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
 def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool:
     """Something not table (a hand, an arm, a sleeve) crosses the table on the player's side
     of the rack over at least 0.4 tile (a finger), whatever its colour next to the rack's."""
-    sides = [_side_strip(frame, zone, square_px, s) for s in (True, False)]
-    table = np.median(np.concatenate([s.reshape(-1, 3) for s in sides]), axis=0)
-    own = np.median(sides[0].reshape(-1, 3), axis=0)
-    if float(np.linalg.norm(own - np.median(sides[1].reshape(-1, 3), axis=0))) > SIDE_LAB:
+    player, board = (_side_strip(frame, zone, square_px, s) for s in (True, False))
+    both8 = cv2.cvtColor(np.hstack([player, board]), cv2.COLOR_BGR2LAB)  # one conversion for both (per pixel)
+    own8, other8 = both8[:, :player.shape[1]], both8[:, player.shape[1]:]
+    table = median_lab(both8)
+    own = median_lab(own8)
+    if float(np.linalg.norm(own - median_lab(other8))) > SIDE_LAB:
         # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
         table = own
-    off = (np.linalg.norm(sides[0] - table, axis=2) > SIDE_LAB).mean(axis=0) > 0.5
+    off = (lab_norm(weight_lab(own8) - table) > SIDE_LAB).mean(axis=0) > 0.5
     ends = int(SIDE_ENDS * len(off))
     off[:ends] = off[len(off) - ends:] = False
     return bool(_blocked_columns(off[None]).any())
