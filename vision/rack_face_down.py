@@ -99,5 +99,11 @@ def _inside(frame: np.ndarray, quad: np.ndarray, matrix: np.ndarray, size: tuple
     h, w = frame.shape[:2]
     if quad[:, 0].min() >= 1 and quad[:, 1].min() >= 1 and quad[:, 0].max() <= w - 2 and quad[:, 1].max() <= h - 2:
         return np.ones((size[1], size[0]), bool)
-    return cv2.warpPerspective(np.ones((h, w), np.uint8), matrix, size, flags=cv2.INTER_NEAREST,
-                               borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    ones = _FRAME_ONES.get((h, w))
+    if ones is None:
+        ones = _FRAME_ONES[(h, w)] = np.ones((h, w), np.uint8)
+    return cv2.warpPerspective(ones, matrix, size, flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
+                               borderValue=0) > 0
+
+
+_FRAME_ONES: dict[tuple[int, int], np.ndarray] = {}  # a frame-sized mask per frame size, never written to

@@ -137,6 +137,7 @@ def median_colour(values: np.ndarray) -> np.ndarray:
 
 _CODES = np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2)
 _CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T)  # [channel, 8-bit code] -> weighted Lab
+_CHANNELS = np.arange(3)
 
 
 def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
@@ -149,14 +150,13 @@ def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     n = int(image.shape[0] * image.shape[1]) if mask is None else int(np.count_nonzero(mask))
     if n == 0:
         return np.full(3, np.nan, np.float32)
-    below = np.cumsum(np.stack([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)])
-                      .astype(np.int64), axis=1)
-    rows = np.arange(3)
-    low = np.argmax(below > (n - 1) // 2, axis=1)
+    below = np.cumsum(np.array([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)],
+                               np.int64), axis=1)
+    low = _CODE_VALUES[_CHANNELS, np.argmax(below > (n - 1) // 2, axis=1)]
     if n % 2:
-        return _CODE_VALUES[rows, low]
-    high = np.argmax(below > n // 2, axis=1)
-    return np.mean(np.stack([_CODE_VALUES[rows, low], _CODE_VALUES[rows, high]], axis=-1), axis=-1)
+        return low
+    # np.median's mean of the two middle values: their float32 sum halved
+    return (low + _CODE_VALUES[_CHANNELS, np.argmax(below > n // 2, axis=1)]) / np.float32(2)
 
 
 def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
