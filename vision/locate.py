@@ -295,7 +295,9 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
-    profile = cv2.reduce(resp, axis, cv2.REDUCE_SUM, dtype=cv2.CV_64F).ravel()
+    # summed in whole numbers (under 2**31: 255 times the image's side), then as float64: the
+    # same numbers as summing in float64, and OpenCV's integer sum is many times quicker
+    profile = cv2.reduce(resp, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().astype(np.float64)
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
