@@ -19,15 +19,18 @@ wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027; club style s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Iterator
 from itertools import islice
 from functools import lru_cache, reduce
+
+import threading
 
 import cv2
 import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
+from vision.locate_still import BorderProfiles, border_profiles, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -1289,13 +1292,35 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
+@dataclass(frozen=True)
+class _Followed:
+    """The last board followed from a hint (locate_board), and its border where it was fitted."""
+    found: BoardLocation
+    border: BorderProfiles
+
+
+_followed: list[_Followed] = []  # at most one: the last board followed
+_followed_lock = threading.Lock()
+
+
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
     """Find the playing area: near `hint` (frame-coordinate corners) when given, else the
-    best of board_candidates."""
+    best of board_candidates. When `hint` is the location this gave for an earlier frame and
+    the board's border has stayed where it was in that frame (locate_still), that location
+    again: a board that has not moved is not fitted anew."""
     if hint is None:
         return next(board_candidates(frame), None)
+    hint = np.asarray(hint, dtype=np.float32)
+    with _followed_lock:
+        last = _followed[0] if _followed else None
+    if last is not None and np.array_equal(last.found.corners, hint) and stayed(frame, last.border):
+        return replace(last.found, corners=last.found.corners.copy())  # a caller's own copy, as a fit gives
     # following a board needs only its lines: grey first, then shrunk (one channel to average,
     # not three; the same area means up to rounding to whole levels)
     shrunk, scale = _shrink(_gray(frame))
-    corners, score, _ = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
-    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+    corners, score, _ = _refine(shrunk, order_corners(hint * scale), 1)
+    found = BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+    border = border_profiles(frame, found.corners)
+    with _followed_lock:
+        _followed[:] = [] if border is None else [_Followed(replace(found, corners=found.corners.copy()), border)]
+    return found
