@@ -69,3 +69,9 @@ def test_a_border_with_nothing_a_move_would_change_never_counts_as_stayed():
     border = border_profiles(plain, corners)
     assert border is not None
     assert not stayed(plain, border)  # the same frame: a plain border cannot show that it stayed
+
+
+def test_corners_that_are_no_points_give_no_border_to_compare():
+    frame = np.zeros((600, 800, 3), np.uint8)
+    corners = np.array([[100, 50], [np.nan, 50], [700, 550], [100, 550]], np.float32)
+    assert border_profiles(frame, corners) is None

@@ -52,9 +52,11 @@ def _profiles(frame: np.ndarray, at: np.ndarray, across: int) -> np.ndarray:
 
 def border_profiles(frame: np.ndarray, corners: np.ndarray) -> BorderProfiles | None:
     """The border profiles of the board at `corners` (frame order) in `frame`; None when its
-    cells are too small to sample across (under 10 px)."""
+    cells are too small to sample across (under 10 px) or the corners are no points."""
     square = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     corners = np.asarray(corners, np.float32)
+    if not np.isfinite(corners).all():
+        return None
     cell = float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
     if cell < 10:
         return None
