@@ -215,18 +215,22 @@ def _refined_from_a_corner_a_cell_off(index: int):
     return small, gray, truth, _refine(gray, order_corners(_moved(truth, 1, 1, (0,))), 3, wide=True)
 
 
-@pytest.mark.parametrize("index", [24, 27])
-def test_a_grid_refined_from_one_corner_a_cell_off_is_not_taken_though_most_of_its_lines_fit(index):
-    """Frames of the wide-style development set (seed 330417): the grid with its top-left corner a
-    cell off along the diagonal refines to one still over half a cell off there, clearly placed by
-    the premium pattern and with most of its lines fitting (the whole-grid checks pass it); the
-    lines at that corner do not fit, so it is not taken. The grid refined from the truth is."""
+@pytest.mark.parametrize("index, off", [(24, 0.7), (35, 0.55)])
+def test_a_grid_with_one_corner_off_is_not_taken_though_most_of_its_lines_fit(index, off):
+    """Frames of the wide-style development set (seed 330417): the grid with its top-left corner
+    moved `off` of a cell along the diagonal (as a refinement from a corner a cell off could leave
+    it before _refine averaged along the lines) is clearly placed by the premium pattern and most
+    of its lines fit (the whole-grid checks pass it); the lines at that corner do not fit, so it is
+    not taken. The grid refined from the truth is."""
     from vision.locate import _fits, _refine, _refined_fit
-    small, gray, truth, refined = _refined_from_a_corner_a_cell_off(index)
-    corners = order_corners(refined[0])
+    frame = _wide_frame(330417, index)
+    small, scale = _shrink(frame.image)
+    gray = _gray(small).astype(np.float32)
+    truth = order_corners(frame.board_corners * scale)
+    corners = order_corners(_moved(truth, off, off, (0,)))
     assert _error_cells(corners, truth) > 0.5
     assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and line_fit(gray, corners) >= LINE_FIT
-    assert not _fits(_refined_fit(gray, corners, refined))
+    assert not _fits(_refined_fit(gray, corners, (corners, 0.0, None)))
     right = _refine(gray, truth, 3, wide=True)
     assert _error_cells(order_corners(right[0]), truth) < 0.2
     assert _fits(_refined_fit(gray, order_corners(right[0]), right))
@@ -248,10 +252,10 @@ def test_a_small_photo_with_no_board_to_read_is_given_up_after_its_busy_part_alo
     assert len(searched) == 1 and searched[0] != image.shape
 
 
-@pytest.mark.parametrize("index", [32, 36])
+@pytest.mark.parametrize("index", [32, 35])
 def test_a_grid_refined_half_a_cell_off_at_a_corner_is_not_taken_though_its_corner_lines_fit(index):
     """Frames of the wide-style development set (seed 330417): refined from the top-left corner a
-    cell off along the diagonal, the grid ends 0.53 (32) or 0.60 (36) cells off there and passes
+    cell off along the diagonal, the grid ends 0.52 (32) or 0.69 (35) cells off there and passes
     the pattern margin, LINE_FIT and CORNER_FIT; with that corner moved half a cell its lines fit
     better, so it is not taken. The grid refined from the truth is."""
     from vision.locate import HALF_CELL_GAIN, _fits, _half_cell_gain, _refine, _refined_fit
