@@ -20,7 +20,7 @@ wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027; club style s
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 from functools import lru_cache, reduce
 
@@ -404,7 +404,7 @@ def _canonical(cell: int) -> np.ndarray:
 
 
 def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
-            wide: bool = False) -> tuple[np.ndarray, float, np.ndarray | None]:
+            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, np.ndarray | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -413,7 +413,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     pull single lines off the lattice. A comb is then known in every band, and each grid
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
-    later passes, and tracking, look only nearby. Also returns the rectified grey view the
+    later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
+    averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
     score was taken on (None without passes): _refined_fit of the same corners needs that warp."""
     cell = REFINE_CELL
     margin = cell
@@ -427,10 +428,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        # each family's response taken on the view averaged along its lines (ALONG_LINE px): a
-        # faint hairline in a noisy frame stands out of the noise, a short stroke does not gain
-        (vert,) = _line_responses(cv2.blur(view, (1, ALONG_LINE)), 1, ((2, 3),))
-        (horiz,) = _line_responses(cv2.blur(view, (ALONG_LINE, 1)), 0, ((2, 3),))
+        (vert,) = _line_responses(cv2.blur(view, (1, average)) if average > 1 else view, 1, ((2, 3),))
+        (horiz,) = _line_responses(cv2.blur(view, (average, 1)) if average > 1 else view, 0, ((2, 3),))
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
         for resp, vertical in ((vert, True), (horiz, False)):
@@ -517,13 +516,16 @@ def _crossings(cell: int, margin: int) -> np.ndarray:
 
 
 REFINE_BANDS = 5
-# _refine finds lines on its view averaged over this many px along them (a fifth of REFINE_CELL).
-# A dim board with hairlines a level or two deep (a German photo tilted 20 degrees at 0.4 by the
-# bench, scrabscrap-v1 board-neu/board-01): the grid's line response, eroded along the line by
-# _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4 levels,
-# on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted 0.37
-# cells at the work size (0.50 in the frame), so the placement lost its margin over its rivals;
-# averaged along 5 px it stays within 0.03 (9 px: 0.02)
+# A rough placement the premium pattern clearly puts where it is (PLACEMENT_MARGIN) that the
+# refinement takes off it (its margin or line fit lost) is refined again on the view averaged over
+# ALONG_LINE px along each family of lines (a fifth of REFINE_CELL), and taken when it passes every
+# check there. A dim board with hairlines a level or two deep (a German photo tilted 20 degrees at
+# 0.4 by the bench, scrabscrap-v1 board-neu/board-01): the grid's line response, eroded along the
+# line by _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4
+# levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
+# 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
+# 0.02). Not the first try everywhere: under strong perspective (development seed 777001, frame
+# 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN
 ALONG_LINE = 5
 SATURATE = 90
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
@@ -1237,70 +1239,88 @@ def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[i
 
 def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
     """board_candidates of one frame (or a part of one) at work size `small`."""
-    fine: tuple[np.ndarray, np.ndarray, float] | None = None
+    fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
+
+    def finer() -> tuple[np.ndarray, np.ndarray, float]:
+        if not fine:
+            fine.append(_finer(frame, scale))
+        return fine[0]
     for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
-        at, at_gray, at_scale = small, gray, scale
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
-        if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
-            fine = fine or _finer(frame, scale)
-            at, at_gray, at_scale = fine
-            rough = rough * (at_scale / scale)
-        at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
-        refined = _refine(at_grey, rough, 3, wide=True)
+        found = _settled(small, gray, scale, finer, rough, relative, 1)
+        if found is None and placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+            # clearly placed as it came, lost by the refinement: refined again on lines averaged along (ALONG_LINE)
+            found = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
+        if found is not None:
+            yield found
+
+
+def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
+             rough: np.ndarray, relative: bool, along: int) -> BoardLocation | None:
+    """A rough placement (work-size corners in frame order) refined and checked (_candidates),
+    lines found on the view averaged `along` px along them (_refine); None when it is not taken.
+    `finer` gives the frame at the finer scale."""
+    at, at_gray, at_scale = small, gray, scale
+    if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
+        fine = finer()
+        at, at_gray, at_scale = fine
+        rough = rough * (at_scale / scale)
+    at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
+    refined = _refine(at_grey, rough, 3, wide=True, average=along)
+    corners, score, _ = refined
+    if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
+        return None  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
+    # with perspective the first comb can be a cell off at one side; check again once refined
+    again = _shifted(at, order_corners(corners), relative)
+    if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
+        refined = _refine(at_grey, order_corners(again), 2, average=along)
         corners, score, _ = refined
-        if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
-            continue  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
-        # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(at, order_corners(corners), relative)
-        if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            refined = _refine(at_grey, order_corners(again), 2)
-            corners, score, _ = refined
-        corners = order_corners(corners)
+    corners = order_corners(corners)
+    margin, rival = placement_margin(at, corners)
+    for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
+        if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
+            break  # clearly placed; or refined off the image by more than the near refinement moves back
+        refined = _refine(at_grey, order_corners(rival), 2, average=along)
+        corners, score = order_corners(refined[0]), refined[1]
         margin, rival = placement_margin(at, corners)
-        for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
-            if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
-                break  # clearly placed; or refined off the image by more than the near refinement moves back
-            refined = _refine(at_grey, order_corners(rival), 2)
-            corners, score = order_corners(refined[0]), refined[1]
-            margin, rival = placement_margin(at, corners)
+    if margin < PLACEMENT_MARGIN:
+        return None  # not clearly here rather than a cell away: not this one
+    fit = _refined_fit(at_grey, corners, refined)
+    if not _fits(fit) and at_scale < 1.0 and at is small:
+        # hairlines a pixel wide in the frame fade at the work size: refined and checked
+        # again at the finer scale, taken when it passes both checks there
+        fine = finer()
+        at, at_gray, at_scale = fine
+        at_grey = at_gray.astype(np.float32)
+        rough = rough * (at_scale / scale)
+        refined = _refine(at_grey, corners * (at_scale / scale), 2, average=along)
+        corners, score = order_corners(refined[0]), refined[1]
+        margin, _ = placement_margin(at, corners)
         if margin < PLACEMENT_MARGIN:
-            continue  # not clearly here rather than a cell away: not this one
+            return None
         fit = _refined_fit(at_grey, corners, refined)
-        if not _fits(fit) and at_scale < 1.0 and at is small:
-            # hairlines a pixel wide in the frame fade at the work size: refined and checked
-            # again at the finer scale, taken when it passes both checks there
-            fine = fine or _finer(frame, scale)
-            at, at_gray, at_scale = fine
-            at_grey = at_gray.astype(np.float32)
-            rough = rough * (at_scale / scale)
-            refined = _refine(at_grey, corners * (at_scale / scale), 2)
-            corners, score = order_corners(refined[0]), refined[1]
-            margin, _ = placement_margin(at, corners)
-            if margin < PLACEMENT_MARGIN:
-                continue
-            fit = _refined_fit(at_grey, corners, refined)
-            if not _fits(fit, FINE_CORNER_FIT):
-                continue
-        if not _fits(fit):
-            continue  # its lines do not lie on the board's lines everywhere
-        if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
-            # come from a rough placement far away, the refinement may not have settled yet: once
-            # more from here, taken when it is as clearly placed and its lines fit at least as well
-            refined = _refine(at_grey, corners, 3)
-            polished, polished_score = order_corners(refined[0]), refined[1]
-            polished_margin, _ = placement_margin(at, polished)
-            if polished_margin >= PLACEMENT_MARGIN:
-                polished_fit = _refined_fit(at_grey, polished, refined)
-                if _fits(polished_fit) and polished_fit[0] >= fit[0]:
-                    corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
-        found = order_corners(corners / at_scale)
-        if _smallest_cell(found) < MIN_CELL_PX:
-            continue  # found, but too small in the frame to read letters from
-        if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
-            continue  # a corner half a cell away fits its lines better: not settled on the board
-        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
+        if not _fits(fit, FINE_CORNER_FIT):
+            return None
+    if not _fits(fit):
+        return None  # its lines do not lie on the board's lines everywhere
+    if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
+        # come from a rough placement far away, the refinement may not have settled yet: once
+        # more from here, taken when it is as clearly placed and its lines fit at least as well
+        refined = _refine(at_grey, corners, 3, average=along)
+        polished, polished_score = order_corners(refined[0]), refined[1]
+        polished_margin, _ = placement_margin(at, polished)
+        if polished_margin >= PLACEMENT_MARGIN:
+            polished_fit = _refined_fit(at_grey, polished, refined)
+            if _fits(polished_fit) and polished_fit[0] >= fit[0]:
+                corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
+    found = order_corners(corners / at_scale)
+    if _smallest_cell(found) < MIN_CELL_PX:
+        return None  # found, but too small in the frame to read letters from
+    if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
+        return None  # a corner half a cell away fits its lines better: not settled on the board
+    return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
 @dataclass(frozen=True)
