@@ -517,9 +517,9 @@ def _crossings(cell: int, margin: int) -> np.ndarray:
 
 REFINE_BANDS = 5
 # A rough placement the premium pattern clearly puts where it is (PLACEMENT_MARGIN) that the
-# refinement takes off it (its margin or line fit lost) is refined again on the view averaged over
-# ALONG_LINE px along each family of lines (a fifth of REFINE_CELL), and taken when it passes every
-# check there. A dim board with hairlines a level or two deep (a German photo tilted 20 degrees at
+# refinement takes off it (its margin or line fit lost) is refined again, after the search's other
+# placements, on the view averaged over ALONG_LINE px along each family of lines (a fifth of
+# REFINE_CELL), and taken when it passes every check there. A dim board with hairlines a level or two deep (a German photo tilted 20 degrees at
 # 0.4 by the bench, scrabscrap-v1 board-neu/board-01): the grid's line response, eroded along the
 # line by _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4
 # levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
@@ -1245,16 +1245,22 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         if not fine:
             fine.append(_finer(frame, scale))
         return fine[0]
+    lost: list[tuple[np.ndarray, bool]] = []  # rough placements not taken, tried again after the rest
     for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
         found = _settled(small, gray, scale, finer, rough, relative, 1)
-        if found is None and placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
-            # clearly placed as it came, lost by the refinement: refined again on lines averaged along (ALONG_LINE)
-            found = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
         if found is not None:
             yield found
+        else:
+            lost.append((rough, relative))
+    for rough, relative in lost:
+        if placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+            # clearly placed as it came, lost by the refinement: refined again on lines averaged along (ALONG_LINE)
+            found = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
+            if found is not None:
+                yield found
 
 
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
