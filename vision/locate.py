@@ -19,15 +19,18 @@ wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027; club style s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
 from itertools import islice
 from functools import lru_cache, reduce
+
+import threading
 
 import cv2
 import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
+from vision.locate_still import BorderProfiles, border_profiles, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -295,7 +298,9 @@ def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, f
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
-    profile = cv2.reduce(resp, axis, cv2.REDUCE_SUM, dtype=cv2.CV_64F).ravel()
+    # summed in whole numbers (under 2**31: 255 times the image's side), then as float64: the
+    # same numbers as summing in float64, and OpenCV's integer sum is many times quicker
+    profile = cv2.reduce(resp, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel().astype(np.float64)
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
@@ -399,7 +404,7 @@ def _canonical(cell: int) -> np.ndarray:
 
 
 def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
-            wide: bool = False) -> tuple[np.ndarray, float, np.ndarray | None]:
+            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, np.ndarray | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -408,7 +413,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     pull single lines off the lattice. A comb is then known in every band, and each grid
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
-    later passes, and tracking, look only nearby. Also returns the rectified grey view the
+    later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
+    averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
     score was taken on (None without passes): _refined_fit of the same corners needs that warp."""
     cell = REFINE_CELL
     margin = cell
@@ -422,7 +428,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     for n in range(passes):
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        (vert,), (horiz,) = _line_responses(view, 1, ((2, 3),)), _line_responses(view, 0, ((2, 3),))
+        (vert,) = _line_responses(cv2.blur(view, (1, average)) if average > 1 else view, 1, ((2, 3),))
+        (horiz,) = _line_responses(cv2.blur(view, (average, 1)) if average > 1 else view, 0, ((2, 3),))
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
         for resp, vertical in ((vert, True), (horiz, False)):
@@ -509,6 +516,17 @@ def _crossings(cell: int, margin: int) -> np.ndarray:
 
 
 REFINE_BANDS = 5
+# A rough placement the premium pattern clearly puts where it is (PLACEMENT_MARGIN) that the
+# refinement takes off it (its margin or line fit lost) is refined again, after the search's other
+# placements, on the view averaged over ALONG_LINE px along each family of lines (a fifth of
+# REFINE_CELL), and taken when it passes every check there. A dim board with hairlines a level or two deep (a German photo tilted 20 degrees at
+# 0.4 by the bench, scrabscrap-v1 board-neu/board-01): the grid's line response, eroded along the
+# line by _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4
+# levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
+# 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
+# 0.02). Not the first try everywhere: under strong perspective (development seed 777001, frame
+# 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN
+ALONG_LINE = 5
 SATURATE = 90
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
@@ -672,46 +690,61 @@ def _corner_fit(pieces: np.ndarray) -> float:
 _HALF_MOVES = [(dx, dy) for dx in (-0.5, 0.0, 0.5) for dy in (-0.5, 0.0, 0.5) if (dx, dy) != (0.0, 0.0)]
 
 
-def _corner_contrast(gray: np.ndarray, corners: np.ndarray, k: int) -> float:
-    """How strongly the grid lines at corner k of `corners` lie on the board's lines: in a view
-    of that corner alone (turned so it lies top-left, drawn as _fit_view draws the grid), the
-    line response on the end pieces of the CORNER_LINES lines each way next to it, summed, over
-    that and the response half a cell off them (the larger side, as _line_pieces takes it)."""
+def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndarray:
+    """How strongly the grid lines at the first corner of each of `placements` (4x2 corners
+    each) lie on the board's lines: in a view of that corner alone (drawn as _fit_view draws
+    the grid, the corner top-left), the line response on the end pieces of the CORNER_LINES
+    lines each way next to it, summed, over that and the response half a cell off them (the
+    larger side, as _line_pieces takes it). All views stacked, the responses and medians
+    taken on the stack at once: the numbers of one view at a time, in a fraction of the time."""
     cell = margin = REFINE_CELL
     piece_end = margin + 15 * cell // LINE_SEGMENTS
     # the view reaches just past the last mid-gap's line filter (3 px each side) and the pieces' end
     size = max(margin + (CORNER_LINES - 1) * cell + cell // 2 + 4, piece_end)
-    to_view = cv2.getPerspectiveTransform(np.roll(np.asarray(corners, np.float32), -k, axis=0), _canonical(cell) + margin)
-    view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    gray = np.asarray(gray, np.float32)
+    target = _canonical(cell) + margin
+    views = np.stack([cv2.warpPerspective(gray, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                                          (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                      for corners in placements])
     on_at = margin + np.arange(CORNER_LINES) * cell
     both = np.concatenate([on_at, on_at + cell // 2])
-    piece = slice(margin, piece_end)
-    on = off = 0.0
+    on = np.zeros(len(placements))
+    off = np.zeros(len(placements))
     for axis in (1, 0):
-        response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
-        values = np.median(response[:, piece], axis=1)
-        gaps = values[CORNER_LINES:]
-        on += float(values[:CORNER_LINES].sum())
-        off += float(np.maximum(np.concatenate([gaps[:1], gaps[:-1]]), gaps).sum())
+        # views x lines x along the line, as _line_response_at gives each view's
+        lines = views if axis == 0 else views.transpose(0, 2, 1)
+        centre = lines[:, both, margin:piece_end]
+        response = None
+        for reach in (2, 3):
+            before, after = lines[:, both - reach, margin:piece_end], lines[:, both + reach, margin:piece_end]
+            darker = np.minimum(before, after)
+            darker -= centre
+            brighter = np.subtract(centre, np.maximum(before, after, out=before), out=before)
+            one = np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker)
+            response = one if response is None else np.maximum(response, one)
+        assert response is not None
+        values = _median(np.moveaxis(response, 2, 0))  # views x lines
+        gaps = values[:, CORNER_LINES:]
+        on += values[:, :CORNER_LINES].sum(axis=1)
+        off += np.maximum(np.concatenate([gaps[:, :1], gaps[:, :-1]], axis=1), gaps).sum(axis=1)
     return on / (on + off + 1e-6)
 
 
 def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> float:
     """How much better the lines at a corner fit with that corner moved half a cell (any of 8
-    ways) than where it is (_corner_contrast), at the corner where that gain is largest: a grid
+    ways) than where it is (_corner_contrasts), at the corner where that gain is largest: a grid
     refined from one corner a cell off can end a little over half a cell off there, its lines
     passing the piecewise checks; the grid with that corner moved half a cell back fits better."""
-    gain = -np.inf
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    for k in range(4):
-        here = _corner_contrast(gray, corners, k)
+    placements = []
+    for k in range(4):  # each corner as it is, then moved 8 ways; corner k first
+        placements.append(np.roll(np.asarray(corners, np.float32), -k, axis=0))
         for dx, dy in _HALF_MOVES:
             square = _canonical(1).copy()
             square[k] += (dx, dy)
-            moved = cv2.perspectiveTransform(square[None], to_frame)[0]
-            gain = max(gain, _corner_contrast(gray, moved, k) - here)
-    return float(gain)
+            placements.append(np.roll(cv2.perspectiveTransform(square[None], to_frame)[0], -k, axis=0))
+    contrast = _corner_contrasts(gray, placements).reshape(4, 1 + len(_HALF_MOVES))
+    return float((contrast[:, 1:] - contrast[:, :1]).max())
 
 
 def _peak(values: np.ndarray) -> float:
@@ -1206,79 +1239,125 @@ def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[i
 
 def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
     """board_candidates of one frame (or a part of one) at work size `small`."""
-    fine: tuple[np.ndarray, np.ndarray, float] | None = None
+    fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
+
+    def finer() -> tuple[np.ndarray, np.ndarray, float]:
+        if not fine:
+            fine.append(_finer(frame, scale))
+        return fine[0]
+    lost: list[tuple[np.ndarray, bool]] = []  # rough placements not taken, tried again after the rest
     for rough, relative in islice(_global_search(frame, scale, small, gray), ROUGH_CANDIDATES):
-        at, at_gray, at_scale = small, gray, scale
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
-        if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
-            fine = fine or _finer(frame, scale)
-            at, at_gray, at_scale = fine
-            rough = rough * (at_scale / scale)
-        at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
-        refined = _refine(at_grey, rough, 3, wide=True)
+        found = _settled(small, gray, scale, finer, rough, relative, 1)
+        if found is not None:
+            yield found
+        else:
+            lost.append((rough, relative))
+    for rough, relative in lost:
+        if placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+            # clearly placed as it came, lost by the refinement: refined again on lines averaged along (ALONG_LINE)
+            found = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
+            if found is not None:
+                yield found
+
+
+def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
+             rough: np.ndarray, relative: bool, along: int) -> BoardLocation | None:
+    """A rough placement (work-size corners in frame order) refined and checked (_candidates),
+    lines found on the view averaged `along` px along them (_refine); None when it is not taken.
+    `finer` gives the frame at the finer scale."""
+    at, at_gray, at_scale = small, gray, scale
+    if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
+        fine = finer()
+        at, at_gray, at_scale = fine
+        rough = rough * (at_scale / scale)
+    at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
+    refined = _refine(at_grey, rough, 3, wide=True, average=along)
+    corners, score, _ = refined
+    if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
+        return None  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
+    # with perspective the first comb can be a cell off at one side; check again once refined
+    again = _shifted(at, order_corners(corners), relative)
+    if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
+        refined = _refine(at_grey, order_corners(again), 2, average=along)
         corners, score, _ = refined
-        if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
-            continue  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
-        # with perspective the first comb can be a cell off at one side; check again once refined
-        again = _shifted(at, order_corners(corners), relative)
-        if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-            refined = _refine(at_grey, order_corners(again), 2)
-            corners, score, _ = refined
-        corners = order_corners(corners)
+    corners = order_corners(corners)
+    margin, rival = placement_margin(at, corners)
+    for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
+        if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
+            break  # clearly placed; or refined off the image by more than the near refinement moves back
+        refined = _refine(at_grey, order_corners(rival), 2, average=along)
+        corners, score = order_corners(refined[0]), refined[1]
         margin, rival = placement_margin(at, corners)
-        for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
-            if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
-                break  # clearly placed; or refined off the image by more than the near refinement moves back
-            refined = _refine(at_grey, order_corners(rival), 2)
-            corners, score = order_corners(refined[0]), refined[1]
-            margin, rival = placement_margin(at, corners)
+    if margin < PLACEMENT_MARGIN:
+        return None  # not clearly here rather than a cell away: not this one
+    fit = _refined_fit(at_grey, corners, refined)
+    if not _fits(fit) and at_scale < 1.0 and at is small:
+        # hairlines a pixel wide in the frame fade at the work size: refined and checked
+        # again at the finer scale, taken when it passes both checks there
+        fine = finer()
+        at, at_gray, at_scale = fine
+        at_grey = at_gray.astype(np.float32)
+        rough = rough * (at_scale / scale)
+        refined = _refine(at_grey, corners * (at_scale / scale), 2, average=along)
+        corners, score = order_corners(refined[0]), refined[1]
+        margin, _ = placement_margin(at, corners)
         if margin < PLACEMENT_MARGIN:
-            continue  # not clearly here rather than a cell away: not this one
+            return None
         fit = _refined_fit(at_grey, corners, refined)
-        if not _fits(fit) and at_scale < 1.0 and at is small:
-            # hairlines a pixel wide in the frame fade at the work size: refined and checked
-            # again at the finer scale, taken when it passes both checks there
-            fine = fine or _finer(frame, scale)
-            at, at_gray, at_scale = fine
-            at_grey = at_gray.astype(np.float32)
-            rough = rough * (at_scale / scale)
-            refined = _refine(at_grey, corners * (at_scale / scale), 2)
-            corners, score = order_corners(refined[0]), refined[1]
-            margin, _ = placement_margin(at, corners)
-            if margin < PLACEMENT_MARGIN:
-                continue
-            fit = _refined_fit(at_grey, corners, refined)
-            if not _fits(fit, FINE_CORNER_FIT):
-                continue
-        if not _fits(fit):
-            continue  # its lines do not lie on the board's lines everywhere
-        if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
-            # come from a rough placement far away, the refinement may not have settled yet: once
-            # more from here, taken when it is as clearly placed and its lines fit at least as well
-            refined = _refine(at_grey, corners, 3)
-            polished, polished_score = order_corners(refined[0]), refined[1]
-            polished_margin, _ = placement_margin(at, polished)
-            if polished_margin >= PLACEMENT_MARGIN:
-                polished_fit = _refined_fit(at_grey, polished, refined)
-                if _fits(polished_fit) and polished_fit[0] >= fit[0]:
-                    corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
-        found = order_corners(corners / at_scale)
-        if _smallest_cell(found) < MIN_CELL_PX:
-            continue  # found, but too small in the frame to read letters from
-        if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
-            continue  # a corner half a cell away fits its lines better: not settled on the board
-        yield BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
+        if not _fits(fit, FINE_CORNER_FIT):
+            return None
+    if not _fits(fit):
+        return None  # its lines do not lie on the board's lines everywhere
+    if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
+        # come from a rough placement far away, the refinement may not have settled yet: once
+        # more from here, taken when it is as clearly placed and its lines fit at least as well
+        refined = _refine(at_grey, corners, 3, average=along)
+        polished, polished_score = order_corners(refined[0]), refined[1]
+        polished_margin, _ = placement_margin(at, polished)
+        if polished_margin >= PLACEMENT_MARGIN:
+            polished_fit = _refined_fit(at_grey, polished, refined)
+            if _fits(polished_fit) and polished_fit[0] >= fit[0]:
+                corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
+    found = order_corners(corners / at_scale)
+    if _smallest_cell(found) < MIN_CELL_PX:
+        return None  # found, but too small in the frame to read letters from
+    if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
+        return None  # a corner half a cell away fits its lines better: not settled on the board
+    return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
+
+
+@dataclass(frozen=True)
+class _Followed:
+    """The last board followed from a hint (locate_board), and its border where it was fitted."""
+    found: BoardLocation
+    border: BorderProfiles
+
+
+_followed: list[_Followed] = []  # at most one: the last board followed
+_followed_lock = threading.Lock()
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
     """Find the playing area: near `hint` (frame-coordinate corners) when given, else the
-    best of board_candidates."""
+    best of board_candidates. When `hint` is the location this gave for an earlier frame and
+    the board's border has stayed where it was in that frame (locate_still), that location
+    again: a board that has not moved is not fitted anew."""
     if hint is None:
         return next(board_candidates(frame), None)
+    hint = np.asarray(hint, dtype=np.float32)
+    with _followed_lock:
+        last = _followed[0] if _followed else None
+    if last is not None and np.array_equal(last.found.corners, hint) and stayed(frame, last.border):
+        return replace(last.found, corners=last.found.corners.copy())  # a caller's own copy, as a fit gives
     # following a board needs only its lines: grey first, then shrunk (one channel to average,
     # not three; the same area means up to rounding to whole levels)
     shrunk, scale = _shrink(_gray(frame))
-    corners, score, _ = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
-    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+    corners, score, _ = _refine(shrunk, order_corners(hint * scale), 1)
+    found = BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+    border = border_profiles(frame, found.corners)
+    with _followed_lock:
+        _followed[:] = [] if border is None else [_Followed(replace(found, corners=found.corners.copy()), border)]
+    return found

@@ -1,0 +1,77 @@
+"""Following a board: one that stayed where it was is not fitted again; one that moved is."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+import vision.locate as locate
+from vision.locate import _smallest_cell, locate_board
+from vision.locate_still import border_profiles, stayed
+from vision.synth.frames import FrameOptions, render_frame
+
+BOARD = ["." * 15] * 6 + [".....QUIZ......", ".....E...HELLO.", "...JOKER.......", "." * 15] + ["." * 15] * 5
+
+
+def _frame_and_location() -> tuple[np.ndarray, locate.BoardLocation]:
+    frame = render_frame(BOARD, seed=5190, options=replace(FrameOptions.clean(), tilt_deg=6.0, board_fill=0.8))
+    found = locate_board(frame.image, hint=frame.board_corners)
+    assert found is not None
+    return frame.image, found
+
+
+def _refits(monkeypatch) -> list[int]:
+    calls: list[int] = []
+    refine = locate._refine
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return refine(*args, **kwargs)
+    monkeypatch.setattr(locate, "_refine", counted)
+    return calls
+
+
+def test_a_board_that_stayed_is_given_where_it_was_without_fitting_it_again(monkeypatch):
+    image, found = _frame_and_location()
+    # the next frame: sensor noise and the exposure a little brighter, the board where it was
+    rng = np.random.default_rng(7)
+    later = np.clip(image.astype(np.float32) + 6 + rng.normal(0, 3, image.shape), 0, 255).astype(np.uint8)
+    calls = _refits(monkeypatch)
+    again = locate_board(later, hint=found.corners)
+    assert again is not None and np.array_equal(again.corners, found.corners) and again.grid_score == found.grid_score
+    assert again.corners is not found.corners  # the caller's own copy
+    assert calls == []
+
+
+def test_a_board_moved_a_tenth_of_a_cell_is_fitted_again_where_it_now_is(monkeypatch):
+    image, found = _frame_and_location()
+    shift = 0.1 * _smallest_cell(found.corners)
+    moved = cv2.warpAffine(image, np.array([[1, 0, shift], [0, 1, 0]], np.float32), (image.shape[1], image.shape[0]),
+                           borderMode=cv2.BORDER_REPLICATE)
+    calls = _refits(monkeypatch)
+    again = locate_board(moved, hint=found.corners)
+    assert calls == [1]
+    assert again is not None
+    assert abs(float(np.median(again.corners[:, 0] - found.corners[:, 0])) - shift) < 0.5 * shift
+
+
+def test_a_hint_that_is_not_the_last_location_is_fitted(monkeypatch):
+    image, found = _frame_and_location()
+    calls = _refits(monkeypatch)
+    locate_board(image, hint=found.corners + 1.0)
+    assert calls == [1]
+
+
+def test_a_border_with_nothing_a_move_would_change_never_counts_as_stayed():
+    plain = np.full((600, 800, 3), 120, np.uint8)
+    corners = np.array([[100, 50], [700, 50], [700, 550], [100, 550]], np.float32)
+    border = border_profiles(plain, corners)
+    assert border is not None
+    assert not stayed(plain, border)  # the same frame: a plain border cannot show that it stayed
+
+
+def test_corners_that_are_no_points_give_no_border_to_compare():
+    frame = np.zeros((600, 800, 3), np.uint8)
+    corners = np.array([[100, 50], [np.nan, 50], [700, 550], [100, 550]], np.float32)
+    assert border_profiles(frame, corners) is None
