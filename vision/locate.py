@@ -24,8 +24,6 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from functools import lru_cache, reduce
 
-import threading
-
 import cv2
 import numpy as np
 
@@ -1329,35 +1327,36 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
-@dataclass(frozen=True)
-class _Followed:
-    """The last board followed from a hint (locate_board), and its border where it was fitted."""
-    found: BoardLocation
-    border: BorderProfiles
-
-
-_followed: list[_Followed] = []  # at most one: the last board followed
-_followed_lock = threading.Lock()
-
-
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
     """Find the playing area: near `hint` (frame-coordinate corners) when given, else the
-    best of board_candidates. When `hint` is the location this gave for an earlier frame and
-    the board's border has stayed where it was in that frame (locate_still), that location
-    again: a board that has not moved is not fitted anew."""
+    best of board_candidates."""
     if hint is None:
         return next(board_candidates(frame), None)
-    hint = np.asarray(hint, dtype=np.float32)
-    with _followed_lock:
-        last = _followed[0] if _followed else None
-    if last is not None and np.array_equal(last.found.corners, hint) and stayed(frame, last.border):
-        return replace(last.found, corners=last.found.corners.copy())  # a caller's own copy, as a fit gives
     # following a board needs only its lines: grey first, then shrunk (one channel to average,
     # not three; the same area means up to rounding to whole levels)
     shrunk, scale = _shrink(_gray(frame))
-    corners, score, _ = _refine(shrunk, order_corners(hint * scale), 1)
-    found = BoardLocation(corners=order_corners(corners / scale), grid_score=score)
-    border = border_profiles(frame, found.corners)
-    with _followed_lock:
-        _followed[:] = [] if border is None else [_Followed(replace(found, corners=found.corners.copy()), border)]
-    return found
+    corners, score, _ = _refine(shrunk, order_corners(np.asarray(hint, dtype=np.float32) * scale), 1)
+    return BoardLocation(corners=order_corners(corners / scale), grid_score=score)
+
+
+class BoardFollower:
+    """One board followed from frame to frame (a reader's own): fitted again near its last
+    corners (locate_board with them as the hint), or, when those corners are the ones this
+    gave for an earlier frame and the board's border has stayed where it was in that frame
+    (locate_still), the same location again: a board that has not moved is not fitted anew."""
+
+    def __init__(self) -> None:
+        self._last: BoardLocation | None = None
+        self._border: BorderProfiles | None = None
+
+    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation | None:
+        hint = np.asarray(hint, dtype=np.float32)
+        last, border = self._last, self._border
+        if last is not None and border is not None and np.array_equal(last.corners, hint) and stayed(frame, border):
+            return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
+        found = locate_board(frame, hint)
+        if found is None:  # never for a hint; typed so for locate_board's other use
+            self._last = self._border = None
+            return None
+        self._last, self._border = replace(found, corners=found.corners.copy()), border_profiles(frame, found.corners)
+        return found

@@ -29,7 +29,7 @@ from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_featu
                           umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import load_tileset
 from vision.layout import premium_contrast
-from vision.locate import board_candidates, locate_board, order_corners
+from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.rack_counter import RackCounter
@@ -119,6 +119,7 @@ NOT_FOUND = "board not found: is the whole board in view?"
 @dataclass
 class _Memory:
     corners: np.ndarray | None = None  # frame-order corners of the last good location
+    follower: BoardFollower = field(default_factory=BoardFollower)  # follows the board from those corners
     rotation: int | None = None
     rotation_sure: bool = False
     rotation_rivals: tuple[int, ...] = ()  # turns the tiles do not rule out against `rotation` (see _rotation)
@@ -206,7 +207,7 @@ class BoardReader:
             return np.asarray(self.config.corners, np.float32), False
         if memory.corners is None:
             return None, False
-        found = locate_board(frame, hint=memory.corners)
+        found = memory.follower.follow(frame, memory.corners)
         if found is not None and found.grid_score >= MIN_GRID_SCORE:
             shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
             if shift <= MOVE_TOLERANCE:
