@@ -726,7 +726,7 @@ def _hidden_by_table(table: np.ndarray, tile_lab: np.ndarray, profile: RackProfi
     3.1-14.8 from the table as learnt, 1.1-5.1 from a shade of the board's tiles; 23 empty
     racks 15.8-60.6 as learnt, 2.0-40.6 from a shade, the tests' (seeds 620-625) 15.8 and up.
     Not learnt, the two overlap: seven ivory tiles on timing seed 7500020, 12.2 from a shade,
-    still read as an empty rack; an empty rack not learnt may be unknown)."""
+    not told from an empty rack here (_notched tells them); an empty rack not learnt may be unknown)."""
     if profile is not None:
         return float(np.linalg.norm(np.asarray(profile.tile, np.float32) - table)) < TABLE_CONTRAST
     # a shade is one colour, not the spread of a colour as seen: within MIN_CONTRAST of it
