@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import _by_fit, _comb_count, _trim_table_ends, lab_norm, median_colour, median_lab, weight_lab
+from vision.racks import (NOTCH_SHARE, _by_fit, _comb_count, _notched, _trim_table_ends, lab_norm, median_colour,
+                          median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -58,3 +59,26 @@ def test_the_fast_colour_helpers_give_numpys_own_bits():
         assert np.array_equal(median_lab(lab8, mask), np.median(lab[mask], axis=0))
         assert np.array_equal(median_colour(lab[mask]), np.median(lab[mask], axis=0))
     assert np.isnan(median_lab(np.zeros((2, 2, 3), np.uint8), np.zeros((2, 2), bool))).all()
+
+
+def rack_outline(bottoms: np.ndarray, height: int = 40) -> np.ndarray:
+    """is_rack of a strip whose rack body runs from row 5 down to `bottoms` (one per column)."""
+    rows = np.arange(height)[:, None]
+    return (rows >= 5) & (rows < bottoms[None, :])
+
+
+def test_tiles_standing_in_front_of_a_rack_notch_its_outline():
+    pitch = 15.0
+    bottoms = np.full(200, 30)
+    for i in range(7):  # seven tiles the table's colour, 13 px wide, 2 px apart: the rack shows 5 rows less
+        bottoms[40 + 17 * i:53 + 17 * i] = 25
+    assert _notched(rack_outline(bottoms), pitch) >= NOTCH_SHARE
+
+
+def test_a_slanted_or_ragged_empty_rack_is_not_notched():
+    pitch = 15.0
+    slanted = np.linspace(24, 32, 200).round().astype(int)  # a rack turned in its zone: the outline falls
+    assert _notched(rack_outline(slanted), pitch) == 0.0
+    ragged = np.full(200, 30)
+    ragged[50:200:9] = 26  # single columns where the rack's edge blends into the table
+    assert _notched(rack_outline(ragged), pitch) == 0.0

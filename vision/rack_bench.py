@@ -12,8 +12,10 @@ with 7300300-7300549, `--scenes 300 --first-seed 7300000`, the hands' before/aft
 rack-bounded ends, runs' fit; an arm over the board's side, dropped: clean racks read crossed),
 9650000-9650379 and 9650400-9650699 (round 7: 300 + 300 scenes as the bench draws them, 40 with a hand, 40 with tiles face
 down; the speed-up's identical readings, empty racks read with tiles hidden by the table, runs
-split by a column); tests use seeds below 1000. The
-default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000: measuring runs of later rounds)
+split by a column), 9660000-9660799 (round 8: 600 scenes as the bench draws them, from 9660000 and
+9660200, and 200 from 9660600 with no setup, no hands nor face-down tiles: the notched outline of a
+rack holding tiles the table's colour); tests use seeds below 1000. The
+default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it).
 

@@ -655,6 +655,10 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
             # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
             # dark as the grey table, read as none): empty only when the tiles would show
             return RackReading(None, reason="tiles not told from the table")
+        if _notched(found.is_rack, pitch) >= NOTCH_SHARE:
+            # the rack's outline notched as by tiles standing in front of it, of a colour not
+            # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
+            return RackReading(None, reason="tiles not told from the table")
         return RackReading(0)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
@@ -722,7 +726,7 @@ def _hidden_by_table(table: np.ndarray, tile_lab: np.ndarray, profile: RackProfi
     3.1-14.8 from the table as learnt, 1.1-5.1 from a shade of the board's tiles; 23 empty
     racks 15.8-60.6 as learnt, 2.0-40.6 from a shade, the tests' (seeds 620-625) 15.8 and up.
     Not learnt, the two overlap: seven ivory tiles on timing seed 7500020, 12.2 from a shade,
-    still read as an empty rack; an empty rack not learnt may be unknown)."""
+    not told from an empty rack here (_notched tells them); an empty rack not learnt may be unknown)."""
     if profile is not None:
         return float(np.linalg.norm(np.asarray(profile.tile, np.float32) - table)) < TABLE_CONTRAST
     # a shade is one colour, not the spread of a colour as seen: within MIN_CONTRAST of it
@@ -755,6 +759,32 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
 
 
 RACK_ROW = 0.6  # a row of the rack's body: this share of the rack's middle 80 % is rack colour
+NOTCH_ROWS = 3  # a notch: the rack's body this many rows shorter than on both sides of it
+NOTCH_RUN = 0.5  # ... over half a pitch at least
+NOTCH_SHARE = 0.4  # an empty rack's outline is notched over less than this share of its middle:
+# dev seeds 9660000-9660799 (600 scenes learnt at setup, 200 not; 7500000-7500029 too), racks read as
+# empty: 0-0.26 when empty (three above 0.05: a brown rack on a brown table, its edge blending
+# in), 0.92 for seven ivory tiles (7500020) and 0.0 for nine (9660686, tiles below the rack's
+# edge all along: no notch); racks of 1-7 tiles taken for the table 0.0-0.92
+
+
+def _notched(is_rack: np.ndarray, pitch: float) -> float:
+    """The share of the rack's middle columns where its body shows NOTCH_ROWS rows fewer
+    than somewhere on either side of them: a notch in the rack's outline, where something
+    not the rack's colour stands in front of it (tiles the table's colour), not a rack seen
+    slanted or turned (its outline then rises or falls, it has no notch)."""
+    w = is_rack.shape[1]
+    rows = is_rack.sum(axis=0).astype(np.int32)
+    envelope = np.minimum(np.maximum.accumulate(rows), np.maximum.accumulate(rows[::-1])[::-1])
+    notch = rows <= envelope - NOTCH_ROWS * ROWS_PER_PX
+    ends = max(1, int(0.1 * w), int(WALL_END * pitch))
+    if w <= 2 * ends:
+        return 0.0
+    # ... as wide as a tile at least: not a few columns where the rack's edge blends into a table of
+    # near its colour
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], notch[ends:w - ends].astype(np.int8), [0]])))
+    wide = sum(b - a for a, b in zip(edges[::2], edges[1::2]) if b - a >= NOTCH_RUN * pitch)
+    return wide / (w - 2 * ends)
 
 
 def _blocked_columns(foreign: np.ndarray, wall_off: np.ndarray | None = None) -> np.ndarray:
