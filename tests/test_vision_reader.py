@@ -186,6 +186,35 @@ class _DoubtfulOccupancy:
         return probs
 
 
+def _with_blanks(seed: int, blanks: int) -> tuple[list[str], list[int]]:
+    """A random board of 40 lettered tiles (rendered test seed), `blanks` of them made blanks; and their squares."""
+    board = [row.upper().replace("?", "A") for row in random_board(np.random.default_rng(seed), tiles=40)]  # no blank yet
+    tiles = [k for k in range(225) if board[k // 15][k % 15] != "."]
+    squares = [tiles[5], tiles[20], tiles[30]][:blanks]
+    rows = [list(row) for row in board]
+    for k in squares:
+        rows[k // 15][k % 15] = "?"
+    return ["".join(row) for row in rows], squares
+
+
+@pytest.mark.parametrize("mark,seed", [("star", 41), ("logo", 43)])
+def test_blanks_marked_with_a_logo_or_a_star_are_read_as_blanks(mark, seed):
+    board, squares = _with_blanks(seed, 2)
+    frame = render_frame(board, seed=seed, options=FrameOptions(hand=False, tilt_deg=2.0, blank_mark=mark))
+    obs = BoardReader().observe(frame.image)
+    assert [obs.cells[k].state for k in squares] == ["blank", "blank"]
+    for read, truth in zip("".join(obs.board_text()), "".join(frame.truth)):
+        assert read in (truth, "#")
+
+
+def test_more_marked_squares_than_the_set_has_blanks_are_not_taken_for_blanks():
+    # an English set has two blanks: three squares showing a mark are print the board shows, not blanks
+    board, squares = _with_blanks(41, 3)
+    frame = render_frame(board, seed=41, options=FrameOptions(hand=False, tilt_deg=2.0, blank_mark="star"))
+    obs = BoardReader().observe(frame.image)
+    assert [obs.cells[k].state for k in squares] == ["unknown"] * 3
+
+
 @pytest.mark.parametrize("belief", [0.6, 0.1])
 def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts(belief):
     # upright: with every tile doubted, no tile is sure enough to tell which way the board is turned
