@@ -21,8 +21,8 @@ from typing import Callable, Literal, overload
 import cv2
 import numpy as np
 
-from vision.cells import (CellStats, cell_stats, face_colours, letter_window, letter_windows, occupancy_features, rectify,
-                          tile_colour)
+from vision.cells import (CellStats, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
+                          occupancy_features, rectify, tile_colour)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
@@ -123,6 +123,12 @@ MARK_ABOVE = 0.12
 # for tiles) at tile 0.941 at most, one such square on its board. Seeds 86413, 90217, 53117 (150 more):
 # empty squares read so at tile 0.895 at most (ten on one board), and one T at tile 0.997 read 'not a
 # letter' 0.998 in its plain ink but a letter in its strokes: both readings must call it a mark
+# MARK_COLOUR (no constant of its own): a marked blank also looks more like the tiles (the colour of the
+# squares called tiles over 0.9) than like the empty squares of its premium type. Two '2L' squares of a
+# vintage board with labels read as marks at tile >= 0.95 (seed 70517 board-039, two phantom blanks: a
+# two-blank set's count did not stop them); they are their type's colour. Of the marked blanks of the dev
+# seeds above read 'not a letter' >= 0.99 (about 80), three sat nearer their type's empty colour (tiles
+# the colour of a premium square) and are left unknown
 MARK_TILE = 0.95
 MARK_SURE = 0.99
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
@@ -481,8 +487,9 @@ class BoardReader:
         # second pass: with the colour of the surely-read tiles, the empty colour of a
         # premium type stays right even when most squares of that type are covered
         sure = np.flatnonzero(occ[:, 1] > 0.9)
-        if len(sure) >= 3:
-            occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
+        tile_lab = tile_colour(stats, sure) if len(sure) >= 3 else None
+        if tile_lab is not None:
+            occ = self.occupancy.probabilities(occupancy_features(stats, tile_lab))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure, memory.rotation_rivals = 0, True, ()
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
@@ -527,6 +534,7 @@ class BoardReader:
             else:
                 cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
         marked, again = self._unread_tiles(windows, occ, index, letter_at, heights, quarter)
+        marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
@@ -664,6 +672,20 @@ class BoardReader:
         centre = np.median(faces, axis=0)
         spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
         return centre.astype(np.float32), max(12.0, 4.0 * spread)
+
+
+def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_lab: np.ndarray | None) -> list[int]:
+    """The marked blanks (upright squares; `index`: the frame-order cell of each) that look more like
+    the tiles (`tile_lab`, the sure tiles' colour) than like the empty squares of their premium type
+    (see MARK_COLOUR); none when the tiles' colour is not known. All or none: where print on one of
+    them looks like a mark, the others are no surer."""
+    if not marked or tile_lab is None:
+        return []
+    reference = expected_empty(stats.mean, tile_lab)
+    cells = index[marked]
+    to_tile = np.linalg.norm(stats.mean[cells] - tile_lab, axis=1)
+    to_empty = np.linalg.norm(stats.mean[cells] - reference[cells], axis=1)
+    return marked if bool((to_tile < to_empty).all()) else []
 
 
 def _unlettered(state: int, confidence: float) -> CellReading:

@@ -12,8 +12,10 @@ wrong and unread tiles grouped by style and cause), 330417 (round 5, locate help
 measured by the locate helper, then its board-025 looked into by the lead). Round 6 (cells helper: every
 tile and blank not read right on the located boards, grouped by cause; crops looked at): 70123, 614027,
 777001, 86413, 90217, 53117. The other seeds 70000-79999 are kept for the final
-measurement. Measured on once (round 5's final figure, not looked into): 880011, 70517; round 6's final
-figure (cells helper, 60 boards, not looked into): 73861.
+measurement. Measured on once (round 5's final figure, not looked into): 880011. Seed 70517 (round 5's
+final figure) was measured again in round 6 and its two phantom blanks looked into (board-039): a dev
+seed since. Round 6's final figures (cells helper, 60 boards each, not looked into): 73861 (measured
+before the marked-blank colour check), 74519.
 """
 from __future__ import annotations
 
