@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.config import VisionConfig
+from vision.glyph import NOT_A_LETTER
 from vision.locate import locate_board
 from vision.reader import BoardReader, upright_corners
 from vision.synth.frames import FrameOptions, render_frame
@@ -184,6 +185,32 @@ class _DoubtfulOccupancy:
         tile = probs[:, 1] > 0.5
         probs[tile] = (1 - self.belief, self.belief, 0.0, 0.0)
         return probs
+
+
+class _SpeckShare:
+    """The shipped letter model, but every letter it reads at 0.9 or more gives 0.4 of its
+    probability to 'not a letter' (as a thin I next to a speck or a scratch reads)."""
+
+    def __init__(self, model):
+        self.model, self.classes = model, model.classes
+        self.other = model.classes.index(NOT_A_LETTER)
+
+    def probabilities(self, features, allowed=None):
+        probs = self.model.probabilities(features, allowed).copy()
+        sure = (probs.max(axis=1) >= 0.9) & (probs.argmax(axis=1) != self.other)
+        probs[sure] *= 0.6
+        probs[sure, self.other] += 0.4
+        return probs
+
+
+def test_a_letters_share_for_not_a_letter_does_not_leave_a_tile_unread():
+    frame = render_frame(WORD_BOARD, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0))
+    reader = BoardReader()
+    reader.letters = _SpeckShare(reader.letters)
+    obs = reader.observe(frame.image)
+    read, truth = "".join(obs.board_text()), "".join(frame.truth)
+    assert [r for r, t in zip(read, truth) if t != "."] == [t for t in truth if t != "."]
+    assert all(r == "." for r, t in zip(read, truth) if t == ".")
 
 
 def _with_blanks(seed: int, blanks: int) -> tuple[list[str], list[int]]:
