@@ -106,12 +106,6 @@ ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twi
 # (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
 MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
 MARK_ABOVE = 0.12
-# two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
-# 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
-# the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
-# of the umlauts the letter model read bare (a Hessian dot-pair test with the dots' ink blobs
-# did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
-# 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 # A blank marked with its maker's logo or a star: the occupancy model calls it a tile (its mark is
 # ink), and the letter model calls the mark 'not a letter', so it had no letter and was unknown. A
 # square the occupancy model gives at least MARK_TILE as a tile, whose plain ink the letter model calls
@@ -126,9 +120,8 @@ MARK_ABOVE = 0.12
 # MARK_COLOUR (no constant of its own): a marked blank also looks more like the tiles (the colour of the
 # squares called tiles over 0.9) than like the empty squares of its premium type. Two '2L' squares of a
 # vintage board with labels read as marks at tile >= 0.95 (seed 70517 board-039, two phantom blanks: a
-# two-blank set's count did not stop them); they are their type's colour. Of the marked blanks of the dev
-# seeds above read 'not a letter' >= 0.99 (about 80), three sat nearer their type's empty colour (tiles
-# the colour of a premium square) and are left unknown
+# two-blank set's count did not stop them); they are their type's colour. On the six dev seeds above 196
+# of the 254 blanks were found before this check, 189 after (tiles the colour of a premium square)
 MARK_TILE = 0.95
 MARK_SURE = 0.99
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
@@ -137,9 +130,15 @@ MARK_SURE = 0.99
 # confidence: the letter's share of the letters' probabilities is its confidence there (a marked blank
 # reads 'not a letter' >= 0.99, MARK_SURE). A square called a tile at least SURE_TILE whose plain ink read
 # 'not a letter' is read from its strokes alone (_unread_tiles). Dev seeds 70123, 614027, 777001, 86413,
-# 90217, 53117 (300 boards): 12 more tiles read right, no wrong letter more (calling the square a tile
-# at least SURE_TILE instead: 3 fewer, the thin I's of tiles the model calls partly covered)
+# 90217, 53117 (300 boards): 15 more tiles read right, no wrong letter or phantom more (12 when the
+# square must be called a tile at least SURE_TILE: thin I's of tiles it calls partly covered)
 SURE_TILE = 0.9
+# two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
+# 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
+# the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
+# of the umlauts the letter model read bare (a Hessian dot-pair test with the dots' ink blobs
+# did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
+# 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
 NOT_FOUND = "board not found: is the whole board in view?"
 
