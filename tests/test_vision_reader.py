@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.config import VisionConfig
+from vision.glyph import NOT_A_LETTER
 from vision.locate import locate_board
 from vision.reader import BoardReader, upright_corners
 from vision.synth.frames import FrameOptions, render_frame
@@ -184,6 +185,61 @@ class _DoubtfulOccupancy:
         tile = probs[:, 1] > 0.5
         probs[tile] = (1 - self.belief, self.belief, 0.0, 0.0)
         return probs
+
+
+class _SpeckShare:
+    """The shipped letter model, but every letter it reads at 0.9 or more gives 0.4 of its
+    probability to 'not a letter' (as a thin I next to a speck or a scratch reads)."""
+
+    def __init__(self, model):
+        self.model, self.classes = model, model.classes
+        self.other = model.classes.index(NOT_A_LETTER)
+
+    def probabilities(self, features, allowed=None):
+        probs = self.model.probabilities(features, allowed).copy()
+        sure = (probs.max(axis=1) >= 0.9) & (probs.argmax(axis=1) != self.other)
+        probs[sure] *= 0.6
+        probs[sure, self.other] += 0.4
+        return probs
+
+
+def test_a_letters_share_for_not_a_letter_does_not_leave_a_tile_unread():
+    frame = render_frame(WORD_BOARD, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0))
+    reader = BoardReader()
+    reader.letters = _SpeckShare(reader.letters)
+    obs = reader.observe(frame.image)
+    read, truth = "".join(obs.board_text()), "".join(frame.truth)
+    assert [r for r, t in zip(read, truth) if t != "."] == [t for t in truth if t != "."]
+    assert all(r == "." for r, t in zip(read, truth) if t == ".")
+
+
+def _with_blanks(seed: int, blanks: int) -> tuple[list[str], list[int]]:
+    """A random board of 40 lettered tiles (rendered test seed), `blanks` of them made blanks; and their squares."""
+    board = [row.upper().replace("?", "A") for row in random_board(np.random.default_rng(seed), tiles=40)]  # no blank yet
+    tiles = [k for k in range(225) if board[k // 15][k % 15] != "."]
+    squares = [tiles[5], tiles[20], tiles[30]][:blanks]
+    rows = [list(row) for row in board]
+    for k in squares:
+        rows[k // 15][k % 15] = "?"
+    return ["".join(row) for row in rows], squares
+
+
+@pytest.mark.parametrize("mark,seed", [("star", 41), ("logo", 43)])
+def test_blanks_marked_with_a_logo_or_a_star_are_read_as_blanks(mark, seed):
+    board, squares = _with_blanks(seed, 2)
+    frame = render_frame(board, seed=seed, options=FrameOptions(hand=False, tilt_deg=2.0, blank_mark=mark))
+    obs = BoardReader().observe(frame.image)
+    assert [obs.cells[k].state for k in squares] == ["blank", "blank"]
+    for read, truth in zip("".join(obs.board_text()), "".join(frame.truth)):
+        assert read in (truth, "#")
+
+
+def test_more_marked_squares_than_the_set_has_blanks_are_not_taken_for_blanks():
+    # an English set has two blanks: three squares showing a mark are print the board shows, not blanks
+    board, squares = _with_blanks(41, 3)
+    frame = render_frame(board, seed=41, options=FrameOptions(hand=False, tilt_deg=2.0, blank_mark="star"))
+    obs = BoardReader().observe(frame.image)
+    assert [obs.cells[k].state for k in squares] == ["unknown"] * 3
 
 
 @pytest.mark.parametrize("belief", [0.6, 0.1])

@@ -21,13 +21,13 @@ from typing import Callable, Literal, overload
 import cv2
 import numpy as np
 
-from vision.cells import (CellStats, cell_stats, face_colours, letter_window, letter_windows, occupancy_features, rectify,
-                          tile_colour)
+from vision.cells import (CellStats, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
+                          occupancy_features, rectify, tile_colour)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
                           umlaut_dots, value_number_sides)
-from kiosk.rules.tiles import load_tileset
+from kiosk.rules.tiles import BLANK, load_tileset
 from vision.layout import premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
@@ -106,6 +106,33 @@ ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twi
 # (bare O N S C Z there: 95 % under 0.11; the nine lost marks 0.14-0.2)
 MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "ŹŻŽ"}
 MARK_ABOVE = 0.12
+# A blank marked with its maker's logo or a star: the occupancy model calls it a tile (its mark is
+# ink), and the letter model calls the mark 'not a letter', so it had no letter and was unknown. A
+# square the occupancy model gives at least MARK_TILE as a tile, whose plain ink the letter model calls
+# 'not a letter' at least MARK_SURE, is a blank; but only while there are no more such squares than the
+# tile set has blanks (print taken for tiles over a whole board is then no blank). Rendered dev sets
+# (vision.synth dataset --boards 50, seeds 70123, 614027, 777001: 150 boards): 49 marked blanks read
+# 'not a letter' >= 0.99, 37 of them at tile >= 0.95; lettered tiles read 'not a letter' at 0.78 at most;
+# the empty squares read so (premium labels on two boards whose print the occupancy model half takes
+# for tiles) at tile 0.941 at most, one such square on its board. Seeds 86413, 90217, 53117 (150 more):
+# empty squares read so at tile 0.895 at most (ten on one board), and one T at tile 0.997 read 'not a
+# letter' 0.998 in its plain ink but a letter in its strokes: both readings must call it a mark
+# MARK_COLOUR (no constant of its own): a marked blank also looks more like the tiles (the colour of the
+# squares called tiles over 0.9) than like the empty squares of its premium type. Two '2L' squares of a
+# vintage board with labels read as marks at tile >= 0.95 (seed 70517 board-039, two phantom blanks: a
+# two-blank set's count did not stop them); they are their type's colour. On the six dev seeds above 196
+# of the 254 blanks were found before this check, 189 after (tiles the colour of a premium square)
+MARK_TILE = 0.95
+MARK_SURE = 0.99
+# On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
+# share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
+# 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
+# confidence: the letter's share of the letters' probabilities is its confidence there (a marked blank
+# reads 'not a letter' >= 0.99, MARK_SURE). A square called a tile at least SURE_TILE whose plain ink read
+# 'not a letter' is read from its strokes alone (_unread_tiles). Dev seeds 70123, 614027, 777001, 86413,
+# 90217, 53117 (300 boards): 15 more tiles read right, no wrong letter or phantom more (12 when the
+# square must be called a tile at least SURE_TILE: thin I's of tiles it calls partly covered)
+SURE_TILE = 0.9
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -157,6 +184,7 @@ class BoardReader:
         self.letter_classes = tuple(c for c in read if c != NOT_A_LETTER)
         self._allowed = np.array([not c.startswith("(") for c in read])
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
+        self._blanks = load_tileset(self.config.tileset).counts.get(BLANK, 0)  # blanks in the game's set
         self._memory = _Memory()
         # the letter model's answer per glyph (its features' bytes), this frame: the rotation's
         # readings, the letters read and their re-reads look at many glyphs more than once, and
@@ -459,8 +487,9 @@ class BoardReader:
         # second pass: with the colour of the surely-read tiles, the empty colour of a
         # premium type stays right even when most squares of that type are covered
         sure = np.flatnonzero(occ[:, 1] > 0.9)
-        if len(sure) >= 3:
-            occ = self.occupancy.probabilities(occupancy_features(stats, tile_colour(stats, sure)))
+        tile_lab = tile_colour(stats, sure) if len(sure) >= 3 else None
+        if tile_lab is not None:
+            occ = self.occupancy.probabilities(occupancy_features(stats, tile_lab))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure, memory.rotation_rivals = 0, True, ()
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
@@ -504,6 +533,16 @@ class BoardReader:
                 cells.append(_unlettered(states[k], likeliest[k]))
             else:
                 cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
+        marked, again = self._unread_tiles(windows, occ, index, letter_at, heights, quarter)
+        marked = _tile_coloured(marked, stats, index, tile_lab)
+        for k in marked:
+            cells[k] = _reported(2, None, float(occ[k, 1]))
+        if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
+            probs_again = np.stack([p for p, _ in again.values()])
+            accented = self._maybe_accented(windows, [index[k] for k in again], probs_again,
+                                            np.array([h for _, h in again.values()], np.float32), quarter)
+            for j, k in enumerate(again):
+                cells[k] = self._cell_reading(occ[k], probs_again[j], j in accented)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -520,6 +559,35 @@ class BoardReader:
             problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )
+
+    def _unread_tiles(self, windows: list[np.ndarray], occ: np.ndarray, index: np.ndarray, letter_at: dict[int, int],
+                      heights: np.ndarray, quarter: int) -> tuple[list[int], dict[int, tuple[np.ndarray, float]]]:
+        """The sure tiles (SURE_TILE, upright order, `occ` too) where no letter was read (`letter_at`,
+        `heights`) as the letter model calls their plain ink 'not a letter': those holding a blank marked
+        with a logo or star (MARK_TILE, its strokes alone a mark too), and the letter probabilities of
+        the others whose strokes alone read a letter, with its height (as _letter_probabilities gives
+        them; see SURE_TILE). `index`: the frame-order cell of each upright one."""
+        if NOT_A_LETTER not in self.letters.classes:
+            return [], {}
+        unread = [k for k in range(225) if occ[k, 1] >= SURE_TILE and (k not in letter_at or heights[letter_at[k]] == 0)]
+        if not unread:
+            return [], {}
+        other = self.letters.classes.index(NOT_A_LETTER)
+        upright = [np.ascontiguousarray(np.rot90(windows[index[k]], quarter)) for k in unread]
+        marks, letters = [], {}
+        for strokes in (False, True):
+            feats, found = glyph_features_batch(upright, strokes)
+            probs = np.zeros((len(unread), len(self.letters.classes)), np.float32)
+            height = np.zeros(len(unread), np.float32)
+            if found.any():
+                probs[found], height[found] = self._glyph_probabilities(feats), feats[:, HEIGHT_FEATURE]
+            marks.append(probs[:, other])
+            if strokes:  # plain ink surely a mark is not read again: a star blank's strokes once read I
+                letters = {k: (np.delete(p, other), float(h)) for k, p, h, m in zip(unread, probs, height, marks[0])
+                           if h > 0 and p.argmax() != other and m < MARK_SURE}
+        sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
+        marked = [k for k, s in zip(unread, sure) if s]
+        return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """One square from its occupancy probabilities (empty, tile, blank, covered) and the
@@ -538,6 +606,8 @@ class BoardReader:
             # and a blank carries no letter: the occupancy model's doubt between tile and blank
             # (a thin I: 0.67 / 0.33) is no doubt that a tile is there (models' note). On 538
             # rendered frames (seeds as in _read) 5 more tiles read right, none wrong, blanks alike
+            if occ[0] <= 1.0 - SURE_TILE:  # the share of 'not a letter' left out (see SURE_TILE)
+                read /= max(float(letter_probs.sum()), read)
             visible = 1.0 if read >= LETTER_DECIDES else (occ[1] + occ[2]) / max(1e-6, 1.0 - occ[3])
             confidence = visible * read
             if maybe_accented:
@@ -602,6 +672,20 @@ class BoardReader:
         centre = np.median(faces, axis=0)
         spread = float(np.median(np.linalg.norm(faces - centre, axis=1)))
         return centre.astype(np.float32), max(12.0, 4.0 * spread)
+
+
+def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_lab: np.ndarray | None) -> list[int]:
+    """The marked blanks (upright squares; `index`: the frame-order cell of each) that look more like
+    the tiles (`tile_lab`, the sure tiles' colour) than like the empty squares of their premium type
+    (see MARK_COLOUR); none when the tiles' colour is not known. All or none: where print on one of
+    them looks like a mark, the others are no surer."""
+    if not marked or tile_lab is None:
+        return []
+    reference = expected_empty(stats.mean, tile_lab)
+    cells = index[marked]
+    to_tile = np.linalg.norm(stats.mean[cells] - tile_lab, axis=1)
+    to_empty = np.linalg.norm(stats.mean[cells] - reference[cells], axis=1)
+    return marked if bool((to_tile < to_empty).all()) else []
 
 
 def _unlettered(state: int, confidence: float) -> CellReading:

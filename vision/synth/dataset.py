@@ -9,8 +9,13 @@ format can ignore it.
 Seeds of `python -m vision.synth dataset` looked at in development (models helper), so no longer fit
 for measuring: 86413 and 90217 (round 3), 53117 and 53118 (round 4), 70123 (round 5, cells helper: the
 wrong and unread tiles grouped by style and cause), 330417 (round 5, locate helper), 777001 (round 5:
-measured by the locate helper, then its board-025 looked into by the lead). The other seeds 70000-79999 are kept for the final
-measurement. Measured on once (round 5's final figure, not looked into): 880011.
+measured by the locate helper, then its board-025 looked into by the lead). Round 6 (cells helper: every
+tile and blank not read right on the located boards, grouped by cause; crops looked at): 70123, 614027,
+777001, 86413, 90217, 53117. The other seeds 70000-79999 are kept for the final
+measurement. Measured on once (round 5's final figure, not looked into): 880011. Seed 70517 (round 5's
+final figure) was measured again in round 6 and its two phantom blanks looked into (board-039): a dev
+seed since. Round 6's final figures (cells helper, 60 boards each, not looked into): 73861 (measured
+before the marked-blank colour check), 74519.
 """
 from __future__ import annotations
 
