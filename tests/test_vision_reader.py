@@ -242,6 +242,34 @@ def test_more_marked_squares_than_the_set_has_blanks_are_not_taken_for_blanks():
     assert [obs.cells[k].state for k in squares] == ["unknown"] * 3
 
 
+class _IsNoLetter:
+    """The shipped letter model, but an I it reads is surely 'not a letter' (as a thin I on a slate
+    tile read 0.99 on a rendered board, seed 75555 board-005)."""
+
+    def __init__(self, model):
+        self.model, self.classes = model, model.classes
+        self.other, self.i = model.classes.index(NOT_A_LETTER), model.classes.index("I")
+
+    def probabilities(self, features, allowed=None):
+        probs = self.model.probabilities(features, allowed).copy()
+        is_i = probs.argmax(axis=1) == self.i
+        probs[is_i] = 0.0
+        probs[is_i, self.other] = 1.0
+        return probs
+
+
+def test_an_i_the_letter_model_calls_no_letter_is_never_taken_for_a_marked_blank():
+    board = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......OXEN....", ".......W.I.....",
+                              ".......N.T.....", "..............."] + ["." * 15] * 3
+    frame = render_frame(board, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0))
+    reader = BoardReader()
+    reader.letters = _IsNoLetter(reader.letters)
+    obs = reader.observe(frame.image)
+    assert obs.cells[9 * 15 + 9].state == "unknown"  # a tile, its letter unread: asked, never a blank
+    for read, truth in zip("".join(obs.board_text()), "".join(frame.truth)):
+        assert read in (truth, "#")
+
+
 @pytest.mark.parametrize("belief", [0.6, 0.1])
 def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts(belief):
     # upright: with every tile doubted, no tile is sure enough to tell which way the board is turned

@@ -124,6 +124,11 @@ MARK_ABOVE = 0.12
 # of the 254 blanks were found before this check, 189 after (tiles the colour of a premium square)
 MARK_TILE = 0.95
 MARK_SURE = 0.99
+# A mark is as wide as it is tall: the ink of the 148 squares read as marks on dev seeds 70123, 614027,
+# 777001 and 86413 (50 boards each; stars and logos) is 0.94-1.18 as wide as tall. A thin I on a slate
+# tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
+# tall (seed 75555 board-005, measured once as an unused seed, the one confident-wrong square of 2021).
+MARK_WIDTH = 0.5
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -586,7 +591,7 @@ class BoardReader:
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m in zip(unread, probs, height, marks[0])
                            if h > 0 and p.argmax() != other and m < MARK_SURE}
         sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
-        marked = [k for k, s in zip(unread, sure) if s]
+        marked = [k for k, w, s in zip(unread, upright, sure) if s and not _a_stroke(w)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -686,6 +691,16 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_tile = np.linalg.norm(stats.mean[cells] - tile_lab, axis=1)
     to_empty = np.linalg.norm(stats.mean[cells] - reference[cells], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
+
+
+def _a_stroke(window: np.ndarray) -> bool:
+    """Whether the ink on an upright tile is a stroke narrower than MARK_WIDTH of its height (an I, whose
+    value number is too thin to be seen): no logo or star a blank is marked with."""
+    ink = letter_ink(window)
+    if ink is None:
+        return False
+    x0, y0, x1, y1 = ink[2]
+    return x1 - x0 < MARK_WIDTH * (y1 - y0)
 
 
 def _unlettered(state: int, confidence: float) -> CellReading:

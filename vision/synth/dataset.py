@@ -16,7 +16,8 @@ measurement. Measured on once (round 5's final figure, not looked into): 880011.
 final figure) was measured again in round 6 and its two phantom blanks looked into (board-039): a dev
 seed since. Round 6's final figures (cells helper, 60 boards each, not looked into): 73861 (measured
 before the marked-blank colour check), 74519. Round 6's lead, on the merged tree: 75555 (50 boards,
-measured once; its one confident-wrong square, board-005 r12c9, an I read as a marked blank, looked at).
+measured once; its one confident-wrong square, board-005 r12c9, an I read as a marked blank, looked at:
+MARK_WIDTH in vision/reader.py), then 76161 (50 boards, the final figure, not looked into).
 """
 from __future__ import annotations
 
