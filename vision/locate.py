@@ -1332,6 +1332,11 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
     best of board_candidates."""
     if hint is None:
         return next(board_candidates(frame), None)
+    return _fit_near(frame, hint)
+
+
+def _fit_near(frame: np.ndarray, hint: np.ndarray) -> BoardLocation:
+    """The playing area fitted again near `hint` (frame-coordinate corners)."""
     # following a board needs only its lines: grey first, then shrunk (one channel to average,
     # not three; the same area means up to rounding to whole levels)
     shrunk, scale = _shrink(_gray(frame))
@@ -1341,7 +1346,7 @@ def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLoca
 
 class BoardFollower:
     """One board followed from frame to frame (a reader's own): fitted again near its last
-    corners (locate_board with them as the hint), or, when those corners are the ones this
+    corners (as locate_board with them as the hint), or, when those corners are the ones this
     gave for an earlier frame and the board's border has stayed where it was in that frame
     (locate_still), the same location again: a board that has not moved is not fitted anew."""
 
@@ -1349,14 +1354,11 @@ class BoardFollower:
         self._last: BoardLocation | None = None
         self._border: BorderProfiles | None = None
 
-    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation | None:
+    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation:
         hint = np.asarray(hint, dtype=np.float32)
         last, border = self._last, self._border
         if last is not None and border is not None and np.array_equal(last.corners, hint) and stayed(frame, border):
             return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
-        found = locate_board(frame, hint)
-        if found is None:  # never for a hint; typed so for locate_board's other use
-            self._last = self._border = None
-            return None
+        found = _fit_near(frame, hint)
         self._last, self._border = replace(found, corners=found.corners.copy()), border_profiles(frame, found.corners)
         return found
