@@ -162,6 +162,9 @@ class _Memory:
     # frame-order cell -> (letter probabilities, letter height)
     letters: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict)
     letters_quarter: int = -1
+    # frame-order cell -> the quarter turn its value number shows, where a letter reads so turned,
+    # else None (_numbered_tiles); kept, like `letters`, only for squares unchanged since (_unchanged)
+    numbered: dict[int, int | None] = field(default_factory=dict)
 
     def place(self, corners: np.ndarray | None) -> None:
         """A board location found afresh (or none): what was learnt at the old one goes.
@@ -169,7 +172,7 @@ class _Memory:
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
         self.rotation, self.rotation_sure, self.rotation_rivals = None, False, ()
-        self.grey, self.thumb, self.letters = None, None, {}
+        self.grey, self.thumb, self.letters, self.numbered = None, None, {}, {}
 
 
 class BoardReader:
@@ -322,22 +325,36 @@ class BoardReader:
         be called 'covered' and print on a premium square 'tile'. The squares it calls empty
         least surely are looked at first (ROTATION_POOL of them at most), and a square counts
         only where ink stands beside a letter-sized shape in one corner and the letter model,
-        turned that way, reads a letter there (not its 'not a letter': print on a square)."""
+        turned that way, reads a letter there (not its 'not a letter': print on a square).
+        A square looked at on an earlier frame and unchanged since keeps its answer (_Memory.numbered)."""
         pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]]
-        confirmed: list[tuple[int, int]] = []
+        known = self._memory.numbered
+        order: list[int] = []  # the squares with a value number (or known), in the pool's order
+        pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
+        confirmed = 0
         start = 0
-        while start < len(pool) and len(confirmed) < limit:  # in batches: most boards need one
-            found: list[tuple[int, int]] = []
-            while start < len(pool) and len(found) < limit - len(confirmed):
+        while True:
+            while start < len(pool) and confirmed + len(pending) < limit:  # in batches: most boards need one
                 k, start = pool[start], start + 1
+                if k in known:
+                    order.append(k)
+                    confirmed += known[k] is not None
+                    continue
                 sides = value_number_sides(windows[k])
                 if sides is not None and sides.max() > 0:
-                    found.append((k, int(np.argmax(sides))))
-            if found:  # a letter or not, each turned its way: no second reading of its strokes
-                _, heights = self._read_glyphs([np.ascontiguousarray(np.rot90(windows[k], q)) for k, q in found],
-                                               strokes=False)
-                confirmed += [(k, q) for (k, q), h in zip(found, heights) if h > 0]
-        return confirmed
+                    order.append(k)
+                    pending.append((k, int(np.argmax(sides))))
+                else:
+                    known[k] = None
+            if not pending:
+                return [(k, q) for k in order if (q := known[k]) is not None]
+            # a letter or not, each turned its way: no second reading of its strokes
+            _, heights = self._read_glyphs([np.ascontiguousarray(np.rot90(windows[k], q)) for k, q in pending],
+                                           strokes=False)
+            for (k, q), h in zip(pending, heights):
+                known[k] = q if h > 0 else None
+                confirmed += h > 0
+            pending = []
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
         """A turntable can come back turned by a quarter exactly where it was: do the value
@@ -424,22 +441,17 @@ class BoardReader:
                     rivals.append(int(quarter))
         return best * 90, bool(sure), tuple(q * 90 for q in rivals)
 
-    def _cached_letters(self, grey: np.ndarray, windows: list[np.ndarray], board: np.ndarray, cells: list[int],
+    def _cached_letters(self, unchanged: np.ndarray, windows: list[np.ndarray], board: np.ndarray, cells: list[int],
                         quarter: int) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities and heights (see _letter_probabilities) for the given cells
         (frame-order indices), reusing the last frame's answer for every cell whose pixels have
-        not changed. Where the likely letters print values of one and of two digits, the value
-        number has its say (vision.value). `grey`: the grey rectified board, `windows` its letter
-        windows; `board`: the rectified board in colour."""
+        not changed (`unchanged`, see _unchanged). Where the likely letters print values of one and
+        of two digits, the value number has its say (vision.value). `windows`: the grey rectified
+        board's letter windows; `board`: the rectified board in colour."""
         memory = self._memory
-        thumb = None  # made only to compare with the last frame's (from scratch there is none)
         cache: dict[int, tuple[np.ndarray, float]] = {}
-        if memory.letters_quarter == quarter and memory.grey is not None and memory.letters:
-            thumb = _thumbnail(grey)
-            if memory.thumb is None:
-                memory.thumb = _thumbnail(memory.grey)
-            changed = changed_squares(memory.thumb, thumb)
-            cache = {k: v for k, v in memory.letters.items() if not changed[k]}
+        if memory.letters_quarter == quarter:
+            cache = {k: v for k, v in memory.letters.items() if unchanged[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
@@ -449,10 +461,26 @@ class BoardReader:
             probs = self._value_cue.reweighted(probs, upright)
             for k, p, h in zip(todo, probs, heights):
                 cache[k] = (p, float(h))
-        memory.grey, memory.thumb, memory.letters, memory.letters_quarter = grey, thumb, cache, quarter
+        memory.letters, memory.letters_quarter = cache, quarter
         if not cells:
             return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
+
+    def _unchanged(self, grey: np.ndarray) -> np.ndarray:
+        """Which squares (frame order) look as on the last frame read at this location (all False
+        when there is none): what was learnt of the others is forgotten (_Memory.letters, numbered).
+        `grey`: this frame's grey rectified board, remembered for the next frame."""
+        memory = self._memory
+        unchanged = np.zeros(225, bool)
+        thumb = None  # made only to compare with the last frame's (from scratch there is none)
+        if memory.grey is not None and (memory.letters or memory.numbered):
+            thumb = _thumbnail(grey)
+            if memory.thumb is None:
+                memory.thumb = _thumbnail(memory.grey)
+            unchanged = ~changed_squares(memory.thumb, thumb)
+        memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
+        memory.grey, memory.thumb = grey, thumb
+        return unchanged
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
@@ -487,6 +515,7 @@ class BoardReader:
         # the letters are read on the grey board (each window's grey is the board's, cut out)
         grey = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY)
         windows = letter_windows(grey)
+        unchanged = self._unchanged(grey)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
         # second pass: with the colour of the surely-read tiles, the empty colour of a
@@ -518,7 +547,7 @@ class BoardReader:
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
-        letter_probs, heights = self._cached_letters(grey, windows, board, [index[k] for k in lettered], quarter)
+        letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter)
         if fresh and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
