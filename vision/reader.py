@@ -165,6 +165,9 @@ class _Memory:
     # frame-order cell -> the quarter turn its value number shows, where a letter reads so turned,
     # else None (_numbered_tiles); kept, like `letters`, only for squares unchanged since (_unchanged)
     numbered: dict[int, int | None] = field(default_factory=dict)
+    # (frame-order cell, quarter turn, which) -> whether its turned window shows a mark above the letter
+    # ("mark") or umlaut dots ("dots") (_maybe_accented); kept as `numbered` is
+    accents: dict[tuple[int, int, str], bool] = field(default_factory=dict)
 
     def place(self, corners: np.ndarray | None) -> None:
         """A board location found afresh (or none): what was learnt at the old one goes.
@@ -172,7 +175,7 @@ class _Memory:
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
         self.rotation, self.rotation_sure, self.rotation_rivals = None, False, ()
-        self.grey, self.thumb, self.letters, self.numbered = None, None, {}, {}
+        self.grey, self.thumb, self.letters, self.numbered, self.accents = None, None, {}, {}, {}
 
 
 class BoardReader:
@@ -473,12 +476,13 @@ class BoardReader:
         memory = self._memory
         unchanged = np.zeros(225, bool)
         thumb = None  # made only to compare with the last frame's (from scratch there is none)
-        if memory.grey is not None and (memory.letters or memory.numbered):
+        if memory.grey is not None and (memory.letters or memory.numbered or memory.accents):
             thumb = _thumbnail(grey)
             if memory.thumb is None:
                 memory.thumb = _thumbnail(memory.grey)
             unchanged = ~changed_squares(memory.thumb, thumb)
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
+        memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.thumb = grey, thumb
         return unchanged
 
@@ -676,15 +680,18 @@ class BoardReader:
         others = [heights[j] for j in range(len(cells))
                   if heights[j] > 0 and best[j] not in ACCENTED.values() and best[j] not in "QJ"]
         typical = float(np.median(others)) if len(others) >= 3 else None
-        unsure = set()
-        for j in marked_suspects:
-            window = np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))
-            ink = letter_ink(window)
-            if ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE:
-                unsure.add(j)
+        known = self._memory.accents  # a square unchanged since an earlier frame keeps its answers
+
+        def shows(cell: int, which: str, test: Callable[[np.ndarray], bool]) -> bool:
+            key = (cell, quarter, which)
+            if key not in known:
+                known[key] = test(np.ascontiguousarray(np.rot90(windows[cell], quarter)))
+            return known[key]
+
+        unsure = {j for j in marked_suspects if shows(cells[j], "mark", _mark_above)}
         for j in suspects:
             tall = typical is not None and heights[j] > ACCENT_TALLER * typical
-            if tall or umlaut_dots(np.ascontiguousarray(np.rot90(windows[cells[j]], quarter))):
+            if tall or shows(cells[j], "dots", umlaut_dots):
                 unsure.add(j)
         return unsure
 
@@ -720,6 +727,12 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_tile = np.linalg.norm(stats.mean[cells] - tile_lab, axis=1)
     to_empty = np.linalg.norm(stats.mean[cells] - reference[cells], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
+
+
+def _mark_above(window: np.ndarray) -> bool:
+    """Whether a blob above the letter on an upright tile window scores over MARK_ABOVE (see MARKED)."""
+    ink = letter_ink(window)
+    return ink is not None and mark_above(window, ink[0], ink[2]) > MARK_ABOVE
 
 
 def _a_stroke(window: np.ndarray) -> bool:
