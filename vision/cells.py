@@ -225,12 +225,12 @@ def tile_colour(stats: CellStats, cells: np.ndarray) -> np.ndarray | None:
 _FACE_RING = np.zeros((CELL, CELL), bool)
 _FACE_RING[6:-6, 6:-6] = True
 _FACE_RING[13:-13, 13:-13] = False  # where the letter is
-_FACE_ROWS, _FACE_COLUMNS = np.nonzero(_FACE_RING)  # its pixels, row by row (as boolean indexing takes them)
 
 
 def face_colours(stats: CellStats, cells: np.ndarray) -> np.ndarray:
     """Lab of the given tiles' faces (indices, row-major; N x 3 float32): the median of the band
-    between each tile's edge and its letter."""
+    between each tile's edge and its letter (of the whole levels: the median of two of them, a
+    whole or a half level, is the same number in float32 as in float64)."""
     r, c = np.divmod(np.asarray(cells, int), 15)
-    band = stats.lab[(r * CELL)[:, None] + _FACE_ROWS, (c * CELL)[:, None] + _FACE_COLUMNS]  # N x pixels x 3
-    return np.median(band.astype(np.float32), axis=1)
+    band = cell_grid(stats.lab)[r, c][:, _FACE_RING]  # N x pixels x 3
+    return np.median(band, axis=1).astype(np.float32)
