@@ -21,8 +21,8 @@ from typing import Callable, Literal, overload
 import cv2
 import numpy as np
 
-from vision.cells import (CellStats, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
-                          occupancy_features, rectify, tile_colour)
+from vision.cells import (CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
+                          occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
@@ -88,6 +88,16 @@ RIVAL_LETTERS = 0.4
 # (11 tiles turned 270) read turned 180, settled on label N/Z reads: now 270 is its rival.
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
+# ... nor is a tile's letter swapped for another in place under that mean (a challenged word taken
+# back and another laid): rendered swaps of alike letters (E/F, O/Q, C/G, P/R, I/T..., the WORD_BOARD
+# of tests/test_vision_reader.py and render seeds 1900-1939 and 2900-2929, 490 squares) moved the mean
+# 1.1-17.5, median 4.8. So a cell is also read again when more than PIXEL_SHARE of its middle
+# (PIXEL_INSET px in from its edges) moved over PIXEL_MOVE grey levels: those swaps moved 0.012-0.235
+# of it (1 % of them under 0.016), the same tile on consecutive scrabscrap-v1 photos, under
+# CHANGE_LEVEL (1395 squares), none in half of them, 0.052 at the 95th percentile (read again: time only)
+PIXEL_MOVE = 30
+PIXEL_SHARE = 0.004
+PIXEL_INSET = 6
 # A letter read this surely settles that the square holds a tile, whatever the occupancy
 # model says of its colour, on the squares where letters are read at all (tile probability
 # over LETTER_FROM). On 270 rendered training frames (seeds 1008-1010) no empty square or
@@ -480,7 +490,7 @@ class BoardReader:
             thumb = _thumbnail(grey)
             if memory.thumb is None:
                 memory.thumb = _thumbnail(memory.grey)
-            unchanged = ~changed_squares(memory.thumb, thumb)
+            unchanged = ~changed_squares(memory.thumb, thumb) & (_pixels_moved(memory.grey, grey) <= PIXEL_SHARE)
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.thumb = grey, thumb
@@ -774,6 +784,13 @@ def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     n = before.shape[0] // 15
     change = np.abs(after - before)[:15 * n, :15 * n]
     return np.asarray(change.reshape(15, n, 15, n).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL)
+
+
+def _pixels_moved(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """Per square (row by row) of two grey padded rectified boards: the share of its middle
+    (PIXEL_INSET px in from its edges) whose grey level moved over PIXEL_MOVE."""
+    moved = cell_grid(unpadded(cv2.absdiff(before, after) > PIXEL_MOVE))
+    return moved[:, :, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET].reshape(225, -1).mean(axis=1)
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
