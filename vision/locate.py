@@ -264,35 +264,41 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     return spacings, at, by_spacing(whole), by_spacing(pos[1:1 + combs])
 
 
-def _fit_combs(profile: np.ndarray, keep: int = 4) -> list[tuple[float, float, float]]:
-    """The best few (offset, spacing, score) of 16 equally spaced lines in a 1-D line profile,
-    from different spacings (a comb at half or double the true period can score well too).
-    Every spacing, phase and first tooth at once, scored by running sums along the teeth."""
-    n = len(profile)
+def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, float, float]]]:
+    """For each 1-D line profile (all of one length), the best few (offset, spacing, score) of 16
+    equally spaced lines, from different spacings (a comb at half or double the true period can
+    score well too). Every spacing, phase and first tooth at once, scored by running sums along
+    the teeth; the profiles together (the same numbers as one at a time, in less time)."""
+    n = len(profiles[0])
     spacings, at, whole, first = _comb_layout(n)
-    p = np.append(profile - _median(profile), 0.0).astype(np.float32)  # p[n]: outside the frame
-    sums = np.take(p, at)  # teeth and mid-gaps
+    # p[:, n]: outside the frame
+    p = np.stack([np.append(profile - _median(profile), 0.0) for profile in profiles]).astype(np.float32)
+    sums = np.take(p, at, axis=1)  # teeth and mid-gaps: profiles x K x 2 x S x P
+    m = len(profiles)
     combs = first.shape[1] // at.shape[3]
-    teeth = sums[:, 0]
-    per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
-    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
-                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
-    for k in range(1, len(sums)):  # running sums row by row: np.cumsum along axis 0 is several times slower
-        sums[k] += sums[k - 1]
-    teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
-    mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
+    teeth = sums[:, :, 0]
+    per_comb = (m * combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
+    edges = cv2.add(cv2.max(teeth[:, :combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
+                    cv2.max(teeth[:, 17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:, :combs].shape)  # type: ignore[call-overload]
+    for k in range(1, sums.shape[1]):  # running sums row by row: np.cumsum along axis 1 is several times slower
+        sums[:, k] += sums[:, k - 1]
+    teeth16 = sums[:, 16:16 + combs, 0] - sums[:, :combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
+    mids15 = sums[:, 15:15 + combs, 1] - sums[:, :combs, 1]
     score = teeth16 - 0.5 * mids15 - 2.0 * edges
-    flat = score.transpose(1, 0, 2).reshape(len(spacings), -1)
-    np.copyto(flat, -np.inf, where=~whole)
+    flat = score.transpose(0, 2, 1, 3).reshape(m, len(spacings), -1)
+    np.copyto(flat, -np.inf, where=~whole[None])
     rows = np.arange(len(spacings))
-    best = flat.argmax(axis=1)
-    offsets, scores = first[rows, best], flat[rows, best]
-    # spacings whose best comb beats those of the two spacings each side
-    padded = np.pad(scores, 2, constant_values=-np.inf)
-    near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
-    peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
-    peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
-    return [(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]]
+    found = []
+    for one in flat:
+        best = one.argmax(axis=1)
+        offsets, scores = first[rows, best], one[rows, best]
+        # spacings whose best comb beats those of the two spacings each side
+        padded = np.pad(scores, 2, constant_values=-np.inf)
+        near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
+        peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
+        peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
+        found.append([(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]])
+    return found
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
@@ -316,11 +322,10 @@ def _lattices(gray: np.ndarray, skew: float) -> tuple[list[tuple[float, float, f
     out: list[tuple[float, float, float, float]] = []
     # vertical lines as horizontal ones of the transposed view: OpenCV runs along rows, and
     # shifted column views made the vertical pass twice as slow as the horizontal one
-    vertical = _line_responses(np.ascontiguousarray(deskewed.T), 0, (LINE_REACHES, WIDE_REACHES))
-    horizontal = _line_responses(deskewed, 0, (LINE_REACHES, WIDE_REACHES))
-    for vert, horiz in zip(vertical, horizontal):
-        cols = _fit_combs(_smooth_profile(vert, 1), keep=3)
-        rows = _fit_combs(_smooth_profile(horiz, 1), keep=3)
+    vertical = [_smooth_profile(r, 1) for r in _line_responses(np.ascontiguousarray(deskewed.T), 0, (LINE_REACHES, WIDE_REACHES))]
+    horizontal = [_smooth_profile(r, 1) for r in _line_responses(deskewed, 0, (LINE_REACHES, WIDE_REACHES))]
+    combs = _fit_combs(vertical + horizontal, keep=3) if w == h else _fit_combs(vertical, keep=3) + _fit_combs(horizontal, keep=3)
+    for cols, rows in zip(combs[:len(vertical)], combs[len(vertical):]):
         for x0, sx, _ in cols:
             for y0, sy, _ in rows:
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
