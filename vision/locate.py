@@ -92,15 +92,15 @@ class BoardLocation:
     line_fit: float = 1.0  # share of the grid lines' pieces that fit (line_fit)
 
 
-def _median(values: np.ndarray) -> np.ndarray:
-    """np.median(values, axis=0) of a float array without NaN, the same numbers (the middle
+def _median(values: np.ndarray, axis: int = 0) -> np.ndarray:
+    """np.median(values, axis=axis) of a float array without NaN, the same numbers (the middle
     order statistic, or the mean of the two middle ones), without np.median's overhead."""
-    n = len(values)
+    n = values.shape[axis]
     k = n // 2
     if n % 2:
-        return np.partition(values, k, axis=0)[k]
-    part = np.partition(values, (k - 1, k), axis=0)
-    return (part[k - 1] + part[k]) / 2.0
+        return np.take(np.partition(values, k, axis=axis), k, axis=axis)
+    part = np.partition(values, (k - 1, k), axis=axis)
+    return (np.take(part, k - 1, axis=axis) + np.take(part, k, axis=axis)) / 2.0
 
 
 def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -721,27 +721,30 @@ def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndar
     size = max(margin + (CORNER_LINES - 1) * cell + cell // 2 + 4, piece_end)
     gray = np.asarray(gray, np.float32)
     target = _canonical(cell) + margin
-    views = np.stack([cv2.warpPerspective(gray, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
-                                          (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-                      for corners in placements])
+    views = np.empty((len(placements), size, size), np.float32)
+    for view, corners in zip(views, placements):  # each drawn straight into the stack
+        cv2.warpPerspective(gray, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                            (size, size), dst=view, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     on_at = margin + np.arange(CORNER_LINES) * cell
     both = np.concatenate([on_at, on_at + cell // 2])
     on = np.zeros(len(placements))
     off = np.zeros(len(placements))
     for axis in (1, 0):
-        # views x lines x along the line, as _line_response_at gives each view's
-        lines = views if axis == 0 else views.transpose(0, 2, 1)
-        centre = lines[:, both, margin:piece_end]
+        # the line response as _line_response_at gives each view's: views x lines x along the
+        # line (horizontal lines, axis 0), views x along x lines (vertical ones, axis 1)
+        def across(d: int) -> np.ndarray:
+            return views[:, both + d, margin:piece_end] if axis == 0 else views[:, margin:piece_end, both + d]
+        centre = across(0)
         response = None
         for reach in (2, 3):
-            before, after = lines[:, both - reach, margin:piece_end], lines[:, both + reach, margin:piece_end]
+            before, after = across(-reach), across(reach)
             darker = np.minimum(before, after)
             darker -= centre
             brighter = np.subtract(centre, np.maximum(before, after, out=before), out=before)
             one = np.maximum(np.maximum(darker, brighter, out=darker), 0, out=darker)
             response = one if response is None else np.maximum(response, one)
         assert response is not None
-        values = _median(np.moveaxis(response, 2, 0))  # views x lines
+        values = _median(response, axis=2 - axis)  # views x lines
         gaps = values[:, CORNER_LINES:]
         on += values[:, :CORNER_LINES].sum(axis=1)
         off += np.maximum(np.concatenate([gaps[:, :1], gaps[:, :-1]], axis=1), gaps).sum(axis=1)
