@@ -312,30 +312,25 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False) -> tuple[list
     """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, and
     the de-skewing rotation. A lattice fixes the cell size and where lines fall, not yet which
     of its cells are the board's: the premium pattern decides that (see _placement).
-    `coarse`: the combs are fitted in the view shrunk to half its size (see _plain_cells)."""
+    `coarse`: `gray` is a view at half the work size (see _plain_cells)."""
     h, w = gray.shape
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     # in whole grey levels (uint8): OpenCV's saturating subtract is the response's max(0, .), and
     # a quarter of the memory to go through makes it about three times quicker; the profiles
     # sum hundreds of pixels, so the rounding of the warp to whole levels does not show in them
-    searched = cv2.resize(_gray(gray), (w // 2, h // 2), interpolation=cv2.INTER_AREA) if coarse else _gray(gray)
-    sh, sw = searched.shape
-    deskewed = cv2.warpAffine(searched, cv2.getRotationMatrix2D((sw / 2, sh / 2), skew, 1.0), (sw, sh),
+    deskewed = cv2.warpAffine(_gray(gray), rot, (w, h),
                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    # the filters' reaches in the searched view's pixels (at half size, half as far: 1 px is at least one)
+    # the filters' reaches: in a view at half the work size, half as far (1 px is the least)
     reaches = tuple(tuple(max(1, r // 2) for r in rs) if coarse else rs for rs in (LINE_REACHES, WIDE_REACHES))
     out: list[tuple[float, float, float, float]] = []
     # vertical lines as horizontal ones of the transposed view: OpenCV runs along rows, and
     # shifted column views made the vertical pass twice as slow as the horizontal one
     vertical = [_smooth_profile(r, 1) for r in _line_responses(np.ascontiguousarray(deskewed.T), 0, reaches)]
     horizontal = [_smooth_profile(r, 1) for r in _line_responses(deskewed, 0, reaches)]
-    combs = _fit_combs(vertical + horizontal, keep=3) if sw == sh else _fit_combs(vertical, keep=3) + _fit_combs(horizontal, keep=3)
-    # a line at x in the half-size view lies at 2x + 0.5 in the view (pixel centres at whole numbers)
-    factor, shift = (2.0, 0.5) if coarse else (1.0, 0.0)
+    combs = _fit_combs(vertical + horizontal, keep=3) if w == h else _fit_combs(vertical, keep=3) + _fit_combs(horizontal, keep=3)
     for cols, rows in zip(combs[:len(vertical)], combs[len(vertical):]):
         for x0, sx, _ in cols:
             for y0, sy, _ in rows:
-                x0, sx, y0, sy = factor * x0 + shift, factor * sx, factor * y0 + shift, factor * sy
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
                     continue
                 same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
@@ -1101,16 +1096,21 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
 
 
 def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
-    """The lattices of the work image as it is, their combs fitted at half its size (coarse to
-    fine: the refinement and every check run at the work size). That search costs a third of the
-    full-size one's; the first placement found by it is refined to within 0.07 cells of the one
-    found at full size on the 60 scrabscrap-v1 frames and 0.04 cells on jheidel-en and development
-    seed 330417 (frames 0-29), the same frames located. (Fitted at half size in the view that undoes
-    the perspective too, it lost a jheidel-en photo: that view keeps its full size.)"""
+    """The lattices of the work image as it is, searched at half its size (coarse to fine: the
+    refinement and every check run at the work size): the skews, line combs and the cells'
+    colours there cost a third of the search at full size. The first placement it finds refines
+    to within 0.07 cells of the one found at full size on the 60 scrabscrap-v1 frames, and 0.04 cells on
+    jheidel-en and development seed 330417 (frames 0-29), the same frames located. (Searched at half
+    size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)"""
+    h, w = gray.shape
+    half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    fx, fy = (w // 2) / w, (h // 2) / h
+    to_half = np.array([[fx, 0, 0.5 * fx - 0.5], [0, fy, 0.5 * fy - 0.5], [0, 0, 1]])  # pixel centres kept
+    half_gray = _gray(half)
+    summed = _lab_integral(half)
     cells = []
-    summed = _lab_integral(small)
-    for skew in _skews(gray):
-        cells += _view_cells(small, None, skew, np.eye(3), summed, gray, coarse=True)
+    for skew in _skews(half_gray):
+        cells += _view_cells(half, None, skew, to_half, summed, half_gray, coarse=True)
     return cells
 
 
