@@ -116,6 +116,23 @@ def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
+def _work_images(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """The image at work size in colour and in grey, and the scale from frame to work
+    coordinates. The grey, which every line is found and checked on, is the frame's grey shrunk
+    in one INTER_AREA step (as _fit_near shrinks it). The colour, which only the cells' mean
+    colours are taken from, is shrunk by the largest whole factor first (OpenCV's quick path:
+    2 ms of a 1504 px frame) and then bilinearly: 3 ms, against 17-19 ms for one fractional
+    INTER_AREA of three channels."""
+    bgr = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    gray, scale = _shrink(_gray(bgr))
+    size = (gray.shape[1], gray.shape[0])
+    whole = int(1 / scale)
+    if whole < 2:
+        return cv2.resize(bgr, size, interpolation=cv2.INTER_AREA), gray, scale
+    step = cv2.resize(bgr, (bgr.shape[1] // whole, bgr.shape[0] // whole), interpolation=cv2.INTER_AREA)
+    return cv2.resize(step, size, interpolation=cv2.INTER_LINEAR), gray, scale
+
+
 def _gray(image: np.ndarray) -> np.ndarray:
     """Grey in whole levels (uint8): the line filters run on it with OpenCV's saturating
     subtract as their max(0, .), on a quarter of the memory float32 takes."""
@@ -1214,8 +1231,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     rendered development seed 330417; and it doubled the time a frame with no readable board,
     or none, takes to be given up.)"""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    small, scale = _shrink(frame)
-    gray = _gray(small)
+    small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
 
     def fresh(found: BoardLocation) -> bool:
@@ -1228,8 +1244,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     if box is not None:
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
-        crop_small, crop_scale = _shrink(crop)
-        for found in _candidates(crop, crop_small, crop_scale, _gray(crop_small)):
+        crop_small, crop_gray, crop_scale = _work_images(crop)
+        for found in _candidates(crop, crop_small, crop_scale, crop_gray):
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
