@@ -105,12 +105,10 @@ def _median(values: np.ndarray, axis: int = 0) -> np.ndarray:
 
 def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     """The image at work size, one INTER_AREA step, and the scale from frame to work
-    coordinates. It is the dearest single step of a search (a fractional INTER_AREA of three
-    channels), but the cheaper ones tried lose a faint grid (pyrDown first) or move the
-    corners found (shrinking grey first, or whole factors then bilinear). Whole factors then
-    INTER_AREA (8 ms of a 1504 px frame, against 15) placed rendered boards a little worse (290
-    frames of seeds 52118-52120, 86413, 90217: 90th percentile error 0.072 cells, against
-    0.063; one more board not located) and read one tile fewer of jheidel-en."""
+    coordinates. On a grey frame this is where every grid line is found and checked (see
+    _work_images); cheaper ones tried lose a faint grid (pyrDown first) or place boards a little
+    worse (whole factors then INTER_AREA placed rendered boards of seeds 52118-52120, 86413, 90217
+    at a 90th percentile error of 0.072 cells against 0.063, one more board not located)."""
     scale = WORK_SIZE / max(image.shape[:2])
     size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
