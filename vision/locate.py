@@ -4,7 +4,8 @@ Steps: (1) the dominant edge direction modulo 90 degrees gives the skew (a secon
 direction a second one); (2) in the de-skewed image, the column/row profiles of a
 thin-line filter are periodic with the cell size, and a 16-tooth comb that starts and
 ends on lines with no line beyond finds the 16 grid lines each way; the 15 x 15 window of
-cells whose colours best follow the premium layout places the board on that lattice;
+cells whose colours best follow the premium layout places the board on that lattice
+(steps 1 and 2 on the image at half the work size: coarse to fine);
 (3) a few refinement passes in the rectified view fit each grid line locally, which
 absorbs camera perspective, and give the homography. Under stronger perspective the two
 families of grid lines are followed to their vanishing points and the board searched again
@@ -1096,7 +1097,8 @@ def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_vie
                 coarse: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image. `summed` and `gray`: the
-    view's _lab_integral and _gray when the caller has them already."""
+    view's _lab_integral and _gray when the caller has them already; `coarse`: the view is at
+    half the work size (_lattices' filters reach half as far)."""
     lattices, rot = _lattices(_gray(view) if gray is None else gray, skew, coarse)
     if summed is None:
         summed = _lab_integral(view)
