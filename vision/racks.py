@@ -309,17 +309,23 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     out, found = [], True
     for a, b in runs:
         level = float(np.median(profile[a:b]))
-        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any():
+        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any() \
+                and _table_step(profile[max(0, a - RACK_END_COLUMNS):a][::-1], level, whole=True) is None:
             cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
             if level - float(profile[cut]) >= SEAM_MIN:
                 a = cut
+            elif (step := _table_step(profile[a:min(b, int(reach) + 1)], level)) is not None:
+                a += step
             else:
                 found = False
-        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any():
+        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any() \
+                and _table_step(profile[b:b + RACK_END_COLUMNS], level, whole=True) is None:
             lo = max(a + 1, int(width - reach))
             cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
             if level - float(profile[cut - 1]) >= SEAM_MIN:
                 b = cut
+            elif b > lo and (step := _table_step(profile[lo:b][::-1], level)) is not None:
+                b -= step
             else:
                 found = False
         if b - a > 0:
@@ -327,6 +333,27 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     return out, found
 
 
+def _table_step(end: np.ndarray, level: float, whole: bool = False) -> int | None:
+    """Columns of table at a run's end (`end`: the run's light from that end inwards), told by
+    a step rather than a dark line: the first columns all lighter (or all darker) than the
+    run's `level` by TABLE_STEP, up to where the tiles' light begins. None when there is no
+    such step (or the whole stretch is off: no tile's light to end it). `whole`: `end` is
+    the table just beyond the run (the run stops there): the columns of it all off (or None)."""
+    off = end - level
+    for sign in (1.0, -1.0):
+        beyond = sign * off >= TABLE_STEP
+        if whole and len(beyond) and beyond.all():
+            return len(beyond)
+        if not whole and len(beyond) and beyond[0] and not beyond.all():
+            return int(np.argmin(beyond))
+    return None
+
+
+TABLE_STEP = 8.0  # L levels: a table lighter or darker than the tiles beside a rack's end, with no dark
+# line between (dev seeds 9670158, 9670273: nine ivory tiles filling a rack, the table beyond its end
+# 16-28 lighter, read unknown; a seam darkens 4 and more, SEAM_MIN); a run that stops where such a
+# step begins holds no table (dev seed 9670251: eight navy tiles, the run's end 2 L from its level,
+# the table beyond 20 lighter, read unknown)
 RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
 
 
@@ -586,6 +613,8 @@ class _Columns:
     table: np.ndarray
     prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
     rack_col: np.ndarray  # columns where the band's rows are mostly the rack's colour
+    is_rack: np.ndarray  # the strip's pixels of the rack's colour
+    pitch: float  # the tile pitch expected (setup's or the board's square's)
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -650,16 +679,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
             # no tiles and no rack either: the rack was moved out of its zone (or is the table's
             # colour), not seen empty
             return RackReading(None, reason="no rack in the zone")
-        if table_like or _hidden_by_table(table, tile_lab, profile):
-            # no tile colour found, but tiles near the table's colour may have been taken for
-            # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
-            # dark as the grey table, read as none): empty only when the tiles would show
-            return RackReading(None, reason="tiles not told from the table")
-        if _notched(found.is_rack, pitch) >= NOTCH_SHARE:
-            # the rack's outline notched as by tiles standing in front of it, of a colour not
-            # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
-            return RackReading(None, reason="tiles not told from the table")
-        return RackReading(0)
+        return _empty(table_like, table, tile_lab, profile, found.is_rack, pitch)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
@@ -676,7 +696,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
-                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5)
+                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5, is_rack=found.is_rack, pitch=pitch)
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -692,6 +712,11 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         return seen
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
                               profile.edge if profile is not None else None, seen.table_like, seen.rack_col)
+    if count == 0 and sure:
+        # a band of tile colour with no run of a tile's width in it: empty only when tiles would
+        # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
+        # on a white table, their rows taken for table, the dark line under them as the band: 0)
+        return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch)
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -711,6 +736,21 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: RackProfile | None,
+           is_rack: np.ndarray, pitch: float) -> RackReading:
+    """No tiles found on a rack in view: 0, unless tiles standing there could have been missed."""
+    if table_like or _hidden_by_table(table, tile_lab, profile):
+        # no tile colour found, but tiles near the table's colour may have been taken for
+        # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
+        # dark as the grey table, read as none): empty only when the tiles would show
+        return RackReading(None, reason="tiles not told from the table")
+    if _notched(is_rack, pitch) >= NOTCH_SHARE:
+        # the rack's outline notched as by tiles standing in front of it, of a colour not
+        # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
+        return RackReading(None, reason="tiles not told from the table")
+    return RackReading(0)
 
 
 SHADE = (0.5, 1.0)  # the light on a standing tile's top and back, as a share of the board's tiles'
