@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import (NOTCH_SHARE, _by_fit, _comb_count, _notched, _trim_table_ends, lab_norm, median_colour,
-                          median_lab, weight_lab)
+from vision.racks import (FULL_ROW, NOTCH_SHARE, _by_fit, _comb_count, _filled_band, _notched, _to_segment,
+                          _trim_table_ends, lab_norm, median_colour, median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -37,6 +37,56 @@ def test_a_run_stopped_by_the_racks_end_wall_keeps_its_end_on_a_table_the_tiles_
     rack_wall = no_rack.copy()
     rack_wall[140:143] = True
     assert _trim_table_ends(runs, profile, 145, 16.7, rack_wall) == (runs, True)
+
+
+def test_a_table_lighter_than_the_tiles_is_cut_from_a_runs_end_by_its_step():
+    # tiles at level 140 from the zone's left end (the right end far from the zone's); 6 px of
+    # table at 175 in the run's first columns
+    profile = np.full(145, 140.0)
+    profile[:10] = 175.0
+    no_rack = np.zeros(145, bool)
+    runs = [(4, 120)]
+    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack) == ([(10, 120)], True)
+    # a table as light as the tiles (2 L off) is no step: the end is not found
+    profile[:10] = 142.0
+    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack)[1] is False
+
+
+def test_a_run_that_stops_where_the_table_steps_off_keeps_its_end():
+    profile = np.full(145, 45.0)  # navy tiles; the table beyond both ends 20 lighter
+    profile[:8] = profile[138:] = 65.0
+    assert _trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool)) == ([(8, 138)], True)
+    # ... but not when the run's own first columns are as light as the table beyond: table in the run
+    profile[:12] = 65.0
+    assert _trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool))[0] == [(12, 138)]
+
+
+def test_a_band_of_full_rows_right_under_the_wall_is_taken_only_when_it_ends():
+    is_tile = np.zeros((40, 150), bool)
+    is_tile[:, :3] = is_tile[:, -3:] = True  # the table at the zone's ends, in every row
+    is_tile[22:25] = True  # nine tiles filling the rack, right under its wall (rows 5-21)
+    is_tile[26:] = True  # the table beyond the tiles' lower edge (row 25)
+    assert is_tile[22].mean() >= FULL_ROW
+    assert _filled_band(is_tile, 10.0) == (22, 25)
+    is_tile[25] = True  # no lower edge: rows of table out to the zone's edge
+    assert _filled_band(is_tile, 10.0) is None
+
+
+def test_seams_only_counts_a_band_that_may_be_table_only_when_seams_show():
+    column = np.ones(140, bool)
+    column[:5] = column[135:] = False
+    flat = np.full(140, 150.0)  # a strip of table: no seam
+    assert _comb_count(column, flat, 14.0, 15.0, None)[1] is True  # one total only: sure by default
+    assert _comb_count(column, flat, 14.0, 15.0, None, seams_only=True)[1] is False
+    seams = flat.copy()
+    seams[np.round(5 + 130 / 9 * np.arange(1, 9)).astype(int)] = 120.0  # nine tiles' seams, 30 darker
+    assert _comb_count(column, seams, 14.0, 15.0, None, seams_only=True) == (9, True)
+
+
+def test_to_segment_is_the_distance_to_the_blends_of_two_colours():
+    lab = np.array([[[0, 0, 0], [10, 0, 0], [5, 3, 0], [-4, 0, 0]]], np.float32)
+    d = _to_segment(lab, np.array([0, 0, 0], np.float32), np.array([10, 0, 0], np.float32))
+    assert np.allclose(d, [[0, 0, 3, 4]])
 
 
 

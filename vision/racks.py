@@ -145,13 +145,25 @@ def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
     the same bits, from each channel's histogram (no copy of the pixels picked): the weighting
     keeps the codes' order, so the middle codes give the middle values (and their mean, as
     np.median takes it, for an even count). NaN for no pixel, as np.median."""
+    return _median_of(*_lab_histogram(lab8, mask))
+
+
+def _lab_histogram(lab8: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+    """Each channel's cumulative histogram of an 8-bit Lab image's pixels (in `mask`), and their
+    number: the histograms of two images add up to their union's (for median_lab's)."""
     image = lab8.reshape(-1, 1, 3) if lab8.ndim == 2 else lab8
     picked = None if mask is None else mask.astype(np.uint8)
     n = int(image.shape[0] * image.shape[1]) if mask is None else int(np.count_nonzero(mask))
     if n == 0:
+        return np.zeros((3, 256), np.int64), 0
+    return np.cumsum(np.array([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)],
+                              np.int64), axis=1), n
+
+
+def _median_of(below: np.ndarray, n: int) -> np.ndarray:
+    """median_lab from a cumulative histogram of n pixels (_lab_histogram)."""
+    if n == 0:
         return np.full(3, np.nan, np.float32)
-    below = np.cumsum(np.array([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)],
-                               np.int64), axis=1)
     low = _CODE_VALUES[_CHANNELS, np.argmax(below > (n - 1) // 2, axis=1)]
     if n % 2:
         return low
@@ -309,17 +321,29 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     out, found = [], True
     for a, b in runs:
         level = float(np.median(profile[a:b]))
-        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any():
+        n_out = min(RACK_END_COLUMNS, a)  # the run stops where the table beyond it steps off: no table in it
+        stops = n_out > 0 and _table_step(profile[a - n_out:a + RACK_END_COLUMNS], level) == n_out
+        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any() and not stops:
             cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
-            if level - float(profile[cut]) >= SEAM_MIN:
+            if (step := _table_step(profile[a:min(b, int(reach) + 1)], level)) is not None:
+                a += step  # table in the run's first columns: cut where it ends, not at a dip in a tile
+            elif level - float(profile[cut]) >= SEAM_MIN:
                 a = cut
+            elif a > 0 and level - float(profile[max(0, a - RACK_END_COLUMNS):a].min()) >= SEAM_MIN:
+                pass  # the tile's dark edge right beyond the run: it ends there
             else:
                 found = False
-        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any():
+        n_out = min(RACK_END_COLUMNS, width - b)
+        stops = n_out > 0 and _table_step(profile[max(a, b - RACK_END_COLUMNS):b + n_out][::-1], level) == n_out
+        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any() and not stops:
             lo = max(a + 1, int(width - reach))
             cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
-            if level - float(profile[cut - 1]) >= SEAM_MIN:
+            if b > lo and (step := _table_step(profile[lo:b][::-1], level)) is not None:
+                b -= step
+            elif level - float(profile[cut - 1]) >= SEAM_MIN:
                 b = cut
+            elif b < width and level - float(profile[b:b + RACK_END_COLUMNS].min()) >= SEAM_MIN:
+                pass
             else:
                 found = False
         if b - a > 0:
@@ -327,16 +351,40 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     return out, found
 
 
+def _table_step(end: np.ndarray, level: float) -> int | None:
+    """Columns of table at a run's end (`end`: the light from that end inwards), told by a step
+    rather than a dark line: the first columns all lighter (or all darker) than the run's
+    `level` by TABLE_STEP, up to where the tiles' light begins. None when there is no such
+    step (or the whole stretch is off: no tile's light to end it)."""
+    off = end - level
+    for sign in (1.0, -1.0):
+        beyond = sign * off >= TABLE_STEP
+        if len(beyond) and beyond[0] and not beyond.all():
+            return int(np.argmin(beyond))
+    return None
+
+
+TABLE_STEP = 8.0  # L levels: a table lighter or darker than the tiles beside a rack's end, with no dark
+# line between (dev seeds 9670158, 9670273: nine ivory tiles filling a rack, the table beyond its end
+# 16-28 lighter, read unknown; a seam darkens 4 and more, SEAM_MIN); a run that stops where such a
+# step begins, its own first columns at the tiles' level, holds no table (dev seed 9670251: eight
+# navy tiles, the run's end 2 L from its level, the table beyond 20 lighter, read unknown; 9670012:
+# a run starting in the table, its first columns as light as the table beyond, read 3 tiles as 4);
+# with no dark line nor step inside the run, a dark line (SEAM_MIN) in the columns right beyond it
+# is the last tile's edge (dev seed 9670533: nine ivory tiles, the edge a column past the run, unknown).
+# A step is looked for before a dark line: a dip of 4-6 L in a tile's own light is no edge (dev seed
+# 9670584: a run ending in 2 px of table 27-36 lighter, cut at such a dip in its last tile, unknown)
 RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
 
 
 def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None
-                ) -> tuple[int, bool]:
+                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
+                seams_only: bool = False) -> tuple[int, bool]:
     """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
-    decide: the total whose seams fall where the strip is darkest. (count, sure)."""
+    decide: the total whose seams fall where the strip is darkest. (count, sure).
+    `seams_only`: sure only when the seams decide (a band that may be table: tiles show seams)."""
     runs = _runs(column, (p_lo + p_hi) / 2)
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     ends_found = True
@@ -373,12 +421,15 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
     if not options:
         return 0, False
-    if len(options) == 1:
+    if len(options) == 1 and not seams_only:
         return next(iter(options)), True
     ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
-    (total, (dip, _, _)), (_, (second, _, _)) = ranked[0], ranked[1]
+    total, (dip, _, _) = ranked[0]
+    second = ranked[1][1][0] if len(ranked) > 1 else 0.0
     if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
         return total, True
+    if seams_only:
+        return total, False
     fitted = _by_fit(options, len(runs))
     return (total, False) if fitted is None else (fitted, True)
 
@@ -455,8 +506,14 @@ def _to_segment(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if n2 < 1e-6:
         return lab_norm(lab - a)
     diff = lab - a
-    t = np.clip((diff @ d) / n2, 0.0, 1.0)
-    return lab_norm(diff - t[..., None] * d)
+    # per channel (the same bits as diff @ d and lab_norm(diff - t[..., None] * d), a third of the CPU time)
+    d0, d1, d2 = d[0], d[1], d[2]
+    x, y, z = diff[..., 0], diff[..., 1], diff[..., 2]
+    t = x * d0 + y * d1 + z * d2
+    t /= n2
+    np.clip(t, 0.0, 1.0, out=t)
+    x, y, z = x - t * d0, y - t * d1, z - t * d2
+    return np.sqrt(x * x + y * y + z * z)
 
 
 def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: float,
@@ -586,6 +643,9 @@ class _Columns:
     table: np.ndarray
     prior: tuple[float, float]  # the pitches the board's square allows (whatever setup learnt)
     rack_col: np.ndarray  # columns where the band's rows are mostly the rack's colour
+    is_rack: np.ndarray  # the strip's pixels of the rack's colour
+    filled: bool  # the band is rows of tile colour all along (_filled_band): tiles only if seams show
+    pitch: float  # the tile pitch expected (setup's or the board's square's)
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -614,6 +674,14 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # found (dev seeds 9650586, 9650695: a lighter stretch of table along the zone's edge
         # took the band from two tiles, read as six and as none)
         band = None
+    filled = False
+    if table_like and (band is None or float(is_tile[band[0]:band[1]].mean(axis=1).max()) < SANDWICH_BELOW):
+        # no clear band on a table the tiles' colour: nine tiles filling a rack make rows of tile
+        # colour out to the zone's ends, as the table does (dev seeds 9670096, 9670347: nine white
+        # and ivory tiles read 0 and unknown, the dark line under them taken for the band)
+        full = _filled_band(is_tile, MAX_BAND * pitch * ROWS_PER_PX)
+        if full is not None:
+            band, filled = full, True
     backed = np.ones(lab.shape[1], bool)
     if band is not None:
         # the tiles lean on the rack's back wall: seen from the board's side, the wall
@@ -650,16 +718,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
             # no tiles and no rack either: the rack was moved out of its zone (or is the table's
             # colour), not seen empty
             return RackReading(None, reason="no rack in the zone")
-        if table_like or _hidden_by_table(table, tile_lab, profile):
-            # no tile colour found, but tiles near the table's colour may have been taken for
-            # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
-            # dark as the grey table, read as none): empty only when the tiles would show
-            return RackReading(None, reason="tiles not told from the table")
-        if _notched(found.is_rack, pitch) >= NOTCH_SHARE:
-            # the rack's outline notched as by tiles standing in front of it, of a colour not
-            # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
-            return RackReading(None, reason="tiles not told from the table")
-        return RackReading(0)
+        return _empty(table_like, table, tile_lab, profile, found.is_rack, pitch)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
@@ -676,7 +735,27 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
-                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5)
+                    rack_col=found.is_rack[y0:y1].mean(axis=0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
+                    filled=filled)
+
+
+def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None:
+    """Rows of tile colour all along the strip (FULL_ROW) right under a row of the rack's wall,
+    ending in a row that is not (the tiles' lower edge) within `max_rows`: where tiles filling a
+    rack stand on a table of their colour. None when there are none, or they run on (table)."""
+    w = is_tile.shape[1]
+    inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
+    wall_row = (~is_tile[:, inner]).mean(axis=1) >= WALL_SHARE
+    full = is_tile.mean(axis=1) >= FULL_ROW
+    starts = np.flatnonzero(full[1:] & wall_row[:-1]) + 1
+    if not len(starts):
+        return None
+    y0 = y1 = int(starts[0])
+    while y1 < len(full) and full[y1]:
+        y1 += 1
+    if y1 >= len(full) or y1 - y0 > max_rows:
+        return None
+    return y0, y1
 
 
 def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -691,7 +770,13 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like, seen.rack_col)
+                              profile.edge if profile is not None else None, seen.table_like, seen.rack_col,
+                              seen.filled)
+    if count == 0 and sure:
+        # a band of tile colour with no run of a tile's width in it: empty only when tiles would
+        # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
+        # on a white table, their rows taken for table, the dark line under them as the band: 0)
+        return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch)
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -706,11 +791,26 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
         # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
         alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
-                               seen.rack_col)
+                               seen.rack_col, seen.filled)
         sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: RackProfile | None,
+           is_rack: np.ndarray, pitch: float) -> RackReading:
+    """No tiles found on a rack in view: 0, unless tiles standing there could have been missed."""
+    if table_like or _hidden_by_table(table, tile_lab, profile):
+        # no tile colour found, but tiles near the table's colour may have been taken for
+        # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
+        # dark as the grey table, read as none): empty only when the tiles would show
+        return RackReading(None, reason="tiles not told from the table")
+    if _notched(is_rack, pitch) >= NOTCH_SHARE:
+        # the rack's outline notched as by tiles standing in front of it, of a colour not
+        # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
+        return RackReading(None, reason="tiles not told from the table")
+    return RackReading(0)
 
 
 SHADE = (0.5, 1.0)  # the light on a standing tile's top and back, as a share of the board's tiles'
@@ -835,9 +935,10 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     player, board = (_side_strip(frame, zone, square_px, s) for s in (True, False))
     both8 = cv2.cvtColor(np.hstack([player, board]), cv2.COLOR_BGR2LAB)  # one conversion for both (per pixel)
     own8, other8 = both8[:, :player.shape[1]], both8[:, player.shape[1]:]
-    table = median_lab(both8)
-    own = median_lab(own8)
-    if float(np.linalg.norm(own - median_lab(other8))) > SIDE_LAB:
+    own_hist, other_hist = _lab_histogram(own8), _lab_histogram(other8)  # both sides' once
+    table = _median_of(own_hist[0] + other_hist[0], own_hist[1] + other_hist[1])
+    own = _median_of(*own_hist)
+    if float(np.linalg.norm(own - _median_of(*other_hist))) > SIDE_LAB:
         # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
