@@ -18,6 +18,10 @@ seed since. Round 6's final figures (cells helper, 60 boards each, not looked in
 before the marked-blank colour check), 74519. Round 6's lead, on the merged tree: 75555 (50 boards,
 measured once; its one confident-wrong square, board-005 r12c9, an I read as a marked blank, looked at:
 MARK_WIDTH in vision/reader.py), then 76161 (50 boards, the final figure, not looked into).
+Round 7: 70123 again (occupancy helper, 40 boards; every tile and blank the occupancy model called
+empty on it, grouped by tile look, board and glare; crops looked at); 78437 (50 boards, measured once
+with the shipped occupancy network and a retrained one, not looked into); 915203 (location helper,
+30 boards, measured once before and after location's speed-up, not looked into).
 """
 from __future__ import annotations
 
