@@ -18,9 +18,13 @@ Three kinds of request (`Ask`):
 - `LOOK`: after a press. When the last full reading had settled (it agreed with the
   reading before it) and the check finds no square of the new frame changed since that
   reading's frame, that reading is handed back stamped with the new frame's time: the
-  play is confirmed by one frame after the press without reading the board again. A
-  square below the change level is one the reader itself would not read again either
-  (vision.reader keeps its letters for such cells). Otherwise a full reading.
+  play is confirmed by one frame after the press without reading the board again.
+  Otherwise a full reading. The gate judges a square by its mean only: a letter swapped
+  in place for an alike one can stay under the change level (T -> R on a rendered board
+  moves the gate's 8-px square by 3.8-4.7, under 6.0), which the reader itself catches
+  from the pixels of the square's middle (vision.reader PIXEL_SHARE). Live, no such swap
+  passes the gate: it takes a hand over the board, and at `watch_s` (0.1 s) a frame with
+  the hand is read in full and becomes the gate's reference.
 
 Every full reading, of either kind, goes through one `Settle` (kiosk.table): how long the
 board has looked the same. Each `Reading` carries the time its frame was taken
