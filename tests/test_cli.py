@@ -20,6 +20,13 @@ ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PY
        "DISPLAY": "", "WAYLAND_DISPLAY": ""}
 
 
+def ctrl_c_reaches_python() -> None:
+    """Run in the child before exec: SIGINT back to its default. A test runner started in the
+    background without job control (`cmd &` in a script) hands its children SIGINT ignored, and
+    Python then keeps it ignored, so Ctrl-C would never reach the command under test."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def kiosk(*args: str | Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "kiosk", *map(str, args)], cwd=ROOT, env=ENV,
                           capture_output=True, text=True, timeout=timeout)
@@ -96,7 +103,8 @@ def test_config_that_is_missing_or_refused_is_one_line(tmp_path):
 def test_ctrl_c_in_a_replay_says_the_game_is_safe_and_how_to_resume(tmp_path):
     games = tmp_path / "games"
     command = [sys.executable, "-m", "kiosk", "replay", str(FIXTURE), "--headless", "--games", str(games)]
-    process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_reaches_python)
     try:
         # a few records into the game, and at once: each later record waits for a frame read
         deadline = time.monotonic() + 120
@@ -129,7 +137,8 @@ def live_kiosk(tmp_path: Path, notify: socket.socket) -> tuple[subprocess.Popen[
     (tmp_path / "no-frames").mkdir(exist_ok=True)
     env = {**ENV, "KIOSK_CONFIG": str(config), "NOTIFY_SOCKET": notify.getsockname()}
     process = subprocess.Popen([sys.executable, "-m", "kiosk", "--live"], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_reaches_python)
     try:
         while b"READY=1" not in notify.recv(4096):
             pass
@@ -173,7 +182,8 @@ def test_ctrl_c_stops_the_live_kiosk_with_one_line_naming_the_saved_game(tmp_pat
 
 def test_ctrl_c_in_another_long_command_is_one_line():
     process = subprocess.Popen([sys.executable, "-m", "kiosk", "bench"], cwd=ROOT, env={**ENV, "PYTHONUNBUFFERED": "1"},
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_reaches_python)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # the GCG figures: the word list's are still to come
