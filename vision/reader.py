@@ -284,21 +284,26 @@ class BoardReader:
         return probs, heights
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells`; zeros
+        where no glyph was found or the letter model calls it 'not a letter'."""
+        probs, heights = self._glyph_classes(cells, strokes)
+        if NOT_A_LETTER in self.letters.classes:
+            # ink the model calls 'not a letter' (print on a square, a speck) is no letter
+            # found; elsewhere its share is left out, so it lowers the letter's probability
+            other = self.letters.classes.index(NOT_A_LETTER)
+            is_other = probs.argmax(axis=1) == other
+            probs[is_other], heights[is_other] = 0.0, 0.0
+            probs = np.delete(probs, other, axis=1)
+        return probs, heights
+
+    def _glyph_classes(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The letter model's probabilities over all its classes ('not a letter' too) and the
+        heights of the glyphs in `cells`; zeros where no glyph was found."""
         feats, found = glyph_features_batch(cells, strokes)
-        probs = np.zeros((len(cells), len(self.letter_classes)), np.float32)
+        probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
-            p = self._glyph_probabilities(feats)
-            h = feats[:, HEIGHT_FEATURE]
-            if NOT_A_LETTER in self.letters.classes:
-                # ink the model calls 'not a letter' (print on a square, a speck) is no letter
-                # found; elsewhere its share is left out, so it lowers the letter's probability
-                other = self.letters.classes.index(NOT_A_LETTER)
-                h = np.where(p.argmax(axis=1) == other, 0.0, h)
-                p = np.where((p.argmax(axis=1) == other)[:, None], 0.0, p)
-                p = np.delete(p, other, axis=1)
-            probs[found] = p
-            heights[found] = h
+            probs[found], heights[found] = self._glyph_probabilities(feats), feats[:, HEIGHT_FEATURE]
         return probs, heights
 
     def _glyph_probabilities(self, feats: np.ndarray) -> np.ndarray:
@@ -626,11 +631,7 @@ class BoardReader:
         upright = [np.ascontiguousarray(np.rot90(windows[index[k]], quarter)) for k in unread]
         marks, letters = [], {}
         for strokes in (False, True):
-            feats, found = glyph_features_batch(upright, strokes)
-            probs = np.zeros((len(unread), len(self.letters.classes)), np.float32)
-            height = np.zeros(len(unread), np.float32)
-            if found.any():
-                probs[found], height[found] = self._glyph_probabilities(feats), feats[:, HEIGHT_FEATURE]
+            probs, height = self._glyph_classes(upright, strokes)
             marks.append(probs[:, other])
             if strokes:  # plain ink surely a mark is not read again: a star blank's strokes once read I
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m in zip(unread, probs, height, marks[0])
