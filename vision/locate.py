@@ -144,18 +144,30 @@ def _gray(image: np.ndarray) -> np.ndarray:
 
 def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> np.ndarray:
     """(15+2b)x(15+2b)x3 Lab means of the cell centres of the grid given by corners, b cells beyond it."""
+    return _cells_means(small_bgr, [corners], border)[0]
+
+
+def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
+    """_cell_means of several grids (4x2 corners each) at once: N x (15+2b) x (15+2b) x 3. The
+    views drawn into one stack, converted and summed (one integral image down the stack: whole
+    sums, exact, so each view's rectangles give its own numbers)."""
     cell = 8
     n = 15 + 2 * border
+    side = n * cell
     target = _canonical(cell) + border * cell
-    view = cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
-                               (n * cell, n * cell), flags=cv2.INTER_AREA)
+    views = np.empty((len(placements) * side, side, 3), np.uint8)
+    for k, corners in enumerate(placements):
+        cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                            (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
     # the mean of each cell's middle 4x4 px, from an integral image: the numbers the float
     # pixels' mean gives (whole sums of 16 levels are exact in float32), a third of the time
-    summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
-    start = np.arange(n) * cell + 2  # each cell's middle: 2 px in from its sides
+    summed = cv2.integral(cv2.cvtColor(views, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    start = (np.arange(len(placements))[:, None] * side + np.arange(n)[None] * cell + 2).ravel()  # each cell's middle
     end = start + cell - 4
-    sums = summed[end][:, end] - summed[start][:, end] - summed[end][:, start] + summed[start][:, start]
-    return sums.astype(np.float32) / np.float32(16)
+    across = np.arange(n) * cell + 2
+    right = across + cell - 4
+    sums = summed[end][:, right] - summed[start][:, right] - summed[end][:, across] + summed[start][:, across]
+    return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
 
 
 
@@ -884,17 +896,22 @@ _RIVALS = _WHOLE_MOVES + _SIDE_MOVES + _FAR_MOVES
 
 
 _ONE_HOT = (LAYOUT.ravel()[None, :] == np.arange(len(_TYPE_CELLS))[:, None]).astype(np.float64)  # types x 225
+_PLACEMENT_AND_RIVALS = [(0, 0, ())] + _RIVALS
+# the board's square in cells (_canonical(1)) as placed (first) and moved to each rival
+_RIVAL_SQUARES = np.array([_canonical(1) + np.where(np.isin(np.arange(4), moved)[:, None], (dx, dy), 0)
+                           for dx, dy, moved in _PLACEMENT_AND_RIVALS], np.float32)
 
 
-def _pattern_score(means: np.ndarray) -> float:
-    """_window_scores of one 15x15 grid of cell means (the same number, without the machinery
-    for every window of a larger grid)."""
-    flat = means.reshape(225, 3).astype(np.float64)
-    sums = _ONE_HOT @ flat
-    within = float((flat ** 2).sum() - ((sums ** 2).sum(axis=1) / _COUNTS).sum())
-    overall = sums.sum(axis=0) / 225.0
-    between = float((_COUNTS * ((sums / _COUNTS[:, None] - overall) ** 2).sum(axis=1)).sum())
-    return between / (max(within, 0.0) + 225.0)
+def _pattern_scores(means: np.ndarray) -> np.ndarray:
+    """_window_scores of each of N 15x15 grids of cell means (N x 15 x 15 x 3): the same numbers,
+    without the machinery for every window of a larger grid."""
+    flat = means.reshape(len(means), 225, 3).astype(np.float64)
+    sums = _ONE_HOT @ flat  # N x types x 3
+    within = (flat ** 2).reshape(len(means), -1).sum(axis=1) - ((sums ** 2).sum(axis=2) / _COUNTS).sum(axis=1)
+    overall = sums.sum(axis=1) / 225.0
+    between = (_COUNTS * ((sums / _COUNTS[:, None] - overall[:, None]) ** 2).sum(axis=2)).sum(axis=1)
+    scores: np.ndarray = between / (np.maximum(within, 0.0) + 225.0)
+    return scores
 
 
 def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
@@ -906,32 +923,34 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     placed right beats every rival (each holds the pattern a cell off); a board placed a cell
     off, whole or at one side, has the right placement among its rivals."""
     h, w = small.shape[:2]
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    scores, places = [], []
-    around = None  # the cells of the placement and a cell beyond: the placement and its whole moves in one warp
-    for dx, dy, moved in [(0, 0, ())] + _RIVALS:
-        square = _canonical(1).copy()
-        for k in moved:
-            square[k] += (dx, dy)
-        placed = cv2.perspectiveTransform(square[None], to_frame)[0]
-        if (placed[:, 0].min() < -0.5 or placed[:, 1].min() < -0.5 or placed[:, 0].max() > w + 0.5
-                or placed[:, 1].max() > h + 0.5):
-            scores.append((-np.inf, -np.inf))
+    corners = np.asarray(corners, np.float32)
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    # the placement (first) and its rivals, all transformed at once (each point's own numbers)
+    places = cv2.perspectiveTransform(_RIVAL_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    inside = ((places[..., 0].min(axis=1) >= -0.5) & (places[..., 1].min(axis=1) >= -0.5)
+              & (places[..., 0].max(axis=1) <= w + 0.5) & (places[..., 1].max(axis=1) <= h + 0.5))
+    if not inside[0]:
+        return 0.0, corners
+    means = np.empty((len(places), 15, 15, 3), np.float32)
+    # the cells of the placement and two beyond: the placement and its whole moves in one warp
+    around = _cell_means(small, corners, border=2)
+    kept = np.flatnonzero(inside)
+    sides = []
+    for at in kept:
+        dx, dy, moved = _PLACEMENT_AND_RIVALS[at]
+        if len(moved) == 4 or not moved:
+            means[at] = around[2 + dy:17 + dy, 2 + dx:17 + dx]
         else:
-            if len(moved) == 4 or not moved:
-                around = _cell_means(small, corners, border=2) if around is None else around
-                means = np.ascontiguousarray(around[2 + dy:17 + dy, 2 + dx:17 + dx])
-            else:
-                means = _cell_means(small, placed)
-            scores.append((_pattern_score(means), _pattern_score(lightness_among_neighbours(means))))
-        places.append(placed)
-    table = np.array(scores)
-    if not np.isfinite(table[0]).all():
-        return 0.0, np.asarray(corners, np.float32)
+            sides.append(at)
+    if sides:
+        means[sides] = _cells_means(small, list(places[sides]))
+    table = np.full((len(places), 2), -np.inf)
+    table[kept, 0] = _pattern_scores(means[kept])
+    table[kept, 1] = _pattern_scores(np.stack([lightness_among_neighbours(m) for m in means[kept]]))
     ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
     k = int(np.argmax(ratios))
     rival = 1 + int(np.argmax(table[1:, k]))
-    return float(ratios[k]), places[rival].astype(np.float32)
+    return float(ratios[k]), places[rival]
 
 
 # Perspective. Each strong, one-directional edge pixel (structure tensor) is a short line; the
