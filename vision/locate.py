@@ -1028,10 +1028,22 @@ def _family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.n
     guesses = np.cross(lines[pairs[0]], lines[pairs[1]])
     guesses /= np.linalg.norm(guesses, axis=1, keepdims=True) + 1e-12
 
+    px, py, nx, ny = (np.ascontiguousarray(a) for a in (points[:, 0], points[:, 1], normals[:, 0], normals[:, 1]))
+
     def meeting(v: np.ndarray, at: slice = slice(None)) -> np.ndarray:  # v: H x 3 -> H x m bool
-        d = v[:, None, :2] - v[:, None, 2:3] * points[None, at]
-        sine = np.abs(d[..., 0] * normals[None, at, 0] + d[..., 1] * normals[None, at, 1])
-        return sine < VP_TOLERANCE * (np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2) + 1e-12)
+        # the way d from each edge to each guess, a coordinate at a time (H x m each, contiguous:
+        # the numbers of an H x m x 2 array's columns, in under half the time), and the sine of
+        # its angle to the edge against VP_TOLERANCE
+        dx = v[:, 0:1] - v[:, 2:3] * px[None, at]
+        dy = v[:, 1:2] - v[:, 2:3] * py[None, at]
+        sine = np.abs(dx * nx[None, at] + dy * ny[None, at])
+        dx *= dx
+        dy *= dy
+        dx += dy
+        length = np.sqrt(dx, out=dx)
+        length += 1e-12
+        length *= VP_TOLERANCE
+        return sine < length
     # the guesses are judged on a random few of the edges (the sample is in random order), the
     # best one's edges then taken from all
     best = guesses[int(np.argmax(meeting(guesses, slice(VP_JUDGED)).sum(axis=1)))]
