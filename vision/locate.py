@@ -713,7 +713,7 @@ def _line_pieces(view: np.ndarray, margin: int, cell: int) -> np.ndarray:
         response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
         # the median along each piece: a line runs on, a letter stroke or premium print across a
         # mid-gap does not
-        pieces = np.median(response[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
+        pieces = _median(response[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
         on, off = pieces[:16], pieces[16:]
         left = np.vstack([off[:1], off])  # the mid-gap before each line (the first line: after it)
         right = np.vstack([off, off[-1:]])
