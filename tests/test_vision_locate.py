@@ -65,12 +65,12 @@ def test_no_board_no_candidate():
 def test_edges_all_in_one_small_patch_find_no_vanishing_point_and_no_exception():
     """Found by hypothesis in CI: when no two edges lie apart there is no pair to intersect;
     the search must say 'no vanishing point', not fail on an empty argmax."""
-    from vision.locate import _family_vanishing_point
+    from vision.locate_perspective import family_vanishing_point
     rng = np.random.default_rng(1)
     points = np.full((40, 2), 0.3) + rng.normal(0, 0.001, (40, 2))
     normals = np.tile([1.0, 0.0], (40, 1))
     lines = np.column_stack([normals, -(normals * points).sum(axis=1)])
-    _, keep = _family_vanishing_point(lines, points, normals, rng)
+    _, keep = family_vanishing_point(lines, points, normals, rng)
     assert not keep.any()
 
 
