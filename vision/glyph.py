@@ -534,11 +534,13 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     digit[0] = False
     ink = digit[labels]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    ys, xs = np.nonzero(ink)
+    # the digits' px in each zone (whole px coordinates: y > cy from floor(cy) + 1 on, x < cx before ceil(cx))
+    above, below = int(np.ceil(cy)), int(np.floor(cy)) + 1
+    left, right = int(np.ceil(cx)), int(np.floor(cx)) + 1
     zones = np.array([
-        ((xs >= x1) & (ys > cy)).sum(),  # upright: lower right
-        ((ys >= y1) & (xs < cx)).sum(),  # turned 90 clockwise: below, on the left
-        ((xs < x0) & (ys < cy)).sum(),  # turned 180: upper left
-        ((ys < y0) & (xs > cx)).sum(),  # turned 270: above, on the right
+        np.count_nonzero(ink[below:, x1:]),  # upright: lower right
+        np.count_nonzero(ink[y1:, :left]),  # turned 90 clockwise: below, on the left
+        np.count_nonzero(ink[:above, :x0]),  # turned 180: upper left
+        np.count_nonzero(ink[:y0, right:]),  # turned 270: above, on the right
     ], np.float32)
     return zones
