@@ -50,6 +50,32 @@ def test_onnx_graph_matches_the_weights_it_was_written_from():
     assert np.allclose(pair.logits(images), (cnn.logits(images) + alone.logits(images)) / 2, atol=1e-4)
 
 
+def test_cnn_on_neighbourhood_columns_gives_the_same_numbers_to_the_bit(tmp_path):
+    """A letter CNN written with `columns` (its first conv 1x1 over each pixel's 3x3 neighbourhood) answers
+    as the one written plainly, to the bit, and keeps that form through save and load."""
+    from vision.model_export import CnnBranch, cnn_onnx
+    rng = np.random.default_rng(4)
+    convs = [(rng.normal(size=(4, 1, 3, 3)).astype(np.float32), rng.normal(size=4).astype(np.float32)),
+             (rng.normal(size=(3, 4, 3, 3)).astype(np.float32), rng.normal(size=3).astype(np.float32))]
+    side = GLYPH // 4
+    branch = CnnBranch(convs, rng.normal(size=(3 * side * side, 5)).astype(np.float32), rng.normal(size=5).astype(np.float32))
+    last = rng.normal(size=(5, 3)).astype(np.float32), rng.normal(size=3).astype(np.float32)
+    plain = Network(cnn_onnx([branch], *last, GLYPH), ("a", "b", "c"), image=GLYPH)
+    columns = Network(cnn_onnx([branch], *last, GLYPH, columns=True), ("a", "b", "c"), image=GLYPH, columns=True)
+    columns.save(tmp_path / "net")
+    loaded = Network.load(tmp_path / "net")
+    images = np.concatenate([(rng.random((9, GLYPH * GLYPH)) > 0.6), rng.random((9, 3))], axis=1).astype(np.float32)
+    assert loaded.columns and np.array_equal(loaded.logits(images), plain.logits(images))
+    assert np.array_equal(loaded.hidden(images), plain.hidden(images))
+
+
+def test_shipped_letters_keep_the_fingerprint_of_the_weights_calibrations_were_fitted_on():
+    """The shipped letter model was rewritten with `columns` (the same numbers to the bit): a club's
+    calibration fitted on the earlier file still names it."""
+    from vision.models import fingerprint
+    assert shipped("letters").columns and fingerprint("letters") == "e6bf8c14f7792408"
+
+
 def test_club_head_replaces_only_its_classes(tmp_path):
     model = shipped("occupancy")
     x = np.random.default_rng(2).random((5, OCCUPANCY_FEATURES)).astype(np.float32)

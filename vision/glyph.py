@@ -111,6 +111,7 @@ LetterInk = tuple[np.ndarray, tuple, tuple[int, int, int, int]]  # see letter_in
 _INK: dict[_Key, np.ndarray | None] = {}
 _STROKES: dict[_Key, np.ndarray | None] = {}
 _LETTER: dict[_Key, LetterInk | None] = {}
+_FEATURES: dict[_Key, np.ndarray | None] = {}  # glyph_features_batch's rows (the key's inset: whether strokes)
 
 
 def _memoised(memo: dict[_Key, _T], cell: np.ndarray, inset: int, make: Callable[[], _T]) -> _T:
@@ -129,7 +130,7 @@ def _memoised(memo: dict[_Key, _T], cell: np.ndarray, inset: int, make: Callable
 
 def forget_inks() -> None:
     """Forget the windows' inks remembered so far (a new frame's windows are new)."""
-    for memo in (_INK, _STROKES, _LETTER):
+    for memo in (_INK, _STROKES, _LETTER, _FEATURES):
         memo.clear()
 
 
@@ -476,20 +477,22 @@ def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray
 
 def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
-    shape was found, boolean mask of those cells). `strokes`: as glyph_image."""
-    found = []
-    canvases, extras = [], []
-    for cell in cells:
-        g = glyph_image(cell, strokes)
-        found.append(g is not None)
-        if g is not None:
-            canvases.append(g[0])
-            extras.append(g[1])
-    if not canvases:
-        return np.zeros((0, FEATURES), np.float32), np.array(found, bool)
-    images = np.stack(canvases).reshape(len(canvases), -1).astype(np.float32) / 255
-    feats = np.concatenate([images, np.stack(extras)], axis=1).astype(np.float32)
-    return feats, np.array(found, bool)
+    shape was found, boolean mask of those cells). `strokes`: as glyph_image. Each window's
+    features are remembered as its ink is (the rotation and the letters read look at the
+    same windows; forget_inks)."""
+    rows = [_memoised(_FEATURES, cell, int(strokes), lambda: _feature_row(cell, strokes)) for cell in cells]
+    found = np.array([row is not None for row in rows], bool)
+    if not found.any():
+        return np.zeros((0, FEATURES), np.float32), found
+    return np.stack([row for row in rows if row is not None]), found
+
+
+def _feature_row(cell: np.ndarray, strokes: bool) -> np.ndarray | None:
+    """One window's glyph features (FEATURES float32: the glyph image over 255, then its shape figures)."""
+    g = glyph_image(cell, strokes)
+    if g is None:
+        return None
+    return np.concatenate([g[0].reshape(-1).astype(np.float32) / 255, g[1]]).astype(np.float32)
 
 
 def glyph_features(cell_bgr: np.ndarray) -> np.ndarray | None:
@@ -531,11 +534,13 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     digit[0] = False
     ink = digit[labels]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    ys, xs = np.nonzero(ink)
+    # the digits' px in each zone (whole px coordinates: y > cy from floor(cy) + 1 on, x < cx before ceil(cx))
+    above, below = int(np.ceil(cy)), int(np.floor(cy)) + 1
+    left, right = int(np.ceil(cx)), int(np.floor(cx)) + 1
     zones = np.array([
-        ((xs >= x1) & (ys > cy)).sum(),  # upright: lower right
-        ((ys >= y1) & (xs < cx)).sum(),  # turned 90 clockwise: below, on the left
-        ((xs < x0) & (ys < cy)).sum(),  # turned 180: upper left
-        ((ys < y0) & (xs > cx)).sum(),  # turned 270: above, on the right
+        np.count_nonzero(ink[below:, x1:]),  # upright: lower right
+        np.count_nonzero(ink[y1:, :left]),  # turned 90 clockwise: below, on the left
+        np.count_nonzero(ink[:above, :x0]),  # turned 180: upper left
+        np.count_nonzero(ink[:y0, right:]),  # turned 270: above, on the right
     ], np.float32)
     return zones

@@ -43,6 +43,13 @@ class Network:
     classes: tuple[str, ...]
     temperature: float = 1.0  # softmax temperature fitted on held-out data
     image: int = 0  # > 0: the first image*image features are a one-channel image (the CNN's input)
+    # the CNN takes each pixel's 3x3 neighbourhood (zero outside the image) as 9 channels, its first conv
+    # 1x1 over them: the sums of a 3x3 conv on the one channel, to the bit (vision.model_export.cnn_onnx),
+    # where cv2.dnn runs a conv on one channel as on its block of 8 (a quarter of the letter model's time)
+    columns: bool = False
+    # the fingerprint of the file this network's weights were first shipped in (vision.models.fingerprint),
+    # when a graph giving the same outputs to the bit replaced it: a club's calibration fitted on it still fits
+    same_as: str = ""
     head: Head | None = None
     base: "Network | None" = None  # the network whose dnn session this one shares (a club's head on a shipped model)
     _net: cv2.dnn.Net | None = field(default=None, init=False, repr=False, compare=False)
@@ -56,6 +63,8 @@ class Network:
         x = np.ascontiguousarray(np.asarray(x, np.float32))
         if self.image:
             x = np.ascontiguousarray(x[:, :self.image * self.image].reshape(-1, 1, self.image, self.image))
+            if self.columns:
+                x = neighbourhoods(x)
         with self._lock:
             if self._net is None:
                 self._net = cv2.dnn.readNetFromONNX(np.frombuffer(self.onnx, np.uint8))
@@ -97,22 +106,40 @@ class Network:
         """This network with a club's last layer (itself when there is none)."""
         if head is None:
             return self
-        return Network(self.onnx, self.classes, self.temperature, self.image, head, base=self.base or self)
+        return Network(self.onnx, self.classes, self.temperature, self.image, self.columns, self.same_as, head,
+                       base=self.base or self)
 
     def save(self, path: Path) -> None:
         """NAME.onnx and NAME.json beside it (`path` without suffix or with either)."""
         path = Path(path).with_suffix("")
         path.with_suffix(".onnx").write_bytes(self.onnx)
-        path.with_suffix(".json").write_text(json.dumps(
-            {"classes": list(self.classes), "temperature": round(float(self.temperature), 6), "image": self.image},
-            ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        meta: dict[str, object] = {"classes": list(self.classes), "temperature": round(float(self.temperature), 6),
+                                   "image": self.image}
+        if self.columns:
+            meta["columns"] = True
+        if self.same_as:
+            meta["same_as"] = self.same_as
+        path.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
     @staticmethod
     def load(path: Path) -> "Network":
         path = Path(path).with_suffix("")
         meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
         return Network(path.with_suffix(".onnx").read_bytes(), tuple(meta["classes"]), float(meta["temperature"]),
-                       int(meta.get("image", 0)))
+                       int(meta.get("image", 0)), bool(meta.get("columns", False)), str(meta.get("same_as", "")))
+
+
+def neighbourhoods(images: np.ndarray) -> np.ndarray:
+    """N x 1 x H x W images -> N x 9 x H x W: channel 3 * dy + dx holds each pixel's neighbour at
+    (dy - 1, dx - 1), zero outside the image (the input of a network written with `columns`)."""
+    n, _, h, w = images.shape
+    padded = np.zeros((n, h + 2, w + 2), np.float32)
+    padded[:, 1:-1, 1:-1] = images[:, 0]
+    out = np.empty((n, 9, h, w), np.float32)
+    for k in range(9):
+        dy, dx = divmod(k, 3)
+        out[:, k] = padded[:, dy:dy + h, dx:dx + w]
+    return out
 
 
 def _logsumexp(z: np.ndarray) -> np.ndarray:
@@ -155,7 +182,8 @@ CALIBRATION_FORMAT = 3  # 3: each head names the shipped model it was fitted on 
 
 def fingerprint(name: str) -> str:
     """Which shipped model `name` is: a calibration's head fits only the model it was fitted on."""
-    return hashlib.sha256(shipped(name).onnx).hexdigest()[:16]
+    model = shipped(name)
+    return model.same_as or hashlib.sha256(model.onnx).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

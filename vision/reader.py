@@ -10,6 +10,8 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
+The reader's speed work (issue 15, round 8) compared every square's reading before and after each step on
+scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30).
 """
 from __future__ import annotations
 
@@ -368,7 +370,7 @@ class BoardReader:
             if not pending:
                 return [(k, q) for k in order if (q := known[k]) is not None]
             # a letter or not, each turned its way: no second reading of its strokes
-            _, heights = self._read_glyphs([np.ascontiguousarray(np.rot90(windows[k], q)) for k, q in pending],
+            _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in pending],
                                            strokes=False)
             for (k, q), h in zip(pending, heights):
                 known[k] = q if h > 0 else None
@@ -413,7 +415,7 @@ class BoardReader:
             votes[quarter] += 1
         decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
-            every = self._letter_probabilities([np.ascontiguousarray(np.rot90(windows[k], quarter))
+            every = self._letter_probabilities([_turned_window(windows[k], quarter)
                                                 for quarter in range(4) for k in candidates])  # one batch
             n = len(candidates)
             readings = [(every[0][q * n:(q + 1) * n], every[1][q * n:(q + 1) * n]) for q in range(4)]
@@ -473,7 +475,7 @@ class BoardReader:
             cache = {k: v for k, v in memory.letters.items() if unchanged[k]}
         todo = [k for k in cells if k not in cache]
         if todo:
-            upright = [np.ascontiguousarray(np.rot90(windows[k], quarter)) for k in todo]
+            upright = [_turned_window(windows[k], quarter) for k in todo]
             probs, heights = self._letter_probabilities(upright)
             self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j]), quarter),
                                               probs, heights)
@@ -628,7 +630,7 @@ class BoardReader:
         if not unread:
             return [], {}
         other = self.letters.classes.index(NOT_A_LETTER)
-        upright = [np.ascontiguousarray(np.rot90(windows[index[k]], quarter)) for k in unread]
+        upright = [_turned_window(windows[index[k]], quarter) for k in unread]
         marks, letters = [], {}
         for strokes in (False, True):
             probs, height = self._glyph_classes(upright, strokes)
@@ -698,7 +700,7 @@ class BoardReader:
         def shows(cell: int, which: str, test: Callable[[np.ndarray], bool]) -> bool:
             key = (cell, quarter, which)
             if key not in known:
-                known[key] = test(np.ascontiguousarray(np.rot90(windows[cell], quarter)))
+                known[key] = test(_turned_window(windows[cell], quarter))
             return known[key]
 
         unsure = {j for j in marked_suspects if shows(cells[j], "mark", _mark_above)}
@@ -756,6 +758,11 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _turned_window(window: np.ndarray, quarter: int) -> np.ndarray:
+    """A letter window turned by `quarter` quarter turns (np.rot90), as its own contiguous array."""
+    return np.ascontiguousarray(window if quarter % 4 == 0 else np.rot90(window, quarter))
 
 
 def _unlettered(state: int, confidence: float) -> CellReading:

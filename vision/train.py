@@ -607,7 +607,8 @@ def letter_network(cnns: list[tuple[CnnBranch, np.ndarray, np.ndarray]]) -> Netw
     from vision.model_export import cnn_onnx
     w2 = np.concatenate([w for _, w, _ in cnns]) / len(cnns)
     b2 = np.mean([b for _, _, b in cnns], axis=0)
-    return Network(cnn_onnx([branch for branch, _, _ in cnns], w2, b2, GLYPH), CLASSES, 1.0, GLYPH)
+    return Network(cnn_onnx([branch for branch, _, _ in cnns], w2, b2, GLYPH, columns=True), CLASSES, 1.0, GLYPH,
+                   columns=True)
 
 
 def train_letters(per: int, frames: int, cache: Path | None = None) -> None:
