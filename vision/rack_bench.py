@@ -47,7 +47,7 @@ import cv2
 import numpy as np
 
 from vision.rack_face_down import _LAST, count_face_down
-from vision.racks import RackProfile, learn_rack, rack_square_px, read_rack
+from vision.racks import RackProfile, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
@@ -68,15 +68,14 @@ def tile_colour_name(face: tuple[int, int, int]) -> str:
 def setup_profiles(seed: int, size: int, use: bool) -> dict[str, RackProfile]:
     """What the kiosk learns of the scene's racks as the game starts (BoardReader.racks_hold):
     from a frame with seven tiles on each (the same table, racks, camera and light; the tiles
-    stand anew), each rack that frame reads as seven without a profile; none without `use`."""
+    stand anew), through the kiosk's own vision.racks.learn_known; none without `use`."""
     if not use:
         return {}
     setup = render_rack_scene(seed, size=size, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
                                                                         half_out="", face_down={}))
     lab = board_tile_lab(setup)
     return {p: prof for p, z in setup.zones.items()
-            if read_rack(setup.image, z, square(setup, z), lab, TOLERANCE).count == 7
-            and (prof := learn_rack(setup.image, z, square(setup, z), lab, TOLERANCE)) is not None}
+            if (prof := learn_known(setup.image, z, square(setup, z), lab, TOLERANCE, 7)) is not None}
 
 
 def square(scene, zone: np.ndarray) -> float:

@@ -11,8 +11,8 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
   handed over with each frame), or the zones found at setup and confirmed (`use_zones`),
   which win until `use_zones(None)` goes back to the config's.
 - Learnt racks: `racks_hold(counts)` says how many tiles the rules put on each rack (seven
-  each as a game starts); each rack is learnt (vision.racks.learn_rack) from the next frame
-  that reads it with that count. A rack learnt at setup, with seven on it, stays learnt when
+  each as a game starts); each rack is learnt (vision.racks.learn_known, as the bench learns
+  it) once, from the next frame with nothing over it. A rack learnt at setup, with seven on it, stays learnt when
   the game starts with seven on it: its zone was offered only because it read seven with
   that profile.
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
@@ -33,7 +33,7 @@ import numpy as np
 
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
-from vision.racks import RackProfile, board_side_first, learn_rack, rack_square_px, read_rack
+from vision.racks import RackProfile, board_side_first, learn_known, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -186,9 +186,10 @@ class RackCounter:
                 profile = self._profiles.get(name)
                 reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
                 held = self._holds.get(name)
-                if profile is None and held is not None and reading.count is not None:
+                if profile is None and held is not None and not reading.blocked:
+                    # learnt once, from the first frame with nothing over the rack (as the bench learns)
                     del self._holds[name]
-                    learned = learn_rack(frame, zone, at_rack, colour, tolerance, held) if reading.count == held else None
+                    learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
                     if learned is not None:
                         self._profiles[name] = learned
                 if reading.count is not None:

@@ -573,10 +573,32 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
     band = _band(is_tile, table_like, is_rack)
+    if table_like and band is not None:
+        is_tile = _past_rack_ends(is_tile, is_rack, band)
     _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
                   d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
                   rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
+
+
+def _past_rack_ends(is_tile: np.ndarray, is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """On a table the tiles' colour: the band's columns from each end of the zone up to the
+    first with the rack's lip under the band are the table beyond the rack's end, not tiles
+    (every tile stands in the groove, the lip under it: _lip_under). Dev seeds 9680191,
+    9680196, 9680241, 9680449, 9680453 (setup frames, seven white or cream tiles on a dark
+    rack turned in its zone): 6-7 px of table past the rack's end in the band's rows, a run no
+    tile's width, read unknown and never learnt."""
+    under = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX]
+    if not len(under):
+        return is_tile
+    lip = np.asarray(under.any(axis=0), bool)
+    if not lip.any():
+        return is_tile  # no lip shows at all: nothing tells the rack's ends
+    left, right = int(np.argmax(lip)), int(np.argmax(lip[::-1]))
+    out = is_tile.copy()
+    out[band[0]:band[1], :left] = False
+    out[band[0]:band[1], len(lip) - right:] = False
+    return out
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -593,6 +615,8 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
         runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
         if not ends_found:
             return None
+        # as _comb_count reads them: what is left of a run cut at the table is no tile's top
+        runs = [(a, b) for a, b in runs if b - a >= 0.4 * seen.p_lo]
     if not runs:
         return None
     fits, pitches = [], []
@@ -612,6 +636,23 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
                        table=_triple(seen.table), pitch=pitch, edge=float(EDGE_LOSS * pitch),
                        pitch_range=(pitches[0], pitches[-1]))
+
+
+def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
+                tiles: int = 7, plain: RackReading | None = None) -> RackProfile | None:
+    """What setup learns of a rack it knows holds `tiles` tiles (seven as a game starts): the
+    profile learn_rack finds for that count, kept only when it reads the same frame back as
+    `tiles`, and when the frame read without it is not surely another count. The kiosk
+    (vision.rack_counter, vision.rack_find) and the bench (vision.rack_bench) learn through this
+    one function. A frame need not read as `tiles` without a profile first: ..."""
+    if plain is None:  # the frame's reading without a profile, when the caller has none yet
+        plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
+    if plain.blocked or (plain.count is not None and plain.count != tiles):
+        return None
+    profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
+    if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
+        return None
+    return profile
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
