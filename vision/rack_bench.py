@@ -156,7 +156,9 @@ def main(argv: list[str] | None = None) -> int:
             groups["arrangement"][(scene.arrangements or {}).get(p, "?")].add(truth, reading.count)
             groups["setup"]["learnt at setup" if p in profiles else "not learnt"].add(truth, reading.count)
             if args.verbose and reading.count != truth:
-                print(f"  seed {seed} {p} {scene.models[p]} {colour} truth {truth} read {reading.count} {reading.reason}")
+                learnt = "learnt" if p in profiles else "not learnt"
+                print(f"  seed {seed} {p} {scene.models[p]} {colour} {learnt} truth {truth} read {reading.count} "
+                      f"{reading.reason}")
     print(f"Racks standing, no hand, in frame: {args.scenes} scenes from seed {args.first_seed}, {args.size} px frames")
     print(total.line("all"))
     if learn:
