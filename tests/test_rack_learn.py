@@ -64,3 +64,20 @@ def test_the_table_past_a_racks_end_is_no_tile_where_the_lip_shows_along_the_rac
     # a lip not found along the rack (lit like the table) tells nothing: the band is kept whole
     is_rack[7:9, 10:54] = False
     assert np.array_equal(_past_rack_ends(is_tile, is_rack, (5, 7)), is_tile)
+
+
+def test_a_rack_whose_seven_read_as_another_count_as_the_game_starts_is_not_counted_in_it():
+    from vision.rack_counter import RackCounter
+
+    seven = _seven(749)   # p1's seven tiles read as none (tiles near the table's colour)
+    lab = _tile_lab(seven)
+    counter = RackCounter(dict(seven.zones))
+    counter.racks_hold({"p1": 7, "p2": 7})
+    first = counter.observe(seven.image, seven.board_corners, (lab, 15.0), seven.zones)
+    assert counter.racks_misread() == {"p1"} and "p1" not in first.counts
+    assert first.counts.get("p2") == 7 and "p2" in counter.racks_learnt()
+    later = render_rack_scene(749, size=1000, options=RackSceneOptions(counts={"p1": 4, "p2": 7}, hand="",
+                                                                        half_out="", face_down={}))
+    assert "p1" not in counter.observe(later.image, later.board_corners, (lab, 15.0), later.zones).counts
+    counter.racks_hold({"p1": 7, "p2": 7})   # the next game learns it afresh
+    assert counter.racks_misread() == set()

@@ -5,7 +5,8 @@ beside it; at setup, the search for the racks themselves.
 `vision.reader.BoardReader` holds one (`reader.racks`) and calls `observe` from its own
 `observe` with the frame, the located board and the tile colour the board's tiles give. The
 kiosk (kiosk.rack_setup) drives the setup through the public methods here, from its own
-thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `racks_learnt`.
+thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `racks_learnt`,
+`racks_misread`.
 
 - Zones: the config's `[vision.racks]` zones (as vision.frame_guard fits them to the frame,
   handed over with each frame), or the zones found at setup and confirmed (`use_zones`),
@@ -164,6 +165,11 @@ class RackCounter:
         """The racks learnt since racks_hold was last called."""
         with self._lock:
             return frozenset(self._profiles)
+
+    def racks_misread(self) -> frozenset[str]:
+        """The racks not counted since racks_hold was last called: read surely as another count then."""
+        with self._lock:
+            return frozenset(self._misread)
 
     # -- the reader's thread ---------------------------------------------------------------
 
