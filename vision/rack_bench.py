@@ -16,7 +16,10 @@ split by a column), 9660000-9660799 (round 8: 600 scenes as the bench draws them
 9660200, and 200 from 9660600 with no setup, no hands nor face-down tiles: the notched outline of a
 rack holding tiles the table's colour), 9670000-9670629 (round 9: `--scenes 300 --hands 0 --face-down 0
 --first-seed 9670000` and `--scenes 300 --hands 30 --face-down 0 --first-seed 9670300`: runs' ends on a table
-the tiles' colour, nine tiles filling a rack); tests use seeds below 1000. The
+the tiles' colour, nine tiles filling a rack), 9680000-9680699 (round 10: `--scenes 300 --hands 0 --face-down 0 --first-seed
+9680000` and `--scenes 400 --hands 0 --face-down 0 --first-seed 9680300`, and the setup frames of
+9680000-9680499: why racks were not learnt, empty learnt racks read unknown); tests use seeds below
+1000 (700-999 scanned in round 10 for setup frames learnt or misread). The
 default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it).
@@ -24,8 +27,9 @@ was looked at after it).
 Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour
 drawn from the seed). Racks are read as the kiosk reads them (vision.reader: read_rack with
 the zone, the board's square carried to the rack (rack_square_px), the board's tile colour,
-and what learn_rack learnt of the rack from a frame of the same table as the game started,
-seven tiles on each rack, when that frame read seven without it: see BoardReader.racks_hold);
+and what the kiosk learnt of the rack (vision.racks.learn_known) from a frame of the same table
+as the game started, seven tiles on each rack: see BoardReader.racks_hold; a rack that frame
+read surely as another count is unknown, as the kiosk then reads it);
 `--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
