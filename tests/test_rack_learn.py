@@ -81,3 +81,18 @@ def test_a_rack_whose_seven_read_as_another_count_as_the_game_starts_is_not_coun
     assert "p1" not in counter.observe(later.image, later.board_corners, (lab, 15.0), later.zones).counts
     counter.racks_hold({"p1": 7, "p2": 7})   # the next game learns it afresh
     assert counter.racks_misread() == set()
+
+
+def test_a_learnt_racks_groove_showing_the_rack_all_along_holds_no_tile_whatever_its_colour():
+    from vision.racks import RackProfile, _groove_bare
+
+    profile = RackProfile(band=(5, 8), tile=(70.0, 128.0, 128.0), rack=(10.0, 128.0, 128.0),
+                          table=(68.0, 128.0, 128.0), pitch=14.0, rows=20)
+    is_rack = np.zeros((20, 150), bool)
+    is_rack[5:8] = True                       # the rack's colour all along the rows the tiles stood in
+    assert _groove_bare(is_rack, profile)
+    is_rack[5:8, 70:84] = False               # one tile standing there, of any colour not the rack's
+    assert not _groove_bare(is_rack, profile)
+    is_rack[5:8] = True
+    assert not _groove_bare(is_rack[:18], profile)    # a strip not as tall as at setup: not known
+    assert not _groove_bare(is_rack, None)
