@@ -16,16 +16,20 @@ split by a column), 9660000-9660799 (round 8: 600 scenes as the bench draws them
 9660200, and 200 from 9660600 with no setup, no hands nor face-down tiles: the notched outline of a
 rack holding tiles the table's colour), 9670000-9670629 (round 9: `--scenes 300 --hands 0 --face-down 0
 --first-seed 9670000` and `--scenes 300 --hands 30 --face-down 0 --first-seed 9670300`: runs' ends on a table
-the tiles' colour, nine tiles filling a rack); tests use seeds below 1000. The
-default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000: measuring runs of later rounds)
+the tiles' colour, nine tiles filling a rack), 9680000-9680699 (round 10: `--scenes 300 --hands 0 --face-down 0 --first-seed
+9680000` and `--scenes 400 --hands 0 --face-down 0 --first-seed 9680300`, and the setup frames of
+9680000-9680499: why racks were not learnt, empty learnt racks read unknown); tests use seeds below
+1000 (700-999 scanned in round 10 for setup frames learnt or misread). The
+default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9750000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it).
 
 Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour
 drawn from the seed). Racks are read as the kiosk reads them (vision.reader: read_rack with
 the zone, the board's square carried to the rack (rack_square_px), the board's tile colour,
-and what learn_rack learnt of the rack from a frame of the same table as the game started,
-seven tiles on each rack, when that frame read seven without it: see BoardReader.racks_hold);
+and what the kiosk learnt of the rack (vision.racks.learn_known) from a frame of the same table
+as the game started, seven tiles on each rack: see BoardReader.racks_hold; a rack that frame
+read surely as another count is unknown, as the kiosk then reads it);
 `--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
@@ -47,8 +51,8 @@ import cv2
 import numpy as np
 
 from vision.rack_face_down import _LAST, count_face_down
-from vision.racks import RackProfile, learn_rack, rack_square_px, read_rack
-from vision.synth.racks import RackSceneOptions, render_rack_scene
+from vision.racks import Learnt, RackReading, learn_known, rack_square_px, read_rack
+from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
 TOLERANCE = 15.0  # the reader's tolerance for a board whose tiles agree (vision.reader._tile_colour: max(12, 4 * spread))
@@ -65,18 +69,27 @@ def tile_colour_name(face: tuple[int, int, int]) -> str:
     return min(TILE_PRESETS, key=lambda n: float(np.linalg.norm(np.subtract(TILE_PRESETS[n][0], face))))
 
 
-def setup_profiles(seed: int, size: int, use: bool) -> dict[str, RackProfile]:
+def setup_profiles(seed: int, size: int, use: bool) -> dict[str, Learnt]:
     """What the kiosk learns of the scene's racks as the game starts (BoardReader.racks_hold):
     from a frame with seven tiles on each (the same table, racks, camera and light; the tiles
-    stand anew), each rack that frame reads as seven without a profile; none without `use`."""
+    stand anew), through the kiosk's own vision.racks.learn_known; none without `use`."""
     if not use:
         return {}
     setup = render_rack_scene(seed, size=size, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
                                                                         half_out="", face_down={}))
     lab = board_tile_lab(setup)
-    return {p: prof for p, z in setup.zones.items()
-            if read_rack(setup.image, z, square(setup, z), lab, TOLERANCE).count == 7
-            and (prof := learn_rack(setup.image, z, square(setup, z), lab, TOLERANCE)) is not None}
+    return {p: learn_known(setup.image, z, square(setup, z), lab, TOLERANCE, 7) for p, z in setup.zones.items()}
+
+
+def read_as_kiosk(scene: RackScene, player: str, square_px: float, tile_lab: np.ndarray,
+                  learnt: Learnt | None) -> RackReading:
+    """The rack's reading as vision.rack_counter gives it: with what setup learnt, unknown when
+    setup read its seven surely as another count."""
+    reading = read_rack(scene.image, scene.zones[player], square_px, tile_lab, TOLERANCE,
+                        learnt.profile if learnt is not None else None)
+    if learnt is not None and learnt.misread and reading.count is not None:
+        return RackReading(None, reason="seven read otherwise as the game started")
+    return reading
 
 
 def square(scene, zone: np.ndarray) -> float:
@@ -134,8 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         start, cpu = time.perf_counter(), time.process_time()
         # the board's square at each rack once a frame, for both counts (as vision.rack_counter)
         at_rack = {p: square(scene, z) for p, z in scene.zones.items()}
-        readings = {p: read_rack(scene.image, z, at_rack[p], lab, TOLERANCE, profiles.get(p))
-                    for p, z in scene.zones.items()}
+        readings = {p: read_as_kiosk(scene, p, at_rack[p], lab, profiles.get(p)) for p in scene.zones}
         for p, z in scene.zones.items():  # the kiosk also counts tiles face down beside each rack
             count_face_down(scene.image, z, at_rack[p], lab, TOLERANCE, scene.board_corners)
         times.append(time.perf_counter() - start)
@@ -147,7 +159,10 @@ def main(argv: list[str] | None = None) -> int:
                 edge_n[0] += 1
                 edge_n[1] += reading.count is None or reading.count == truth
                 continue
-            no_setup += p not in profiles
+            learnt = profiles.get(p)
+            setup = ("learnt at setup" if learnt is not None and learnt.profile is not None else
+                     "misread at setup" if learnt is not None and learnt.misread else "not learnt")
+            no_setup += setup != "learnt at setup"
             total.add(truth, reading.count)
             view = scene.view_deg[p]
             groups["rack model"][scene.models[p]].add(truth, reading.count)
@@ -155,14 +170,15 @@ def main(argv: list[str] | None = None) -> int:
             groups["tile colour"][colour].add(truth, reading.count)
             groups["tiles on the rack"][f"{truth} tiles"].add(truth, reading.count)
             groups["arrangement"][(scene.arrangements or {}).get(p, "?")].add(truth, reading.count)
-            groups["setup"]["learnt at setup" if p in profiles else "not learnt"].add(truth, reading.count)
+            groups["setup"][setup].add(truth, reading.count)
             if args.verbose and reading.count != truth:
-                print(f"  seed {seed} {p} {scene.models[p]} {colour} truth {truth} read {reading.count} {reading.reason}")
+                print(f"  seed {seed} {p} {scene.models[p]} {colour} {setup} truth {truth} read {reading.count} "
+                      f"{reading.reason}")
     print(f"Racks standing, no hand, in frame: {args.scenes} scenes from seed {args.first_seed}, {args.size} px frames")
     print(total.line("all"))
     if learn:
-        print(f"  of these, {no_setup} racks were not learnt as the game started (not read as seven then, or"
-              " learn_rack failed) and were read without it")
+        print(f"  of these, {no_setup} racks were not learnt as the game started (learn_known: read surely as"
+              " another count then, and unknown since, or learnt nothing and read without it)")
     else:
         print("  read without what the kiosk learns as the game starts (--no-setup)")
     print(f"  racks at the frame's edge (zone partly outside), left out above: {edge_n[0]}, "
@@ -187,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         for p, z in scene.zones.items():
             if scene.covered[p] < 0.10:
                 continue
-            reading = read_rack(scene.image, z, square(scene, z), lab, TOLERANCE, setup_profiles(seed, args.size, learn).get(p))
+            reading = read_as_kiosk(scene, p, square(scene, z), lab, setup_profiles(seed, args.size, learn).get(p))
             hand_n += 1
             hand_unknown += reading.count is None
             hand_false += reading.count is not None and reading.count > 7

@@ -13,7 +13,8 @@ rack is found is an error naming it. Then
     python -m vision.rack_check --config kiosk.toml seven.jpg eight.jpg [more.jpg ...]
 
 The first photo shows seven tiles on each rack, as a game starts: the reader learns each rack
-it reads as seven (BoardReader.racks_hold, as the kiosk does at a game's first press). Every
+it can (BoardReader.racks_hold, as the kiosk does at a game's first press); a rack whose seven
+read surely as another count is not counted ("not counted", as the kiosk then does). Every
 photo is then read with the config's rack zones ([vision.racks]) and the count of each rack is
 printed, or "not seen" (a hand over it, tiles too like the rack or the table in colour, a rack
 out of the picture) - the kiosk never asks about a rack it has not seen.
@@ -156,6 +157,8 @@ def check(argv: list[str]) -> int:
         for name in sorted(config.rack_zones):
             if name in observation.rack_counts:
                 seen.append(f"{name} {observation.rack_counts[name]} tiles")
+            elif name in reader.racks.racks_misread():
+                seen.append(f"{name} not counted (its seven tiles read as another count)")
             else:
                 seen.append(f"{name} not seen" + (" (something over it)" if name in observation.rack_blocked else ""))
         learnt = ", ".join(sorted(reader.racks_learnt())) or "none"

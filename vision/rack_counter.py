@@ -5,16 +5,18 @@ beside it; at setup, the search for the racks themselves.
 `vision.reader.BoardReader` holds one (`reader.racks`) and calls `observe` from its own
 `observe` with the frame, the located board and the tile colour the board's tiles give. The
 kiosk (kiosk.rack_setup) drives the setup through the public methods here, from its own
-thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `racks_learnt`.
+thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `racks_learnt`,
+`racks_misread`.
 
 - Zones: the config's `[vision.racks]` zones (as vision.frame_guard fits them to the frame,
   handed over with each frame), or the zones found at setup and confirmed (`use_zones`),
   which win until `use_zones(None)` goes back to the config's.
 - Learnt racks: `racks_hold(counts)` says how many tiles the rules put on each rack (seven
-  each as a game starts); each rack is learnt (vision.racks.learn_rack) from the next frame
-  that reads it with that count. A rack learnt at setup, with seven on it, stays learnt when
-  the game starts with seven on it: its zone was offered only because it read seven with
-  that profile.
+  each as a game starts); each rack is learnt (vision.racks.learn_known, as the bench learns
+  it) once, from the next frame with nothing over it; a rack that frame reads surely as
+  another count is not counted in that game (its counts would be wrong: unknown). A rack
+  learnt at setup, with seven on it, stays learnt when the game starts with seven on it: its
+  zone was offered only because it read seven with that profile.
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
   rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
@@ -33,7 +35,7 @@ import numpy as np
 
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
-from vision.racks import RackProfile, board_side_first, learn_rack, rack_square_px, read_rack
+from vision.racks import RackProfile, board_side_first, learn_known, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -94,6 +96,7 @@ class RackCounter:
         self._found: dict[str, np.ndarray] | None = None   # confirmed at setup; None: the config's are in force
         self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
         self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
+        self._misread: set[str] = set()   # racks read surely otherwise as a game started: not counted in it
         self._setup_profiles: dict[str, RackProfile] = {}
         self._colours: dict[str, tuple[np.ndarray, float]] = {}   # each found rack's tiles' colour, from setup
         self._looking = False
@@ -142,7 +145,7 @@ class RackCounter:
             self._colours = dict(colours or {})
             self._profiles = dict(profiles or {})
             self._setup_profiles = dict(profiles or {})
-            self._holds = {}
+            self._holds, self._misread = {}, set()
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
         """How many tiles the rules say each rack holds now (seven each as a game starts).
@@ -150,7 +153,7 @@ class RackCounter:
         frame that reads it with this count, but a rack learnt at this game's setup stays
         learnt when it holds the setup's seven."""
         with self._lock:
-            self._profiles, self._holds = {}, dict(counts)
+            self._profiles, self._holds, self._misread = {}, dict(counts), set()
             zones = self.zones()
             for name, profile in self._setup_profiles.items():
                 if counts.get(name) == SETUP_TILES and name in zones:
@@ -162,6 +165,11 @@ class RackCounter:
         """The racks learnt since racks_hold was last called."""
         with self._lock:
             return frozenset(self._profiles)
+
+    def racks_misread(self) -> frozenset[str]:
+        """The racks not counted since racks_hold was last called: read surely as another count then."""
+        with self._lock:
+            return frozenset(self._misread)
 
     # -- the reader's thread ---------------------------------------------------------------
 
@@ -186,12 +194,15 @@ class RackCounter:
                 profile = self._profiles.get(name)
                 reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
                 held = self._holds.get(name)
-                if profile is None and held is not None and reading.count is not None:
+                if profile is None and held is not None and not reading.blocked:
+                    # learnt once, from the first frame with nothing over the rack (as the bench learns)
                     del self._holds[name]
-                    learned = learn_rack(frame, zone, at_rack, colour, tolerance, held) if reading.count == held else None
-                    if learned is not None:
-                        self._profiles[name] = learned
-                if reading.count is not None:
+                    learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
+                    if learned.profile is not None:
+                        self._profiles[name] = learned.profile
+                    if learned.misread:
+                        self._misread.add(name)
+                if reading.count is not None and name not in self._misread:
                     counts[name] = reading.count
                 elif reading.blocked:
                     blocked.add(name)

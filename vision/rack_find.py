@@ -11,7 +11,7 @@ a zone reach past the rack). So: the table is the frame's colour around the boar
 as long as a rack and about as deep; its zone is the blob's box along the rack. The tiles'
 colour is then one of the blob's own colours (or the one the board gave), and a rack is
 offered only when vision.racks learns it as `tiles` tiles and reads that many back in the
-zone (`learn_rack`, `read_rack`): a blob that is no rack with seven tiles on it is never
+zone (`learn_known`, as the board reader and the bench learn a rack): a blob that is no rack with seven tiles on it is never
 offered.
 
 A rack the colour of the table shows only its tiles' tops clearly: it is found from that bar
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_rack, rack_square_px, read_rack, weighted_lab
+from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_known, rack_square_px, weighted_lab
 
 REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
 # away, seen at 30 degrees, is < 4 squares out; a rack farther out is not beside the board)
@@ -117,8 +117,8 @@ def _find_in(frame: np.ndarray, corners: np.ndarray, square: float, blobs: list[
         tries += [(c, TILE_TOLERANCE) for c in colours]
         at_rack = rack_square_px(corners, zone)   # the board's square carried on to the rack's place, as the reader reads
         for colour, tol in tries:
-            profile = learn_rack(frame, zone, at_rack, colour, tol, tiles)
-            if profile is not None and read_rack(frame, zone, at_rack, colour, tol, profile).count == tiles:
+            profile = learn_known(frame, zone, at_rack, colour, tol, tiles).profile
+            if profile is not None:
                 found[name] = FoundRack(zone, profile, colour, tol)
                 break
 

@@ -476,6 +476,7 @@ class RackProfile:
     pitch: float  # one tile's width along the strip, px
     edge: float = 0.0  # px a run of tiles pushed together shows less than its tiles' pitches
     pitch_range: tuple[float, float] | None = None  # every pitch that read the setup's tiles right
+    rows: int = 0  # the strip's rows when learnt (0: not known): `band` holds in a strip as tall
 
 
 def zone_in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
@@ -573,10 +574,37 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
     band = _band(is_tile, table_like, is_rack)
+    if table_like and band is not None:
+        is_tile = _past_rack_ends(is_tile, is_rack, band)
     _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
                   d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
                   rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
+
+
+LIP_SEEN = 0.8  # the lip shows under the band in this share of the zone's columns when it tells the
+# rack's ends (dev seeds 9680191-9680449, racks turned in their zones: 0.89-0.94; 9680032, 9680141,
+# 9680161, a lip lit like the table: 0.01, and every tile's run was left out with it)
+
+
+def _past_rack_ends(is_tile: np.ndarray, is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """On a table the tiles' colour: the band's columns from each end of the zone up to the
+    first with the rack's lip under the band are the table beyond the rack's end, not tiles
+    (every tile stands in the groove, the lip under it: _lip_under). Dev seeds 9680191,
+    9680196, 9680241, 9680449, 9680453 (setup frames, seven white or cream tiles on a dark
+    rack turned in its zone): 6-7 px of table past the rack's end in the band's rows, a run no
+    tile's width, read unknown and never learnt."""
+    under = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX]
+    if not len(under):
+        return is_tile
+    lip = np.asarray(under.any(axis=0), bool)
+    if lip.mean() < LIP_SEEN:
+        return is_tile  # the lip not found all along (lit like the tiles or the table): nothing tells the ends
+    left, right = int(np.argmax(lip)), int(np.argmax(lip[::-1]))
+    out = is_tile.copy()
+    out[band[0]:band[1], :left] = False
+    out[band[0]:band[1], len(lip) - right:] = False
+    return out
 
 
 def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -593,6 +621,8 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
         runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
         if not ends_found:
             return None
+        # as _comb_count reads them: what is left of a run cut at the table is no tile's top
+        runs = [(a, b) for a, b in runs if b - a >= 0.4 * seen.p_lo]
     if not runs:
         return None
     fits, pitches = [], []
@@ -611,7 +641,38 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     pitch = (pitches[0] + pitches[-1]) / 2
     return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
                        table=_triple(seen.table), pitch=pitch, edge=float(EDGE_LOSS * pitch),
-                       pitch_range=(pitches[0], pitches[-1]))
+                       pitch_range=(pitches[0], pitches[-1]), rows=int(seen.is_rack.shape[0]))
+
+
+@dataclass(frozen=True)
+class Learnt:
+    """What setup made of a rack it knows holds a count of tiles (learn_known)."""
+    profile: RackProfile | None  # what was learnt; None: nothing
+    misread: bool = False  # the frame read surely as another count: the rack is not counted (unknown)
+
+
+def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
+                tiles: int = 7, plain: RackReading | None = None) -> Learnt:
+    """What setup learns of a rack it knows holds `tiles` tiles (seven as a game starts): the
+    profile learn_rack finds for that count, kept only when it reads the same frame back as
+    `tiles`. The kiosk (vision.rack_counter, vision.rack_find) and the bench (vision.rack_bench)
+    learn through this one function. The frame need not read as `tiles` without a profile
+    first (seven white tiles on a white table whose seams alone do not decide, dev seeds
+    9680000-9680499: 4 of 683 racks in view learnt so, none read otherwise after it), but when it reads
+    surely as another count the camera does not see this rack well enough: it is `misread`, and
+    counted as unknown (dev seeds 9680000-9680699: seven tiles read as 0 on four racks that read
+    0 then with 5-7 on them, and as 9 on one that read 11 with 2).
+    `plain`: the frame's reading without a profile, when the caller has it already."""
+    if plain is None:
+        plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
+    if plain.blocked:
+        return Learnt(None)
+    if plain.count is not None and plain.count != tiles:
+        return Learnt(None, misread=True)
+    profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
+    if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
+        return Learnt(None)
+    return Learnt(profile)
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
@@ -801,7 +862,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
 def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: RackProfile | None,
            is_rack: np.ndarray, pitch: float) -> RackReading:
     """No tiles found on a rack in view: 0, unless tiles standing there could have been missed."""
-    if table_like or _hidden_by_table(table, tile_lab, profile):
+    if (table_like or _hidden_by_table(table, tile_lab, profile)) and not _groove_bare(is_rack, profile):
         # no tile colour found, but tiles near the table's colour may have been taken for
         # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
         # dark as the grey table, read as none): empty only when the tiles would show
@@ -811,6 +872,25 @@ def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: R
         # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
         return RackReading(None, reason="tiles not told from the table")
     return RackReading(0)
+
+
+BARE_GROOVE = 0.98  # share of the learnt band's pixels (the rack's middle 80 %) of the rack's colour
+# where no tile stands: dev seeds 9680000-9680699, learnt racks read with no band of tiles: 39 empty
+# racks 0.67-1.0 (13 of them read unknown for tiles near the table's colour: all 1.0), two tiles
+# missed on a rack 0.81; one tile on a pro rack covers 0.09 of its middle
+
+
+def _groove_bare(is_rack: np.ndarray, profile: RackProfile | None) -> bool:
+    """Does a learnt rack show its own colour all along the rows where its tiles' tops stood at
+    setup (the profile's band, in a strip as tall)? Then no tile stands there, whatever its
+    colour: tiles near the table's colour are not hidden on it. (A rack moved in its zone since
+    setup shows other rows there: _notched still looks at its outline.)"""
+    if profile is None or profile.rows != is_rack.shape[0]:
+        return False
+    y0, y1 = profile.band
+    w = is_rack.shape[1]
+    band = is_rack[y0:y1, int(0.1 * w):max(int(0.1 * w) + 1, int(0.9 * w))]
+    return band.size > 0 and float(band.mean()) >= BARE_GROOVE
 
 
 SHADE = (0.5, 1.0)  # the light on a standing tile's top and back, as a share of the board's tiles'
