@@ -990,12 +990,16 @@ PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measu
 # a frame with no board took 3-4 s)
 ROUGH_CANDIDATES = 5
 # After those, the placements of the lattice whose line combs are strongest (the first of the
-# dominant skew's lattices, _lattices' order), when not among them. The premium pattern ranks
-# lattices weakly on a board crowded with tiles: on development seed 53117 (frame 28, a deluxe
-# board with 79 tiles) the right lattice had by far the strongest combs (22095 and 86273 against
-# 8929 and 31438 for the next) but the lowest pattern score of six (0.078 against 0.09-0.20), so
-# it came 6th by plain colours and 6th by lightness, after the ROUGH_CANDIDATES tried. It costs
-# one or two refinements only on frames whose first candidates are not taken; every check is the same.
+# dominant skew's lattices, _lattices' order), in the plain view and in the perspective one when
+# it was searched, when not among them. The premium pattern ranks lattices weakly on a board
+# crowded with tiles or with faint lines: on development seed 53117 (frame 28, a deluxe board with
+# 79 tiles) the right lattice had by far the strongest combs (22095 and 86273 against 8929 and
+# 31438 for the next) but the lowest pattern score of six (0.078 against 0.09-0.20), so it came
+# 6th by plain colours and 6th by lightness, after the ROUGH_CANDIDATES tried; on seed 614027
+# (frame 5, a clear board on a white table tilted 21 degrees) the perspective view's strongest
+# lattice placed it 2.6 cells off, refined to 0.09 cells, while every placement tried was 7 cells
+# off or more. It costs a few refinements only on frames whose first candidates are not taken;
+# every acceptance check is the same.
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
@@ -1099,18 +1103,22 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 ranking = rankings[name, relative]
                 if k < len(ranking) and fresh(ranking[k]):
                     yield ranking[k], relative
+    pools = [cells]  # the plain view's lattices, then the perspective view's when searched
+
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
         yield from take("plain", cells, 0, 1)
-        yield from take("perspective", _perspective_cells(frame, scale, gray), 0, PERSPECTIVE_RANKS)
+        pools.append(_perspective_cells(frame, scale, gray))
+        yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
         yield from take("plain", cells, 1, len(cells))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
-    # then the lattice of the strongest line combs, by either measure (see ROUGH_CANDIDATES)
-    for relative in (False, True):
-        found = _placement(cells[0][0], relative) if cells else None
-        if found is not None:
-            corners = cv2.perspectiveTransform(found[1][None], cells[0][1])[0].astype(np.float32)
-            if fresh(corners):
-                yield corners, relative
+    # then each view's lattice of the strongest line combs, by either measure (see ROUGH_CANDIDATES)
+    for strongest, back in (pool[0] for pool in pools if pool):
+        for relative in (False, True):
+            found = _placement(strongest, relative)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                if fresh(corners):
+                    yield corners, relative
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
