@@ -16,7 +16,8 @@ Corners come out in frame order (the corner nearest the frame's top-left first, 
 clockwise); which way up the board is is decided later from the letters.
 
 Rendered sets looked at in development (python -m vision.synth dataset OUT --boards N --seed S):
-wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027; club style space 52121.
+wide style space 52118, 52119, 52120, 86413, 90217, 330417, 614027, 53117, 70123, 777001; club
+style space 52121.
 """
 from __future__ import annotations
 
