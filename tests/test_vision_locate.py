@@ -296,3 +296,21 @@ def test_a_dim_board_with_faint_hairlines_lost_by_the_refinement_is_refined_agai
     found = next(board_candidates(image), None)
     assert found is not None and _error_cells(found.corners, truth) < 0.1
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+
+
+@pytest.mark.parametrize("dataset_seed, index", [(53117, 28), (614027, 5)])
+def test_a_board_whose_premium_pattern_ranks_its_lattice_low_is_found_by_its_strongest_line_combs(dataset_seed, index):
+    """A deluxe board crowded with 79 tiles (seed 53117, frame 28) and a clear board on a white
+    table tilted 21 degrees (seed 614027, frame 5): the premium pattern ranks the right lattice
+    after the ROUGH_CANDIDATES tried (6th; in the perspective view not at all among them), so
+    neither was found; the lattice of the strongest line combs places them, tried after those."""
+    from vision.locate import ROUGH_CANDIDATES, _global_search, _work_images
+    frame = _wide_frame(dataset_seed, index)
+    small, gray, scale = _work_images(frame.image)
+    roughs = [rough for rough, _ in _global_search(frame.image, scale, small, gray)]
+    near = [k for k, rough in enumerate(roughs) if _error_cells(rough / scale, frame.board_corners) < 3.0]
+    assert near and min(near) >= ROUGH_CANDIDATES  # only the strongest combs' lattice comes near the board
+    found = next(board_candidates(frame.image), None)
+    assert found is not None
+    assert _error_cells(found.corners, frame.board_corners) < 0.2
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT

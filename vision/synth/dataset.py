@@ -22,6 +22,9 @@ Round 7: 70123 again (occupancy helper, 40 boards; every tile and blank the occu
 empty on it, grouped by tile look, board and glare; crops looked at); 78437 (50 boards, measured once
 with the shipped occupancy network and a retrained one, not looked into); 915203 (location helper,
 30 boards, measured once before and after location's speed-up, not looked into).
+Round 8 (location helper "locfind": every board not located listed, its losing step found, frames
+looked at): 614027, 330417, 777001, 70123, 86413, 90217, 53117 (50 boards each); then 71843 (50 boards,
+the final figure, the start tree and this one measured once, not looked into).
 """
 from __future__ import annotations
 
