@@ -46,6 +46,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
+from vision.rack_counter import RackCounter
 from vision.rack_face_down import _LAST, count_face_down
 from vision.racks import RackProfile, learn_rack, rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
@@ -112,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
     parser.add_argument("--face-down", type=int, default=100,
                         help="scenes with tiles face down beside a rack (DRAW-01)")
+    parser.add_argument("--follow", type=int, default=20,
+                        help="scenes followed as a game (FOLLOW_FRAMES frames each: the live kiosk's per-frame time)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--no-setup", action="store_true",
                         help="read racks without what the kiosk learns of them as the game starts")
@@ -205,7 +208,48 @@ def main(argv: list[str] | None = None) -> int:
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
     face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
+    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng)
     return 0
+
+
+FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, then one tile taken from p1's
+FOLLOW_NOISE = 2.0  # sensor noise drawn anew in every frame (std, 8-bit levels)
+
+
+def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator) -> None:
+    """The live kiosk's rack counting (vision.rack_counter.RackCounter.observe) over a game's
+    frames: each scene is FOLLOW_FRAMES frames, the first half as rendered, the second with a
+    tile taken from p1's rack (drawn anew), every frame with fresh sensor noise: most frames
+    change no rack, and observe reads again only a rack whose surroundings changed. Prints the
+    CPU time per frame and whether every count is what a full reading of that frame gives."""
+    if scenes <= 0:
+        return
+    cpu: list[float] = []
+    differ = 0
+    counter = RackCounter()
+    for i in range(scenes):
+        seed = first_seed + i
+        counts = {p: int(rng.integers(1, 10)) for p in ("p1", "p2")}
+        before = render_rack_scene(seed, size=size, options=RackSceneOptions(counts=counts, hand="", half_out="",
+                                                                           face_down={}))
+        after = render_rack_scene(seed, size=size, options=RackSceneOptions(
+            counts={**counts, "p1": counts["p1"] - 1}, hand="", half_out="", face_down={}))
+        lab = board_tile_lab(before)
+        counter.use_zones(before.zones)
+        noise = np.random.default_rng([seed, 7])
+        for k in range(FOLLOW_FRAMES):
+            scene = before if k < FOLLOW_FRAMES // 2 else after
+            frame = np.clip(scene.image + noise.normal(0, FOLLOW_NOISE, scene.image.shape), 0, 255).astype(np.uint8)
+            start = time.process_time()
+            sight = counter.observe(frame, scene.board_corners, (lab, TOLERANCE), {})
+            cpu.append(time.process_time() - start)
+            full = {p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count for p, z in scene.zones.items()}
+            differ += sight.counts != {p: n for p, n in full.items() if n is not None}
+    ms = 1000 * np.array(cpu)
+    print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
+          f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
+          f"read {counter.reads}, last reading kept {counter.reads_skipped}; frames whose counts differ from a full "
+          f"reading: {differ}")
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:
