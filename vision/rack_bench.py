@@ -1,7 +1,7 @@
 """Rack-count bench: racks as they stand, rendered in 3D (vision.synth.racks), counted from
 what the camera over the board sees (vision.racks.read_rack).
 
-    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup]
+    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup] [--follow 20]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
 2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
@@ -16,7 +16,10 @@ split by a column), 9660000-9660799 (round 8: 600 scenes as the bench draws them
 9660200, and 200 from 9660600 with no setup, no hands nor face-down tiles: the notched outline of a
 rack holding tiles the table's colour), 9670000-9670629 (round 9: `--scenes 300 --hands 0 --face-down 0
 --first-seed 9670000` and `--scenes 300 --hands 30 --face-down 0 --first-seed 9670300`: runs' ends on a table
-the tiles' colour, nine tiles filling a rack); tests use seeds below 1000. The
+the tiles' colour, nine tiles filling a rack), 7510000-7510379 (round 10's speed-up: `/tmp/rkspeed/dump.py`, every reading of 300
+scenes as the bench draws them, 40 with a hand, 40 with tiles face down, before and after), 7520000-7520199
+(vision.rack_change's CHANGE_LEVEL: a tile taken from a rack against fresh noise), 7530000-7530129 (the
+following-a-game frames, `--scenes 0 --hands 0 --face-down 0 --first-seed 7530000`); tests use seeds below 1000. The
 default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it).
@@ -34,7 +37,10 @@ groups, spread); then racks under a hand (must be unknown, never a count > 7 whe
 half out of the frame, the CPU time rack counting adds per frame (read_rack and
 count_face_down, both racks), and tiles lying face down beside a rack (DRAW-01,
 count_face_down: exact, unknown, wrong: more than there, which could raise a false overdraw
-question, and fewer).
+question, and fewer); last the live kiosk's time following a game (`--follow` scenes of
+FOLLOW_FRAMES frames through vision.rack_counter.RackCounter.observe, which reads a rack again
+only when something around it changed): never to be quoted as the time from scratch, which is
+the time line above (every rack read in full).
 """
 from __future__ import annotations
 
@@ -176,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             print(group[name].line(name))
     ms, cpu_ms = 1000 * np.array(times), 1000 * np.array(cpu_times)
     if len(ms):
-        print(f"time rack counting adds per frame (read_rack and count_face_down, 2 racks): wall median {np.median(ms):.2f} ms, 95th pct "
+        print(f"time rack counting adds per frame from scratch (read_rack and count_face_down, 2 racks): wall median {np.median(ms):.2f} ms, 95th pct "
               f"{np.percentile(ms, 95):.2f} ms; CPU median {np.median(cpu_ms):.2f} ms, mean {cpu_ms.mean():.2f} ms "
               "(wall time counts other processes on a shared machine)")
 

@@ -4,10 +4,10 @@ need not read a rack again when nothing it reads from has changed: vision.rack_c
 What a rack's reading looks at: its zone, the table beside its ends where tiles lie face down
 (vision.rack_face_down: BESIDE_ALONG squares beyond each end, BESIDE_TOWARD toward the board)
 and the strips of table along it where a hand crosses (vision.racks.table_crossed). That
-region's bounding box is shrunk to cells of CHANGE_CELL of a square, each the mean of
-CHANGE_SAMPLES x CHANGE_SAMPLES pixels spread over it (camera noise averages out, at a
-fraction of the CPU time of averaging every pixel); any cell whose colour moved by more than
-CHANGE_LEVEL in a channel since the reference frame is a change.
+region's bounding box is shrunk to cells CHANGE_ALONG of a square long along the rack and
+CHANGE_ACROSS across it, each the mean of its pixels (camera noise averages out; a standing
+tile's top and back, a thin strip along the rack, fills whole cells); any cell whose colour
+moved by more than CHANGE_LEVEL in a channel since the reference frame is a change.
 """
 from __future__ import annotations
 
@@ -19,13 +19,15 @@ import numpy as np
 from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD
 from vision.racks import SIDE_GAP, SIDE_WIDTH
 
-CHANGE_CELL = 0.25  # squares a side of a thumbnail cell (about 8-9 px at 35 px a square)
-CHANGE_SAMPLES = 3  # pixels a cell's side averages
-CHANGE_LEVEL = 12  # 8-bit levels a cell's channel may move without a change (evidence: rack_change_levels below)
-# Measured with /tmp/rkspeed/change_levels.py on dev seeds 7520000-7520199 (rendered racks of every
-# model, view and tile colour; 1-9 tiles): one standing tile taken from a rack moved the most-moved
-# cell by MIN_TILE_MOVE levels at least; the same frame with fresh sensor noise (std 5, the
-# renderer's most) and its light 3 % brighter or darker moved it by NOISE_MOVE at most.
+CHANGE_ALONG = 0.25  # squares a cell spans along the rack (9 px at 35 px a square)
+CHANGE_ACROSS = 0.0625  # ... and across it (2 px: the tiles' tops and backs show 2-4 px of a dark rack)
+CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change around the rack. Dev seeds
+# 7520000-7520199 (/tmp/rkspeed/change_levels.py: one rendered rack of each seed, 1-9 tiles, every
+# model, view and tile colour, and the same frame with one of its standing tiles taken off): a tile
+# taken moved the most-moved cell by 17 at least (7520107: one red tile on a black rack in a dark
+# scene, read unknown before and after; then 23, 24, 28), 47 at the 5th percentile; the same frame
+# with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
+# darker moved it by up to 15: such a frame is read again.)
 AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
 
 
@@ -58,14 +60,14 @@ def thumb(frame: np.ndarray, zone: np.ndarray, square_px: float) -> Thumb | None
     x1, y1 = min(w, int(np.ceil(quad[:, 0].max()))), min(h, int(np.ceil(quad[:, 1].max())))
     if x1 - x0 < 2 or y1 - y0 < 2:
         return None
-    cell = max(1, int(round(CHANGE_CELL * square_px)))
-    rows, cols = (y1 - y0) // cell, (x1 - x0) // cell
+    z = np.asarray(zone, np.float64).reshape(4, 2)
+    along, across = max(1, int(round(CHANGE_ALONG * square_px))), max(1, int(round(CHANGE_ACROSS * square_px)))
+    dx, dy = np.abs(z[1] - z[0])
+    cw, ch = (along, across) if dx >= dy else (across, along)  # the cells' sides in the frame (px)
+    rows, cols = (y1 - y0) // ch, (x1 - x0) // cw
     if rows < 1 or cols < 1:
         return None
-    k = min(cell, CHANGE_SAMPLES)  # samples a cell's side: picked (nearest), then averaged by an integer factor
-    crop = frame[y0:y0 + rows * cell, x0:x0 + cols * cell]
-    sampled = cv2.resize(crop, (cols * k, rows * k), interpolation=cv2.INTER_NEAREST) if k < cell else crop
-    small = cv2.resize(sampled, (cols, rows), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
     return Thumb((x0, y0, x1, y1), (w, h), small)
 
 
