@@ -635,7 +635,12 @@ def board_side_first(zone: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
     the frame from its top-left corner clockwise reads the same for the rack at the frame's top."""
     z = np.asarray(zone, np.float32).reshape(4, 2)
     mids = (z + np.roll(z, -1, axis=0)) / 2
-    first = int(np.argmin(np.linalg.norm(mids - np.asarray(board_centre, np.float32), axis=1)))
+    edges = np.linalg.norm(np.roll(z, -1, axis=0) - z, axis=1)
+    near = np.linalg.norm(mids - np.asarray(board_centre, np.float32), axis=1)
+    # ... of the two edges along the rack: a rack turned near the board's corner can bring an end's
+    # middle nearer the board's centre (dev seed 7530057, a rack turned 17 degrees: read from its end, unknown)
+    near[edges < np.roll(edges, -1)] = np.inf
+    first = int(np.argmin(near))
     return np.roll(z, -first, axis=0)
 
 
