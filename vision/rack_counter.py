@@ -202,7 +202,9 @@ class RackCounter:
                 configured: Mapping[str, np.ndarray]) -> RackSight:
         """The racks in a frame whose board is located at `corners` (frame order).
         `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
-        none; `configured`: the config's zones as fitted to this frame."""
+        none; `configured`: the config's zones as fitted to this frame. A rack is read again
+        only when something it is read from changed since its last reading (_Read.stands_for);
+        else that reading stands (`reads`, `reads_skipped` count both)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
         square = square_px(c)
@@ -222,7 +224,8 @@ class RackCounter:
                 profile = self._profiles.get(name)
                 held = self._holds.get(name)
                 last = self._read.get(name)
-                if held is None and last is not None and last.stands_for(frame, zone, at_rack, colour, tolerance, profile):
+                if held is None and last is not None \
+                        and last.stands_for(frame, zone, at_rack, colour, tolerance, profile):
                     self.reads_skipped += 1
                     count, is_blocked, down = last.count, last.blocked, last.face_down
                 else:
