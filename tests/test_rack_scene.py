@@ -80,6 +80,18 @@ def test_a_zone_written_from_any_corner_is_read_from_the_board_side():
             assert np.array_equal(board_side_first(np.roll(zone, -start, axis=0), centre), zone)
 
 
+def test_a_rack_turned_near_the_boards_corner_is_read_from_its_long_side():
+    from vision.racks import board_side_first
+    # a rack's zone as rendered, turned 17 degrees at the board's lower edge: its left end's middle
+    # lies nearer the board's centre than its board-side edge's
+    zone = np.array([[417.9, 779.2], [765.1, 885.9], [737.9, 974.5], [390.7, 867.8]], np.float32)
+    centre = np.array([505.0, 470.0], np.float32)
+    mids = (zone + np.roll(zone, -1, axis=0)) / 2
+    assert np.linalg.norm(mids[3] - centre) < np.linalg.norm(mids[0] - centre)
+    for start in range(4):
+        assert np.array_equal(board_side_first(np.roll(zone, -start, axis=0), centre), zone)
+
+
 def test_tiles_face_down_beside_a_rack_are_counted():
     # DRAW-01: "5 drawn, 4 due": the drawn tiles lie face down beside the rack's end
     from vision.rack_face_down import count_face_down

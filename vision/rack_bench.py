@@ -1,7 +1,7 @@
 """Rack-count bench: racks as they stand, rendered in 3D (vision.synth.racks), counted from
 what the camera over the board sees (vision.racks.read_rack).
 
-    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup]
+    python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup] [--follow 20]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
 2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
@@ -18,11 +18,16 @@ rack holding tiles the table's colour), 9670000-9670629 (round 9: `--scenes 300 
 --first-seed 9670000` and `--scenes 300 --hands 30 --face-down 0 --first-seed 9670300`: runs' ends on a table
 the tiles' colour, nine tiles filling a rack), 9680000-9680699 (round 10: `--scenes 300 --hands 0 --face-down 0 --first-seed
 9680000` and `--scenes 400 --hands 0 --face-down 0 --first-seed 9680300`, and the setup frames of
-9680000-9680499: why racks were not learnt, empty learnt racks read unknown); tests use seeds below
-1000 (700-999 scanned in round 10 for setup frames learnt or misread). The
-default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9750000: measuring runs of later rounds)
+9680000-9680499: why racks were not learnt, empty learnt racks read unknown), 7510000-7510379 (round 10's
+speed-up: `/tmp/rkspeed/dump.py`, every reading of 300 scenes as the bench draws them, 40 with a hand, 40
+with tiles face down, before and after), 7520000-7520199 (vision.rack_change's CHANGE_LEVEL: a tile taken
+from a rack against fresh noise), 7530000-7530129 (the following-a-game frames, `--scenes 0 --hands 0
+--face-down 0 --first-seed 7530000`); tests use seeds below 1000 (700-999 scanned in round 10 for setup
+frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
+9700000, 9710000, 9720000, 9730000, 9740000, 9750000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
-was looked at after it).
+was looked at after it, and 9740253, the false overdraw of the 9740000 run, run alone once after the
+merge of round 10: read unknown, misread at setup).
 
 Each scene holds two racks (0-9 tiles each, every rack model, camera pose and tile colour
 drawn from the seed). Racks are read as the kiosk reads them (vision.reader: read_rack with
@@ -38,7 +43,10 @@ groups, spread); then racks under a hand (must be unknown, never a count > 7 whe
 half out of the frame, the CPU time rack counting adds per frame (read_rack and
 count_face_down, both racks), and tiles lying face down beside a rack (DRAW-01,
 count_face_down: exact, unknown, wrong: more than there, which could raise a false overdraw
-question, and fewer).
+question, and fewer); last the live kiosk's time following a game (`--follow` scenes of
+FOLLOW_FRAMES frames through vision.rack_counter.RackCounter.observe, which reads a rack again
+only when something around it changed): never to be quoted as the time from scratch, which is
+the time line above (every rack read in full).
 """
 from __future__ import annotations
 
@@ -50,6 +58,7 @@ from collections import defaultdict
 import cv2
 import numpy as np
 
+from vision.rack_counter import RackCounter
 from vision.rack_face_down import _LAST, count_face_down
 from vision.racks import Learnt, RackReading, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
@@ -125,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100, help="scenes with a hand over a rack")
     parser.add_argument("--face-down", type=int, default=100,
                         help="scenes with tiles face down beside a rack (DRAW-01)")
+    parser.add_argument("--follow", type=int, default=20,
+                        help="scenes followed as a game (FOLLOW_FRAMES frames each: the live kiosk's per-frame time)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--no-setup", action="store_true",
                         help="read racks without what the kiosk learns of them as the game starts")
@@ -189,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             print(group[name].line(name))
     ms, cpu_ms = 1000 * np.array(times), 1000 * np.array(cpu_times)
     if len(ms):
-        print(f"time rack counting adds per frame (read_rack and count_face_down, 2 racks): wall median {np.median(ms):.2f} ms, 95th pct "
+        print(f"time rack counting adds per frame from scratch (read_rack and count_face_down, 2 racks): wall median {np.median(ms):.2f} ms, 95th pct "
               f"{np.percentile(ms, 95):.2f} ms; CPU median {np.median(cpu_ms):.2f} ms, mean {cpu_ms.mean():.2f} ms "
               "(wall time counts other processes on a shared machine)")
 
@@ -221,7 +232,48 @@ def main(argv: list[str] | None = None) -> int:
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
     face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
+    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng)
     return 0
+
+
+FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, then one tile taken from p1's
+FOLLOW_NOISE = 2.0  # sensor noise drawn anew in every frame (std, 8-bit levels)
+
+
+def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator) -> None:
+    """The live kiosk's rack counting (vision.rack_counter.RackCounter.observe) over a game's
+    frames: each scene is FOLLOW_FRAMES frames, the first half as rendered, the second with a
+    tile taken from p1's rack (drawn anew), every frame with fresh sensor noise: most frames
+    change no rack, and observe reads again only a rack whose surroundings changed. Prints the
+    CPU time per frame and whether every count is what a full reading of that frame gives."""
+    if scenes <= 0:
+        return
+    cpu: list[float] = []
+    differ = 0
+    counter = RackCounter()
+    for i in range(scenes):
+        seed = first_seed + i
+        counts = {p: int(rng.integers(1, 10)) for p in ("p1", "p2")}
+        before = render_rack_scene(seed, size=size, options=RackSceneOptions(counts=counts, hand="", half_out="",
+                                                                           face_down={}))
+        after = render_rack_scene(seed, size=size, options=RackSceneOptions(
+            counts={**counts, "p1": counts["p1"] - 1}, hand="", half_out="", face_down={}))
+        lab = board_tile_lab(before)
+        counter.use_zones(before.zones)
+        noise = np.random.default_rng([seed, 7])
+        for k in range(FOLLOW_FRAMES):
+            scene = before if k < FOLLOW_FRAMES // 2 else after
+            frame = np.clip(scene.image + noise.normal(0, FOLLOW_NOISE, scene.image.shape), 0, 255).astype(np.uint8)
+            start = time.process_time()
+            sight = counter.observe(frame, scene.board_corners, (lab, TOLERANCE), {})
+            cpu.append(time.process_time() - start)
+            full = {p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count for p, z in scene.zones.items()}
+            differ += sight.counts != {p: n for p, n in full.items() if n is not None}
+    ms = 1000 * np.array(cpu)
+    print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
+          f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
+          f"read {counter.reads}, last reading kept {counter.reads_skipped}; frames whose counts differ from a full "
+          f"reading: {differ}")
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:

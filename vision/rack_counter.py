@@ -33,6 +33,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
+from vision.rack_change import Thumb, changed, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
 from vision.racks import RackProfile, board_side_first, learn_known, rack_square_px, read_rack
@@ -44,6 +45,10 @@ DEFAULT_TILE_LAB = np.array([225.0, 128.0, 140.0], np.float32)  # ivory, when no
 DEFAULT_TOLERANCE = 30.0
 CALIBRATED_TOLERANCE = 20.0
 RIM_SQUARES = 1.5  # the board and its rim: when they fill the frame there is no table, no rack in view
+SAME_SQUARE = 0.01  # a rack's last reading stands for a frame whose square at the rack is within this share of its
+SAME_COLOUR = 3.0   # ... whose tile colour (Lab) is within this of its (the board's tiles' median moves 0.5-1 a frame
+                    # with the camera's noise; the reading takes tile colour within 2 * FACE_REACH * tolerance >= 48)
+SAME_TOLERANCE = 0.1  # ... and whose tolerance is within this share of its
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,31 @@ class RackSight:
     face_down: dict[str, int]    # tiles lying face down beside a rack (DRAW-01), where there are some
 
 
+@dataclass(frozen=True)
+class _Read:
+    """A rack's last full reading and what it was read from (observe reads it again only when
+    any of it changed: vision.rack_change)."""
+    zone: np.ndarray
+    square: float
+    colour: np.ndarray
+    tolerance: float
+    profile: RackProfile | None
+    thumb: Thumb
+    count: int | None
+    blocked: bool
+    face_down: int | None
+
+    def stands_for(self, frame: np.ndarray, zone: np.ndarray, square: float, colour: np.ndarray, tolerance: float,
+                   profile: RackProfile | None) -> bool:
+        """Would the rack read the same in `frame`: the same zone, profile, square, colour and
+        tolerance (within SAME_*), and nothing changed around it since the frame it was read on?"""
+        return (profile is self.profile and bool(np.array_equal(zone, self.zone))
+                and abs(square - self.square) <= SAME_SQUARE * self.square
+                and float(np.linalg.norm(np.asarray(colour, np.float32) - self.colour)) <= SAME_COLOUR
+                and abs(tolerance - self.tolerance) <= SAME_TOLERANCE * self.tolerance
+                and not changed(self.thumb, thumb(frame, zone, self.square)))
+
+
 def square_px(corners: np.ndarray) -> float:
     """A board square's side in the frame, from the playing area's corners."""
     c = np.asarray(corners, np.float32)
@@ -104,6 +134,8 @@ class RackCounter:
         self._last_find: RackFind | None = None
         self._agreed: RackFind | None = None
         self.finds_tried = 0    # frames searched for racks
+        self._read: dict[str, _Read] = {}   # each rack's last full reading
+        self.reads = self.reads_skipped = 0   # racks read in full, racks whose last reading stood (observe)
 
     # -- the setup, from the app's thread -------------------------------------------------
 
@@ -146,6 +178,7 @@ class RackCounter:
             self._profiles = dict(profiles or {})
             self._setup_profiles = dict(profiles or {})
             self._holds, self._misread = {}, set()
+            self._read = {}
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
         """How many tiles the rules say each rack holds now (seven each as a game starts).
@@ -177,7 +210,9 @@ class RackCounter:
                 configured: Mapping[str, np.ndarray]) -> RackSight:
         """The racks in a frame whose board is located at `corners` (frame order).
         `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
-        none; `configured`: the config's zones as fitted to this frame."""
+        none; `configured`: the config's zones as fitted to this frame. A rack is read again
+        only when something it is read from changed since its last reading (_Read.stands_for);
+        else that reading stands (`reads`, `reads_skipped` count both)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
         square = square_px(c)
@@ -187,30 +222,54 @@ class RackCounter:
             counts: dict[str, int] = {}
             blocked: set[str] = set()
             face_down: dict[str, int] = {}
-            for name, config_zone in self.zones().items():
+            zones = self.zones()
+            for gone in set(self._read) - set(zones):
+                del self._read[gone]
+            for name, config_zone in zones.items():
                 zone = board_side_first(config_zone, c.mean(axis=0))
                 at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profiles.get(name)
-                reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
                 held = self._holds.get(name)
-                if profile is None and held is not None and not reading.blocked:
-                    # learnt once, from the first frame with nothing over the rack (as the bench learns)
-                    del self._holds[name]
-                    learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
-                    if learned.profile is not None:
-                        self._profiles[name] = learned.profile
-                    if learned.misread:
-                        self._misread.add(name)
-                if reading.count is not None and name not in self._misread:
-                    counts[name] = reading.count
-                elif reading.blocked:
+                last = self._read.get(name)
+                if held is None and last is not None \
+                        and last.stands_for(frame, zone, at_rack, colour, tolerance, profile):
+                    self.reads_skipped += 1
+                    count, is_blocked, down = last.count, last.blocked, last.face_down
+                else:
+                    count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
+                if count is not None and name not in self._misread:
+                    counts[name] = count
+                elif is_blocked:
                     blocked.add(name)
-                if not reading.blocked:
-                    down = count_face_down(frame, zone, at_rack, colour, tolerance, c)
-                    if down:
-                        face_down[name] = down
+                if down:
+                    face_down[name] = down
         return RackSight(counts, frozenset(blocked), face_down)
+
+    def _read_rack(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
+                   colour: np.ndarray, tolerance: float, profile: RackProfile | None
+                   ) -> tuple[int | None, bool, int | None]:
+        """A full reading of one rack (learning it when the rules said what it holds):
+        (tiles standing, covered, tiles face down beside it)."""
+        self.reads += 1
+        reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
+        held = self._holds.get(name)
+        if profile is None and held is not None and not reading.blocked:
+            # learnt once, from the first frame with nothing over the rack (as the bench learns)
+            del self._holds[name]
+            learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
+            if learned.profile is not None:
+                self._profiles[name] = learned.profile
+            if learned.misread:
+                self._misread.add(name)
+        down = None if reading.blocked else count_face_down(frame, zone, at_rack, colour, tolerance, corners)
+        seen = thumb(frame, zone, at_rack)
+        if seen is None:
+            self._read.pop(name, None)
+        else:
+            self._read[name] = _Read(zone, at_rack, np.asarray(colour, np.float32), float(tolerance), profile, seen,
+                                     reading.count, reading.blocked, down)
+        return reading.count, reading.blocked, down
 
     def _colour(self, name: str, board_colour: tuple[np.ndarray, float] | None) -> tuple[np.ndarray, float]:
         if board_colour is not None:

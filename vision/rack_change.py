@@ -1,0 +1,84 @@
+"""Has anything changed around a rack since the frame it was last read on? (The live kiosk
+need not read a rack again when nothing it reads from has changed: vision.rack_counter.)
+
+What a rack's reading looks at: its zone, the table beside its ends where tiles lie face down
+(vision.rack_face_down: BESIDE_ALONG squares beyond each end, BESIDE_TOWARD toward the board)
+and the strips of table along it where a hand crosses (vision.racks.table_crossed). That
+region's bounding box is shrunk to cells CHANGE_ALONG of a square long along the rack and
+CHANGE_ACROSS across it, each the mean of its pixels (camera noise averages out; a standing
+tile's top and back, a thin strip along the rack, fills whole cells); any cell whose colour
+moved by more than CHANGE_LEVEL in a channel since the reference frame is a change.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD
+from vision.racks import SIDE_GAP, SIDE_WIDTH
+
+CHANGE_ALONG = 0.25  # squares a cell spans along the rack (9 px at 35 px a square)
+CHANGE_ACROSS = 0.0625  # ... and across it (2 px: the tiles' tops and backs show 2-4 px of a dark rack)
+CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change around the rack. Dev seeds
+# 7520000-7520199 (/tmp/rkspeed/change_levels.py: one rendered rack of each seed, 1-9 tiles, every
+# model, view and tile colour, and the same frame with one of its standing tiles taken off): a tile
+# taken moved the most-moved cell by 17 at least (7520107: one red tile on a black rack in a dark
+# scene, read unknown before and after; then 23, 24, 28), 47 at the 5th percentile; the same frame
+# with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
+# darker moved it by up to 15: such a frame is read again.)
+AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
+
+
+@dataclass(frozen=True)
+class Thumb:
+    """A rack's surroundings shrunk: `box` (x0, y0, x1, y1) of the frame, `cells` (BGR)."""
+    box: tuple[int, int, int, int]
+    frame_size: tuple[int, int]
+    cells: np.ndarray
+
+
+def region(zone: np.ndarray, square_px: float) -> np.ndarray:
+    """The quad (4x2, frame px) of all a rack's reading looks at: the zone (first edge on the
+    board's side) grown along the rack and across it."""
+    z = np.asarray(zone, np.float64).reshape(4, 2)
+    along = z[1] - z[0]
+    axis = along / max(float(np.linalg.norm(along)), 1e-6)
+    across = z[3] - z[0]
+    normal = across / max(float(np.linalg.norm(across)), 1e-6)
+    grow_a, grow_t, grow_p = BESIDE_ALONG * square_px, BESIDE_TOWARD * square_px, AWAY * square_px
+    return np.array([z[0] - axis * grow_a - normal * grow_t, z[1] + axis * grow_a - normal * grow_t,
+                     z[2] + axis * grow_a + normal * grow_p, z[3] - axis * grow_a + normal * grow_p])
+
+
+def thumb(frame: np.ndarray, zone: np.ndarray, square_px: float) -> Thumb | None:
+    """The shrunken surroundings of the rack in `zone`, or None when none of it is in the frame."""
+    h, w = frame.shape[:2]
+    quad = region(zone, square_px)
+    x0, y0 = (max(0, int(np.floor(v))) for v in quad.min(axis=0))
+    x1, y1 = min(w, int(np.ceil(quad[:, 0].max()))), min(h, int(np.ceil(quad[:, 1].max())))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    z = np.asarray(zone, np.float64).reshape(4, 2)
+    along, across = max(1, int(round(CHANGE_ALONG * square_px))), max(1, int(round(CHANGE_ACROSS * square_px)))
+    dx, dy = np.abs(z[1] - z[0])
+    cw, ch = (along, across) if dx >= dy else (across, along)  # the cells' sides in the frame (px)
+    rows, cols = (y1 - y0) // ch, (x1 - x0) // cw
+    if rows < 1 or cols < 1:
+        return None
+    small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
+    return Thumb((x0, y0, x1, y1), (w, h), small)
+
+
+def moved(a: Thumb, b: Thumb) -> int:
+    """The most any cell's channel moved between two thumbnails of the same box (levels)."""
+    return int(cv2.absdiff(a.cells, b.cells).max())
+
+
+def changed(reference: Thumb | None, now: Thumb | None) -> bool:
+    """Whether the rack's surroundings changed since `reference` (different boxes: changed)."""
+    if reference is None or now is None or reference.box != now.box or reference.frame_size != now.frame_size \
+            or reference.cells.shape != now.cells.shape:
+        return True
+    return moved(reference, now) > CHANGE_LEVEL
