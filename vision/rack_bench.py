@@ -34,7 +34,7 @@ drawn from the seed). Racks are read as the kiosk reads them (vision.reader: rea
 the zone, the board's square carried to the rack (rack_square_px), the board's tile colour,
 and what the kiosk learnt of the rack (vision.racks.learn_known) from a frame of the same table
 as the game started, seven tiles on each rack: see BoardReader.racks_hold; a rack that frame
-read surely as another count is unknown, as the kiosk then reads it);
+read surely as fewer is unknown, as the kiosk then reads it);
 `--no-setup` reads them without that (a rack not learnt).
 Prints, overall and per rack model, camera view and tile colour:
 false overdraws (<= 7 tiles read as > 7), overdraws caught (8-9 read as > 7), exact counts,
@@ -93,11 +93,11 @@ def setup_profiles(seed: int, size: int, use: bool) -> dict[str, Learnt]:
 def read_as_kiosk(scene: RackScene, player: str, square_px: float, tile_lab: np.ndarray,
                   learnt: Learnt | None) -> RackReading:
     """The rack's reading as vision.rack_counter gives it: with what setup learnt, unknown when
-    setup read its seven surely as another count."""
+    setup read its seven surely as fewer."""
     reading = read_rack(scene.image, scene.zones[player], square_px, tile_lab, TOLERANCE,
                         learnt.profile if learnt is not None else None)
     if learnt is not None and learnt.misread and reading.count is not None:
-        return RackReading(None, reason="seven read otherwise as the game started")
+        return RackReading(None, reason="seven read as fewer as the game started")
     return reading
 
 
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     print(total.line("all"))
     if learn:
         print(f"  of these, {no_setup} racks were not learnt as the game started (learn_known: read surely as"
-              " another count then, and unknown since, or learnt nothing and read without it)")
+              " fewer then, and unknown since, or learnt nothing and read without it)")
     else:
         print("  read without what the kiosk learns as the game starts (--no-setup)")
     print(f"  racks at the frame's edge (zone partly outside), left out above: {edge_n[0]}, "

@@ -14,7 +14,7 @@ rack is found is an error naming it. Then
 
 The first photo shows seven tiles on each rack, as a game starts: the reader learns each rack
 it can (BoardReader.racks_hold, as the kiosk does at a game's first press); a rack whose seven
-read surely as another count is not counted ("not counted", as the kiosk then does). Every
+read surely as fewer is not counted ("not counted", as the kiosk then does). Every
 photo is then read with the config's rack zones ([vision.racks]) and the count of each rack is
 printed, or "not seen" (a hand over it, tiles too like the rack or the table in colour, a rack
 out of the picture) - the kiosk never asks about a rack it has not seen.
@@ -158,7 +158,7 @@ def check(argv: list[str]) -> int:
             if name in observation.rack_counts:
                 seen.append(f"{name} {observation.rack_counts[name]} tiles")
             elif name in reader.racks.racks_misread():
-                seen.append(f"{name} not counted (its seven tiles read as another count)")
+                seen.append(f"{name} not counted (its seven tiles read as fewer)")
             else:
                 seen.append(f"{name} not seen" + (" (something over it)" if name in observation.rack_blocked else ""))
         learnt = ", ".join(sorted(reader.racks_learnt())) or "none"

@@ -14,7 +14,7 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
 - Learnt racks: `racks_hold(counts)` says how many tiles the rules put on each rack (seven
   each as a game starts); each rack is learnt (vision.racks.learn_known, as the bench learns
   it) once, from the next frame with nothing over it; a rack that frame reads surely as
-  another count is not counted in that game (its counts would be wrong: unknown). A rack
+  fewer is not counted in that game (its counts would be wrong: unknown). A rack
   learnt at setup, with seven on it, stays learnt when the game starts with seven on it: its
   zone was offered only because it read seven with that profile.
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
@@ -126,7 +126,7 @@ class RackCounter:
         self._found: dict[str, np.ndarray] | None = None   # confirmed at setup; None: the config's are in force
         self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
         self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
-        self._misread: set[str] = set()   # racks read surely otherwise as a game started: not counted in it
+        self._misread: set[str] = set()   # racks whose seven read surely as fewer as a game started: not counted in it
         self._setup_profiles: dict[str, RackProfile] = {}
         self._colours: dict[str, tuple[np.ndarray, float]] = {}   # each found rack's tiles' colour, from setup
         self._looking = False
@@ -200,7 +200,7 @@ class RackCounter:
             return frozenset(self._profiles)
 
     def racks_misread(self) -> frozenset[str]:
-        """The racks not counted since racks_hold was last called: read surely as another count then."""
+        """The racks not counted since racks_hold was last called: read surely as fewer then."""
         with self._lock:
             return frozenset(self._misread)
 

@@ -659,7 +659,7 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
 class Learnt:
     """What setup made of a rack it knows holds a count of tiles (learn_known)."""
     profile: RackProfile | None  # what was learnt; None: nothing
-    misread: bool = False  # the frame read surely as another count: the rack is not counted (unknown)
+    misread: bool = False  # the frame read surely as fewer: the rack is not counted (unknown)
 
 
 def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
@@ -670,16 +670,20 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     learn through this one function. The frame need not read as `tiles` without a profile
     first (seven white tiles on a white table whose seams alone do not decide, dev seeds
     9680000-9680499: 4 of 683 racks in view learnt so, none read otherwise after it), but when it reads
-    surely as another count the camera does not see this rack well enough: it is `misread`, and
+    surely as fewer the camera does not see this rack's tiles well enough: it is `misread`, and
     counted as unknown (dev seeds 9680000-9680699: seven tiles read as 0 on four racks that read
-    0 then with 5-7 on them, and as 9 on one that read 11 with 2).
+    0 then with 5-7 on them). A frame read surely as more teaches nothing but is not taken for a
+    misreading: the rack may really hold more (a player who drew eight before the first press),
+    and its count, read without a profile, stays to raise the overdraw question. The price: a rack
+    whose seven read as more may later read too many again (one dev rack: seven read as 9, two
+    tiles later as 11).
     `plain`: the frame's reading without a profile, when the caller has it already."""
     if plain is None:
         plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
     if plain.blocked:
         return Learnt(None)
     if plain.count is not None and plain.count != tiles:
-        return Learnt(None, misread=True)
+        return Learnt(None, misread=plain.count < tiles)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
     if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
         return Learnt(None)
