@@ -118,3 +118,15 @@ def test_a_learnt_racks_groove_showing_the_rack_all_along_holds_no_tile_whatever
     is_rack[5:8] = True
     assert not _groove_bare(is_rack[:18], profile)    # a strip not as tall as at setup: not known
     assert not _groove_bare(is_rack, None)
+
+
+def test_over_seven_is_acted_on_only_on_a_rack_learnt_or_read_over_as_the_game_started():
+    from vision.racks import Learnt, RackProfile, counted
+
+    profile = RackProfile(band=(0, 1), tile=(0.0, 0.0, 0.0), rack=(0.0, 0.0, 0.0), table=(0.0, 0.0, 0.0), pitch=14.0)
+    assert counted(9, Learnt(profile)) == 9
+    assert counted(9, Learnt(None)) is None            # setup could not learn it: no overdraw question
+    assert counted(5, Learnt(None)) == 5               # ... its other counts stand (underdraws)
+    assert counted(9, Learnt(None, over=True)) == 9    # read over the rules' count as the game started
+    assert counted(3, Learnt(None, misread=True)) is None
+    assert counted(9, None) == 9                       # nothing tried yet (no game started)

@@ -36,7 +36,7 @@ import numpy as np
 from vision.rack_change import Thumb, changed, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
-from vision.racks import RackProfile, board_side_first, learn_known, rack_square_px, read_rack
+from vision.racks import Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -126,7 +126,7 @@ class RackCounter:
         self._found: dict[str, np.ndarray] | None = None   # confirmed at setup; None: the config's are in force
         self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
         self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
-        self._misread: set[str] = set()   # racks whose seven read surely as fewer as a game started: not counted in it
+        self._learnt: dict[str, Learnt] = {}   # what was made of each rack since racks_hold (vision.racks.counted)
         self._setup_profiles: dict[str, RackProfile] = {}
         self._colours: dict[str, tuple[np.ndarray, float]] = {}   # each found rack's tiles' colour, from setup
         self._looking = False
@@ -177,7 +177,7 @@ class RackCounter:
             self._colours = dict(colours or {})
             self._profiles = dict(profiles or {})
             self._setup_profiles = dict(profiles or {})
-            self._holds, self._misread = {}, set()
+            self._holds, self._learnt = {}, {}
             self._read = {}
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
@@ -186,11 +186,12 @@ class RackCounter:
         frame that reads it with this count, but a rack learnt at this game's setup stays
         learnt when it holds the setup's seven."""
         with self._lock:
-            self._profiles, self._holds, self._misread = {}, dict(counts), set()
+            self._profiles, self._holds, self._learnt = {}, dict(counts), {}
             zones = self.zones()
             for name, profile in self._setup_profiles.items():
                 if counts.get(name) == SETUP_TILES and name in zones:
                     self._profiles[name] = profile
+                    self._learnt[name] = Learnt(profile)
                     self._holds.pop(name, None)
             self._setup_profiles = {}
 
@@ -202,7 +203,7 @@ class RackCounter:
     def racks_misread(self) -> frozenset[str]:
         """The racks not counted since racks_hold was last called: read surely as fewer then."""
         with self._lock:
-            return frozenset(self._misread)
+            return frozenset(name for name, learnt in self._learnt.items() if learnt.misread)
 
     # -- the reader's thread ---------------------------------------------------------------
 
@@ -238,8 +239,9 @@ class RackCounter:
                     count, is_blocked, down = last.count, last.blocked, last.face_down
                 else:
                     count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
-                if count is not None and name not in self._misread:
-                    counts[name] = count
+                acted_on = counted(count, self._learnt.get(name))
+                if acted_on is not None:
+                    counts[name] = acted_on
                 elif is_blocked:
                     blocked.add(name)
                 if down:
@@ -260,8 +262,7 @@ class RackCounter:
             learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
             if learned.profile is not None:
                 self._profiles[name] = learned.profile
-            if learned.misread:
-                self._misread.add(name)
+            self._learnt[name] = learned
         down = None if reading.blocked else count_face_down(frame, zone, at_rack, colour, tolerance, corners)
         seen = thumb(frame, zone, at_rack)
         if seen is None:
