@@ -16,8 +16,9 @@ def _tile_lab(scene) -> np.ndarray:
     return np.median(np.concatenate(patches), axis=0)
 
 
-def _seven(seed: int):
-    return render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
+def _standing(seed: int, p1: int = 7):
+    """The scene of `seed` with `p1` tiles standing on p1's rack and seven on p2's, nothing else about."""
+    return render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": p1, "p2": 7}, hand="",
                                                                         half_out="", face_down={}))
 
 
@@ -26,7 +27,7 @@ def test_a_rack_whose_seven_tiles_do_not_read_as_seven_unaided_is_learnt_from_th
     # what setup knows (seven), the pitch learnt from that count then reads the frame back as seven
     learnt = 0
     for seed in (716, 830, 881, 888):
-        scene = _seven(seed)
+        scene = _standing(seed)
         zone, lab = scene.zones["p2"], _tile_lab(scene)
         square = rack_square_px(scene.board_corners, zone)
         assert read_rack(scene.image, zone, square, lab, 15.0).count is None
@@ -40,7 +41,7 @@ def test_a_rack_whose_seven_tiles_do_not_read_as_seven_unaided_is_learnt_from_th
 def test_a_frame_that_surely_shows_fewer_leaves_the_rack_uncounted_and_one_showing_more_is_counted():
     refused = 0
     for seed in range(600, 606):
-        scene = _seven(seed)
+        scene = _standing(seed)
         lab = _tile_lab(scene)
         for name, zone in scene.zones.items():
             square = rack_square_px(scene.board_corners, zone)
@@ -69,10 +70,10 @@ def test_the_table_past_a_racks_end_is_no_tile_where_the_lip_shows_along_the_rac
     assert np.array_equal(_past_rack_ends(is_tile, is_rack, (5, 7)), is_tile)
 
 
-def test_a_rack_whose_seven_read_as_another_count_as_the_game_starts_is_not_counted_in_it():
+def test_a_rack_whose_seven_read_as_fewer_as_the_game_starts_is_not_counted_in_it():
     from vision.rack_counter import RackCounter
 
-    seven = _seven(749)   # p1's seven tiles read as none (tiles near the table's colour)
+    seven = _standing(749)   # p1's seven tiles read as none (tiles near the table's colour)
     lab = _tile_lab(seven)
     counter = RackCounter(dict(seven.zones))
     counter.racks_hold({"p1": 7, "p2": 7})
@@ -91,8 +92,7 @@ def test_a_rack_holding_eight_as_the_game_starts_is_counted_so_and_raises_the_ov
 
     found = 0
     for seed in range(600, 606):
-        eight = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts={"p1": 8, "p2": 7}, hand="",
-                                                                             half_out="", face_down={}))
+        eight = _standing(seed, p1=8)
         lab = _tile_lab(eight)
         square = rack_square_px(eight.board_corners, eight.zones["p1"])
         if read_rack(eight.image, eight.zones["p1"], square, lab, 15.0).count != 8:
