@@ -177,6 +177,12 @@ def _median_of(below: np.ndarray, n: int) -> np.ndarray:
     return (low + _CODE_VALUES[_CHANNELS, np.argmax(below > n // 2, axis=1)]) / np.float32(2)
 
 
+def _middle(width: int) -> slice:
+    """The middle 80 % of a strip's columns (at least one): the rack's length away from its ends,
+    where the wall, the lip and the groove show whatever the rack's ends do."""
+    return slice(int(0.1 * width), max(int(0.1 * width) + 1, int(0.9 * width)))
+
+
 def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
           backed_only: bool = False) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
@@ -203,9 +209,7 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # the band's (dev seed 5000027: the board's cream rim along the zone's board-side edge
         # took the band from ivory tiles; 5000032: a row of the lip between four tiles, under
         # the groove between them, did)
-        w = cand.shape[1]
-        inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
-        wall_row = bool_mean(~cand[:, inner], 1) >= WALL_SHARE
+        wall_row = bool_mean(~cand[:, _middle(cand.shape[1])], 1) >= WALL_SHARE
         under = np.zeros(len(rows), bool)
         for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
             under[k:] |= wall_row[:-k]
@@ -259,8 +263,7 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
 def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
     """Does the rack show right under the band (its front lip, beyond the tiles' tops: the
     camera's line over a tile's top meets the 6-7 mm lip 2-4 mm from the tile, vision.synth.racks)?"""
-    w = is_rack.shape[1]
-    below = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX, int(0.1 * w):max(int(0.1 * w) + 1, int(0.9 * w))]
+    below = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX, _middle(is_rack.shape[1])]
     return bool(len(below)) and float(bool_mean(below, 1).max()) >= 0.5
 
 
@@ -845,9 +848,7 @@ def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None
     """Rows of tile colour all along the strip (FULL_ROW) right under a row of the rack's wall,
     ending in a row that is not (the tiles' lower edge) within `max_rows`: where tiles filling a
     rack stand on a table of their colour. None when there are none, or they run on (table)."""
-    w = is_tile.shape[1]
-    inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
-    wall_row = bool_mean(~is_tile[:, inner], 1) >= WALL_SHARE
+    wall_row = bool_mean(~is_tile[:, _middle(is_tile.shape[1])], 1) >= WALL_SHARE
     full = bool_mean(is_tile, 1) >= FULL_ROW
     starts = np.flatnonzero(full[1:] & wall_row[:-1]) + 1
     if not len(starts):
@@ -929,8 +930,7 @@ def _groove_bare(is_rack: np.ndarray, profile: RackProfile | None) -> bool:
     if profile is None or profile.rows != is_rack.shape[0]:
         return False
     y0, y1 = profile.band
-    w = is_rack.shape[1]
-    band = is_rack[y0:y1, int(0.1 * w):max(int(0.1 * w) + 1, int(0.9 * w))]
+    band = is_rack[y0:y1, _middle(is_rack.shape[1])]
     return band.size > 0 and float(band.mean()) >= BARE_GROOVE
 
 
@@ -969,8 +969,7 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
     7400003 and 7400021, a brown hand on a blue rack and a skin-coloured one over cream tiles,
     read 0 with no band of tiles). None when no row is the rack's all along."""
     w = is_rack.shape[1]
-    inner = slice(int(0.1 * w), max(int(0.1 * w) + 1, int(0.9 * w)))
-    rows = bool_mean(is_rack[:, inner], 1) >= RACK_ROW
+    rows = bool_mean(is_rack[:, _middle(w)], 1) >= RACK_ROW
     if rows.sum() < 2:
         return None
     off = bool_mean(is_rack[rows], 0) < 0.5
