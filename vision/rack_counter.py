@@ -124,9 +124,9 @@ class RackCounter:
         self._lock = threading.Lock()
         self._fitted: dict[str, np.ndarray] = dict(self.configured_zones)  # the config's, fitted to the frame
         self._found: dict[str, np.ndarray] | None = None   # confirmed at setup; None: the config's are in force
-        self._profiles: dict[str, RackProfile] = {}        # what each rack showed holding a known count
         self._holds: dict[str, int] = {}                   # racks to learn, with the count the rules say
-        self._learnt: dict[str, Learnt] = {}   # what was made of each rack since racks_hold (vision.racks.counted)
+        # what was made of each rack holding a known count (its profile, if learnt; vision.racks.counted)
+        self._learnt: dict[str, Learnt] = {}
         self._setup_profiles: dict[str, RackProfile] = {}
         self._colours: dict[str, tuple[np.ndarray, float]] = {}   # each found rack's tiles' colour, from setup
         self._looking = False
@@ -175,9 +175,9 @@ class RackCounter:
         with self._lock:
             self._found = None if zones is None else {k: np.asarray(v, np.float32) for k, v in zones.items()}
             self._colours = dict(colours or {})
-            self._profiles = dict(profiles or {})
+            self._learnt = {name: Learnt(profile) for name, profile in (profiles or {}).items()}
             self._setup_profiles = dict(profiles or {})
-            self._holds, self._learnt = {}, {}
+            self._holds = {}
             self._read = {}
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
@@ -186,11 +186,10 @@ class RackCounter:
         frame that reads it with this count, but a rack learnt at this game's setup stays
         learnt when it holds the setup's seven."""
         with self._lock:
-            self._profiles, self._holds, self._learnt = {}, dict(counts), {}
+            self._holds, self._learnt = dict(counts), {}
             zones = self.zones()
             for name, profile in self._setup_profiles.items():
                 if counts.get(name) == SETUP_TILES and name in zones:
-                    self._profiles[name] = profile
                     self._learnt[name] = Learnt(profile)
                     self._holds.pop(name, None)
             self._setup_profiles = {}
@@ -198,7 +197,7 @@ class RackCounter:
     def racks_learnt(self) -> frozenset[str]:
         """The racks learnt since racks_hold was last called."""
         with self._lock:
-            return frozenset(self._profiles)
+            return frozenset(name for name, learnt in self._learnt.items() if learnt.profile is not None)
 
     def racks_misread(self) -> frozenset[str]:
         """The racks not counted since racks_hold was last called: read surely as fewer then."""
@@ -230,7 +229,7 @@ class RackCounter:
                 zone = board_side_first(config_zone, c.mean(axis=0))
                 at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
                 colour, tolerance = self._colour(name, board_colour)
-                profile = self._profiles.get(name)
+                profile = self._profile(name)
                 held = self._holds.get(name)
                 last = self._read.get(name)
                 if held is None and last is not None \
@@ -260,8 +259,6 @@ class RackCounter:
             # learnt once, from the first frame with nothing over the rack (as the bench learns)
             del self._holds[name]
             learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
-            if learned.profile is not None:
-                self._profiles[name] = learned.profile
             self._learnt[name] = learned
         down = None if reading.blocked else count_face_down(frame, zone, at_rack, colour, tolerance, corners)
         seen = thumb(frame, zone, at_rack)
@@ -272,12 +269,16 @@ class RackCounter:
                                      reading.count, reading.blocked, down)
         return reading.count, reading.blocked, down
 
+    def _profile(self, name: str) -> RackProfile | None:
+        learnt = self._learnt.get(name)
+        return None if learnt is None else learnt.profile
+
     def _colour(self, name: str, board_colour: tuple[np.ndarray, float] | None) -> tuple[np.ndarray, float]:
         if board_colour is not None:
             return board_colour
         if name in self._colours:
             return self._colours[name]
-        profile = self._profiles.get(name)
+        profile = self._profile(name)
         if profile is not None:
             return rack_colour(profile), TILE_TOLERANCE
         if self._calibrated is not None:
