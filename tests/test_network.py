@@ -95,15 +95,18 @@ class Collector:
 
     def __init__(self, running: RunningBroker, client_id: str = "collector", clean: bool = True) -> None:
         self.messages: list[tuple[str, dict]] = []
+        # Set when the broker acknowledges the subscription: messages published before that are not
+        # delivered, so a test that starts publishing on "connected" alone loses them on a busy machine.
+        self.subscribed = threading.Event()
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=clean)
         self.client.username_pw_set("director", running.users["director"])
         self.client.on_connect = lambda c, u, f, r, p: c.subscribe(f"{msg.ROOT}/#", qos=1)
+        self.client.on_subscribe = lambda c, u, mid, codes, p: self.subscribed.set()
         self.client.on_message = lambda c, u, m: self.messages.append((m.topic, json.loads(m.payload)))
         self.client.connect_async("127.0.0.1", running.port)
         self.client.reconnect_delay_set(1, 2)
         self.client.loop_start()
-        wait_for(self.client.is_connected, 10, "collector connected")
-        time.sleep(0.2)
+        wait_for(self.subscribed.is_set, 10, "collector subscribed")
 
     def events(self, table: str) -> list[dict]:
         return [m for t, m in self.messages if t == msg.topic(table, "events")]
