@@ -322,8 +322,11 @@ def test_acl_a_table_cannot_read_other_tables(broker):
     spy.username_pw_set("t02", broker.users["t02"])
     spy.on_connect = lambda c, u, f, r, p: c.subscribe(f"{msg.ROOT}/#", qos=1)
     spy.on_message = lambda c, u, m: got.append(m.topic)
+    spy_subscribed = threading.Event()
+    spy.on_subscribe = lambda c, u, mid, codes, p: spy_subscribed.set()
     spy.connect("127.0.0.1", broker.port)
     spy.loop_start()
+    wait_for(spy_subscribed.is_set, 10, "spy subscribed")     # else the test would pass without listening
     sink = MqttSink(broker.table_config("t01"))
     try:
         _feed(sink, tape("overdraw"), upto=6)
@@ -351,9 +354,11 @@ def test_tls_with_a_self_made_ca(tmp_path):
         sub.tls_set(ca_certs=str(tls.ca_file))
         sub.on_connect = lambda c, u, f, r, p: c.subscribe(f"{msg.ROOT}/+/events", qos=1)
         sub.on_message = lambda c, u, m: collector_ok.append(json.loads(m.payload))
+        sub_subscribed = threading.Event()
+        sub.on_subscribe = lambda c, u, mid, codes, p: sub_subscribed.set()
         sub.connect("127.0.0.1", running.port)
         sub.loop_start()
-        time.sleep(0.3)
+        wait_for(sub_subscribed.is_set, 10, "TLS subscriber subscribed")
         sink = MqttSink(running.table_config("t01", ca_file=tls.ca_file))
         try:
             _feed(sink, tape("overdraw"))
