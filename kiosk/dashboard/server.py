@@ -136,6 +136,7 @@ class Subscriber:
                                 cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
         self.client.reconnect_delay_set(min_delay=1, max_delay=5)
         self.client.on_connect = self._on_connect
+        self.client.on_subscribe = self._on_subscribe
         self.client.on_message = self._on_message
         self.client.on_disconnect = self._on_disconnect
         self.connected = threading.Event()
@@ -154,6 +155,10 @@ class Subscriber:
             return
         log.info("dashboard: connected to the broker %s:%s", self.settings.broker, self.settings.port)
         client.subscribe([(f"{msg.ROOT}/+/{kind}", 1) for kind in ("state", "events", "gcg", "online")])
+
+    def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any, properties: Any) -> None:
+        # "connected" on the director's page means receiving: the broker delivers nothing published
+        # before it has acknowledged the subscription.
         self.connected.set()
         self.on_status(True)
 
