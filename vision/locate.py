@@ -177,7 +177,8 @@ _TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]
 _COMMONEST = int(np.argmax([len(cells) for cells in _TYPE_CELLS]))  # plain squares: summed as the rest of the window
 _PREMIUM = [t for t in range(len(_TYPE_CELLS)) if t != _COMMONEST]
 _PREMIUM_CELLS = np.concatenate([_TYPE_CELLS[t] for t in _PREMIUM])  # grouped by type
-_PREMIUM_STARTS = np.cumsum([0] + [len(_TYPE_CELLS[t]) for t in _PREMIUM])[:-1]
+_PREMIUM_ENDS = np.cumsum([len(_TYPE_CELLS[t]) for t in _PREMIUM]).tolist()
+_PREMIUM_SPANS = list(zip([0] + _PREMIUM_ENDS[:-1], _PREMIUM_ENDS))  # each type's rows of _PREMIUM_CELLS
 _COUNTS = np.array([float(len(cells)) for cells in _TYPE_CELLS])
 
 
@@ -196,8 +197,11 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     shifted = np.lib.stride_tricks.as_strided(with_squares, (15, 15, rows, cols, 4), (s0, s1, s0, s1, s2),
                                               writeable=False)
     under = np.empty((len(_TYPE_CELLS), rows, cols, 4))  # per square type: sums under it in each window
-    under[_PREMIUM] = np.add.reduceat(shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]], _PREMIUM_STARTS, axis=0,
-                                      dtype=np.float64)
+    # each type's squares summed in order, in float64 (np.add.reduceat's numbers: a reduction along the
+    # outer axis adds the squares one after another), in half the time reduceat takes on the gather
+    gathered = shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]].astype(np.float64)
+    for t, (start, stop) in zip(_PREMIUM, _PREMIUM_SPANS):
+        np.add.reduce(gathered[start:stop], axis=0, out=under[t])
     summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
     under[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
                          - sum(under[t] for t in _PREMIUM))
@@ -414,7 +418,12 @@ def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple
     ya = np.clip(np.round(v - sy / 4), 0, h - 1).astype(np.int64)
     yb = np.clip(np.round(v + sy / 4), 1, h).astype(np.int64)
     area = np.maximum((yb - ya) * (xb - xa), 1)[..., None]
-    means = (summed[yb, xb] - summed[ya, xb] - summed[yb, xa] + summed[ya, xa]) / area
+    # the integral image's corners gathered as rows of its flat form (np.take: the same whole sums as
+    # indexing it by (y, x) pairs, in a third of the time)
+    flat = summed.reshape(-1, summed.shape[2])
+    above, below = ya * (w + 1), yb * (w + 1)
+    means = (flat.take(below + xb, axis=0) - flat.take(above + xb, axis=0) - flat.take(below + xa, axis=0)
+             + flat.take(above + xa, axis=0)) / area
     iu, iv = np.round(u).astype(np.int64), np.round(v).astype(np.int64)
     seen = (iu >= 0) & (iu < w) & (iv >= 0) & (iv < h)
     if inside is not None:
@@ -625,9 +634,10 @@ def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
     """Mean profile on the teeth minus on the mid-gaps of combs at positions pos (may be
     fractional; profiles x combs x 31, one set of combs per profile): profiles x combs."""
     n = profiles.shape[1]
-    pos = np.clip(pos, 0, n - 1.001)
+    pos = np.minimum(np.maximum(pos, 0), n - 1.001)  # np.clip's numbers (no NaN here), without its overhead
     i = pos.astype(np.int64)
-    f = (pos - i).astype(np.float32)
+    pos -= i
+    f = pos.astype(np.float32)
     i += (np.arange(len(profiles)) * n)[:, None, None]  # into the profiles laid end to end
     flat = profiles.ravel()
     values = np.take(flat, i)
@@ -667,8 +677,10 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     # save, and spin on after it, taking the core the next steps need
     best = grid[np.einsum("bn,nc->bc", smooth, weights).argmax(axis=1)]
     _, fine_pos = _comb_offsets(cell, search, True)
-    pos = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
-           + best[:, None, 2:3] * _BEND31[None, None])
+    # the sums in the order the expression fine + margin + a + s * k + b * bend takes them, in place
+    pos = np.add(fine_pos[None] + margin, best[:, None, :1])
+    pos += best[:, None, 1:2] * _K31[None, None]
+    pos += best[:, None, 2:3] * _BEND31[None, None]
     scores = _comb_scores(smooth, pos)
     j = scores.argmax(axis=1)
     bands = np.arange(len(profiles))
