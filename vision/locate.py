@@ -151,8 +151,8 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
 
 def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
     """_cell_means of several grids (4x2 corners each) at once: N x (15+2b) x (15+2b) x 3. The
-    views drawn into one stack, converted and summed (one integral image down the stack: whole
-    sums, exact, so each view's rectangles give its own numbers)."""
+    views drawn into one stack; only each cell's middle 4x4 px (all the means are taken over)
+    converted to Lab, a quarter of the pixels, and summed in whole numbers (exact)."""
     cell = 8
     n = 15 + 2 * border
     side = n * cell
@@ -161,14 +161,12 @@ def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: in
     for k, corners in enumerate(placements):
         cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
-    # the mean of each cell's middle 4x4 px, from an integral image: the numbers the float
-    # pixels' mean gives (whole sums of 16 levels are exact in float32), a third of the time
-    summed = cv2.integral(cv2.cvtColor(views, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
-    start = (np.arange(len(placements))[:, None] * side + np.arange(n)[None] * cell + 2).ravel()  # each cell's middle
-    end = start + cell - 4
-    across = np.arange(n) * cell + 2
-    right = across + cell - 4
-    sums = summed[end][:, right] - summed[start][:, right] - summed[end][:, across] + summed[start][:, across]
+    # the mean of each cell's middle 4x4 px: the numbers the float pixels' mean gives (whole sums of
+    # 16 levels are exact in float32); the Lab conversion works pixel by pixel, so converting the
+    # middles alone gives their very levels
+    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 3)[:, :, 2:cell - 2, :, 2:cell - 2])
+    lab = cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 3), cv2.COLOR_BGR2LAB)
+    sums = lab.reshape(len(placements), n, cell - 4, n, cell - 4, 3).sum(axis=(2, 4), dtype=np.int32)
     return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
 
 
