@@ -450,7 +450,7 @@ def _canonical(cell: int) -> np.ndarray:
 
 
 def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
-            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, np.ndarray | None]:
+            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, _Fitted | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -461,13 +461,13 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
     later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
     averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
-    score was taken on (None without passes): _refined_fit of the same corners needs that warp."""
+    score was taken on and its line responses (None without passes): _refined_fit of the same
+    corners needs that warp and those responses."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
     target = _canonical(cell) + margin
     score = 0.0
-    view: np.ndarray | None = None
     # grey interpolated in fractions of a level: a view in whole levels flattens faint lines
     # (a board with hairlines a few levels deep was refined a cell off at one side)
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
@@ -504,8 +504,10 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     if passes:
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        score = _grid_contrast(view, margin, cell)
-    return corners, score, view
+        response = _view_responses(view, margin, cell)
+        score = _grid_contrast(view, margin, cell, response)
+        return corners, score, _Fitted(view, response)
+    return corners, score, None
 
 
 def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
@@ -531,15 +533,16 @@ def _fit_view(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 
 def _refined_fit(gray: np.ndarray, corners: np.ndarray,
-                 refined: tuple[np.ndarray, float, np.ndarray | None]) -> tuple[float, float]:
+                 refined: tuple[np.ndarray, float, _Fitted | None]) -> tuple[float, float]:
     """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
     pieces that fit (line_fit) and that share at the worst corner (_corner_fit). From the view
     _refine scored them on when they are its corners unchanged (order_corners kept their
     order), the same warp; else warped anew."""
-    refined_corners, _, view = refined
-    if view is None or not np.array_equal(refined_corners, corners):
-        view = _fit_view(gray, corners)
-    pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL)
+    refined_corners, _, fitted = refined
+    if fitted is None or not np.array_equal(refined_corners, corners):
+        pieces = _line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL)
+    else:
+        pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
     return float(pieces.mean()), _corner_fit(pieces)
 
 
@@ -689,15 +692,30 @@ _K31 = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
 _BEND31 = _K31 * (_K31 - 15)
 
 
-def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
-    """Mean line response on the grid lines of a rectified view over that between them (>1 when
-    a grid is there), the better of the hairline and the wide-ridge response. The responses
-    are taken on those lines only."""
+def _view_responses(view: np.ndarray, margin: int, cell: int) -> dict[tuple[int, int], np.ndarray]:
+    """The line responses (_line_response_at, by axis and reach 2 or 3) of a rectified view on its
+    16 grid lines each way and the 15 mid-gaps between them: what _grid_contrast and _line_pieces
+    judge a grid by."""
     on_at = margin + np.arange(16) * cell
     off_at = on_at[:15] + cell // 2
     both = np.concatenate([on_at, off_at])  # each line's response is its own: all 31 lines at once
+    return {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
+
+
+@dataclass(frozen=True)
+class _Fitted:
+    """The rectified view _refine scored its corners on, and its line responses (_view_responses)."""
+    view: np.ndarray
+    response: dict[tuple[int, int], np.ndarray]
+
+
+def _grid_contrast(view: np.ndarray, margin: int, cell: int,
+                   response: dict[tuple[int, int], np.ndarray] | None = None) -> float:
+    """Mean line response on the grid lines of a rectified view over that between them (>1 when
+    a grid is there), the better of the hairline and the wide-ridge response. The responses
+    are taken on those lines only (`response`: _view_responses of the view, when known)."""
     inner = slice(margin, view.shape[0] - margin)
-    response = {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
+    response = _view_responses(view, margin, cell) if response is None else response
     score = -np.inf
     for reaches in ((2,), (2, 3)):
         v, h = (  # mean response along each line
@@ -712,23 +730,23 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
 LINE_SEGMENTS = 3  # each grid line is checked in this many pieces (five cells each)
 
 
-def _line_pieces(view: np.ndarray, margin: int, cell: int) -> np.ndarray:
+def _line_pieces(view: np.ndarray, margin: int, cell: int,
+                 response: dict[tuple[int, int], np.ndarray] | None = None) -> np.ndarray:
     """Which of the grid lines' pieces (LINE_SEGMENTS per line; 2 x 16 x LINE_SEGMENTS: the
     vertical lines left to right, pieces top to bottom, then the horizontal lines top to bottom,
     pieces left to right) show a line response on the fitted line stronger than half a cell
     away on both sides: a grid placed right fits nearly everywhere, one a cell off at a side or
-    corner fails there. The share of them that fit is the placement's line_fit."""
-    on_at = margin + np.arange(16) * cell
-    off_at = on_at[:15] + cell // 2
-    both = np.concatenate([on_at, off_at])
+    corner fails there. The share of them that fit is the placement's line_fit. `response`:
+    _view_responses of the view, when known."""
     size = view.shape[0]
     inner = view[margin:size - margin].shape[0]
+    response = _view_responses(view, margin, cell) if response is None else response
     fits = []
     for axis in (1, 0):
-        response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
+        larger = np.maximum(response[axis, 2], response[axis, 3])
         # the median along each piece: a line runs on, a letter stroke or premium print across a
         # mid-gap does not
-        pieces = _median(response[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
+        pieces = _median(larger[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
         on, off = pieces[:16], pieces[16:]
         left = np.vstack([off[:1], off])  # the mid-gap before each line (the first line: after it)
         right = np.vstack([off, off[-1:]])
