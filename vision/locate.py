@@ -162,11 +162,12 @@ def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: in
         cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
     # the mean of each cell's middle 4x4 px: the numbers the float pixels' mean gives (whole sums of
-    # 16 levels are exact in float32); the Lab conversion works pixel by pixel, so converting the
-    # middles alone gives their very levels
+    # 16 levels are exact in float32). The Lab conversion works pixel by pixel, so the middles alone,
+    # laid side by side, are converted (their very levels) and summed from one integral image
     middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 3)[:, :, 2:cell - 2, :, 2:cell - 2])
-    lab = cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 3), cv2.COLOR_BGR2LAB)
-    sums = lab.reshape(len(placements), n, cell - 4, n, cell - 4, 3).sum(axis=(2, 4), dtype=np.int32)
+    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 3), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    at = summed[::cell - 4, ::cell - 4]  # the corners of every cell's middle
+    sums = at[1:, 1:] - at[:-1, 1:] - at[1:, :-1] + at[:-1, :-1]
     return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
 
 
