@@ -204,6 +204,39 @@ def test_cell_means_from_the_integral_image_are_the_plain_means(border):
     assert np.array_equal(_cell_means(small, corners, border), plain)
 
 
+def test_every_windows_premium_pattern_score_is_that_windows_own():
+    """_window_scores sums the premium squares of all windows at once (a type's squares added in
+    turn): each window scores as its own 15x15 cells do alone (_pattern_scores), and a window with
+    a cell outside the frame scores -inf."""
+    from vision.locate import _pattern_scores, _window_scores
+    rng = np.random.default_rng(7)
+    means = rng.uniform(0, 255, (22, 19, 3)).astype(np.float32)
+    inside = np.ones((22, 19), bool)
+    inside[0, 18] = False
+    scores = _window_scores(means, inside)
+    alone = _pattern_scores(np.stack([means[r:r + 15, c:c + 15] for r in range(8) for c in range(5)])).reshape(8, 5)
+    assert np.isneginf(scores[0, 4]) and np.isfinite(np.delete(scores.ravel(), 4)).all()
+    assert np.allclose(np.delete(scores.ravel(), 4), np.delete(alone.ravel(), 4), rtol=1e-5)
+
+
+def test_a_lattices_cell_colours_are_the_plain_means_of_their_squares():
+    """_lattice_cells reads each cell's mean colour off the integral image at the corners of the
+    square half a cell across about its centre: the plain mean of those pixels."""
+    from vision.locate import _lattice_cells
+    rng = np.random.default_rng(8)
+    lab = rng.integers(0, 256, (200, 240, 3), dtype=np.uint8)
+    summed = cv2.integral(lab, sdepth=cv2.CV_32S)
+    unturn = np.float64([[1, 0, 0], [0, 1, 0]])
+    cells = _lattice_cells(summed, None, (3.0, 12.0, 5.0, 12.0), unturn)
+    assert cells is not None
+    assert cells.means.shape[:2] == (18, 21)  # rows from -1 (y -7) to 16, columns from -1 (x -9) to 19
+    for r, c in ((1, 1), (3, 7), (15, 19)):
+        x, y = cells.left[c] + 6.0, cells.top[r] + 6.0  # the cell's centre
+        box = lab[round(y - 3):round(y + 3), round(x - 3):round(x + 3)]
+        assert box.shape == (6, 6, 3)
+        assert np.allclose(cells.means[r, c], box.reshape(-1, 3).mean(axis=0))
+
+
 def _refined_from_a_corner_a_cell_off(index: int):
     """Frame `index` of the wide-style development set (seed 330417) at work size, its grey, the
     true corners, and the grid refined from the truth with its top-left corner a cell off along

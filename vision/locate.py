@@ -151,8 +151,8 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
 
 def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
     """_cell_means of several grids (4x2 corners each) at once: N x (15+2b) x (15+2b) x 3. The
-    views drawn into one stack, converted and summed (one integral image down the stack: whole
-    sums, exact, so each view's rectangles give its own numbers)."""
+    views drawn into one stack; only each cell's middle 4x4 px (all the means are taken over)
+    converted to Lab, a quarter of the pixels, and summed in whole numbers (exact)."""
     cell = 8
     n = 15 + 2 * border
     side = n * cell
@@ -161,14 +161,13 @@ def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: in
     for k, corners in enumerate(placements):
         cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
-    # the mean of each cell's middle 4x4 px, from an integral image: the numbers the float
-    # pixels' mean gives (whole sums of 16 levels are exact in float32), a third of the time
-    summed = cv2.integral(cv2.cvtColor(views, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
-    start = (np.arange(len(placements))[:, None] * side + np.arange(n)[None] * cell + 2).ravel()  # each cell's middle
-    end = start + cell - 4
-    across = np.arange(n) * cell + 2
-    right = across + cell - 4
-    sums = summed[end][:, right] - summed[start][:, right] - summed[end][:, across] + summed[start][:, across]
+    # the mean of each cell's middle 4x4 px: the numbers the float pixels' mean gives (whole sums of
+    # 16 levels are exact in float32). The Lab conversion works pixel by pixel, so the middles alone,
+    # laid side by side, are converted (their very levels) and summed from one integral image
+    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 3)[:, :, 2:cell - 2, :, 2:cell - 2])
+    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 3), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    at = summed[::cell - 4, ::cell - 4]  # the corners of every cell's middle
+    sums = at[1:, 1:] - at[:-1, 1:] - at[1:, :-1] + at[:-1, :-1]
     return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
 
 
@@ -177,7 +176,8 @@ _TYPE_CELLS = [np.argwhere(LAYOUT == t) for t in range(int(LAYOUT.max()) + 1)]
 _COMMONEST = int(np.argmax([len(cells) for cells in _TYPE_CELLS]))  # plain squares: summed as the rest of the window
 _PREMIUM = [t for t in range(len(_TYPE_CELLS)) if t != _COMMONEST]
 _PREMIUM_CELLS = np.concatenate([_TYPE_CELLS[t] for t in _PREMIUM])  # grouped by type
-_PREMIUM_STARTS = np.cumsum([0] + [len(_TYPE_CELLS[t]) for t in _PREMIUM])[:-1]
+_PREMIUM_ENDS = np.cumsum([len(_TYPE_CELLS[t]) for t in _PREMIUM]).tolist()
+_PREMIUM_SPANS = list(zip([0] + _PREMIUM_ENDS[:-1], _PREMIUM_ENDS))  # each type's rows of _PREMIUM_CELLS
 _COUNTS = np.array([float(len(cells)) for cells in _TYPE_CELLS])
 
 
@@ -196,8 +196,11 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     shifted = np.lib.stride_tricks.as_strided(with_squares, (15, 15, rows, cols, 4), (s0, s1, s0, s1, s2),
                                               writeable=False)
     under = np.empty((len(_TYPE_CELLS), rows, cols, 4))  # per square type: sums under it in each window
-    under[_PREMIUM] = np.add.reduceat(shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]], _PREMIUM_STARTS, axis=0,
-                                      dtype=np.float64)
+    # each type's squares summed in order, in float64 (np.add.reduceat's numbers: a reduction along the
+    # outer axis adds the squares one after another), in half the time reduceat takes on the gather
+    gathered = shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]].astype(np.float64)
+    for t, (start, stop) in zip(_PREMIUM, _PREMIUM_SPANS):
+        np.add.reduce(gathered[start:stop], axis=0, out=under[t])
     summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
     under[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
                          - sum(under[t] for t in _PREMIUM))
@@ -414,7 +417,12 @@ def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple
     ya = np.clip(np.round(v - sy / 4), 0, h - 1).astype(np.int64)
     yb = np.clip(np.round(v + sy / 4), 1, h).astype(np.int64)
     area = np.maximum((yb - ya) * (xb - xa), 1)[..., None]
-    means = (summed[yb, xb] - summed[ya, xb] - summed[yb, xa] + summed[ya, xa]) / area
+    # the integral image's corners gathered as rows of its flat form (np.take: the same whole sums as
+    # indexing it by (y, x) pairs, in a third of the time)
+    flat = summed.reshape(-1, summed.shape[2])
+    above, below = ya * (w + 1), yb * (w + 1)
+    means = (flat.take(below + xb, axis=0) - flat.take(above + xb, axis=0) - flat.take(below + xa, axis=0)
+             + flat.take(above + xa, axis=0)) / area
     iu, iv = np.round(u).astype(np.int64), np.round(v).astype(np.int64)
     seen = (iu >= 0) & (iu < w) & (iv >= 0) & (iv < h)
     if inside is not None:
@@ -443,7 +451,7 @@ def _canonical(cell: int) -> np.ndarray:
 
 
 def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
-            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, np.ndarray | None]:
+            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, _Fitted | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -454,13 +462,13 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
     later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
     averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
-    score was taken on (None without passes): _refined_fit of the same corners needs that warp."""
+    score was taken on and its line responses (None without passes): _refined_fit of the same
+    corners needs that warp and those responses."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
     target = _canonical(cell) + margin
     score = 0.0
-    view: np.ndarray | None = None
     # grey interpolated in fractions of a level: a view in whole levels flattens faint lines
     # (a board with hairlines a few levels deep was refined a cell off at one side)
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
@@ -497,8 +505,10 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     if passes:
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        score = _grid_contrast(view, margin, cell)
-    return corners, score, view
+        response = _view_responses(view, margin, cell)
+        score = _grid_contrast(view, margin, cell, response)
+        return corners, score, _Fitted(view, response)
+    return corners, score, None
 
 
 def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
@@ -524,15 +534,16 @@ def _fit_view(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 
 def _refined_fit(gray: np.ndarray, corners: np.ndarray,
-                 refined: tuple[np.ndarray, float, np.ndarray | None]) -> tuple[float, float]:
+                 refined: tuple[np.ndarray, float, _Fitted | None]) -> tuple[float, float]:
     """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
     pieces that fit (line_fit) and that share at the worst corner (_corner_fit). From the view
     _refine scored them on when they are its corners unchanged (order_corners kept their
     order), the same warp; else warped anew."""
-    refined_corners, _, view = refined
-    if view is None or not np.array_equal(refined_corners, corners):
-        view = _fit_view(gray, corners)
-    pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL)
+    refined_corners, _, fitted = refined
+    if fitted is None or not np.array_equal(refined_corners, corners):
+        pieces = _line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL)
+    else:
+        pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
     return float(pieces.mean()), _corner_fit(pieces)
 
 
@@ -625,9 +636,10 @@ def _comb_scores(profiles: np.ndarray, pos: np.ndarray) -> np.ndarray:
     """Mean profile on the teeth minus on the mid-gaps of combs at positions pos (may be
     fractional; profiles x combs x 31, one set of combs per profile): profiles x combs."""
     n = profiles.shape[1]
-    pos = np.clip(pos, 0, n - 1.001)
+    pos = np.minimum(np.maximum(pos, 0), n - 1.001)  # np.clip's numbers (no NaN here), without its overhead
     i = pos.astype(np.int64)
-    f = (pos - i).astype(np.float32)
+    pos -= i
+    f = pos.astype(np.float32)
     i += (np.arange(len(profiles)) * n)[:, None, None]  # into the profiles laid end to end
     flat = profiles.ravel()
     values = np.take(flat, i)
@@ -667,8 +679,10 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     # save, and spin on after it, taking the core the next steps need
     best = grid[np.einsum("bn,nc->bc", smooth, weights).argmax(axis=1)]
     _, fine_pos = _comb_offsets(cell, search, True)
-    pos = (fine_pos[None] + margin + best[:, None, :1] + best[:, None, 1:2] * _K31[None, None]
-           + best[:, None, 2:3] * _BEND31[None, None])
+    # the sums in the order the expression fine + margin + a + s * k + b * bend takes them, in place
+    pos = np.add(fine_pos[None] + margin, best[:, None, :1])
+    pos += best[:, None, 1:2] * _K31[None, None]
+    pos += best[:, None, 2:3] * _BEND31[None, None]
     scores = _comb_scores(smooth, pos)
     j = scores.argmax(axis=1)
     bands = np.arange(len(profiles))
@@ -679,15 +693,30 @@ _K31 = np.concatenate([np.arange(16), np.arange(15) + 0.5]).astype(np.float64)
 _BEND31 = _K31 * (_K31 - 15)
 
 
-def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
-    """Mean line response on the grid lines of a rectified view over that between them (>1 when
-    a grid is there), the better of the hairline and the wide-ridge response. The responses
-    are taken on those lines only."""
+def _view_responses(view: np.ndarray, margin: int, cell: int) -> dict[tuple[int, int], np.ndarray]:
+    """The line responses (_line_response_at, by axis and reach 2 or 3) of a rectified view on its
+    16 grid lines each way and the 15 mid-gaps between them: what _grid_contrast and _line_pieces
+    judge a grid by."""
     on_at = margin + np.arange(16) * cell
     off_at = on_at[:15] + cell // 2
     both = np.concatenate([on_at, off_at])  # each line's response is its own: all 31 lines at once
+    return {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
+
+
+@dataclass(frozen=True)
+class _Fitted:
+    """The rectified view _refine scored its corners on, and its line responses (_view_responses)."""
+    view: np.ndarray
+    response: dict[tuple[int, int], np.ndarray]
+
+
+def _grid_contrast(view: np.ndarray, margin: int, cell: int,
+                   response: dict[tuple[int, int], np.ndarray] | None = None) -> float:
+    """Mean line response on the grid lines of a rectified view over that between them (>1 when
+    a grid is there), the better of the hairline and the wide-ridge response. The responses
+    are taken on those lines only (`response`: _view_responses of the view, when known)."""
     inner = slice(margin, view.shape[0] - margin)
-    response = {(axis, r): _line_response_at(view, axis, r, both) for axis in (1, 0) for r in (2, 3)}
+    response = _view_responses(view, margin, cell) if response is None else response
     score = -np.inf
     for reaches in ((2,), (2, 3)):
         v, h = (  # mean response along each line
@@ -702,23 +731,23 @@ def _grid_contrast(view: np.ndarray, margin: int, cell: int) -> float:
 LINE_SEGMENTS = 3  # each grid line is checked in this many pieces (five cells each)
 
 
-def _line_pieces(view: np.ndarray, margin: int, cell: int) -> np.ndarray:
+def _line_pieces(view: np.ndarray, margin: int, cell: int,
+                 response: dict[tuple[int, int], np.ndarray] | None = None) -> np.ndarray:
     """Which of the grid lines' pieces (LINE_SEGMENTS per line; 2 x 16 x LINE_SEGMENTS: the
     vertical lines left to right, pieces top to bottom, then the horizontal lines top to bottom,
     pieces left to right) show a line response on the fitted line stronger than half a cell
     away on both sides: a grid placed right fits nearly everywhere, one a cell off at a side or
-    corner fails there. The share of them that fit is the placement's line_fit."""
-    on_at = margin + np.arange(16) * cell
-    off_at = on_at[:15] + cell // 2
-    both = np.concatenate([on_at, off_at])
+    corner fails there. The share of them that fit is the placement's line_fit. `response`:
+    _view_responses of the view, when known."""
     size = view.shape[0]
     inner = view[margin:size - margin].shape[0]
+    response = _view_responses(view, margin, cell) if response is None else response
     fits = []
     for axis in (1, 0):
-        response = np.maximum(_line_response_at(view, axis, 2, both), _line_response_at(view, axis, 3, both))
+        larger = np.maximum(response[axis, 2], response[axis, 3])
         # the median along each piece: a line runs on, a letter stroke or premium print across a
         # mid-gap does not
-        pieces = _median(response[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
+        pieces = _median(larger[:, margin:margin + inner].reshape(31, LINE_SEGMENTS, -1), axis=2)
         on, off = pieces[:16], pieces[16:]
         left = np.vstack([off[:1], off])  # the mid-gap before each line (the first line: after it)
         right = np.vstack([off, off[-1:]])
@@ -771,10 +800,13 @@ def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndar
                             (size, size), dst=view, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     on_at = margin + np.arange(CORNER_LINES) * cell
     both = np.concatenate([on_at, on_at + cell // 2])
-    # every line's centre and its neighbours `reach` px each side (reaches 2 and 3), gathered in
-    # one step per family, laid out views x offset x lines x along the line (contiguous along it)
+    # every line's centre and its neighbours `reach` px each side (reaches 2 and 3), laid out views x
+    # offset x lines x along the line (contiguous along it): the horizontal lines' rows in one step,
+    # the vertical lines' columns view by view (half the time of one gather and a transposed copy)
     at = (both[None] + _CORNER_OFFSETS[:, None]).ravel()
-    vertical = np.ascontiguousarray(views[:, margin:piece_end, at].transpose(0, 2, 1))
+    vertical = np.empty((len(placements), len(at), piece_end - margin), np.float32)
+    for k, view in enumerate(views):
+        vertical[k] = view[margin:piece_end, at].T
     horizontal = views[:, at, margin:piece_end]
     on = np.zeros(len(placements))
     off = np.zeros(len(placements))
