@@ -136,12 +136,13 @@ def forget_inks() -> None:
 
 def _read_only(value: object) -> None:
     """Make the arrays of a memoised answer read-only: every caller gets the same ones."""
-    if isinstance(value, np.ndarray):
-        value.flags.writeable = False
-    elif isinstance(value, tuple):
-        for part in value:
-            if isinstance(part, (np.ndarray, tuple)):  # (a letter box's plain ints need no look)
-                _read_only(part)
+    parts = [value]
+    while parts:  # (no call per part: a letter's ink is six arrays and tuples deep)
+        part = parts.pop()
+        if isinstance(part, np.ndarray):
+            part.flags.writeable = False
+        elif isinstance(part, tuple):
+            parts.extend(part)
 
 
 def ink_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
@@ -272,18 +273,19 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     count, labels, stats, centroids = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
     stats, centroids = stats.tolist(), centroids.tolist()  # plain ints and floats: a quicker loop
     ranked = []
+    least, span = max(4, n * n // 400), MAX_SPAN * n
     for k in range(1, count):
         x, y, w, h, area = stats[k]
-        if area < max(4, n * n // 400) or x == 0 or y == 0 or x + w >= n or y + h >= n:
+        if area < least or x == 0 or y == 0 or x + w >= n or y + h >= n:
             continue
         cx, cy = centroids[k]
-        if w > MAX_SPAN * n >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
+        if w > span >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
             cut = _upper_part(labels, stats[k], k)
             if cut is None or cut[1] > MAX_WIDTH_SPAN * n:
                 continue
             x, w = cut
             cx = x + w / 2
-        elif max(w, h) > MAX_SPAN * n:  # the shaded edge of the tile itself, not its letter
+        elif w > span or h > span:  # the shaded edge of the tile itself, not its letter
             continue
         off = np.hypot(cx - n * 0.46, cy - n * 0.46) / n
         if off > MAX_OFF_CENTRE:  # a scrap at the window's rim: this tile's edge, a neighbour's
