@@ -10,8 +10,9 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
-The reader's speed work (issue 15, round 8) compared every square's reading before and after each step on
-scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30).
+The reader's speed work (issue 15, rounds 8 and 9) compared every square's reading before and after each step on
+scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
+followed frame by frame.
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ from vision.cells import (CellStats, cell_grid, cell_stats, expected_empty, face
                           occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, letter_ink, mark_above,
-                          umlaut_dots, value_number_sides)
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, ink_masks, letter_ink,
+                          mark_above, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from vision.layout import premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
@@ -353,9 +354,13 @@ class BoardReader:
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
         pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
         confirmed = 0
-        start = 0
+        start = fetched = 0
         while True:
             while start < len(pool) and confirmed + len(pending) < limit:  # in batches: most boards need one
+                if start == fetched:  # the ink masks of as many squares as are still wanted, at once
+                    wanted = [j for j in pool[start:] if j not in known][:limit - confirmed - len(pending)]
+                    ink_masks([windows[j] for j in wanted])
+                    fetched = pool.index(wanted[-1]) + 1 if wanted else len(pool)
                 k, start = pool[start], start + 1
                 if k in known:
                     order.append(k)
