@@ -26,7 +26,8 @@ from a rack against fresh noise), 7530000-7530129 (the following-a-game frames, 
 --follow 0 --first-seed 7540000` and `--scenes 550 ... --first-seed 7540400`, and their setup frames: runs' ends at a
 rack's end, tiles in the rack's shade); tests use seeds below 1000 (700-999 scanned in round 10 for setup
 frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
-9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000: measuring runs of later rounds)
+9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000, 9610000 (round 11's overdraws
+caught, h-rkcatch): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
