@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import (FULL_ROW, NOTCH_SHARE, _by_fit, _comb_count, _filled_band, _notched, _to_segment,
-                          _trim_table_ends, lab_norm, median_colour, median_lab, weight_lab)
+from vision.racks import (FULL_ROW, NOTCH_SHARE, _by_fit, _comb_count, _filled_band,
+                          _lip_ends, _notched, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
+                          weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -59,6 +60,32 @@ def test_a_run_that_stops_where_the_table_steps_off_keeps_its_end():
     # ... but not when the run's own first columns are as light as the table beyond: table in the run
     profile[:12] = 65.0
     assert _trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool))[0] == [(12, 138)]
+
+
+def test_a_run_keeps_its_end_where_the_table_steps_off_past_one_blended_column():
+    # navy tiles at 33 ending at a rack's end: one column of 37 blending the last tile's edge
+    # into the table, then table 13-18 lighter (dev seed 7540165)
+    profile = np.full(135, 33.0)
+    profile[:5] = 55.0
+    profile[129], profile[130:] = 37.0, 48.0
+    assert _trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool)) == ([(5, 129)], True)
+    # two columns between the run and the table's step: nothing tells the run's end
+    profile[130] = 37.0
+    assert _trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool))[1] is False
+
+
+def test_the_first_column_past_the_racks_lip_ends_a_run():
+    is_rack = np.zeros((30, 145), bool)
+    is_rack[2:20, 6:140] = True  # the rack's wall and body
+    is_rack[24:26, 10:137] = True  # its lip under the band of tiles, rows 21-24
+    ends = _lip_ends(is_rack, (21, 24))
+    assert np.flatnonzero(ends).tolist() == [9, 137]
+    profile = np.full(145, 160.0)  # a table as light as the tiles beyond both ends: no step, no line
+    assert _trim_table_ends([(10, 137)], profile, 145, 16.7, ends) == ([(10, 137)], True)
+    # a run that goes on past the lip's end is not ended by it
+    assert _trim_table_ends([(10, 141)], profile, 145, 16.7, ends)[1] is False
+    # no lip seen along most of the zone (nothing of the rack under the band): no end told
+    assert not _lip_ends(is_rack, (27, 28)).any()
 
 
 def test_a_band_of_full_rows_right_under_the_wall_is_taken_only_when_it_ends():
@@ -132,3 +159,4 @@ def test_a_slanted_or_ragged_empty_rack_is_not_notched():
     ragged = np.full(200, 30)
     ragged[50:200:9] = 26  # single columns where the rack's edge blends into the table
     assert _notched(rack_outline(ragged), pitch) == 0.0
+

@@ -25,17 +25,21 @@ def _standing(seed: int, p1: int = 7):
 def test_a_rack_whose_seven_tiles_do_not_read_as_seven_unaided_is_learnt_from_the_count_known():
     # seven white tiles on a table of their colour: the seams alone do not decide the count without
     # what setup knows (seven), the pitch learnt from that count then reads the frame back as seven
-    learnt = 0
+    # (716 reads seven unaided since the reader ends a run at the first column past the rack's lip,
+    # vision.racks._lip_ends: never another count)
+    learnt = unaided = 0
     for seed in (716, 830, 881, 888):
         scene = _standing(seed)
         zone, lab = scene.zones["p2"], _tile_lab(scene)
         square = rack_square_px(scene.board_corners, zone)
-        assert read_rack(scene.image, zone, square, lab, 15.0).count is None
+        plain = read_rack(scene.image, zone, square, lab, 15.0).count
+        assert plain in (None, 7)
+        unaided += plain is None
         profile = learn_known(scene.image, zone, square, lab, 15.0, 7).profile
         if profile is not None:
             learnt += 1
             assert read_rack(scene.image, zone, square, lab, 15.0, profile).count == 7
-    assert learnt == 4
+    assert learnt == 4 and unaided == 3
 
 
 def test_a_frame_that_surely_shows_fewer_leaves_the_rack_uncounted_and_one_showing_more_is_counted():

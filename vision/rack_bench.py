@@ -22,9 +22,12 @@ the tiles' colour, nine tiles filling a rack), 9680000-9680699 (round 10: `--sce
 speed-up: `/tmp/rkspeed/dump.py`, every reading of 300 scenes as the bench draws them, 40 with a hand, 40
 with tiles face down, before and after), 7520000-7520199 (vision.rack_change's CHANGE_LEVEL: a tile taken
 from a rack against fresh noise), 7530000-7530129 (the following-a-game frames, `--scenes 0 --hands 0
---face-down 0 --first-seed 7530000`); tests use seeds below 1000 (700-999 scanned in round 10 for setup
+--face-down 0 --first-seed 7530000`), 7540000-7540999 (issue 18's overdraws caught: `--scenes 400 --hands 0 --face-down 0
+--follow 0 --first-seed 7540000` and `--scenes 550 ... --first-seed 7540400`, and their setup frames: runs' ends at a
+rack's end, tiles in the rack's shade); tests use seeds below 1000 (700-999 scanned in round 10 for setup
 frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
-9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000: measuring runs of later rounds)
+9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000, 9610000 (round 11's overdraws
+caught, h-rkcatch): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

@@ -268,6 +268,22 @@ def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
 
 
 LIP_ROWS = 3  # rows under the tiles' band where the lip shows
+
+
+def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """The first column past each end of the rack's lip under the band (where the lip shows
+    under LIP_SEEN of the zone's columns at least; none marked otherwise): no tile stands past
+    the lip, so a run of tiles that stops right there ends at the rack's end, whatever the
+    table beyond looks like (dev seed 7540759: eight ivory tiles, the last at a plastic rack's
+    end, a table 0-10 L lighter beyond it with no dark line nor step, read unknown)."""
+    lip = np.asarray(is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX].any(axis=0), bool)
+    ends = np.zeros(is_rack.shape[1], bool)
+    if not len(lip) or not lip.any() or lip.mean() < LIP_SEEN:
+        return ends
+    on = np.flatnonzero(lip)
+    ends[max(0, int(on[0]) - 1)] = int(on[0]) > 0
+    ends[min(len(ends) - 1, int(on[-1]) + 1)] = int(on[-1]) < len(ends) - 1
+    return ends
 SANDWICH_BELOW = 0.5  # a band whose best row is less than half tile colour is looked for again
 # between the rack's wall and lip (seven tiles fill >= 0.55 of a rack's middle, nine 0.7-0.95)
 
@@ -324,14 +340,14 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
     """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
     beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
     that end. (runs, every such end found: a line at least SEAM_MIN darker than the run).
-    A run that stops at a column of the rack's colour (`rack_col`: its end wall, inside the
-    zone) ends there: no table lies between (dev seed 9600126: seven ivory tiles pushed to a
-    brown rack's end on a light grey table, their last seam a px short of `reach`, unknown)."""
+    A run that stops at a column of `rack_col` (the rack's colour, its end wall inside the
+    zone, or the first column past the rack's lip: _lip_ends) ends there: no table lies between
+    (dev seed 9600126: seven ivory tiles pushed to a brown rack's end on a light grey table,
+    their last seam a px short of `reach`, unknown)."""
     out, found = [], True
     for a, b in runs:
         level = float(np.median(profile[a:b]))
-        n_out = min(RACK_END_COLUMNS, a)  # the run stops where the table beyond it steps off: no table in it
-        stops = n_out > 0 and _table_step(profile[a - n_out:a + RACK_END_COLUMNS], level) == n_out
+        stops = _steps_off(profile[:a][::-1], profile[a:b], level)  # the table beyond steps off: none in the run
         if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any() and not stops:
             cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
             if (step := _table_step(profile[a:min(b, int(reach) + 1)], level)) is not None:
@@ -342,8 +358,7 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
                 pass  # the tile's dark edge right beyond the run: it ends there
             else:
                 found = False
-        n_out = min(RACK_END_COLUMNS, width - b)
-        stops = n_out > 0 and _table_step(profile[max(a, b - RACK_END_COLUMNS):b + n_out][::-1], level) == n_out
+        stops = _steps_off(profile[b:], profile[a:b][::-1], level)
         if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any() and not stops:
             lo = max(a + 1, int(width - reach))
             cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
@@ -358,6 +373,22 @@ def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: in
         if b - a > 0:
             out.append((a, b))
     return out, found
+
+
+def _steps_off(outward: np.ndarray, inward: np.ndarray, level: float) -> bool:
+    """Does a run stop where the table beyond it steps off (`outward`: the light from the run's
+    end outwards, `inward`: the run's own from that end inwards; `level`: the run's)? The
+    RACK_END_COLUMNS columns right beyond the end (fewer at the zone's edge) all TABLE_STEP off
+    the level and the run's own end columns not, or the same past one column that blends the
+    last tile's edge into the table (dev seeds 7540055 and 7540165: nine ivory tiles at L 195,
+    nine navy ones at 33, each ending at a rack's end in a column of 197 and 37, then table at
+    205-209 and 46-51: read unknown)."""
+    n = min(RACK_END_COLUMNS, len(outward))
+    own = inward[:RACK_END_COLUMNS]
+    if n > 0 and _table_step(np.concatenate([outward[:n][::-1], own]), level) == n:
+        return True
+    past = outward[1:1 + RACK_END_COLUMNS]
+    return len(past) == RACK_END_COLUMNS and _table_step(np.concatenate([past[::-1], own]), level) == len(past)
 
 
 def _table_step(end: np.ndarray, level: float) -> int | None:
@@ -766,8 +797,9 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     lab = weight_lab(lab8)
     # setup (a profile) gives the pitch only: the colours and the band are found anew in each
     # frame (dev seeds 5000000-5000399: 92.8 % exact with setup's colours and band, 93.2 % without)
+    max_rows = MAX_BAND * pitch * ROWS_PER_PX
     found = _find_tiles(lab, lab8, np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32),
-                        tolerance, MAX_BAND * pitch * ROWS_PER_PX)
+                        tolerance, max_rows)
     if found is None:
         return RackReading(None, reason="tiles the colour of the rack or the table")
     d_tile, d_rack, d_table = found.d_tile, found.d_rack, found.d_table
@@ -872,9 +904,9 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     seen = _columns(frame, zone, square_px, tile_lab, tolerance, profile)
     if isinstance(seen, RackReading):
         return seen
+    stops = seen.rack_col | _lip_ends(seen.is_rack, seen.band)  # columns a run of tiles ends at
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like, seen.rack_col,
-                              seen.filled)
+                              profile.edge if profile is not None else None, seen.table_like, stops, seen.filled)
     if count == 0 and sure:
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
@@ -894,7 +926,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
         # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
         alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
-                               seen.rack_col, seen.filled)
+                               stops, seen.filled)
         sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
