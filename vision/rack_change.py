@@ -8,16 +8,21 @@ region's bounding box is shrunk to cells CHANGE_ALONG of a square long along the
 CHANGE_ACROSS across it, each the mean of its pixels (camera noise averages out; a standing
 tile's top and back, a thin strip along the rack, fills whole cells); any cell whose colour
 moved by more than CHANGE_LEVEL in a channel since the reference frame is a change.
+
+The reading has two parts that look at different cells (`parts`): the rack (its zone and the
+strips of table along it: vision.racks.read_rack) and the table beyond its ends (the tiles
+face down: vision.rack_face_down.count_face_down). A change in one part's cells calls for that
+part's reading only (`changed_parts`); a change in cells neither looks at calls for none.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD
-from vision.racks import SIDE_GAP, SIDE_WIDTH
+from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD, end_quads
+from vision.racks import SIDE_GAP, SIDE_WIDTH, side_quad
 
 CHANGE_ALONG = 0.25  # squares a cell spans along the rack (9 px at 35 px a square)
 CHANGE_ACROSS = 0.0625  # ... and across it (2 px: the tiles' tops and backs show 2-4 px of a dark rack)
@@ -29,14 +34,33 @@ CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change aroun
 # with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
 # darker moved it by up to 15: such a frame is read again.)
 AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
+REACH_PX = 2  # px around a part's quads whose change may still move its reading (a warp's bilinear
+# neighbours, 1 px, and the quads' corners rounded to whole px)
 
 
 @dataclass(frozen=True)
 class Thumb:
-    """A rack's surroundings shrunk: `box` (x0, y0, x1, y1) of the frame, `cells` (BGR)."""
+    """A rack's surroundings shrunk: `box` (x0, y0, x1, y1) of the frame, `cells` (BGR), each
+    `cell` (width, height) px of the frame from the box's top-left corner."""
     box: tuple[int, int, int, int]
     frame_size: tuple[int, int]
     cells: np.ndarray
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Which cells of a thumb each part of a rack's reading looks at: the flat indices of
+    their channels in the thumb's cells (cells.reshape(-1))."""
+    rack: np.ndarray    # the zone and the strips of table along it (read_rack, with table_crossed)
+    beside: np.ndarray  # the table beyond the rack's ends (count_face_down)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """Which parts of a rack's reading changed since a reference frame."""
+    rack: bool
+    beside: bool
 
 
 def region(zone: np.ndarray, square_px: float) -> np.ndarray:
@@ -68,7 +92,33 @@ def thumb(frame: np.ndarray, zone: np.ndarray, square_px: float) -> Thumb | None
     if rows < 1 or cols < 1:
         return None
     small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
-    return Thumb((x0, y0, x1, y1), (w, h), small)
+    return Thumb((x0, y0, x1, y1), (w, h), small, (cw, ch))
+
+
+def parts(seen: Thumb, zone: np.ndarray, square_px: float) -> Parts:
+    """The cells of `seen` (the thumb of `zone` at `square_px`) that each part of the rack's
+    reading looks at: those holding a px within REACH_PX of its quads."""
+    x0, y0 = seen.box[:2]
+    cw, ch = seen.cell
+    rows, cols = seen.cells.shape[:2]
+    z = np.asarray(zone, np.float32)
+    rack = [z, side_quad(z, square_px, False), side_quad(z, square_px, True)]
+    return Parts(_cells_of(rack, (x0, y0), (rows, cols), (cw, ch)),
+                 _cells_of(list(end_quads(z, square_px)), (x0, y0), (rows, cols), (cw, ch)))
+
+
+def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int, int],
+              cell: tuple[int, int]) -> np.ndarray:
+    """The cells (of `shape`, each `cell` px from `origin`) holding a px within REACH_PX of
+    `quads`, as the flat indices of their channels (Parts)."""
+    (rows, cols), (cw, ch) = shape, cell
+    mask = np.zeros((rows * ch, cols * cw), np.uint8)
+    for quad in quads:  # one at a time: fillPoly leaves out where polygons given together overlap
+        cv2.fillPoly(mask, [np.round(np.asarray(quad, np.float64) - origin).astype(np.int32)], 255)
+    grown = cv2.dilate(mask, np.ones((2 * REACH_PX + 1, 2 * REACH_PX + 1), np.uint8))
+    # any px of a cell in the mask makes its mean > 0 (cells of fewer than 510 px: 255 / n rounds up)
+    cells = cv2.resize(grown, (cols, rows), interpolation=cv2.INTER_AREA) > 0
+    return np.flatnonzero(np.repeat(cells[..., None], 3, axis=2))
 
 
 def moved(a: Thumb, b: Thumb) -> int:
@@ -76,9 +126,39 @@ def moved(a: Thumb, b: Thumb) -> int:
     return int(cv2.absdiff(a.cells, b.cells).max())
 
 
+def _comparable(reference: Thumb | None, now: Thumb | None) -> bool:
+    return reference is not None and now is not None and reference.box == now.box \
+        and reference.frame_size == now.frame_size and reference.cells.shape == now.cells.shape
+
+
 def changed(reference: Thumb | None, now: Thumb | None) -> bool:
     """Whether the rack's surroundings changed since `reference` (different boxes: changed)."""
-    if reference is None or now is None or reference.box != now.box or reference.frame_size != now.frame_size \
-            or reference.cells.shape != now.cells.shape:
+    if not _comparable(reference, now):
         return True
+    assert reference is not None and now is not None
     return moved(reference, now) > CHANGE_LEVEL
+
+
+def changed_parts(reference: Thumb | None, now: Thumb | None, looked_at: Parts) -> Changed:
+    """Which parts of the rack's reading (`looked_at`: the cells of `reference`'s box each
+    part looks at) changed since `reference` (different boxes: both)."""
+    if not _comparable(reference, now):
+        return Changed(True, True)
+    assert reference is not None and now is not None
+    moves = cv2.absdiff(reference.cells, now.cells).reshape(-1)
+    return Changed(bool(moves[looked_at.rack].max(initial=0) > CHANGE_LEVEL),
+                   bool(moves[looked_at.beside].max(initial=0) > CHANGE_LEVEL))
+
+
+def reference_after(reference: Thumb, now: Thumb, looked_at: Parts, redo: Changed) -> Thumb:
+    """The thumb the next frame is compared with once the parts in `redo` were read again on
+    `now` (changed_parts(reference, now, looked_at) gave `redo`): each cell as the frame its
+    part was last read on showed it. A cell both parts look at moved by CHANGE_LEVEL calls for
+    both, so while one part alone is read again it keeps the older frame's value."""
+    cells = now.cells.copy()
+    flat, old = cells.reshape(-1), reference.cells.reshape(-1)
+    if not redo.rack:
+        flat[looked_at.rack] = old[looked_at.rack]
+    if not redo.beside:
+        flat[looked_at.beside] = old[looked_at.beside]
+    return replace(now, cells=cells)
