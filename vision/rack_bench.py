@@ -22,7 +22,10 @@ the tiles' colour, nine tiles filling a rack), 9680000-9680699 (round 10: `--sce
 speed-up: `/tmp/rkspeed/dump.py`, every reading of 300 scenes as the bench draws them, 40 with a hand, 40
 with tiles face down, before and after), 7520000-7520199 (vision.rack_change's CHANGE_LEVEL: a tile taken
 from a rack against fresh noise), 7530000-7530129 (the following-a-game frames, `--scenes 0 --hands 0
---face-down 0 --first-seed 7530000`); tests use seeds below 1000 (700-999 scanned in round 10 for setup
+--face-down 0 --first-seed 7530000`), 7560000-7560999 (round 11's speed-up: every reading of 300 scenes
+from 7560000 as the bench draws them, 30 with a hand, 30 with tiles face down, before and after;
+the follow frames of 7560800-7560819; 7560900-7560999, tiles put face down against
+vision.rack_change's parts); tests use seeds below 1000 (700-999 scanned in round 10 for setup
 frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
 9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000: measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
@@ -275,8 +278,8 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
     ms = 1000 * np.array(cpu)
     print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
           f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
-          f"read {counter.reads}, last reading kept {counter.reads_skipped}; frames whose counts differ from a full "
-          f"reading: {differ}")
+          f"read {counter.reads}, face-down counts made {counter.downs_counted}, last reading kept whole "
+          f"{counter.reads_skipped}; frames whose counts differ from a full reading: {differ}")
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:

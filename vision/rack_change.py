@@ -34,8 +34,15 @@ CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change aroun
 # with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
 # darker moved it by up to 15: such a frame is read again.)
 AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
-REACH_PX = 2  # px around a part's quads whose change may still move its reading (a warp's bilinear
-# neighbours, 1 px, and the quads' corners rounded to whole px)
+# The parts: a tile taken from the rack moves a cell of the rack's part (the evidence above, the
+# rack's part alone: /tmp/rkspeed2/parts_levels.py taken 7520000 200); tiles put face down beside it
+# move one of the part beside it (dev seeds 7560900-7560999, `parts_levels.py down`: one rendered
+# rack of each seed with 1-7 tiles face down beside it and the same frame without them, the
+# renderer's draws kept alike): by 23 and more on 97 of 100 (5th percentile 27), 15 on 7560950;
+# 10 and 11 on 7560915 (one tile) and 7560969 (six on a table the tiles' colour), which
+# count_face_down read alike with and without them (0; unknown), as the whole region's cells did.
+REACH_PX = 3  # px around a part's quads whose change may still move its reading (a warp's bilinear
+# neighbours: 1 px; and a px to spare)
 
 
 @dataclass(frozen=True)
@@ -110,15 +117,18 @@ def parts(seen: Thumb, zone: np.ndarray, square_px: float) -> Parts:
 def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int, int],
               cell: tuple[int, int]) -> np.ndarray:
     """The cells (of `shape`, each `cell` px from `origin`) holding a px within REACH_PX of
-    `quads`, as the flat indices of their channels (Parts)."""
+    `quads` (each several cells across), as the flat indices of their channels (Parts): the
+    cells whose middles fall in a quad, grown by one cell (a cell the quad's edge crosses) and
+    by REACH_PX."""
     (rows, cols), (cw, ch) = shape, cell
-    mask = np.zeros((rows * ch, cols * cw), np.uint8)
+    mask = np.zeros((rows, cols), np.uint8)
     for quad in quads:  # one at a time: fillPoly leaves out where polygons given together overlap
-        cv2.fillPoly(mask, [np.round(np.asarray(quad, np.float64) - origin).astype(np.int32)], 255)
-    grown = cv2.dilate(mask, np.ones((2 * REACH_PX + 1, 2 * REACH_PX + 1), np.uint8))
-    # any px of a cell in the mask makes its mean > 0 (cells of fewer than 510 px: 255 / n rounds up)
-    cells = cv2.resize(grown, (cols, rows), interpolation=cv2.INTER_AREA) > 0
-    return np.flatnonzero(np.repeat(cells[..., None], 3, axis=2))
+        # in cells, a cell's middle at whole numbers; 1/16 cell precision (shift=4)
+        at = (np.asarray(quad, np.float64) - origin) / np.array([cw, ch], np.float64) - 0.5
+        cv2.fillPoly(mask, [np.round(at * 16).astype(np.int32)], 255, shift=4)
+    grow_x, grow_y = 1 + -(-REACH_PX // cw), 1 + -(-REACH_PX // ch)
+    grown = cv2.dilate(mask, np.ones((2 * grow_y + 1, 2 * grow_x + 1), np.uint8))
+    return (3 * np.flatnonzero(grown)[:, None] + np.arange(3)).ravel()
 
 
 def moved(a: Thumb, b: Thumb) -> int:

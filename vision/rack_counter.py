@@ -216,10 +216,9 @@ class RackCounter:
         were last made (_read_rack); else they stand (`reads`, `downs_counted`, `reads_skipped`)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
-        square = square_px(c)
         with self._lock:
             if self._looking:
-                self._look(frame, c, square, board_colour)
+                self._look(frame, c, square_px(c), board_colour)
             counts: dict[str, int] = {}
             blocked: set[str] = set()
             face_down: dict[str, int] = {}
