@@ -149,3 +149,19 @@ def test_a_part_kept_is_compared_with_the_frame_it_was_read_on(monkeypatch):
         assert counter.reads == 2 + k and not counter.observe(drifted, scene.board_corners, (lab, TOLERANCE),
                                                               {}).blocked
     assert counter.downs_counted == 2   # at the first frame, and once drifted 1.5 x CHANGE_LEVEL
+
+
+def test_observe_works_the_rack_out_again_when_the_board_moves():
+    """The zone's turn and the square at the rack are kept while the board's corners are the
+    last frame's; corners moved (a board 6 % larger) read the rack again."""
+    scene, _, _ = _scene()
+    lab = board_tile_lab(scene)
+    counter = RackCounter()
+    counter.use_zones({"p1": scene.zones["p1"]})
+    corners = np.asarray(scene.board_corners, np.float32)
+    counter.observe(scene.image, corners, (lab, TOLERANCE), {})
+    counter.observe(scene.image, corners.copy(), (lab, TOLERANCE), {})
+    assert counter.reads == 1
+    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * np.float32(1.06)
+    counter.observe(scene.image, grown, (lab, TOLERANCE), {})
+    assert counter.reads == 2

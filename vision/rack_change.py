@@ -102,6 +102,18 @@ def thumb(frame: np.ndarray, zone: np.ndarray, square_px: float) -> Thumb | None
     return Thumb((x0, y0, x1, y1), (w, h), small, (cw, ch))
 
 
+def retake(frame: np.ndarray, zone: np.ndarray, square_px: float, like: Thumb) -> Thumb | None:
+    """thumb(frame, zone, square_px) when `like` is the thumb of another frame as large with the
+    same zone and square: its box and cells taken over (no geometry worked out again)."""
+    h, w = frame.shape[:2]
+    if (w, h) != like.frame_size:
+        return thumb(frame, zone, square_px)
+    x0, y0 = like.box[:2]
+    (cw, ch), (rows, cols) = like.cell, like.cells.shape[:2]
+    small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
+    return Thumb(like.box, like.frame_size, small, like.cell)
+
+
 def parts(seen: Thumb, zone: np.ndarray, square_px: float) -> Parts:
     """The cells of `seen` (the thumb of `zone` at `square_px`) that each part of the rack's
     reading looks at: those holding a px within REACH_PX of its quads."""

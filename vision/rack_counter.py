@@ -33,7 +33,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, reference_after, thumb
+from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, reference_after, retake, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
 from vision.racks import Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
@@ -135,6 +135,8 @@ class RackCounter:
         self._agreed: RackFind | None = None
         self.finds_tried = 0    # frames searched for racks
         self._read: dict[str, _Read] = {}   # each rack's last full reading
+        # each rack's config zone and the board's corners last seen, and the zone and square they gave (_placed)
+        self._place: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, float]] = {}
         self.reads = self.reads_skipped = 0   # racks read (read_rack), racks whose last reading stood whole (observe)
         self.downs_counted = 0   # face-down counts made (count_face_down)
 
@@ -225,9 +227,10 @@ class RackCounter:
             zones = self.zones()
             for gone in set(self._read) - set(zones):
                 del self._read[gone]
+            for gone in set(self._place) - set(zones):
+                del self._place[gone]
             for name, config_zone in zones.items():
-                zone = board_side_first(config_zone, c.mean(axis=0))
-                at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
+                zone, at_rack = self._placed(name, config_zone, c)
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profile(name)
                 count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
@@ -252,7 +255,7 @@ class RackCounter:
         last = self._read.get(name)
         looked_at: Parts | None
         if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
-            seen = thumb(frame, zone, last.square)   # as the last reading's thumb was taken
+            seen = retake(frame, zone, last.square, last.thumb)   # as the last reading's thumb was taken
             redo = changed_parts(last.thumb, seen, last.parts)
             square, looked_at = last.square, last.parts
         else:
@@ -287,6 +290,19 @@ class RackCounter:
             self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile, seen,
                                      looked_at, count, blocked, down)
         return count, blocked, down
+
+    def _placed(self, name: str, config_zone: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float]:
+        """The rack's zone turned with its first edge on the board's side, and the board's square
+        carried on to the rack's place; worked out again only when the zone or the board's
+        corners are not those of the last frame (vision.locate.BoardFollower gives a board that
+        has not moved the same corners again)."""
+        last = self._place.get(name)
+        if last is not None and np.array_equal(last[0], config_zone) and np.array_equal(last[1], corners):
+            return last[2], last[3]
+        zone = board_side_first(config_zone, corners.mean(axis=0))
+        at_rack = rack_square_px(corners, zone)
+        self._place[name] = (np.array(config_zone, np.float32), corners.copy(), zone, at_rack)
+        return zone, at_rack
 
     def _profile(self, name: str) -> RackProfile | None:
         learnt = self._learnt.get(name)
