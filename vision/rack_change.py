@@ -34,9 +34,10 @@ CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change aroun
 # with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
 # darker moved it by up to 15: such a frame is read again.)
 AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
-# The parts: a tile taken from the rack moves a cell of the rack's part (the evidence above, the
-# rack's part alone: /tmp/rkspeed2/parts_levels.py taken 7520000 200); tiles put face down beside it
-# move one of the part beside it (dev seeds 7560900-7560999, `parts_levels.py down`: one rendered
+# The parts: a tile taken from the rack moves a cell of the rack's part as much as any cell (the
+# seeds above, /tmp/rkspeed2/parts_levels.py taken 7520000 200: by 17 at least, 47 at the 5th
+# percentile; the part beside it moved too where the tile stood at the rack's end); tiles put face
+# down beside it move one of the part beside it (dev seeds 7560900-7560999, `parts_levels.py down`: one rendered
 # rack of each seed with 1-7 tiles face down beside it and the same frame without them, the
 # renderer's draws kept alike): by 23 and more on 97 of 100 (5th percentile 27), 15 on 7560950;
 # 10 and 11 on 7560915 (one tile) and 7560969 (six on a table the tiles' colour), which
