@@ -51,19 +51,20 @@ def test_each_part_changes_only_with_what_it_looks_at():
     reference = thumb(_noisy(scene.image, 1), zone, square)
     assert reference is not None
     looked_at = parts(reference, zone, square)
-    still = changed_parts(reference, thumb(_noisy(scene.image, 2), zone, square), looked_at)
+    def after(image: np.ndarray):
+        return changed_parts(reference, reference, thumb(image, zone, square), looked_at)
+
+    still = after(_noisy(scene.image, 2))
     assert not still.rack and not still.beside
-    in_rack = changed_parts(reference, thumb(_patch(scene.image, zone.mean(axis=0), 0.8 * square, 60), zone, square),
-                            looked_at)
+    in_rack = after(_patch(scene.image, zone.mean(axis=0), 0.8 * square, 60))
     assert in_rack.rack and not in_rack.beside
-    beside = changed_parts(reference, thumb(_patch(scene.image, _beside(zone, square), 0.8 * square, 60), zone, square),
-                           looked_at)
+    beside = after(_patch(scene.image, _beside(zone, square), 0.8 * square, 60))
     assert beside.beside and not beside.rack
     # the bounding box's corner toward the board, beyond the rack's middle: neither part looks there
     x0, y0, x1, y1 = reference.box
     far = np.array([(x0 + x1) / 2, y0 + 2.0])
     if not cv2.pointPolygonTest(end_quads(zone, square)[0], (float(far[0]), float(far[1])), False) >= 0:
-        nowhere = changed_parts(reference, thumb(_patch(scene.image, far, 4, 80), zone, square), looked_at)
+        nowhere = after(_patch(scene.image, far, 4, 80))
         assert not nowhere.rack and not nowhere.beside
 
 
@@ -94,7 +95,7 @@ def test_tiles_put_face_down_beside_the_rack_change_the_part_beside_it(monkeypat
     square = rack_square_px(without.board_corners, zone)
     reference = thumb(_noisy(without.image, 1), zone, square)
     assert reference is not None
-    assert changed_parts(reference, thumb(_noisy(with_tiles.image, 2), zone, square),
+    assert changed_parts(reference, reference, thumb(_noisy(with_tiles.image, 2), zone, square),
                          parts(reference, zone, square)).beside
 
 

@@ -12,11 +12,12 @@ moved by more than CHANGE_LEVEL in a channel since the reference frame is a chan
 The reading has two parts that look at different cells (`parts`): the rack (its zone and the
 strips of table along it: vision.racks.read_rack) and the table beyond its ends (the tiles
 face down: vision.rack_face_down.count_face_down). A change in one part's cells calls for that
-part's reading only (`changed_parts`); a change in cells neither looks at calls for none.
+part's reading only (`changed_parts`, each part against the frame it was last made on); a
+change in cells neither looks at calls for none.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -162,26 +163,17 @@ def changed(reference: Thumb | None, now: Thumb | None) -> bool:
     return moved(reference, now) > CHANGE_LEVEL
 
 
-def changed_parts(reference: Thumb | None, now: Thumb | None, looked_at: Parts) -> Changed:
-    """Which parts of the rack's reading (`looked_at`: the cells of `reference`'s box each
-    part looks at) changed since `reference` (different boxes: both)."""
+def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, now: Thumb | None,
+                  looked_at: Parts) -> Changed:
+    """Which parts of the rack's reading (`looked_at`: the cells each part looks at) changed in
+    `now`, each part's cells against its own reference (the frame it was last made on; a
+    reference of another box: changed)."""
+    return Changed(_moved_in(rack_reference, now, looked_at.rack), _moved_in(beside_reference, now, looked_at.beside))
+
+
+def _moved_in(reference: Thumb | None, now: Thumb | None, cells: np.ndarray) -> bool:
     if not _comparable(reference, now):
-        return Changed(True, True)
+        return True
     assert reference is not None and now is not None
     moves = cv2.absdiff(reference.cells, now.cells).reshape(-1)
-    return Changed(bool(moves[looked_at.rack].max(initial=0) > CHANGE_LEVEL),
-                   bool(moves[looked_at.beside].max(initial=0) > CHANGE_LEVEL))
-
-
-def reference_after(reference: Thumb, now: Thumb, looked_at: Parts, redo: Changed) -> Thumb:
-    """The thumb the next frame is compared with once the parts in `redo` were read again on
-    `now` (changed_parts(reference, now, looked_at) gave `redo`): each cell as the frame its
-    part was last read on showed it. A cell both parts look at moved by CHANGE_LEVEL calls for
-    both, so while one part alone is read again it keeps the older frame's value."""
-    cells = now.cells.copy()
-    flat, old = cells.reshape(-1), reference.cells.reshape(-1)
-    if not redo.rack:
-        flat[looked_at.rack] = old[looked_at.rack]
-    if not redo.beside:
-        flat[looked_at.beside] = old[looked_at.beside]
-    return replace(now, cells=cells)
+    return bool(moves[cells].max(initial=0) > CHANGE_LEVEL)

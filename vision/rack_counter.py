@@ -33,7 +33,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, reference_after, retake, thumb
+from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, retake, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
 from vision.racks import Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
@@ -92,8 +92,9 @@ class _Read:
     colour: np.ndarray
     tolerance: float
     profile: RackProfile | None
-    thumb: Thumb
-    parts: Parts  # the cells of `thumb` the rack's reading and the face-down count look at
+    rack_thumb: Thumb    # the thumb of the frame the rack was last read on
+    beside_thumb: Thumb  # ... and of the frame the tiles beside it were last counted on (the same box)
+    parts: Parts  # the cells of the thumbs the rack's reading and the face-down count look at
     count: int | None
     blocked: bool
     face_down: int | None
@@ -255,8 +256,8 @@ class RackCounter:
         last = self._read.get(name)
         looked_at: Parts | None
         if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
-            seen = retake(frame, zone, last.square, last.thumb)   # as the last reading's thumb was taken
-            redo = changed_parts(last.thumb, seen, last.parts)
+            seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
+            redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
             square, looked_at = last.square, last.parts
         else:
             last, seen, redo = None, thumb(frame, zone, at_rack), Changed(True, True)
@@ -282,12 +283,12 @@ class RackCounter:
             down = count_face_down(frame, zone, at_rack, colour, tolerance, corners)
         else:
             down = last.face_down
-        if last is not None and seen is not None:
-            seen = reference_after(last.thumb, seen, last.parts, redo)
         if seen is None or looked_at is None:
             self._read.pop(name, None)
         else:
-            self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile, seen,
+            self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile,
+                                     seen if last is None or redo.rack else last.rack_thumb,
+                                     seen if last is None or redo.beside else last.beside_thumb,
                                      looked_at, count, blocked, down)
         return count, blocked, down
 
