@@ -24,10 +24,13 @@ with tiles face down, before and after), 7520000-7520199 (vision.rack_change's C
 from a rack against fresh noise), 7530000-7530129 (the following-a-game frames, `--scenes 0 --hands 0
 --face-down 0 --first-seed 7530000`), 7540000-7540999 (issue 18's overdraws caught: `--scenes 400 --hands 0 --face-down 0
 --follow 0 --first-seed 7540000` and `--scenes 550 ... --first-seed 7540400`, and their setup frames: runs' ends at a
-rack's end, tiles in the rack's shade); tests use seeds below 1000 (700-999 scanned in round 10 for setup
+rack's end, tiles in the rack's shade), 7550000-7550999 (round 11's racks learnt later in a game: tried, not merged), 7560000-7560999 (round 11's speed-up: every reading of 300 scenes
+from 7560000 as the bench draws them, 30 with a hand, 30 with tiles face down, before and after;
+the follow frames of 7560800-7560819; 7560900-7560999, tiles put face down against
+vision.rack_change's parts); tests use seeds below 1000 (700-999 scanned in round 10 for setup
 frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
 9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000, 9610000 (round 11's overdraws
-caught, h-rkcatch): measuring runs of later rounds)
+caught, h-rkcatch), 9620000 (round 11's later learning), 9630000 (round 11's speed-up's check): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
@@ -278,8 +281,8 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
     ms = 1000 * np.array(cpu)
     print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
           f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
-          f"read {counter.reads}, last reading kept {counter.reads_skipped}; frames whose counts differ from a full "
-          f"reading: {differ}")
+          f"read {counter.reads}, face-down counts made {counter.downs_counted}, last reading kept whole "
+          f"{counter.reads_skipped}; frames whose counts differ from a full reading: {differ}")
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:

@@ -8,6 +8,12 @@ region's bounding box is shrunk to cells CHANGE_ALONG of a square long along the
 CHANGE_ACROSS across it, each the mean of its pixels (camera noise averages out; a standing
 tile's top and back, a thin strip along the rack, fills whole cells); any cell whose colour
 moved by more than CHANGE_LEVEL in a channel since the reference frame is a change.
+
+The reading has two parts that look at different cells (`parts`): the rack (its zone and the
+strips of table along it: vision.racks.read_rack) and the table beyond its ends (the tiles
+face down: vision.rack_face_down.count_face_down). A change in one part's cells calls for that
+part's reading only (`changed_parts`, each part against the frame it was last made on); a
+change in cells neither looks at calls for none.
 """
 from __future__ import annotations
 
@@ -16,8 +22,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD
-from vision.racks import SIDE_GAP, SIDE_WIDTH
+from vision.rack_face_down import BESIDE_ALONG, BESIDE_AWAY, BESIDE_TOWARD, end_quads
+from vision.racks import SIDE_GAP, SIDE_WIDTH, side_quad
 
 CHANGE_ALONG = 0.25  # squares a cell spans along the rack (9 px at 35 px a square)
 CHANGE_ACROSS = 0.0625  # ... and across it (2 px: the tiles' tops and backs show 2-4 px of a dark rack)
@@ -29,14 +35,41 @@ CHANGE_LEVEL = 13  # 8-bit levels a cell's channel may move with no change aroun
 # with fresh sensor noise of std 5 (the renderer's most) by 9 at most. (Its light 3 % brighter or
 # darker moved it by up to 15: such a frame is read again.)
 AWAY = max(BESIDE_AWAY, SIDE_GAP + SIDE_WIDTH)  # squares beyond the zone's player-side edge read
+# The parts: a tile taken from the rack moves a cell of the rack's part as much as any cell (the
+# seeds above, /tmp/rkspeed2/parts_levels.py taken 7520000 200: by 17 at least, 47 at the 5th
+# percentile; the part beside it moved too where the tile stood at the rack's end); tiles put face
+# down beside it move one of the part beside it (dev seeds 7560900-7560999, `parts_levels.py down`: one rendered
+# rack of each seed with 1-7 tiles face down beside it and the same frame without them, the
+# renderer's draws kept alike): by 23 and more on 97 of 100 (5th percentile 27), 15 on 7560950;
+# 10 and 11 on 7560915 (one tile) and 7560969 (six on a table the tiles' colour), which
+# count_face_down read alike with and without them (0; unknown), as the whole region's cells did.
+REACH_PX = 3  # px around a part's quads whose change may still move its reading (a warp's bilinear
+# neighbours: 1 px; and a px to spare)
 
 
 @dataclass(frozen=True)
 class Thumb:
-    """A rack's surroundings shrunk: `box` (x0, y0, x1, y1) of the frame, `cells` (BGR)."""
+    """A rack's surroundings shrunk: `box` (x0, y0, x1, y1) of the frame, `cells` (BGR), each
+    `cell` (width, height) px of the frame from the box's top-left corner."""
     box: tuple[int, int, int, int]
     frame_size: tuple[int, int]
     cells: np.ndarray
+    cell: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Which cells of a thumb each part of a rack's reading looks at: the flat indices of
+    their channels in the thumb's cells (cells.reshape(-1))."""
+    rack: np.ndarray    # the zone and the strips of table along it (read_rack, with table_crossed)
+    beside: np.ndarray  # the table beyond the rack's ends (count_face_down)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """Which parts of a rack's reading changed since a reference frame."""
+    rack: bool
+    beside: bool
 
 
 def region(zone: np.ndarray, square_px: float) -> np.ndarray:
@@ -68,7 +101,48 @@ def thumb(frame: np.ndarray, zone: np.ndarray, square_px: float) -> Thumb | None
     if rows < 1 or cols < 1:
         return None
     small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
-    return Thumb((x0, y0, x1, y1), (w, h), small)
+    return Thumb((x0, y0, x1, y1), (w, h), small, (cw, ch))
+
+
+def retake(frame: np.ndarray, zone: np.ndarray, square_px: float, like: Thumb) -> Thumb | None:
+    """thumb(frame, zone, square_px) when `like` is the thumb of another frame as large with the
+    same zone and square: its box and cells taken over (no geometry worked out again)."""
+    h, w = frame.shape[:2]
+    if (w, h) != like.frame_size:
+        return thumb(frame, zone, square_px)
+    x0, y0 = like.box[:2]
+    (cw, ch), (rows, cols) = like.cell, like.cells.shape[:2]
+    small = cv2.resize(frame[y0:y0 + rows * ch, x0:x0 + cols * cw], (cols, rows), interpolation=cv2.INTER_AREA)
+    return Thumb(like.box, like.frame_size, small, like.cell)
+
+
+def parts(seen: Thumb, zone: np.ndarray, square_px: float) -> Parts:
+    """The cells of `seen` (the thumb of `zone` at `square_px`) that each part of the rack's
+    reading looks at: those holding a px within REACH_PX of its quads."""
+    x0, y0 = seen.box[:2]
+    cw, ch = seen.cell
+    rows, cols = seen.cells.shape[:2]
+    z = np.asarray(zone, np.float32)
+    rack = [z, side_quad(z, square_px, False), side_quad(z, square_px, True)]
+    return Parts(_cells_of(rack, (x0, y0), (rows, cols), (cw, ch)),
+                 _cells_of(list(end_quads(z, square_px)), (x0, y0), (rows, cols), (cw, ch)))
+
+
+def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int, int],
+              cell: tuple[int, int]) -> np.ndarray:
+    """The cells (of `shape`, each `cell` px from `origin`) holding a px within REACH_PX of
+    `quads` (each several cells across), as the flat indices of their channels (Parts): the
+    cells whose middles fall in a quad, grown by one cell (a cell the quad's edge crosses) and
+    by REACH_PX."""
+    (rows, cols), (cw, ch) = shape, cell
+    mask = np.zeros((rows, cols), np.uint8)
+    for quad in quads:  # one at a time: fillPoly leaves out where polygons given together overlap
+        # in cells, a cell's middle at whole numbers; 1/16 cell precision (shift=4)
+        at = (np.asarray(quad, np.float64) - origin) / np.array([cw, ch], np.float64) - 0.5
+        cv2.fillPoly(mask, [np.round(at * 16).astype(np.int32)], 255, shift=4)
+    grow_x, grow_y = 1 + -(-REACH_PX // cw), 1 + -(-REACH_PX // ch)
+    grown = cv2.dilate(mask, np.ones((2 * grow_y + 1, 2 * grow_x + 1), np.uint8))
+    return (3 * np.flatnonzero(grown)[:, None] + np.arange(3)).ravel()
 
 
 def moved(a: Thumb, b: Thumb) -> int:
@@ -76,9 +150,30 @@ def moved(a: Thumb, b: Thumb) -> int:
     return int(cv2.absdiff(a.cells, b.cells).max())
 
 
+def _comparable(reference: Thumb | None, now: Thumb | None) -> bool:
+    return reference is not None and now is not None and reference.box == now.box \
+        and reference.frame_size == now.frame_size and reference.cells.shape == now.cells.shape
+
+
 def changed(reference: Thumb | None, now: Thumb | None) -> bool:
     """Whether the rack's surroundings changed since `reference` (different boxes: changed)."""
-    if reference is None or now is None or reference.box != now.box or reference.frame_size != now.frame_size \
-            or reference.cells.shape != now.cells.shape:
+    if not _comparable(reference, now):
         return True
+    assert reference is not None and now is not None
     return moved(reference, now) > CHANGE_LEVEL
+
+
+def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, now: Thumb | None,
+                  looked_at: Parts) -> Changed:
+    """Which parts of the rack's reading (`looked_at`: the cells each part looks at) changed in
+    `now`, each part's cells against its own reference (the frame it was last made on; a
+    reference of another box: changed)."""
+    return Changed(_moved_in(rack_reference, now, looked_at.rack), _moved_in(beside_reference, now, looked_at.beside))
+
+
+def _moved_in(reference: Thumb | None, now: Thumb | None, cells: np.ndarray) -> bool:
+    if not _comparable(reference, now):
+        return True
+    assert reference is not None and now is not None
+    moves = cv2.absdiff(reference.cells, now.cells).reshape(-1)
+    return bool(moves[cells].max(initial=0) > CHANGE_LEVEL)

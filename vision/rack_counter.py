@@ -33,7 +33,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from vision.rack_change import Thumb, changed, thumb
+from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, retake, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
 from vision.racks import Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
@@ -85,27 +85,28 @@ class RackSight:
 
 @dataclass(frozen=True)
 class _Read:
-    """A rack's last full reading and what it was read from (observe reads it again only when
-    any of it changed: vision.rack_change)."""
+    """A rack's last reading and what it was read from (observe reads a part of it again only
+    when something that part looks at changed: vision.rack_change)."""
     zone: np.ndarray
     square: float
     colour: np.ndarray
     tolerance: float
     profile: RackProfile | None
-    thumb: Thumb
+    rack_thumb: Thumb    # the thumb of the frame the rack was last read on
+    beside_thumb: Thumb  # ... and of the frame the tiles beside it were last counted on (the same box)
+    parts: Parts  # the cells of the thumbs the rack's reading and the face-down count look at
     count: int | None
     blocked: bool
     face_down: int | None
 
-    def stands_for(self, frame: np.ndarray, zone: np.ndarray, square: float, colour: np.ndarray, tolerance: float,
-                   profile: RackProfile | None) -> bool:
-        """Would the rack read the same in `frame`: the same zone, profile, square, colour and
-        tolerance (within SAME_*), and nothing changed around it since the frame it was read on?"""
+    def reads_alike(self, zone: np.ndarray, square: float, colour: np.ndarray, tolerance: float,
+                    profile: RackProfile | None) -> bool:
+        """Would a rack seen alike read alike with these: the same zone and profile, the square,
+        colour and tolerance within SAME_* of this reading's?"""
         return (profile is self.profile and bool(np.array_equal(zone, self.zone))
                 and abs(square - self.square) <= SAME_SQUARE * self.square
                 and float(np.linalg.norm(np.asarray(colour, np.float32) - self.colour)) <= SAME_COLOUR
-                and abs(tolerance - self.tolerance) <= SAME_TOLERANCE * self.tolerance
-                and not changed(self.thumb, thumb(frame, zone, self.square)))
+                and abs(tolerance - self.tolerance) <= SAME_TOLERANCE * self.tolerance)
 
 
 def square_px(corners: np.ndarray) -> float:
@@ -135,7 +136,10 @@ class RackCounter:
         self._agreed: RackFind | None = None
         self.finds_tried = 0    # frames searched for racks
         self._read: dict[str, _Read] = {}   # each rack's last full reading
-        self.reads = self.reads_skipped = 0   # racks read in full, racks whose last reading stood (observe)
+        # each rack's config zone and the board's corners last seen, and the zone and square they gave (_placed)
+        self._place: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, float]] = {}
+        self.reads = self.reads_skipped = 0   # racks read (read_rack), racks whose last reading stood whole (observe)
+        self.downs_counted = 0   # face-down counts made (count_face_down)
 
     # -- the setup, from the app's thread -------------------------------------------------
 
@@ -210,34 +214,27 @@ class RackCounter:
                 configured: Mapping[str, np.ndarray]) -> RackSight:
         """The racks in a frame whose board is located at `corners` (frame order).
         `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
-        none; `configured`: the config's zones as fitted to this frame. A rack is read again
-        only when something it is read from changed since its last reading (_Read.stands_for);
-        else that reading stands (`reads`, `reads_skipped` count both)."""
+        none; `configured`: the config's zones as fitted to this frame. A rack's reading and its
+        face-down count are made again only when something each looks at changed since they
+        were last made (_read_rack); else they stand (`reads`, `downs_counted`, `reads_skipped`)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
-        square = square_px(c)
         with self._lock:
             if self._looking:
-                self._look(frame, c, square, board_colour)
+                self._look(frame, c, square_px(c), board_colour)
             counts: dict[str, int] = {}
             blocked: set[str] = set()
             face_down: dict[str, int] = {}
             zones = self.zones()
             for gone in set(self._read) - set(zones):
                 del self._read[gone]
+            for gone in set(self._place) - set(zones):
+                del self._place[gone]
             for name, config_zone in zones.items():
-                zone = board_side_first(config_zone, c.mean(axis=0))
-                at_rack = rack_square_px(c, zone)   # the board's square carried on to the rack's place
+                zone, at_rack = self._placed(name, config_zone, c)
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profile(name)
-                held = self._holds.get(name)
-                last = self._read.get(name)
-                if held is None and last is not None \
-                        and last.stands_for(frame, zone, at_rack, colour, tolerance, profile):
-                    self.reads_skipped += 1
-                    count, is_blocked, down = last.count, last.blocked, last.face_down
-                else:
-                    count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
+                count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
                 acted_on = counted(count, self._learnt.get(name))
                 if acted_on is not None:
                     counts[name] = acted_on
@@ -250,24 +247,63 @@ class RackCounter:
     def _read_rack(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
                    colour: np.ndarray, tolerance: float, profile: RackProfile | None
                    ) -> tuple[int | None, bool, int | None]:
-        """A full reading of one rack (learning it when the rules said what it holds):
-        (tiles standing, covered, tiles face down beside it)."""
-        self.reads += 1
-        reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
+        """The rack's reading in `frame` (tiles standing, covered, tiles face down beside it):
+        each part read again when what it looks at changed since the last reading with the
+        same zone, profile, square, colour and tolerance (_Read.reads_alike), else kept; all of
+        it read when there is no such reading or the rules said what the rack holds (it is
+        learnt from this frame)."""
         held = self._holds.get(name)
-        if profile is None and held is not None and not reading.blocked:
-            # learnt once, from the first frame with nothing over the rack (as the bench learns)
-            del self._holds[name]
-            learned = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
-            self._learnt[name] = learned
-        down = None if reading.blocked else count_face_down(frame, zone, at_rack, colour, tolerance, corners)
-        seen = thumb(frame, zone, at_rack)
-        if seen is None:
+        last = self._read.get(name)
+        looked_at: Parts | None
+        if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
+            seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
+            redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
+            square, looked_at = last.square, last.parts
+        else:
+            last, seen, redo = None, thumb(frame, zone, at_rack), Changed(True, True)
+            square = at_rack
+            looked_at = None if seen is None else parts(seen, zone, at_rack)
+        if last is not None and not redo.rack and not redo.beside:
+            self.reads_skipped += 1
+            return last.count, last.blocked, last.face_down
+        if last is None or redo.rack:
+            self.reads += 1
+            reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
+            if profile is None and held is not None and not reading.blocked:
+                # learnt once, from the first frame with nothing over the rack (as the bench learns)
+                del self._holds[name]
+                self._learnt[name] = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
+            count, blocked = reading.count, reading.blocked
+        else:
+            count, blocked = last.count, last.blocked
+        if blocked:
+            down = None
+        elif last is None or redo.beside or last.blocked:  # (a rack covered had no count beside it)
+            self.downs_counted += 1
+            down = count_face_down(frame, zone, at_rack, colour, tolerance, corners)
+        else:
+            down = last.face_down
+        if seen is None or looked_at is None:
             self._read.pop(name, None)
         else:
-            self._read[name] = _Read(zone, at_rack, np.asarray(colour, np.float32), float(tolerance), profile, seen,
-                                     reading.count, reading.blocked, down)
-        return reading.count, reading.blocked, down
+            self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile,
+                                     seen if last is None or redo.rack else last.rack_thumb,
+                                     seen if last is None or redo.beside else last.beside_thumb,
+                                     looked_at, count, blocked, down)
+        return count, blocked, down
+
+    def _placed(self, name: str, config_zone: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float]:
+        """The rack's zone turned with its first edge on the board's side, and the board's square
+        carried on to the rack's place; worked out again only when the zone or the board's
+        corners are not those of the last frame (vision.locate.BoardFollower gives a board that
+        has not moved the same corners again)."""
+        last = self._place.get(name)
+        if last is not None and np.array_equal(last[0], config_zone) and np.array_equal(last[1], corners):
+            return last[2], last[3]
+        zone = board_side_first(config_zone, corners.mean(axis=0))
+        at_rack = rack_square_px(corners, zone)
+        self._place[name] = (np.array(config_zone, np.float32), corners.copy(), zone, at_rack)
+        return zone, at_rack
 
     def _profile(self, name: str) -> RackProfile | None:
         learnt = self._learnt.get(name)

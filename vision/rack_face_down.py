@@ -30,12 +30,7 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
         return None
-    along = z[1] - z[0]
-    length = float(np.linalg.norm(along))
-    axis = along / max(length, 1e-6)
-    across = z[3] - z[0]
-    depth = float(np.linalg.norm(across))
-    normal = across / max(depth, 1e-6)  # from the board's side toward the player
+    depth = float(np.linalg.norm(z[3] - z[0]))
     scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
@@ -43,11 +38,9 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     corners = np.asarray(board_corners, np.float32)
     grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
     ends = []
-    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
-        reach = BESIDE_ALONG * square_px
-        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
-        span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
-        quad = np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32)
+    reach = BESIDE_ALONG * square_px
+    span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
+    for sign, quad in zip((-1.0, 1.0), end_quads(z, square_px)):
         w = max(8, int(round(reach * scale)))  # the same for both ends
         h = max(8, int(round(span * scale)))
         matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
@@ -90,6 +83,25 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
             _LAST["why"] = "the table where the next tile could lie leaves the frame"
             return None
     return total
+
+
+def end_quads(zone: np.ndarray, square_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """The table beside the rack's two ends count_face_down looks at (4x2 float32 frame quads,
+    the zone's first end first): BESIDE_ALONG squares along the rack beyond each end, from
+    BESIDE_TOWARD squares toward the board to BESIDE_AWAY squares beyond the player's side."""
+    z = np.asarray(zone, np.float32)
+    along = z[1] - z[0]
+    axis = along / max(float(np.linalg.norm(along)), 1e-6)
+    across = z[3] - z[0]
+    depth = float(np.linalg.norm(across))
+    normal = across / max(depth, 1e-6)  # from the board's side toward the player
+    reach = BESIDE_ALONG * square_px
+    span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
+    quads = []
+    for start, sign in ((z[0], -1.0), (z[1], 1.0)):
+        a = (start if sign > 0 else start - axis * reach) - normal * BESIDE_TOWARD * square_px
+        quads.append(np.array([a, a + axis * reach, a + axis * reach + normal * span, a + normal * span], np.float32))
+    return quads[0], quads[1]
 
 
 def _inside(frame: np.ndarray, quad: np.ndarray, matrix: np.ndarray, size: tuple[int, int]) -> np.ndarray:

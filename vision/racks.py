@@ -1065,18 +1065,26 @@ SIDE_LAB = 12.0  # weighted Lab from the table's median: not table
 SIDE_ENDS = 0.1  # share of the strip's length left out at each end
 
 
-def _side_strip(frame: np.ndarray, zone: np.ndarray, square_px: float, player_side: bool) -> np.ndarray:
-    """The table beside the zone's long edge (the player's side or the board's), rectified
-    like the rack's strip (PX_PER_TILE px per tile along it), BGR; both sides are as high."""
+def side_quad(zone: np.ndarray, square_px: float, player_side: bool) -> np.ndarray:
+    """The strip of table beside the zone's long edge (the player's side or the board's) that
+    table_crossed looks at: a 4x2 float32 frame quad, its first edge the nearer the zone."""
     z = np.asarray(zone, np.float32)
     across = z[3] - z[0]
     normal = across / max(float(np.linalg.norm(across)), 1e-6) * (1.0 if player_side else -1.0)
     a, b = (z[3], z[2]) if player_side else (z[0], z[1])
     gap, width = SIDE_GAP * square_px, SIDE_WIDTH * square_px
-    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
-    w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(width * k)))
-    quad = np.array([a + normal * gap, b + normal * gap, b + normal * (gap + width), a + normal * (gap + width)],
+    return np.array([a + normal * gap, b + normal * gap, b + normal * (gap + width), a + normal * (gap + width)],
                     np.float32)
+
+
+def _side_strip(frame: np.ndarray, zone: np.ndarray, square_px: float, player_side: bool) -> np.ndarray:
+    """The table beside the zone's long edge (the player's side or the board's), rectified
+    like the rack's strip (PX_PER_TILE px per tile along it), BGR; both sides are as high."""
+    z = np.asarray(zone, np.float32)
+    a, b = (z[3], z[2]) if player_side else (z[0], z[1])
+    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
+    w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(SIDE_WIDTH * square_px * k)))
+    quad = side_quad(z, square_px, player_side)
     matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
     return cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
