@@ -4,8 +4,6 @@ rack (its zone and the strips of table along it) and the table beyond its ends (
 down). Seeds here are test seeds."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 import cv2
 import numpy as np
 import pytest
@@ -18,7 +16,7 @@ from vision.rack_face_down import end_quads
 from vision.racks import board_side_first, rack_square_px
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 
-OPTIONS = RackSceneOptions(counts={"p1": 5, "p2": 7}, hand="", half_out="", face_down={})
+from tests.test_rack_change import OPTIONS, _one_taken  # one tile taken, as there
 
 
 def _noisy(image: np.ndarray, seed: int, std: float = 2.0) -> np.ndarray:
@@ -97,23 +95,6 @@ def test_tiles_put_face_down_beside_the_rack_change_the_part_beside_it(monkeypat
     assert reference is not None
     assert changed_parts(reference, reference, thumb(_noisy(with_tiles.image, 2), zone, square),
                          parts(reference, zone, square)).beside
-
-
-def _one_taken(seed: int, monkeypatch: pytest.MonkeyPatch, drop: int) -> synth.RackScene:
-    """The scene of `seed` with p1's tile `drop` taken off its rack, everything else as it stood."""
-    arrange = synth.arrange_tiles
-    calls: list[int] = []
-
-    def dropped(count, model, rng, thickness, lean=None):
-        tiles = arrange(count, model, rng, thickness, lean)
-        calls.append(count)
-        if len(calls) == 1:  # p1's rack
-            tiles = replace(tiles, positions=tiles.positions[:drop] + tiles.positions[drop + 1:])
-        return tiles
-
-    with monkeypatch.context() as m:
-        m.setattr(synth, "arrange_tiles", dropped)
-        return render_rack_scene(seed, options=OPTIONS)
 
 
 def test_observe_counts_again_only_the_part_that_changed(monkeypatch):
