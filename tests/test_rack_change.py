@@ -9,7 +9,7 @@ import pytest
 
 import vision.synth.racks as synth
 from vision.rack_bench import TOLERANCE, board_tile_lab
-from vision.rack_change import changed, thumb
+from vision.rack_change import changed_parts, parts, thumb
 from vision.rack_counter import RackCounter
 from vision.racks import rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
@@ -45,10 +45,12 @@ def test_noise_is_no_change_and_a_tile_taken_always_is(seed, monkeypatch):
     zone = scene.zones["p1"]
     square = rack_square_px(scene.board_corners, zone)
     reference = thumb(_noisy(scene.image, 1), zone, square)
-    assert not changed(reference, thumb(_noisy(scene.image, 2), zone, square))
+    assert reference is not None
+    looked_at = parts(reference, zone, square)
+    assert not changed_parts(reference, reference, thumb(_noisy(scene.image, 2), zone, square), looked_at).rack
     for drop in (0, 2, 4):
         taken = _one_taken(seed, monkeypatch, drop)
-        assert changed(reference, thumb(_noisy(taken.image, 3), zone, square))
+        assert changed_parts(reference, reference, thumb(_noisy(taken.image, 3), zone, square), looked_at).rack
 
 
 def test_observe_keeps_a_reading_while_nothing_changes_and_reads_again_when_a_tile_is_taken(monkeypatch):

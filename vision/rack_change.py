@@ -145,24 +145,6 @@ def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int
     return (3 * np.flatnonzero(grown)[:, None] + np.arange(3)).ravel()
 
 
-def moved(a: Thumb, b: Thumb) -> int:
-    """The most any cell's channel moved between two thumbnails of the same box (levels)."""
-    return int(cv2.absdiff(a.cells, b.cells).max())
-
-
-def _comparable(reference: Thumb | None, now: Thumb | None) -> bool:
-    return reference is not None and now is not None and reference.box == now.box \
-        and reference.frame_size == now.frame_size and reference.cells.shape == now.cells.shape
-
-
-def changed(reference: Thumb | None, now: Thumb | None) -> bool:
-    """Whether the rack's surroundings changed since `reference` (different boxes: changed)."""
-    if not _comparable(reference, now):
-        return True
-    assert reference is not None and now is not None
-    return moved(reference, now) > CHANGE_LEVEL
-
-
 def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, now: Thumb | None,
                   looked_at: Parts) -> Changed:
     """Which parts of the rack's reading (`looked_at`: the cells each part looks at) changed in
@@ -172,8 +154,10 @@ def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, 
 
 
 def _moved_in(reference: Thumb | None, now: Thumb | None, cells: np.ndarray) -> bool:
-    if not _comparable(reference, now):
+    """Whether a channel of `cells` moved by more than CHANGE_LEVEL (no thumb, or thumbs of
+    different boxes: moved)."""
+    if reference is None or now is None or reference.box != now.box or reference.frame_size != now.frame_size \
+            or reference.cells.shape != now.cells.shape:
         return True
-    assert reference is not None and now is not None
     moves = cv2.absdiff(reference.cells, now.cells).reshape(-1)
     return bool(moves[cells].max(initial=0) > CHANGE_LEVEL)
