@@ -270,20 +270,32 @@ def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
 LIP_ROWS = 3  # rows under the tiles' band where the lip shows
 
 
-def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
-    """The first column past each end of the rack's lip under the band (where the lip shows
-    under LIP_SEEN of the zone's columns at least; none marked otherwise): no tile stands past
-    the lip, so a run of tiles that stops right there ends at the rack's end, whatever the
-    table beyond looks like (dev seed 7540759: eight ivory tiles, the last at a plastic rack's
-    end, a table 0-10 L lighter beyond it with no dark line nor step, read unknown)."""
+def _lip_span(is_rack: np.ndarray, band: tuple[int, int]) -> tuple[int, int] | None:
+    """The first and last columns with the rack's lip under the band, when the lip shows under
+    LIP_SEEN of the zone's columns at least; else None (the lip lit like the tiles or the table:
+    nothing tells the rack's ends)."""
     lip = np.asarray(is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX].any(axis=0), bool)
-    ends = np.zeros(is_rack.shape[1], bool)
-    if not len(lip) or not lip.any() or lip.mean() < LIP_SEEN:
-        return ends
+    if not len(lip) or lip.mean() < LIP_SEEN:
+        return None
     on = np.flatnonzero(lip)
-    ends[max(0, int(on[0]) - 1)] = int(on[0]) > 0
-    ends[min(len(ends) - 1, int(on[-1]) + 1)] = int(on[-1]) < len(ends) - 1
+    return int(on[0]), int(on[-1])
+
+
+def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """The first column past each end of the rack's lip under the band (none marked when
+    _lip_span finds none): no tile stands past the lip, so a run of tiles that stops right
+    there ends at the rack's end, whatever the table beyond looks like (dev seed 7540759: eight
+    ivory tiles, the last at a plastic rack's end, a table 0-10 L lighter beyond it with no
+    dark line nor step, read unknown)."""
+    ends = np.zeros(is_rack.shape[1], bool)
+    if (span := _lip_span(is_rack, band)) is None:
+        return ends
+    first, last = span
+    ends[max(0, first - 1)] = first > 0
+    ends[min(len(ends) - 1, last + 1)] = last < len(ends) - 1
     return ends
+
+
 SANDWICH_BELOW = 0.5  # a band whose best row is less than half tile colour is looked for again
 # between the rack's wall and lip (seven tiles fill >= 0.55 of a rack's middle, nine 0.7-0.95)
 
@@ -639,16 +651,12 @@ def _past_rack_ends(is_tile: np.ndarray, is_rack: np.ndarray, band: tuple[int, i
     9680196, 9680241, 9680449, 9680453 (setup frames, seven white or cream tiles on a dark
     rack turned in its zone): 6-7 px of table past the rack's end in the band's rows, a run no
     tile's width, read unknown and never learnt."""
-    under = is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX]
-    if not len(under):
+    if (span := _lip_span(is_rack, band)) is None:
         return is_tile
-    lip = np.asarray(under.any(axis=0), bool)
-    if lip.mean() < LIP_SEEN:
-        return is_tile  # the lip not found all along (lit like the tiles or the table): nothing tells the ends
-    left, right = int(np.argmax(lip)), int(np.argmax(lip[::-1]))
+    first, last = span
     out = is_tile.copy()
-    out[band[0]:band[1], :left] = False
-    out[band[0]:band[1], len(lip) - right:] = False
+    out[band[0]:band[1], :first] = False
+    out[band[0]:band[1], last + 1:] = False
     return out
 
 
