@@ -114,15 +114,22 @@ _LETTER: dict[_Key, LetterInk | None] = {}
 _FEATURES: dict[_Key, np.ndarray | None] = {}  # glyph_features_batch's rows (the key's inset: whether strokes)
 
 
+def _key(cell: np.ndarray, inset: int) -> _Key:
+    return (cell.shape, cell.dtype.str, inset, cell.tobytes())
+
+
 def _memoised(memo: dict[_Key, _T], cell: np.ndarray, inset: int, make: Callable[[], _T]) -> _T:
-    key = (cell.shape, cell.dtype.str, inset, cell.tobytes())
+    key = _key(cell, inset)
     try:  # one look: another thread may clear the memo meanwhile
         return memo[key]
     except KeyError:
         pass
+    return _remember(memo, key, make())
+
+
+def _remember(memo: dict[_Key, _T], key: _Key, made: _T) -> _T:
     if len(memo) >= MEMO_SIZE:
         memo.clear()
-    made = make()
     _read_only(made)
     memo[key] = made
     return made
@@ -188,7 +195,7 @@ def ink_masks(cells: list[np.ndarray]) -> None:
     todo: dict[_Key, np.ndarray] = {}
     for cell in cells:
         if cell.ndim == 2 and cell.dtype == np.uint8 and cell.shape == cells[0].shape:
-            key = (cell.shape, cell.dtype.str, INSET, cell.tobytes())
+            key = _key(cell, INSET)
             if key not in _INK:
                 todo[key] = cell
     if len(todo) < 2:
@@ -198,14 +205,9 @@ def ink_masks(cells: list[np.ndarray]) -> None:
     q, h = n // 6, n // 4
     centre = _batch_percentiles(grey[:, q:n - q, q:n - q], (2, 40, 60, 98))
     middle = _batch_percentiles(grey[:, h:n - h, h:n - h], (3, 50, 97))
-    light = (middle[:, 2] - middle[:, 1] > middle[:, 1] - middle[:, 0]).tolist()  # _light_letter
-    for (key, cell), levels, is_light in zip(todo.items(), centre, light):
+    for (key, cell), levels, (p3, mid, p97) in zip(todo.items(), centre, middle.tolist()):
         p2, p40, p60, p98 = levels
-        made = _thresholded(cell, INSET, (p2, p40, p60, p98), is_light)
-        if len(_INK) >= MEMO_SIZE:
-            _INK.clear()
-        _read_only(made)
-        _INK[key] = made
+        _remember(_INK, key, _thresholded(cell, INSET, (p2, p40, p60, p98), _light_letter(p3, mid, p97)))
 
 
 def _batch_percentiles(values: np.ndarray, q: tuple[float, ...]) -> np.ndarray:
