@@ -15,7 +15,6 @@ import binascii
 import hmac
 import json
 import logging
-import ssl
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from kiosk.dashboard.results import GameResult, ResultsFolder, results_csv, standings
 from kiosk.dashboard.room import Room
 from kiosk.network import messages as msg
+from kiosk.network.login import log_in
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -127,13 +127,8 @@ class Subscriber:
         self.settings = settings
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=settings.client_id,
                                   protocol=mqtt.MQTTv311, clean_session=False)
-        if settings.username:
-            self.client.username_pw_set(settings.username, settings.password or None)
-        if settings.ca_file is not None:
-            self.client.tls_set(ca_certs=str(settings.ca_file),
-                                certfile=str(settings.cert_file) if settings.cert_file else None,
-                                keyfile=str(settings.key_file) if settings.key_file else None,
-                                cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        log_in(self.client, settings.username, settings.password, settings.ca_file, settings.cert_file,
+               settings.key_file)
         self.client.reconnect_delay_set(min_delay=1, max_delay=5)
         self.client.on_connect = self._on_connect
         self.client.on_subscribe = self._on_subscribe

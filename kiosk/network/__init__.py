@@ -4,6 +4,8 @@
 - `kiosk.network.messages`: topic names and the JSON the kiosk publishes (what the players'
   own screen shows, nothing more: KIOSK-05).
 - `kiosk.network.publisher`: `MqttSink`, a `kiosk.sinks.Sink` that publishes off the game's thread.
+- `kiosk.network.login`: `log_in`, the user name and TLS of a client of the club's broker (the
+  kiosk's publisher and the director's dashboard).
 
 Topics, for a table named T (letters, digits, '-' and '_'):
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import ssl
 import threading
 import time
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from kiosk.display.model import ScreenModel
 from kiosk.network import messages as msg
 from kiosk.network.config import NetworkConfig
+from kiosk.network.login import log_in
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +81,7 @@ class MqttSink:
                                   protocol=mqtt.MQTTv311, clean_session=True)
         self._inflight: dict[int, tuple[str, int]] = {}    # paho message id -> (game_id, seq)
         self._early_acks: dict[int, float] = {}    # PUBACKs that came before publish() returned
-        if config.username:
-            self.client.username_pw_set(config.username, config.password or None)
-        if config.ca_file is not None:
-            self.client.tls_set(ca_certs=str(config.ca_file),
-                                certfile=str(config.cert_file) if config.cert_file else None,
-                                keyfile=str(config.key_file) if config.key_file else None,
-                                cert_reqs=ssl.CERT_REQUIRED, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        log_in(self.client, config.username, config.password, config.ca_file, config.cert_file, config.key_file)
         self.client.will_set(msg.topic(t, "online"), msg.dumps({"v": msg.FORMAT, "table": t, "online": False}),
                              qos=1, retain=True)
         self.client.reconnect_delay_set(min_delay=1, max_delay=8)
