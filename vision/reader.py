@@ -10,7 +10,8 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
-The reader's speed work (issue 15, rounds 8 and 9) compared every square's reading before and after each step on
+The reader's speed work (issue 15, rounds 8, 9 and 12: the refitted board's squares compared at the last
+corners, BoardReader._unchanged) compared every square's reading before and after each step on
 scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
 followed frame by frame.
 """
