@@ -479,3 +479,35 @@ def test_a_followed_board_reads_a_changed_square_afresh(rotation):
     assert before.board_text() == first.truth
     after = following.observe(second.image)
     assert after.board_text() == second.truth
+
+
+@pytest.mark.parametrize("what_moved", ["the fit", "the board"])
+def test_a_board_fitted_again_a_pixel_away_keeps_its_unchanged_squares_and_reads_a_changed_one(what_moved):
+    """A followed board is fitted again a pixel or two away: its fit alone moved (as on scrabscrap-v1,
+    the board still: here the follower's fit is moved 1.5 px) or the board moved with it (the frame
+    moved 2 px). Either way the letters read of the unchanged tiles are kept (see
+    BoardReader._unchanged), the T swapped for an R in place is read again, and the reading is the
+    new board's."""
+    options = FrameOptions(hand=False, rotation=0, rack_counts={})
+    first = render_frame(WORD_BOARD, seed=52, options=options)
+    changed = list(WORD_BOARD)
+    changed[6] = "......CAR......"
+    changed[11] = ".......S......."
+    second = render_frame(changed, seed=52, options=options).image
+    following = BoardReader()
+    assert following.observe(first.image).board_text() == first.truth
+    corners, read = following._memory.corners.copy(), dict(following._memory.letters)
+    if what_moved == "the board":
+        second = cv2.warpAffine(second, np.float32([[1, 0, 2], [0, 1, 0]]), (second.shape[1], second.shape[0]),
+                                borderMode=cv2.BORDER_REPLICATE)
+    else:
+        follow = following._memory.follower.follow
+        following._memory.follower.follow = lambda frame, hint: replace(  # type: ignore[method-assign]
+            follow(frame, hint), corners=corners + np.float32([1.2, -0.9]))
+    after = following.observe(second)
+    assert after.board_text() == changed
+    assert 1.0 < float(np.abs(following._memory.corners - corners).max()) < _cell_px(corners) / 4  # fitted again
+    kept = {k for k, answer in following._memory.letters.items() if read.get(k) is answer}
+    tiles = {r * 15 + c for r, row in enumerate(WORD_BOARD) for c, ch in enumerate(row) if ch != "."}
+    swapped = 6 * 15 + 8
+    assert swapped not in kept and kept & tiles == tiles - {swapped}

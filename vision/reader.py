@@ -10,7 +10,8 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
-The reader's speed work (issue 15, rounds 8 and 9) compared every square's reading before and after each step on
+The reader's speed work (issue 15, rounds 8, 9 and 12: the refitted board's squares compared at the last
+corners, BoardReader._unchanged) compared every square's reading before and after each step on
 scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
 followed frame by frame.
 """
@@ -172,6 +173,7 @@ class _Memory:
     last_text: list[str] | None = None
     accepted: list[str] | None = None
     grey: np.ndarray | None = None  # the grey rectified board of the last frame
+    grey_corners: np.ndarray | None = None  # ... the corners it was warped at (frame order)
     thumb: np.ndarray | None = None  # ... its thumbnail (_thumbnail), once asked for
     # frame-order cell -> (letter probabilities, letter height)
     letters: dict[int, tuple[np.ndarray, float]] = field(default_factory=dict)
@@ -189,7 +191,8 @@ class _Memory:
         cells look alike (a board of tiles in one colour), each under another tile."""
         self.corners = corners
         self.rotation, self.rotation_sure, self.rotation_rivals = None, False, ()
-        self.grey, self.thumb, self.letters, self.numbered, self.accents = None, None, {}, {}, {}
+        self.grey, self.grey_corners, self.thumb = None, None, None
+        self.letters, self.numbered, self.accents = {}, {}, {}
 
 
 class BoardReader:
@@ -492,22 +495,43 @@ class BoardReader:
             return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
 
-    def _unchanged(self, grey: np.ndarray) -> np.ndarray:
+    def _unchanged(self, frame: np.ndarray, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         """Which squares (frame order) look as on the last frame read at this location (all False
         when there is none): what was learnt of the others is forgotten (_Memory.letters, numbered,
-        accents).
-        `grey`: this frame's grey rectified board, remembered for the next frame."""
+        accents). `frame`: this frame; `grey`: its grey rectified board at `corners`, remembered for
+        the next frame.
+
+        A followed board is fitted again whenever its border looks otherwise (a hand beside it, the
+        light). Where the board moved, the new fit follows it, and the two boards as warped compare
+        square for square. But a still board's new fit lies a pixel or two away too (scrabscrap-v1
+        games: 1.2-2.6 frame px, 0.7-1.4 px of the rectified board), and every letter's edges move in
+        the new warp: 313 of the 415 tiles that stayed on the 9 such frames of spiel-12 and spiel-13
+        looked changed (spiel-13 board-15: 51 of 55). So a square that looks changed there is also
+        compared as this frame shows it at the last frame's corners (one more warp, on such frames
+        only), and it is unchanged when either comparison finds it so: then 9 of those 415 look
+        changed, and none of the 38 tiles laid on those frames is missed (a tile laid or swapped
+        changes its square's pixels however the board is warped; a fit off by a pixel can only add
+        change). Tried: the last board warped again to the new fit instead, cheaper (15 of 415 there),
+        but its second interpolation blurs sharp letters (on a rendered board every tile looked
+        changed). A board that really moved (spiel-13 board-22, 3.9 px: all 84 tiles; the board-neu
+        photos, each from another camera position) looks changed both ways and is read again."""
         memory = self._memory
         unchanged = np.zeros(225, bool)
         thumb = None  # made only to compare with the last frame's (from scratch there is none)
-        if memory.grey is not None and (memory.letters or memory.numbered or memory.accents):
-            thumb = _thumbnail(grey)
+        if memory.grey is not None and memory.grey_corners is not None and \
+                (memory.letters or memory.numbered or memory.accents):
             if memory.thumb is None:
                 memory.thumb = _thumbnail(memory.grey)
-            unchanged = ~changed_squares(memory.thumb, thumb) & (_pixels_moved(memory.grey, grey) <= PIXEL_SHARE)
+            thumb = _thumbnail(grey)
+            unchanged = _alike(memory.grey, memory.thumb, grey, thumb)
+            known = np.zeros(225, bool)
+            known[[*memory.letters, *memory.numbered, *(key[0] for key in memory.accents)]] = True
+            if not np.array_equal(memory.grey_corners, corners) and (known & ~unchanged).any():
+                at_last = cv2.cvtColor(rectify(frame, memory.grey_corners), cv2.COLOR_BGR2GRAY)
+                unchanged |= _alike(memory.grey, memory.thumb, at_last, _thumbnail(at_last))
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
-        memory.grey, memory.thumb = grey, thumb
+        memory.grey, memory.grey_corners, memory.thumb = grey, np.array(corners, np.float32), thumb
         return unchanged
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
@@ -543,7 +567,7 @@ class BoardReader:
         # the letters are read on the grey board (each window's grey is the board's, cut out)
         grey = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY)
         windows = letter_windows(grey)
-        unchanged = self._unchanged(grey)
+        unchanged = self._unchanged(frame, grey, corners)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
         # second pass: with the colour of the surely-read tiles, the empty colour of a
@@ -799,6 +823,12 @@ def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     n = before.shape[0] // 15
     change = np.abs(after - before)[:15 * n, :15 * n]
     return np.asarray(change.reshape(15, n, 15, n).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL)
+
+
+def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, after_thumb: np.ndarray) -> np.ndarray:
+    """Per square (row by row) of two grey padded rectified boards and their thumbnails: whether it
+    looks the same in both (neither changed_squares nor _pixels_moved over PIXEL_SHARE)."""
+    return ~changed_squares(before_thumb, after_thumb) & (_pixels_moved(before, after) <= PIXEL_SHARE)
 
 
 def _pixels_moved(before: np.ndarray, after: np.ndarray) -> np.ndarray:
