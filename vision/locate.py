@@ -846,12 +846,12 @@ def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndar
     return on / (on + off + 1e-6)
 
 
-def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int]:
+def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, float]:
     """How much better the lines at a corner fit with that corner moved half a cell (any of 8
     ways) than where it is (_corner_contrasts), at the corner where that gain is largest: a grid
     refined from one corner a cell off can end a little over half a cell off there, its lines
     passing the piecewise checks; the grid with that corner moved half a cell back fits better.
-    Also which corner's own lines fit least (for _whole_cell_gain)."""
+    Also which corner's own lines fit least, and how well (its _corner_contrasts: for _whole_cell_gain)."""
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
     # every corner's 8 moves at once (one transform of all their points: each point's own numbers)
@@ -862,7 +862,8 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int]:
         placements.append(corners[turn])
         placements.extend(np.ascontiguousarray(moved[k][:, turn]))
     contrast = _corner_contrasts(gray, placements).reshape(4, 1 + len(_HALF_MOVES))
-    return float((contrast[:, 1:] - contrast[:, :1]).max()), int(np.argmin(contrast[:, 0]))
+    weakest = int(np.argmin(contrast[:, 0]))
+    return float((contrast[:, 1:] - contrast[:, :1]).max()), weakest, float(contrast[weakest, 0])
 
 
 def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> float:
@@ -1368,10 +1369,11 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None  # found, but too small in the frame to read letters from
-    half_gain, weakest = _half_cell_gain(at_grey, corners)
+    half_gain, weakest, own = _half_cell_gain(at_grey, corners)
     if half_gain > HALF_CELL_GAIN:
         return None  # a corner half a cell away fits its lines better: not settled on the board
-    if _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
+    # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
+    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
         return None  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
