@@ -293,10 +293,10 @@ def test_a_grid_refined_half_a_cell_off_at_a_corner_is_not_taken_though_its_corn
     corners = order_corners(refined[0])
     assert _error_cells(corners, truth) > 0.5
     assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _fits(_refined_fit(gray, corners, refined))
-    assert _half_cell_gain(gray, corners) > HALF_CELL_GAIN
+    assert _half_cell_gain(gray, corners)[0] > HALF_CELL_GAIN
     right = order_corners(_refine(gray, truth, 3, wide=True)[0])
     assert _error_cells(right, truth) < 0.2
-    assert _half_cell_gain(gray, right) <= HALF_CELL_GAIN
+    assert _half_cell_gain(gray, right)[0] <= HALF_CELL_GAIN
 
 
 SCRABSCRAP = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scrabscrap-v1"
@@ -347,3 +347,28 @@ def test_a_board_whose_premium_pattern_ranks_its_lattice_low_is_found_by_its_str
     assert found is not None
     assert _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+
+
+def test_a_grid_stretched_two_cells_off_at_one_corner_is_not_taken_and_the_board_is_found(monkeypatch):
+    """A classic board with labels and 76 green tiles tilted 29 degrees (development seed 62002,
+    frame 23): without the whole-cell corner check the search's first placement has its top-left
+    corner two cells off along the diagonal, the other three on the board, and passes the pattern
+    margin, the line fit, each corner's fit and the half-cell check (read: 6 confident-wrong
+    letters). At its weakest corner its lines fit better with the corner moved by whole cells, so
+    it is not taken; the board is found where it is, and there the same move gains nothing."""
+    import vision.locate as locate
+    from vision.locate import WHOLE_CELL_GAIN, _half_cell_gain, _whole_cell_gain, _work_images
+    frame = _wide_frame(62002, 23)
+    small, gray, scale = _work_images(frame.image)
+    grey = gray.astype(np.float32)
+    monkeypatch.setattr(locate, "WHOLE_CELL_GAIN", float("inf"))
+    stretched = next(board_candidates(frame.image), None)
+    monkeypatch.undo()
+    assert stretched is not None and _error_cells(stretched.corners, frame.board_corners) > 1.0
+    assert stretched.margin >= PLACEMENT_MARGIN and stretched.line_fit >= LINE_FIT
+    corners = stretched.corners * scale
+    assert _whole_cell_gain(grey, corners, _half_cell_gain(grey, corners)[1]) > WHOLE_CELL_GAIN
+    found = next(board_candidates(frame.image), None)
+    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
+    right = found.corners * scale
+    assert _whole_cell_gain(grey, right, _half_cell_gain(grey, right)[1]) <= WHOLE_CELL_GAIN

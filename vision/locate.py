@@ -84,6 +84,19 @@ FINE_CORNER_FIT = 0.6
 # 0-29, from the truth and one corner a cell off diagonally): the 281 within 0.3 cells gain 0.121 at
 # most (frame 5, from the truth 0.06): the margin under this threshold is thin there
 HALF_CELL_GAIN = 0.13
+# ... and the corner whose own lines fit least (_corner_contrasts) fits them no better moved by one
+# or two whole cells (any of 24 ways) than by WHOLE_CELL_GAIN (_whole_cell_gain). Measured on the 120
+# rendered frames of development seeds 61001 and 62002 (wide style space, 60 boards each), at the
+# work and the finer scale: the 118 placements the search gave within half a cell gain 0.029 at most
+# (under 0.01 but for two), 227 refined from the truth and from a corner one or two cells off
+# diagonally (seed 62002, every third frame) -0.072 at most; the 3 placements 1.7-2.8 cells off at a
+# corner that passed every other check (62002 frames 23, 37, 43) gain 0.055-0.386 (0.13-0.27 at the
+# finer scale), their worst corner's own fit 0.46-0.9 (frame 23, 2.0 cells off at a corner, was taken
+# first: 6 confident-wrong letters). On those three the corner where the gain is largest is the one
+# whose own lines fit least, so only it is moved (24 views, not 96). (Grids of another spacing
+# placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
+# this check does not see them; the reader's premium check must.)
+WHOLE_CELL_GAIN = 0.05
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 
 
@@ -779,6 +792,10 @@ _CORNER_OFFSETS = np.array([0, -2, 2, -3, 3])  # a line's centre, then its neigh
 # 4 x 8 x 4 corners x 2
 _HALF_MOVED_SQUARES = np.array([[_canonical(1) + np.where(np.arange(4)[:, None] == k, (dx, dy), 0.0) for dx, dy in _HALF_MOVES]
                                 for k in range(4)], np.float32)
+# ... and by one or two whole cells (_whole_cell_gain): the square with its first corner moved each of 24 ways
+_WHOLE_CORNER_MOVES = [(dx, dy) for dx in (-2, -1, 0, 1, 2) for dy in (-2, -1, 0, 1, 2) if (dx, dy) != (0, 0)]
+_WHOLE_MOVED_SQUARES = np.array([_canonical(1) + np.where(np.arange(4)[:, None] == 0, (dx, dy), 0.0)
+                                 for dx, dy in _WHOLE_CORNER_MOVES], np.float32)
 
 
 def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndarray:
@@ -829,11 +846,12 @@ def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndar
     return on / (on + off + 1e-6)
 
 
-def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> float:
+def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, float]:
     """How much better the lines at a corner fit with that corner moved half a cell (any of 8
     ways) than where it is (_corner_contrasts), at the corner where that gain is largest: a grid
     refined from one corner a cell off can end a little over half a cell off there, its lines
-    passing the piecewise checks; the grid with that corner moved half a cell back fits better."""
+    passing the piecewise checks; the grid with that corner moved half a cell back fits better.
+    Also which corner's own lines fit least, and how well (its _corner_contrasts: for _whole_cell_gain)."""
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
     # every corner's 8 moves at once (one transform of all their points: each point's own numbers)
@@ -844,7 +862,25 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> float:
         placements.append(corners[turn])
         placements.extend(np.ascontiguousarray(moved[k][:, turn]))
     contrast = _corner_contrasts(gray, placements).reshape(4, 1 + len(_HALF_MOVES))
-    return float((contrast[:, 1:] - contrast[:, :1]).max())
+    weakest = int(np.argmin(contrast[:, 0]))
+    return float((contrast[:, 1:] - contrast[:, :1]).max()), weakest, float(contrast[weakest, 0])
+
+
+def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> float:
+    """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
+    by one or two whole cells (any of 24 ways, _WHOLE_CORNER_MOVES) than where it is
+    (_corner_contrasts), the largest gain: a grid with one corner one or two cells off and the
+    others on the board is stretched there, its lines drift across the board's near that corner
+    (about half of them fit, enough for the piecewise checks elsewhere), and the grid with that
+    corner moved back fits better. On a grid placed right the lines near a corner moved so drift
+    off the board's: it fits worse (see WHOLE_CELL_GAIN)."""
+    corners = np.asarray(corners, np.float32)
+    turn = (np.arange(4) + corner) % 4
+    first = corners[turn]  # the corner checked first, as _corner_contrasts takes it
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), first)
+    moved = cv2.perspectiveTransform(_WHOLE_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    contrast = _corner_contrasts(gray, [first, *moved])
+    return float((contrast[1:] - contrast[0]).max())
 
 
 def _peak(values: np.ndarray) -> float:
@@ -1333,8 +1369,12 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None  # found, but too small in the frame to read letters from
-    if _half_cell_gain(at_grey, corners) > HALF_CELL_GAIN:
+    half_gain, weakest, own = _half_cell_gain(at_grey, corners)
+    if half_gain > HALF_CELL_GAIN:
         return None  # a corner half a cell away fits its lines better: not settled on the board
+    # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
+    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
+        return None  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 

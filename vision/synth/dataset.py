@@ -25,6 +25,10 @@ with the shipped occupancy network and a retrained one, not looked into); 915203
 Round 8 (location helper "locfind": every board not located listed, its losing step found, frames
 looked at): 614027, 330417, 777001, 70123, 86413, 90217, 53117 (50 boards each); then 71843 (50 boards,
 the final figure, the start tree and this one measured once, not looked into).
+Round 12 (location helper "locrender": every board not located or placed off listed, its losing step
+found, frames looked at; the whole-cell corner check's threshold measured on them): 61001 and 62002
+(60 boards each); then 63003 (60 boards, the final figure, the start tree and this one measured once,
+not looked into).
 """
 from __future__ import annotations
 
