@@ -95,19 +95,8 @@ HALF_CELL_GAIN = 0.13
 # first: 6 confident-wrong letters). On those three the corner where the gain is largest is the one
 # whose own lines fit least, so only it is moved (24 views, not 96). (Grids of another spacing
 # placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
-# this check does not see them; _spacing_gain does.)
+# this check does not see them; the reader's premium check must.)
 WHOLE_CELL_GAIN = 0.05
-# ... and neither way do the board's lines fit a comb of another spacing much better than the grid's own:
-# the share of pieces (SPACING_PIECES along each line) over the mid-gaps both sides that fit the best
-# comb of 1.125-2.1 times the spacing, any phase, less the share that fit the grid's own 16 lines, at
-# most SPACING_GAIN (_spacing_gain). Measured on the search's placements (the first 3 a frame) of
-# development seeds 61001 and 62002 (wide style space, 60 boards each): the 119 within half a cell
-# gain 0.150 at most (62002 frame 56; the next 0.105); the 13 grids of another spacing laid inside the
-# board (0.5-0.87 of its spacing along one axis or both, 2.0-7.5 cells off: candidates after the
-# first on 12 frames, each passing every other check) 0.237-0.438. (Grids of the board's spacing a cell
-# or more off, 62002 frames 21, 23 and 43: -0.02-0.10; the other checks' business.)
-SPACING_GAIN = 0.19
-SPACING_PIECES = 5  # pieces (three cells each) a line is checked in by _spacing_gain
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 
 
@@ -894,60 +883,6 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
     return float((contrast[1:] - contrast[0]).max())
 
 
-# the combs of another spacing _spacing_gain tries, in the view _fit_view draws: periods of whole px
-# (cells of REFINE_CELL px) from 1.125 to 2.1 cells, every phase, their lines across the whole view
-_VIEW_SIZE = 17 * REFINE_CELL
-_PERIODS = np.arange(REFINE_CELL * 9 // 8, REFINE_CELL * 21 // 10 + 1)
-_AT = np.arange(_VIEW_SIZE)
-# each period's mid-gaps before and after every position (the one in the view when the other is not)
-_AFTER = _AT[None] + _PERIODS[:, None] // 2
-_BEFORE = _AT[None] - (_PERIODS[:, None] - _PERIODS[:, None] // 2)
-_GAPS_BEFORE = np.where(_BEFORE >= 0, _BEFORE, _AFTER)
-_GAPS_AFTER = np.where(_AFTER < _VIEW_SIZE, _AFTER, _BEFORE)
-
-
-def _comb_lines() -> tuple[np.ndarray, np.ndarray]:
-    """Every comb of _PERIODS and phase: its lines as positions in the flattened periods x
-    positions table (padded with the table's size: a zero appended), and how many it has."""
-    combs = [np.arange(phase, _VIEW_SIZE, period) + k * _VIEW_SIZE
-             for k, period in enumerate(_PERIODS) for phase in range(period)]
-    longest = max(len(lines) for lines in combs)
-    padded = np.array([np.pad(lines, (0, longest - len(lines)), constant_values=len(_PERIODS) * _VIEW_SIZE)
-                       for lines in combs])
-    return padded, np.array([len(lines) for lines in combs], np.float64)
-
-
-_COMB_LINES, _COMB_COUNTS = _comb_lines()
-_OWN_LINES = REFINE_CELL + REFINE_CELL * np.arange(16)  # the grid's own lines in the view
-SPACING_ROWS = 3  # _spacing_gain takes every this many rows along the lines (a median of 24 a piece)
-
-
-def _spacing_gain(view: np.ndarray) -> float:
-    """How much better the board's lines fit a comb of another spacing (_COMB_LINES) than the
-    grid drawn in `view` (as _fit_view draws it), along either axis: the share of the lines' pieces (SPACING_PIECES along
-    each, medians of the larger line response of reaches 2 and 3 on every SPACING_ROWS-th row
-    along them, across the view _fit_view draws: the grid and a cell beyond it each side) that
-    fit the best such comb, less the share that fit the grid's own 16 lines. A grid of another
-    spacing laid inside a board (15 lines over 8-13 of its cells) fits there well enough for the
-    other checks, but the board's lines fit their own spacing better; on a grid placed right a
-    comb of another spacing runs off them (see SPACING_GAIN)."""
-    margin = REFINE_CELL
-    half = REFINE_CELL // 2
-    gains = []
-    for along in (view, np.ascontiguousarray(view.T)):  # vertical lines, then horizontal ones
-        rows = along[margin:_VIEW_SIZE - margin:SPACING_ROWS]
-        response = np.maximum(*_line_responses(rows, 1, ((2,), (3,))))
-        profile = _median(response.reshape(SPACING_PIECES, -1, _VIEW_SIZE), axis=1)  # pieces x position across
-        # how many pieces fit a line at each position for each period: over both mid-gaps next to it
-        fits = (profile[:, None, :] > np.maximum(profile[:, _GAPS_BEFORE], profile[:, _GAPS_AFTER])).sum(axis=0)
-        table = np.append(fits.ravel(), 0)
-        other = float((table[_COMB_LINES].sum(axis=1) / _COMB_COUNTS).max())
-        own_at = _OWN_LINES
-        own = profile[:, own_at] > np.maximum(profile[:, own_at - half], profile[:, own_at + half])
-        gains.append((other - float(own.sum(axis=0).mean())) / SPACING_PIECES)
-    return max(gains)
-
-
 def _peak(values: np.ndarray) -> float:
     k = int(np.argmax(values))
     if 0 < k < len(values) - 1:
@@ -1440,10 +1375,6 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
     if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
         return None  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
-    fitted = refined[2]  # the view the refinement drew, when these are its corners (as _refined_fit takes it)
-    view = fitted.view if fitted is not None and np.array_equal(refined[0], corners) else _fit_view(at_grey, corners)
-    if _spacing_gain(view) > SPACING_GAIN:
-        return None  # the board's lines fit a comb of another spacing better: a grid laid over part of the board
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 
