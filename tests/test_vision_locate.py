@@ -372,3 +372,30 @@ def test_a_grid_stretched_two_cells_off_at_one_corner_is_not_taken_and_the_board
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     right = found.corners * scale
     assert _whole_cell_gain(grey, right, _half_cell_gain(grey, right)[1]) <= WHOLE_CELL_GAIN
+
+
+def test_a_grid_of_another_spacing_over_the_board_is_not_offered_after_it(monkeypatch):
+    """A deluxe board (development seed 61001, frame 0): the search's first placement is right;
+    without the spacing rule it then offers 15 grid lines laid over 9 of the board's cells,
+    passing every check of a placement on its own (a reader refusing the first would read that
+    one). That grid's sides measure 9 cells of the board given first: it is not offered. (The frame
+    as the dataset writes it, a JPEG: drawn without the compression the search offers no such grid.)"""
+    from itertools import islice
+
+    import vision.locate as locate
+    from vision.locate import _another_spacing
+    from vision.synth.dataset import JPEG_QUALITY
+    frame = _wide_frame(61001, 0)
+    ok, jpeg = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])  # as the dataset writes it
+    assert ok
+    frame = replace(frame, image=cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    monkeypatch.setattr(locate, "SPACING_CELLS", float("inf"))
+    offered = list(islice(board_candidates(frame.image), 3))
+    monkeypatch.undo()
+    assert len(offered) >= 2 and _error_cells(offered[0].corners, frame.board_corners) < 0.2
+    over = [found for found in offered[1:] if _error_cells(found.corners, frame.board_corners) > 1.0]
+    assert over and all(found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT for found in over)
+    assert all(_another_spacing(found.corners, offered[0].corners) for found in over)
+    assert not _another_spacing(offered[0].corners, offered[0].corners)
+    now = list(islice(board_candidates(frame.image), 3))
+    assert now and all(_error_cells(found.corners, frame.board_corners) < 0.5 for found in now)

@@ -95,9 +95,18 @@ HALF_CELL_GAIN = 0.13
 # first: 6 confident-wrong letters). On those three the corner where the gain is largest is the one
 # whose own lines fit least, so only it is moved (24 views, not 96). (Grids of another spacing
 # placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
-# this check does not see them; the reader's premium check must.)
+# this check does not see them: board_candidates refuses them, see SPACING_CELLS.)
 WHOLE_CELL_GAIN = 0.05
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
+# A placement offered after another (board_candidates) whose centre lies on that board and whose
+# sides, in that board's cells, average more than SPACING_CELLS from 15 is a grid of another
+# spacing over the same place: not given (_another_spacing). On development seeds 61001, 62002 and
+# 64004 (wide style space, 60 boards each) the search's placements after the first (up to 3 a
+# frame) include 18 grids of another spacing laid over part of the board, each passing every check
+# of _settled, their sides 7.5-13.1 of the first (right) board's cells (half to 0.87 of its spacing,
+# along one axis or both; 2.0-7.5 cells off); every first placement was right (within 0.13 cells),
+# and grids of the board's own spacing placed off it measure 14.3-16.0 (62002 frames 21, 23, 43)
+SPACING_CELLS = 1.5
 
 
 @dataclass(frozen=True)
@@ -1209,12 +1218,25 @@ def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, flo
     return small, _gray(small), fine
 
 
+def _another_spacing(corners: np.ndarray, earlier: np.ndarray) -> bool:
+    """Whether a board at `corners` (frame coordinates) is a grid of another spacing over the
+    board at `earlier`: its centre on that board and its sides, measured in that board's cells,
+    averaging more than SPACING_CELLS from 15 (a grid laid over part of a board, or a board
+    around such a grid)."""
+    to_cells = np.linalg.inv(cv2.getPerspectiveTransform(_canonical(1), np.asarray(earlier, np.float32)))
+    at = cv2.perspectiveTransform(np.asarray(corners, np.float32)[None], to_cells)[0]
+    centre = at.mean(axis=0)
+    sides = np.linalg.norm(at - np.roll(at, -1, axis=0), axis=1)
+    return bool(np.all((centre >= 0) & (centre <= 15)) and abs(float(sides.mean()) - 15) > SPACING_CELLS)
+
+
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     """Where the playing area may be, searched from nothing: refined, the lattice whose cell
     colours best follow the premium layout first. Tiles the colour of a premium square can
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
     candidate better (with the letters read) takes the next one when it fails. Only
-    placements that clearly beat their rivals a cell off and whose lines fit are given.
+    placements that clearly beat their rivals a cell off and whose lines fit are given, and
+    none that is a grid of another spacing over a board given before (_another_spacing).
     A small board is refined and checked in the frame at a finer scale (coarse to fine); and
     where the frame's edges all lie in a small part of it (_busy_box), only that part is
     searched, drawn at the work size: a board too small for the combs and vanishing points at
@@ -1229,6 +1251,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
 
     def fresh(found: BoardLocation) -> bool:
         cell = _smallest_cell(found.corners)
+        if any(_another_spacing(found.corners, other) for other in given):
+            return False  # two spacings offered over one place: neither later one is sure
         if all(np.abs(found.corners - other).max() > 0.5 * cell for other in given):
             given.append(found.corners)
             return True
