@@ -402,21 +402,20 @@ class BoardReader:
         return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
             and votes.max() >= 0.6 * votes.sum()
 
-    def _decide_rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> None:
-        """The board's turn (_Memory.rotation, rotation_sure, rotation_rivals) as this frame's tiles
-        tell it (_rotation), and what an earlier frame at this location settled. A followed board's fit
-        moves a pixel or two from frame to frame, and with a few tiles whose letters read alike turned
-        half-way the margin can raise a rival on one frame and not on the next (tests/
-        test_vision_reader_followed.py: the word board moved (2, 1) px read 17 squares unknown): a turn
-        settled on an earlier frame (no rival) stays settled while this frame's tiles favour it still,
-        and a turn they favour over it instead has it as a rival, so the board is never turned over on
-        one frame's reading. A board located afresh has no earlier turn (_Memory.place)."""
+    def _decide_rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, tuple[int, ...], bool]:
+        """The board's turn, whether it is sure, its rivals (as _rotation gives them) and whether tiles
+        settled it (_Memory.rotation_settled), from this frame's tiles (_rotation) and what an earlier
+        frame at this location settled. A followed board's fit moves a pixel or two from frame to frame,
+        and with a few tiles whose letters read alike turned half-way the margin can raise a rival on
+        one frame and not on the next (tests/test_vision_reader_followed.py: the word board moved (2, 1)
+        px read 17 squares unknown): a turn settled on an earlier frame (no rival) stays settled while
+        this frame's tiles favour it still, and a turn they favour over it instead has it as a rival,
+        so the board is never turned over on one frame's reading. A board located afresh has no
+        earlier turn (_Memory.place)."""
         memory = self._memory
         decided = self._rotation(windows, occ)
         if decided is None:  # nothing tells (no tile): as it was, settled only if tiles once settled it
-            memory.rotation = memory.rotation if memory.rotation is not None else 0
-            memory.rotation_sure, memory.rotation_rivals = False, ()
-            return
+            return (memory.rotation if memory.rotation is not None else 0), False, (), memory.rotation_settled
         rotation, sure, rivals = decided
         if memory.rotation_settled and not sure and memory.rotation is not None:
             earlier = memory.rotation
@@ -424,8 +423,7 @@ class BoardReader:
                 rivals = ()
             elif earlier not in rivals:
                 rivals = (*rivals, earlier)
-        memory.rotation, memory.rotation_sure, memory.rotation_rivals = rotation, sure, rivals
-        memory.rotation_settled = not rivals
+        return rotation, sure, rivals, not rivals
 
     def _rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, tuple[int, ...]] | None:
         """Which way the board is turned, whether the evidence settles it, and the rival turns
@@ -611,7 +609,8 @@ class BoardReader:
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure, memory.rotation_rivals = 0, True, ()
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
-            self._decide_rotation(windows, occ)
+            memory.rotation, memory.rotation_sure, memory.rotation_rivals, memory.rotation_settled = \
+                self._decide_rotation(windows, occ)
         rotation = memory.rotation
         quarter = rotation // 90
         # board upright: turning the rectified view back by the rotation
