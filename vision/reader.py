@@ -13,7 +13,9 @@ german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 deg
 The reader's speed work (issue 15, rounds 8, 9 and 12: the refitted board's squares compared at the last
 corners, BoardReader._unchanged) compared every square's reading before and after each step on
 scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
-followed frame by frame.
+followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
+330417 and 330418 (vision.synth dataset --boards 30 and --boards 20 --hands, followed as a sequence) and
+331000-331029 (a random board of vision.synth.positions followed over three shots with a hand).
 """
 from __future__ import annotations
 
@@ -55,7 +57,9 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 # over the board, rendered dev seeds 331000-331029 (a random board followed over three shots with a
 # hand), 0.43 and more (of 90); jheidel-en 165412 followed from 165303's corners (another camera
 # position) 0.02, and the 2 rendered boards of dev seeds 330417 and 330418 (--hands) read at the last
-# board's corners, 0.04 and 0.02
+# board's corners, 0.04 and 0.02. A fit a whole cell or two off the board scores 0.1 at most (51 frames of
+# jheidel-en, scrabscrap-v1 board-neu and rendered seed 330417, the located corners moved 1 or 2 cells
+# along a side, all squares counted), so a followed grid left on a board laid out elsewhere is refused too
 MIN_PATTERN = 0.3
 # A square judged as a tile, not as board, by the premium-pattern check: a letter read there at
 # this much. Lower than LETTER_DECIDES because here a tile counted as board costs more than a
