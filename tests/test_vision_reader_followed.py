@@ -58,3 +58,19 @@ def test_a_settled_turn_is_not_unsettled_by_a_board_moved_a_pixel_or_two(shift):
     assert reader._memory.rotation_rivals == ()
     after = reader.observe(second)
     assert after.board_text() == changed and after.rotation == 0
+
+
+def test_a_turn_the_tiles_favour_over_the_settled_one_leaves_both_open_not_the_board_turned_over():
+    """When a later frame's tiles favour another turn than the one settled earlier at this location
+    (without settling it: no sure value numbers), the earlier turn is its rival: the squares the two
+    turns do not both read empty are unknown on that frame, and no tile is read turned over."""
+    still = render_frame(WORD_BOARD, seed=52, options=FrameOptions(hand=False, rotation=0, rack_counts={}))
+    reader = BoardReader()
+    assert reader.observe(still.image).board_text() == still.truth
+    assert reader._memory.rotation_settled
+    reader._rotation = lambda windows, occ: (180, False, ())  # type: ignore[method-assign]
+    after = reader.observe(still.image)
+    assert after.rotation == 180 and reader._memory.rotation_rivals == (0,)
+    tiles = [r * 15 + c for r, row in enumerate(WORD_BOARD) for c, ch in enumerate(row) if ch != "."]
+    assert all(after.cells[k].state == "unknown" for k in tiles)
+    assert all(ch in ".#" for row in after.board_text() for ch in row)
