@@ -15,7 +15,9 @@ corners, BoardReader._unchanged) compared every square's reading before and afte
 scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
 followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
 330417 and 330418 (vision.synth dataset --boards 30 and --boards 20 --hands, followed as a sequence) and
-331000-331029 (a random board of vision.synth.positions followed over three shots with a hand).
+331000-331029 (a random board of vision.synth.positions followed over three shots with a hand). A settled
+turn kept while the tiles favour it (BoardReader._decide_rotation): 332000-332014 and 332100-332129 (a board
+of 2-12 and 2-6 tiles followed over three more shots, each moved up to 2.5 px).
 """
 from __future__ import annotations
 
@@ -415,7 +417,9 @@ class BoardReader:
         px read 17 squares unknown): a turn settled on an earlier frame (no rival) stays settled while
         this frame's tiles favour it still, and a turn they favour over it instead has it as a rival,
         so the board is never turned over on one frame's reading. A board located afresh has no
-        earlier turn (_Memory.place)."""
+        earlier turn (_Memory.place). Dev seeds 332100-332129 (2-6 tiles, any turn, followed over three
+        more shots moved up to 2.5 px, 120 frames): 2 frames with a rival (5 tiles unknown) before, none
+        now; no frame read turned wrong either way."""
         memory = self._memory
         decided = self._rotation(windows, occ)
         if decided is None:  # nothing tells (no tile): as it was, settled only if tiles once settled it
