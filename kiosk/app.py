@@ -264,6 +264,9 @@ class KioskApp:
             self._preview_start()   # nothing is journaled until the first press (nothing has happened yet)
         else:
             self._commit(self._started())
+        # the board this game stands at (a new game's is empty): the reader matches a turned board
+        # against it, never against an earlier game's last board
+        self.vision.accept_board(list(self.state.board.rows()))
 
     def _started(self) -> ev.GameStarted:
         setup = self.setup

@@ -343,6 +343,29 @@ def test_restart_from_the_journal_gives_the_same_game():
     assert [p.player for p in b.pending] == [0]
 
 
+class BoardsTold(TextReader):
+    """A text reader that keeps every board the game told it it had accepted."""
+
+    def __init__(self) -> None:
+        self.told: list[list[str]] = []
+
+    def accept_board(self, rows: list[str]) -> None:
+        self.told.append(list(rows))
+
+
+def test_a_game_tells_the_reader_the_board_it_starts_from_never_an_earlier_games():
+    table = Table().start()
+    table.show(*CAT).press("p1", 10)
+    table.show(*COW).press("p2", 20)
+    records = list(table.journal.records)
+    for given, expected in ((records, board(*COW)), (None, EMPTY)):   # a restart, then a new game
+        reader = BoardsTold()
+        KioskApp(GameSetup(("Ann", "Bob")), vision=InlineVision(table.camera, reader, lambda: 0.0, lambda: table.t),
+                 journal=MemoryJournal(), time_source=lambda: table.t, lexicon=frozenset({"CAT", "COW"}),
+                 records=given)
+        assert reader.told and reader.told[-1] == expected
+
+
 def test_restart_shows_the_recovered_screen_until_the_next_button():
     table = Table().start()
     table.show(*CAT).press("p1", 10)

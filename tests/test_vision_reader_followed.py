@@ -74,3 +74,14 @@ def test_a_turn_the_tiles_favour_over_the_settled_one_leaves_both_open_not_the_b
     tiles = [r * 15 + c for r, row in enumerate(WORD_BOARD) for c, ch in enumerate(row) if ch != "."]
     assert all(after.cells[k].state == "unknown" for k in tiles)
     assert all(ch in ".#" for row in after.board_text() for ch in row)
+
+
+def test_an_empty_board_accepted_forgets_an_earlier_games_board():
+    """A new game tells the reader its empty board: the last game's board must no longer
+    settle which way up the new game's first tiles lie."""
+    reader = BoardReader()
+    last_game = ["." * 15] * 7 + ["....CAT........"] + ["." * 15] * 7
+    reader.accept_board(last_game)
+    assert reader._memory.accepted == last_game
+    reader.accept_board(["." * 15] * 15)
+    assert reader._memory.accepted is None

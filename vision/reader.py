@@ -240,9 +240,10 @@ class BoardReader:
         self.racks = RackCounter(self.config.rack_zones, self.calibration.tile_lab)
 
     def accept_board(self, rows: list[str]) -> None:
-        """Tell the reader the board the game accepted; a turned board is then matched against it."""
+        """Tell the reader the board the game accepted; a turned board is then matched against it.
+        A board without tiles (a new game) tells no turn: what an earlier game's board taught is forgotten."""
         with self._lock:
-            self._memory.accepted = list(rows)
+            self._memory.accepted = list(rows) if any(ch != "." for row in rows for ch in row) else None
 
     def racks_hold(self, counts: dict[str, int]) -> None:
         """Tell the reader how many tiles the rules say each rack holds now (seven each as a
@@ -481,8 +482,8 @@ class BoardReader:
                 for quarter, (probs, _) in enumerate(readings):
                     letters[quarter] = 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
         scores = letters + (votes / len(candidates) if candidates else 0.0)
-        accepted_tiles = memory.accepted is not None and any(ch != "." for row in memory.accepted for ch in row)
-        if accepted_tiles and memory.accepted is not None:
+        accepted_tiles = memory.accepted is not None  # (accept_board keeps only a board with tiles)
+        if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
             for quarter in range(4):
