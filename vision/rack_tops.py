@@ -22,9 +22,11 @@ import numpy as np
 TOPS_CONTRAST = 8.0  # column_colours distance between the two colours learnt, at least
 TOPS_SPREAD = 2.5  # ... and this many times the columns' spread around their own colour
 TOPS_ROWS = (2, 3)  # rows of the band tried (a tile's top and back: 2-5 px at 14 px a tile)
-TOPS_FOREIGN = 0.5  # a column farther than this share of the contrast from both colours is neither
+TOPS_FOREIGN = (0.5, 24.0)  # a column farther than this share of the contrast, and this far, from both colours is neither
 TOPS_KEEP = 0.5  # a frame's tile and groove columns within this share of the contrast of their colours
 SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
+WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
+WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
 
 
@@ -32,11 +34,14 @@ RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows an
 class TopsProfile:
     """What setup learnt of a rack whose tiles only their tops' shape tells: the strip's rows
     where the tiles stand (`band`), the tiles' colour there and the groove's (8-bit Lab), the
-    strip's rows when learnt."""
+    strip's rows when learnt, and the rack's wall right above the band."""
     band: tuple[int, int]
     tile: tuple[float, ...]  # column_colours of a tile's column and of an empty stretch's
     groove: tuple[float, ...]
     rows: int
+    # column_colours of the WALL_ROWS rows above the band in a tile's column and in an empty
+    # one's (a tile's top may rise above the wall): none when the band is at the strip's top
+    wall: tuple[tuple[float, ...], ...] = ()
 
 
 def column_colours(strip_lab: np.ndarray, band: tuple[int, int]) -> np.ndarray:
@@ -77,13 +82,18 @@ def _split(colours: np.ndarray, least: int) -> tuple[np.ndarray, float, float] |
     return high, contrast, spread
 
 
-def rack_span(lab8: np.ndarray) -> slice | None:
-    """The strip's columns the rack's body spans: the longest stretch of columns with RACK_COLUMN
-    of their rows off the table's colour (the zone's border), less SPAN_TRIM columns at each end. Beyond it the zone shows table only, whatever the tiles' colour."""
+def off_table(lab8: np.ndarray) -> np.ndarray:
+    """The strip's pixels off the table's colour (the zone's border ring's median): the rack, its tiles."""
     ring = np.concatenate([lab8[:2].reshape(-1, 3), lab8[-2:].reshape(-1, 3), lab8[:, :2].reshape(-1, 3),
                            lab8[:, -2:].reshape(-1, 3)]).astype(np.float32)
     table = np.median(ring, axis=0)
-    off = np.linalg.norm(lab8.astype(np.float32) - table, axis=2) > TOPS_CONTRAST
+    return np.asarray(np.linalg.norm(lab8.astype(np.float32) - table, axis=2) > TOPS_CONTRAST, bool)
+
+
+def rack_span(off: np.ndarray) -> slice | None:
+    """The strip's columns the rack's body spans: the longest stretch of columns with RACK_COLUMN
+    of the most rows any column has off the table's colour (`off`: off_table), less SPAN_TRIM
+    columns at each end. Beyond it the zone shows table only, whatever the tiles' colour."""
     share = off.mean(axis=0)
     body = np.concatenate([[False], share >= RACK_COLUMN * float(share.max()), [False]])
     edges = np.diff(body.astype(np.int8))
@@ -108,7 +118,8 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
     lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     h, w = lab8.shape[:2]
     p_lo, p_hi = prior_pitches(square)
-    if (inner := rack_span(lab8)) is None:
+    off = off_table(lab8)
+    if (inner := rack_span(off)) is None:
         return None
     best: tuple[float, TopsProfile, tuple[float, float]] | None = None
     for rows in TOPS_ROWS:
@@ -124,7 +135,15 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
             score = contrast / max(spread, 1.0)
             if best is not None and score <= best[0]:
                 continue
+            if (above := _wall(band)) is None:
+                continue
             for is_tile in (side, ~side):
+                if float(off[above[0]:above[1], inner][:, ~is_tile].mean()) < WALL_OFF:
+                    # the tiles lean on the rack's wall: over an empty stretch of the groove the rows
+                    # above the band are the wall, not table (dev seeds 7570105, 7570584, 7570769:
+                    # the board's edge at the strip's top, or the table past the rack, learnt as
+                    # seven tiles and every later frame read seven)
+                    continue
                 tile = np.median(colours[inner][is_tile], axis=0)
                 groove = np.median(colours[inner][~is_tile], axis=0)
                 column = np.zeros(w, bool)
@@ -137,13 +156,33 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                     if runs and sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
                         fits.add(tuple(ns))
                         pitches.append(float(p))
-                if len(fits) == 1:
+                if len(fits) == 1 and _seams_show(lab8, band, runs, next(iter(fits))):
+                    walls = [np.median(column_colours(lab8, above)[inner][m], axis=0) for m in (is_tile, ~is_tile)]
                     learnt = TopsProfile(band=band, tile=tuple(float(v) for v in tile),
-                                         groove=tuple(float(v) for v in groove), rows=h)
+                                         groove=tuple(float(v) for v in groove), rows=h,
+                                         wall=tuple(tuple(float(v) for v in c) for c in walls))
                     best = (score, learnt, (pitches[0], pitches[-1]))
                     break
     return None if best is None else (best[1], best[2])
 
+
+def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
+    """Do the tiles pushed together in these runs (`ns` tiles each) show their seams, dark where
+    they touch (vision.racks.SEAM_MIN, as read_rack's seams decide a count)? A run of one colour
+    that is no row of tiles (the light's gradient over the rack's top, dev seed 7570286; the
+    groove's shade, 7570400) split into tiles by the count known does not. True with no tiles
+    pushed together (every run one tile: their ends show)."""
+    from vision.racks import SEAM_MIN, _seam_dip
+    light = cv2.GaussianBlur(lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0).reshape(1, -1),
+                             (0, 0), 0.7).ravel()
+    dips = [_seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
+    seams = sum(k for _, k in dips)
+    return seams == 0 or sum(d * k for d, k in dips) / seams >= SEAM_MIN
+
+
+def _wall(band: tuple[int, int]) -> tuple[int, int] | None:
+    """The rows of the rack's wall right above the band (the tiles lean on it), if the strip has them."""
+    return (band[0] - WALL_ROWS, band[0]) if band[0] >= WALL_ROWS else None
 
 
 def prior_pitches(square: float) -> tuple[float, float]:
@@ -158,7 +197,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     """A rack learnt by learn_tops: (count, blocked, why not) from the learnt band's columns,
     each the tiles' or the groove's colour as learnt; None when the band does not show those
     two colours as at setup (the rack moved, the light changed) or something covers it."""
-    from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _comb_count, _rectify,
+    from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, _blocked_columns, SETUP_SLACK, _comb_count, _rectify,
                               table_crossed, zone_in_frame)
 
     z = np.asarray(zone, np.float32)
@@ -172,11 +211,18 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     tile, groove = np.asarray(tops.tile, np.float32), np.asarray(tops.groove, np.float32)
     contrast = float(np.linalg.norm(tile - groove))
     d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
-    if (inner := rack_span(lab8)) is None:
+    if (inner := rack_span(off_table(lab8))) is None:
         return None, False, "no rack in the zone"
     pitch = (pitches[0] + pitches[1]) / 2
-    foreign = np.minimum(d_tile, d_groove)[inner] > TOPS_FOREIGN * contrast
-    if foreign.sum() > BLOCKED_SHARE * pitch:
+    foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    if tops.wall and (above := _wall(tops.band)) is not None:
+        # a hand over the rack's wall, not over the band (dev seed 305: a hand over a fifth of
+        # the zone read eight grey tiles as six)
+        wall = column_colours(lab8, above)
+        off_wall = np.min([np.linalg.norm(wall - np.asarray(c, np.float32), axis=1) for c in tops.wall], axis=0)
+        foreign |= off_wall[inner] > TOPS_FOREIGN[1]
+    # as vision.racks reads a hand: 0.4 tile wide at least (a finger), not a seam's column or two
+    if _blocked_columns(foreign[None]).sum() > BLOCKED_SHARE * pitch:
         return None, True, "something covers the rack"
     if table_crossed(frame, z, square_px):
         return None, True, "a hand or arm reaches over the rack"
