@@ -19,10 +19,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-TOPS_CONTRAST = 8.0  # column_colours distance between the two colours learnt, at least
-TOPS_SPREAD = 2.5  # ... and this many times the columns' spread around their own colour
+# Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
+# tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
+# for tiles of the rack's colour, 39-133 for tiles of the table's; the columns of a clean frame lie
+# 1.9-4.9 (median) from the nearer of the two, their 95th percentile 5.4-36.5 (seams, blends).
+TOPS_CONTRAST = 8.0  # between the two colours learnt, at least (noise: 2-5)
+TOPS_SPREAD = 2.5  # ... and this many times the columns' median distance from their own colour
 TOPS_ROWS = (2, 3)  # rows of the band tried (a tile's top and back: 2-5 px at 14 px a tile)
-TOPS_FOREIGN = (0.5, 24.0)  # a column farther than this share of the contrast, and this far, from both colours is neither
+# a column this share of the contrast, and this far, from both colours is neither (a hand), over
+# 0.4 tile at least as read_rack reads a hand (single columns off are seams and blends)
+TOPS_FOREIGN = (0.5, 24.0)
 TOPS_KEEP = 0.5  # a frame's tile and groove columns within this share of the contrast of their colours
 SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
