@@ -117,7 +117,8 @@ def _find_in(frame: np.ndarray, corners: np.ndarray, square: float, blobs: list[
         tries += [(c, TILE_TOLERANCE) for c in colours]
         at_rack = rack_square_px(corners, zone)   # the board's square carried on to the rack's place, as the reader reads
         for colour, tol in tries:
-            profile = learn_known(frame, zone, at_rack, colour, tol, tiles).profile
+            # by the tiles' colour only: a blob whose tiles no colour tells is not offered as a rack
+            profile = learn_known(frame, zone, at_rack, colour, tol, tiles, by_tops=False).profile
             if profile is not None:
                 found[name] = FoundRack(zone, profile, colour, tol)
                 break

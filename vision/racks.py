@@ -9,9 +9,13 @@ counts tiles lying face down beside a rack). Measured by `python -m vision.rack_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from vision.rack_tops import TopsProfile
 
 FACE_REACH = 2.0  # a rack tile's colour may be this many tolerances from the board tile colour
 
@@ -534,6 +538,7 @@ class RackProfile:
     edge: float = 0.0  # px a run of tiles pushed together shows less than its tiles' pitches
     pitch_range: tuple[float, float] | None = None  # every pitch that read the setup's tiles right
     rows: int = 0  # the strip's rows when learnt (0: not known): `band` holds in a strip as tall
+    tops: TopsProfile | None = None  # tiles told by their tops' shape only (vision.rack_tops): read so
 
 
 def zone_in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
@@ -726,7 +731,7 @@ def counted(count: int | None, learnt: Learnt | None) -> int | None:
 
 
 def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray, tolerance: float,
-                tiles: int = 7, plain: RackReading | None = None) -> Learnt:
+                tiles: int = 7, plain: RackReading | None = None, by_tops: bool = True) -> Learnt:
     """What setup learns of a rack it knows holds `tiles` tiles (seven as a game starts): the
     profile learn_rack finds for that count, kept only when it reads the same frame back as
     `tiles`. The kiosk (vision.rack_counter, vision.rack_find) and the bench (vision.rack_bench)
@@ -740,6 +745,9 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     and its count, read without a profile, stays to raise the overdraw question. The price: a rack
     whose seven read as more may later read too many again (one dev rack: seven read as 9, two
     tiles later as 11).
+    A rack whose tiles its colours do not tell is learnt by the shape of their tops
+    (vision.rack_tops) when the frame reads it neither as `tiles` nor surely otherwise
+    (`by_tops`; vision.rack_find looks for racks by their tiles' colours only).
     `plain`: the frame's reading without a profile, when the caller has it already."""
     if plain is None:
         plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
@@ -748,9 +756,27 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     if plain.count is not None and plain.count != tiles:
         return Learnt(None, misread=plain.count < tiles, over=plain.count > tiles)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
+    if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
+        profile = _learn_by_tops(frame, zone, square_px, tiles)
     if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
         return Learnt(None)
     return Learnt(profile)
+
+
+def _learn_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int) -> RackProfile | None:
+    """A rack whose tiles' colour tells them from neither the rack nor the table, learnt by the
+    shape of their tops (vision.rack_tops), as a profile read_rack reads so."""
+    from vision.rack_tops import learn_tops
+    if (learnt := learn_tops(frame, zone, square_px, tiles)) is None:
+        return None
+    tops, (p_lo, p_hi) = learnt
+    pitch = (p_lo + p_hi) / 2
+    # the band's mean colour (weighted Lab) of a tile's column and an empty one's (rack_find takes the tiles')
+    rows = np.sqrt(tops.band[1] - tops.band[0])
+    tile, groove = (np.asarray(c, np.float32).reshape(-1, 3).mean(axis=0) * rows
+                    * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32) for c in (tops.tile, tops.groove))
+    return RackProfile(band=tops.band, tile=_triple(tile), rack=_triple(groove), table=_triple(groove), pitch=pitch,
+                       edge=float(EDGE_LOSS * pitch), pitch_range=(p_lo, p_hi), rows=tops.rows, tops=tops)
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
@@ -909,6 +935,11 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     `square_px`: a board square's side in the frame (from the located board);
     `tile_lab`/`tolerance`: the tile colour (Lab) from the board's own tiles;
     `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
+    if profile is not None and profile.tops is not None:  # learnt by its tiles' tops (vision.rack_tops)
+        from vision.rack_tops import read_tops
+        count, blocked, why = read_tops(frame, zone, square_px, profile.tops, profile.pitch_range or
+                                        (profile.pitch, profile.pitch), profile.edge)
+        return RackReading(count, blocked=blocked, reason=why)
     seen = _columns(frame, zone, square_px, tile_lab, tolerance, profile)
     if isinstance(seen, RackReading):
         return seen

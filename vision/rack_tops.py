@@ -1,0 +1,249 @@
+"""Tiles told from their rack by the shape of their tops, not by their colour.
+
+A rack's tiles may be of the rack's own colour (navy tiles on a blue rack, maroon ones on a
+red rack) or of the table's (ivory tiles on a light grey table): vision.racks finds no band of
+the board tiles' colour then and the rack is "not seen". Yet the camera over the board still
+sees the tiles: right under the rack's wall, where an empty stretch of the groove shows the
+groove and the lip (or the rack's dark body against a light table), a tile shows its top and
+back, lit from another angle than the rack's faces, with a dark seam at each of its edges. At
+setup the kiosk knows the rack holds seven: `learn_tops` looks for rows under the wall whose
+columns fall in two colours, one of them in runs that make exactly that many tiles at one
+tile width the board's square allows; it keeps those rows and both colours. `read_tops` then
+reads the same rows in each frame by those two colours (vision.racks.read_rack hands a rack
+so learnt here). A frame that does not show the two colours as learnt is "not seen".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
+# tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
+# for tiles of the rack's colour, 39-133 for tiles of the table's; the columns of a clean frame lie
+# 1.9-4.9 (median) from the nearer of the two, their 95th percentile 5.4-36.5 (seams, blends).
+TOPS_CONTRAST = 8.0  # between the two colours learnt, at least (noise: 2-5)
+TOPS_SPREAD = 2.5  # ... and this many times the columns' median distance from their own colour
+TOPS_ROWS = (2, 3)  # rows of the band tried (a tile's top and back: 2-5 px at 14 px a tile)
+# a column this share of the contrast, and this far, from both colours is neither (a hand), over
+# 0.4 tile at least as read_rack reads a hand (single columns off are seams and blends)
+TOPS_FOREIGN = (0.5, 24.0)
+TOPS_KEEP = 0.5  # a frame's tile and groove columns within this share of the contrast of their colours
+SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
+WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
+WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
+RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
+
+
+@dataclass(frozen=True)
+class TopsProfile:
+    """What setup learnt of a rack whose tiles only their tops' shape tells: the strip's rows
+    where the tiles stand (`band`), the tiles' colour there and the groove's (8-bit Lab), the
+    strip's rows when learnt, and the rack's wall right above the band."""
+    band: tuple[int, int]
+    tile: tuple[float, ...]  # column_colours of a tile's column and of an empty stretch's
+    groove: tuple[float, ...]
+    rows: int
+    # column_colours of the WALL_ROWS rows above the band in a tile's column and in an empty
+    # one's (a tile's top may rise above the wall): none when the band is at the strip's top
+    wall: tuple[tuple[float, ...], ...] = ()
+
+
+def column_colours(strip_lab: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """Each column's colours down the band's rows, one after the other (8-bit Lab, a row's
+    three then the next's), scaled so a distance between two columns is the root mean square of
+    their rows' Lab distances: an empty groove shows the groove's floor and its lip in a column,
+    a tile its top and back, which may be the same colours in the mean but not row by row."""
+    rows = strip_lab[band[0]:band[1]].astype(np.float32)
+    return np.ascontiguousarray(rows.transpose(1, 0, 2).reshape(rows.shape[1], -1)) / np.sqrt(band[1] - band[0])
+
+
+def _split(colours: np.ndarray, least: int) -> tuple[np.ndarray, float, float] | None:
+    """The columns' best split into two colours along their main axis, each side `least`
+    columns at least (a few columns of a rack's slanted end are no tile and no groove):
+    (mask of one side, the distance between the sides' medians, the columns' median distance
+    from their own side's)."""
+    centred = colours - colours.mean(axis=0)
+    _, _, vt = np.linalg.svd(centred, full_matrices=False)
+    proj = centred @ vt[0]
+    order = np.sort(proj)
+    n = len(order)
+    if n < 2 * least + 2:
+        return None
+    csum = np.cumsum(order)
+    k = np.arange(1, n)
+    left_mean = csum[:-1] / k
+    right_mean = (csum[-1] - csum[:-1]) / (n - k)
+    between = k * (n - k) * (left_mean - right_mean) ** 2
+    cut = least + int(np.argmax(between[least:n - 1 - least]))
+    threshold = (order[cut] + order[cut + 1]) / 2
+    high = proj > threshold
+    if high.all() or not high.any():
+        return None
+    a, b = np.median(colours[high], axis=0), np.median(colours[~high], axis=0)
+    contrast = float(np.linalg.norm(a - b))
+    spread = float(np.median(np.concatenate([np.linalg.norm(colours[high] - a, axis=1),
+                                             np.linalg.norm(colours[~high] - b, axis=1)])))
+    return high, contrast, spread
+
+
+def off_table(lab8: np.ndarray) -> np.ndarray:
+    """The strip's pixels off the table's colour (the zone's border ring's median): the rack, its tiles."""
+    ring = np.concatenate([lab8[:2].reshape(-1, 3), lab8[-2:].reshape(-1, 3), lab8[:, :2].reshape(-1, 3),
+                           lab8[:, -2:].reshape(-1, 3)]).astype(np.float32)
+    table = np.median(ring, axis=0)
+    return np.asarray(np.linalg.norm(lab8.astype(np.float32) - table, axis=2) > TOPS_CONTRAST, bool)
+
+
+def rack_span(off: np.ndarray) -> slice | None:
+    """The strip's columns the rack's body spans: the longest stretch of columns with RACK_COLUMN
+    of the most rows any column has off the table's colour (`off`: off_table), less SPAN_TRIM
+    columns at each end. Beyond it the zone shows table only, whatever the tiles' colour."""
+    share = off.mean(axis=0)
+    body = np.concatenate([[False], share >= RACK_COLUMN * float(share.max()), [False]])
+    edges = np.diff(body.astype(np.int8))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if not len(starts):
+        return None
+    k = int(np.argmax(ends - starts))
+    a, b = int(starts[k]) + SPAN_TRIM, int(ends[k]) - SPAN_TRIM
+    return slice(a, b) if b - a >= 8 else None
+
+
+def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
+               ) -> tuple[TopsProfile, tuple[float, float]] | None:
+    """At setup, with `tiles` tiles standing on the rack, their colour told from neither the
+    rack's nor the table's: the band of rows whose columns split best into two colours, one in
+    runs that make exactly `tiles` tiles, in one way only, at the tile widths the board's square
+    allows. (What was learnt, the pitches that make those runs `tiles` tiles); None when no
+    band shows them so."""
+    from vision.racks import EDGE_LOSS, PITCH_STEPS, UNSURE_FRACTION, _rectify, _runs
+
+    strip, square = _rectify(frame, np.asarray(zone, np.float32), square_px)
+    lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
+    h, w = lab8.shape[:2]
+    p_lo, p_hi = prior_pitches(square)
+    off = off_table(lab8)
+    if (inner := rack_span(off)) is None:
+        return None
+    best: tuple[float, TopsProfile, tuple[float, float]] | None = None
+    for rows in TOPS_ROWS:
+        for y0 in range(1, h - rows):
+            band = (y0, y0 + rows)
+            colours = column_colours(lab8, band)
+            split = _split(colours[inner], int(p_lo))
+            if split is None:
+                continue
+            side, contrast, spread = split
+            if contrast < TOPS_CONTRAST or contrast < TOPS_SPREAD * spread:
+                continue
+            score = contrast / max(spread, 1.0)
+            if best is not None and score <= best[0]:
+                continue
+            if (above := _wall(band)) is None:
+                continue
+            for is_tile in (side, ~side):
+                if float(off[above[0]:above[1], inner][:, ~is_tile].mean()) < WALL_OFF:
+                    # the tiles lean on the rack's wall: over an empty stretch of the groove the rows
+                    # above the band are the wall, not table (dev seeds 7570105, 7570584, 7570769:
+                    # the board's edge at the strip's top, or the table past the rack, learnt as
+                    # seven tiles and every later frame read seven)
+                    continue
+                tile = np.median(colours[inner][is_tile], axis=0)
+                groove = np.median(colours[inner][~is_tile], axis=0)
+                column = np.zeros(w, bool)
+                column[inner] = is_tile
+                runs = _runs(column, (p_lo + p_hi) / 2)
+                fits, pitches = set(), []
+                for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
+                    lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
+                    ns = [max(1, int(round(n))) for n in lengths]
+                    if runs and sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
+                        fits.add(tuple(ns))
+                        pitches.append(float(p))
+                if len(fits) == 1 and _seams_show(lab8, band, runs, next(iter(fits))):
+                    walls = [np.median(column_colours(lab8, above)[inner][m], axis=0) for m in (is_tile, ~is_tile)]
+                    learnt = TopsProfile(band=band, tile=tuple(float(v) for v in tile),
+                                         groove=tuple(float(v) for v in groove), rows=h,
+                                         wall=tuple(tuple(float(v) for v in c) for c in walls))
+                    best = (score, learnt, (pitches[0], pitches[-1]))
+                    break
+    return None if best is None else (best[1], best[2])
+
+
+def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
+    """Do the tiles pushed together in these runs (`ns` tiles each) show their seams, dark where
+    they touch (vision.racks.SEAM_MIN, as read_rack's seams decide a count)? A run of one colour
+    that is no row of tiles (the light's gradient over the rack's top, dev seed 7570286; the
+    groove's shade, 7570400) split into tiles by the count known does not. True with no tiles
+    pushed together (every run one tile: their ends show)."""
+    from vision.racks import SEAM_MIN, _seam_dip
+    light = cv2.GaussianBlur(lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0).reshape(1, -1),
+                             (0, 0), 0.7).ravel()
+    dips = [_seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
+    seams = sum(k for _, k in dips)
+    return seams == 0 or sum(d * k for d, k in dips) / seams >= SEAM_MIN
+
+
+def _wall(band: tuple[int, int]) -> tuple[int, int] | None:
+    """The rows of the rack's wall right above the band (the tiles lean on it), if the strip has them."""
+    return (band[0] - WALL_ROWS, band[0]) if band[0] >= WALL_ROWS else None
+
+
+def prior_pitches(square: float) -> tuple[float, float]:
+    """The tile pitches the board's square allows in a rack's strip (as vision.racks reads them)."""
+    from vision.racks import PITCH_SLACK, RAISED, TILE_PER_SQUARE
+    return (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
+            square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
+
+
+def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsProfile,
+              pitches: tuple[float, float], edge: float) -> tuple[int | None, bool, str]:
+    """A rack learnt by learn_tops: (count, blocked, why not) from the learnt band's columns,
+    each the tiles' or the groove's colour as learnt; None when the band does not show those
+    two colours as at setup (the rack moved, the light changed) or something covers it."""
+    from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, _blocked_columns, SETUP_SLACK, _comb_count, _rectify,
+                              table_crossed, zone_in_frame)
+
+    z = np.asarray(zone, np.float32)
+    if not zone_in_frame(frame, z):
+        return None, False, "rack partly out of the frame"
+    strip, square = _rectify(frame, z, square_px)
+    if strip.shape[0] != tops.rows:
+        return None, False, "the rack's zone is not the one learnt"
+    lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
+    colours = column_colours(lab8, tops.band)
+    tile, groove = np.asarray(tops.tile, np.float32), np.asarray(tops.groove, np.float32)
+    contrast = float(np.linalg.norm(tile - groove))
+    d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
+    if (inner := rack_span(off_table(lab8))) is None:
+        return None, False, "no rack in the zone"
+    pitch = (pitches[0] + pitches[1]) / 2
+    foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    if tops.wall and (above := _wall(tops.band)) is not None:
+        # a hand over the rack's wall, not over the band (dev seed 305: a hand over a fifth of
+        # the zone read eight grey tiles as six)
+        wall = column_colours(lab8, above)
+        off_wall = np.min([np.linalg.norm(wall - np.asarray(c, np.float32), axis=1) for c in tops.wall], axis=0)
+        foreign |= off_wall[inner] > TOPS_FOREIGN[1]
+    # as vision.racks reads a hand: 0.4 tile wide at least (a finger), not a seam's column or two
+    if _blocked_columns(foreign[None]).sum() > BLOCKED_SHARE * pitch:
+        return None, True, "something covers the rack"
+    if table_crossed(frame, z, square_px):
+        return None, True, "a hand or arm reaches over the rack"
+    column = np.zeros(len(colours), bool)
+    column[inner] = (d_tile < d_groove)[inner]
+    for mask, own in ((column[inner], d_tile[inner]), (~column[inner], d_groove[inner])):
+        # (a few columns of either are the blends at tiles' ends: nine tiles spread over a rack
+        # left 6 columns of groove between them, 0.6 of the contrast off, dev seed 7570916)
+        if mask.sum() >= pitch and float(np.median(own[mask])) > TOPS_KEEP * contrast:
+            return None, False, "the rack's tops not as learnt"
+    p_lo, p_hi = pitches[0] * (1 - SETUP_SLACK), pitches[1] * (1 + SETUP_SLACK)
+    light = lab8[tops.band[0]:tops.band[1], :, 0].astype(np.float32).mean(axis=0)
+    count, sure = _comb_count(column, light, p_lo, p_hi, edge)
+    if sure and count > RACK_LIMIT:
+        # an overdraw must also be what the board's square makes of the same runs (as read_rack asks)
+        alone, _ = _comb_count(column, light, *prior_pitches(square), None)
+        sure = alone == count
+    return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
