@@ -962,9 +962,10 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # at after its run: navy tiles on a navy pro rack, 9 apart in weighted Lab, the groove's
         # shaded end read as an eighth tile, a run only 0.57 of tile colour; not learnt at setup).
         # A rack learnt at setup read its seven right in these colours: its count stands when
-        # every run is solid tile colour (dev seeds 7580000-7580999, navy and maroon tiles on
-        # racks within MIN_CONTRAST of them: 9 racks of 8-9 read unknown for this alone, their
-        # runs' least share 0.67-1.0; no rack of 6 or 7 learnt at setup read as more than seven)
+        # every run is solid tile colour (dev seeds 7580000-7580999, every scene of navy or maroon
+        # tiles rendered with 6 and 7, then 8 and 9 tiles on its racks: 9 learnt racks of 8-9 held
+        # back by this, their runs' least share 0.67-1.0; no rack of 6 or 7, learnt or not, read
+        # as more than seven before it)
         sure = False
     if sure and count > RACK_LIMIT and profile is not None:
         # an overdraw read with what setup learnt must also be what the board's square makes of
