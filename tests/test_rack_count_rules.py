@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
-                          _lip_ends, _notched, _wall_ends, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
+                          _lip_ends, _notched, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
                           weight_lab)
 
 
@@ -100,22 +100,6 @@ def test_the_first_column_past_the_racks_lip_ends_a_run():
     assert not _lip_ends(is_rack, (27, 28)).any()
 
 
-def test_the_first_column_past_the_racks_wall_ends_a_run_on_a_table_the_tiles_colour():
-    # eight white tiles on a white table, the last at the rack's end, no lip seen under them
-    # (dev seed 7580183): the table beyond the rack's end shows above the band as well
-    backed = np.zeros(136, bool)
-    backed[2:132] = True
-    ends = _wall_ends(backed)
-    assert np.flatnonzero(ends).tolist() == [1, 132]
-    profile = np.full(136, 200.0)  # the table as light as the tiles: no step, no dark line
-    assert _trim_table_ends([(16, 132)], profile, 136, 15.6, np.zeros(136, bool))[1] is False
-    assert _trim_table_ends([(16, 132)], profile, 136, 15.6, ends) == ([(16, 132)], True)
-    # a run stopping short of the wall's end is not ended by it
-    assert _trim_table_ends([(16, 128)], profile, 136, 15.6, ends)[1] is False
-    # the wall out to both ends of the zone (a table not of the tiles' colour): no end marked
-    assert not _wall_ends(np.ones(136, bool)).any()
-
-
 def strip_columns(share: np.ndarray) -> _Columns:
     """A strip's columns as _columns gives them, from each column's share of tile colour."""
     w = len(share)
@@ -123,7 +107,7 @@ def strip_columns(share: np.ndarray) -> _Columns:
     return _Columns(column=share >= 0.34, light=np.full(w, 40.0), p_lo=14.0, p_hi=15.0, band=(20, 24),
                     table_like=False, tile=grey, rack=grey, table=grey, prior=(13.0, 16.7),
                     rack_col=np.zeros(w, bool), is_rack=np.zeros((30, w), bool), filled=False, pitch=14.5,
-                    backed=np.ones(w, bool), share=share)
+                    share=share)
 
 
 def test_runs_of_solid_tile_colour_are_told_from_a_grooves_patchy_shade():

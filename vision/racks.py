@@ -296,27 +296,6 @@ def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
     return ends
 
 
-def _wall_ends(backed: np.ndarray) -> np.ndarray:
-    """The first column past each end of the rack's wall above the band (`backed`: columns with
-    the wall right above the band; none marked when the wall runs out to the zone's ends, as it
-    does on a table not of the tiles' colour): on a table the tiles' colour the table beyond the
-    rack's end shows above the band too, and no tile stands past the rack's wall (dev seed
-    7580183: eight white tiles on a white table, the last at a wooden rack's end, no lip seen
-    under them and the table as light as the tiles: read unknown). read_rack takes these ends
-    only when every run is solid tile colour (WALL_END_SOLID): a band that took rows of the
-    table under the rack makes runs of tiles and table between them that reach the wall's end
-    too (dev seed 7580905: five yellowish tiles, not learnt, runs 0.70 tile colour, read as
-    nine; the runs of 7580183 are 0.996)."""
-    ends = np.zeros(len(backed), bool)
-    on = np.flatnonzero(backed)
-    if not len(on):
-        return ends
-    first, last = int(on[0]), int(on[-1])
-    ends[max(0, first - 1)] = first > 0
-    ends[min(len(ends) - 1, last + 1)] = last < len(ends) - 1
-    return ends
-
-
 SANDWICH_BELOW = 0.5  # a band whose best row is less than half tile colour is looked for again
 # between the rack's wall and lip (seven tiles fill >= 0.55 of a rack's middle, nine 0.7-0.95)
 
@@ -817,7 +796,6 @@ class _Columns:
     is_rack: np.ndarray  # the strip's pixels of the rack's colour
     filled: bool  # the band is rows of tile colour all along (_filled_band): tiles only if seams show
     pitch: float  # the tile pitch expected (setup's or the board's square's)
-    backed: np.ndarray  # columns with the rack's wall (not tile colour) right above the band
     share: np.ndarray  # each column's share of the band's rows of tile colour
 
 
@@ -911,7 +889,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
-                    filled=filled, backed=backed, share=share)
+                    filled=filled, share=share)
 
 
 def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None:
@@ -943,8 +921,6 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     stops = seen.rack_col | _lip_ends(seen.is_rack, seen.band)  # columns a run of tiles ends at
-    if _least_solid(seen) >= WALL_END_SOLID:
-        stops = stops | _wall_ends(seen.backed)
     count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
                               profile.edge if profile is not None else None, seen.table_like, stops, seen.filled)
     if count == 0 and sure:
@@ -987,7 +963,6 @@ def _least_solid(seen: _Columns) -> float:
     return solid
 
 
-WALL_END_SOLID = 0.9  # see _wall_ends
 SOLID_RUNS = 0.6  # see read_rack: a groove's shade taken for a tile 0.57 (9800170), runs of tiles 0.67-1.0
 
 
