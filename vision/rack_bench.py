@@ -34,7 +34,8 @@ with 6, 7, 8 and 9 tiles on each rack); tests use seeds below 1000 (700-999 scan
 frames learnt or misread). The default seeds from 9000000 (and 9200000, 9300000, 9800000, 9900000,
 9700000, 9710000, 9720000, 9730000, 9740000, 9750000, 9760000, 9770000, 9780000, 9610000 (round 11's overdraws
 caught, h-rkcatch), 9620000 (round 11's later learning), 9630000 (round 11's speed-up's check), 9790000 (round 11's merged tree), 9810000 (round 12's overdraws caught, h-rkcatch2, and its
-start tree on the same scenes): measuring runs of later rounds)
+start tree on the same scenes; its one new false overdraw, 9810938, was looked at after the run and
+the rule that made it dropped), 9840000 (the same after that, both trees): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
