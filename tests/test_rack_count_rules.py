@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import (FULL_ROW, NOTCH_SHARE, _by_fit, _comb_count, _filled_band,
+from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
                           _lip_ends, _notched, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
                           weight_lab)
 
@@ -17,10 +17,22 @@ def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows
     assert _comb_count(column, light, 13.0, 16.7, None) == (7, True)
 
 
-def test_a_single_run_never_decides_by_fit():
+def test_a_single_run_never_decides_by_fit_on_the_boards_pitches():
     options = {7: (0.0, 6, 0.01), 8: (0.0, 7, 0.2)}
     assert _by_fit(options, 1) is None
     assert _by_fit(options, 3) == 7
+
+
+def test_a_single_run_decides_by_fit_on_learnt_pitches_only_with_its_seams():
+    # nine dark tiles filling a rack in one run (dev seed 7580013): nine fits the learnt pitch,
+    # eight hardly, and nine's seams are the darker
+    options = {8: (2.37, 7, 0.271), 9: (4.56, 8, 0.005)}
+    assert _by_fit(options, 1) is None
+    assert _by_fit(options, 1, learnt=True) == 9
+    # the same fit with eight's seams the darker: not decided
+    assert _by_fit({8: (4.6, 7, 0.271), 9: (2.4, 8, 0.005)}, 1, learnt=True) is None
+    # two totals that both fit a learnt pitch: not decided
+    assert _by_fit({8: (0.9, 7, 0.001), 9: (3.96, 8, 0.014)}, 1, learnt=True) is None
 
 
 def test_fit_gives_way_to_seams_that_speak_against_it():
@@ -86,6 +98,25 @@ def test_the_first_column_past_the_racks_lip_ends_a_run():
     assert _trim_table_ends([(10, 141)], profile, 145, 16.7, ends)[1] is False
     # no lip seen along most of the zone (nothing of the rack under the band): no end told
     assert not _lip_ends(is_rack, (27, 28)).any()
+
+
+def strip_columns(share: np.ndarray) -> _Columns:
+    """A strip's columns as _columns gives them, from each column's share of tile colour."""
+    w = len(share)
+    grey = np.zeros(3, np.float32)
+    return _Columns(column=share >= 0.34, light=np.full(w, 40.0), p_lo=14.0, p_hi=15.0, band=(20, 24),
+                    table_like=False, tile=grey, rack=grey, table=grey, prior=(13.0, 16.7),
+                    rack_col=np.zeros(w, bool), is_rack=np.zeros((30, w), bool), filled=False, pitch=14.5,
+                    share=share)
+
+
+def test_runs_of_solid_tile_colour_are_told_from_a_grooves_patchy_shade():
+    share = np.zeros(160, bool).astype(float)
+    share[10:55] = share[60:120] = 1.0  # tiles: every pixel of their band is tile colour
+    assert _least_solid(strip_columns(share)) >= SOLID_RUNS
+    share[128:146] = np.resize([0.5, 0.75, 0.4, 0.5], 18)  # a groove's shade: a third to three quarters tile colour
+    assert _least_solid(strip_columns(share)) < SOLID_RUNS
+    assert _least_solid(strip_columns(np.zeros(160))) == 0.0
 
 
 def test_a_band_of_full_rows_right_under_the_wall_is_taken_only_when_it_ends():

@@ -491,20 +491,26 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return total, True
     if seams_only:
         return total, False
-    fitted = _by_fit(options, len(runs))
+    fitted = _by_fit(options, len(runs), edge is not None)
     return (total, False) if fitted is None else (fitted, True)
 
 
-def _by_fit(options: dict[int, tuple[float, int, float]], runs: int) -> int | None:
+def _by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:
     """The total when seams do not decide (dark tiles show hardly any): runs of different
     lengths (a tile alone, a group) fit one pitch far better for one total than for any other,
     and the seams do not speak against it (dev seed 9600056: navy tiles in runs of 1, 1 and 5
     fit a pitch within 0.09 for seven, within 0.25 at best for eight). A single run fits
-    some pitch for every total the pitches allow: None."""
-    if runs < 2:
+    some pitch for every total the board's square allows: None, unless the pitches are the few
+    setup learnt (`learnt`: the edge setup learnt is given) and the total that fits is also the
+    one whose seams are darkest (dev seeds 7580013, 7580099, 7580179 with nine tiles: dark tiles
+    filling a rack in one run, seams 3.2-4.6 L deep, 2-3 L deeper than eight's, read unknown;
+    nine fits a learnt pitch within 0.01, eight within 0.15-0.27 at best)."""
+    if runs < 2 and not learnt:
         return None
     ranked = sorted(options.items(), key=lambda kv: kv[1][2])
     (total, (dip, _, fit)), rest = ranked[0], ranked[1:]
+    if runs < 2 and any(d >= dip for _, (d, _, _) in rest):
+        return None
     if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and d - dip < SEAM_MARGIN for _, (d, _, f) in rest):
         return total
     return None
@@ -816,6 +822,7 @@ class _Columns:
     is_rack: np.ndarray  # the strip's pixels of the rack's colour
     filled: bool  # the band is rows of tile colour all along (_filled_band): tiles only if seams show
     pitch: float  # the tile pitch expected (setup's or the board's square's)
+    share: np.ndarray  # each column's share of the band's rows of tile colour
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -894,7 +901,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     tile_now, rack_now, table_now = tile, rack, table
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
         return RackReading(None, reason="tiles not told from the rack")
-    column = (bool_mean(is_tile[y0:y1], 0) >= BAND_SHARE) & backed
+    share = bool_mean(is_tile[y0:y1], 0)
+    column = (share >= BAND_SHARE) & backed
     light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
     prior = (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
              square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
@@ -907,7 +915,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
-                    filled=filled)
+                    filled=filled, share=share)
 
 
 def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None:
@@ -954,11 +962,17 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
-    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST:
+    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST \
+            and (profile is None or _least_solid(seen) < SOLID_RUNS):
         # the tiles' colour as found on this rack is not told from the rack's: the shade in an
         # empty stretch of the groove may pass for a tile (seed 9800170, a measuring seed looked
         # at after its run: navy tiles on a navy pro rack, 9 apart in weighted Lab, the groove's
-        # shaded end read as an eighth tile)
+        # shaded end read as an eighth tile, a run only 0.57 of tile colour; not learnt at setup).
+        # A rack learnt at setup read its seven right in these colours: its count stands when
+        # every run is solid tile colour (dev seeds 7580000-7580999, every scene of navy or maroon
+        # tiles rendered with 6 and 7, then 8 and 9 tiles on its racks: 9 learnt racks of 8-9 held
+        # back by this, their runs' least share 0.67-1.0; no rack of 6 or 7, learnt or not, read
+        # as more than seven before it)
         sure = False
     if sure and count > RACK_LIMIT and profile is not None:
         # an overdraw read with what setup learnt must also be what the board's square makes of
@@ -970,6 +984,17 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _least_solid(seen: _Columns) -> float:
+    """The least share of the band's pixels of tile colour over any run of tiles (0: none)."""
+    runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
+    solid = min((float(seen.share[a:b].mean()) for a, b in runs), default=0.0)
+    _LAST["solid"] = solid
+    return solid
+
+
+SOLID_RUNS = 0.6  # see read_rack: a groove's shade taken for a tile 0.57 (9800170), runs of tiles 0.67-1.0
 
 
 def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: RackProfile | None,
