@@ -19,6 +19,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.racks import (BLOCKED_SHARE, EDGE_LOSS, PITCH_STEPS, RACK_LIMIT, SEAM_MIN, SETUP_SLACK, UNSURE_FRACTION,
+                          _blocked_columns, _comb_count, _rectify, _runs, _seam_dip, prior_pitches, table_crossed,
+                          zone_in_frame)
+
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
 # for tiles of the rack's colour, 39-133 for tiles of the table's; the columns of a clean frame lie
@@ -118,8 +122,6 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
     runs that make exactly `tiles` tiles, in one way only, at the tile widths the board's square
     allows. (What was learnt, the pitches that make those runs `tiles` tiles); None when no
     band shows them so."""
-    from vision.racks import EDGE_LOSS, PITCH_STEPS, UNSURE_FRACTION, _rectify, _runs
-
     strip, square = _rectify(frame, np.asarray(zone, np.float32), square_px)
     lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     h, w = lab8.shape[:2]
@@ -178,7 +180,6 @@ def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, i
     that is no row of tiles (the light's gradient over the rack's top, dev seed 7570286; the
     groove's shade, 7570400) split into tiles by the count known does not. True with no tiles
     pushed together (every run one tile: their ends show)."""
-    from vision.racks import SEAM_MIN, _seam_dip
     light = cv2.GaussianBlur(lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0).reshape(1, -1),
                              (0, 0), 0.7).ravel()
     dips = [_seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
@@ -191,21 +192,11 @@ def _wall(band: tuple[int, int]) -> tuple[int, int] | None:
     return (band[0] - WALL_ROWS, band[0]) if band[0] >= WALL_ROWS else None
 
 
-def prior_pitches(square: float) -> tuple[float, float]:
-    """The tile pitches the board's square allows in a rack's strip (as vision.racks reads them)."""
-    from vision.racks import PITCH_SLACK, RAISED, TILE_PER_SQUARE
-    return (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
-            square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
-
-
 def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsProfile,
               pitches: tuple[float, float], edge: float) -> tuple[int | None, bool, str]:
     """A rack learnt by learn_tops: (count, blocked, why not) from the learnt band's columns,
     each the tiles' or the groove's colour as learnt; None when the band does not show those
     two colours as at setup (the rack moved, the light changed) or something covers it."""
-    from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, _blocked_columns, SETUP_SLACK, _comb_count, _rectify,
-                              table_crossed, zone_in_frame)
-
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
         return None, False, "rack partly out of the frame"

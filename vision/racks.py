@@ -532,6 +532,13 @@ WALL_SHARE = 0.9  # a row of the wall is this much not tile colour over the rack
 WALL_END = 1.3
 
 
+def prior_pitches(square: float) -> tuple[float, float]:
+    """The tile pitches the board's square allows in a rack's strip whose square is `square` px
+    (a tile 0.86-1.0 of a square, raised by its lean, the scale at the rack known to PITCH_SLACK)."""
+    return (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
+            square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
+
+
 @dataclass(frozen=True)
 class RackProfile:
     """What setup learned about one rack, with seven tiles on it (find_racks/learn_rack):
@@ -904,8 +911,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     share = bool_mean(is_tile[y0:y1], 0)
     column = (share >= BAND_SHARE) & backed
     light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
-    prior = (square * TILE_PER_SQUARE[0] * RAISED[0] * (1 - PITCH_SLACK),
-             square * TILE_PER_SQUARE[1] * RAISED[1] * (1 + PITCH_SLACK))
+    prior = prior_pitches(square)
     if profile is not None and profile.pitch_range is not None:
         p_lo, p_hi = profile.pitch_range[0] * (1 - SETUP_SLACK), profile.pitch_range[1] * (1 + SETUP_SLACK)
     elif profile is not None:
