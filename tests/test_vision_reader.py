@@ -12,13 +12,23 @@ from vision.config import VisionConfig
 from vision.glyph import NOT_A_LETTER
 from vision.locate import locate_board
 from vision.reader import BoardReader, upright_corners
-from vision.synth.frames import FrameOptions, render_frame
+from vision.synth.frames import FrameOptions, RenderedFrame, render_frame
 from vision.synth.positions import random_board
 from vision.synth.tiles import TILE_PRESETS, WIDE_TILE_PRESETS, TileStyle
 
 EMPTY = ["." * 15] * 15
 WORD_BOARD = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......OXEN....", ".......W.......",
                                ".......N.......", "..............."] + ["." * 15] * 3
+
+
+def word_board_then_a_swap(options: FrameOptions) -> tuple[RenderedFrame, list[str], np.ndarray]:
+    """WORD_BOARD rendered, then the same board with the T of CAT swapped for an R and an S laid
+    below the N: (the first frame, the second board, the second frame's image)."""
+    first = render_frame(WORD_BOARD, seed=52, options=options)
+    changed = list(WORD_BOARD)
+    changed[6] = "......CAR......"
+    changed[11] = ".......S......."
+    return first, changed, render_frame(changed, seed=52, options=options).image
 
 
 def _cell_px(corners: np.ndarray) -> float:
@@ -488,12 +498,7 @@ def test_a_board_fitted_again_a_pixel_away_keeps_its_unchanged_squares_and_reads
     moved 2 px). Either way the letters read of the unchanged tiles are kept (see
     BoardReader._unchanged), the T swapped for an R in place is read again, and the reading is the
     new board's."""
-    options = FrameOptions(hand=False, rotation=0, rack_counts={})
-    first = render_frame(WORD_BOARD, seed=52, options=options)
-    changed = list(WORD_BOARD)
-    changed[6] = "......CAR......"
-    changed[11] = ".......S......."
-    second = render_frame(changed, seed=52, options=options).image
+    first, changed, second = word_board_then_a_swap(FrameOptions(hand=False, rotation=0, rack_counts={}))
     following = BoardReader()
     assert following.observe(first.image).board_text() == first.truth
     corners, read = following._memory.corners.copy(), dict(following._memory.letters)

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.test_vision_reader import WORD_BOARD, word_board_then_a_swap
 from vision.config import VisionConfig
 from vision.reader import BoardReader
 from vision.synth.frames import FrameOptions, render_frame
@@ -36,21 +37,12 @@ def test_a_photo_from_another_camera_position_is_located_afresh_not_read_at_the_
     assert followed.board_text() == alone.board_text()
 
 
-WORD_BOARD = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......OXEN....", ".......W.......",
-              ".......N.......", "..............."] + ["." * 15] * 3
-
-
 @pytest.mark.parametrize("shift", [(2.0, 0.0), (2.0, 1.0), (2.0, -1.0), (1.2, 0.9)])
 def test_a_settled_turn_is_not_unsettled_by_a_board_moved_a_pixel_or_two(shift):
     """The word board's few tiles (N, O, X, S read alike turned half-way) settle its turn on the first
     frame; the next frame, a T swapped for an R and an S laid, moved (2, 1), (2, -1) or (1.2, 0.9) px,
     raised the half turn as a rival (17 squares unknown), though read alone it settles the turn too."""
-    options = FrameOptions(hand=False, rotation=0, rack_counts={})
-    first = render_frame(WORD_BOARD, seed=52, options=options)
-    changed = list(WORD_BOARD)
-    changed[6] = "......CAR......"
-    changed[11] = ".......S......."
-    second = render_frame(changed, seed=52, options=options).image
+    first, changed, second = word_board_then_a_swap(FrameOptions(hand=False, rotation=0, rack_counts={}))
     second = cv2.warpAffine(second, np.float32([[1, 0, shift[0]], [0, 1, shift[1]]]),
                             (second.shape[1], second.shape[0]), borderMode=cv2.BORDER_REPLICATE)
     reader = BoardReader()
