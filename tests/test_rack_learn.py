@@ -147,6 +147,9 @@ def test_a_learnt_racks_rows_show_a_lone_tile_by_setups_colours_where_no_band_wa
     assert _learnt_band_count(lab, profile) == 0
     lab[5:8, 70:83] = profile.tile             # one tile, 13 px of its 14 seen (its rounded edges)
     assert _learnt_band_count(lab, profile) == 1
+    past_end = lab.copy()
+    past_end[5:8, :4] = profile.tile           # tile colour out to the zone's end: the table, not told
+    assert _learnt_band_count(past_end, profile) is None
     lab[5:8, 100:107] = profile.tile           # half a tile: no whole number of tiles, not read
     assert _learnt_band_count(lab, profile) is None
     lab[5:8, 100:107] = (90.0, 128.0, 100.0)   # something neither tile nor rack over the rows
