@@ -107,7 +107,7 @@ def strip_columns(share: np.ndarray) -> _Columns:
     return _Columns(column=share >= 0.34, light=np.full(w, 40.0), p_lo=14.0, p_hi=15.0, band=(20, 24),
                     table_like=False, tile=grey, rack=grey, table=grey, prior=(13.0, 16.7),
                     rack_col=np.zeros(w, bool), is_rack=np.zeros((30, w), bool), filled=False, pitch=14.5,
-                    share=share)
+                    share=share, lab=np.zeros((30, w, 3), np.float32))
 
 
 def test_runs_of_solid_tile_colour_are_told_from_a_grooves_patchy_shade():

@@ -134,3 +134,26 @@ def test_over_seven_is_acted_on_only_on_a_rack_learnt_or_read_over_as_the_game_s
     assert counted(9, Learnt(None, over=True)) == 9    # read over the rules' count as the game started
     assert counted(3, Learnt(None, misread=True)) is None
     assert counted(9, None) == 9                       # nothing tried yet (no game started)
+
+
+def test_a_learnt_racks_rows_show_a_lone_tile_by_setups_colours_where_no_band_was_found():
+    from vision.racks import RackProfile, _learnt_band_count
+
+    profile = RackProfile(band=(5, 8), tile=(40.0, 130.0, 145.0), rack=(11.0, 142.0, 136.0),
+                          table=(39.0, 128.0, 135.0), pitch=14.0, edge=1.4, pitch_range=(13.5, 14.5), rows=20)
+    lab = np.zeros((20, 150, 3), np.float32)
+    lab[:] = profile.rack                      # the rack's colour in the rows its tiles stood in
+    lab[5:8, :4] = lab[5:8, -4:] = profile.table   # the table past its ends
+    assert _learnt_band_count(lab, profile) == 0
+    lab[5:8, 70:83] = profile.tile             # one tile, 13 px of its 14 seen (its rounded edges)
+    assert _learnt_band_count(lab, profile) == 1
+    past_end = lab.copy()
+    past_end[5:8, :4] = profile.tile           # tile colour out to the zone's end: the table, not told
+    assert _learnt_band_count(past_end, profile) is None
+    lab[5:8, 100:107] = profile.tile           # half a tile: no whole number of tiles, not read
+    assert _learnt_band_count(lab, profile) is None
+    lab[5:8, 100:107] = (90.0, 128.0, 100.0)   # something neither tile nor rack over the rows
+    lab[5:8, 20:40] = (90.0, 128.0, 100.0)
+    assert _learnt_band_count(lab, profile) is None
+    assert _learnt_band_count(lab[:18], profile) is None   # a strip not as tall as at setup: not known
+    assert _learnt_band_count(lab, None) is None

@@ -830,6 +830,7 @@ class _Columns:
     filled: bool  # the band is rows of tile colour all along (_filled_band): tiles only if seams show
     pitch: float  # the tile pitch expected (setup's or the board's square's)
     share: np.ndarray  # each column's share of the band's rows of tile colour
+    lab: np.ndarray  # the strip's weighted Lab (weight_lab)
 
 
 def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
@@ -903,7 +904,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
             # no tiles and no rack either: the rack was moved out of its zone (or is the table's
             # colour), not seen empty
             return RackReading(None, reason="no rack in the zone")
-        return _empty(table_like, table, tile_lab, profile, found.is_rack, pitch)
+        return _empty(table_like, table, tile_lab, profile, found.is_rack, pitch, lab)
     y0, y1 = band
     tile_now, rack_now, table_now = tile, rack, table
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
@@ -921,7 +922,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
-                    filled=filled, share=share)
+                    filled=filled, share=share, lab=lab)
 
 
 def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None:
@@ -964,7 +965,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
         # on a white table, their rows taken for table, the dark line under them as the band: 0)
-        return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch)
+        return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch, seen.lab)
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -1004,8 +1005,14 @@ SOLID_RUNS = 0.6  # see read_rack: a groove's shade taken for a tile 0.57 (98001
 
 
 def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: RackProfile | None,
-           is_rack: np.ndarray, pitch: float) -> RackReading:
-    """No tiles found on a rack in view: 0, unless tiles standing there could have been missed."""
+           is_rack: np.ndarray, pitch: float, lab: np.ndarray) -> RackReading:
+    """No tiles found on a rack in view: 0, unless tiles standing there could have been missed
+    (a learnt rack: unless the rows setup found its tiles in show some, _learnt_band_count)."""
+    few = _learnt_band_count(lab, profile)
+    if few is not None and few > 0:
+        if few > FEW_TILES:
+            return RackReading(None, reason="tiles not clear enough to count")
+        return RackReading(few)
     if (table_like or _hidden_by_table(table, tile_lab, profile)) and not _groove_bare(is_rack, profile):
         # no tile colour found, but tiles near the table's colour may have been taken for
         # table (whole-frame test seed 63: seven light grey tiles in the rack's shade, as
@@ -1016,6 +1023,52 @@ def _empty(table_like: bool, table: np.ndarray, tile_lab: np.ndarray, profile: R
         # found as tiles' (timing seed 7500020: seven ivory tiles, not learnt, read as empty)
         return RackReading(None, reason="tiles not told from the table")
     return RackReading(0)
+
+
+FEW_TILES = 3  # tiles _learnt_band_count may read (where no band of tiles was found: a few tiles)
+LEARNT_NEAR = 8.0  # weighted Lab: a column of the learnt band (median over its rows) this near
+# setup's tile or rack colour is that. Dev seeds 7590000-7590999 (racks of 0-2 tiles rendered
+# again, learnt racks read with no band of tiles): the lone tile's columns 0-2 from the tile's
+# colour learnt, the groove's 0-5 from the rack's, the table past the rack's ends 12-17 from the
+# tile's (7590006: a wood tile on a dark red rack, a table 11 from the tile's colour); a wood tile
+# on a wooden rack 14 from it (7590537, read 0): its columns 2-6 from the tile, 8-12 from the rack
+LEARNT_SEEN = 0.9  # share of the band's middle columns that must be one or the other (blends at
+# a tile's edges are neither: 1-2 px a tile)
+
+
+def _learnt_band_count(lab: np.ndarray, profile: RackProfile | None) -> int | None:
+    """A rack learnt by its tiles' colour, found with no band of tiles now: the tiles standing in
+    the rows setup found its tiles in (profile.band; the strip as tall as then), told by the
+    colours setup learnt there, column by column: runs of the tile's colour that each make a
+    whole number of tiles at setup's pitch, the rest of the rows the rack's colour (so the rack
+    stands where it stood). None when they do not (unsure, moved, or not learnt by colour).
+    A tile the table's colour in the board's light is still told from the rack it stands on
+    (dev seed 7590006: one wood tile on a dark red rack, found in no band, read unknown)."""
+    if profile is None or profile.tops is not None or profile.rows != lab.shape[0]:
+        return None
+    tile, rack, table = (np.asarray(c, np.float32) for c in (profile.tile, profile.rack, profile.table))
+    if float(np.linalg.norm(tile - rack)) < MIN_CONTRAST:
+        return None
+    y0, y1 = profile.band
+    columns = np.median(lab[y0:y1], axis=0)
+    d_tile, d_rack = lab_norm(columns - tile), lab_norm(columns - rack)
+    # nearer the tile's colour than the rack's or the table's: the table past the rack's ends
+    # may be within LEARNT_NEAR of grey tiles (dev seed 7590216: 7 from them, read as a tile)
+    is_tile = (d_tile < LEARNT_NEAR) & (d_tile < d_rack) & (d_tile < lab_norm(columns - table))
+    if is_tile[0] or is_tile[-1]:
+        return None  # tile colour out to the zone's end: the table, or a rack moved, not told
+    middle = _middle(len(is_tile))
+    if float((is_tile | (d_rack < LEARNT_NEAR))[middle].mean()) < LEARNT_SEEN:
+        return None
+    p_lo, p_hi = profile.pitch_range or (profile.pitch, profile.pitch)
+    pitch = (p_lo + p_hi) / 2
+    total = 0
+    for a, b in _runs(is_tile, pitch):
+        n = (b - a + profile.edge) / pitch
+        if abs(n - round(n)) > UNSURE_FRACTION or round(n) < 1:
+            return None
+        total += int(round(n))
+    return total
 
 
 BARE_GROOVE = 0.98  # share of the learnt band's pixels (the rack's middle 80 %) of the rack's colour
