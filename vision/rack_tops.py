@@ -19,9 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.racks import (BLOCKED_SHARE, EDGE_LOSS, PITCH_STEPS, RACK_LIMIT, SEAM_MIN, SETUP_SLACK, UNSURE_FRACTION,
-                          _blocked_columns, _comb_count, _rectify, _runs, _seam_dip, prior_pitches, table_crossed,
-                          zone_in_frame)
+from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SEAM_MIN, SETUP_SLACK, _blocked_columns, _comb_count, _rectify,
+                          _runs, _seam_dip, prior_pitches, table_crossed, tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -157,13 +156,7 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                 column = np.zeros(w, bool)
                 column[inner] = is_tile
                 runs = _runs(column, (p_lo + p_hi) / 2)
-                fits, pitches = set(), []
-                for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
-                    lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
-                    ns = [max(1, int(round(n))) for n in lengths]
-                    if runs and sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
-                        fits.add(tuple(ns))
-                        pitches.append(float(p))
+                fits, pitches = tile_splits(runs, tiles, p_lo, p_hi)
                 if len(fits) == 1 and _seams_show(lab8, band, runs, next(iter(fits))):
                     walls = [np.median(column_colours(lab8, above)[inner][m], axis=0) for m in (is_tile, ~is_tile)]
                     learnt = TopsProfile(band=band, tile=tuple(float(v) for v in tile),

@@ -553,6 +553,11 @@ class RackProfile:
     rows: int = 0  # the strip's rows when learnt (0: not known): `band` holds in a strip as tall
     tops: TopsProfile | None = None  # tiles told by their tops' shape only (vision.rack_tops): read so
 
+    @property
+    def pitches(self) -> tuple[float, float]:
+        """The lowest and highest pitch setup learnt (pitch_range, else the one pitch)."""
+        return self.pitch_range or (self.pitch, self.pitch)
+
 
 def zone_in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
     h, w = frame.shape[:2]
@@ -696,14 +701,8 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * seen.p_lo]
     if not runs:
         return None
-    fits, pitches = [], []
-    for p in np.linspace(seen.p_lo, seen.p_hi, PITCH_STEPS):
-        lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
-        ns = [max(1, int(round(n))) for n in lengths]
-        if sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
-            fits.append(tuple(ns))
-            pitches.append(float(p))
-    if not fits or len(set(fits)) > 1:
+    fits, pitches = tile_splits(runs, tiles, seen.p_lo, seen.p_hi)
+    if len(fits) != 1:
         return None  # not the tiles we were told of, or not one way to split them into tiles
     # the pitches that make the runs seen exactly `tiles` tiles: a run of tiles in groups
     # may hold a gap of a few px (dev seed 5000240: runs of 1, 1, 1, 1 and 3 tiles gave 15.2 px
@@ -713,6 +712,24 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
                        table=_triple(seen.table), pitch=pitch, edge=float(EDGE_LOSS * pitch),
                        pitch_range=(pitches[0], pitches[-1]), rows=int(seen.is_rack.shape[0]))
+
+
+def tile_splits(runs: list[tuple[int, int]], tiles: int, p_lo: float, p_hi: float
+                ) -> tuple[set[tuple[int, ...]], list[float]]:
+    """The ways `runs` (of a strip's tile columns) make exactly `tiles` tiles at the PITCH_STEPS
+    pitches from p_lo to p_hi, each run within UNSURE_FRACTION of a whole number of tiles, and the
+    pitches (ascending) that make them so: what setup learns a rack's pitch from."""
+    fits: set[tuple[int, ...]] = set()
+    pitches: list[float] = []
+    if not runs:
+        return fits, pitches
+    for p in np.linspace(p_lo, p_hi, PITCH_STEPS):
+        lengths = [(b - a + EDGE_LOSS * p) / p for a, b in runs]
+        ns = [max(1, int(round(n))) for n in lengths]
+        if sum(ns) == tiles and max(abs(n - k) for n, k in zip(lengths, ns)) <= UNSURE_FRACTION:
+            fits.add(tuple(ns))
+            pitches.append(float(p))
+    return fits, pitches
 
 
 @dataclass(frozen=True)
@@ -913,10 +930,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     column = (share >= BAND_SHARE) & backed
     light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
     prior = prior_pitches(square)
-    if profile is not None and profile.pitch_range is not None:
-        p_lo, p_hi = profile.pitch_range[0] * (1 - SETUP_SLACK), profile.pitch_range[1] * (1 + SETUP_SLACK)
-    elif profile is not None:
-        p_lo, p_hi = profile.pitch * (1 - SETUP_SLACK), profile.pitch * (1 + SETUP_SLACK)
+    if profile is not None:
+        p_lo, p_hi = profile.pitches[0] * (1 - SETUP_SLACK), profile.pitches[1] * (1 + SETUP_SLACK)
     else:
         p_lo, p_hi = prior
     return _Columns(column=column, light=light, p_lo=p_lo, p_hi=p_hi, band=(y0, y1), table_like=table_like,
@@ -952,8 +967,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     `profile`: what setup learned of this rack (learn_rack), which makes the reading surer."""
     if profile is not None and profile.tops is not None:  # learnt by its tiles' tops (vision.rack_tops)
         from vision.rack_tops import read_tops
-        count, blocked, why = read_tops(frame, zone, square_px, profile.tops, profile.pitch_range or
-                                        (profile.pitch, profile.pitch), profile.edge)
+        count, blocked, why = read_tops(frame, zone, square_px, profile.tops, profile.pitches, profile.edge)
         return RackReading(count, blocked=blocked, reason=why)
     seen = _columns(frame, zone, square_px, tile_lab, tolerance, profile)
     if isinstance(seen, RackReading):
@@ -1060,8 +1074,7 @@ def _learnt_band_count(lab: np.ndarray, profile: RackProfile | None) -> int | No
     middle = _middle(len(is_tile))
     if float((is_tile | (d_rack < LEARNT_NEAR))[middle].mean()) < LEARNT_SEEN:
         return None
-    p_lo, p_hi = profile.pitch_range or (profile.pitch, profile.pitch)
-    pitch = (p_lo + p_hi) / 2
+    pitch = sum(profile.pitches) / 2
     total = 0
     for a, b in _runs(is_tile, pitch):
         n = (b - a + profile.edge) / pitch
