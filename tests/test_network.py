@@ -147,6 +147,29 @@ def test_sink_publishes_state_events_in_order_and_the_gcg(broker):
     assert online[0] is True and online[-1] is False          # said goodbye on close
 
 
+def test_events_handed_over_while_the_connection_is_being_set_up_go_out_once(broker, monkeypatch):
+    # paho marks the client connected before it runs on_connect; on a busy machine the sink's
+    # thread can publish in between, and on_connect then used to queue everything again.
+    slow_on_connect = MqttSink._on_connect
+
+    def on_connect_late(self, *args):
+        time.sleep(0.5)
+        slow_on_connect(self, *args)
+
+    monkeypatch.setattr(MqttSink, "_on_connect", on_connect_late)
+    game = tape("overdraw")
+    collector = Collector(broker)
+    sink = MqttSink(broker.table_config("t01"))
+    try:
+        _feed(sink, game)
+        wait_for(lambda: sink.published_events == len(game.records), 20, "every event acknowledged")
+        time.sleep(1.0)          # time for any second copy to arrive
+    finally:
+        sink.close()
+        collector.close()
+    assert [e["seq"] for e in collector.events("t01")] == list(range(1, len(game.records) + 1))
+
+
 def _timed(calls):
     worst = 0.0
     for call in calls:

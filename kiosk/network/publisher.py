@@ -68,6 +68,10 @@ class MqttSink:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closing = False
+        # Set at the end of _on_connect, cleared on disconnect. paho's is_connected() turns true
+        # before on_connect runs; publishing in between, the records went out twice, because
+        # on_connect queues every unacknowledged record again.
+        self._ready = threading.Event()
         self._screen: ScreenModel | None = None
         self._games: dict[str, _Game] = {}
         self._current = ""
@@ -150,9 +154,11 @@ class MqttSink:
             for game in self._games.values():
                 game.queued = game.sent      # whatever was not acknowledged goes again
         self._republish = True
+        self._ready.set()
         self._wake.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        self._ready.clear()
         if not self._closing:
             log.warning("network: lost the broker (%s); the table goes on, catching up on reconnect", reason)
 
@@ -213,7 +219,7 @@ class MqttSink:
             self._wake.clear()
             if self._closing:
                 break
-            if not self.client.is_connected():
+            if not (self._ready.is_set() and self.client.is_connected()):
                 continue
             try:
                 republish, self._republish = self._republish, False
