@@ -22,6 +22,12 @@ TABLES = ["t01", "t02", "t03"]
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
+# The longest a kiosk call to a sink may take while the broker is down, hung or away. A call that
+# waited on the network would take seconds (the sink's acknowledgement timeout is 3 s, a TCP connect
+# longer); a call that only stores and wakes the sink's thread takes microseconds, plus Python's thread
+# switching (5 ms slices) and a garbage-collection pause on a loaded 2-core CI machine.
+NEVER_WAITS_S = 0.5
+
 _tapes: dict[str, Tape] = {}
 
 
