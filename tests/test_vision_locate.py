@@ -399,3 +399,28 @@ def test_a_grid_of_another_spacing_over_the_board_is_not_offered_after_it(monkey
     assert not _another_spacing(offered[0].corners, offered[0].corners)
     now = list(islice(board_candidates(frame.image), 3))
     assert now and all(_error_cells(found.corners, frame.board_corners) < 0.5 for found in now)
+
+
+def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is_found(monkeypatch):
+    """A classic board with labels and 70 cream tiles tilted 27 degrees (development seed 65005,
+    frame 171): without the line parity check the search's first placement is 15 lines laid over
+    half the board's spacing, inside it, passing the pattern margin (1.74), the line fit (0.83)
+    and every corner check. Every other line of it crosses the middle of the board's squares, so
+    its odd lines are much fainter than its even ones each way: it is not taken, and the board is
+    found where it is, its lines alike."""
+    import vision.locate as locate
+    from vision.locate import LINE_PARITY, _line_parity, _work_images
+    frame = _wide_frame(65005, 171)
+    small, gray, scale = _work_images(frame.image)
+    grey = gray.astype(np.float32)
+    monkeypatch.setattr(locate, "LINE_PARITY", float("-inf"))
+    halved = next(board_candidates(frame.image), None)
+    monkeypatch.undo()
+    assert halved is not None and _error_cells(halved.corners, frame.board_corners) > 5.0
+    assert halved.margin >= PLACEMENT_MARGIN and halved.line_fit >= LINE_FIT
+    corners = halved.corners * scale
+    assert _line_parity(grey, corners, (corners, 0.0, None)) < LINE_PARITY
+    found = next(board_candidates(frame.image), None)
+    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
+    right = found.corners * scale
+    assert _line_parity(grey, right, (right, 0.0, None)) >= 2 * LINE_PARITY

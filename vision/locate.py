@@ -107,6 +107,19 @@ MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it i
 # along one axis or both; 2.0-7.5 cells off); every first placement was right (within 0.13 cells),
 # and grids of the board's own spacing placed off it measure 14.3-16.0 (62002 frames 21, 23, 43)
 SPACING_CELLS = 1.5
+# ... and a placement whose every other line, each way, is much fainter than the lines between
+# them (the median response along each line, of the odd lines over the even or the even over the
+# odd, the larger of the two ways under LINE_PARITY: _line_parity) is a grid of half the board's
+# spacing laid over the board, every second line of it in the middle of the board's squares: not
+# taken. Measured at the scale the search checks at (work or finer), on development seeds 65005
+# and 66006 (wide style space, frames 0-199 each: `python -m vision.synth dataset OUT --boards 200
+# --seed S`): the 389 first placements within half a cell of the truth 0.606 or more (1 in 20 under
+# 0.8); the one grid of half the spacing the search took first (65005 frame 171: a labelled classic
+# board tilted 27 degrees, 70 tiles; margin 1.74, line fit 0.83) 0.029; grids of half the spacing
+# laid inside the board at random and refined (1200, none passing the pattern margin and line fit)
+# under 0.3 for 9 of 10. The boards found on scrabscrap-v1 0.774 or more, on jheidel-en 0.876. Grids of other spacings (0.6-0.87 of the board's) do not alternate
+# so: board_candidates' _another_spacing is what refuses them after a board
+LINE_PARITY = 0.3
 
 
 @dataclass(frozen=True)
@@ -875,6 +888,30 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, 
     return float((contrast[:, 1:] - contrast[:, :1]).max()), weakest, float(contrast[weakest, 0])
 
 
+def _line_parity(gray: np.ndarray, corners: np.ndarray,
+                 refined: tuple[np.ndarray, float, _Fitted | None]) -> float:
+    """How the grid lines of `corners` alternate (see LINE_PARITY): per axis, the median of the
+    odd lines' responses (each the median along the line, as _line_pieces takes them) against
+    the even lines', the fainter set over the stronger; the larger of the two axes. About 1 on a
+    board's own grid; near 0 on a grid of half its spacing, whose every other line crosses the
+    middle of the board's squares. From the view _refine scored `refined` on when it is these corners."""
+    refined_corners, _, fitted = refined
+    if fitted is None or not np.array_equal(refined_corners, corners):
+        view = _fit_view(gray, corners)
+        response = _view_responses(view, REFINE_CELL, REFINE_CELL)
+    else:
+        view, response = fitted.view, fitted.response
+    margin = REFINE_CELL
+    inner = view.shape[0] - 2 * margin
+    ratios = []
+    for axis in (1, 0):
+        larger = np.maximum(response[axis, 2][:16, margin:margin + inner], response[axis, 3][:16, margin:margin + inner])
+        along = _median(larger, axis=1)
+        even, odd = float(np.median(along[0::2])), float(np.median(along[1::2]))
+        ratios.append(min(even, odd) / max(even, odd, 1e-6))
+    return max(ratios)
+
+
 def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> float:
     """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
     by one or two whole cells (any of 24 ways, _WHOLE_CORNER_MOVES) than where it is
@@ -1399,6 +1436,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
     if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
         return None  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
+    if _line_parity(at_grey, corners, refined) < LINE_PARITY:
+        return None  # every other line falls between the board's: a grid of half its spacing over it
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
 
 

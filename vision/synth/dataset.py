@@ -30,6 +30,10 @@ found, frames looked at; the whole-cell corner check's threshold measured on the
 (60 boards each); then 63003 (60 boards, the final figure, the start tree and this one measured once,
 not looked into). Round 12 (location helper "locguard": the search's placements after the first listed
 and measured, grids of another spacing over the board): 61001 and 62002 again, and 64004 (60 boards).
+Round 12 (location helper "locmiss": every board not located or placed off listed, its losing step
+found, frames looked at; the line parity check's threshold measured on them): 65005 and 66006 (frames
+0-199 each, `--boards 200`); then 67007 (60 boards, the final figure, the start tree and this one
+measured once, not looked into).
 """
 from __future__ import annotations
 
