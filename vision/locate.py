@@ -213,24 +213,29 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     cells' (lightness_among_neighbours). Returns (R-14)x(C-14), window (0, 0) at the top-left."""
     means = lightness_among_neighbours(means) if relative else np.ascontiguousarray(means, np.float32)
     rows, cols = means.shape[0] - 14, means.shape[1] - 14
-    with_squares = np.dstack([means, (means ** 2).sum(axis=2)])  # sums of squares alongside
-    s0, s1, s2 = with_squares.strides  # [i, j]: the grid shifted by cell (i, j) of the window
-    shifted = np.lib.stride_tricks.as_strided(with_squares, (15, 15, rows, cols, 4), (s0, s1, s0, s1, s2),
-                                              writeable=False)
-    under = np.empty((len(_TYPE_CELLS), rows, cols, 4))  # per square type: sums under it in each window
+    squared = means ** 2
+    # sums of squares alongside; every sum over the 3 channels written out, left to right (the numbers
+    # NumPy's sum over that short axis gives, without its per-row overhead)
+    with_squares = np.dstack([means, (squared[..., 0] + squared[..., 1]) + squared[..., 2]])
+    planes = np.ascontiguousarray(with_squares.transpose(2, 0, 1))  # channel by channel: 4 x R x C
+    s2, s0, s1 = planes.strides  # [i, j]: the grid shifted by cell (i, j) of the window
+    shifted = np.lib.stride_tricks.as_strided(planes, (15, 15, 4, rows, cols), (s0, s1, s2, s0, s1), writeable=False)
+    under = np.empty((len(_TYPE_CELLS), 4, rows, cols))  # per square type: sums under it in each window
     # each type's squares summed in order, in float64 (np.add.reduceat's numbers: a reduction along the
     # outer axis adds the squares one after another), in half the time reduceat takes on the gather
     gathered = shifted[_PREMIUM_CELLS[:, 0], _PREMIUM_CELLS[:, 1]].astype(np.float64)
     for t, (start, stop) in zip(_PREMIUM, _PREMIUM_SPANS):
         np.add.reduce(gathered[start:stop], axis=0, out=under[t])
     summed = cv2.integral(with_squares, sdepth=cv2.CV_64F)
-    under[_COMMONEST] = (summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
-                         - sum(under[t] for t in _PREMIUM))
-    sums = under[..., :3]
+    window = summed[15:, 15:] - summed[:-15, 15:] - summed[15:, :-15] + summed[:-15, :-15]
+    under[_COMMONEST] = window.transpose(2, 0, 1) - sum(under[t] for t in _PREMIUM)
+    sums = under[:, :3]
     counts = _COUNTS[:, None, None]
-    within = np.add.reduce(under[..., 3] - (sums ** 2).sum(axis=3) / counts, axis=0)
+    squares = sums ** 2
+    within = np.add.reduce(under[:, 3] - ((squares[:, 0] + squares[:, 1]) + squares[:, 2]) / counts, axis=0)
     overall = np.add.reduce(sums, axis=0) / 225.0
-    between = np.add.reduce(counts * ((sums / counts[..., None] - overall) ** 2).sum(axis=3), axis=0)
+    spread = (sums / counts[:, None] - overall) ** 2
+    between = np.add.reduce(counts * ((spread[:, 0] + spread[:, 1]) + spread[:, 2]), axis=0)
     scores = (between / (np.maximum(within, 0) + 225.0)).astype(np.float32)
     if inside is not None:
         seen = cv2.integral(inside.astype(np.uint8))  # cells in the frame, counted per window
