@@ -429,13 +429,15 @@ def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple
     # around it, upright in the view: inside the cell however the lattice is turned (its
     # corners lie 0.35 of a cell from the centre), and one integral image serves every skew
     # (no de-skewed colour view to draw)
-    cx, cy = np.meshgrid(x0 + (cols + 0.5) * sx, y0 + (rows + 0.5) * sy)
+    # (the centres' products by the affine's terms broadcast from their row and column: the numbers
+    # of a meshgrid's, and np.clip's as np.minimum and np.maximum, without their overhead on small grids)
+    cx, cy = (x0 + (cols + 0.5) * sx)[None], (y0 + (rows + 0.5) * sy)[:, None]
     u = unturn[0, 0] * cx + unturn[0, 1] * cy + unturn[0, 2]
     v = unturn[1, 0] * cx + unturn[1, 1] * cy + unturn[1, 2]
-    xa = np.clip(np.round(u - sx / 4), 0, w - 1).astype(np.int64)
-    xb = np.clip(np.round(u + sx / 4), 1, w).astype(np.int64)
-    ya = np.clip(np.round(v - sy / 4), 0, h - 1).astype(np.int64)
-    yb = np.clip(np.round(v + sy / 4), 1, h).astype(np.int64)
+    xa = np.minimum(np.maximum(np.round(u - sx / 4), 0), w - 1).astype(np.int64)
+    xb = np.minimum(np.maximum(np.round(u + sx / 4), 1), w).astype(np.int64)
+    ya = np.minimum(np.maximum(np.round(v - sy / 4), 0), h - 1).astype(np.int64)
+    yb = np.minimum(np.maximum(np.round(v + sy / 4), 1), h).astype(np.int64)
     area = np.maximum((yb - ya) * (xb - xa), 1)[..., None]
     # the integral image's corners gathered as rows of its flat form (np.take: the same whole sums as
     # indexing it by (y, x) pairs, in a third of the time)
