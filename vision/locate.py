@@ -280,8 +280,8 @@ def _skews(gray: np.ndarray) -> list[float]:
     angle = cv2.phase(gx.ravel()[edges], gy.ravel()[edges], angleInDegrees=True).ravel()  # on the edges only
     # modulo 90 degrees: the phase (in [0, 360]) less 90 for each multiple of 90 it reaches, exact in
     # float32 (so the numbers of NumPy's float remainder, at a fifth of its time)
-    angle -= np.float32(90) * ((angle >= 90).view(np.uint8) + (angle >= 180).view(np.uint8)
-                               + (angle >= 270).view(np.uint8) + (angle >= 360).view(np.uint8))
+    reached = (angle >= 90).view(np.uint8) + (angle >= 180).view(np.uint8) + (angle >= 270).view(np.uint8)
+    np.subtract(angle, np.float32(90) * (reached + (angle >= 360).view(np.uint8)), out=angle)
     hist = np.bincount(np.minimum((angle * 2).astype(np.int64), 179), magnitude[edges], 180)
     hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(5) / 5, mode="same")[3:-3]
     peak = int(np.argmax(hist))
