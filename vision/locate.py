@@ -1162,8 +1162,9 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
-    for skew in _skews(_gray(view))[:1]:
-        cells += _view_cells(view, inside, skew, to_view)
+    view_gray = _gray(view)
+    for skew in _skews(view_gray)[:1]:
+        cells += _view_cells(view, inside, skew, to_view, gray=view_gray)
     return cells
 
 
