@@ -157,22 +157,3 @@ def test_a_learnt_racks_rows_show_a_lone_tile_by_setups_colours_where_no_band_wa
     assert _learnt_band_count(lab, profile) is None
     assert _learnt_band_count(lab[:18], profile) is None   # a strip not as tall as at setup: not known
     assert _learnt_band_count(lab, None) is None
-
-
-def test_a_rack_learnt_from_tiles_standing_apart_keeps_the_narrower_pitches_tiles_pushed_together_show():
-    # 966 p2: seven in runs of 2, 2, 1, 1, 1 tiles (no run of PACKED_RUN pushed together): the pitch
-    # they read at setup is no lower bound for tiles pushed together later, so every pitch the
-    # board's square allows below it is kept; 964 p2: seven pushed together, their pitch measured
-    from vision.racks import _rectify, prior_pitches
-    lows = {}
-    for seed in (966, 964):
-        scene = _standing(seed)
-        zone, lab = scene.zones["p2"], _tile_lab(scene)
-        square = rack_square_px(scene.board_corners, zone)
-        profile = learn_known(scene.image, zone, square, lab, 15.0, 7).profile
-        assert profile is not None and profile.pitch_range is not None
-        assert read_rack(scene.image, zone, square, lab, 15.0, profile).count == 7
-        _, strip_square = _rectify(scene.image, np.asarray(zone, np.float32), square)
-        lows[seed] = profile.pitch_range[0] / prior_pitches(strip_square)[0]
-    assert lows[966] == 1.0
-    assert lows[964] > 1.05

@@ -656,7 +656,6 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
                   rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
 
 
-PACKED_RUN = 3  # tiles pushed together in one run that show setup the pitch of tiles pushed together (learn_rack)
 LIP_SEEN = 0.8  # the lip shows under the band in this share of the zone's columns when it tells the
 # rack's ends (dev seeds 9680191-9680449, racks turned in their zones: 0.89-0.94; 9680032, 9680141,
 # 9680161, a lip lit like the table: 0.01, and every tile's run was left out with it)
@@ -704,21 +703,9 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     # by their lengths, nine tiles pushed together later showed 14.0 px each)
     y0, y1 = seen.band
     pitch = (pitches[0] + pitches[-1]) / 2
-    low = pitches[0]
-    if max(next(iter(fits))) < PACKED_RUN:
-        # tiles standing apart look wider than the same tiles pushed together (a lone tile shows
-        # its side and its rounded ends; a run of two may hold a gap): with no run of PACKED_RUN
-        # tiles pushed together, setup has not seen the pitch tiles pushed together show, and
-        # keeps every pitch below the lowest it read that the board's square allows (dev seeds
-        # 7610000 p2: runs of 2, 1, 1, 2, 1 tiles learnt 15.0-16.7 px, seven pushed together
-        # later showed 14.0 px each and read as six; 7610237 p2: 14.1-16.7 learnt, nine pushed
-        # together 13.2 px each). Seven pushed together at setup learn a range that holds the
-        # pitch eight or nine pushed together show later (dev seeds 7610400-7610532: 14 racks,
-        # 24 runs of eight or nine, every one within it).
-        low = min(low, seen.p_lo)
     return RackProfile(band=(int(y0), int(y1)), tile=_triple(seen.tile), rack=_triple(seen.rack),
                        table=_triple(seen.table), pitch=pitch, edge=float(EDGE_LOSS * pitch),
-                       pitch_range=(low, pitches[-1]), rows=int(seen.is_rack.shape[0]))
+                       pitch_range=(pitches[0], pitches[-1]), rows=int(seen.is_rack.shape[0]))
 
 
 def tile_splits(runs: list[tuple[int, int]], tiles: int, p_lo: float, p_hi: float
