@@ -38,7 +38,7 @@ scenes of 7590400-7590799 rendered again with 0, 1 or 2 tiles on each rack, `--s
 --follow 0 --first-seed 7590800`: a lone tile on a learnt rack found in no band), 7610000-7610999 (round 13's
 learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7610000`, `--scenes 0 --hands 100
 --face-down 0 --follow 0 --first-seed 7610400`, the setup frames of 7610000-7610550 and the racks of 7610400-7610532
-rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart); tests
+rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
