@@ -64,9 +64,6 @@ OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs, setup or not
 # with setup: one row of a light table under a blue rack read 1 tile as 9)
 
 
-_LAST: dict[str, object] = {}  # the last reading's steps, for looking into a miscount
-
-
 @dataclass(frozen=True)
 class RackReading:
     count: int | None  # tiles standing on the rack; None = unknown
@@ -474,8 +471,6 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
             best = options.get(total)
             if best is None or dip > best[0]:
                 options[total] = (dip, seams, fit)
-    _LAST["runs"] = runs
-    _LAST["options"] = options
     if not runs:
         return 0, True
     if not ends_found:
@@ -656,7 +651,6 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     band = _band(is_tile, table_like, is_rack)
     if table_like and band is not None:
         is_tile = _past_rack_ends(is_tile, is_rack, band)
-    _LAST["colours"] = (table, rack, tile)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
                   d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
                   rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
@@ -911,7 +905,6 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if hidden is not None:
         wall_off = hidden if wall_off is None else wall_off | hidden
     blocked = _blocked_columns(foreign, wall_off)
-    _LAST.update(strip=strip, is_tile=is_tile, band=band, foreign=foreign, wall_off=wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
     if table_crossed(frame, z, square_px):
@@ -1010,9 +1003,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
 def _least_solid(seen: _Columns) -> float:
     """The least share of the band's pixels of tile colour over any run of tiles (0: none)."""
     runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
-    solid = min((float(seen.share[a:b].mean()) for a, b in runs), default=0.0)
-    _LAST["solid"] = solid
-    return solid
+    return min((float(seen.share[a:b].mean()) for a, b in runs), default=0.0)
 
 
 SOLID_RUNS = 0.6  # see read_rack: a groove's shade taken for a tile 0.57 (9800170), runs of tiles 0.67-1.0
