@@ -82,7 +82,7 @@ import cv2
 import numpy as np
 
 from vision.rack_counter import RackCounter
-from vision.rack_face_down import _LAST, count_face_down
+from vision.rack_face_down import count_face_down, face_down_why
 from vision.racks import Learnt, RackReading, counted, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
@@ -322,7 +322,7 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
         for p, z in scene.zones.items():
             truth = scene.face_down[p]
             start = time.process_time()
-            seen = count_face_down(scene.image, z, square(scene, z), lab, TOLERANCE, scene.board_corners)
+            seen, why = face_down_why(scene.image, z, square(scene, z), lab, TOLERANCE, scene.board_corners)
             cpu.append(time.process_time() - start)
             row = tally["none beside the rack" if truth == 0 else f"{truth} face down"]
             row[0] += 1
@@ -331,7 +331,6 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
             more += seen is not None and seen > truth
             fewer += seen is not None and seen < truth
             if verbose and seen != truth:
-                why = _LAST.get("why", "") if seen is None else ""
                 print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {why}")
     n_all = sum(r[0] for r in tally.values())
     print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "

@@ -18,7 +18,6 @@ BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
 RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
 DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
 DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
-_LAST: dict[str, str] = {}  # why the last count was unknown, for looking into it
 DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
 
@@ -27,9 +26,15 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
     backs, lit like the tiles on the board). None when they cannot be counted: tiles the
     table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
+    return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
+
+
+def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                  tolerance: float, board_corners: np.ndarray) -> tuple[int | None, str]:
+    """count_face_down's count and, when it is None, why (for the bench and looking into it)."""
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
-        return None
+        return None, "the rack's zone leaves the frame"
     depth = float(np.linalg.norm(z[3] - z[0]))
     scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
@@ -60,8 +65,7 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         # the tiles' backs and two tiles went uncounted)
         table = median_lab(lab8, free) if free.any() else median_lab(lab8)
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
-            _LAST["why"] = "table the tiles' colour"
-            return None  # tiles the colour of the table are not told apart from it
+            return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_norm(lab - tile)
         mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_norm(lab - table)) & free
                 ).astype(np.uint8)
@@ -80,9 +84,8 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
         if not inside[:, cols].all():
-            _LAST["why"] = "the table where the next tile could lie leaves the frame"
-            return None
-    return total
+            return None, "the table where the next tile could lie leaves the frame"
+    return total, ""
 
 
 def end_quads(zone: np.ndarray, square_px: float) -> tuple[np.ndarray, np.ndarray]:
