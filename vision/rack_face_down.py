@@ -23,6 +23,13 @@ HIDDEN_SHARE = 0.7  # a tile could hide where the frame leaves out a square of t
 # touches the frame's edge, which makes the count unknown too (dev seeds 7620050-7620199: the frame's
 # edge crossing the 0.5 square searched beyond the player's side, or a corner of the searched table
 # far from the tiles, made 45 of 300 counts unknown)
+DOWN_LIGHTNESS_WEIGHT = 0.6  # Lab lightness's weight against the table (racks.TABLE_CONTRAST) and in the
+# tiles' mask: the backs of tiles lying flat face up to the light as the board's tiles do, so their
+# lightness tells them from the table more than a leaning tile's (RACK_LIGHTNESS_WEIGHT 0.35); not all
+# of it, as the light falls off toward the frame's corners (dev seed 7620065: backs at L 93 beside the
+# rack, the board's tiles at L 130). Dev seeds 7620050-7620199: 0.35 left 34 of 300 counts unknown for
+# "table the tiles' colour" (white-ish tiles on a mid-brown table 33 L lighter), 0.6 23 (exact 77.3 %
+# -> 80.7 %, never more than there); 1.0 counted one tile beside a rack that had none (7620163 p1)
 DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
 
@@ -44,7 +51,8 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
-    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    tile = np.asarray(tile_lab, np.float32) * np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    reweight = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     corners = np.asarray(board_corners, np.float32)
     grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
     ends = []
@@ -59,7 +67,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     labs8 = cv2.cvtColor(np.vstack([patch for _, _, patch, _ in ends]), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     total = 0
     for (sign, matrix, patch, inside), lab8 in zip(ends, np.split(labs8, 2)):
-        lab = weight_lab(lab8)
+        lab = weight_lab(lab8) * reweight
         h, w = patch.shape[:2]
         # the table beside the rack: in the frame, off the board and its rim, off the rack's zone
         usable = inside.astype(np.uint8)
@@ -68,7 +76,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         free = usable > 0
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
-        table = median_lab(lab8, free) if free.any() else median_lab(lab8)
+        table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_norm(lab - tile)
