@@ -38,7 +38,10 @@ scenes of 7590400-7590799 rendered again with 0, 1 or 2 tiles on each rack, `--s
 --follow 0 --first-seed 7590800`: a lone tile on a learnt rack found in no band), 7610000-7610999 (round 13's
 learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7610000`, `--scenes 0 --hands 100
 --face-down 0 --follow 0 --first-seed 7610400`, the setup frames of 7610000-7610550 and the racks of 7610400-7610532
-rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept); tests
+rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept),
+7620000-7620999 (round 13's tiles face down beside a rack, h-rkface: `--scenes 0 --hands 0 --face-down 150 --follow 0
+--first-seed 7620000`, its face-down scenes 7620050-7620199: the frame's edge, the table's lightness, tiles cut by
+the board's rim); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -49,7 +52,9 @@ after it), 9810000 (round 12's overdraws caught, h-rkcatch2, and its start tree 
 new false overdraw, 9810938, was looked at after the run and the rule that made it dropped), 9840000 (the
 same after that, both trees), 9850000 (round 12's merged-tree measuring run, whose wrong racks the lead
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
-scenes), 9880000 (round 13's learning, h-rklearn3, and its start tree on the same scenes): measuring runs of later rounds)
+scenes), 9880000 (round 13's learning, h-rklearn3, and its start tree on the same scenes), 9890000 (round 13's
+tiles face down, h-rkface, `--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same
+scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
@@ -85,7 +90,7 @@ import cv2
 import numpy as np
 
 from vision.rack_counter import RackCounter
-from vision.rack_face_down import _LAST, count_face_down
+from vision.rack_face_down import count_face_down, face_down_why
 from vision.racks import Learnt, RackReading, counted, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
@@ -325,7 +330,7 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
         for p, z in scene.zones.items():
             truth = scene.face_down[p]
             start = time.process_time()
-            seen = count_face_down(scene.image, z, square(scene, z), lab, TOLERANCE, scene.board_corners)
+            seen, why = face_down_why(scene.image, z, square(scene, z), lab, TOLERANCE, scene.board_corners)
             cpu.append(time.process_time() - start)
             row = tally["none beside the rack" if truth == 0 else f"{truth} face down"]
             row[0] += 1
@@ -334,7 +339,6 @@ def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Gene
             more += seen is not None and seen > truth
             fewer += seen is not None and seen < truth
             if verbose and seen != truth:
-                why = _LAST.get("why", "") if seen is None else ""
                 print(f"  face down: seed {seed} {p} {scene.models[p]} truth {truth} read {seen} {why}")
     n_all = sum(r[0] for r in tally.values())
     print(f"face-down tiles beside a rack (DRAW-01): {scenes} scenes, {n_all} racks, exact "

@@ -18,7 +18,22 @@ BESIDE_AWAY = 0.5  # squares toward the player beyond the zone's edge
 RIM_SQUARES = 1.1  # the board's rim: 3-7 % of the playing area's side (vision.synth.racks) = 0.45-1.05 squares
 DOWN_PX_PER_TILE = 10.0  # the table beside a rack is resampled so a tile is this many px wide
 DOWN_MIN = 0.4  # a blob smaller than this share of a tile's top is not a tile (a speck, a tile's edge)
-_LAST: dict[str, str] = {}  # why the last count was unknown, for looking into it
+HIDDEN_SHARE = 0.7  # a tile could hide where the frame leaves out a square of this share of its side:
+# a tile showing the rest (0.3 of its side, 3 px of the patch) survives the mask's 3x3 opening and
+# touches the frame's edge, which makes the count unknown too (dev seeds 7620050-7620199: the frame's
+# edge crossing the 0.5 square searched beyond the player's side, or a corner of the searched table
+# far from the tiles, made 45 of 300 counts unknown)
+DOWN_LIGHTNESS_WEIGHT = 0.6  # Lab lightness's weight against the table (racks.TABLE_CONTRAST) and in the
+# tiles' mask: the backs of tiles lying flat face up to the light as the board's tiles do, so their
+# lightness tells them from the table more than a leaning tile's (RACK_LIGHTNESS_WEIGHT 0.35); not all
+# of it, as the light falls off toward the frame's corners (dev seed 7620065: backs at L 93 beside the
+# rack, the board's tiles at L 130). Dev seeds 7620050-7620199: 0.35 left 34 of 300 counts unknown for
+# "table the tiles' colour" (white-ish tiles on a mid-brown table 33 L lighter), 0.6 23 (exact 77.3 %
+# -> 80.7 %, never more than there); 1.0 counted one tile beside a rack that had none (7620163 p1)
+CUT_MIN = 0.1  # a piece under DOWN_MIN of a tile's top but this much (10 px of the patch, what the 3x3
+# opening keeps) touching the board, its rim or the rack's zone is a tile partly hidden by them: the
+# count is unknown, not one fewer (dev seeds 7620050-7620199: 5 counts of 300 that were fewer than
+# there, 7620109 p2 two tiles of the row nearest the board under the rim's margin; no exact count lost)
 DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turned, blur); larger: by area
 
 
@@ -27,14 +42,21 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
     backs, lit like the tiles on the board). None when they cannot be counted: tiles the
     table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
+    return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
+
+
+def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                  tolerance: float, board_corners: np.ndarray) -> tuple[int | None, str]:
+    """count_face_down's count and, when it is None, why (for the bench and looking into it)."""
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
-        return None
+        return None, "the rack's zone leaves the frame"
     depth = float(np.linalg.norm(z[3] - z[0]))
     scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
-    tile = np.asarray(tile_lab, np.float32) * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    tile = np.asarray(tile_lab, np.float32) * np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    reweight = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     corners = np.asarray(board_corners, np.float32)
     grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
     ends = []
@@ -49,7 +71,7 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     labs8 = cv2.cvtColor(np.vstack([patch for _, _, patch, _ in ends]), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     total = 0
     for (sign, matrix, patch, inside), lab8 in zip(ends, np.split(labs8, 2)):
-        lab = weight_lab(lab8)
+        lab = weight_lab(lab8) * reweight
         h, w = patch.shape[:2]
         # the table beside the rack: in the frame, off the board and its rim, off the rack's zone
         usable = inside.astype(np.uint8)
@@ -58,31 +80,49 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
         free = usable > 0
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
-        table = median_lab(lab8, free) if free.any() else median_lab(lab8)
+        table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
-            _LAST["why"] = "table the tiles' colour"
-            return None  # tiles the colour of the table are not told apart from it
+            return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_norm(lab - tile)
         mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_norm(lab - table)) & free
                 ).astype(np.uint8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(opened)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
+        # is a tile partly hidden by them
+        hidden = cv2.dilate((inside & ~free).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         # along the patch, x grows away from the rack's end on the right end, toward it on the left
         far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
         for k in range(1, n):
             area = stats[k, cv2.CC_STAT_AREA]
             if area < DOWN_MIN * tile_area:
+                if area >= CUT_MIN * tile_area and hidden[labels == k].any():
+                    return None, "a tile partly hidden by the board or the rack"
                 continue
             total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
             x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
             far = max(far, float(x1) if sign > 0 else float(w - x0))
-        # the next tile of the row could lie one tile and a gap farther: that table must be in the frame
+        # the next tile of the row could lie one tile and a gap farther: no tile may hide out of the
+        # frame there, nor any tile be cut by the frame's edge
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
-        if not inside[:, cols].all():
-            _LAST["why"] = "the table where the next tile could lie leaves the frame"
-            return None
-    return total
+        if not inside[:, cols].all() and _cut_or_hidden(opened, inside, cols, tile_side):
+            return None, "the table where the next tile could lie leaves the frame"
+    return total, ""
+
+
+def _cut_or_hidden(tiles: np.ndarray, inside: np.ndarray, cols: slice, tile_side: float) -> bool:
+    """Whether a tile could lie unseen beside the rack: a blob of `tiles` (the opened mask) touches
+    the frame's edge (a tile cut by it, however little of it shows), or the out-of-frame part of
+    the patch's columns `cols` holds a HIDDEN_SHARE tile's side square (a tile wholly or mostly
+    out of the frame)."""
+    outside = (~inside).astype(np.uint8)
+    edge = cv2.dilate(outside, np.ones((3, 3), np.uint8)) > 0
+    if (tiles.astype(bool) & edge).any():
+        return True
+    k = max(1, int(np.ceil(HIDDEN_SHARE * tile_side)))
+    return bool(cv2.erode(outside[:, cols], np.ones((k, k), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                          borderValue=0).any())
 
 
 def end_quads(zone: np.ndarray, square_px: float) -> tuple[np.ndarray, np.ndarray]:
