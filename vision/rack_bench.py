@@ -49,7 +49,8 @@ after it), 9810000 (round 12's overdraws caught, h-rkcatch2, and its start tree 
 new false overdraw, 9810938, was looked at after the run and the rule that made it dropped), 9840000 (the
 same after that, both trees), 9850000 (round 12's merged-tree measuring run, whose wrong racks the lead
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
-scenes), 9870000 (round 13's overdraws caught, h-rkcatch3, and its start tree on the same scenes): measuring
+scenes), 9870000 (round 13's overdraws caught, h-rkcatch3, and its start tree on the same scenes, every reading
+the same; its missed nines 9870038, 9870039, 9870671, 9870879, p2, were looked at after it): measuring
 runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
