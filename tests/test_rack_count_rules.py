@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
-                          _lip_ends, _notched, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
+                          _lip_ends, _notched, _over_seven, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
                           weight_lab)
 
 
@@ -191,3 +191,37 @@ def test_a_slanted_or_ragged_empty_rack_is_not_notched():
     ragged[50:200:9] = 26  # single columns where the rack's edge blends into the table
     assert _notched(rack_outline(ragged), pitch) == 0.0
 
+
+
+def nine_in_one_run(seam_dip: float, pitches: tuple[float, float], prior: tuple[float, float]) -> _Columns:
+    """Nine dark tiles pushed together in one run (columns 6-132, a 14 px pitch), their seams
+    `seam_dip` L darker than the tiles' 40, read with learnt `pitches` and the board's `prior`."""
+    w = 140
+    share = np.zeros(w)
+    share[6:132] = 1.0
+    light = np.full(w, 40.0)
+    seams = np.round(6 + 14.0 * np.arange(1, 9)).astype(int)
+    light[seams] -= seam_dip
+    light[seams - 1] -= seam_dip  # seams 2 px wide
+    grey = np.zeros(3, np.float32)
+    return _Columns(column=share >= 0.34, light=light, p_lo=pitches[0], p_hi=pitches[1], band=(20, 24),
+                    table_like=False, tile=grey, rack=grey, table=grey, prior=prior,
+                    rack_col=np.zeros(w, bool), is_rack=np.zeros((30, w), bool), filled=False, pitch=15.0,
+                    share=share, lab=np.zeros((30, w, 3), np.float32))
+
+
+def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams():
+    stops = np.zeros(140, bool)
+    # eight and nine both fit setup's pitches, and the board's: nine's seams (3.95 L through the
+    # profile's blur, short of SEAM_MIN: unsure for _comb_count) are 3 L darker than eight's
+    seen = nine_in_one_run(5.1, (14.0, 16.0), (13.6, 16.7))
+    assert _comb_count(seen.column, seen.light, 14.0, 16.0, 1.4) == (9, False)
+    assert _over_seven(seen, 1.4, stops) == 9
+    # the board's narrowest pitches also make ten (seams 1.1 L): nine is still 3 L darker than the
+    # other total setup's pitches allow, and the darkest of all
+    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) == 9
+    # no seam shows: over seven, but not which count
+    assert _over_seven(nine_in_one_run(0.0, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) is None
+    # pitches that also make the run seven tiles, at setup's or at the board's: never
+    assert _over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4, stops) is None
+    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4, stops) is None

@@ -35,7 +35,10 @@ vision.rack_change's parts), 7570000-7570999 (round 12's racks never learnt, h-r
 the navy and maroon tiles' scenes of the range rendered again with 6, 7, 8 and 9 tiles on each rack), 7590000-7590999
 (round 13's racks of few tiles, h-rkfew: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7590000`, the
 scenes of 7590400-7590799 rendered again with 0, 1 or 2 tiles on each rack, `--scenes 0 --hands 100 --face-down 0
---follow 0 --first-seed 7590800`: a lone tile on a learnt rack found in no band), 7610000-7610999 (round 14's
+--follow 0 --first-seed 7590800`: a lone tile on a learnt rack found in no band), 7600000-7600999 (round 14's
+overdraws caught, h-rkcatch3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7600000` and `...
+--first-seed 7600400`, and the scenes of 7600800-7600899 rendered again with 9 and 8, 8 and 9, 7 and 6, 6 and 7
+tiles on their racks: racks whose every reading is over seven), 7610000-7610999 (round 14's
 learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7610000`, `--scenes 0 --hands 100
 --face-down 0 --follow 0 --first-seed 7610400`, the setup frames of 7610000-7610550 and the racks of 7610400-7610532
 rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept),
@@ -52,9 +55,11 @@ after it), 9810000 (round 12's overdraws caught, h-rkcatch2, and its start tree 
 new false overdraw, 9810938, was looked at after the run and the rule that made it dropped), 9840000 (the
 same after that, both trees), 9850000 (round 12's merged-tree measuring run, whose wrong racks the lead
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
-scenes), 9880000 (round 14's learning, h-rklearn3, and its start tree on the same scenes), 9890000 (round 14's
-tiles face down, h-rkface, `--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same
-scenes): measuring runs of later rounds)
+scenes), 9870000 (round 14's overdraws caught, h-rkcatch3, and its start tree on the same scenes, every reading
+the same; its missed nines 9870038, 9870039, 9870671, 9870879, p2, were looked at after it), 9880000 (round 14's
+learning, h-rklearn3, and its start tree on the same scenes), 9890000 (round 14's tiles face down, h-rkface,
+`--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same scenes): measuring runs of later
+rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

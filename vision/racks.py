@@ -438,6 +438,36 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
     when the pitches allowed give different totals, the seams between tiles pushed together
     decide: the total whose seams fall where the strip is darkest. (count, sure).
     `seams_only`: sure only when the seams decide (a band that may be table: tiles show seams)."""
+    runs, options, ends_found = _comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col)
+    if not runs:
+        return 0, True
+    if not ends_found:
+        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
+    if not options:
+        return 0, False
+    if len(options) == 1 and not seams_only:
+        return next(iter(options)), True
+    total, dip, second = _seams_rank(options)
+    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
+        return total, True
+    if seams_only:
+        return total, False
+    fitted = _by_fit(options, len(runs), edge is not None)
+    return (total, False) if fitted is None else (fitted, True)
+
+
+def _seams_rank(options: dict[int, tuple[float, int, float]]) -> tuple[int, float, float]:
+    """The total whose seams are darkest, their dip, and the next total's dip (0 when none)."""
+    ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
+    total, (dip, _, _) = ranked[0]
+    return total, dip, ranked[1][1][0] if len(ranked) > 1 else 0.0
+
+
+def _comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float, edge: float | None,
+                  table_like: bool = False, rack_col: np.ndarray | None = None
+                  ) -> tuple[list[tuple[int, int]], dict[int, tuple[float, int, float]], bool]:
+    """_comb_count's runs, every total the pitches p_lo..p_hi split them into (total -> (best
+    seam dip, seams, best fit)), and whether the runs' ends were found (a table the tiles' colour)."""
     runs = _runs(column, (p_lo + p_hi) / 2)
     profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
     ends_found = True
@@ -471,23 +501,7 @@ def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
             best = options.get(total)
             if best is None or dip > best[0]:
                 options[total] = (dip, seams, fit)
-    if not runs:
-        return 0, True
-    if not ends_found:
-        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
-    if not options:
-        return 0, False
-    if len(options) == 1 and not seams_only:
-        return next(iter(options)), True
-    ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
-    total, (dip, _, _) = ranked[0]
-    second = ranked[1][1][0] if len(ranked) > 1 else 0.0
-    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
-        return total, True
-    if seams_only:
-        return total, False
-    fitted = _by_fit(options, len(runs), edge is not None)
-    return (total, False) if fitted is None else (fitted, True)
+    return runs, options, ends_found
 
 
 def _by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:
@@ -973,6 +987,15 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
         # on a white table, their rows taken for table, the dark line under them as the band: 0)
         return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch, seen.lab)
+    if sure and count > RACK_LIMIT and profile is not None:
+        # an overdraw read with what setup learnt must also be what the board's square makes of
+        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
+        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
+        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
+                               stops, seen.filled)
+        sure = alone == count
+    if not sure and profile is not None and (over := _over_seven(seen, profile.edge, stops)) is not None:
+        count, sure = over, True
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -988,16 +1011,39 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # back by this, their runs' least share 0.67-1.0; no rack of 6 or 7, learnt or not, read
         # as more than seven before it)
         sure = False
-    if sure and count > RACK_LIMIT and profile is not None:
-        # an overdraw read with what setup learnt must also be what the board's square makes of
-        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
-        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        alone, _ = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
-                               stops, seen.filled)
-        sure = alone == count
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
+    """A learnt rack whose reading the seams and fits leave unsure, or whose learnt pitches and
+    the board's square read differently: when every total its runs make at setup's pitches and
+    every total they make at the board's pitches is over seven, it holds more than seven; its count
+    is the total whose seams are SEAM_MARGIN darker than every other's (SEAM_MIN not needed: the
+    choice is only between counts over seven; a wrong one is 8 for 9, never a false overdraw). None otherwise. Dev seeds 7600000-7600999 (nine
+    tiles pushed together): 7600838, navy tiles whose seams dip 3.6 L for nine, 0.4 for eight, both
+    fitting setup's pitches; 7600655, wood tiles, setup's pitch 10 % high from seven in groups, eight
+    at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown."""
+    if seen.filled:
+        return None  # a band that may be table counts only by its seams (_comb_count's seams_only)
+    sets = [_comb_options(seen.column, seen.light, lo, hi, e, seen.table_like, stops)
+            for lo, hi, e in ((seen.p_lo, seen.p_hi, edge), (seen.prior[0], seen.prior[1], None))]
+    if not all(ends and options and min(options) > RACK_LIMIT for _, options, ends in sets):
+        return None
+    learnt = sets[0][1]
+    both = dict(sets[1][1])
+    for total, option in learnt.items():
+        if total not in both or option[0] > both[total][0]:
+            both[total] = option
+    total, dip, second = _seams_rank(both)
+    if len(both) == 1 or dip - second >= SEAM_MARGIN:
+        return total
+    # ... or darker than every other total setup's pitches allow, by SEAM_MARGIN, and the darkest
+    # of all (dev seed 7600157: nine maroon tiles, seams 3.2 L for nine, 0 for eight, the two
+    # setup's pitches allow; ten, at the board's narrowest pitches only, 1.4)
+    others = [d for t, (d, _, _) in learnt.items() if t != total]
+    return total if total in learnt and dip - max(others, default=0.0) >= SEAM_MARGIN else None
 
 
 def _least_solid(seen: _Columns) -> float:
