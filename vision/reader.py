@@ -29,7 +29,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import (CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
+from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
                           occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
@@ -547,8 +547,8 @@ class BoardReader:
         games: 1.2-2.6 frame px, 0.7-1.4 px of the rectified board), and every letter's edges move in
         the new warp: 313 of the 415 tiles that stayed on the 9 such frames of spiel-12 and spiel-13
         looked changed (spiel-13 board-15: 51 of 55). So a square that looks changed there is also
-        compared as this frame shows it at the last frame's corners (one more warp, on such frames
-        only), and it is unchanged when either comparison finds it so: then 9 of those 415 look
+        compared as this frame shows it at the last frame's corners (those squares warped again, on such
+        frames only: _alike_at), and it is unchanged when either comparison finds it so: then 9 of those 415 look
         changed, and none of the 38 tiles laid on those frames is missed (a tile laid or swapped
         changes its square's pixels however the board is warped; a fit off by a pixel can only add
         change). Tried: the last board warped again to the new fit instead, cheaper (15 of 415 there),
@@ -566,9 +566,9 @@ class BoardReader:
             unchanged = _alike(memory.grey, memory.thumb, grey, thumb)
             known = np.zeros(225, bool)
             known[[*memory.letters, *memory.numbered, *(key[0] for key in memory.accents)]] = True
-            if not np.array_equal(memory.grey_corners, corners) and (known & ~unchanged).any():
-                at_last = cv2.cvtColor(rectify(frame, memory.grey_corners), cv2.COLOR_BGR2GRAY)
-                unchanged |= _alike(memory.grey, memory.thumb, at_last, _thumbnail(at_last))
+            again = np.flatnonzero(known & ~unchanged)
+            if not np.array_equal(memory.grey_corners, corners) and len(again):
+                unchanged[again] = _alike_at(frame, memory.grey_corners, memory.grey, memory.thumb, again)
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.grey_corners, memory.thumb = grey, np.array(corners, np.float32), thumb
@@ -853,8 +853,11 @@ def _reported(state: int, letter: str | None, confidence: float) -> CellReading:
 
 
 def _thumbnail(grey: np.ndarray) -> np.ndarray:
-    """THUMB px per square of a grey rectified board, int16 (for changed_squares)."""
-    return cv2.resize(grey, (15 * THUMB, 15 * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    """THUMB px per square of a grey padded rectified board, int16 (for changed_squares): the squares
+    alone (not the padding), each thumbnail pixel the mean of a whole block of CELL / THUMB px on a
+    side, so a square's part is its own pixels' (and OpenCV's whole-factor shrink, 0.25 ms where the
+    padded board's 6.13 took 1.5 ms of one core)."""
+    return cv2.resize(unpadded(grey), (15 * THUMB, 15 * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -870,6 +873,31 @@ def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, afte
     """Per square (row by row) of two grey padded rectified boards and their thumbnails: whether it
     looks the same in both (neither changed_squares nor _pixels_moved over PIXEL_SHARE)."""
     return ~changed_squares(before_thumb, after_thumb) & (_pixels_moved(before, after) <= PIXEL_SHARE)
+
+
+def _alike_at(frame: np.ndarray, corners: np.ndarray, before: np.ndarray, before_thumb: np.ndarray,
+              cells: np.ndarray) -> np.ndarray:
+    """_alike of the given squares (row-major indices) of a grey padded rectified board and its thumbnail
+    (`before`, `before_thumb`) and of `frame` rectified at `corners`, the squares alone warped: each by
+    rectify's warp moved to its origin. The squares' pixels are the whole board's warp's but for one
+    grey level here and there (OpenCV works each pixel's source out from its own block's origin: 498
+    of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for 20-60 us
+    where the whole board took 6.7 ms of one core."""
+    side = 15 * CELL
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
+    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+    rows, cols = np.divmod(np.asarray(cells, int), 15)
+    squares = [cv2.warpPerspective(frame, np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], np.float64) @ matrix,
+                                   (CELL, CELL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+               for y, x in zip(PAD + rows * CELL, PAD + cols * CELL)]
+    grey = cv2.cvtColor(np.concatenate(squares), cv2.COLOR_BGR2GRAY)  # the squares one above the other
+    # _thumbnail's blocks: a whole-factor shrink is each block's own mean
+    thumb = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    change = np.abs(thumb.reshape(-1, THUMB, THUMB) - cell_grid(before_thumb, THUMB)[rows, cols]).mean(axis=(1, 2))
+    then = cell_grid(unpadded(before))[rows, cols].reshape(-1, CELL)
+    moved = (cv2.absdiff(then, grey) > PIXEL_MOVE).reshape(-1, CELL, CELL)
+    share = moved[:, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET].reshape(len(squares), -1).mean(axis=1)
+    return (change <= CHANGE_LEVEL) & (share <= PIXEL_SHARE)
 
 
 def _pixels_moved(before: np.ndarray, after: np.ndarray) -> np.ndarray:
