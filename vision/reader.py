@@ -103,6 +103,11 @@ RIVAL_LETTERS = 0.4
 # now has 180 and 270 as rivals (its squares unknown); no other board's reading changed. With a
 # letter model trained with 'not a letter' blanks (requests.md, models 04:43) 53117 board-047
 # (11 tiles turned 270) read turned 180, settled on label N/Z reads: now 270 is its rival.
+# a frame converted to BGRA to be warped (BoardReader._rectified) has at most this many pixels: converting
+# costs 0.54 ns of one core a frame pixel and saves 5.6 ns a board pixel (736 x 736) in the warp, even at
+# 5.6 million (a scrabscrap-v1 frame, 2.3 million: 1.2 ms against 3.0 saved); larger frames are warped as
+# they are, nor held again in four channels (a 12-megapixel phone photo: 48 MB)
+FOUR_CHANNELS_MOST = 4_000_000
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 # ... but a tile's letter swapped for another in place (a challenged word taken back and another laid)
@@ -294,7 +299,10 @@ class BoardReader:
         """The padded rectified board (vision.cells.rectify) of a BGR frame, in BGRA: OpenCV warps four
         channels in half the time of three (3.2 against 6.2 ms of one core for a scrabscrap-v1 board), more
         than the frame's conversion costs (1.2 ms, once a frame however many locations are read), and
-        the same colours, grey (BGRA2GRAY) and Lab (BGR2LAB of the four channels) to the bit."""
+        the same colours, grey (BGRA2GRAY) and Lab (BGR2LAB of the four channels) to the bit. A frame of
+        more than FOUR_CHANNELS_MOST pixels is warped as it is (its conversion would cost more)."""
+        if frame.shape[0] * frame.shape[1] > FOUR_CHANNELS_MOST:
+            return cv2.cvtColor(rectify(frame, corners), cv2.COLOR_BGR2BGRA)
         if self._four_channels is None or self._four_channels[0] is not frame:
             self._four_channels = frame, cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
         return rectify(self._four_channels[1], corners)
