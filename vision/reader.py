@@ -10,10 +10,10 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
-The reader's speed work (issue 15, rounds 8, 9 and 12: the refitted board's squares compared at the last
-corners, BoardReader._unchanged) compared every square's reading before and after each step on
-scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
-followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
+The reader's speed work (issue 15, rounds 8, 9, 12 and 13: the refitted board's squares compared at the last
+corners, BoardReader._unchanged and _alike_at; the board warped in four channels, _rectified) compared every
+square's reading before and after each step on scrabscrap-v1, jheidel-en and rendered seed 330417
+(vision.synth dataset --boards 30), from scratch and followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
 330417 and 330418 (vision.synth dataset --boards 30 and --boards 20 --hands, followed as a sequence) and
 331000-331029 (a random board of vision.synth.positions followed over three shots with a hand). A settled
 turn kept while the tiles favour it (BoardReader._decide_rotation): 332000-332014 and 332100-332129 (a board
