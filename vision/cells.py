@@ -83,10 +83,18 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
             keep = max(min(EMPTY_MIN, len(chosen)), int(np.ceil(EMPTY_QUANTILE * len(chosen))))
             chosen = chosen[np.argsort(-distance, kind="stable")[:keep]]
         for out, a in zip(outs, groups):
-            out[cells] = np.median(a[chosen], axis=0)
+            out[cells] = _column_medians(a[chosen])
     if together:
         outs = np.split(outs[0], np.cumsum([a.shape[1] for a in arrays])[:-1], axis=1)
     return outs[0] if not others else tuple(outs)
+
+
+def _column_medians(rows: np.ndarray) -> np.ndarray:
+    """np.median(rows, axis=0) of float rows without NaN, in their own type: the middle row of them
+    sorted, or the mean of the middle two (their sum halved, as np.median's mean of them)."""
+    ordered = np.sort(rows, axis=0)
+    half = len(rows) // 2
+    return ordered[half] if len(rows) % 2 else (ordered[half - 1] + ordered[half]) / 2
 
 
 _TYPE_CELLS = [np.flatnonzero(LAYOUT.ravel() == t) for t in np.unique(LAYOUT)]  # each premium type's squares
@@ -233,4 +241,15 @@ def face_colours(stats: CellStats, cells: np.ndarray) -> np.ndarray:
     whole or a half level, is the same number in float32 as in float64)."""
     r, c = np.divmod(np.asarray(cells, int), 15)
     band = cell_grid(stats.lab)[r, c][:, _FACE_RING]  # N x pixels x 3
-    return np.median(band, axis=1).astype(np.float32)
+    return _byte_medians(band.transpose(0, 2, 1).reshape(-1, band.shape[1])).reshape(-1, 3).astype(np.float32)
+
+
+def _byte_medians(rows: np.ndarray) -> np.ndarray:
+    """np.median(rows, axis=1) of uint8 rows (the same float64 numbers: the middle value, or the mean of
+    the middle two), from each row's histogram: 0.26 ms where np.median took 0.55 for 20 tiles' faces."""
+    n = rows.shape[1]
+    counts = np.bincount((rows + np.arange(len(rows))[:, None] * 256).ravel(), minlength=256 * len(rows))
+    below = np.cumsum(counts.reshape(-1, 256), axis=1)  # values at most each level, per row
+    low = (below <= (n - 1) // 2).sum(axis=1)  # the (n - 1) // 2-th smallest value (from 0)
+    high = (below <= n // 2).sum(axis=1)  # the n // 2-th
+    return (low + high) / 2.0

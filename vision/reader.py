@@ -10,10 +10,10 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 770001-770003 (small and larger German boards), 880101 (boards of 2-12 tiles), 424242 index 20;
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
-The reader's speed work (issue 15, rounds 8, 9 and 12: the refitted board's squares compared at the last
-corners, BoardReader._unchanged) compared every square's reading before and after each step on
-scrabscrap-v1, jheidel-en and rendered seed 330417 (vision.synth dataset --boards 30), from scratch and
-followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
+The reader's speed work (issue 15, rounds 8, 9, 12 and 13: the refitted board's squares compared at the last
+corners, BoardReader._unchanged and _alike_at; the board warped in four channels, _rectified) compared every
+square's reading before and after each step on scrabscrap-v1, jheidel-en and rendered seed 330417
+(vision.synth dataset --boards 30), from scratch and followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
 330417 and 330418 (vision.synth dataset --boards 30 and --boards 20 --hands, followed as a sequence) and
 331000-331029 (a random board of vision.synth.positions followed over three shots with a hand). A settled
 turn kept while the tiles favour it (BoardReader._decide_rotation): 332000-332014 and 332100-332129 (a board
@@ -29,7 +29,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import (CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
+from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
                           occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
@@ -103,6 +103,11 @@ RIVAL_LETTERS = 0.4
 # now has 180 and 270 as rivals (its squares unknown); no other board's reading changed. With a
 # letter model trained with 'not a letter' blanks (requests.md, models 04:43) 53117 board-047
 # (11 tiles turned 270) read turned 180, settled on label N/Z reads: now 270 is its rival.
+# a frame converted to BGRA to be warped (BoardReader._rectified) has at most this many pixels: converting
+# costs 0.54 ns of one core a frame pixel and saves 5.6 ns a board pixel (736 x 736) in the warp, even at
+# 5.6 million (a scrabscrap-v1 frame, 2.3 million: 1.2 ms against 3.0 saved); larger frames are warped as
+# they are, nor held again in four channels (a 12-megapixel phone photo: 48 MB)
+FOUR_CHANNELS_MOST = 4_000_000
 THUMB = 8  # px per cell of the thumbnail that tells which cells changed since the last frame
 CHANGE_LEVEL = 6.0  # mean grey-level change of a cell that makes it read again
 # ... but a tile's letter swapped for another in place (a challenged word taken back and another laid)
@@ -235,6 +240,7 @@ class BoardReader:
         # club's head, a matrix product, may differ in the last bit between batch sizes)
         self._glyph_memo: dict[bytes, np.ndarray] = {}
         self._lock = threading.Lock()
+        self._four_channels: tuple[np.ndarray, np.ndarray] | None = None  # this frame and it as BGRA (_rectified)
         self.zone_fit: ZoneFit | None = None  # the configured rack zones, fitted to the frame size (frame_guard)
         # the racks: zones in force, what was learnt of each, the setup's search (vision.rack_counter)
         self.racks = RackCounter(self.config.rack_zones, self.calibration.tile_lab)
@@ -266,7 +272,10 @@ class BoardReader:
         with self._lock:
             self._glyph_memo.clear()
             forget_inks()
-            return self._observe(image)
+            try:
+                return self._observe(image)
+            finally:
+                self._four_channels = None
 
     # -- steps ---------------------------------------------------------------------------
 
@@ -285,6 +294,18 @@ class BoardReader:
                 memory.corners = found.corners
                 return found.corners, False
         return None, True
+
+    def _rectified(self, frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+        """The padded rectified board (vision.cells.rectify) of a BGR frame, in BGRA: OpenCV warps four
+        channels in half the time of three (3.2 against 6.2 ms of one core for a scrabscrap-v1 board), more
+        than the frame's conversion costs (1.2 ms, once a frame however many locations are read), and
+        the same colours, grey (BGRA2GRAY) and Lab (BGR2LAB of the four channels) to the bit. A frame of
+        more than FOUR_CHANNELS_MOST pixels is warped as it is (its conversion would cost more)."""
+        if frame.shape[0] * frame.shape[1] > FOUR_CHANNELS_MOST:
+            return cv2.cvtColor(rectify(frame, corners), cv2.COLOR_BGR2BGRA)
+        if self._four_channels is None or self._four_channels[0] is not frame:
+            self._four_channels = frame, cv2.cvtColor(frame, cv2.COLOR_BGR2BGRA)
+        return rectify(self._four_channels[1], corners)
 
     @staticmethod
     def _cell_px(corners: np.ndarray) -> float:
@@ -516,7 +537,7 @@ class BoardReader:
         (frame-order indices), reusing the last frame's answer for every cell whose pixels have
         not changed (`unchanged`, see _unchanged). Where the likely letters print values of one and
         of two digits, the value number has its say (vision.value). `windows`: the grey rectified
-        board's letter windows; `board`: the rectified board in colour."""
+        board's letter windows; `board`: the rectified board in colour (BGRA, _rectified)."""
         memory = self._memory
         cache: dict[int, tuple[np.ndarray, float]] = {}
         if memory.letters_quarter == quarter:
@@ -525,7 +546,7 @@ class BoardReader:
         if todo:
             upright = [_turned_window(windows[k], quarter) for k in todo]
             probs, heights = self._letter_probabilities(upright)
-            self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j]), quarter),
+            self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j])[..., :3], quarter),
                                               probs, heights)
             probs = self._value_cue.reweighted(probs, upright)
             for k, p, h in zip(todo, probs, heights):
@@ -547,8 +568,8 @@ class BoardReader:
         games: 1.2-2.6 frame px, 0.7-1.4 px of the rectified board), and every letter's edges move in
         the new warp: 313 of the 415 tiles that stayed on the 9 such frames of spiel-12 and spiel-13
         looked changed (spiel-13 board-15: 51 of 55). So a square that looks changed there is also
-        compared as this frame shows it at the last frame's corners (one more warp, on such frames
-        only), and it is unchanged when either comparison finds it so: then 9 of those 415 look
+        compared as this frame shows it at the last frame's corners (those squares warped again, on such
+        frames only: _alike_at), and it is unchanged when either comparison finds it so: then 9 of those 415 look
         changed, and none of the 38 tiles laid on those frames is missed (a tile laid or swapped
         changes its square's pixels however the board is warped; a fit off by a pixel can only add
         change). Tried: the last board warped again to the new fit instead, cheaper (15 of 415 there),
@@ -566,9 +587,9 @@ class BoardReader:
             unchanged = _alike(memory.grey, memory.thumb, grey, thumb)
             known = np.zeros(225, bool)
             known[[*memory.letters, *memory.numbered, *(key[0] for key in memory.accents)]] = True
-            if not np.array_equal(memory.grey_corners, corners) and (known & ~unchanged).any():
-                at_last = cv2.cvtColor(rectify(frame, memory.grey_corners), cv2.COLOR_BGR2GRAY)
-                unchanged |= _alike(memory.grey, memory.thumb, at_last, _thumbnail(at_last))
+            again = np.flatnonzero(known & ~unchanged)
+            if not np.array_equal(memory.grey_corners, corners) and len(again):
+                unchanged[again] = _alike_at(frame, memory.grey_corners, memory.grey, memory.thumb, again)
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.grey_corners, memory.thumb = grey, np.array(corners, np.float32), thumb
@@ -602,9 +623,9 @@ class BoardReader:
         layout (_shows_premium_pattern), whether the corners come from a search from scratch or from
         following the board (not when the configuration gives them)."""
         memory = self._memory
-        board = rectify(frame, corners)
+        board = self._rectified(frame, corners)
         # the letters are read on the grey board (each window's grey is the board's, cut out)
-        grey = cv2.cvtColor(board, cv2.COLOR_BGR2GRAY)
+        grey = cv2.cvtColor(board, cv2.COLOR_BGRA2GRAY)
         windows = letter_windows(grey)
         unchanged = self._unchanged(frame, grey, corners)
         stats = cell_stats(board)
@@ -853,8 +874,11 @@ def _reported(state: int, letter: str | None, confidence: float) -> CellReading:
 
 
 def _thumbnail(grey: np.ndarray) -> np.ndarray:
-    """THUMB px per square of a grey rectified board, int16 (for changed_squares)."""
-    return cv2.resize(grey, (15 * THUMB, 15 * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    """THUMB px per square of a grey padded rectified board, int16 (for changed_squares): the squares
+    alone (not the padding), each thumbnail pixel the mean of a whole block of CELL / THUMB px on a
+    side, so a square's part is its own pixels' (and OpenCV's whole-factor shrink, 0.25 ms where the
+    padded board's 6.13 took 1.5 ms of one core)."""
+    return cv2.resize(unpadded(grey), (15 * THUMB, 15 * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -870,6 +894,31 @@ def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, afte
     """Per square (row by row) of two grey padded rectified boards and their thumbnails: whether it
     looks the same in both (neither changed_squares nor _pixels_moved over PIXEL_SHARE)."""
     return ~changed_squares(before_thumb, after_thumb) & (_pixels_moved(before, after) <= PIXEL_SHARE)
+
+
+def _alike_at(frame: np.ndarray, corners: np.ndarray, before: np.ndarray, before_thumb: np.ndarray,
+              cells: np.ndarray) -> np.ndarray:
+    """_alike of the given squares (row-major indices) of a grey padded rectified board and its thumbnail
+    (`before`, `before_thumb`) and of `frame` rectified at `corners`, the squares alone warped: each by
+    rectify's warp moved to its origin. The squares' pixels are the whole board's warp's but for one
+    grey level here and there (OpenCV works each pixel's source out from its own block's origin: 498
+    of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for 20-60 us
+    where the whole board took 6.7 ms of one core."""
+    side = 15 * CELL
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
+    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+    rows, cols = np.divmod(np.asarray(cells, int), 15)
+    squares = [cv2.warpPerspective(frame, np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], np.float64) @ matrix,
+                                   (CELL, CELL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+               for y, x in zip(PAD + rows * CELL, PAD + cols * CELL)]
+    grey = cv2.cvtColor(np.concatenate(squares), cv2.COLOR_BGR2GRAY)  # the squares one above the other
+    # _thumbnail's blocks: a whole-factor shrink is each block's own mean
+    thumb = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    change = np.abs(thumb.reshape(-1, THUMB, THUMB) - cell_grid(before_thumb, THUMB)[rows, cols]).mean(axis=(1, 2))
+    then = cell_grid(unpadded(before))[rows, cols].reshape(-1, CELL)
+    moved = (cv2.absdiff(then, grey) > PIXEL_MOVE).reshape(-1, CELL, CELL)
+    share = moved[:, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET].reshape(len(squares), -1).mean(axis=1)
+    return (change <= CHANGE_LEVEL) & (share <= PIXEL_SHARE)
 
 
 def _pixels_moved(before: np.ndarray, after: np.ndarray) -> np.ndarray:
