@@ -74,6 +74,21 @@ def test_edges_all_in_one_small_patch_find_no_vanishing_point_and_no_exception()
     assert not keep.any()
 
 
+def test_vanishing_points_judged_in_blocks_are_those_judged_all_at_once(monkeypatch):
+    """The guesses are judged GUESS_BLOCK at a time for speed: the same Rectifier, bit for bit,
+    as all of them at once, on a tilted rendered frame (and the blocks do not divide the guesses)."""
+    from vision import locate_perspective
+    frame = render_frame(BOARD, seed=5160, options=replace(FrameOptions.clean(), tilt_deg=25.0, askew_deg=5.0))
+    gray = _gray(_shrink(frame.image)[0])
+    assert locate_perspective.VP_HYPOTHESES % locate_perspective.GUESS_BLOCK
+    blocked = locate_perspective.rectifier(gray)
+    monkeypatch.setattr(locate_perspective, "GUESS_BLOCK", locate_perspective.VP_HYPOTHESES)
+    whole = locate_perspective.rectifier(gray)
+    assert blocked is not None and whole is not None
+    assert np.array_equal(blocked.to_view, whole.to_view)
+    assert (blocked.spread, blocked.off_square, blocked.extent) == (whole.spread, whole.off_square, whole.extent)
+
+
 def _shown_small(image: np.ndarray, corners: np.ndarray, tilt: float, scale: float, turn: float
                  ) -> tuple[np.ndarray, np.ndarray]:
     """A frame as the bench's --tilt/--scale/--turn shows it (the photo small on a grey table)."""

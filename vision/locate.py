@@ -851,24 +851,28 @@ def _corner_contrasts(gray: np.ndarray, placements: list[np.ndarray]) -> np.ndar
     taken on the stack at once: the numbers of one view at a time, in a fraction of the time."""
     cell = margin = REFINE_CELL
     piece_end = margin + 15 * cell // LINE_SEGMENTS
-    # the view reaches just past the last mid-gap's line filter (3 px each side) and the pieces' end
+    # the view reaches just past the last mid-gap's line filter (3 px each side) and the pieces' end,
+    # and starts at the first line's filter: its top-left `start` px each way (a quarter of the
+    # pixels, nothing read from them) are not drawn
     size = max(margin + (CORNER_LINES - 1) * cell + cell // 2 + 4, piece_end)
+    start = margin + int(_CORNER_OFFSETS.min())
     gray = np.asarray(gray, np.float32)
-    target = _canonical(cell) + margin
-    views = np.empty((len(placements), size, size), np.float32)
+    target = _canonical(cell) + (margin - start)
+    views = np.empty((len(placements), size - start, size - start), np.float32)
     for view, corners in zip(views, placements):  # each drawn straight into the stack
         cv2.warpPerspective(gray, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
-                            (size, size), dst=view, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                            (size - start, size - start), dst=view, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     on_at = margin + np.arange(CORNER_LINES) * cell
     both = np.concatenate([on_at, on_at + cell // 2])
     # every line's centre and its neighbours `reach` px each side (reaches 2 and 3), laid out views x
     # offset x lines x along the line (contiguous along it): the horizontal lines' rows in one step,
     # the vertical lines' columns view by view (half the time of one gather and a transposed copy)
-    at = (both[None] + _CORNER_OFFSETS[:, None]).ravel()
+    at = (both[None] + _CORNER_OFFSETS[:, None]).ravel() - start
+    along = slice(margin - start, piece_end - start)
     vertical = np.empty((len(placements), len(at), piece_end - margin), np.float32)
     for k, view in enumerate(views):
-        vertical[k] = view[margin:piece_end, at].T
-    horizontal = views[:, at, margin:piece_end]
+        vertical[k] = view[along, at].T
+    horizontal = views[:, at, along]
     on = np.zeros(len(placements))
     off = np.zeros(len(placements))
     for gathered in (vertical, horizontal):  # vertical lines first, as _line_pieces takes them

@@ -19,6 +19,7 @@ VP_FAMILY = 35.0  # degrees each side of the main edge direction that count as t
 VP_APART = 20.0  # degrees an edge of the second family stands at least off the way to the first vanishing point
 VP_TOLERANCE = 0.01  # sine of the angle an edge may make with the line to its vanishing point (0.6 deg)
 VP_COHERENT = 0.8  # structure-tensor coherence (squared) of an edge pixel: one direction, not a corner
+GUESS_BLOCK = 64  # vanishing point guesses judged at a time (family_vanishing_point)
 # perspective worth a view of its own: the grid's scale varies by this factor across its edge
 # pixels, or the two families stand this many degrees off square. The plain search fits
 # equally spaced combs and vision.locate's refinement bends them for about 15 % (far edge 0.85
@@ -71,8 +72,11 @@ def family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.nd
         length *= VP_TOLERANCE
         return sine < length
     # the guesses are judged on a random few of the edges (the sample is in random order), the
-    # best one's edges then taken from all
-    best = guesses[int(np.argmax(meeting(guesses, slice(VP_JUDGED)).sum(axis=1)))]
+    # best one's edges then taken from all; GUESS_BLOCK guesses at a time (arrays that stay in the
+    # processor's cache: the same counts in about a third of the time of all 1000 at once)
+    judged = np.concatenate([meeting(guesses[k:k + GUESS_BLOCK], slice(VP_JUDGED)).sum(axis=1)
+                             for k in range(0, len(guesses), GUESS_BLOCK)])
+    best = guesses[int(np.argmax(judged))]
     keep = meeting(best[None])[0]
     v = best
     for _ in range(2):  # least squares over the edges that meet: the smallest eigenvector of L'L
