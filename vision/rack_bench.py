@@ -38,7 +38,10 @@ scenes of 7590400-7590799 rendered again with 0, 1 or 2 tiles on each rack, `--s
 --follow 0 --first-seed 7590800`: a lone tile on a learnt rack found in no band), 7610000-7610999 (round 13's
 learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7610000`, `--scenes 0 --hands 100
 --face-down 0 --follow 0 --first-seed 7610400`, the setup frames of 7610000-7610550 and the racks of 7610400-7610532
-rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept); tests
+rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept),
+9880000-9881099 (round 13's measuring run, made a development range by round 14's h-rktops: its false overdraw
+9880512 p2, six navy tiles learnt by their tops read as 8, looked at, and the setup frames of 9880000-9881099 and
+7570000-7570299 scanned for racks learnt by their tops: the groove learnt from the shade between tiles); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -49,7 +52,9 @@ after it), 9810000 (round 12's overdraws caught, h-rkcatch2, and its start tree 
 new false overdraw, 9810938, was looked at after the run and the rule that made it dropped), 9840000 (the
 same after that, both trees), 9850000 (round 12's merged-tree measuring run, whose wrong racks the lead
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
-scenes), 9880000 (round 13's learning, h-rklearn3, and its start tree on the same scenes): measuring runs of later rounds)
+scenes), 9880000 (round 13's learning, h-rklearn3, and its start tree on the same scenes; a development range
+since round 14), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, `--scenes 400`):
+measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
