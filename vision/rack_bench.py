@@ -39,7 +39,7 @@ scenes of 7590400-7590799 rendered again with 0, 1 or 2 tiles on each rack, `--s
 learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7610000`, `--scenes 0 --hands 100
 --face-down 0 --follow 0 --first-seed 7610400`, the setup frames of 7610000-7610550 and the racks of 7610400-7610532
 rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept),
-9880000-9881099 (round 13's measuring run, made a development range by round 14's h-rktops: its false overdraw
+9880000-9881369 (round 13's measuring run, made a development range by round 14's h-rktops: its false overdraw
 9880512 p2, six navy tiles learnt by their tops read as 8, looked at, and the setup frames of 9880000-9881099 and
 7570000-7570299 scanned for racks learnt by their tops: the groove learnt from the shade between tiles); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
