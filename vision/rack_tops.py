@@ -37,8 +37,11 @@ SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
 WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
-# the groove's colour is learnt from a stretch of it at least this many pitches wide: between tiles
-# standing closer the band shows the shade their sides cast, not the groove (GROOVE_SEEN's evidence below)
+# the groove's colour is learnt from a stretch of it at least this many of the board's lowest pitches
+# wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
+# setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 0.38
+# pitch on 9880512 p2 (seven spread 2-6 px apart at 15.8 px a tile: six read as 8 later), 0.56-5.5 on
+# the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 1.4-5.1
 GROOVE_SEEN = 0.5
 
 
