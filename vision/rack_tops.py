@@ -10,7 +10,8 @@ setup the kiosk knows the rack holds seven: `learn_tops` looks for rows under th
 columns fall in two colours, one of them in runs that make exactly that many tiles at one
 tile width the board's square allows; it keeps those rows and both colours. `read_tops` then
 reads the same rows in each frame by those two colours (vision.racks.read_rack hands a rack
-so learnt here). A frame that does not show the two colours as learnt is "not seen".
+so learnt here). A frame that does not show the two colours as learnt is "not seen". A rack
+whose groove setup never saw (seven spread close, only their shade between them) is not learnt.
 """
 from __future__ import annotations
 
@@ -39,9 +40,9 @@ WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
 # the groove's colour is learnt from a stretch of it at least this many of the board's lowest pitches
 # wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
-# setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 0.38
-# pitch on 9880512 p2 (seven spread 2-6 px apart at 15.8 px a tile: six read as 8 later), 0.56-5.5 on
-# the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 1.4-5.1
+# setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 6 px
+# on 9880512 p2 (seven spread 2-6 px apart, 15.8 px a tile, the board's lowest 13: six read as 8
+# later), 9-77 px on the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 20-79 px
 GROOVE_SEEN = 0.5
 
 
