@@ -42,7 +42,7 @@ RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows an
 # wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
 # setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 6 px
 # on 9880512 p2 (seven spread 2-6 px apart, 15.8 px a tile, the board's lowest 13: six read as 8
-# later), 9-77 px on the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 20-79 px
+# later), 9-77 px on the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 21-79 px
 GROOVE_SEEN = 0.5
 
 
