@@ -53,7 +53,7 @@ new false overdraw, 9810938, was looked at after the run and the rule that made 
 same after that, both trees), 9850000 (round 12's merged-tree measuring run, whose wrong racks the lead
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
 scenes), 9880000 (round 13's learning, h-rklearn3, and its start tree on the same scenes; a development range
-since round 14), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, `--scenes 400`):
+since round 14), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, default scenes and `--scenes 400`):
 measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
