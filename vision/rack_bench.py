@@ -44,7 +44,10 @@ learning, h-rklearn3: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-s
 rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing apart, tried and not kept),
 7620000-7620999 (round 14's tiles face down beside a rack, h-rkface: `--scenes 0 --hands 0 --face-down 150 --follow 0
 --first-seed 7620000`, its face-down scenes 7620050-7620199: the frame's edge, the table's lightness, tiles cut by
-the board's rim); tests
+the board's rim), 9880000-9881369 (round 14's learning measuring run, made a development range by round 14's
+h-rktops: its false overdraw 9880512 p2, six navy tiles learnt by their tops read as 8, looked at, and the setup
+frames of 9880000-9881099 and 7570000-7570299 scanned for racks learnt by their tops: the groove learnt from the
+shade between tiles); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -57,9 +60,11 @@ same after that, both trees), 9850000 (round 12's merged-tree measuring run, who
 listed afterwards), 9860000 (round 13's racks of few tiles, h-rkfew, and its start tree on the same
 scenes), 9870000 (round 14's overdraws caught, h-rkcatch3, and its start tree on the same scenes, every reading
 the same; its missed nines 9870038, 9870039, 9870671, 9870879, p2, were looked at after it), 9880000 (round 14's
-learning, h-rklearn3, and its start tree on the same scenes), 9890000 (round 14's tiles face down, h-rkface,
-`--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same scenes): measuring runs of later
-rounds)
+learning, h-rklearn3, and its start tree on the same scenes; then a development range, above), 9890000 (round
+14's tiles face down, h-rkface, `--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same
+scenes), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, default scenes and
+`--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards), 9920000 (round 14's
+merged tree, lead): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

@@ -10,7 +10,8 @@ setup the kiosk knows the rack holds seven: `learn_tops` looks for rows under th
 columns fall in two colours, one of them in runs that make exactly that many tiles at one
 tile width the board's square allows; it keeps those rows and both colours. `read_tops` then
 reads the same rows in each frame by those two colours (vision.racks.read_rack hands a rack
-so learnt here). A frame that does not show the two colours as learnt is "not seen".
+so learnt here). A frame that does not show the two colours as learnt is "not seen". A rack
+whose groove setup never saw (seven spread close, only their shade between them) is not learnt.
 """
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
 WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
+# the groove's colour is learnt from a stretch of it at least this many of the board's lowest pitches
+# wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
+# setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 6 px
+# on 9880512 p2 (seven spread 2-6 px apart, 15.8 px a tile, the board's lowest 13: six read as 8
+# later), 9-77 px on the 18 others (all read right, still learnt); 7570000-7570299, 6 racks: 21-79 px
+GROOVE_SEEN = 0.5
 
 
 @dataclass(frozen=True)
@@ -151,6 +158,12 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                     # the board's edge at the strip's top, or the table past the rack, learnt as
                     # seven tiles and every later frame read seven)
                     continue
+                if _widest(~is_tile) < GROOVE_SEEN * p_lo:
+                    # no stretch of groove seen, only the shade between tiles standing close: an empty
+                    # stretch of the groove later is nearer the tiles' colour than that shade (dev seed
+                    # 9880512 p2: six navy tiles on a blue rack, spread 2-6 px apart at setup, the empty
+                    # end read as two more tiles, eight)
+                    continue
                 tile = np.median(colours[inner][is_tile], axis=0)
                 groove = np.median(colours[inner][~is_tile], axis=0)
                 column = np.zeros(w, bool)
@@ -165,6 +178,12 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                     best = (score, learnt, (pitches[0], pitches[-1]))
                     break
     return None if best is None else (best[1], best[2])
+
+
+def _widest(mask: np.ndarray) -> int:
+    """The longest stretch of True in a row of columns."""
+    edges = np.diff(np.concatenate([[0], mask.astype(np.int8), [0]]))
+    return int((np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)).max(initial=0))
 
 
 def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
