@@ -364,6 +364,27 @@ def test_a_board_whose_premium_pattern_ranks_its_lattice_low_is_found_by_its_str
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
 
 
+def _first_without(monkeypatch, frame, check: str, off: float):
+    """The search's first placement on `frame` with the acceptance constant `check` set to `off`
+    (switched off), asserted to pass the pattern margin and the line fit; with the frame's grey
+    work image and its scale."""
+    import vision.locate as locate
+    from vision.locate import _work_images
+    small, gray, scale = _work_images(frame.image)
+    monkeypatch.setattr(locate, check, off)
+    first = next(board_candidates(frame.image), None)
+    monkeypatch.undo()
+    assert first is not None and first.margin >= PLACEMENT_MARGIN and first.line_fit >= LINE_FIT
+    return first, gray.astype(np.float32), scale
+
+
+def _found_right(frame) -> np.ndarray:
+    """The search's first placement on `frame`, asserted within 0.2 cells of the truth."""
+    found = next(board_candidates(frame.image), None)
+    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
+    return found.corners
+
+
 def test_a_grid_stretched_two_cells_off_at_one_corner_is_not_taken_and_the_board_is_found(monkeypatch):
     """A classic board with labels and 76 green tiles tilted 29 degrees (development seed 62002,
     frame 23): without the whole-cell corner check the search's first placement has its top-left
@@ -371,21 +392,13 @@ def test_a_grid_stretched_two_cells_off_at_one_corner_is_not_taken_and_the_board
     margin, the line fit, each corner's fit and the half-cell check (read: 6 confident-wrong
     letters). At its weakest corner its lines fit better with the corner moved by whole cells, so
     it is not taken; the board is found where it is, and there the same move gains nothing."""
-    import vision.locate as locate
-    from vision.locate import WHOLE_CELL_GAIN, _half_cell_gain, _whole_cell_gain, _work_images
+    from vision.locate import WHOLE_CELL_GAIN, _half_cell_gain, _whole_cell_gain
     frame = _wide_frame(62002, 23)
-    small, gray, scale = _work_images(frame.image)
-    grey = gray.astype(np.float32)
-    monkeypatch.setattr(locate, "WHOLE_CELL_GAIN", float("inf"))
-    stretched = next(board_candidates(frame.image), None)
-    monkeypatch.undo()
-    assert stretched is not None and _error_cells(stretched.corners, frame.board_corners) > 1.0
-    assert stretched.margin >= PLACEMENT_MARGIN and stretched.line_fit >= LINE_FIT
+    stretched, grey, scale = _first_without(monkeypatch, frame, "WHOLE_CELL_GAIN", float("inf"))
+    assert _error_cells(stretched.corners, frame.board_corners) > 1.0
     corners = stretched.corners * scale
     assert _whole_cell_gain(grey, corners, _half_cell_gain(grey, corners)[1]) > WHOLE_CELL_GAIN
-    found = next(board_candidates(frame.image), None)
-    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
-    right = found.corners * scale
+    right = _found_right(frame) * scale
     assert _whole_cell_gain(grey, right, _half_cell_gain(grey, right)[1]) <= WHOLE_CELL_GAIN
 
 
@@ -423,19 +436,11 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     and every corner check. Every other line of it crosses the middle of the board's squares, so
     its odd lines are much fainter than its even ones each way: it is not taken, and the board is
     found where it is, its lines alike."""
-    import vision.locate as locate
-    from vision.locate import LINE_PARITY, _line_parity, _work_images
+    from vision.locate import LINE_PARITY, _line_parity
     frame = _wide_frame(65005, 171)
-    small, gray, scale = _work_images(frame.image)
-    grey = gray.astype(np.float32)
-    monkeypatch.setattr(locate, "LINE_PARITY", float("-inf"))
-    halved = next(board_candidates(frame.image), None)
-    monkeypatch.undo()
-    assert halved is not None and _error_cells(halved.corners, frame.board_corners) > 5.0
-    assert halved.margin >= PLACEMENT_MARGIN and halved.line_fit >= LINE_FIT
+    halved, grey, scale = _first_without(monkeypatch, frame, "LINE_PARITY", float("-inf"))
+    assert _error_cells(halved.corners, frame.board_corners) > 5.0
     corners = halved.corners * scale
     assert _line_parity(grey, corners, (corners, 0.0, None)) < LINE_PARITY
-    found = next(board_candidates(frame.image), None)
-    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
-    right = found.corners * scale
+    right = _found_right(frame) * scale
     assert _line_parity(grey, right, (right, 0.0, None)) >= 2 * LINE_PARITY
