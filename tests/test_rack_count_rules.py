@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
+from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_confirms, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
                           _lip_ends, _notched, _over_seven, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
                           weight_lab)
 
@@ -225,3 +225,19 @@ def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams
     # pitches that also make the run seven tiles, at setup's or at the board's: never
     assert _over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4, stops) is None
     assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4, stops) is None
+
+
+def test_an_overdraw_is_confirmed_by_the_boards_pitches_only_when_they_read_it_surely():
+    stops = np.zeros(140, bool)
+    # seven dark tiles and the groove's shade between them in one flat run of 127 px (dev seed
+    # 9910264 p2): setup's pitches (16.3-17.0 px) make it eight only; the board's make 8, 9 or 10,
+    # no seam deciding: not confirmed
+    flat = nine_in_one_run(0.0, (16.33, 17.0), (13.0, 16.67))
+    assert _comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
+    assert _comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
+    assert not _board_confirms(flat, 8, stops)
+    # nine tiles whose seams are deep: the board's pitches read nine surely, and confirm it
+    deep = nine_in_one_run(12.0, (13.6, 14.4), (13.0, 16.7))
+    assert _comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
+    assert _board_confirms(deep, 9, stops)
+    assert not _board_confirms(deep, 8, stops)
