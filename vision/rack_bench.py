@@ -47,7 +47,10 @@ rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing
 the board's rim), 9880000-9881369 (round 14's learning measuring run, made a development range by round 14's
 h-rktops: its false overdraw 9880512 p2, six navy tiles learnt by their tops read as 8, looked at, and the setup
 frames of 9880000-9881099 and 7570000-7570299 scanned for racks learnt by their tops: the groove learnt from the
-shade between tiles); tests
+shade between tiles), 9910000-9911099 (round 14's racks-learnt-by-tops measuring run, made a development range by
+h-rkmaroon: its false overdraw 9910264 p2, seven maroon tiles learnt by their colour read as 8, looked at, and
+`--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 9910000` and `--scenes 800 ... --first-seed 9910300`
+in both trees: an overdraw the board's pitches do not read surely); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -63,7 +66,8 @@ the same; its missed nines 9870038, 9870039, 9870671, 9870879, p2, were looked a
 learning, h-rklearn3, and its start tree on the same scenes; then a development range, above), 9890000 (round
 14's tiles face down, h-rkface, `--scenes 0 --hands 0 --face-down 200 --follow 0`, and its start tree on the same
 scenes), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, default scenes and
-`--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards), 9920000 (round 14's
+`--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards; then a development
+range, above), 9920000 (round 14's
 merged tree, lead): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
