@@ -227,7 +227,7 @@ def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams
     assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4, stops) is None
 
 
-def test_an_overdraw_is_confirmed_by_the_boards_pitches_only_when_they_read_it_surely():
+def test_an_overdraw_setups_pitches_alone_chose_is_confirmed_only_by_a_sure_reading_at_the_boards():
     stops = np.zeros(140, bool)
     # seven dark tiles and the groove's shade between them in one flat run of 127 px (dev seed
     # 9910264 p2): setup's pitches (16.3-17.0 px) make it eight only; the board's make 8, 9 or 10,
@@ -235,9 +235,14 @@ def test_an_overdraw_is_confirmed_by_the_boards_pitches_only_when_they_read_it_s
     flat = nine_in_one_run(0.0, (16.33, 17.0), (13.0, 16.67))
     assert _comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
     assert _comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
-    assert not _board_confirms(flat, 8, stops)
-    # nine tiles whose seams are deep: the board's pitches read nine surely, and confirm it
-    deep = nine_in_one_run(12.0, (13.6, 14.4), (13.0, 16.7))
+    assert not _board_confirms(flat, 8, 1.67, stops)
+    # nine tiles, seams 3 L (through the blur 2.3): setup's narrow pitches make nine only, the
+    # board's leave it open: not confirmed; seams 6 L: the board's read nine surely, confirmed
+    assert not _board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4, stops)
+    deep = nine_in_one_run(6.0, (13.6, 14.4), (13.0, 16.7))
     assert _comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
-    assert _board_confirms(deep, 9, stops)
-    assert not _board_confirms(deep, 8, stops)
+    assert _board_confirms(deep, 9, 1.4, stops)
+    assert not _board_confirms(deep, 8, 1.4, stops)
+    # setup's pitches allowing eight and nine weighed the seams already (dev seed 9910886 p1):
+    # the board's darkest seams naming the same count confirm it
+    assert _board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4, stops)

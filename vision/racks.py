@@ -991,7 +991,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         # an overdraw read with what setup learnt must also be what the board's square makes of
         # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
         # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        sure = _board_confirms(seen, count, stops)
+        sure = _board_confirms(seen, count, profile.edge, stops)
     if not sure and profile is not None and (over := _over_seven(seen, profile.edge, stops)) is not None:
         count, sure = over, True
     y0, y1 = seen.band
@@ -1014,15 +1014,19 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     return RackReading(count)
 
 
-def _board_confirms(seen: _Columns, count: int, stops: np.ndarray) -> bool:
-    """Whether the board's square's pitches read the same runs surely as `count` tiles. A count
-    they leave open, named only by the darkest of seams too faint to decide, confirms nothing
-    (dev seed 9910264 p2: seven maroon tiles in four groups, the groove's shade between them the
-    tiles' colour, one run of 127 px; setup's pitch 16.7 px allows 8 only, the board's 8, 9 or 10,
-    seams 1.0, 0.7 and 0.6 L: read as 8)."""
+def _board_confirms(seen: _Columns, count: int, edge: float, stops: np.ndarray) -> bool:
+    """Whether the board's square's pitches read the same runs as `count` tiles. When setup's
+    pitches allow no other total (`count` chosen by the pitch alone, no seam weighed), the board's
+    must read it surely: a count they leave open, named only by the darkest of seams too faint to
+    decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four groups, the groove's
+    shade between them the tiles' colour, one run of 127 px; setup's pitch 16.7 px allows 8 only,
+    the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches allow
+    others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
+    9 against 8 at setup's pitches, seams 2.7 and 0.5 L; the board's also 10, 0.7 L: kept as 9)."""
     alone, alone_sure = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
                                     stops, seen.filled)
-    return alone == count and alone_sure
+    _, learnt, _ = _comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    return alone == count and (alone_sure or len(learnt) > 1)
 
 
 def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
