@@ -50,7 +50,8 @@ frames of 9880000-9881099 and 7570000-7570299 scanned for racks learnt by their 
 shade between tiles), 9910000-9911099 (round 14's racks-learnt-by-tops measuring run, made a development range by
 h-rkmaroon: its false overdraw 9910264 p2, seven maroon tiles learnt by their colour read as 8, looked at, and
 `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 9910000` and `--scenes 800 ... --first-seed 9910300`
-in both trees: an overdraw the board's pitches do not read surely); tests
+in both trees: an overdraw the board's pitches do not read surely; its other false overdraw, 9911047 p2,
+seven navy tiles on a rack not learnt whose setup frame read them as over seven too, looked at); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
