@@ -69,7 +69,7 @@ learning, h-rklearn3, and its start tree on the same scenes; then a development 
 scenes), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, default scenes and
 `--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards; then a development
 range, above), 9920000 (round 14's
-merged tree, lead): measuring runs of later rounds)
+merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
