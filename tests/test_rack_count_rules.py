@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_confirms, _by_fit, _Columns, _least_solid, _comb_count, _filled_band,
-                          _lip_ends, _notched, _over_seven, _to_segment, _trim_table_ends, lab_norm, median_colour, median_lab,
-                          weight_lab)
+from vision.rack_comb import by_fit, comb_count, trim_table_ends
+from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_confirms, _Columns, _least_solid, _filled_band, _lip_ends,
+                          _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -14,42 +14,42 @@ def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows
     for a, b in ((21, 35), (43, 57), (69, 140)):
         column[a:b] = True
     light = np.full(150, 40.0)
-    assert _comb_count(column, light, 13.0, 16.7, None) == (7, True)
+    assert comb_count(column, light, 13.0, 16.7, None) == (7, True)
 
 
 def test_a_single_run_never_decides_by_fit_on_the_boards_pitches():
     options = {7: (0.0, 6, 0.01), 8: (0.0, 7, 0.2)}
-    assert _by_fit(options, 1) is None
-    assert _by_fit(options, 3) == 7
+    assert by_fit(options, 1) is None
+    assert by_fit(options, 3) == 7
 
 
 def test_a_single_run_decides_by_fit_on_learnt_pitches_only_with_its_seams():
     # nine dark tiles filling a rack in one run (dev seed 7580013): nine fits the learnt pitch,
     # eight hardly, and nine's seams are the darker
     options = {8: (2.37, 7, 0.271), 9: (4.56, 8, 0.005)}
-    assert _by_fit(options, 1) is None
-    assert _by_fit(options, 1, learnt=True) == 9
+    assert by_fit(options, 1) is None
+    assert by_fit(options, 1, learnt=True) == 9
     # the same fit with eight's seams the darker: not decided
-    assert _by_fit({8: (4.6, 7, 0.271), 9: (2.4, 8, 0.005)}, 1, learnt=True) is None
+    assert by_fit({8: (4.6, 7, 0.271), 9: (2.4, 8, 0.005)}, 1, learnt=True) is None
     # two totals that both fit a learnt pitch: not decided
-    assert _by_fit({8: (0.9, 7, 0.001), 9: (3.96, 8, 0.014)}, 1, learnt=True) is None
+    assert by_fit({8: (0.9, 7, 0.001), 9: (3.96, 8, 0.014)}, 1, learnt=True) is None
 
 
 def test_fit_gives_way_to_seams_that_speak_against_it():
     # the better fit's seams are far shallower than the other total's: not decided by fit
-    assert _by_fit({7: (0.5, 6, 0.02), 8: (9.0, 7, 0.25)}, 2) is None
+    assert by_fit({7: (0.5, 6, 0.02), 8: (9.0, 7, 0.25)}, 2) is None
     # two totals that fit alike: none
-    assert _by_fit({7: (0.5, 6, 0.05), 8: (0.5, 7, 0.1)}, 2) is None
+    assert by_fit({7: (0.5, 6, 0.05), 8: (0.5, 7, 0.1)}, 2) is None
 
 
 def test_a_run_stopped_by_the_racks_end_wall_keeps_its_end_on_a_table_the_tiles_colour():
     profile = np.full(145, 100.0)  # no darker line near the end: an end of table not found
     runs = [(43, 140)]
     no_rack = np.zeros(145, bool)
-    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack) == (runs, False)
+    assert trim_table_ends(runs, profile, 145, 16.7, no_rack) == (runs, False)
     rack_wall = no_rack.copy()
     rack_wall[140:143] = True
-    assert _trim_table_ends(runs, profile, 145, 16.7, rack_wall) == (runs, True)
+    assert trim_table_ends(runs, profile, 145, 16.7, rack_wall) == (runs, True)
 
 
 def test_a_table_lighter_than_the_tiles_is_cut_from_a_runs_end_by_its_step():
@@ -59,19 +59,19 @@ def test_a_table_lighter_than_the_tiles_is_cut_from_a_runs_end_by_its_step():
     profile[:10] = 175.0
     no_rack = np.zeros(145, bool)
     runs = [(4, 120)]
-    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack) == ([(10, 120)], True)
+    assert trim_table_ends(runs, profile, 145, 16.7, no_rack) == ([(10, 120)], True)
     # a table as light as the tiles (2 L off) is no step: the end is not found
     profile[:10] = 142.0
-    assert _trim_table_ends(runs, profile, 145, 16.7, no_rack)[1] is False
+    assert trim_table_ends(runs, profile, 145, 16.7, no_rack)[1] is False
 
 
 def test_a_run_that_stops_where_the_table_steps_off_keeps_its_end():
     profile = np.full(145, 45.0)  # navy tiles; the table beyond both ends 20 lighter
     profile[:8] = profile[138:] = 65.0
-    assert _trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool)) == ([(8, 138)], True)
+    assert trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool)) == ([(8, 138)], True)
     # ... but not when the run's own first columns are as light as the table beyond: table in the run
     profile[:12] = 65.0
-    assert _trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool))[0] == [(12, 138)]
+    assert trim_table_ends([(8, 138)], profile, 145, 16.7, np.zeros(145, bool))[0] == [(12, 138)]
 
 
 def test_a_run_keeps_its_end_where_the_table_steps_off_past_one_blended_column():
@@ -80,10 +80,10 @@ def test_a_run_keeps_its_end_where_the_table_steps_off_past_one_blended_column()
     profile = np.full(135, 33.0)
     profile[:5] = 55.0
     profile[129], profile[130:] = 37.0, 48.0
-    assert _trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool)) == ([(5, 129)], True)
+    assert trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool)) == ([(5, 129)], True)
     # two columns between the run and the table's step: nothing tells the run's end
     profile[130] = 37.0
-    assert _trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool))[1] is False
+    assert trim_table_ends([(5, 129)], profile, 135, 15.4, np.zeros(135, bool))[1] is False
 
 
 def test_the_first_column_past_the_racks_lip_ends_a_run():
@@ -93,9 +93,9 @@ def test_the_first_column_past_the_racks_lip_ends_a_run():
     ends = _lip_ends(is_rack, (21, 24))
     assert np.flatnonzero(ends).tolist() == [9, 137]
     profile = np.full(145, 160.0)  # a table as light as the tiles beyond both ends: no step, no line
-    assert _trim_table_ends([(10, 137)], profile, 145, 16.7, ends) == ([(10, 137)], True)
+    assert trim_table_ends([(10, 137)], profile, 145, 16.7, ends) == ([(10, 137)], True)
     # a run that goes on past the lip's end is not ended by it
-    assert _trim_table_ends([(10, 141)], profile, 145, 16.7, ends)[1] is False
+    assert trim_table_ends([(10, 141)], profile, 145, 16.7, ends)[1] is False
     # no lip seen along most of the zone (nothing of the rack under the band): no end told
     assert not _lip_ends(is_rack, (27, 28)).any()
 
@@ -134,11 +134,11 @@ def test_seams_only_counts_a_band_that_may_be_table_only_when_seams_show():
     column = np.ones(140, bool)
     column[:5] = column[135:] = False
     flat = np.full(140, 150.0)  # a strip of table: no seam
-    assert _comb_count(column, flat, 14.0, 15.0, None)[1] is True  # one total only: sure by default
-    assert _comb_count(column, flat, 14.0, 15.0, None, seams_only=True)[1] is False
+    assert comb_count(column, flat, 14.0, 15.0, None)[1] is True  # one total only: sure by default
+    assert comb_count(column, flat, 14.0, 15.0, None, seams_only=True)[1] is False
     seams = flat.copy()
     seams[np.round(5 + 130 / 9 * np.arange(1, 9)).astype(int)] = 120.0  # nine tiles' seams, 30 darker
-    assert _comb_count(column, seams, 14.0, 15.0, None, seams_only=True) == (9, True)
+    assert comb_count(column, seams, 14.0, 15.0, None, seams_only=True) == (9, True)
 
 
 def test_to_segment_is_the_distance_to_the_blends_of_two_colours():
@@ -213,9 +213,9 @@ def nine_in_one_run(seam_dip: float, pitches: tuple[float, float], prior: tuple[
 def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams():
     stops = np.zeros(140, bool)
     # eight and nine both fit setup's pitches, and the board's: nine's seams (3.95 L through the
-    # profile's blur, short of SEAM_MIN: unsure for _comb_count) are 3 L darker than eight's
+    # profile's blur, short of SEAM_MIN: unsure for comb_count) are 3 L darker than eight's
     seen = nine_in_one_run(5.1, (14.0, 16.0), (13.6, 16.7))
-    assert _comb_count(seen.column, seen.light, 14.0, 16.0, 1.4) == (9, False)
+    assert comb_count(seen.column, seen.light, 14.0, 16.0, 1.4) == (9, False)
     assert _over_seven(seen, 1.4, stops) == 9
     # the board's narrowest pitches also make ten (seams 1.1 L): nine is still 3 L darker than the
     # other total setup's pitches allow, and the darkest of all
@@ -233,14 +233,14 @@ def test_an_overdraw_setups_pitches_alone_chose_is_confirmed_only_by_a_sure_read
     # 9910264 p2): setup's pitches (16.3-17.0 px) make it eight only; the board's make 8, 9 or 10,
     # no seam deciding: not confirmed
     flat = nine_in_one_run(0.0, (16.33, 17.0), (13.0, 16.67))
-    assert _comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
-    assert _comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
+    assert comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
+    assert comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
     assert not _board_confirms(flat, 8, 1.67, stops)
     # nine tiles, seams 3 L (through the blur 2.3): setup's narrow pitches make nine only, the
     # board's leave it open: not confirmed; seams 6 L: the board's read nine surely, confirmed
     assert not _board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4, stops)
     deep = nine_in_one_run(6.0, (13.6, 14.4), (13.0, 16.7))
-    assert _comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
+    assert comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
     assert _board_confirms(deep, 9, 1.4, stops)
     assert not _board_confirms(deep, 8, 1.4, stops)
     # setup's pitches allowing eight and nine weighed the seams already (dev seed 9910886 p1):

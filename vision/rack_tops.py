@@ -20,8 +20,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SEAM_MIN, SETUP_SLACK, _blocked_columns, _comb_count, _rectify,
-                          _runs, _seam_dip, prior_pitches, table_crossed, tile_splits, zone_in_frame)
+from vision.rack_comb import SEAM_MIN, comb_count, seam_dip, tile_runs
+from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, table_crossed,
+                          tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -168,7 +169,7 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                 groove = np.median(colours[inner][~is_tile], axis=0)
                 column = np.zeros(w, bool)
                 column[inner] = is_tile
-                runs = _runs(column, (p_lo + p_hi) / 2)
+                runs = tile_runs(column, (p_lo + p_hi) / 2)
                 fits, pitches = tile_splits(runs, tiles, p_lo, p_hi)
                 if len(fits) == 1 and _seams_show(lab8, band, runs, next(iter(fits))):
                     walls = [np.median(column_colours(lab8, above)[inner][m], axis=0) for m in (is_tile, ~is_tile)]
@@ -188,13 +189,13 @@ def _widest(mask: np.ndarray) -> int:
 
 def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
     """Do the tiles pushed together in these runs (`ns` tiles each) show their seams, dark where
-    they touch (vision.racks.SEAM_MIN, as read_rack's seams decide a count)? A run of one colour
+    they touch (vision.rack_comb.SEAM_MIN, as read_rack's seams decide a count)? A run of one colour
     that is no row of tiles (the light's gradient over the rack's top, dev seed 7570286; the
     groove's shade, 7570400) split into tiles by the count known does not. True with no tiles
     pushed together (every run one tile: their ends show)."""
     light = cv2.GaussianBlur(lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0).reshape(1, -1),
                              (0, 0), 0.7).ravel()
-    dips = [_seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
+    dips = [seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
     seams = sum(k for _, k in dips)
     return seams == 0 or sum(d * k for d, k in dips) / seams >= SEAM_MIN
 
@@ -244,9 +245,9 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
             return None, False, "the rack's tops not as learnt"
     p_lo, p_hi = pitches[0] * (1 - SETUP_SLACK), pitches[1] * (1 + SETUP_SLACK)
     light = lab8[tops.band[0]:tops.band[1], :, 0].astype(np.float32).mean(axis=0)
-    count, sure = _comb_count(column, light, p_lo, p_hi, edge)
+    count, sure = comb_count(column, light, p_lo, p_hi, edge)
     if sure and count > RACK_LIMIT:
         # an overdraw must also be what the board's square makes of the same runs (as read_rack asks)
-        alone, _ = _comb_count(column, light, *prior_pitches(square), None)
+        alone, _ = comb_count(column, light, *prior_pitches(square), None)
         sure = alone == count
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")

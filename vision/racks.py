@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, comb_count,
+                              comb_options, seams_rank, tile_runs, trim_table_ends)
+
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
 
@@ -41,9 +44,6 @@ RAISED = (1.035, 1.075)  # the scale at the tiles' tops (22-23 mm over the table
 # racks, seeds 7300000-7300299: 1.035-1.074, median 1.053)
 RAISED_MEAN = float(np.mean(RAISED))
 RACK_LIGHTNESS_WEIGHT = 0.35  # as on the board: the backs of leaning tiles face down and are darker than their tops
-END_ZONE = 0.6  # pitches at each end of the zone no standing tile lies wholly within: the zone's 3 mm
-# margin and the rack's 3 mm end wall are 0.3 of a tile (dev seed 1586: a light blend at a rack's
-# end, 8 px, read as an eighth tile with a learnt pitch)
 END_COLUMNS = 2  # the zone reaches 3 mm past the rack's ends (rack_outline): its first and last two
 # columns (1.5-2 mm at 14 px a tile) show table or the rack's end walls, never a standing tile
 BLOCKED_SHARE = 0.25  # pitches of the rack's length covered (a hand) before the rack is unknown
@@ -57,8 +57,6 @@ TABLE_CONTRAST = 16.0  # tiles closer than this to the table's colour are not to
 MAX_BAND = 0.7  # rows of tile colour at most, in pitches: a tile's top (3.5-5 mm) and the strip of
 # its back above the wall (< 8 mm in every rendered view) are < 13 mm = 0.7 of a 19 mm tile
 RACK_LIMIT = 7
-EDGE_LOSS = 0.1  # share of a pitch the dark rounded ends of a run of tiles lose (renders: 0.05-0.15)
-UNSURE_FRACTION = 0.3  # a run whose length is this far from a whole number of tiles is not counted
 OVER_BAND_ROWS = 2  # rows of tile colour a count over seven needs, setup or not (dev seed 179: one
 # row along the edge of a wooden rack, its grain dipping like seams, read 3 tiles as 9; seed 7000909,
 # with setup: one row of a light table under a blue rack read 1 tile as 9)
@@ -301,241 +299,8 @@ SANDWICH_BELOW = 0.5  # a band whose best row is less than half tile colour is l
 # between the rack's wall and lip (seven tiles fill >= 0.55 of a rack's middle, nine 0.7-0.95)
 
 
-def _runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
-    """Runs of tile columns (tiles pushed together make one run), none wholly within the
-    zone's ends, none shorter than 0.4 of a tile."""
-    edges = np.diff(np.concatenate([[0], column.astype(np.int8), [0]]))
-    ends = END_ZONE * pitch
-    whole = (1 - UNSURE_FRACTION) * pitch - EDGE_LOSS * pitch  # the shortest run a tile alone makes
-    runs: list[tuple[int, int]] = []
-    for a, b in zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist()):
-        if runs and a - runs[-1][1] <= FRAGMENT_GAP and min(b - a, runs[-1][1] - runs[-1][0]) < whole:
-            # a column or so missing from a tile's top (a blend, a speck) splits no tile in two
-            # (dev seed 9650135: 6 and 7 px either side of one such column, no tile alone: eight
-            # white tiles not counted); runs of whole tiles stay apart (their seams decide nothing then)
-            runs[-1] = (runs[-1][0], b)
-        else:
-            runs.append((a, b))
-    return [(a, b) for a, b in runs if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
-
-
-FRAGMENT_GAP = 1  # px (a tenth of a tile): a gap this narrow between a run and a piece of a tile joins them
-
-
-def _seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
-    """How much darker the run a..b is where n tiles pushed together would touch (evenly
-    spaced: each run loses the same rounded edge at both ends) than across the tiles' middles:
-    (mean dip over the n - 1 seams, seams)."""
-    if n < 2:
-        return 0.0, 0
-    width = (b - a) / n
-    dips = []
-    for k in range(1, n):
-        x = a + k * width
-        lo, hi = int(np.floor(x - SEAM_SLACK)), int(np.ceil(x + SEAM_SLACK)) + 1
-        seam = float(light[max(a, lo):min(b, hi)].min())
-        left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
-        right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
-        middles = [_median(side) for side in (left, right) if len(side)]
-        dips.append(float(np.mean(middles)) - seam if middles else 0.0)
-    return float(np.mean(dips)), n - 1
-
-
-def _median(values: np.ndarray) -> float:
-    """np.median of a few values, without its overhead (a seam's sides are 3-6 px)."""
-    v = sorted(values.tolist())
-    n = len(v)
-    return float(v[(n - 1) // 2] + v[n // 2]) / 2
-
-
-def _trim_table_ends(runs: list[tuple[int, int]], profile: np.ndarray, width: int, reach: float,
-                     rack_col: np.ndarray) -> tuple[list[tuple[int, int]], bool]:
-    """On a table the tiles' colour, a run reaching the zone's ends may hold a strip of table
-    beside the rack's end: start it at the darkest line (a tile's edge) within `reach` of
-    that end. (runs, every such end found: a line at least SEAM_MIN darker than the run).
-    A run that stops at a column of `rack_col` (the rack's colour, its end wall inside the
-    zone, or the first column past the rack's lip: _lip_ends) ends there: no table lies between
-    (dev seed 9600126: seven ivory tiles pushed to a brown rack's end on a light grey table,
-    their last seam a px short of `reach`, unknown)."""
-    out, found = [], True
-    for a, b in runs:
-        level = float(np.median(profile[a:b]))
-        stops = _steps_off(profile[:a][::-1], profile[a:b], level)  # the table beyond steps off: none in the run
-        if a < reach and not rack_col[max(0, a - RACK_END_COLUMNS):a].any() and not stops:
-            cut = a + int(np.argmin(profile[a:min(b, int(reach) + 1)]))
-            if (step := _table_step(profile[a:min(b, int(reach) + 1)], level)) is not None:
-                a += step  # table in the run's first columns: cut where it ends, not at a dip in a tile
-            elif level - float(profile[cut]) >= SEAM_MIN:
-                a = cut
-            elif a > 0 and level - float(profile[max(0, a - RACK_END_COLUMNS):a].min()) >= SEAM_MIN:
-                pass  # the tile's dark edge right beyond the run: it ends there
-            else:
-                found = False
-        stops = _steps_off(profile[b:], profile[a:b][::-1], level)
-        if b > width - reach and not rack_col[b:b + RACK_END_COLUMNS].any() and not stops:
-            lo = max(a + 1, int(width - reach))
-            cut = lo + int(np.argmin(profile[lo:b])) + 1 if b > lo else b
-            if b > lo and (step := _table_step(profile[lo:b][::-1], level)) is not None:
-                b -= step
-            elif level - float(profile[cut - 1]) >= SEAM_MIN:
-                b = cut
-            elif b < width and level - float(profile[b:b + RACK_END_COLUMNS].min()) >= SEAM_MIN:
-                pass
-            else:
-                found = False
-        if b - a > 0:
-            out.append((a, b))
-    return out, found
-
-
-def _steps_off(outward: np.ndarray, inward: np.ndarray, level: float) -> bool:
-    """Does a run stop where the table beyond it steps off (`outward`: the light from the run's
-    end outwards, `inward`: the run's own from that end inwards; `level`: the run's)? The
-    RACK_END_COLUMNS columns right beyond the end (fewer at the zone's edge) all TABLE_STEP off
-    the level and the run's own end columns not, or the same past one column that blends the
-    last tile's edge into the table (dev seeds 7540055 and 7540165: nine ivory tiles at L 195,
-    nine navy ones at 33, each ending at a rack's end in a column of 197 and 37, then table at
-    205-209 and 46-51: read unknown)."""
-    n = min(RACK_END_COLUMNS, len(outward))
-    own = inward[:RACK_END_COLUMNS]
-    if n > 0 and _table_step(np.concatenate([outward[:n][::-1], own]), level) == n:
-        return True
-    past = outward[1:1 + RACK_END_COLUMNS]
-    return len(past) == RACK_END_COLUMNS and _table_step(np.concatenate([past[::-1], own]), level) == len(past)
-
-
-def _table_step(end: np.ndarray, level: float) -> int | None:
-    """Columns of table at a run's end (`end`: the light from that end inwards), told by a step
-    rather than a dark line: the first columns all lighter (or all darker) than the run's
-    `level` by TABLE_STEP, up to where the tiles' light begins. None when there is no such
-    step (or the whole stretch is off: no tile's light to end it)."""
-    off = end - level
-    for sign in (1.0, -1.0):
-        beyond = sign * off >= TABLE_STEP
-        if len(beyond) and beyond[0] and not beyond.all():
-            return int(np.argmin(beyond))
-    return None
-
-
-TABLE_STEP = 8.0  # L levels: a table lighter or darker than the tiles beside a rack's end, with no dark
-# line between (dev seeds 9670158, 9670273: nine ivory tiles filling a rack, the table beyond its end
-# 16-28 lighter, read unknown; a seam darkens 4 and more, SEAM_MIN); a run that stops where such a
-# step begins, its own first columns at the tiles' level, holds no table (dev seed 9670251: eight
-# navy tiles, the run's end 2 L from its level, the table beyond 20 lighter, read unknown; 9670012:
-# a run starting in the table, its first columns as light as the table beyond, read 3 tiles as 4);
-# with no dark line nor step inside the run, a dark line (SEAM_MIN) in the columns right beyond it
-# is the last tile's edge (dev seed 9670533: nine ivory tiles, the edge a column past the run, unknown).
-# A step is looked for before a dark line: a dip of 4-6 L in a tile's own light is no edge (dev seed
-# 9670584: a run ending in 2 px of table 27-36 lighter, cut at such a dip in its last tile, unknown)
-RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
-
-
-def _comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
-                seams_only: bool = False) -> tuple[int, bool]:
-    """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
-    (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
-    when the pitches allowed give different totals, the seams between tiles pushed together
-    decide: the total whose seams fall where the strip is darkest. (count, sure).
-    `seams_only`: sure only when the seams decide (a band that may be table: tiles show seams)."""
-    runs, options, ends_found = _comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col)
-    if not runs:
-        return 0, True
-    if not ends_found:
-        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
-    if not options:
-        return 0, False
-    if len(options) == 1 and not seams_only:
-        return next(iter(options)), True
-    total, dip, second = _seams_rank(options)
-    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
-        return total, True
-    if seams_only:
-        return total, False
-    fitted = _by_fit(options, len(runs), edge is not None)
-    return (total, False) if fitted is None else (fitted, True)
-
-
-def _seams_rank(options: dict[int, tuple[float, int, float]]) -> tuple[int, float, float]:
-    """The total whose seams are darkest, their dip, and the next total's dip (0 when none)."""
-    ranked = sorted(options.items(), key=lambda kv: -kv[1][0])
-    total, (dip, _, _) = ranked[0]
-    return total, dip, ranked[1][1][0] if len(ranked) > 1 else 0.0
-
-
-def _comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float, edge: float | None,
-                  table_like: bool = False, rack_col: np.ndarray | None = None
-                  ) -> tuple[list[tuple[int, int]], dict[int, tuple[float, int, float]], bool]:
-    """_comb_count's runs, every total the pitches p_lo..p_hi split them into (total -> (best
-    seam dip, seams, best fit)), and whether the runs' ends were found (a table the tiles' colour)."""
-    runs = _runs(column, (p_lo + p_hi) / 2)
-    profile = cv2.GaussianBlur(light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-    ends_found = True
-    if table_like:
-        runs, ends_found = _trim_table_ends(runs, profile, len(column), TABLE_END * p_hi,
-                                            np.zeros(len(column), bool) if rack_col is None else rack_col)
-        runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
-    options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
-    if runs:
-        pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
-        edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
-        widths = np.array([b - a for a, b in runs], np.float64)
-        lengths = (widths[None, :] + edges[:, None]) / pitches[:, None]  # tiles in each run, for each pitch
-        tiles = np.maximum(1.0, np.rint(lengths))
-        residuals = np.abs(lengths - tiles).max(axis=1)
-        ok = residuals <= UNSURE_FRACTION
-        totals = tiles.sum(axis=1).astype(np.int64)
-        # each way of splitting the runs into tiles once (many pitches split them alike)
-        splits: dict[tuple[int, ...], None] = dict.fromkeys(tuple(row) for row in tiles[ok].astype(np.int64).tolist())
-        run_dips: dict[tuple[int, int], tuple[float, int]] = {}  # (run, tiles) -> its seams' dip: splits share them
-        for ns in splits:  # in the order of the pitches that first split them so
-            dips = []
-            for r, ((a, b), k) in enumerate(zip(runs, ns)):
-                if (r, k) not in run_dips:
-                    run_dips[r, k] = _seam_dip(profile, a, b, k)
-                dips.append(run_dips[r, k])
-            seams = sum(k for _, k in dips)
-            dip = sum(d * k for d, k in dips) / seams if seams else 0.0
-            total = int(sum(ns))
-            fit = float(residuals[ok & (totals == total)].min())
-            best = options.get(total)
-            if best is None or dip > best[0]:
-                options[total] = (dip, seams, fit)
-    return runs, options, ends_found
-
-
-def _by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:
-    """The total when seams do not decide (dark tiles show hardly any): runs of different
-    lengths (a tile alone, a group) fit one pitch far better for one total than for any other,
-    and the seams do not speak against it (dev seed 9600056: navy tiles in runs of 1, 1 and 5
-    fit a pitch within 0.09 for seven, within 0.25 at best for eight). A single run fits
-    some pitch for every total the board's square allows: None, unless the pitches are the few
-    setup learnt (`learnt`: the edge setup learnt is given) and the total that fits is also the
-    one whose seams are darkest (dev seeds 7580013, 7580099, 7580179 with nine tiles: dark tiles
-    filling a rack in one run, seams 3.2-4.6 L deep, 2-3 L deeper than eight's, read unknown;
-    nine fits a learnt pitch within 0.01, eight within 0.15-0.27 at best)."""
-    if runs < 2 and not learnt:
-        return None
-    ranked = sorted(options.items(), key=lambda kv: kv[1][2])
-    (total, (dip, _, fit)), rest = ranked[0], ranked[1:]
-    if runs < 2 and any(d >= dip for _, (d, _, _) in rest):
-        return None
-    if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and d - dip < SEAM_MARGIN for _, (d, _, f) in rest):
-        return total
-    return None
-
-
-FIT_SURE = 0.12  # the best total's runs are within this share of a tile of a whole number of tiles
-FIT_MARGIN = 0.1  # ... and every other total's fit this much worse
-
-
-PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
-SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
-SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
-SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed
 PITCH_SLACK = 0.03  # the table's scale at the rack (rack_square_px) is known to +-3 % (the rack's own turn)
 SETUP_SLACK = 0.02  # the pitches that read seven tiles at setup, widened this much (dev seeds 5000000-5000399: 0, 0.01, 0.02 read 93.1, 93.1, 93.2 %)
-TABLE_END = 1.0
 WALL_ROWS = 4  # rows above a tile's top where its rack's wall shows (tiles lean on it)
 WALL_SHARE = 0.9  # a row of the wall is this much not tile colour over the rack's middle 80 %
 WALL_END = 1.3
@@ -699,13 +464,13 @@ def learn_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: 
     seen = _columns(frame, zone, square_px, tile_lab, tolerance, None)
     if isinstance(seen, RackReading):
         return None
-    runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
+    runs = tile_runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
     if seen.table_like:
         profile = cv2.GaussianBlur(seen.light.reshape(1, -1).astype(np.float32), (0, 0), 0.7).ravel()
-        runs, ends_found = _trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
+        runs, ends_found = trim_table_ends(runs, profile, len(seen.column), TABLE_END * seen.p_hi, seen.rack_col)
         if not ends_found:
             return None
-        # as _comb_count reads them: what is left of a run cut at the table is no tile's top
+        # as comb_count reads them: what is left of a run cut at the table is no tile's top
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * seen.p_lo]
     if not runs:
         return None
@@ -980,7 +745,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     stops = seen.rack_col | _lip_ends(seen.is_rack, seen.band)  # columns a run of tiles ends at
-    count, sure = _comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
+    count, sure = comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
                               profile.edge if profile is not None else None, seen.table_like, stops, seen.filled)
     if count == 0 and sure:
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
@@ -1023,9 +788,9 @@ def _board_confirms(seen: _Columns, count: int, edge: float, stops: np.ndarray) 
     the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches allow
     others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
     9 against 8 at setup's pitches, seams 2.7 and 0.5 L; the board's also 10, 0.7 L: kept as 9)."""
-    alone, alone_sure = _comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
+    alone, alone_sure = comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
                                     stops, seen.filled)
-    _, learnt, _ = _comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    _, learnt, _ = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
     return alone == count and (alone_sure or len(learnt) > 1)
 
 
@@ -1039,8 +804,8 @@ def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
     fitting setup's pitches; 7600655, wood tiles, setup's pitch 10 % high from seven in groups, eight
     at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown."""
     if seen.filled:
-        return None  # a band that may be table counts only by its seams (_comb_count's seams_only)
-    sets = [_comb_options(seen.column, seen.light, lo, hi, e, seen.table_like, stops)
+        return None  # a band that may be table counts only by its seams (comb_count's seams_only)
+    sets = [comb_options(seen.column, seen.light, lo, hi, e, seen.table_like, stops)
             for lo, hi, e in ((seen.p_lo, seen.p_hi, edge), (seen.prior[0], seen.prior[1], None))]
     if not all(ends and options and min(options) > RACK_LIMIT for _, options, ends in sets):
         return None
@@ -1049,7 +814,7 @@ def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
     for total, option in learnt.items():
         if total not in both or option[0] > both[total][0]:
             both[total] = option
-    total, dip, second = _seams_rank(both)
+    total, dip, second = seams_rank(both)
     if len(both) == 1 or dip - second >= SEAM_MARGIN:
         return total
     # ... or darker than every other total setup's pitches allow, by SEAM_MARGIN, and the darkest
@@ -1061,7 +826,7 @@ def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
 
 def _least_solid(seen: _Columns) -> float:
     """The least share of the band's pixels of tile colour over any run of tiles (0: none)."""
-    runs = _runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
+    runs = tile_runs(seen.column, (seen.p_lo + seen.p_hi) / 2)
     return min((float(seen.share[a:b].mean()) for a, b in runs), default=0.0)
 
 
@@ -1126,7 +891,7 @@ def _learnt_band_count(lab: np.ndarray, profile: RackProfile | None) -> int | No
         return None
     pitch = sum(profile.pitches) / 2
     total = 0
-    for a, b in _runs(is_tile, pitch):
+    for a, b in tile_runs(is_tile, pitch):
         n = (b - a + profile.edge) / pitch
         if abs(n - round(n)) > UNSURE_FRACTION or round(n) < 1:
             return None
