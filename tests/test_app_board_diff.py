@@ -5,16 +5,8 @@ from vision.observation import BoardObservation, CellReading
 
 from kiosk.board_diff import diff_boards, match_rotation, rotate_rows
 from kiosk.turns import read_turn
+from tests.board_text import EMPTY, board, cell
 
-EMPTY = ["." * 15] * 15
-
-
-def board(*placed: tuple[str, str]) -> list[str]:
-    grid = [list(r) for r in EMPTY]
-    for square, letter in placed:
-        col, row = ord(square[0]) - ord("A"), int(square[1:]) - 1
-        grid[row][col] = letter
-    return ["".join(r) for r in grid]
 
 
 def observe(rows: list[str], low: set[str] = frozenset(), unknown: set[str] = frozenset()) -> BoardObservation:
@@ -25,12 +17,8 @@ def observe(rows: list[str], low: set[str] = frozenset(), unknown: set[str] = fr
             conf = 0.5 if name in low else 0.99
             if name in unknown:
                 cells.append(CellReading("unknown", None, 0.0))
-            elif ch == ".":
-                cells.append(CellReading("empty", None, conf))
-            elif ch == "?" or ch.islower():
-                cells.append(CellReading("blank", None, conf))
             else:
-                cells.append(CellReading("tile", ch, conf))
+                cells.append(cell(ch, conf))
     return BoardObservation(tuple(cells), located=True, stable=True)
 
 

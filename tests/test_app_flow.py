@@ -7,21 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from vision.observation import BoardObservation, CellReading
+from vision.observation import BoardObservation
 
 from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
 from kiosk.rules import events as ev
 from kiosk.vision_worker import InlineVision
+from tests.board_text import EMPTY, board, cell
 
-EMPTY = ["." * 15] * 15
-
-
-def board(*placed: tuple[str, str]) -> list[str]:
-    grid = [list(r) for r in EMPTY]
-    for square, letter in placed:
-        col, row = ord(square[0]) - ord("A"), int(square[1:]) - 1
-        grid[row][col] = letter
-    return ["".join(r) for r in grid]
 
 
 @dataclass
@@ -58,12 +50,7 @@ class TextReader:
         for r, row in enumerate(view.rows):
             for c, ch in enumerate(row):
                 conf = 0.4 if (r, c) in view.low else 0.99
-                if ch == ".":
-                    cells.append(CellReading("empty", None, conf))
-                elif ch == "?" or ch.islower():
-                    cells.append(CellReading("blank", None, conf))
-                else:
-                    cells.append(CellReading("tile", ch, conf))
+                cells.append(cell(ch, conf))
         return BoardObservation(tuple(cells), located=view.located, stable=view.stable, rack_counts=dict(view.racks))
 
 

@@ -17,11 +17,12 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from vision.observation import BoardObservation, CellReading
+from vision.observation import BoardObservation
 
 from hardware.camera import CameraUnplugged
 from kiosk.app import GameSetup, KioskApp, MemoryJournal
 from kiosk.vision_worker import InlineVision
+from tests.board_text import cell
 
 SIZE = 15
 LETTERS = "AEIOSTRNLCDQZXJ?"
@@ -67,12 +68,7 @@ class TableReader:
         for r, row in enumerate(seen.rows):
             for c, ch in enumerate(row):
                 conf = 0.4 if (r, c) in seen.low else 0.99
-                if ch == ".":
-                    cells.append(CellReading("empty", None, conf))
-                elif ch == "?":
-                    cells.append(CellReading("blank", None, conf))
-                else:
-                    cells.append(CellReading("tile", ch, conf))
+                cells.append(cell(ch, conf))
         return BoardObservation(tuple(cells), located=True, stable=seen.stable, rack_counts=dict(seen.racks))
 
 
