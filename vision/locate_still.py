@@ -45,9 +45,17 @@ class BorderProfiles:
 
 
 def _profiles(frame: np.ndarray, at: np.ndarray, across: int) -> np.ndarray:
-    pixels = frame.reshape(-1, frame.shape[2]) if frame.ndim == 3 else frame.reshape(-1, 1)
-    grey = pixels[at].astype(np.float32).mean(axis=1)
-    return np.median(grey.reshape(4, STILL_SEGMENTS, STILL_ALONG, across), axis=2)
+    if frame.ndim == 3 and frame.shape[2] == 3:
+        # the grey is the channels' mean: their whole sum is exact in float32, and divided by 3 it
+        # is the very number mean(axis=1) gives (0.15 where the mean took 0.4 ms)
+        pixels = frame.reshape(-1, 3)[at]
+        grey = (pixels[:, 0].astype(np.float32) + pixels[:, 1] + pixels[:, 2]) / np.float32(3)
+    else:
+        pixels = frame.reshape(-1, frame.shape[2]) if frame.ndim == 3 else frame.reshape(-1, 1)
+        grey = pixels[at].astype(np.float32).mean(axis=1)
+    # the median along each piece: the mean of its middle two of STILL_ALONG (an even number), as np.median
+    ordered = np.sort(grey.reshape(4, STILL_SEGMENTS, STILL_ALONG, across), axis=2)
+    return (ordered[:, :, STILL_ALONG // 2 - 1] + ordered[:, :, STILL_ALONG // 2]) / np.float32(2)
 
 
 def border_profiles(frame: np.ndarray, corners: np.ndarray) -> BorderProfiles | None:
