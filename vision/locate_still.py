@@ -42,6 +42,7 @@ class BorderProfiles:
     at: np.ndarray
     profiles: np.ndarray
     move_px: int  # STILL_MOVE in the frame's pixels
+    limit: np.ndarray  # per piece, the change under which it stayed (STILL_SHARE of _moved_by), worked out once
 
 
 def _profiles(frame: np.ndarray, at: np.ndarray, across: int) -> np.ndarray:
@@ -82,7 +83,8 @@ def border_profiles(frame: np.ndarray, corners: np.ndarray) -> BorderProfiles | 
     x = np.clip(np.round(points[:, 0]), 0, w - 1).astype(np.int64)
     y = np.clip(np.round(points[:, 1]), 0, h - 1).astype(np.int64)
     at = y * w + x
-    return BorderProfiles(frame.shape, at, _profiles(frame, at, len(offsets)), max(1, round(STILL_MOVE * cell)))
+    profiles, move_px = _profiles(frame, at, len(offsets)), max(1, round(STILL_MOVE * cell))
+    return BorderProfiles(frame.shape, at, profiles, move_px, STILL_SHARE * _moved_by(profiles, move_px))
 
 
 def _moved_by(profiles: np.ndarray, d: int) -> np.ndarray:
@@ -94,7 +96,8 @@ def stayed(frame: np.ndarray, border: BorderProfiles) -> bool:
     """Whether the board whose `border` was sampled on an earlier frame is still there in `frame`."""
     if frame.shape != border.shape:
         return False
-    change = _profiles(frame, border.at, border.profiles.shape[-1]) - border.profiles
-    change -= np.median(change, axis=-1, keepdims=True)  # the light changed alike along a profile
+    across = border.profiles.shape[-1]  # an odd number (a pixel each way, and the border's own): its median
+    change = _profiles(frame, border.at, across) - border.profiles  # is the middle one sorted, as np.median
+    change -= np.sort(change, axis=-1)[..., across // 2, None]  # the light changed alike along a profile
     change = np.abs(change).mean(axis=-1)
-    return bool((change < STILL_SHARE * _moved_by(border.profiles, border.move_px)).all())
+    return bool((change < border.limit).all())
