@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tests.test_vision_reader import word_board_then_a_swap
-from vision.cells import rectify
+from vision.cells import rectify, unpadded
 import vision.reader
-from vision.reader import BoardReader, _alike, _board_squares, _squares_at, _thumbnail, changed_squares
+from vision.reader import BoardReader, _alike, _squares_at, _thumbnail, changed_squares
 from vision.synth.frames import FrameOptions
 
 
@@ -26,10 +26,10 @@ def test_squares_compared_one_by_one_as_on_the_whole_board(offset):
     before = cv2.cvtColor(rectify(first.image, corners), cv2.COLOR_BGR2GRAY)
     moved = corners + np.float32(offset)
     after = cv2.cvtColor(rectify(second, moved), cv2.COLOR_BGR2GRAY)
-    whole = _alike(before, _thumbnail(before), np.arange(225), *_board_squares(after, _thumbnail(after)))
+    whole = _alike(unpadded(before), _thumbnail(before), unpadded(after), _thumbnail(after))
     order = np.random.default_rng(7).permutation(225)
     alone = np.zeros(225, bool)
-    alone[order] = _alike(before, _thumbnail(before), order, *_squares_at(second, moved, order))
+    alone[order] = _alike(*_squares_at(second, moved, before, _thumbnail(before), order))
     assert np.array_equal(alone, whole)
     # the kiosk's change gate (changed_squares) and the reader's change test share their mean-level part
     assert not whole[changed_squares(_thumbnail(before), _thumbnail(after))].any()

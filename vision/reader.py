@@ -584,12 +584,12 @@ class BoardReader:
             if memory.thumb is None:
                 memory.thumb = _thumbnail(memory.grey)
             thumb = _thumbnail(grey)
-            unchanged = _alike(memory.grey, memory.thumb, np.arange(225), *_board_squares(grey, thumb))
+            unchanged = _alike(unpadded(memory.grey), memory.thumb, unpadded(grey), thumb)
             known = np.zeros(225, bool)
             known[[*memory.letters, *memory.numbered, *(key[0] for key in memory.accents)]] = True
             again = np.flatnonzero(known & ~unchanged)
             if not np.array_equal(memory.grey_corners, corners) and len(again):
-                unchanged[again] = _alike(memory.grey, memory.thumb, again, *_squares_at(frame, memory.grey_corners, again))
+                unchanged[again] = _alike(*_squares_at(frame, memory.grey_corners, memory.grey, memory.thumb, again))
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.grey_corners, memory.thumb = grey, np.array(corners, np.float32), thumb
@@ -890,34 +890,29 @@ def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     return np.asarray(change.reshape(15, n, 15, n).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL)
 
 
-def _alike(before: np.ndarray, before_thumb: np.ndarray, cells: np.ndarray, after: np.ndarray,
-           after_thumb: np.ndarray) -> np.ndarray:
-    """Per given square (row-major indices) of a grey padded rectified board and its thumbnail (`before`,
-    `before_thumb`, _thumbnail): whether it looks the same in `after` and `after_thumb`, those squares'
-    own grey pixels (N x CELL x CELL) and thumbnails (N x THUMB x THUMB), as _board_squares or
-    _squares_at give them: neither its thumbnail's mean grey level moved over CHANGE_LEVEL (as
-    changed_squares) nor over PIXEL_SHARE of its middle (PIXEL_INSET px in from its edges) over PIXEL_MOVE."""
-    rows, cols = np.divmod(np.asarray(cells, int), 15)
-    change = np.abs(after_thumb - cell_grid(before_thumb, THUMB)[rows, cols]).mean(axis=(1, 2))
-    then = cell_grid(unpadded(before))[rows, cols].reshape(-1, CELL)
-    moved = (cv2.absdiff(then, after.reshape(-1, CELL)) > PIXEL_MOVE).reshape(-1, CELL, CELL)
-    middle = moved[:, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET]
-    share = np.count_nonzero(middle, axis=(1, 2)) / (middle.shape[1] * middle.shape[2])
+def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, after_thumb: np.ndarray) -> np.ndarray:
+    """Per square (row by row) of two grey pictures of the same squares, CELL px each, laid side by side
+    in a grid (a board, unpadded, or squares one above the other: _squares_at), and of their thumbnails
+    (THUMB px a square, the same grid, int16: _thumbnail): whether it looks the same in both, neither
+    its thumbnail's mean grey level moved over CHANGE_LEVEL (as changed_squares) nor over PIXEL_SHARE
+    of its middle (PIXEL_INSET px in from its edges) over PIXEL_MOVE."""
+    rows, cols = before.shape[0] // CELL, before.shape[1] // CELL
+    change = np.abs(after_thumb - before_thumb).reshape(rows, THUMB, cols, THUMB).mean(axis=(1, 3)).ravel()
+    moved = (cv2.absdiff(before, after) > PIXEL_MOVE).reshape(rows, CELL, cols, CELL)
+    middle = moved[:, PIXEL_INSET:-PIXEL_INSET, :, PIXEL_INSET:-PIXEL_INSET]
+    share = np.count_nonzero(middle, axis=(1, 3)).ravel() / (middle.shape[1] * middle.shape[3])
     return (change <= CHANGE_LEVEL) & (share <= PIXEL_SHARE)
 
 
-def _board_squares(grey: np.ndarray, thumb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The 225 squares (row by row) of a grey padded rectified board and of its thumbnail, for _alike."""
-    return (cell_grid(unpadded(grey)).reshape(225, CELL, CELL),
-            cell_grid(thumb, THUMB).reshape(225, THUMB, THUMB))
-
-
-def _squares_at(frame: np.ndarray, corners: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The given squares (row-major indices) of `frame` rectified at `corners` in grey, and their
-    thumbnails, for _alike: the squares alone warped, each by rectify's warp moved to its origin. The
-    squares' pixels are the whole board's warp's but for one grey level here and there (OpenCV works
-    each pixel's source out from its own block's origin: 498 of 518400 pixels of a scrabscrap-v1 frame's
-    225 squares), and a square is warped for 20-60 us where the whole board took 6.7 ms of one core."""
+def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb: np.ndarray,
+                cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The given squares (row-major indices) of a grey padded rectified board and its thumbnail
+    (`board`, `thumb`), one above the other, and the same squares of `frame` rectified at `corners`
+    in grey with their thumbnails, likewise: _alike's four pictures. The frame's squares alone are
+    warped, each by rectify's warp moved to its origin: their pixels are the whole board's warp's but
+    for one grey level here and there (OpenCV works each pixel's source out from its own block's
+    origin: 498 of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for
+    20-60 us where the whole board took 6.7 ms of one core."""
     side = 15 * CELL
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
     matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
@@ -927,8 +922,9 @@ def _squares_at(frame: np.ndarray, corners: np.ndarray, cells: np.ndarray) -> tu
                for y, x in zip(PAD + rows * CELL, PAD + cols * CELL)]
     grey = cv2.cvtColor(np.concatenate(squares), cv2.COLOR_BGR2GRAY)  # the squares one above the other
     # _thumbnail's blocks: a whole-factor shrink is each block's own mean
-    thumb = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
-    return grey.reshape(-1, CELL, CELL), thumb.reshape(-1, THUMB, THUMB)
+    shrunk = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    return (cell_grid(unpadded(board))[rows, cols].reshape(-1, CELL), cell_grid(thumb, THUMB)[rows, cols].reshape(-1, THUMB),
+            grey, shrunk)
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
