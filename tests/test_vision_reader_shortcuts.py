@@ -1,5 +1,5 @@
 """The reader's shortcuts give what the long way gives: the change test of a followed board fitted again
-compares the squares it needs at the last frame's corners one by one (vision.reader._alike_at), and the
+compares the squares it needs at the last frame's corners one by one (vision.reader._squares_at), and the
 board is warped in four channels (BoardReader._rectified)."""
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tests.test_vision_reader import word_board_then_a_swap
-from vision.cells import rectify
+from vision.cells import rectify, unpadded
 import vision.reader
-from vision.reader import BoardReader, _alike, _alike_at, _thumbnail
+from vision.reader import BoardReader, _alike, _squares_at, _thumbnail, changed_squares
 from vision.synth.frames import FrameOptions
 
 
@@ -26,11 +26,13 @@ def test_squares_compared_one_by_one_as_on_the_whole_board(offset):
     before = cv2.cvtColor(rectify(first.image, corners), cv2.COLOR_BGR2GRAY)
     moved = corners + np.float32(offset)
     after = cv2.cvtColor(rectify(second, moved), cv2.COLOR_BGR2GRAY)
-    whole = _alike(before, _thumbnail(before), after, _thumbnail(after))
+    whole = _alike(unpadded(before), _thumbnail(before), unpadded(after), _thumbnail(after))
     order = np.random.default_rng(7).permutation(225)
     alone = np.zeros(225, bool)
-    alone[order] = _alike_at(second, moved, before, _thumbnail(before), order)
+    alone[order] = _alike(*_squares_at(second, moved, before, _thumbnail(before), order))
     assert np.array_equal(alone, whole)
+    # the kiosk's change gate (changed_squares) and the reader's change test share their mean-level part
+    assert not whole[changed_squares(_thumbnail(before), _thumbnail(after))].any()
     assert not alone[6 * 15 + 8] and not alone[11 * 15 + 7]
     if offset == (0.0, 0.0):  # the board as it was but for those two squares
         assert alone.sum() == 223

@@ -159,8 +159,9 @@ def cell_stats(padded_bgr: np.ndarray) -> CellStats:
     light = cell_grid(unpadded(padded_l8))[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).astype(np.float32)
     median_l = light.mean(axis=1)
     spread = light.std(axis=1)
-    dark_ink = (light < median_l[:, None] - 35).mean(axis=1)
-    bright_ink = (light > median_l[:, None] + 35).mean(axis=1)
+    # shares counted, not the booleans' mean (the same float64 numbers, 0.15 where the means took 0.44 ms)
+    dark_ink = np.count_nonzero(light < median_l[:, None] - 35, axis=1) / light.shape[1]
+    bright_ink = np.count_nonzero(light > median_l[:, None] + 35, axis=1) / light.shape[1]
     padded_l = padded_l8.astype(np.float32)
     # (Sobel on the float lightness: on whole levels it gives -0.0 where this gives 0.0, and
     # cv2.magnitude's answer then differs in the last bit)

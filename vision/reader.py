@@ -11,7 +11,7 @@ Rendered seeds looked at in development of the umlaut and turn decisions (not fo
 the umlaut rule's dotted cap (vision.glyph._dotted_cap): 990301, 990302 (vision.synth dataset --tileset
 german --boards 40) and 990311 (50 club frames at 0.36 board fill, tilted 15 degrees).
 The reader's speed work (issue 15, rounds 8, 9, 12 and 13: the refitted board's squares compared at the last
-corners, BoardReader._unchanged and _alike_at; the board warped in four channels, _rectified) compared every
+corners, BoardReader._unchanged and _squares_at; the board warped in four channels, _rectified) compared every
 square's reading before and after each step on scrabscrap-v1, jheidel-en and rendered seed 330417
 (vision.synth dataset --boards 30), from scratch and followed frame by frame. A followed board held to the premium layout (MIN_PATTERN): rendered dev seeds
 330417 and 330418 (vision.synth dataset --boards 30 and --boards 20 --hands, followed as a sequence) and
@@ -569,7 +569,7 @@ class BoardReader:
         the new warp: 313 of the 415 tiles that stayed on the 9 such frames of spiel-12 and spiel-13
         looked changed (spiel-13 board-15: 51 of 55). So a square that looks changed there is also
         compared as this frame shows it at the last frame's corners (those squares warped again, on such
-        frames only: _alike_at), and it is unchanged when either comparison finds it so: then 9 of those 415 look
+        frames only: _squares_at), and it is unchanged when either comparison finds it so: then 9 of those 415 look
         changed, and none of the 38 tiles laid on those frames is missed (a tile laid or swapped
         changes its square's pixels however the board is warped; a fit off by a pixel can only add
         change). Tried: the last board warped again to the new fit instead, cheaper (15 of 415 there),
@@ -584,12 +584,12 @@ class BoardReader:
             if memory.thumb is None:
                 memory.thumb = _thumbnail(memory.grey)
             thumb = _thumbnail(grey)
-            unchanged = _alike(memory.grey, memory.thumb, grey, thumb)
+            unchanged = _alike(unpadded(memory.grey), memory.thumb, unpadded(grey), thumb)
             known = np.zeros(225, bool)
             known[[*memory.letters, *memory.numbered, *(key[0] for key in memory.accents)]] = True
             again = np.flatnonzero(known & ~unchanged)
             if not np.array_equal(memory.grey_corners, corners) and len(again):
-                unchanged[again] = _alike_at(frame, memory.grey_corners, memory.grey, memory.thumb, again)
+                unchanged[again] = _alike(*_squares_at(frame, memory.grey_corners, memory.grey, memory.thumb, again))
         memory.numbered = {k: v for k, v in memory.numbered.items() if unchanged[k]}
         memory.accents = {key: v for key, v in memory.accents.items() if unchanged[key[0]]}
         memory.grey, memory.grey_corners, memory.thumb = grey, np.array(corners, np.float32), thumb
@@ -891,19 +891,28 @@ def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
 
 
 def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, after_thumb: np.ndarray) -> np.ndarray:
-    """Per square (row by row) of two grey padded rectified boards and their thumbnails: whether it
-    looks the same in both (neither changed_squares nor _pixels_moved over PIXEL_SHARE)."""
-    return ~changed_squares(before_thumb, after_thumb) & (_pixels_moved(before, after) <= PIXEL_SHARE)
+    """Per square (row by row) of two grey pictures of the same squares, CELL px each, laid side by side
+    in a grid (a board, unpadded, or squares one above the other: _squares_at), and of their thumbnails
+    (THUMB px a square, the same grid, int16: _thumbnail): whether it looks the same in both, neither
+    its thumbnail's mean grey level moved over CHANGE_LEVEL (as changed_squares) nor over PIXEL_SHARE
+    of its middle (PIXEL_INSET px in from its edges) over PIXEL_MOVE."""
+    rows, cols = before.shape[0] // CELL, before.shape[1] // CELL
+    change = np.abs(after_thumb - before_thumb).reshape(rows, THUMB, cols, THUMB).mean(axis=(1, 3)).ravel()
+    moved = (cv2.absdiff(before, after) > PIXEL_MOVE).reshape(rows, CELL, cols, CELL)
+    middle = moved[:, PIXEL_INSET:-PIXEL_INSET, :, PIXEL_INSET:-PIXEL_INSET]
+    share = np.count_nonzero(middle, axis=(1, 3)).ravel() / (middle.shape[1] * middle.shape[3])
+    return (change <= CHANGE_LEVEL) & (share <= PIXEL_SHARE)
 
 
-def _alike_at(frame: np.ndarray, corners: np.ndarray, before: np.ndarray, before_thumb: np.ndarray,
-              cells: np.ndarray) -> np.ndarray:
-    """_alike of the given squares (row-major indices) of a grey padded rectified board and its thumbnail
-    (`before`, `before_thumb`) and of `frame` rectified at `corners`, the squares alone warped: each by
-    rectify's warp moved to its origin. The squares' pixels are the whole board's warp's but for one
-    grey level here and there (OpenCV works each pixel's source out from its own block's origin: 498
-    of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for 20-60 us
-    where the whole board took 6.7 ms of one core."""
+def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb: np.ndarray,
+                cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The given squares (row-major indices) of a grey padded rectified board and its thumbnail
+    (`board`, `thumb`), one above the other, and the same squares of `frame` rectified at `corners`
+    in grey with their thumbnails, likewise: _alike's four pictures. The frame's squares alone are
+    warped, each by rectify's warp moved to its origin: their pixels are the whole board's warp's but
+    for one grey level here and there (OpenCV works each pixel's source out from its own block's
+    origin: 498 of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for
+    20-60 us where the whole board took 6.7 ms of one core."""
     side = 15 * CELL
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
     matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
@@ -913,19 +922,9 @@ def _alike_at(frame: np.ndarray, corners: np.ndarray, before: np.ndarray, before
                for y, x in zip(PAD + rows * CELL, PAD + cols * CELL)]
     grey = cv2.cvtColor(np.concatenate(squares), cv2.COLOR_BGR2GRAY)  # the squares one above the other
     # _thumbnail's blocks: a whole-factor shrink is each block's own mean
-    thumb = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
-    change = np.abs(thumb.reshape(-1, THUMB, THUMB) - cell_grid(before_thumb, THUMB)[rows, cols]).mean(axis=(1, 2))
-    then = cell_grid(unpadded(before))[rows, cols].reshape(-1, CELL)
-    moved = (cv2.absdiff(then, grey) > PIXEL_MOVE).reshape(-1, CELL, CELL)
-    share = moved[:, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET].reshape(len(squares), -1).mean(axis=1)
-    return (change <= CHANGE_LEVEL) & (share <= PIXEL_SHARE)
-
-
-def _pixels_moved(before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """Per square (row by row) of two grey padded rectified boards: the share of its middle
-    (PIXEL_INSET px in from its edges) whose grey level moved over PIXEL_MOVE."""
-    moved = cell_grid(unpadded(cv2.absdiff(before, after) > PIXEL_MOVE))
-    return moved[:, :, PIXEL_INSET:-PIXEL_INSET, PIXEL_INSET:-PIXEL_INSET].reshape(225, -1).mean(axis=1)
+    shrunk = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
+    return (cell_grid(unpadded(board))[rows, cols].reshape(-1, CELL), cell_grid(thumb, THUMB)[rows, cols].reshape(-1, THUMB),
+            grey, shrunk)
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
