@@ -260,7 +260,7 @@ MARKED_BLANKS = False
 # (60 boards, round 15): on board-007 (red-brown wood, dark print, dim light, glare, blur 1.5) 21 lettered
 # tiles read empty at 0.70-0.99 or 'covered', the largest group of the seed's 53 squares not read right.
 DARK_TILES = ("dark-wood", "vintage-wood", "mid-wood")  # WIDE_TILE_PRESETS with dark print on stained wood
-DARK_SEEDS = (TRAIN_SEED + 7, TRAIN_SEED + 8)
+DARK_SEEDS = (TRAIN_SEED + 7, TRAIN_SEED + 8, TRAIN_SEED + 9, TRAIN_SEED + 10)
 DARK_SHARE = 0.25  # boards of each DARK_SEEDS seed, as a share of an OCCUPANCY_SEEDS seed's
 
 
@@ -669,7 +669,7 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
     x, y = _cached(cache, "occupancy-train", lambda: _samples(_rendered_stats(OCCUPANCY_SEEDS, frames)))
     dark = max(1, int(frames * DARK_SHARE))
-    xd, yd = _cached(cache, f"occupancy-dark-{dark}", lambda: _samples(_rendered_stats(DARK_SEEDS, dark, dark=True)))
+    xd, yd = _cached(cache, f"occupancy-dark-{len(DARK_SEEDS)}x{dark}", lambda: _samples(_rendered_stats(DARK_SEEDS, dark, dark=True)))
     x, y = np.concatenate([x, xd]), np.concatenate([y, yd])
     held = _cached(cache, "occupancy-held", lambda: _rendered_stats((TRAIN_SEED + 3, TRAIN_SEED + 4), max(4, frames * 2 // 3)))
     xv, yv = _samples(held[:len(held) // 2])
