@@ -10,7 +10,8 @@
   as the locator leaves them and worse), then the blank output lowered until held-out
   boards show no phantom blank -> vision/model/occupancy.onnx, three small MLPs
   (PyTorch) side by side (about five minutes on two
-  cores: 900 boards rendered for training, 400 held out)
+  cores: 900 boards rendered for training, 300 more of stained-wood tiles with dark print in
+  poor light (DARK_SEEDS), 400 held out)
 
 Training seeds are 1000..; benchmarks use other seeds.
 
@@ -42,7 +43,7 @@ from vision.synth.fonts import available_fonts, has_glyphs
 from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
-from vision.synth.tiles import TileStyle, random_tile_style, render_tile
+from vision.synth.tiles import WIDE_TILE_PRESETS, TileStyle, random_tile_style, render_tile
 from vision.tilesets import BLANK, DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
 from vision.model_export import CnnBranch
@@ -254,6 +255,39 @@ def _occupancy_board(rng: np.random.Generator, tileset: str) -> list[str]:
 MARKED_BLANKS = False
 
 
+# Boards of stained-wood tiles with dark print in poor light, rendered besides (DARK_SEEDS, DARK_SHARE of the
+# training boards of one seed each): in the wide space only about 1 board in 45 has such tiles
+# (WIDE_P 0.45 of frames, 3 of 14 presets), and fewer under glare and blur. Measured on dev seed 68008
+# (60 boards, round 15): on board-007 (red-brown wood, dark print, dim light, glare, blur 1.5) 19 lettered
+# tiles and 2 blanks read empty at 0.66-0.99 or 'covered', the largest group of the seed's 53 squares not
+# read right (dev 69009: 7 of 35, board-049, dark wood on a cream board, blur). Two seeds (150 boards) moved
+# them little and lowered the blank bias to -2.6 (a German test board's blanks 4 of 6); four (300 boards):
+# bias -2.0, dev 68008 missed 17 -> 13, blanks 42 -> 43/57; 69009 missed 7 -> 6, blanks 41 -> 43/53;
+# jheidel-en blanks 4 -> 6/11, 403/403 and 0 phantom both (vision/MEASUREMENTS.md, round 15).
+DARK_TILES = ("dark-wood", "vintage-wood", "mid-wood")  # WIDE_TILE_PRESETS with dark print on stained wood
+DARK_SEEDS = (TRAIN_SEED + 7, TRAIN_SEED + 8, TRAIN_SEED + 9, TRAIN_SEED + 10)
+DARK_SHARE = 0.25  # boards of each DARK_SEEDS seed, as a share of an OCCUPANCY_SEEDS seed's
+
+
+def _dark_tile_style(rng: np.random.Generator, tileset: str) -> TileStyle:
+    """A stained-wood tile look with dark print (DARK_TILES), its face jittered as the wide space does."""
+    face, ink, _ = WIDE_TILE_PRESETS[DARK_TILES[rng.integers(len(DARK_TILES))]]
+    b, g, r = (int(np.clip(c + rng.normal(0, 10), 0, 255)) for c in face)
+    return replace(random_tile_style(rng, tileset=tileset), face=(b, g, r), ink=ink, wood=True,
+                   grain=float(rng.uniform(0.03, 0.12)))
+
+
+def _dark_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
+    """Frame options of a DARK_SEEDS board: stained-wood tiles with dark print, mostly under glare,
+    a strong light gradient and blur."""
+    styles = list(BOARD_STYLES)
+    return FrameOptions(tileset=tileset, hand=bool(rng.random() < 0.15), glare=bool(rng.random() < 0.7),
+                        lighting=float(rng.uniform(0.25, 0.5)),
+                        blur=float(rng.uniform(0.8, 1.8)) if rng.random() < 0.7 else None,
+                        board_style=styles[rng.choice(len(styles), p=STYLE_P)],
+                        tile_style=_dark_tile_style(rng, tileset), blank_mark="plain", style_space="wide")
+
+
 def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
     """Frame options for occupancy training. Some boards get tiles the colour of one of the
     board's squares (plain or premium), so a blank there differs from the square only by its
@@ -294,13 +328,15 @@ class OccupancyFrame:
     known_colour: bool  # whether the features get the tile colour (the reader's second pass)
 
 
-def occupancy_frames(frames: int, seed: int) -> list[OccupancyFrame]:
+def occupancy_frames(frames: int, seed: int, dark: bool = False) -> list[OccupancyFrame]:
+    """`frames` training boards from `seed`: drawn by _occupancy_options, or (`dark`) _dark_options."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(frames):
         tileset = "german" if i % 3 == 0 else "english"
         board = _occupancy_board(rng, tileset)
-        frame = render_frame(board, seed=int(seed * 7919 + i), options=_occupancy_options(rng, tileset))
+        options = _dark_options(rng, tileset) if dark else _occupancy_options(rng, tileset)
+        frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
         # corners off by a few px, as the locator leaves them (about 0.03 cell on rendered
         # frames, up to 0.1) and worse: tiles overlapping their neighbours, as real tiles often do
         cell_px = np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15
@@ -321,9 +357,10 @@ def occupancy_samples(frames: int | list[OccupancyFrame], seed: int = 0) -> tupl
     return _samples(_frame_stats(frames, seed))
 
 
-def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0,
+                 dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """(cell stats without the board image, labels, colour known) of rendered training boards."""
-    rendered = occupancy_frames(frames, seed) if isinstance(frames, int) else frames
+    rendered = occupancy_frames(frames, seed, dark) if isinstance(frames, int) else frames
     return [(replace(cell_stats(f.board), lab=np.empty(0, np.float32)), f.labels, f.known_colour)
             for f in rendered]
 
@@ -338,10 +375,10 @@ def _samples(stats: list[tuple[CellStats, np.ndarray, bool]]) -> tuple[np.ndarra
     return np.concatenate(xs).astype(np.float32), np.concatenate(ys)
 
 
-def _rendered_stats(seeds: tuple[int, ...], frames: int) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _rendered_stats(seeds: tuple[int, ...], frames: int, dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """_frame_stats of `frames` boards from each seed, the seeds rendered in parallel."""
     with ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1)) as pool:
-        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds))
+        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds, [dark] * len(seeds)))
     return [item for part in parts for item in part]
 
 
@@ -636,6 +673,9 @@ def train_letters(per: int, frames: int, cache: Path | None = None) -> None:
 def train_occupancy(frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
     x, y = _cached(cache, "occupancy-train", lambda: _samples(_rendered_stats(OCCUPANCY_SEEDS, frames)))
+    dark = max(1, int(frames * DARK_SHARE))
+    xd, yd = _cached(cache, f"occupancy-dark-{len(DARK_SEEDS)}x{dark}", lambda: _samples(_rendered_stats(DARK_SEEDS, dark, dark=True)))
+    x, y = np.concatenate([x, xd]), np.concatenate([y, yd])
     held = _cached(cache, "occupancy-held", lambda: _rendered_stats((TRAIN_SEED + 3, TRAIN_SEED + 4), max(4, frames * 2 // 3)))
     xv, yv = _samples(held[:len(held) // 2])
     print(f"occupancy: samples ready, {time.perf_counter() - start:.0f} s")

@@ -34,6 +34,10 @@ Round 12 (location helper "locmiss": every board not located or placed off liste
 found, frames looked at; the line parity check's threshold measured on them): 65005 and 66006 (frames
 0-199 each, `--boards 200`); then 67007 (60 boards, the final figure, the start tree and this one
 measured once, not looked into).
+Round 13's lead: 68008 (60 boards, the final figure of the merged tree). Round 15 (occupancy helper
+"vocc": every square not read right listed with the occupancy model's probabilities, grouped by cause,
+crops looked at): 68008 and 69009 (60 boards each); then 81234 (60 boards, the final figure, the start
+tree and this one measured once, not looked into).
 """
 from __future__ import annotations
 
