@@ -34,6 +34,9 @@ Round 12 (location helper "locmiss": every board not located or placed off liste
 found, frames looked at; the line parity check's threshold measured on them): 65005 and 66006 (frames
 0-199 each, `--boards 200`); then 67007 (60 boards, the final figure, the start tree and this one
 measured once, not looked into).
+Round 15 (letters helper "vqo": the letters the reader read wrong or repainted, and why): 68008 (board-026
+looked into), 68111 (200 boards) and 68112 (100 boards, `--tileset german`); then 71011 (60 boards, the final
+figure, the start tree and this one measured once, not looked into).
 """
 from __future__ import annotations
 
