@@ -165,15 +165,20 @@ def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
     height = y1 - y0
     n = split.shape[0]
     count, labels, stats, _ = components
+    parts = [(k, *stats[k].tolist()) for k in range(1, count)]
+    parts = [p for p in parts if not (p[1] == 0 or p[2] == 0 or p[1] + p[3] >= n or p[2] + p[4] >= n)]
+    # wholly right of the letter and reaching below its foot (a thin serif G's spur,
+    # thinned off its bowl, stands right of what is left but ends at the foot)
+    numbers = [p for p in parts if p[1] >= x1 and p[2] >= (y0 + y1) / 2 and 0.15 * height <= p[4] <= 0.5 * height
+               and p[5] >= 3 and p[2] + p[4] >= y1 + NUMBER_BELOW_FOOT * height]
+    # ... and under no other part of the letter's height: thinning can split a thin letter's bowl too
+    # (a serif Q's bowl into its two sides and its foot with the tail, the left side then taken for
+    # the letter and the foot for its number: painted over, the Q read O at 0.97, rendered dev seed 68008)
+    others = [p for p in parts if p not in numbers and p[4] >= 0.15 * height and p[5] >= 3
+              and p[2] < y1 and p[2] + p[4] > y0]
     digits = np.zeros_like(split)
-    for k in range(1, count):
-        x, y, w, h, area = stats[k].tolist()
-        if x == 0 or y == 0 or x + w >= n or y + h >= n:
-            continue
-        # wholly right of the letter and reaching below its foot (a thin serif G's spur,
-        # thinned off its bowl, stands right of what is left but ends at the foot)
-        if (x >= x1 and y >= (y0 + y1) / 2 and 0.15 * height <= h <= 0.5 * height and area >= 3
-                and y + h >= y1 + NUMBER_BELOW_FOOT * height):
+    for k, x, _, w, _, _ in numbers:
+        if not any(ox < x + w and ox + ow > x for _, ox, _, ow, _, _ in others):
             digits[labels == k] = 1
     return digits if digits.any() else None
 

@@ -38,6 +38,9 @@ Round 13's lead: 68008 (60 boards, the final figure of the merged tree). Round 1
 "vocc": every square not read right listed with the occupancy model's probabilities, grouped by cause,
 crops looked at): 68008 and 69009 (60 boards each); then 81234 (60 boards, the final figure, the start
 tree and this one measured once, not looked into).
+Round 15 (letters helper "vqo": the letters the reader read wrong or repainted, and why): 68008 (board-026
+looked into), 68111 (200 boards) and 68112 (100 boards, `--tileset german`); then 71011 (60 boards, the final
+figure, the start tree and this one measured once, not looked into).
 """
 from __future__ import annotations
 
