@@ -1190,10 +1190,12 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     return cells
 
 
-def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray,
+                       full_gray: np.ndarray | None = None) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
     the frame itself where the view zooms in on a small board; none when the plain search
-    sees the grid as well (little perspective and a board not small)."""
+    sees the grid as well (little perspective and a board not small). `full_gray`: the
+    frame's _gray, when the caller has it."""
     found = rectifier(gray)
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
@@ -1205,23 +1207,26 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     # shrunk to about that scale (a warp samples, it does not average)
     local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
-    source, from_source = _view_source(frame, to_view @ np.diag([scale, scale, 1.0]), size, source_scale)
-    view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    source, source_gray, from_source = _view_source(frame, _gray(frame) if full_gray is None else full_gray,
+                                                    to_view @ np.diag([scale, scale, 1.0]), size, source_scale)
+    view, view_gray = (cv2.warpPerspective(image, from_source, (size, size), flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE) for image in (source, source_gray))
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
-    view_gray = _gray(view)
     for skew in _skews(view_gray)[:1]:
         cells += _view_cells(view, inside, skew, to_view, gray=view_gray)
     return cells
 
 
-def _view_source(frame: np.ndarray, to_view: np.ndarray, size: int,
-                 source_scale: float) -> tuple[np.ndarray, np.ndarray]:
+def _view_source(frame: np.ndarray, full_gray: np.ndarray, to_view: np.ndarray, size: int,
+                 source_scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What a view of `size` px square (`to_view`: frame -> view) is drawn from: the part of
-    the frame it shows (and a few px round it), shrunk by `source_scale` in one INTER_AREA step;
-    with the 3x3 transform from that image to the view. Only that part: a view that zooms in on
-    a small board shows a small part of a phone photo, and shrinking the whole photo took ~35 ms.
-    The whole frame when the view reaches the horizon (no bounded part)."""
+    the frame it shows (and a few px round it) shrunk by `source_scale`, in colour and in grey
+    (`full_gray`: the frame's _gray); with the 3x3 transform from those images to the view.
+    Only that part, and only the grey (which the lattices' lines are found on) in one INTER_AREA
+    step; the colour, which only the cells' mean colours are taken from, by _colour_shrink: one
+    INTER_AREA of the whole phone photo's three channels took 30-54 ms. The whole frame when
+    the view reaches the horizon (no bounded part)."""
     h, w = frame.shape[:2]
     square = np.array([[[0, 0], [size, 0], [size, size], [0, size]]], np.float64)
     from_view = np.linalg.inv(to_view)
@@ -1234,27 +1239,29 @@ def _view_source(frame: np.ndarray, to_view: np.ndarray, size: int,
         x1, y1 = (min(limit, math.ceil(float(seen[:, k].max())) + pad) for k, limit in ((0, w), (1, h)))
         if x1 - x0 < 2 or y1 - y0 < 2:  # the view shows nothing of the frame
             x0, y0, x1, y1 = 0, 0, w, h
-    part = frame[y0:y1, x0:x1]
+    part, part_gray = frame[y0:y1, x0:x1], full_gray[y0:y1, x0:x1]
     if source_scale >= 1.0:
-        shrunk, fx, fy = part, 1.0, 1.0
+        shrunk, shrunk_gray, fx, fy = part, part_gray, 1.0, 1.0
     else:
         dsize = (max(1, round(part.shape[1] * source_scale)), max(1, round(part.shape[0] * source_scale)))
-        shrunk = cv2.resize(part, dsize, interpolation=cv2.INTER_AREA)
+        shrunk = _colour_shrink(part, dsize, source_scale)
+        shrunk_gray = cv2.resize(part_gray, dsize, interpolation=cv2.INTER_AREA)
         fx, fy = dsize[0] / part.shape[1], dsize[1] / part.shape[0]
     # a pixel x of the shrunk part lies at x0 + x / fx in the frame (the corner convention of the warps)
     to_frame = np.array([[1 / fx, 0, x0], [0, 1 / fy, y0], [0, 0, 1]])
-    return shrunk, to_view @ to_frame
+    return shrunk, shrunk_gray, to_view @ to_frame
 
 
-def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
-                   gray: np.ndarray) -> Iterator[tuple[np.ndarray, bool]]:
+def _global_search(frame: np.ndarray, scale: float, small: np.ndarray, gray: np.ndarray,
+                   full_gray: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, bool]]:
     """Rough frame corners (work size) of the playing area, from nothing: the lattices'
     placements by plain colours (best first) in turn with those by lightness against the
     neighbours (see _placement; only worked out if the first is not taken), each place
     once; with whether it came by the latter. After the first, the view that undoes the
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattice of the
-    strongest line combs when they were not among them."""
+    strongest line combs when they were not among them. `full_gray`: the frame's _gray, when
+    the caller has it."""
     cells = _plain_cells(small, gray)
     given: list[np.ndarray] = []
 
@@ -1286,7 +1293,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
         yield from take("plain", cells, 0, 1)
-        pools.append(_perspective_cells(frame, scale, gray))
+        pools.append(_perspective_cells(frame, scale, gray, full_gray))
         yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
         yield from take("plain", cells, 1, len(cells))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
@@ -1423,7 +1430,7 @@ def _candidates(frame: np.ndarray, full_gray: np.ndarray, small: np.ndarray, sca
             fine.append(_finer(frame, full_gray, scale))
         return fine[0]
     lost: list[tuple[np.ndarray, bool]] = []  # rough placements not taken, tried again after the rest
-    for rough, relative in _global_search(frame, scale, small, gray):
+    for rough, relative in _global_search(frame, scale, small, gray, full_gray):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
