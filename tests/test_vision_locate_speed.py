@@ -82,6 +82,8 @@ def test_view_drawn_from_the_part_shown_is_the_view_from_the_whole_frame():
     horizon = frame_to_view @ np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 2e-3, 1.0]])  # y = 500 goes to infinity
     _, grey_all, _ = _view_source(frame, full_gray, horizon, size, source_scale)
     assert grey_all.shape == whole.shape
+    _, grey_all, _ = _view_source(frame, full_gray, np.zeros((3, 3)), size, source_scale)  # no view at all
+    assert grey_all.shape == whole.shape
 
 
 def test_finer_grey_is_the_grey_of_the_finer_colour():

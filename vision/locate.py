@@ -1229,11 +1229,12 @@ def _view_source(frame: np.ndarray, full_gray: np.ndarray, to_view: np.ndarray, 
     the view reaches the horizon (no bounded part)."""
     h, w = frame.shape[:2]
     square = np.array([[[0, 0], [size, 0], [size, size], [0, size]]], np.float64)
-    from_view = np.linalg.inv(to_view)
-    depth = square[0] @ from_view[2, :2] + from_view[2, 2]
     x0, y0, x1, y1 = 0, 0, w, h
-    if depth.min() > 0:
-        seen = cv2.perspectiveTransform(square, from_view)[0]
+    invertible = bool(np.isfinite(to_view).all()) and abs(float(np.linalg.det(to_view))) > 1e-12
+    from_view = np.linalg.inv(to_view) if invertible else np.eye(3)
+    depth = square[0] @ from_view[2, :2] + from_view[2, 2]
+    seen = cv2.perspectiveTransform(square, from_view)[0]
+    if invertible and depth.min() > 0 and np.isfinite(seen).all():
         pad = 2 + math.ceil(2 / source_scale)  # the bilinear samples' neighbours, at the source's scale
         x0, y0 = (max(0, math.floor(float(seen[:, k].min())) - pad) for k in (0, 1))
         x1, y1 = (min(limit, math.ceil(float(seen[:, k].max())) + pad) for k, limit in ((0, w), (1, h)))
