@@ -183,13 +183,14 @@ def _middle(width: int) -> slice:
 
 
 def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
-          backed_only: bool = False) -> tuple[int, int] | None:
+          backed_only: bool = False, max_rows: float = np.inf) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many.
     `table_like`: the table is the tiles' colour (a white table under white tiles);
     `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
     them in the strip (the board's side first), so the band starts under it;
-    `backed_only`: only a band right under the wall (None when there is none)."""
+    `backed_only`: only a band right under the wall (None when there is none);
+    `max_rows`: the most rows tiles' tops and backs fill (MAX_BAND pitches)."""
     rows = bool_mean(cand, 1)
     share = rows.copy()
     if table_like:
@@ -251,12 +252,27 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
             level = max(level, float(share[inside].max(initial=0.0)))
             rows = rows.copy()
             rows[inside] = share[inside]
+    y0, y1 = _grown(rows, peak, level)
+    if table_like and rows[peak] >= 10.0:
+        # on a table the tiles' colour, rows of tile colour all along were taken for table: a
+        # band right under the rack's wall holds them too, when they end (the tiles' lower edge,
+        # the lip's shade) within a tile's top and back (dev seeds 7650013, 7650028 p1: nine navy
+        # tiles filling a wooden rack on a blue table, the band's other rows 0.97-1.0 tile colour,
+        # a band of one row left, seams 6.5-18 L deep, not counted)
+        g0, g1 = _grown(share, peak, level)
+        if g1 + 1 - g0 <= max_rows and g0 > 0 and g1 < len(share) - 1:
+            y0, y1 = min(y0, g0), max(y1, g1)
+    return y0, y1 + 1
+
+
+def _grown(rows: np.ndarray, peak: int, level: float) -> tuple[int, int]:
+    """The first and last row of the rows around `peak` that hold at least half `level`."""
     y0 = y1 = peak
     while y0 > 0 and rows[y0 - 1] >= 0.5 * level:
         y0 -= 1
     while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
-    return y0, y1 + 1
+    return y0, y1
 
 
 def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
@@ -406,7 +422,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
-    first = _band(is_tile, table_like, is_rack)
+    first = _band(is_tile, table_like, is_rack, max_rows=max_band)
     first_share = 0.0 if first is None else float(is_tile[first[0]:first[1]].mean(axis=1).max())
     if first_share < SANDWICH_BELOW and not table_like:
         # the tiles' backs in the rack's shade may be nearer the table's colour than the board
@@ -427,7 +443,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         d_tile = lab_norm(lab - tile)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
-    band = _band(is_tile, table_like, is_rack)
+    band = _band(is_tile, table_like, is_rack, max_rows=max_band)
     if table_like and band is not None:
         is_tile = _past_rack_ends(is_tile, is_rack, band)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
