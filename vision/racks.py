@@ -110,7 +110,8 @@ def _strip_size(z: np.ndarray, square_px: float) -> tuple[int, int, float]:
 
 DARK_L = 80.0  # 8-bit L: a band of tiles darker than this (median over its tile columns) has its seams
 # looked for in a finer strip (_fine_light). Dev racks of 7650000-7650999: navy and maroon tiles' bands
-# 26-63; wood, the darkest light tiles, 0.5 of the board's L in the deepest shade (SHADE) is about 95
+# 26-63; wood, the darkest light tiles, would be about 95 at 0.5 of its board L (SHADE's deepest; estimated
+# from the preset, not measured), and the dev bench's readings of light tiles were all the same with it
 FINE = 3  # the finer strip's columns per strip column: one sample every 0.9 frame px at 40 px squares
 
 
