@@ -47,7 +47,11 @@ rendered again with 6, 8 and 9 tiles: the pitch setup learns from tiles standing
 the board's rim), 9880000-9881369 (round 14's learning measuring run, made a development range by round 14's
 h-rktops: its false overdraw 9880512 p2, six navy tiles learnt by their tops read as 8, looked at, and the setup
 frames of 9880000-9881099 and 7570000-7570299 scanned for racks learnt by their tops: the groove learnt from the
-shade between tiles), 9910000-9911099 (round 14's racks-learnt-by-tops measuring run, made a development range by
+shade between tiles),
+7650000-7650999 (round 15's dark tiles, h-rkdark: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed
+7650000`, and its navy and maroon scenes rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles on their
+racks: the band of one row on a table the tiles' colour, seams between dark tiles measured on a finer strip),
+9910000-9911099 (round 14's racks-learnt-by-tops measuring run, made a development range by
 h-rkmaroon: its false overdraw 9910264 p2, seven maroon tiles learnt by their colour read as 8, looked at, and
 `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 9910000` and `--scenes 800 ... --first-seed 9910300`
 in both trees: an overdraw the board's pitches do not read surely; its other false overdraw, 9911047 p2,
@@ -69,7 +73,8 @@ learning, h-rklearn3, and its start tree on the same scenes; then a development 
 scenes), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start tree, default scenes and
 `--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards; then a development
 range, above), 9920000 (round 14's
-merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead): measuring runs of later rounds)
+merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead),
+9950000 (round 15's dark tiles, h-rkdark, and its start tree on the same scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

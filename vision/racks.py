@@ -93,14 +93,44 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     """The zone warped to a strip along the rack (its first edge on top), scaled so one tile
     width is about PX_PER_TILE px. Returns (strip, px per square in the strip)."""
     z = np.asarray(zone, np.float32)
-    length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
-    depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
-    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
-    w, h = max(8, int(round(length * k))), max(8, int(round(depth * k * ROWS_PER_PX)))
+    w, h, k = _strip_size(z, square_px)
     target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     return strip, square_px * k
+
+
+def _strip_size(z: np.ndarray, square_px: float) -> tuple[int, int, float]:
+    """The strip's width and height (px) for zone `z`, and its scale (strip px per frame px)."""
+    length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
+    depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
+    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
+    return max(8, int(round(length * k))), max(8, int(round(depth * k * ROWS_PER_PX))), k
+
+
+DARK_L = 80.0  # 8-bit L: a band of tiles darker than this (median over its tile columns) has its seams
+# looked for in a finer strip (_fine_light). Dev racks of 7650000-7650999: navy and maroon tiles' bands
+# 26-63; wood, the darkest light tiles, would be about 95 at 0.5 of its board L (SHADE's deepest; estimated
+# from the preset, not measured), and the dev bench's readings of light tiles were all the same with it
+FINE = 3  # the finer strip's columns per strip column: one sample every 0.9 frame px at 40 px squares
+
+
+def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[int, int]) -> np.ndarray:
+    """The band's lightness along the strip, each column the darkest of FINE columns of a strip
+    FINE times finer along the rack. warpPerspective samples the frame (INTER_AREA is bilinear
+    there): at 14 px a tile a strip column stands for 2.6 frame px at 40 px squares, and a seam
+    1-2 px wide between dark tiles falls between samples, its dip 1-3 L where the frame shows it.
+    Dev seeds 7650000-7650999, navy and maroon tiles rendered again with 8 and 9 on each rack, the
+    23 learnt racks of one run not read: the true total's seams 0.3-4 L deeper for 17 of them
+    (4.0 -> 4.8 L, 7650079; 6.7 -> 9.1, 7650536), every other total's -0.6 to +0.9."""
+    w, h, _ = _strip_size(z, square_px)
+    y0, y1 = band
+    target = np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32)
+    matrix = cv2.getPerspectiveTransform(z, target)
+    fine = cv2.warpPerspective(frame, matrix, (w * FINE, y1 - y0), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+    light = cv2.cvtColor(fine, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    return light.reshape(w, FINE).min(axis=1)
 
 
 def weighted_lab(strip: np.ndarray) -> np.ndarray:
@@ -183,13 +213,14 @@ def _middle(width: int) -> slice:
 
 
 def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = None,
-          backed_only: bool = False) -> tuple[int, int] | None:
+          backed_only: bool = False, max_rows: float = np.inf) -> tuple[int, int] | None:
     """Rows of the strip where the tiles' tops and backs are: the rows with most
     tile-coloured pixels, and their neighbours as long as they hold half as many.
     `table_like`: the table is the tiles' colour (a white table under white tiles);
     `rack`: pixels of the rack's colour: the tiles lean on its wall, which shows right above
     them in the strip (the board's side first), so the band starts under it;
-    `backed_only`: only a band right under the wall (None when there is none)."""
+    `backed_only`: only a band right under the wall (None when there is none);
+    `max_rows`: the most rows tiles' tops and backs fill (MAX_BAND pitches)."""
     rows = bool_mean(cand, 1)
     share = rows.copy()
     if table_like:
@@ -251,12 +282,27 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
             level = max(level, float(share[inside].max(initial=0.0)))
             rows = rows.copy()
             rows[inside] = share[inside]
+    y0, y1 = _grown(rows, peak, level)
+    if table_like and rows[peak] >= 10.0:
+        # on a table the tiles' colour, rows of tile colour all along were taken for table: a
+        # band right under the rack's wall holds them too, when they end (the tiles' lower edge,
+        # the lip's shade) within a tile's top and back (dev seeds 7650013, 7650028 p1: nine navy
+        # tiles filling a wooden rack on a blue table, the band's other rows 0.97-1.0 tile colour,
+        # a band of one row left, seams 6.5-18 L deep, not counted)
+        g0, g1 = _grown(share, peak, level)
+        if g1 + 1 - g0 <= max_rows and g0 > 0 and g1 < len(share) - 1:
+            y0, y1 = min(y0, g0), max(y1, g1)
+    return y0, y1 + 1
+
+
+def _grown(rows: np.ndarray, peak: int, level: float) -> tuple[int, int]:
+    """The first and last row of the rows around `peak` that hold at least half `level`."""
     y0 = y1 = peak
     while y0 > 0 and rows[y0 - 1] >= 0.5 * level:
         y0 -= 1
     while y1 < len(rows) - 1 and rows[y1 + 1] >= 0.5 * level:
         y1 += 1
-    return y0, y1 + 1
+    return y0, y1
 
 
 def _lip_under(is_rack: np.ndarray, band: tuple[int, int]) -> bool:
@@ -406,7 +452,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     # first with a wide reach: the tiles' backs face down and are darker than tiles lying on
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
-    first = _band(is_tile, table_like, is_rack)
+    first = _band(is_tile, table_like, is_rack, max_rows=max_band)
     first_share = 0.0 if first is None else float(is_tile[first[0]:first[1]].mean(axis=1).max())
     if first_share < SANDWICH_BELOW and not table_like:
         # the tiles' backs in the rack's shade may be nearer the table's colour than the board
@@ -427,7 +473,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         d_tile = lab_norm(lab - tile)
         is_rack = (d_rack < d_tile) & (d_rack <= d_table)
         is_tile = tiles_by(d_tile, FACE_REACH * tolerance, tile)
-    band = _band(is_tile, table_like, is_rack)
+    band = _band(is_tile, table_like, is_rack, max_rows=max_band)
     if table_like and band is not None:
         is_tile = _past_rack_ends(is_tile, is_rack, band)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
@@ -701,6 +747,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     share = bool_mean(is_tile[y0:y1], 0)
     column = (share >= BAND_SHARE) & backed
     light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
+    if column.any() and float(np.median(light[column])) < DARK_L:
+        light = _fine_light(frame, z, square_px, (y0, y1))
     prior = prior_pitches(square)
     if profile is not None:
         p_lo, p_hi = profile.pitches[0] * (1 - SETUP_SLACK), profile.pitches[1] * (1 + SETUP_SLACK)
