@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.rack_comb import by_fit, comb_count, trim_table_ends
-from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_confirms, _Columns, _least_solid, _filled_band, _lip_ends,
-                          _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
+from vision.rack_comb import by_fit, comb_count, comb_options, trim_table_ends
+from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_comb, _board_confirms, _Columns, _least_solid,
+                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -210,39 +210,51 @@ def nine_in_one_run(seam_dip: float, pitches: tuple[float, float], prior: tuple[
                     share=share, lab=np.zeros((30, w, 3), np.float32))
 
 
+def over_seven(seen: _Columns, edge: float) -> int | None:
+    """_over_seven of the strip's options at setup's pitches and at the board's, as read_rack gives them."""
+    stops = np.zeros(len(seen.column), bool)
+    learnt = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    return _over_seven(learnt, _board_comb(seen, stops))
+
+
+def board_confirms(seen: _Columns, count: int, edge: float) -> bool:
+    """_board_confirms of the strip's options at setup's pitches and at the board's, as read_rack gives them."""
+    stops = np.zeros(len(seen.column), bool)
+    learnt = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    return _board_confirms(learnt, _board_comb(seen, stops), count, seen.filled)
+
+
 def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams():
-    stops = np.zeros(140, bool)
     # eight and nine both fit setup's pitches, and the board's: nine's seams (3.95 L through the
     # profile's blur, short of SEAM_MIN: unsure for comb_count) are 3 L darker than eight's
     seen = nine_in_one_run(5.1, (14.0, 16.0), (13.6, 16.7))
     assert comb_count(seen.column, seen.light, 14.0, 16.0, 1.4) == (9, False)
-    assert _over_seven(seen, 1.4, stops) == 9
+    assert over_seven(seen, 1.4) == 9
     # the board's narrowest pitches also make ten (seams 1.1 L): nine is still 3 L darker than the
     # other total setup's pitches allow, and the darkest of all
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) == 9
+    assert over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 16.7)), 1.4) == 9
     # no seam shows: over seven, but not which count
-    assert _over_seven(nine_in_one_run(0.0, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) is None
+    assert over_seven(nine_in_one_run(0.0, (14.0, 16.0), (13.0, 16.7)), 1.4) is None
     # pitches that also make the run seven tiles, at setup's or at the board's: never
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4, stops) is None
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4, stops) is None
+    assert over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4) is None
+    assert over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4) is None
 
 
 def test_an_overdraw_setups_pitches_alone_chose_is_confirmed_only_by_a_sure_reading_at_the_boards():
-    stops = np.zeros(140, bool)
     # seven dark tiles and the groove's shade between them in one flat run of 127 px (dev seed
     # 9910264 p2): setup's pitches (16.3-17.0 px) make it eight only; the board's make 8, 9 or 10,
     # no seam deciding: not confirmed
     flat = nine_in_one_run(0.0, (16.33, 17.0), (13.0, 16.67))
     assert comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
     assert comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
-    assert not _board_confirms(flat, 8, 1.67, stops)
+    assert not board_confirms(flat, 8, 1.67)
     # nine tiles, seams 3 L (through the blur 2.3): setup's narrow pitches make nine only, the
     # board's leave it open: not confirmed; seams 6 L: the board's read nine surely, confirmed
-    assert not _board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4, stops)
+    assert not board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4)
     deep = nine_in_one_run(6.0, (13.6, 14.4), (13.0, 16.7))
     assert comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
-    assert _board_confirms(deep, 9, 1.4, stops)
-    assert not _board_confirms(deep, 8, 1.4, stops)
+    assert board_confirms(deep, 9, 1.4)
+    assert not board_confirms(deep, 8, 1.4)
     # setup's pitches allowing eight and nine weighed the seams already (dev seed 9910886 p1):
     # the board's darkest seams naming the same count confirm it
-    assert _board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4, stops)
+    assert board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4)

@@ -5,6 +5,8 @@ seams fall where the strip is darkest), or else how well the runs fit one pitch.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -144,19 +146,34 @@ TABLE_STEP = 8.0  # L levels: a table lighter or darker than the tiles beside a 
 RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
 
 
+class Comb(NamedTuple):
+    """What the pitches p_lo..p_hi make of a strip's runs of tile colour (comb_options)."""
+    runs: list[tuple[int, int]]
+    options: dict[int, tuple[float, int, float]]  # total -> (best seam dip, seams, best fit)
+    ends_found: bool  # the runs' ends were found (a table the tiles' colour)
+    p_lo: float  # the lowest pitch tried
+    learnt: bool  # the pitches and edge are what setup learnt (by_fit)
+
+
 def comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
-                seams_only: bool = False) -> tuple[int, bool]:
+               edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
+               seams_only: bool = False) -> tuple[int, bool]:
     """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
     decide: the total whose seams fall where the strip is darkest. (count, sure).
     `seams_only`: sure only when the seams decide (a band that may be table: tiles show seams)."""
-    runs, options, ends_found = comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col)
+    return comb_decide(comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col), seams_only)
+
+
+def comb_decide(comb: Comb, seams_only: bool = False) -> tuple[int, bool]:
+    """comb_count's decision from the options comb_options found (vision.racks computes them once
+    per pitch set and weighs them again in _board_confirms and _over_seven)."""
+    runs, options = comb.runs, comb.options
     if not runs:
         return 0, True
-    if not ends_found:
-        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
+    if not comb.ends_found:
+        return sum(max(1, round((b - a) / comb.p_lo)) for a, b in runs), False
     if not options:
         return 0, False
     if len(options) == 1 and not seams_only:
@@ -166,7 +183,7 @@ def comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return total, True
     if seams_only:
         return total, False
-    fitted = by_fit(options, len(runs), edge is not None)
+    fitted = by_fit(options, len(runs), comb.learnt)
     return (total, False) if fitted is None else (fitted, True)
 
 
@@ -178,8 +195,7 @@ def seams_rank(options: dict[int, tuple[float, int, float]]) -> tuple[int, float
 
 
 def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float, edge: float | None,
-                  table_like: bool = False, rack_col: np.ndarray | None = None
-                  ) -> tuple[list[tuple[int, int]], dict[int, tuple[float, int, float]], bool]:
+                 table_like: bool = False, rack_col: np.ndarray | None = None) -> Comb:
     """comb_count's runs, every total the pitches p_lo..p_hi split them into (total -> (best
     seam dip, seams, best fit)), and whether the runs' ends were found (a table the tiles' colour)."""
     runs = tile_runs(column, (p_lo + p_hi) / 2)
@@ -215,7 +231,7 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
             best = options.get(total)
             if best is None or dip > best[0]:
                 options[total] = (dip, seams, fit)
-    return runs, options, ends_found
+    return Comb(runs, options, ends_found, p_lo, edge is not None)
 
 
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, comb_count,
-                              comb_options, seams_rank, tile_runs, trim_table_ends)
+from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
+                              comb_decide, comb_options, seams_rank, tile_runs, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -745,20 +745,29 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     stops = seen.rack_col | _lip_ends(seen.is_rack, seen.band)  # columns a run of tiles ends at
-    count, sure = comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like, stops, seen.filled)
+    edge = profile.edge if profile is not None else None
+    comb = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    count, sure = comb_decide(comb, seen.filled)
     if count == 0 and sure:
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
         # on a white table, their rows taken for table, the dark line under them as the band: 0)
         return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch, seen.lab)
-    if sure and count > RACK_LIMIT and profile is not None:
-        # an overdraw read with what setup learnt must also be what the board's square makes of
-        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
-        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        sure = _board_confirms(seen, count, profile.edge, stops)
-    if not sure and profile is not None and (over := _over_seven(seen, profile.edge, stops)) is not None:
-        count, sure = over, True
+    if profile is not None:
+        # what the board's square's pitches make of the same runs, computed once when weighed
+        board: Comb | None = None
+        if sure and count > RACK_LIMIT:
+            # an overdraw read with what setup learnt must also be what the board's square makes of
+            # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
+            # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
+            board = _board_comb(seen, stops)
+            sure = _board_confirms(comb, board, count, seen.filled)
+        if not sure and not seen.filled and _all_over(comb):
+            # (a band that may be table counts only by its seams: comb_decide's seams_only; the
+            # board's options are computed only when setup's all lie over seven, as _over_seven asks)
+            over = _over_seven(comb, _board_comb(seen, stops) if board is None else board)
+            if over is not None:
+                count, sure = over, True
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -779,8 +788,14 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     return RackReading(count)
 
 
-def _board_confirms(seen: _Columns, count: int, edge: float, stops: np.ndarray) -> bool:
-    """Whether the board's square's pitches read the same runs as `count` tiles. When setup's
+def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
+    """What the pitches the board's square allows make of the strip's runs (setup's edge not used)."""
+    return comb_options(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like, stops)
+
+
+def _board_confirms(learnt: Comb, board: Comb, count: int, filled: bool) -> bool:
+    """Whether the board's square's pitches (`board`) read the same runs as `count` tiles, which
+    setup's (`learnt`) read. When setup's
     pitches allow no other total (`count` chosen by the pitch alone, no seam weighed), the board's
     must read it surely: a count they leave open, named only by the darkest of seams too faint to
     decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four groups, the groove's
@@ -788,13 +803,16 @@ def _board_confirms(seen: _Columns, count: int, edge: float, stops: np.ndarray) 
     the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches allow
     others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
     9 against 8 at setup's pitches, seams 2.7 and 0.5 L; the board's also 10, 0.7 L: kept as 9)."""
-    alone, alone_sure = comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
-                                    stops, seen.filled)
-    _, learnt, _ = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
-    return alone == count and (alone_sure or len(learnt) > 1)
+    alone, alone_sure = comb_decide(board, filled)
+    return alone == count and (alone_sure or len(learnt.options) > 1)
 
 
-def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
+def _all_over(comb: Comb) -> bool:
+    """Every total a set of pitches splits the runs into is over seven (the runs' ends found)."""
+    return comb.ends_found and bool(comb.options) and min(comb.options) > RACK_LIMIT
+
+
+def _over_seven(comb: Comb, board: Comb) -> int | None:
     """A learnt rack whose reading the seams and fits leave unsure, or whose learnt pitches and
     the board's square read differently: when every total its runs make at setup's pitches and
     every total they make at the board's pitches is over seven, it holds more than seven; its count
@@ -802,15 +820,12 @@ def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
     choice is only between counts over seven; a wrong one is 8 for 9, never a false overdraw). None otherwise. Dev seeds 7600000-7600999 (nine
     tiles pushed together): 7600838, navy tiles whose seams dip 3.6 L for nine, 0.4 for eight, both
     fitting setup's pitches; 7600655, wood tiles, setup's pitch 10 % high from seven in groups, eight
-    at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown."""
-    if seen.filled:
-        return None  # a band that may be table counts only by its seams (comb_count's seams_only)
-    sets = [comb_options(seen.column, seen.light, lo, hi, e, seen.table_like, stops)
-            for lo, hi, e in ((seen.p_lo, seen.p_hi, edge), (seen.prior[0], seen.prior[1], None))]
-    if not all(ends and options and min(options) > RACK_LIMIT for _, options, ends in sets):
+    at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown.
+    `comb`, `board`: the options at setup's pitches and at the board's."""
+    if not (_all_over(comb) and _all_over(board)):
         return None
-    learnt = sets[0][1]
-    both = dict(sets[1][1])
+    learnt = comb.options
+    both = dict(board.options)
     for total, option in learnt.items():
         if total not in both or option[0] > both[total][0]:
             both[total] = option
