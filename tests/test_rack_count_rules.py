@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.rack_comb import by_fit, comb_count, comb_options, trim_table_ends
+from vision.rack_comb import by_fit, comb_count, comb_options, runs_whole, seams_show, trim_table_ends
 from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_comb, _board_confirms, _Columns, _least_solid,
                           _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
 
@@ -258,3 +258,31 @@ def test_an_overdraw_setups_pitches_alone_chose_is_confirmed_only_by_a_sure_read
     # setup's pitches allowing eight and nine weighed the seams already (dev seed 9910886 p1):
     # the board's darkest seams naming the same count confirm it
     assert board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4)
+
+
+def test_an_over_seven_split_needs_most_of_its_seams_to_show_and_whole_runs():
+    # the strip of dev seed 9911047 p2 (first seed 9910300), as read without setup's pitches: seven
+    # navy tiles, five 2-4 px apart in one run (22-111, the gaps dark and of tile colour), two alone
+    light = np.array([61, 62, 63, 63, 63, 62, 63, 63, 62, 66, 70, 68, 70, 70, 68, 71, 68, 69, 68, 69, 69, 68, 55, 51,
+                      49, 50, 53, 50, 51, 51, 50, 50, 51, 50, 50, 49, 47, 33, 35, 39, 45, 60, 50, 48, 50, 48, 50, 51,
+                      49, 49, 52, 50, 51, 51, 52, 52, 40, 37, 38, 46, 50, 50, 50, 52, 52, 52, 50, 50, 51, 53, 50, 53,
+                      49, 42, 34, 42, 38, 49, 52, 50, 51, 51, 50, 54, 49, 50, 52, 50, 51, 52, 52, 36, 36, 52, 53, 47,
+                      51, 51, 52, 50, 50, 50, 50, 50, 52, 52, 52, 51, 52, 39, 44, 70, 70, 71, 71, 71, 62, 47, 51, 49,
+                      50, 52, 52, 50, 52, 51, 54, 50, 54, 54, 50, 44, 56, 69, 72, 71, 72, 62, 48, 56, 54, 54, 54, 56,
+                      53, 54, 52, 53, 54, 50, 52, 54, 53, 57, 72, 71, 72, 66, 61, 65, 65], np.float32)
+    column = np.zeros(len(light), bool)
+    column[22:111] = column[117:132] = column[138:154] = True
+    comb = comb_options(column, light, 13.0, 16.67, None)
+    assert comb_count(column, light, 13.0, 16.67, None) == (9, True)  # the seams' mean decides nine
+    assert not seams_show(comb, 9)  # ... but three of its six seams are flat: the gaps made the mean
+    # seven tiles pushed together, a seam 6 L dark between each two: every seam shows
+    together = np.zeros(160, bool)
+    together[20:125] = True
+    seams = np.full(160, 50.0)
+    seams[[34, 49, 64, 79, 94, 109]] = 44.0
+    assert seams_show(comb_options(together, seams, 13.0, 16.7, None), 7)
+    # a run of specks (a column in two missing): not whole; one column missing from a tile's top is
+    specks = np.zeros(160, bool)
+    specks[[100, 101, 103, 105, 106, 108]] = True
+    assert not runs_whole(specks, [(100, 109)])
+    assert runs_whole(np.delete(np.ones(15, bool), 7), [(0, 14)])

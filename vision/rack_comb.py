@@ -153,6 +153,8 @@ class Comb(NamedTuple):
     ends_found: bool  # the runs' ends were found (a table the tiles' colour)
     p_lo: float  # the lowest pitch tried
     learnt: bool  # the pitches and edge are what setup learnt (by_fit)
+    splits: dict[int, tuple[int, ...]]  # total -> the tiles in each run of its best seams
+    profile: np.ndarray  # the strip's lightness along it, blurred as the seams are weighed
 
 
 def comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
@@ -206,6 +208,7 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
                                             np.zeros(len(column), bool) if rack_col is None else rack_col)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
+    best_split: dict[int, tuple[int, ...]] = {}
     if runs:
         pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
         edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
@@ -231,7 +234,37 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
             best = options.get(total)
             if best is None or dip > best[0]:
                 options[total] = (dip, seams, fit)
-    return Comb(runs, options, ends_found, p_lo, edge is not None)
+                best_split[total] = ns
+    return Comb(runs, options, ends_found, p_lo, edge is not None, best_split, profile)
+
+
+def seams_show(comb: Comb, total: int) -> bool:
+    """Whether more than half the seams of `total`'s best split dip by SEAM_SHOWN L (each measured
+    as seam_dip weighs the two tiles either side of it; a split with no seam: True)."""
+    dips = []
+    for (a, b), n in zip(comb.runs, comb.splits[total]):
+        width = (b - a) / n
+        for k in range(1, n):
+            x = a + k * width
+            dips.append(seam_dip(comb.profile, int(round(x - width)), int(round(x + width)), 2)[0])
+    return not dips or sum(d >= SEAM_SHOWN for d in dips) > len(dips) / 2
+
+
+SEAM_SHOWN = 2.0  # L levels: a seam that shows (half SEAM_MIN). Dev seeds 7640300-7640699 and
+# 9910300-9910699, every rack read without setup's pitches: of 313 read as eight or nine that held
+# them, 0.6-1.0 of their split's seams dip so; 9911047 p2 (seven navy tiles 2-4 px apart in one
+# run, read as 9) 0.5 and 7640698 p1 (seven read as 9 by fit) 0.0
+
+
+def runs_whole(column: np.ndarray, runs: list[tuple[int, int]]) -> bool:
+    """Whether every run is at least RUN_WHOLE columns of tile colour (tile_runs joins a piece
+    of a tile a column away: specks so joined make a run full of holes)."""
+    return all(float(column[a:b].mean()) >= RUN_WHOLE for a, b in runs)
+
+
+RUN_WHOLE = 0.8  # dev seeds 7640700-7640759 and 9910700-9910759, every rack read without setup's pitches:
+# of 96 read as eight or nine that held them, every run 0.97-1.0 tile columns; 7640029 p1 (seven grey
+# tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
 
 
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
-                              comb_decide, comb_options, seams_rank, tile_runs, trim_table_ends)
+                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, tile_runs, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -510,15 +510,15 @@ class Learnt:
     """What setup made of a rack it knows holds a count of tiles (learn_known)."""
     profile: RackProfile | None  # what was learnt; None: nothing
     misread: bool = False  # the frame read surely as fewer: the rack is not counted (unknown)
-    over: bool = False     # the frame read surely as more than the rules said: it may hold too many
+    over: int = 0  # what the frame read surely when more than the rules said (0: not so): it may hold too many
 
 
 def counted(count: int | None, learnt: Learnt | None) -> int | None:
     """The count the kiosk acts on (vision.rack_counter; vision.rack_bench reads as it does), given
     what was made of the rack as the game started (`learnt`; None: nothing tried yet): none on a
     rack whose start frame read surely as fewer (`misread`), and none over seven on a rack not
-    learnt unless its start frame already read more than the rules said (a player who drew too
-    many before the first press). A rack setup could not learn is one the camera reads badly:
+    learnt unless its start frame already read that count, more than the rules said (a player who
+    drew too many before the first press, Learnt.over). A rack setup could not learn is one the camera reads badly:
     16 % of them exact (dev seeds 9680000-9680699: 5 of 31) against 99 % of learnt ones, and a
     count over seven raises the overdraw question, which costs a player tiles. The measuring runs
     9740000, 9760000 and 9770000, looked at after they ran, each held one false overdraw, every one
@@ -528,7 +528,10 @@ def counted(count: int | None, learnt: Learnt | None) -> int | None:
         return count
     if learnt.misread:
         return None
-    if count > RACK_LIMIT and learnt.profile is None and not learnt.over:
+    if count > RACK_LIMIT and learnt.profile is None and count != learnt.over:
+        # ... and only the count it read then: a player who drew too many before the first press
+        # holds them until asked (DRAW-09); any other count over seven on a rack read so badly is
+        # as likely a misreading (dev seed 9911047 p2: seven navy tiles read as 9 at setup)
         return None
     return count
 
@@ -557,7 +560,7 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     if plain.blocked:
         return Learnt(None)
     if plain.count is not None and plain.count != tiles:
-        return Learnt(None, misread=plain.count < tiles, over=plain.count > tiles)
+        return Learnt(None, misread=plain.count < tiles, over=plain.count if plain.count > tiles else 0)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
     if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
         profile = _learn_by_tops(frame, zone, square_px, tiles)
@@ -748,6 +751,15 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     edge = profile.edge if profile is not None else None
     comb = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
     count, sure = comb_decide(comb, seen.filled)
+    if sure and count > RACK_LIMIT and profile is None \
+            and not (seams_show(comb, count) and runs_whole(seen.column, comb.runs)):
+        # a rack setup did not learn (16 % exact: counted), or a setup frame, read as more than
+        # seven by a split whose seams mostly fall on tiles' middles (the strip's dark lines are gaps
+        # between tiles standing apart: dev seed 9911047 p2, first seed 9910300, seven navy tiles on
+        # a navy table, five of them 2-4 px apart in one run of 89 px, read as 9 at setup and after,
+        # three seams of its split 5-14 L deep, three flat), or with a run of specks (dev seed
+        # 7640029 p1): not seen (learn_known then tries to learn it, as a frame read unsure)
+        sure = False
     if count == 0 and sure:
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
