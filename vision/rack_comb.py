@@ -250,10 +250,10 @@ def seams_show(comb: Comb, total: int) -> bool:
     return not dips or sum(d >= SEAM_SHOWN for d in dips) > len(dips) / 2
 
 
-SEAM_SHOWN = 2.0  # L levels: a seam that shows (half SEAM_MIN). Dev seeds 7640300-7640699 and
-# 9910300-9910699, every rack read without setup's pitches: of 313 read as eight or nine that held
-# them, 0.6-1.0 of their split's seams dip so; 9911047 p2 (seven navy tiles 2-4 px apart in one
-# run, read as 9) 0.5 and 7640698 p1 (seven read as 9 by fit) 0.0
+SEAM_SHOWN = 2.0  # L levels: a seam that shows (half SEAM_MIN). Dev seeds 7640300-7640993 and
+# 9910300-9910978 (/tmp/rkover/scan.py: every rack read without setup's pitches): of 515 read over
+# seven that held eight or nine, 0.6-1.0 of their split's seams dip so; 9911047 p2 (seven navy
+# tiles 2-4 px apart in one run, read as 9) 0.5, and 7640698 p1 (seven read as 9 by fit) 0.0
 
 
 def runs_whole(column: np.ndarray, runs: list[tuple[int, int]]) -> bool:
@@ -262,9 +262,9 @@ def runs_whole(column: np.ndarray, runs: list[tuple[int, int]]) -> bool:
     return all(float(column[a:b].mean()) >= RUN_WHOLE for a, b in runs)
 
 
-RUN_WHOLE = 0.8  # dev seeds 7640700-7640759 and 9910700-9910759, every rack read without setup's pitches:
-# of 96 read as eight or nine that held them, every run 0.97-1.0 tile columns; 7640029 p1 (seven grey
-# tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
+RUN_WHOLE = 0.8  # dev seeds 7640700-7640993 and 9910700-9910978, every rack read without setup's pitches:
+# of 201 read over seven that held eight or nine, every run 0.97-1.0 tile columns; 7640029 p1 (seven
+# grey tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
 
 
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:
