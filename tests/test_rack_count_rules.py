@@ -5,7 +5,8 @@ import numpy as np
 
 from vision.rack_comb import by_fit, comb_count, comb_options, runs_whole, seams_show, trim_table_ends
 from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_comb, _board_confirms, _Columns, _least_solid,
-                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
+                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour,
+                          median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():

@@ -518,9 +518,9 @@ def counted(count: int | None, learnt: Learnt | None) -> int | None:
     what was made of the rack as the game started (`learnt`; None: nothing tried yet): none on a
     rack whose start frame read surely as fewer (`misread`), and none over seven on a rack not
     learnt unless its start frame already read that count, more than the rules said (a player who
-    drew too many before the first press, Learnt.over). A rack setup could not learn is one the camera reads badly:
-    16 % of them exact (dev seeds 9680000-9680699: 5 of 31) against 99 % of learnt ones, and a
-    count over seven raises the overdraw question, which costs a player tiles. The measuring runs
+    drew too many before the first press, Learnt.over). A rack setup could not learn is one the
+    camera reads badly: 16 % of them exact (dev seeds 9680000-9680699: 5 of 31) against 99 % of
+    learnt ones, and a count over seven raises the overdraw question, which costs a player tiles. The measuring runs
     9740000, 9760000 and 9770000, looked at after they ran, each held one false overdraw, every one
     on a rack not learnt (5, 3 and 6 tiles read as 8, 9 and 9), while their racks not learnt caught
     0 of 8 and 0 of 5 real overdraws (9760000, 9770000)."""
@@ -806,14 +806,13 @@ def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
 
 
 def _board_confirms(learnt: Comb, board: Comb, count: int, filled: bool) -> bool:
-    """Whether the board's square's pitches (`board`) read the same runs as `count` tiles, which
-    setup's (`learnt`) read. When setup's
-    pitches allow no other total (`count` chosen by the pitch alone, no seam weighed), the board's
-    must read it surely: a count they leave open, named only by the darkest of seams too faint to
-    decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four groups, the groove's
-    shade between them the tiles' colour, one run of 127 px; setup's pitch 16.7 px allows 8 only,
-    the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches allow
-    others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
+    """Whether the board's square's pitches (`board`) read the same runs as `count` tiles, as setup's
+    (`learnt`) did. When setup's pitches allow no other total (`count` chosen by the pitch alone, no
+    seam weighed), the board's must read it surely: a count they leave open, named only by the darkest
+    of seams too faint to decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four
+    groups, the groove's shade between them the tiles' colour, one run of 127 px; setup's pitch 16.7 px
+    allows 8 only, the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches
+    allow others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
     9 against 8 at setup's pitches, seams 2.7 and 0.5 L; the board's also 10, 0.7 L: kept as 9)."""
     alone, alone_sure = comb_decide(board, filled)
     return alone == count and (alone_sure or len(learnt.options) > 1)
