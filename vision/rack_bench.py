@@ -57,7 +57,8 @@ round 15's h-rkover, its setup frame and strip, `first seed 9910300`, and `--sce
 7640000-7641099 (round 15's over-seven decision, h-rkover: every reading of `--scenes 300 --first-seed 7640000 --verbose`
 before and after the comb's options computed once, /tmp/rkover/dump.py; its false overdraw 7640029 p1 looked at; every
 rack of 7640300-7640993 read without setup's pitches, /tmp/rkover/scan.py, for SEAM_SHOWN and RUN_WHOLE; `--scenes 300
---hands 0 --face-down 0 --follow 0 --first-seed 7640000` after the rule; `--scenes 0 --hands 0 --face-down 0 --follow 10
+--hands 0 --face-down 0 --follow 0 --first-seed 7640000` and `--scenes 250 ... --first-seed 7640300` after the rule, both
+trees; `--scenes 0 --hands 0 --face-down 0 --follow 10
 --first-seed 7640000`, the following-a-game CPU of both trees); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
