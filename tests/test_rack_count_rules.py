@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.rack_comb import by_fit, comb_count, trim_table_ends
-from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_confirms, _Columns, _least_solid, _filled_band, _lip_ends,
-                          _notched, _over_seven, _to_segment, lab_norm, median_colour, median_lab, weight_lab)
+from vision.rack_comb import by_fit, comb_count, comb_options, runs_whole, seams_show, trim_table_ends
+from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_comb, _board_confirms, _Columns, _least_solid,
+                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour,
+                          median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -210,39 +211,79 @@ def nine_in_one_run(seam_dip: float, pitches: tuple[float, float], prior: tuple[
                     share=share, lab=np.zeros((30, w, 3), np.float32))
 
 
+def over_seven(seen: _Columns, edge: float) -> int | None:
+    """_over_seven of the strip's options at setup's pitches and at the board's, as read_rack gives them."""
+    stops = np.zeros(len(seen.column), bool)
+    learnt = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    return _over_seven(learnt, _board_comb(seen, stops))
+
+
+def board_confirms(seen: _Columns, count: int, edge: float) -> bool:
+    """_board_confirms of the strip's options at setup's pitches and at the board's, as read_rack gives them."""
+    stops = np.zeros(len(seen.column), bool)
+    learnt = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    return _board_confirms(learnt, _board_comb(seen, stops), count, seen.filled)
+
+
 def test_a_learnt_rack_whose_every_reading_is_over_seven_is_counted_by_its_seams():
-    stops = np.zeros(140, bool)
     # eight and nine both fit setup's pitches, and the board's: nine's seams (3.95 L through the
     # profile's blur, short of SEAM_MIN: unsure for comb_count) are 3 L darker than eight's
     seen = nine_in_one_run(5.1, (14.0, 16.0), (13.6, 16.7))
     assert comb_count(seen.column, seen.light, 14.0, 16.0, 1.4) == (9, False)
-    assert _over_seven(seen, 1.4, stops) == 9
+    assert over_seven(seen, 1.4) == 9
     # the board's narrowest pitches also make ten (seams 1.1 L): nine is still 3 L darker than the
     # other total setup's pitches allow, and the darkest of all
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) == 9
+    assert over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 16.7)), 1.4) == 9
     # no seam shows: over seven, but not which count
-    assert _over_seven(nine_in_one_run(0.0, (14.0, 16.0), (13.0, 16.7)), 1.4, stops) is None
+    assert over_seven(nine_in_one_run(0.0, (14.0, 16.0), (13.0, 16.7)), 1.4) is None
     # pitches that also make the run seven tiles, at setup's or at the board's: never
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4, stops) is None
-    assert _over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4, stops) is None
+    assert over_seven(nine_in_one_run(5.1, (14.0, 18.0), (13.0, 16.7)), 1.4) is None
+    assert over_seven(nine_in_one_run(5.1, (14.0, 16.0), (13.0, 18.0)), 1.4) is None
 
 
 def test_an_overdraw_setups_pitches_alone_chose_is_confirmed_only_by_a_sure_reading_at_the_boards():
-    stops = np.zeros(140, bool)
     # seven dark tiles and the groove's shade between them in one flat run of 127 px (dev seed
     # 9910264 p2): setup's pitches (16.3-17.0 px) make it eight only; the board's make 8, 9 or 10,
     # no seam deciding: not confirmed
     flat = nine_in_one_run(0.0, (16.33, 17.0), (13.0, 16.67))
     assert comb_count(flat.column, flat.light, 16.33, 17.0, 1.67) == (8, True)
     assert comb_count(flat.column, flat.light, 13.0, 16.67, None)[1] is False
-    assert not _board_confirms(flat, 8, 1.67, stops)
+    assert not board_confirms(flat, 8, 1.67)
     # nine tiles, seams 3 L (through the blur 2.3): setup's narrow pitches make nine only, the
     # board's leave it open: not confirmed; seams 6 L: the board's read nine surely, confirmed
-    assert not _board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4, stops)
+    assert not board_confirms(nine_in_one_run(3.0, (13.6, 14.4), (13.0, 16.7)), 9, 1.4)
     deep = nine_in_one_run(6.0, (13.6, 14.4), (13.0, 16.7))
     assert comb_count(deep.column, deep.light, 13.0, 16.7, None) == (9, True)
-    assert _board_confirms(deep, 9, 1.4, stops)
-    assert not _board_confirms(deep, 8, 1.4, stops)
+    assert board_confirms(deep, 9, 1.4)
+    assert not board_confirms(deep, 8, 1.4)
     # setup's pitches allowing eight and nine weighed the seams already (dev seed 9910886 p1):
     # the board's darkest seams naming the same count confirm it
-    assert _board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4, stops)
+    assert board_confirms(nine_in_one_run(3.0, (14.0, 16.0), (13.0, 16.7)), 9, 1.4)
+
+
+def test_an_over_seven_split_needs_most_of_its_seams_to_show_and_whole_runs():
+    # the strip of dev seed 9911047 p2 (first seed 9910300), as read without setup's pitches: seven
+    # navy tiles, five 2-4 px apart in one run (22-111, the gaps dark and of tile colour), two alone
+    light = np.array([61, 62, 63, 63, 63, 62, 63, 63, 62, 66, 70, 68, 70, 70, 68, 71, 68, 69, 68, 69, 69, 68, 55, 51,
+                      49, 50, 53, 50, 51, 51, 50, 50, 51, 50, 50, 49, 47, 33, 35, 39, 45, 60, 50, 48, 50, 48, 50, 51,
+                      49, 49, 52, 50, 51, 51, 52, 52, 40, 37, 38, 46, 50, 50, 50, 52, 52, 52, 50, 50, 51, 53, 50, 53,
+                      49, 42, 34, 42, 38, 49, 52, 50, 51, 51, 50, 54, 49, 50, 52, 50, 51, 52, 52, 36, 36, 52, 53, 47,
+                      51, 51, 52, 50, 50, 50, 50, 50, 52, 52, 52, 51, 52, 39, 44, 70, 70, 71, 71, 71, 62, 47, 51, 49,
+                      50, 52, 52, 50, 52, 51, 54, 50, 54, 54, 50, 44, 56, 69, 72, 71, 72, 62, 48, 56, 54, 54, 54, 56,
+                      53, 54, 52, 53, 54, 50, 52, 54, 53, 57, 72, 71, 72, 66, 61, 65, 65], np.float32)
+    column = np.zeros(len(light), bool)
+    column[22:111] = column[117:132] = column[138:154] = True
+    comb = comb_options(column, light, 13.0, 16.67, None)
+    assert comb_count(column, light, 13.0, 16.67, None) == (9, True)  # the seams' mean decides nine
+    assert not seams_show(comb, 9)  # ... but three of its six seams are flat: the gaps made the mean
+    # seven tiles pushed together, a seam 6 L dark between each two: every seam shows
+    together = np.zeros(160, bool)
+    together[20:125] = True
+    seams = np.full(160, 50.0)
+    seams[[34, 49, 64, 79, 94, 109]] = 44.0
+    assert seams_show(comb_options(together, seams, 13.0, 16.7, None), 7)
+    # a run of specks (a column in two missing): not whole; one column missing from a tile's top is
+    specks = np.zeros(160, bool)
+    specks[[100, 101, 103, 105, 106, 108]] = True
+    assert not runs_whole(specks, [(100, 109)])
+    assert runs_whole(np.delete(np.ones(15, bool), 7), [(0, 14)])

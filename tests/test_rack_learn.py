@@ -131,7 +131,8 @@ def test_over_seven_is_acted_on_only_on_a_rack_learnt_or_read_over_as_the_game_s
     assert counted(9, Learnt(profile)) == 9
     assert counted(9, Learnt(None)) is None            # setup could not learn it: no overdraw question
     assert counted(5, Learnt(None)) == 5               # ... its other counts stand (underdraws)
-    assert counted(9, Learnt(None, over=True)) == 9    # read over the rules' count as the game started
+    assert counted(9, Learnt(None, over=9)) == 9       # read so, over the rules' count, as the game started
+    assert counted(8, Learnt(None, over=9)) is None    # ... any other count over seven: no question
     assert counted(3, Learnt(None, misread=True)) is None
     assert counted(9, None) == 9                       # nothing tried yet (no game started)
 

@@ -55,7 +55,15 @@ racks: the band of one row on a table the tiles' colour, seams between dark tile
 h-rkmaroon: its false overdraw 9910264 p2, seven maroon tiles learnt by their colour read as 8, looked at, and
 `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 9910000` and `--scenes 800 ... --first-seed 9910300`
 in both trees: an overdraw the board's pitches do not read surely; its other false overdraw, 9911047 p2,
-seven navy tiles on a rack not learnt whose setup frame read them as over seven too, looked at); tests
+seven navy tiles on a rack not learnt whose setup frame read them as over seven too, looked at; with
+round 15's h-rkover, its setup frame and strip, `first seed 9910300`, and `--scenes 300 --hands 0 --face-down 0 --follow 0
+--first-seed 9910000` after the over-seven rule),
+7640000-7641099 (round 15's over-seven decision, h-rkover: every reading of `--scenes 300 --first-seed 7640000 --verbose`
+before and after the comb's options computed once, /tmp/rkover/dump.py; its false overdraw 7640029 p1 looked at; every
+rack of 7640300-7640993 read without setup's pitches, /tmp/rkover/scan.py, for SEAM_SHOWN and RUN_WHOLE; `--scenes 300
+--hands 0 --face-down 0 --follow 0 --first-seed 7640000` and `--scenes 250 ... --first-seed 7640300` after the rule, both
+trees; `--scenes 0 --hands 0 --face-down 0 --follow 10
+--first-seed 7640000`, the following-a-game CPU of both trees); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -74,7 +82,9 @@ scenes), 9910000 (round 14's racks learnt by their tops, h-rktops, and its start
 `--scenes 400`; its false overdraw 9910264 p2, in both trees, named by the lead afterwards; then a development
 range, above), 9920000 (round 14's
 merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead),
-9950000 (round 15's dark tiles, h-rkdark, and its start tree on the same scenes): measuring runs of later rounds)
+9940000 (round 15's over-seven decision, h-rkover, and its start tree, `--scenes 300 --hands 0 --face-down 0 --follow 0`
+and `--scenes 0 --hands 100 --face-down 100 --follow 0`), 9950000 (round 15's dark tiles, h-rkdark, and its start
+tree on the same scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

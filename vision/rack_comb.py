@@ -5,6 +5,8 @@ seams fall where the strip is darkest), or else how well the runs fit one pitch.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -144,19 +146,36 @@ TABLE_STEP = 8.0  # L levels: a table lighter or darker than the tiles beside a 
 RACK_END_COLUMNS = 2  # columns beside a run's end looked at for the rack's end wall (blur: 1-2 px)
 
 
+class Comb(NamedTuple):
+    """What the pitches p_lo..p_hi make of a strip's runs of tile colour (comb_options)."""
+    runs: list[tuple[int, int]]
+    options: dict[int, tuple[float, int, float]]  # total -> (best seam dip, seams, best fit)
+    ends_found: bool  # the runs' ends were found (a table the tiles' colour)
+    p_lo: float  # the lowest pitch tried
+    learnt: bool  # the pitches and edge are what setup learnt (by_fit)
+    splits: dict[int, tuple[int, ...]]  # total -> the tiles in each run of its best seams
+    profile: np.ndarray  # the strip's lightness along it, blurred as the seams are weighed
+
+
 def comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
-                edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
-                seams_only: bool = False) -> tuple[int, bool]:
+               edge: float | None, table_like: bool = False, rack_col: np.ndarray | None = None,
+               seams_only: bool = False) -> tuple[int, bool]:
     """Tiles along the strip, one pitch for every run of tiles: every pitch in p_lo..p_hi
     (what the board's square allows, or what setup learnt) splits the runs into whole tiles;
     when the pitches allowed give different totals, the seams between tiles pushed together
     decide: the total whose seams fall where the strip is darkest. (count, sure).
     `seams_only`: sure only when the seams decide (a band that may be table: tiles show seams)."""
-    runs, options, ends_found = comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col)
+    return comb_decide(comb_options(column, light, p_lo, p_hi, edge, table_like, rack_col), seams_only)
+
+
+def comb_decide(comb: Comb, seams_only: bool = False) -> tuple[int, bool]:
+    """comb_count's decision from the options comb_options found (vision.racks computes them once
+    per pitch set and weighs them again in _board_confirms and _over_seven)."""
+    runs, options = comb.runs, comb.options
     if not runs:
         return 0, True
-    if not ends_found:
-        return sum(max(1, round((b - a) / p_lo)) for a, b in runs), False
+    if not comb.ends_found:
+        return sum(max(1, round((b - a) / comb.p_lo)) for a, b in runs), False
     if not options:
         return 0, False
     if len(options) == 1 and not seams_only:
@@ -166,7 +185,7 @@ def comb_count(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float,
         return total, True
     if seams_only:
         return total, False
-    fitted = by_fit(options, len(runs), edge is not None)
+    fitted = by_fit(options, len(runs), comb.learnt)
     return (total, False) if fitted is None else (fitted, True)
 
 
@@ -178,8 +197,7 @@ def seams_rank(options: dict[int, tuple[float, int, float]]) -> tuple[int, float
 
 
 def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float, edge: float | None,
-                  table_like: bool = False, rack_col: np.ndarray | None = None
-                  ) -> tuple[list[tuple[int, int]], dict[int, tuple[float, int, float]], bool]:
+                 table_like: bool = False, rack_col: np.ndarray | None = None) -> Comb:
     """comb_count's runs, every total the pitches p_lo..p_hi split them into (total -> (best
     seam dip, seams, best fit)), and whether the runs' ends were found (a table the tiles' colour)."""
     runs = tile_runs(column, (p_lo + p_hi) / 2)
@@ -190,6 +208,7 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
                                             np.zeros(len(column), bool) if rack_col is None else rack_col)
         runs = [(a, b) for a, b in runs if b - a >= 0.4 * p_lo]
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
+    best_split: dict[int, tuple[int, ...]] = {}
     if runs:
         pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
         edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
@@ -215,7 +234,37 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
             best = options.get(total)
             if best is None or dip > best[0]:
                 options[total] = (dip, seams, fit)
-    return runs, options, ends_found
+                best_split[total] = ns
+    return Comb(runs, options, ends_found, p_lo, edge is not None, best_split, profile)
+
+
+def seams_show(comb: Comb, total: int) -> bool:
+    """Whether more than half the seams of `total`'s best split dip by SEAM_SHOWN L (each measured
+    as seam_dip weighs the two tiles either side of it; a split with no seam: True)."""
+    dips = []
+    for (a, b), n in zip(comb.runs, comb.splits[total]):
+        width = (b - a) / n
+        for k in range(1, n):
+            x = a + k * width
+            dips.append(seam_dip(comb.profile, int(round(x - width)), int(round(x + width)), 2)[0])
+    return not dips or sum(d >= SEAM_SHOWN for d in dips) > len(dips) / 2
+
+
+SEAM_SHOWN = 2.0  # L levels: a seam that shows (half SEAM_MIN). Dev seeds 7640300-7640993 and
+# 9910300-9910978 (/tmp/rkover/scan.py: every rack read without setup's pitches): of 515 read over
+# seven that held eight or nine, 0.6-1.0 of their split's seams dip so; 9911047 p2 (seven navy
+# tiles 2-4 px apart in one run, read as 9) 0.5, and 7640698 p1 (seven read as 9 by fit) 0.0
+
+
+def runs_whole(column: np.ndarray, runs: list[tuple[int, int]]) -> bool:
+    """Whether every run is at least RUN_WHOLE columns of tile colour (tile_runs joins a piece
+    of a tile a column away: specks so joined make a run full of holes)."""
+    return all(float(column[a:b].mean()) >= RUN_WHOLE for a, b in runs)
+
+
+RUN_WHOLE = 0.8  # dev seeds 7640700-7640993 and 9910700-9910978, every rack read without setup's pitches:
+# of 201 read over seven that held eight or nine, every run 0.97-1.0 tile columns; 7640029 p1 (seven
+# grey tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
 
 
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, comb_count,
-                              comb_options, seams_rank, tile_runs, trim_table_ends)
+from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
+                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, tile_runs, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -556,17 +556,17 @@ class Learnt:
     """What setup made of a rack it knows holds a count of tiles (learn_known)."""
     profile: RackProfile | None  # what was learnt; None: nothing
     misread: bool = False  # the frame read surely as fewer: the rack is not counted (unknown)
-    over: bool = False     # the frame read surely as more than the rules said: it may hold too many
+    over: int = 0  # what the frame read surely when more than the rules said (0: not so): it may hold too many
 
 
 def counted(count: int | None, learnt: Learnt | None) -> int | None:
     """The count the kiosk acts on (vision.rack_counter; vision.rack_bench reads as it does), given
     what was made of the rack as the game started (`learnt`; None: nothing tried yet): none on a
     rack whose start frame read surely as fewer (`misread`), and none over seven on a rack not
-    learnt unless its start frame already read more than the rules said (a player who drew too
-    many before the first press). A rack setup could not learn is one the camera reads badly:
-    16 % of them exact (dev seeds 9680000-9680699: 5 of 31) against 99 % of learnt ones, and a
-    count over seven raises the overdraw question, which costs a player tiles. The measuring runs
+    learnt unless its start frame already read that count, more than the rules said (a player who
+    drew too many before the first press, Learnt.over). A rack setup could not learn is one the
+    camera reads badly: 16 % of them exact (dev seeds 9680000-9680699: 5 of 31) against 99 % of
+    learnt ones, and a count over seven raises the overdraw question, which costs a player tiles. The measuring runs
     9740000, 9760000 and 9770000, looked at after they ran, each held one false overdraw, every one
     on a rack not learnt (5, 3 and 6 tiles read as 8, 9 and 9), while their racks not learnt caught
     0 of 8 and 0 of 5 real overdraws (9760000, 9770000)."""
@@ -574,7 +574,10 @@ def counted(count: int | None, learnt: Learnt | None) -> int | None:
         return count
     if learnt.misread:
         return None
-    if count > RACK_LIMIT and learnt.profile is None and not learnt.over:
+    if count > RACK_LIMIT and learnt.profile is None and count != learnt.over:
+        # ... and only the count it read then: a player who drew too many before the first press
+        # holds them until asked (DRAW-09); any other count over seven on a rack read so badly is
+        # as likely a misreading (dev seed 9911047 p2: seven navy tiles read as 9 at setup)
         return None
     return count
 
@@ -603,7 +606,7 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     if plain.blocked:
         return Learnt(None)
     if plain.count is not None and plain.count != tiles:
-        return Learnt(None, misread=plain.count < tiles, over=plain.count > tiles)
+        return Learnt(None, misread=plain.count < tiles, over=plain.count if plain.count > tiles else 0)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
     if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
         profile = _learn_by_tops(frame, zone, square_px, tiles)
@@ -793,20 +796,38 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if isinstance(seen, RackReading):
         return seen
     stops = seen.rack_col | _lip_ends(seen.is_rack, seen.band)  # columns a run of tiles ends at
-    count, sure = comb_count(seen.column, seen.light, seen.p_lo, seen.p_hi,
-                              profile.edge if profile is not None else None, seen.table_like, stops, seen.filled)
+    edge = profile.edge if profile is not None else None
+    comb = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
+    count, sure = comb_decide(comb, seen.filled)
+    if sure and count > RACK_LIMIT and profile is None \
+            and not (seams_show(comb, count) and runs_whole(seen.column, comb.runs)):
+        # a rack setup did not learn (16 % exact: counted), or a setup frame, read as more than
+        # seven by a split whose seams mostly fall on tiles' middles (the strip's dark lines are gaps
+        # between tiles standing apart: dev seed 9911047 p2, first seed 9910300, seven navy tiles on
+        # a navy table, five of them 2-4 px apart in one run of 89 px, read as 9 at setup and after,
+        # three seams of its split 5-14 L deep, three flat), or with a run of specks (dev seed
+        # 7640029 p1): not seen (learn_known then tries to learn it, as a frame read unsure)
+        sure = False
     if count == 0 and sure:
         # a band of tile colour with no run of a tile's width in it: empty only when tiles would
         # show as they do with no band at all (dev seed 9670096: nine white tiles filling a rack
         # on a white table, their rows taken for table, the dark line under them as the band: 0)
         return _empty(seen.table_like, seen.table, tile_lab, profile, seen.is_rack, seen.pitch, seen.lab)
-    if sure and count > RACK_LIMIT and profile is not None:
-        # an overdraw read with what setup learnt must also be what the board's square makes of
-        # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
-        # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
-        sure = _board_confirms(seen, count, profile.edge, stops)
-    if not sure and profile is not None and (over := _over_seven(seen, profile.edge, stops)) is not None:
-        count, sure = over, True
+    if profile is not None:
+        # what the board's square's pitches make of the same runs, computed once when weighed
+        board: Comb | None = None
+        if sure and count > RACK_LIMIT:
+            # an overdraw read with what setup learnt must also be what the board's square makes of
+            # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
+            # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
+            board = _board_comb(seen, stops)
+            sure = _board_confirms(comb, board, count, seen.filled)
+        if not sure and not seen.filled and _all_over(comb):
+            # (a band that may be table counts only by its seams: comb_decide's seams_only; the
+            # board's options are computed only when setup's all lie over seven, as _over_seven asks)
+            over = _over_seven(comb, _board_comb(seen, stops) if board is None else board)
+            if over is not None:
+                count, sure = over, True
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -827,22 +848,30 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     return RackReading(count)
 
 
-def _board_confirms(seen: _Columns, count: int, edge: float, stops: np.ndarray) -> bool:
-    """Whether the board's square's pitches read the same runs as `count` tiles. When setup's
-    pitches allow no other total (`count` chosen by the pitch alone, no seam weighed), the board's
-    must read it surely: a count they leave open, named only by the darkest of seams too faint to
-    decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four groups, the groove's
-    shade between them the tiles' colour, one run of 127 px; setup's pitch 16.7 px allows 8 only,
-    the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches allow
-    others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
+def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
+    """What the pitches the board's square allows make of the strip's runs (setup's edge not used)."""
+    return comb_options(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like, stops)
+
+
+def _board_confirms(learnt: Comb, board: Comb, count: int, filled: bool) -> bool:
+    """Whether the board's square's pitches (`board`) read the same runs as `count` tiles, as setup's
+    (`learnt`) did. When setup's pitches allow no other total (`count` chosen by the pitch alone, no
+    seam weighed), the board's must read it surely: a count they leave open, named only by the darkest
+    of seams too faint to decide, confirms nothing (dev seed 9910264 p2: seven maroon tiles in four
+    groups, the groove's shade between them the tiles' colour, one run of 127 px; setup's pitch 16.7 px
+    allows 8 only, the board's 8, 9 or 10, seams 1.0, 0.7 and 0.6 L: read as 8). Where setup's pitches
+    allow others, its choice weighed the seams already (dev seed 9910886 p1: nine navy tiles in one run,
     9 against 8 at setup's pitches, seams 2.7 and 0.5 L; the board's also 10, 0.7 L: kept as 9)."""
-    alone, alone_sure = comb_count(seen.column, seen.light, seen.prior[0], seen.prior[1], None, seen.table_like,
-                                    stops, seen.filled)
-    _, learnt, _ = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
-    return alone == count and (alone_sure or len(learnt) > 1)
+    alone, alone_sure = comb_decide(board, filled)
+    return alone == count and (alone_sure or len(learnt.options) > 1)
 
 
-def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
+def _all_over(comb: Comb) -> bool:
+    """Every total a set of pitches splits the runs into is over seven (the runs' ends found)."""
+    return comb.ends_found and bool(comb.options) and min(comb.options) > RACK_LIMIT
+
+
+def _over_seven(comb: Comb, board: Comb) -> int | None:
     """A learnt rack whose reading the seams and fits leave unsure, or whose learnt pitches and
     the board's square read differently: when every total its runs make at setup's pitches and
     every total they make at the board's pitches is over seven, it holds more than seven; its count
@@ -850,15 +879,12 @@ def _over_seven(seen: _Columns, edge: float, stops: np.ndarray) -> int | None:
     choice is only between counts over seven; a wrong one is 8 for 9, never a false overdraw). None otherwise. Dev seeds 7600000-7600999 (nine
     tiles pushed together): 7600838, navy tiles whose seams dip 3.6 L for nine, 0.4 for eight, both
     fitting setup's pitches; 7600655, wood tiles, setup's pitch 10 % high from seven in groups, eight
-    at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown."""
-    if seen.filled:
-        return None  # a band that may be table counts only by its seams (comb_count's seams_only)
-    sets = [comb_options(seen.column, seen.light, lo, hi, e, seen.table_like, stops)
-            for lo, hi, e in ((seen.p_lo, seen.p_hi, edge), (seen.prior[0], seen.prior[1], None))]
-    if not all(ends and options and min(options) > RACK_LIMIT for _, options, ends in sets):
+    at it, nine at the board's pitches with seams 10.4 L deep against eight's 2.7: read unknown.
+    `comb`, `board`: the options at setup's pitches and at the board's."""
+    if not (_all_over(comb) and _all_over(board)):
         return None
-    learnt = sets[0][1]
-    both = dict(sets[1][1])
+    learnt = comb.options
+    both = dict(board.options)
     for total, option in learnt.items():
         if total not in both or option[0] > both[total][0]:
             both[total] = option
