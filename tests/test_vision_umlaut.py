@@ -30,3 +30,11 @@ def test_umlaut_dots_run_into_the_tiles_rounded_edge_make_the_o_unknown():
     cells = BoardReader(VisionConfig(tileset="german")).observe(image).cells
     assert cells[7 * 15 + 5].state == "unknown"
     assert all((cells[k].state, cells[k].letter) == ("tile", "O") for k in (8 * 15 + 10, 10 * 15 + 12))
+
+
+def test_faint_umlaut_dots_blurred_into_the_tiles_edge_make_the_o_unknown():
+    # dev seed 68112 frame 48 (a small blurred tile, 0.33 board fill): the plain ink mask joined the letter to
+    # the tile's edge, and the strokes alone left out the faint dots, so the Ö was read O at 0.98
+    image, truth = _rendered(68112, 48)
+    assert truth[7][7] == "Ö"
+    assert BoardReader(VisionConfig(tileset="german")).observe(image).cells[7 * 15 + 7].state == "unknown"
