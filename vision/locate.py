@@ -642,7 +642,12 @@ REFINE_SETTLED = 0.03
 # levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
 # 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
 # 0.02). Not the first try everywhere: under strong perspective (development seed 777001, frame
-# 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN
+# 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
+# A rough placement the pattern does not clearly place but whose refinement it does, refused only on
+# its lines' fit, is refined again so too: development seed 72012 frame 28 (a classic board's faint
+# hairlines, blur 1.6, its red rim's edge drawing the outer line): rough placements 0.61 and 1.32
+# cells off (margins 0.59, 0.33) refined to 0.76 and 0.81 cells off, margins 3.22 and 2.65, line fits
+# 0.57 and 0.50; averaged along, both settle within 0.13 cells (margin 3.28, fit 0.75)
 ALONG_LINE = 5
 SATURATE = 90
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
@@ -1430,29 +1435,31 @@ def _candidates(frame: np.ndarray, full_gray: np.ndarray, small: np.ndarray, sca
         if not fine:
             fine.append(_finer(frame, full_gray, scale))
         return fine[0]
-    lost: list[tuple[np.ndarray, bool]] = []  # rough placements not taken, tried again after the rest
+    lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for rough, relative in _global_search(frame, scale, small, gray, full_gray):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
-        found = _settled(small, gray, scale, finer, rough, relative, 1)
+        found, fit_lost = _settled(small, gray, scale, finer, rough, relative, 1)
         if found is not None:
             yield found
         else:
-            lost.append((rough, relative))
-    for rough, relative in lost:
-        if placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
-            # clearly placed as it came, lost by the refinement: refined again on lines averaged along (ALONG_LINE)
-            found = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
+            lost.append((rough, relative, fit_lost))
+    for rough, relative, fit_lost in lost:
+        # clearly placed as it came, or once refined, and lost by the refinement: refined again on
+        # lines averaged along (ALONG_LINE, and the comment above it for the second)
+        if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+            found, _ = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
             if found is not None:
                 yield found
 
 
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
-             rough: np.ndarray, relative: bool, along: int) -> BoardLocation | None:
+             rough: np.ndarray, relative: bool, along: int) -> tuple[BoardLocation | None, bool]:
     """A rough placement (work-size corners in frame order) refined and checked (_candidates),
     lines found on the view averaged `along` px along them (_refine); None when it is not taken.
-    `finer` gives the frame at the finer scale."""
+    `finer` gives the frame at the finer scale. Also whether it was refused on its lines' fit
+    alone once clearly placed (PLACEMENT_MARGIN): worth refining again along the lines."""
     at, at_gray, at_scale = small, gray, scale
     if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
         fine = finer()
@@ -1462,7 +1469,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     refined = _refine(at_grey, rough, 3, wide=True, average=along)
     corners, score, _ = refined
     if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
-        return None  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
+        return None, False  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
     # with perspective the first comb can be a cell off at one side; check again once refined
     again = _shifted(at, order_corners(corners), relative)
     if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
@@ -1477,7 +1484,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         corners, score = order_corners(refined[0]), refined[1]
         margin, rival = placement_margin(at, corners)
     if margin < PLACEMENT_MARGIN:
-        return None  # not clearly here rather than a cell away: not this one
+        return None, False  # not clearly here rather than a cell away: not this one
     fit = _refined_fit(at_grey, corners, refined)
     if not _fits(fit) and at_scale < 1.0 and at is small:
         # hairlines a pixel wide in the frame fade at the work size: refined and checked
@@ -1490,12 +1497,12 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         corners, score = order_corners(refined[0]), refined[1]
         margin, _ = placement_margin(at, corners)
         if margin < PLACEMENT_MARGIN:
-            return None
+            return None, False
         fit = _refined_fit(at_grey, corners, refined)
         if not _fits(fit, FINE_CORNER_FIT):
-            return None
+            return None, True
     if not _fits(fit):
-        return None  # its lines do not lie on the board's lines everywhere
+        return None, True  # its lines do not lie on the board's lines everywhere
     if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
         # more from here, taken when it is as clearly placed and its lines fit at least as well
@@ -1508,16 +1515,16 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
                 corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
-        return None  # found, but too small in the frame to read letters from
+        return None, False  # found, but too small in the frame to read letters from
     half_gain, weakest, own = _half_cell_gain(at_grey, corners)
     if half_gain > HALF_CELL_GAIN:
-        return None  # a corner half a cell away fits its lines better: not settled on the board
+        return None, False  # a corner half a cell away fits its lines better: not settled on the board
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
     if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
-        return None  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
+        return None, False  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
     if _line_parity(at_grey, corners, refined) < LINE_PARITY:
-        return None  # every other line falls between the board's: a grid of half its spacing over it
-    return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0])
+        return None, False  # every other line falls between the board's: a grid of half its spacing over it
+    return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit[0]), False
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:

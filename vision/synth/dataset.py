@@ -41,6 +41,7 @@ tree and this one measured once, not looked into).
 Round 15 (letters helper "vqo": the letters the reader read wrong or repainted, and why): 68008 (board-026
 looked into), 68111 (200 boards) and 68112 (100 boards, `--tileset german`); then 71011 (60 boards, the final
 figure, the start tree and this one measured once, not looked into).
+Round 15 (location helper "locnot": the boards not located looked into, frames 025 and 028): 72012 (60 boards).
 """
 from __future__ import annotations
 
