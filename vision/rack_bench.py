@@ -58,6 +58,8 @@ in both trees: an overdraw the board's pitches do not read surely; its other fal
 seven navy tiles on a rack not learnt whose setup frame read them as over seven too, looked at; with
 round 15's h-rkover, its setup frame and strip, `first seed 9910300`, and `--scenes 300 --hands 0 --face-down 0 --follow 0
 --first-seed 9910000` after the over-seven rule),
+7630000-7630119 (round 15, lead: every reading of `--scenes 120 --first-seed 7630000 --verbose` before and after
+the comb's move to vision/rack_comb.py, diffed only),
 7640000-7641099 (round 15's over-seven decision, h-rkover: every reading of `--scenes 300 --first-seed 7640000 --verbose`
 before and after the comb's options computed once, /tmp/rkover/dump.py; its false overdraw 7640029 p1 looked at; every
 rack of 7640300-7640993 read without setup's pitches, /tmp/rkover/scan.py, for SEAM_SHOWN and RUN_WHOLE; `--scenes 300
@@ -84,7 +86,8 @@ range, above), 9920000 (round 14's
 merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead),
 9940000 (round 15's over-seven decision, h-rkover, and its start tree, `--scenes 300 --hands 0 --face-down 0 --follow 0`
 and `--scenes 0 --hands 100 --face-down 100 --follow 0`), 9950000 (round 15's dark tiles, h-rkdark, and its start
-tree on the same scenes): measuring runs of later rounds)
+tree on the same scenes), 9960000 (round 15's merged tree, lead, and the round's start tree 73ebc7c on the same
+scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
