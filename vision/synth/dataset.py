@@ -41,6 +41,8 @@ tree and this one measured once, not looked into).
 Round 15 (letters helper "vqo": the letters the reader read wrong or repainted, and why): 68008 (board-026
 looked into), 68111 (200 boards) and 68112 (100 boards, `--tileset german`); then 71011 (60 boards, the final
 figure, the start tree and this one measured once, not looked into).
+Round 15 (helper "polar": the one phantom of the merged tree's 60 boards, board-057's '2L' label read as a tile
+L, looked into: vision.reader.POLARITY_SHARE): 74014.
 """
 from __future__ import annotations
 
