@@ -165,12 +165,12 @@ def _ink_mask(cell_bgr: np.ndarray, inset: int) -> np.ndarray | None:
     n = gray.shape[0]
     q = n // 6
     p2, p40, p60, p98 = _percentiles(gray[q:n - q, q:n - q], (2, 40, 60, 98))
-    return _thresholded(gray, inset, (p2, p40, p60, p98), _light_letter_in(gray))
+    return _thresholded(gray, inset, (p2, p40, p60, p98), light_letter_in(gray))
 
 
 def _thresholded(gray: np.ndarray, inset: int, levels: tuple[float, float, float, float], light: bool) -> np.ndarray | None:
     """_ink_mask of a grey window given the 2nd, 40th, 60th and 98th percentiles of its centre
-    (the middle two thirds) and whether its letter is light (_light_letter_in)."""
+    (the middle two thirds) and whether its letter is light (light_letter_in)."""
     n = gray.shape[0]
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
@@ -187,7 +187,7 @@ def _thresholded(gray: np.ndarray, inset: int, levels: tuple[float, float, float
 
 def ink_masks(cells: list[np.ndarray]) -> None:
     """Find (and remember, as ink_mask does) the ink masks of many grey windows of one size at
-    once: the two percentile sets each mask needs (its centre's and, for _light_letter_in, its
+    once: the two percentile sets each mask needs (its centre's and, for light_letter_in, its
     middle half's) from one histogram of all the windows, the same numbers as _percentiles
     gives each alone, which took most of a mask's time: 209 -> 124 us a mask on the 1126 windows
     of every third scrabscrap-v1 frame's tiles and 20 of its empty squares, one thread, in batches
@@ -234,7 +234,7 @@ def _light_letter(p3: float, mid: float, p97: float) -> bool:
     return p97 - mid > mid - p3
 
 
-def _light_letter_in(gray: np.ndarray) -> bool:
+def light_letter_in(gray: np.ndarray) -> bool:
     """_light_letter of the window's middle half, where a tile's face and letter are: the light
     board showing between small dark tiles reaches into the middle two thirds a px or two off
     (its brightest 3 % then flipped a wooden tile's dark letter to 'light' and lost it: rendered
@@ -259,7 +259,7 @@ def _stroke_mask(cell_bgr: np.ndarray, inset: int) -> np.ndarray | None:
     n = gray.shape[0]
     q = n // 6
     wider = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (n // 6 | 1, n // 6 | 1))  # than any stroke
-    hat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT if _light_letter_in(gray) else cv2.MORPH_BLACKHAT, wider)
+    hat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT if light_letter_in(gray) else cv2.MORPH_BLACKHAT, wider)
     centre = hat[q:n - q, q:n - q]
     if _percentiles(centre, (98,))[0] < 20:
         return None

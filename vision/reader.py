@@ -34,9 +34,9 @@ from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, ink_masks, letter_ink,
-                          mark_above, umlaut_dots, value_number_sides)
+                          light_letter_in, mark_above, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
-from vision.layout import premium_contrast
+from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
@@ -178,6 +178,18 @@ SURE_TILE = 0.9
 # did 23, 46 and 24) and flag 4/1929, 9/1764 and 1/1688 of the bare letters read right (it did
 # 26, 24 and 3: the tile's top edge and its dashed scraps came within its reach at small squares)
 ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; overshoot of round letters a few %
+# A board's lettered tiles share one print polarity (dark on light, or light on dark: jheidel-en's vintage
+# set), but a premium square's label need not: a classic board's '2L' printed white on light blue, beside
+# light tiles printed dark, read as a tile 'L' at 1.000 (its label's L the letter, the occupancy model's
+# tile 0.066 over LETTER_FROM; rendered dev seed 74014 board-057, the one phantom of 60 boards). So a
+# letter read on a premium square whose print's polarity (vision.glyph.light_letter_in) is not the one
+# shared by at least POLARITY_SHARE of the board's sure tiles (occupancy tile >= SURE_TILE, a letter
+# read; POLARITY_TILES of them at least) is unknown: it never adds a letter, only takes one out. On the
+# readings before this check of dev seeds 74014 and 68008 (120 boards, 35 printed light) every board's read
+# tiles shared one polarity, all of them, but for that phantom; scrabscrap-v1 and jheidel-en read alike
+POLARITY_TILES = 3
+POLARITY_SHARE = 0.9
+PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 
 
@@ -690,6 +702,8 @@ class BoardReader:
                                             np.array([h for _, h in again.values()], np.float32), quarter)
             for j, k in enumerate(again):
                 cells[k] = self._cell_reading(occ[k], probs_again[j], j in accented)
+        for k in _against_polarity(cells, occ, [windows[i] for i in index]):
+            cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -833,6 +847,22 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_tile = np.linalg.norm(stats.mean[cells] - tile_lab, axis=1)
     to_empty = np.linalg.norm(stats.mean[cells] - reference[cells], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
+
+
+def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray]) -> list[int]:
+    """The lettered tiles on premium squares whose print's polarity is not the board's (see POLARITY_SHARE);
+    `cells`, `occ` and `windows` (grey letter windows) in upright order."""
+    lettered = [k for k, c in enumerate(cells) if c.letter is not None]
+    suspects = [k for k in lettered if PREMIUM[k]]
+    sure = [k for k in lettered if occ[k, 1] >= SURE_TILE]
+    if not suspects or len(sure) < POLARITY_TILES:
+        return []
+    light = {k: light_letter_in(windows[k]) for k in set(suspects) | set(sure)}
+    share = sum(light[k] for k in sure) / len(sure)
+    if POLARITY_SHARE > share > 1.0 - POLARITY_SHARE:  # no polarity the board's tiles share
+        return []
+    board_light = share >= POLARITY_SHARE
+    return [k for k in suspects if light[k] != board_light]
 
 
 def _mark_above(window: np.ndarray) -> bool:

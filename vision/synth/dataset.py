@@ -41,7 +41,10 @@ tree and this one measured once, not looked into).
 Round 15 (letters helper "vqo": the letters the reader read wrong or repainted, and why): 68008 (board-026
 looked into), 68111 (200 boards) and 68112 (100 boards, `--tileset german`); then 71011 (60 boards, the final
 figure, the start tree and this one measured once, not looked into).
-Round 15 (location helper "locnot": the boards not located looked into, frames 025 and 028): 72012 (60 boards).
+Round 15 (location helper "locnot": the boards not located looked into, frames 025 and 028): 72012 (60 boards;
+measured once by the lead first); then 72345 (60 boards, the final figure, both trees, not looked into).
+Round 15's lead measured 74014 (60 boards) once on the merged tree and its start tree; then helper "polar"
+looked into its one phantom (board-057's '2L' label read as a tile L: vision.reader.POLARITY_SHARE).
 """
 from __future__ import annotations
 
