@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterator
 from itertools import islice
 from functools import lru_cache, reduce
-import math
 
 import cv2
 import numpy as np
@@ -156,28 +155,21 @@ def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _work_images(image: np.ndarray, full_gray: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+def _work_images(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """The image at work size in colour and in grey, and the scale from frame to work
     coordinates. The grey, which every line is found and checked on, is the frame's grey shrunk
-    in one INTER_AREA step (as _fit_near shrinks it; `full_gray`: the frame's _gray when the
-    caller has it). The colour, which only the cells' mean colours are taken from, is
-    _colour_shrink's (one INTER_AREA step when the frame is under twice the work size)."""
+    in one INTER_AREA step (as _fit_near shrinks it). The colour, which only the cells' mean
+    colours are taken from, is shrunk by the largest whole factor first (OpenCV's quick path:
+    2 ms of a 1504 px frame) and then bilinearly: 3 ms, against 17-19 ms for one fractional
+    INTER_AREA of three channels."""
     bgr = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    gray, scale = _shrink(_gray(bgr) if full_gray is None else full_gray)
+    gray, scale = _shrink(_gray(bgr))
     size = (gray.shape[1], gray.shape[0])
-    if int(1 / scale) < 2:
-        return cv2.resize(bgr, size, interpolation=cv2.INTER_AREA), gray, scale
-    return _colour_shrink(bgr, size, scale), gray, scale
-
-
-def _colour_shrink(bgr: np.ndarray, size: tuple[int, int], scale: float) -> np.ndarray:
-    """A colour image shrunk by `scale` to `size`, for the cells' mean colours only: by the
-    largest whole factor first (OpenCV's quick INTER_AREA path: 2 ms of a 1504 px frame), then
-    bilinearly: 3 ms, against 17-19 ms for one fractional INTER_AREA of three channels."""
     whole = int(1 / scale)
-    step = bgr if whole < 2 else cv2.resize(bgr, (bgr.shape[1] // whole, bgr.shape[0] // whole),
-                                            interpolation=cv2.INTER_AREA)
-    return cv2.resize(step, size, interpolation=cv2.INTER_LINEAR)
+    if whole < 2:
+        return cv2.resize(bgr, size, interpolation=cv2.INTER_AREA), gray, scale
+    step = cv2.resize(bgr, (bgr.shape[1] // whole, bgr.shape[0] // whole), interpolation=cv2.INTER_AREA)
+    return cv2.resize(step, size, interpolation=cv2.INTER_LINEAR), gray, scale
 
 
 def _gray(image: np.ndarray) -> np.ndarray:
@@ -1195,12 +1187,10 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     return cells
 
 
-def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray,
-                       full_gray: np.ndarray | None = None) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
     the frame itself where the view zooms in on a small board; none when the plain search
-    sees the grid as well (little perspective and a board not small). `full_gray`: the
-    frame's _gray, when the caller has it."""
+    sees the grid as well (little perspective and a board not small)."""
     found = rectifier(gray)
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
@@ -1212,62 +1202,27 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray,
     # shrunk to about that scale (a warp samples, it does not average)
     local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
-    source, source_gray, from_source = _view_source(frame, _gray(frame) if full_gray is None else full_gray,
-                                                    to_view @ np.diag([scale, scale, 1.0]), size, source_scale)
-    view, view_gray = (cv2.warpPerspective(image, from_source, (size, size), flags=cv2.INTER_LINEAR,
-                                           borderMode=cv2.BORDER_REPLICATE) for image in (source, source_gray))
+    source = frame if source_scale >= 1.0 else cv2.resize(
+        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
+    from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
+    view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
+    view_gray = _gray(view)
     for skew in _skews(view_gray)[:1]:
         cells += _view_cells(view, inside, skew, to_view, gray=view_gray)
     return cells
 
 
-def _view_source(frame: np.ndarray, full_gray: np.ndarray, to_view: np.ndarray, size: int,
-                 source_scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """What a view of `size` px square (`to_view`: frame -> view) is drawn from: the part of
-    the frame it shows (and a few px round it) shrunk by `source_scale`, in colour and in grey
-    (`full_gray`: the frame's _gray); with the 3x3 transform from those images to the view.
-    Only that part, and only the grey (which the lattices' lines are found on) in one INTER_AREA
-    step; the colour, which only the cells' mean colours are taken from, by _colour_shrink: one
-    INTER_AREA of the whole phone photo's three channels took 30-54 ms. The whole frame when
-    the view reaches the horizon (no bounded part)."""
-    h, w = frame.shape[:2]
-    square = np.array([[[0, 0], [size, 0], [size, size], [0, size]]], np.float64)
-    x0, y0, x1, y1 = 0, 0, w, h
-    invertible = bool(np.isfinite(to_view).all()) and abs(float(np.linalg.det(to_view))) > 1e-12
-    from_view = np.linalg.inv(to_view) if invertible else np.eye(3)
-    depth = square[0] @ from_view[2, :2] + from_view[2, 2]
-    seen = cv2.perspectiveTransform(square, from_view)[0]
-    if invertible and depth.min() > 0 and np.isfinite(seen).all():
-        pad = 2 + math.ceil(2 / source_scale)  # the bilinear samples' neighbours, at the source's scale
-        x0, y0 = (max(0, math.floor(float(seen[:, k].min())) - pad) for k in (0, 1))
-        x1, y1 = (min(limit, math.ceil(float(seen[:, k].max())) + pad) for k, limit in ((0, w), (1, h)))
-        if x1 - x0 < 2 or y1 - y0 < 2:  # the view shows nothing of the frame
-            x0, y0, x1, y1 = 0, 0, w, h
-    part, part_gray = frame[y0:y1, x0:x1], full_gray[y0:y1, x0:x1]
-    if source_scale >= 1.0:
-        shrunk, shrunk_gray, fx, fy = part, part_gray, 1.0, 1.0
-    else:
-        dsize = (max(1, round(part.shape[1] * source_scale)), max(1, round(part.shape[0] * source_scale)))
-        shrunk = _colour_shrink(part, dsize, source_scale)
-        shrunk_gray = cv2.resize(part_gray, dsize, interpolation=cv2.INTER_AREA)
-        fx, fy = dsize[0] / part.shape[1], dsize[1] / part.shape[0]
-    # a pixel x of the shrunk part lies at x0 + x / fx in the frame (the corner convention of the warps)
-    to_frame = np.array([[1 / fx, 0, x0], [0, 1 / fy, y0], [0, 0, 1]])
-    return shrunk, shrunk_gray, to_view @ to_frame
-
-
-def _global_search(frame: np.ndarray, scale: float, small: np.ndarray, gray: np.ndarray,
-                   full_gray: np.ndarray | None = None) -> Iterator[tuple[np.ndarray, bool]]:
+def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
+                   gray: np.ndarray) -> Iterator[tuple[np.ndarray, bool]]:
     """Rough frame corners (work size) of the playing area, from nothing: the lattices'
     placements by plain colours (best first) in turn with those by lightness against the
     neighbours (see _placement; only worked out if the first is not taken), each place
     once; with whether it came by the latter. After the first, the view that undoes the
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattice of the
-    strongest line combs when they were not among them. `full_gray`: the frame's _gray, when
-    the caller has it."""
+    strongest line combs when they were not among them."""
     cells = _plain_cells(small, gray)
     given: list[np.ndarray] = []
 
@@ -1299,7 +1254,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray, gray: np.
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
         yield from take("plain", cells, 0, 1)
-        pools.append(_perspective_cells(frame, scale, gray, full_gray))
+        pools.append(_perspective_cells(frame, scale, gray))
         yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
         yield from take("plain", cells, 1, len(cells))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
@@ -1324,17 +1279,12 @@ def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
     return float(max(0.0, -corners[:, 0].min(), -corners[:, 1].min(), corners[:, 0].max() - w, corners[:, 1].max() - h))
 
 
-def _finer(frame: np.ndarray, full_gray: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
-    """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale. The
-    grey, which the lines are refined and checked on, in one INTER_AREA step from the frame's
-    grey `full_gray` (a third of the work of shrinking three channels, then taking their grey:
-    the same area means up to rounding to whole levels); the colour, for the cells' mean
-    colours only, by _colour_shrink (25 -> 3 ms on a 3 Mpx phone photo)."""
+def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
     fine = min(1.0, FINE_FACTOR * scale)
-    if fine >= 1.0:
-        return frame, full_gray, fine
-    size = (round(frame.shape[1] * fine), round(frame.shape[0] * fine))
-    return _colour_shrink(frame, size, fine), cv2.resize(full_gray, size, interpolation=cv2.INTER_AREA), fine
+    small = frame if fine >= 1.0 else cv2.resize(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)),
+                                                 interpolation=cv2.INTER_AREA)
+    return small, _gray(small), fine
 
 
 def _another_spacing(corners: np.ndarray, earlier: np.ndarray) -> bool:
@@ -1365,8 +1315,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     rendered development seed 330417; and it doubled the time a frame with no readable board,
     or none, takes to be given up.)"""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    full_gray = _gray(frame)  # the frame's grey, shrunk to each scale searched
-    small, gray, scale = _work_images(frame, full_gray)
+    small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
 
     def fresh(found: BoardLocation) -> bool:
@@ -1381,14 +1330,14 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     if box is not None:
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
-        crop_small, crop_gray, crop_scale = _work_images(crop, full_gray[y0:y1, x0:x1])
-        for found in _candidates(crop, full_gray[y0:y1, x0:x1], crop_small, crop_scale, crop_gray):
+        crop_small, crop_gray, crop_scale = _work_images(crop)
+        for found in _candidates(crop, crop_small, crop_scale, crop_gray):
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
                 yield found
         return
-    for found in _candidates(frame, full_gray, small, scale, gray):
+    for found in _candidates(frame, small, scale, gray):
         if fresh(found):
             yield found
 
@@ -1426,17 +1375,16 @@ def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[i
     return int(x0), int(y0), int(x1), int(y1)
 
 
-def _candidates(frame: np.ndarray, full_gray: np.ndarray, small: np.ndarray, scale: float,
-                gray: np.ndarray) -> Iterator[BoardLocation]:
-    """board_candidates of one frame (or a part of one; `full_gray`: its _gray) at work size `small`."""
+def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
+    """board_candidates of one frame (or a part of one) at work size `small`."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
         if not fine:
-            fine.append(_finer(frame, full_gray, scale))
+            fine.append(_finer(frame, scale))
         return fine[0]
     lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
-    for rough, relative in _global_search(frame, scale, small, gray, full_gray):
+    for rough, relative in _global_search(frame, scale, small, gray):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining

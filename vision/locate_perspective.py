@@ -100,10 +100,7 @@ def rectifier(gray: np.ndarray) -> Rectifier | None:
     diff = jxx - jyy
     sample = trace[::4, ::4].ravel()
     strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
-    # the coherence test on the strong pixels alone (a tenth of them: the same pixels, in row order)
-    at = np.flatnonzero(trace > strong)
-    d, j, t = diff.ravel()[at], jxy.ravel()[at], trace.ravel()[at]
-    ys, xs = np.divmod(at[d * d + 4 * j * j > VP_COHERENT * t * t], w)
+    ys, xs = np.nonzero((trace > strong) & (diff * diff + 4 * jxy * jxy > VP_COHERENT * trace * trace))
     rng = np.random.default_rng(0)
     pick = rng.permutation(len(xs))[:VP_POINTS]  # in random order (see family_vanishing_point)
     xs, ys = xs[pick], ys[pick]
