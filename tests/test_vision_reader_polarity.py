@@ -1,24 +1,16 @@
 """A premium square's label printed in the other polarity than the board's tiles (white '2L' on light blue,
 beside light tiles printed dark) is never read as a tile: rendered dev seed 74014 frame 57."""
-import cv2
 import numpy as np
 
 from vision.config import VisionConfig
 from vision.reader import BoardReader
-from vision.synth.dataset import JPEG_QUALITY, MAX_TILES, frame_seed
-from vision.synth.frames import FrameOptions, render_frame
-from vision.synth.positions import random_board
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
 def _rendered(seed: int, index: int) -> tuple[np.ndarray, list[str]]:
     """Frame `index` of `python -m vision.synth dataset OUT --seed SEED` as saved (JPEG)."""
-    rng = np.random.default_rng([seed, index])
-    board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)), tileset="english")
-    frame = render_frame(board, seed=frame_seed(seed, index), size=1504,
-                         options=FrameOptions(tileset="english", hand=False, style_space="wide"))
-    image = cv2.imdecode(cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1],
-                         cv2.IMREAD_COLOR)
-    return image, frame.truth
+    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
+    return as_saved(frame.image), frame.truth
 
 
 def test_a_label_printed_light_among_tiles_printed_dark_is_no_letter():

@@ -1,24 +1,16 @@
 """An Ö whose dots the reader cannot be sure of is unknown (asked), never a bare O read surely:
 rendered German squares where the letter model read the bare O at 0.98."""
-import cv2
 import numpy as np
 
 from vision.config import VisionConfig
 from vision.reader import BoardReader
-from vision.synth.dataset import JPEG_QUALITY, MAX_TILES, frame_seed
-from vision.synth.frames import FrameOptions, render_frame
-from vision.synth.positions import random_board
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
 def _rendered(seed: int, index: int) -> tuple[np.ndarray, list[str]]:
     """Frame `index` of `python -m vision.synth dataset OUT --seed SEED --tileset german` as saved (JPEG)."""
-    rng = np.random.default_rng([seed, index])
-    board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)), tileset="german")
-    frame = render_frame(board, seed=frame_seed(seed, index), size=1504,
-                         options=FrameOptions(tileset="german", hand=False, style_space="wide"))
-    image = cv2.imdecode(cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1],
-                         cv2.IMREAD_COLOR)
-    return image, frame.truth
+    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed, tileset="german"), index)
+    return as_saved(frame.image), frame.truth
 
 
 def test_umlaut_dots_run_into_the_tiles_rounded_edge_make_the_o_unknown():

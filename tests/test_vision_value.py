@@ -11,9 +11,7 @@ from vision.glyph import NOT_A_LETTER, letter_ink
 from vision.models import shipped
 from vision.reader import BoardReader
 from vision.synth import available_fonts
-from vision.synth.dataset import JPEG_QUALITY, MAX_TILES, frame_seed
-from vision.synth.frames import FrameOptions, render_frame
-from vision.synth.positions import random_board
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 from vision.synth.tiles import TileStyle, random_tile_style, render_tile
 from vision.tilesets import TILESETS
 from vision.value import ONE_DIGIT_UP_TO, TWO_DIGITS_ABOVE, ValueCue, number_aspect, without_joined_number
@@ -234,12 +232,8 @@ def test_a_serif_q_split_by_thinning_keeps_its_tail():
     # frame 26 of `python -m vision.synth dataset OUT --seed 68008` (a light dejavu-serif Q on a navy tile, its
     # tail run into its 10): thinning split the bowl into its sides and its foot with the tail, and the foot was
     # painted over as the value number: the Q read O at 0.97 (the round's one confident-wrong letter)
-    rng = np.random.default_rng([68008, 26])
-    board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)), tileset="english")
-    frame = render_frame(board, seed=frame_seed(68008, 26), size=1504,
-                         options=FrameOptions(tileset="english", hand=False, style_space="wide"))
-    image = cv2.imdecode(cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1],
-                         cv2.IMREAD_COLOR)
+    frame, _ = dataset_frame(DatasetSpec(boards=27, seed=68008), 26)
+    image = as_saved(frame.image)
     assert frame.truth[6][4] == "Q"
     cell = BoardReader(VisionConfig(tileset="english")).observe(image).cells[6 * 15 + 4]
     assert cell.state == "tile" and cell.letter == "Q"

@@ -107,17 +107,32 @@ def _notes(frame: RenderedFrame, tiles: int) -> str:
     return "Synthetic: " + "; ".join(parts) + "."
 
 
+def dataset_frame(spec: DatasetSpec, index: int) -> tuple[RenderedFrame, list[str]]:
+    """Frame `index` of the dataset `spec`, rendered as write_dataset renders it, and the board laid on it
+    (blanks as the letters they stand for)."""
+    rng = np.random.default_rng([spec.seed, index])
+    board = random_board(rng, tiles=int(rng.integers(1, MAX_TILES + 1)), tileset=spec.tileset)
+    options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False, style_space=spec.style_space)
+    return render_frame(board, seed=frame_seed(spec.seed, index), size=spec.size, options=options), board
+
+
+def as_saved(image: np.ndarray) -> np.ndarray:
+    """`image` as write_dataset saves it and a reader loads it back (JPEG_QUALITY)."""
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    if not ok:
+        raise ValueError("the image cannot be encoded as JPEG")
+    loaded = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    if loaded is None:
+        raise ValueError("the JPEG just encoded cannot be decoded")
+    return np.asarray(loaded, np.uint8)
+
+
 def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
     """Render spec.boards frames into out_dir (created if needed); returns truth.json's path."""
     out_dir.mkdir(parents=True, exist_ok=True)
     frames = []
     for index in range(spec.boards):
-        seed = frame_seed(spec.seed, index)
-        rng = np.random.default_rng([spec.seed, index])
-        tiles = int(rng.integers(1, MAX_TILES + 1))
-        board = random_board(rng, tiles=tiles, tileset=spec.tileset)
-        options = FrameOptions(tileset=spec.tileset, hand=None if spec.hands else False, style_space=spec.style_space)
-        frame = render_frame(board, seed=seed, size=spec.size, options=options)
+        frame, board = dataset_frame(spec, index)
         name = f"board-{index:03d}.jpg"
         if not cv2.imwrite(str(out_dir / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY]):
             raise OSError(errno.EIO, "cannot write the image", str(out_dir / name))
@@ -126,7 +141,7 @@ def write_dataset(out_dir: Path, spec: DatasetSpec) -> Path:
             "board": frame.truth,
             "notes": _notes(frame, sum(ch != "." for row in board for ch in row)),
             "synth": {
-                "seed": seed,
+                "seed": frame_seed(spec.seed, index),
                 "rotation": frame.rotation,
                 "board_corners": frame.board_corners.round(2).tolist(),
                 "rack_counts": dict(frame.options.rack_counts),
