@@ -915,9 +915,14 @@ def changed_squares(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     """Which of the 225 squares (row by row) changed between two int16 grey thumbnails of the
     board, the same number of px per square in each: a mean grey-level move over CHANGE_LEVEL.
     The letter cache asks it of the rectified board; the kiosk's change gate of a cheap cut-out."""
-    n = before.shape[0] // 15
-    change = np.abs(after - before)[:15 * n, :15 * n]
-    return np.asarray(change.reshape(15, n, 15, n).mean(axis=(1, 3)).ravel() > CHANGE_LEVEL)
+    return np.asarray(_level_moves(before, after, 15, 15, before.shape[0] // 15) > CHANGE_LEVEL)
+
+
+def _level_moves(before: np.ndarray, after: np.ndarray, rows: int, cols: int, n: int) -> np.ndarray:
+    """Per square (row by row) of a grid of rows x cols squares, n px each, in two int16 grey
+    pictures: how far its mean grey level moved (changed_squares, _alike)."""
+    change = np.abs(after - before)[:rows * n, :cols * n]
+    return change.reshape(rows, n, cols, n).mean(axis=(1, 3)).ravel()
 
 
 def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, after_thumb: np.ndarray) -> np.ndarray:
@@ -927,7 +932,7 @@ def _alike(before: np.ndarray, before_thumb: np.ndarray, after: np.ndarray, afte
     its thumbnail's mean grey level moved over CHANGE_LEVEL (as changed_squares) nor over PIXEL_SHARE
     of its middle (PIXEL_INSET px in from its edges) over PIXEL_MOVE."""
     rows, cols = before.shape[0] // CELL, before.shape[1] // CELL
-    change = np.abs(after_thumb - before_thumb).reshape(rows, THUMB, cols, THUMB).mean(axis=(1, 3)).ravel()
+    change = _level_moves(before_thumb, after_thumb, rows, cols, THUMB)
     moved = (cv2.absdiff(before, after) > PIXEL_MOVE).reshape(rows, CELL, cols, CELL)
     middle = moved[:, PIXEL_INSET:-PIXEL_INSET, :, PIXEL_INSET:-PIXEL_INSET]
     share = np.count_nonzero(middle, axis=(1, 3)).ravel() / (middle.shape[1] * middle.shape[3])
