@@ -170,6 +170,16 @@ MARK_WIDTH = 0.5
 # 'not a letter' is read from its strokes alone (_unread_tiles). Dev seeds 70123, 614027, 777001, 86413,
 # 90217, 53117 (300 boards): 15 more tiles read right, no wrong letter or phantom more (12 when the
 # square must be called a tile at least SURE_TILE: thin I's of tiles it calls partly covered)
+# Where both its plain ink and its strokes read 'not a letter', such a tile's letter is still read from
+# its strokes when its ink is a stroke narrower than MARK_WIDTH and both readings' letters agree (_a_bar:
+# a bar, no logo or star; the letter model gives a bare bar 'not a letter' 0.52-0.82, I the rest). Dev
+# seeds 83023 (150 boards) and 84024 (60), the letter model's classes on every square called a tile
+# >= SURE_TILE of the boards located and turned surely: of such squares the seven thin I's were 0.15-0.25
+# as wide as tall (five unknown, their letters' share I 0.85-0.99 in both readings; two read from their
+# strokes already), R, N, Z 0.53-0.73, the 75 marked blanks 0.93-1.14, an I whose ink ran into its
+# neighbour's 0.81, a U 1.03 and one empty square 1.15 (its board turned wrong). Of
+# all 704 ink strokes that narrow there (677 I, 27 J) the strokes' letter was wrong on 3 I's (Y 0.976,
+# N 0.828, W 0.411), each read I by its plain ink
 SURE_TILE = 0.9
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
@@ -323,10 +333,26 @@ class BoardReader:
     def _cell_px(corners: np.ndarray) -> float:
         return float(np.linalg.norm(corners[1] - corners[0]) / 15)
 
-    def _letter_probabilities(self, cells: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    def _letter_probabilities(self, cells: list[np.ndarray], strokes_past_print: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Per cell: probabilities over the tile set's letters, and the letter's height as a
-        share of the cell's ink mask (rows of zeros and 0 where no glyph was found)."""
+        share of the cell's ink mask (rows of zeros and 0 where no glyph was found).
+        `strokes_past_print` (the squares read, not the turn's readings, where turned print reads as
+        letters more often): plain ink read 'not a letter' (a glare patch or a shadow joined to the letter)
+        is read from its strokes alone too, and a letter they read at LETTER_DECIDES is taken. Dev seeds
+        83023 (150 boards) and 84024 (60), the boards located and turned surely: of the squares whose
+        letters are read, 4 whose plain ink read 'not a letter' had strokes read so, all tiles read right
+        (an N under glare on navy the occupancy model calls covered, a U whose plain ink read 'not a
+        letter' 0.997, an R and a Z read from their strokes already); no empty square, none of the 75
+        marked blanks."""
         probs, heights = self._read_glyphs(cells, strokes=False)
+        if strokes_past_print:
+            # where the plain ink showed no letter, glyph_image has read the strokes already:
+            # reading them again changes only the cells whose plain ink read 'not a letter'
+            unread = np.flatnonzero(heights == 0)
+            if len(unread):
+                again, again_heights = self._read_glyphs([cells[k] for k in unread], strokes=True)
+                sure = again.max(axis=1) >= LETTER_DECIDES
+                probs[unread[sure]], heights[unread[sure]] = again[sure], again_heights[sure]
         # a letter the plain ink does not show surely (a shadow or glare joined to it can
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
         # (where the plain ink showed no letter at all, glyph_image has tried the strokes already)
@@ -557,7 +583,7 @@ class BoardReader:
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [_turned_window(windows[k], quarter) for k in todo]
-            probs, heights = self._letter_probabilities(upright)
+            probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
             self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j])[..., :3], quarter),
                                               probs, heights)
             probs = self._value_cue.reweighted(probs, upright)
@@ -726,8 +752,9 @@ class BoardReader:
         """The sure tiles (SURE_TILE, upright order, `occ` too) where no letter was read (`letter_at`,
         `heights`) as the letter model calls their plain ink 'not a letter': those holding a blank marked
         with a logo or star (MARK_TILE, its strokes alone a mark too), and the letter probabilities of
-        the others whose strokes alone read a letter, with its height (as _letter_probabilities gives
-        them; see SURE_TILE). `index`: the frame-order cell of each upright one."""
+        the others whose strokes alone read a letter or whose ink is a bare stroke (_a_stroke), with its
+        height (as _letter_probabilities gives them; see SURE_TILE). `index`: the frame-order cell of each
+        upright one."""
         if NOT_A_LETTER not in self.letters.classes:
             return [], {}
         unread = [k for k in range(225) if occ[k, 1] >= SURE_TILE and (k not in letter_at or heights[letter_at[k]] == 0)]
@@ -736,12 +763,15 @@ class BoardReader:
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in unread]
         marks, letters = [], {}
+        plain = np.zeros((0, len(self.letters.classes)), np.float32)
         for strokes in (False, True):
             probs, height = self._glyph_classes(upright, strokes)
             marks.append(probs[:, other])
-            if strokes:  # plain ink surely a mark is not read again: a star blank's strokes once read I
-                letters = {k: (np.delete(p, other), float(h)) for k, p, h, m in zip(unread, probs, height, marks[0])
-                           if h > 0 and p.argmax() != other and m < MARK_SURE}
+            if not strokes:
+                plain = probs
+            else:  # plain ink surely a mark is not read again: a star blank's strokes once read I
+                letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
+                           if h > 0 and (p.argmax() != other and m < MARK_SURE or _a_bar(w, p, q, other))}
         sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
         marked = [k for k, w, s in zip(unread, upright, sure) if s and not _a_stroke(w)]
         return (marked if len(marked) <= self._blanks else []), letters
@@ -879,6 +909,13 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
+    """Whether a sure tile's ink read 'not a letter' is a bare stroke (_a_stroke) whose letter its plain ink
+    and its strokes agree on, the letter model's class `other` ('not a letter') left out of both
+    probabilities (see SURE_TILE): the thin I's strokes read Y or N on a few tiles whose plain ink reads I."""
+    return _a_stroke(window) and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax())
 
 
 def _turned_window(window: np.ndarray, quarter: int) -> np.ndarray:

@@ -1,0 +1,39 @@
+"""Tiles whose plain ink the letter model calls 'not a letter' are still read (vision.reader): a thin I on a
+tile the occupancy model is sure of (SURE_TILE, _a_bar) and a letter whose strokes alone read surely where
+glare joined its plain ink into a blob (_letter_probabilities' strokes_past_print). Rendered dev seeds 83023
+and 84024; no other tile of either board is read as another letter."""
+import numpy as np
+
+from vision.config import VisionConfig
+from vision.reader import BoardReader
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+
+
+def _rendered(seed: int, index: int) -> tuple[np.ndarray, list[str]]:
+    """Frame `index` of `python -m vision.synth dataset OUT --seed SEED` as saved (JPEG)."""
+    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
+    return as_saved(frame.image), frame.truth
+
+
+def _read_at(seed: int, index: int, square: tuple[int, int], letter: str) -> tuple[str, str | None]:
+    """The reading of `square` (row, column from 0) of the rendered frame, which holds `letter`, after
+    checking that no tile of the frame is read as another letter."""
+    image, truth = _rendered(seed, index)
+    assert truth[square[0]][square[1]] == letter
+    cells = BoardReader(VisionConfig(tileset="english")).observe(image).cells
+    wrong = [(k // 15, k % 15) for k, cell in enumerate(cells)
+             if cell.letter is not None and cell.letter != truth[k // 15][k % 15]]
+    assert wrong == []
+    cell = cells[square[0] * 15 + square[1]]
+    return cell.state, cell.letter
+
+
+def test_a_thin_i_read_not_a_letter_on_a_sure_tile_is_read():
+    # a red-hat-display I on a pale tile: 'not a letter' 0.52, I 0.475 in both its plain ink and its strokes
+    assert _read_at(83023, 38, (6, 6), "I") == ("tile", "I")
+
+
+def test_a_letter_whose_strokes_read_surely_past_a_glare_blob_is_read():
+    # a lato-bold N on a navy tile under glare: plain ink 'not a letter' 0.674, strokes N 0.999; the
+    # occupancy model calls the square covered 0.40, empty 0.36
+    assert _read_at(84024, 49, (10, 3), "N") == ("tile", "N")
