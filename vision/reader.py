@@ -170,9 +170,10 @@ MARK_WIDTH = 0.5
 # 'not a letter' is read from its strokes alone (_unread_tiles). Dev seeds 70123, 614027, 777001, 86413,
 # 90217, 53117 (300 boards): 15 more tiles read right, no wrong letter or phantom more (12 when the
 # square must be called a tile at least SURE_TILE: thin I's of tiles it calls partly covered)
-# Where both its plain ink and its strokes read 'not a letter', such a tile's letter is still read from
-# its strokes when its ink is a stroke narrower than MARK_WIDTH and both readings' letters agree (_a_bar:
-# a bar, no logo or star; the letter model gives a bare bar 'not a letter' 0.52-0.82, I the rest). Dev
+# Where both its plain ink and its strokes read 'not a letter' (under MARK_SURE: a sure 'not a letter' stays
+# asked), such a tile's letter is still read from its strokes when its ink is a stroke narrower than
+# MARK_WIDTH and both readings' letters agree (_a_bar: a bar, no logo or star; the letter model gives a
+# bare bar 'not a letter' 0.52-0.83, I the rest). Dev
 # seeds 83023 (150 boards) and 84024 (60), the letter model's classes on every square called a tile
 # >= SURE_TILE of the boards located and turned surely: of such squares the seven thin I's were 0.15-0.25
 # as wide as tall (five unknown, their letters' share I 0.85-0.99 in both readings; two read from their
@@ -771,7 +772,7 @@ class BoardReader:
                 plain = probs
             else:  # plain ink surely a mark is not read again: a star blank's strokes once read I
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
-                           if h > 0 and (p.argmax() != other and m < MARK_SURE or _a_bar(w, p, q, other))}
+                           if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
         marked = [k for k, w, s in zip(unread, upright, sure) if s and not _a_stroke(w)]
         return (marked if len(marked) <= self._blanks else []), letters
@@ -912,10 +913,12 @@ def _a_stroke(window: np.ndarray) -> bool:
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
-    """Whether a sure tile's ink read 'not a letter' is a bare stroke (_a_stroke) whose letter its plain ink
-    and its strokes agree on, the letter model's class `other` ('not a letter') left out of both
-    probabilities (see SURE_TILE): the thin I's strokes read Y or N on a few tiles whose plain ink reads I."""
-    return _a_stroke(window) and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax())
+    """Whether a sure tile's ink read 'not a letter' (its strokes under MARK_SURE) is a bare stroke
+    (_a_stroke) whose letter its plain ink and its strokes agree on, the letter model's class `other` ('not a
+    letter') left out of both probabilities (see SURE_TILE): the thin I's strokes read Y or N on a few
+    tiles whose plain ink reads I."""
+    return (strokes[other] < MARK_SURE and _a_stroke(window)
+            and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
 
 
 def _turned_window(window: np.ndarray, quarter: int) -> np.ndarray:
