@@ -44,12 +44,14 @@ def _median_among(lightness: np.ndarray, among: np.ndarray, fallback: np.ndarray
     rows, cols = lightness.shape
     values = np.pad(lightness, 2, mode="edge")
     counted = np.pad(among, 2, mode="edge")
-    windows = np.lib.stride_tricks.sliding_window_view(np.where(counted, values, np.nan), (5, 5))
-    windows = windows.reshape(rows, cols, 25)
-    some = ~np.all(np.isnan(windows), axis=2)
-    result = np.array(fallback, np.float32)
-    result[some] = np.nanmedian(windows[some], axis=1)
-    return result
+    # the squares not counted sorted last (infinitely light): the counted ones' median is then
+    # the middle of the first `count` of each neighbourhood (np.nanmedian in under half its time)
+    windows = np.lib.stride_tricks.sliding_window_view(np.where(counted, values, np.inf), (5, 5))
+    ordered = np.sort(windows.reshape(rows, cols, 25), axis=2)
+    count = np.lib.stride_tricks.sliding_window_view(counted, (5, 5)).sum(axis=(2, 3))
+    low = np.take_along_axis(ordered, np.maximum(count - 1, 0)[..., None] // 2, axis=2)[..., 0]
+    high = np.take_along_axis(ordered, (count // 2)[..., None], axis=2)[..., 0]
+    return np.where(count > 0, (low + high) / 2, fallback).astype(np.float32)
 
 
 def premium_contrast(colours: np.ndarray, keep: np.ndarray | None = None) -> float:
