@@ -61,7 +61,12 @@ MIN_GRID_SCORE = 1.0  # line contrast on the fitted grid; below it the board is 
 # position) 0.02, and the 2 rendered boards of dev seeds 330417 and 330418 (--hands) read at the last
 # board's corners, 0.04 and 0.02. A fit a whole cell or two off the board scores 0.1 at most (51 frames of
 # jheidel-en, scrabscrap-v1 board-neu and rendered seed 330417, the located corners moved 1 or 2 cells
-# along a side, all squares counted), so a followed grid left on a board laid out elsewhere is refused too
+# along a side, all squares counted), so a followed grid left on a board laid out elsewhere is refused too.
+# With the lightness taken against the squares kept only (round 16, premium_contrast): rendered dev seeds
+# 72012, 74014, 77017 (180 frames) at their true corners 0.97 and more (0.25 against every square: navy
+# tiles all over a pale board, 72012 board-025), a cell off along a side 0.13 at most (720 placements);
+# with hands (seed 77117, 30) 1.18 and more, a cell off 0.11 at most; jheidel-en one or two cells off
+# 0.09 at most (66 placements), read at another photo's corners 0.03 at most (3 pairs)
 MIN_PATTERN = 0.3
 # A square judged as a tile, not as board, by the premium-pattern check: a letter read there at
 # this much. Lower than LETTER_DECIDES because here a tile counted as board costs more than a
