@@ -27,3 +27,11 @@ def test_foreign_columns_at_the_racks_end_count_only_as_wide_as_a_hand():
     assert not _blocked_columns(_ends_open(foreign)[None]).any()
     foreign[-9:] = True  # a hand over the rack's other end, 0.6 tile wide
     assert _blocked_columns(_ends_open(foreign)[None]).sum() >= 9
+
+
+def test_a_rack_whose_bare_ends_pass_for_seven_tiles_is_not_learnt_by_its_tops():
+    # dev seed 7660309 p1: seven ivory tiles on a black pro rack, a light table; learn_tops took the
+    # rack's two bare ends for seven tiles at the lowest pitch and the tiles for the groove (four
+    # tiles then read as 10): the "groove" is the board tiles' colour, the "tiles" far from it
+    assert _learnt(7660309, "p1").profile is None
+    assert _read(_scene(7660309, 4), "p1").count is None
