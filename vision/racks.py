@@ -616,9 +616,10 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
 
 
 TILE_SIDE = MIN_CONTRAST  # the groove learnt by the tiles' tops this much nearer the board tiles' colour than
-# the tiles learnt: the two sides taken the wrong way round. Dev setup frames of 7660000-7660999 (170 racks
-# learn_tops learnt): the tiles' side nearer, or at most 1.2 farther (navy and maroon tiles on their own
-# colour); 7660309 p1 31.1 farther (seven ivory tiles on a black pro rack, a light table: the rack's two
+# the tiles learnt: the two sides taken the wrong way round. Dev setup frames (671 racks learn_tops learnt:
+# 7660300-7660599 as the bench draws them, and 7660000-7660999's 92 scenes of navy or maroon tiles on Mattel
+# racks): the tiles' side nearer, or at most 1.2 farther (navy and maroon tiles on their own colour);
+# 7660309 p1 31.1 farther (seven ivory tiles on a black pro rack, a light table: the rack's two
 # bare ends made seven "tiles" at the lowest pitch, the tiles the "groove"; four tiles later read as 10)
 
 
