@@ -209,7 +209,7 @@ def _ends_open(foreign: np.ndarray) -> np.ndarray:
     """The rack's span's foreign columns with one clean column beyond each end, so that a run of them
     touching an end must be as wide as a hand elsewhere (_blocked_columns' opening takes the row's
     ends for foreign). The rack's slanted, blurred ends are 1-5 such columns: dev setup frames, 45
-    scenes of navy or maroon tiles from 7660000-7660497 put on Mattel racks, 67 racks learnt by their
+    scenes of navy or maroon tiles from 7660000-7660497 put on Mattel racks, 68 racks learnt by their
     tops, 7 of them read "something covers the rack" on the frame they were learnt from (7660311 p2:
     maroon tiles, three columns at the rack's end; as the bench draws it, 7660057 p2: cream tiles on a
     classic wooden rack, never learnt); with this, none of the 136 racks of all 92 such scenes."""
