@@ -609,15 +609,26 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
         return Learnt(None, misread=plain.count < tiles, over=plain.count if plain.count > tiles else 0)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
     if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
-        profile = _learn_by_tops(frame, zone, square_px, tiles)
+        profile = _learn_by_tops(frame, zone, square_px, tile_lab, tiles)
     if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
         return Learnt(None)
     return Learnt(profile)
 
 
-def _learn_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int) -> RackProfile | None:
+TILE_SIDE = MIN_CONTRAST  # the groove learnt by the tiles' tops this much nearer the board tiles' colour than
+# the tiles learnt: the two sides taken the wrong way round. Dev setup frames (671 racks learn_tops learnt:
+# 7660300-7660599 as the bench draws them, and 7660000-7660999's 92 scenes of navy or maroon tiles on Mattel
+# racks): the tiles' side nearer, or at most 1.2 farther (navy and maroon tiles on their own colour);
+# 7660309 p1 31.1 farther (seven ivory tiles on a black pro rack, a light table: the rack's two
+# bare ends made seven "tiles" at the lowest pitch, the tiles the "groove"; four tiles later read as 10)
+
+
+def _learn_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                   tiles: int) -> RackProfile | None:
     """A rack whose tiles' colour tells them from neither the rack nor the table, learnt by the
-    shape of their tops (vision.rack_tops), as a profile read_rack reads so."""
+    shape of their tops (vision.rack_tops), as a profile read_rack reads so. None when what was
+    taken for the groove is clearly nearer the board tiles' colour (`tile_lab`, 8-bit Lab) than
+    what was taken for the tiles (TILE_SIDE)."""
     from vision.rack_tops import learn_tops
     if (learnt := learn_tops(frame, zone, square_px, tiles)) is None:
         return None
@@ -625,8 +636,11 @@ def _learn_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles:
     pitch = (p_lo + p_hi) / 2
     # the band's mean colour (weighted Lab) of a tile's column and an empty one's (rack_find takes the tiles')
     rows = np.sqrt(tops.band[1] - tops.band[0])
-    tile, groove = (np.asarray(c, np.float32).reshape(-1, 3).mean(axis=0) * rows
-                    * np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32) for c in (tops.tile, tops.groove))
+    weight = np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    tile, groove = (np.asarray(c, np.float32).reshape(-1, 3).mean(axis=0) * rows * weight for c in (tops.tile, tops.groove))
+    board = np.asarray(tile_lab, np.float32) * weight
+    if float(np.linalg.norm(tile - board) - np.linalg.norm(groove - board)) > TILE_SIDE:
+        return None
     return RackProfile(band=tops.band, tile=_triple(tile), rack=_triple(groove), table=_triple(groove), pitch=pitch,
                        edge=float(EDGE_LOSS * pitch), pitch_range=(p_lo, p_hi), rows=tops.rows, tops=tops)
 
