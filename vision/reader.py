@@ -77,6 +77,12 @@ MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or cam
 TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location)
+# a square the occupancy model calls empty at least this surely is no tile to look at for a value number:
+# a label's print ("DOUBLE WORD SCORE" across the square) can show ink in one corner and read as a letter
+# turned that way. Squares with a value number and a letter found, rendered dev seeds 74014 and 75015
+# (120 boards) and jheidel-en: 1763 tiles, called empty at 0.124 at most (0.011 rendered); 2 label
+# squares of 74014 board-004 (7 tiles turned 270, read turned 180 on their two votes), 0.984 and 0.987
+ROTATION_EMPTY = 0.5
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -396,11 +402,12 @@ class BoardReader:
         upright tile). Only the tiles themselves tell which way the board is turned, so the
         squares are not taken from the occupancy model's 'tile' answer: dark wooden tiles can
         be called 'covered' and print on a premium square 'tile'. The squares it calls empty
-        least surely are looked at first (ROTATION_POOL of them at most), and a square counts
+        least surely are looked at first (ROTATION_POOL of them at most, none it calls empty
+        at ROTATION_EMPTY or more), and a square counts
         only where ink stands beside a letter-sized shape in one corner and the letter model,
         turned that way, reads a letter there (not its 'not a letter': print on a square).
         A square looked at on an earlier frame and unchanged since keeps its answer (_Memory.numbered)."""
-        pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]]
+        pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL] if occ[k, 0] < ROTATION_EMPTY]
         known = self._memory.numbered
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
         pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
