@@ -79,9 +79,10 @@ ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location)
 # a square the occupancy model calls empty at least this surely is no tile to look at for a value number:
 # a label's print ("DOUBLE WORD SCORE" across the square) can show ink in one corner and read as a letter
-# turned that way. Squares with a value number and a letter found, rendered dev seeds 74014 and 75015
-# (120 boards) and jheidel-en: 1763 tiles, called empty at 0.124 at most (0.011 rendered); 2 label
-# squares of 74014 board-004 (7 tiles turned 270, read turned 180 on their two votes), 0.984 and 0.987
+# turned that way. The squares found with a value number and a letter by the start tree (dd7c319) on
+# rendered dev seeds 74014, 75015 and 75016 (180 boards) and jheidel-en: 2659 tiles, called empty at
+# 0.124 at most (0.013 rendered), and 2 label squares of 74014 board-004 (7 tiles turned 270, read turned
+# 180 on the labels' two votes against the tiles' two), 0.984 and 0.987
 ROTATION_EMPTY = 0.5
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
