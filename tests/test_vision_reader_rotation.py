@@ -98,3 +98,16 @@ def test_label_print_called_empty_gives_no_value_number():
     assert numbered and all(in_frame[k] != "." for k in numbered)
     assert observation.rotation == 270 and reader._memory.rotation_rivals == ()
     assert observation.board_text() == frame.truth
+
+
+def test_an_o_read_a_hair_better_turned_over_raises_no_rival():
+    """Rendered dev set seed 75016 board-029: L and O on a paper board, upright, both value numbers
+    found low and right. The O read 0.990 upright and 0.992 turned over, and that hair raised the
+    half-turn as a rival: 3 squares unknown. A margin under RIVAL_EVEN is none: the board is read."""
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 29)
+    assert frame.rotation == 0 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["L", "O"]
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(as_saved(frame.image))
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth

@@ -98,6 +98,13 @@ ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by t
 # against 3, letters 0.45 apart) comes to 2.1
 RIVAL_VOTES = 2.0
 RIVAL_LETTERS = 0.4
+# a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
+# neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
+# better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
+# 74014/75015/75016 (180 boards); there an O read 0.993 against 0.996 turned over (75016 board-048, 84
+# tiles, 12 value numbers 6 to 4 for the right turn) or 0.990 against 0.992 (board-029) raised the
+# half-turn as a rival: 127 and 3 squares unknown on boards the tiles settle
+RIVAL_EVEN = 0.01
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
 # above counts a tile read as a letter in only some turns against the others, so print on a
 # square (a label's strokes read I, N or Z upright and upside down, never a quarter turned) can
@@ -538,14 +545,14 @@ class BoardReader:
         sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == best
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
-        lead = letters[best] - letters[other]
+        lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
             for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
                 both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[quarter])
-                shared = 0.5 * float((read_in[best][both] - read_in[quarter][both]).sum())
+                shared = _letter_margin(0.5 * float((read_in[best][both] - read_in[quarter][both]).sum()))
                 if quarter not in rivals and shared < 0 and \
                         votes[best] - votes[quarter] + shared / RIVAL_LETTERS < RIVAL_VOTES:
                     rivals.append(int(quarter))
@@ -887,6 +894,11 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _letter_margin(margin: float) -> float:
+    """A margin between two turns in the letters' score (_rotation), 0 where it is under RIVAL_EVEN."""
+    return margin if abs(margin) >= RIVAL_EVEN else 0.0
 
 
 def _turned_window(window: np.ndarray, quarter: int) -> np.ndarray:
