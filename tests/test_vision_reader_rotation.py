@@ -73,3 +73,41 @@ def test_label_print_read_as_letters_does_not_settle_a_quarter_turn_the_tiles_di
         for c in range(15):
             assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
     assert reader._memory.rotation == 270 or 270 in reader._memory.rotation_rivals
+
+
+def test_label_print_called_empty_gives_no_value_number():
+    """Rendered dev set seed 74014 board-004 (`python -m vision.synth dataset DIR --boards 60 --seed
+    74014`): 7 tiles on a classic board with labels, turned 270, whose value numbers are faint. Two
+    'DOUBLE WORD SCORE' squares, called empty at 0.98, showed ink in a corner and read M and H turned
+    180: their two votes against the tiles' two, the board was read turned 180. Squares the occupancy
+    model calls empty are not looked at for value numbers (ROTATION_EMPTY): the tiles settle 270."""
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=60, seed=74014), 4)
+    assert frame.rotation == 270 and sum(ch != "." for row in frame.truth for ch in row) == 7
+    reader = BoardReader(VisionConfig(tileset="english"))
+    numbered: list[int] = []
+    find = reader._numbered_tiles
+
+    def recorded(windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        found = find(windows, occ, limit)
+        numbered.extend(k for k, _ in found)
+        return found
+    reader._numbered_tiles = recorded  # type: ignore[method-assign]
+    observation = reader.observe(as_saved(frame.image))
+    in_frame = np.rot90(np.array([list(row) for row in frame.truth]), 1).ravel()  # the board turned 270 clockwise
+    assert numbered and all(in_frame[k] != "." for k in numbered)
+    assert observation.rotation == 270 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
+def test_an_o_read_a_hair_better_turned_over_raises_no_rival():
+    """Rendered dev set seed 75016 board-029: L and O on a paper board, upright, both value numbers
+    found low and right. The O read 0.990 upright and 0.992 turned over, and that hair raised the
+    half-turn as a rival: 3 squares unknown. A margin under RIVAL_EVEN is none: the board is read."""
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 29)
+    assert frame.rotation == 0 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["L", "O"]
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(as_saved(frame.image))
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth

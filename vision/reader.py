@@ -82,6 +82,13 @@ MOVE_TOLERANCE = 0.25  # corner shift, in cells, that counts as the board or cam
 TURN_CHECK = 8  # tiles checked every frame for a turned board
 ROTATION_SAMPLE = 16  # tiles used to decide which way up the board is
 ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a fresh location)
+# a square the occupancy model calls empty at least this surely is no tile to look at for a value number:
+# a label's print ("DOUBLE WORD SCORE" across the square) can show ink in one corner and read as a letter
+# turned that way. The squares found with a value number and a letter by the start tree (dd7c319) on
+# rendered dev seeds 74014, 75015 and 75016 (180 boards) and jheidel-en: 2659 tiles, called empty at
+# 0.124 at most (0.013 rendered), and 2 label squares of 74014 board-004 (7 tiles turned 270, read turned
+# 180 on the labels' two votes against the tiles' two), 0.984 and 0.987
+ROTATION_EMPTY = 0.5
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -96,6 +103,13 @@ ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by t
 # against 3, letters 0.45 apart) comes to 2.1
 RIVAL_VOTES = 2.0
 RIVAL_LETTERS = 0.4
+# a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
+# neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
+# better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
+# 74014/75015/75016 (180 boards); there an O read 0.993 against 0.996 turned over (75016 board-048, 84
+# tiles, 12 value numbers 6 to 4 for the right turn) or 0.990 against 0.992 (board-029) raised the
+# half-turn as a rival: 127 and 3 squares unknown on boards the tiles settle
+RIVAL_EVEN = 0.01
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
 # above counts a tile read as a letter in only some turns against the others, so print on a
 # square (a label's strokes read I, N or Z upright and upside down, never a quarter turned) can
@@ -428,11 +442,12 @@ class BoardReader:
         upright tile). Only the tiles themselves tell which way the board is turned, so the
         squares are not taken from the occupancy model's 'tile' answer: dark wooden tiles can
         be called 'covered' and print on a premium square 'tile'. The squares it calls empty
-        least surely are looked at first (ROTATION_POOL of them at most), and a square counts
+        least surely are looked at first (ROTATION_POOL of them at most, none it calls empty
+        at ROTATION_EMPTY or more), and a square counts
         only where ink stands beside a letter-sized shape in one corner and the letter model,
         turned that way, reads a letter there (not its 'not a letter': print on a square).
         A square looked at on an earlier frame and unchanged since keeps its answer (_Memory.numbered)."""
-        pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL]]
+        pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL] if occ[k, 0] < ROTATION_EMPTY]
         known = self._memory.numbered
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
         pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
@@ -562,14 +577,14 @@ class BoardReader:
         sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == best
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
-        lead = letters[best] - letters[other]
+        lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
             for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
                 both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[quarter])
-                shared = 0.5 * float((read_in[best][both] - read_in[quarter][both]).sum())
+                shared = _letter_margin(0.5 * float((read_in[best][both] - read_in[quarter][both]).sum()))
                 if quarter not in rivals and shared < 0 and \
                         votes[best] - votes[quarter] + shared / RIVAL_LETTERS < RIVAL_VOTES:
                     rivals.append(int(quarter))
@@ -924,6 +939,11 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
     tiles whose plain ink reads I."""
     return (strokes[other] < MARK_SURE and _a_stroke(window)
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
+
+
+def _letter_margin(margin: float) -> float:
+    """A margin between two turns in the letters' score (_rotation), 0 where it is under RIVAL_EVEN."""
+    return margin if abs(margin) >= RIVAL_EVEN else 0.0
 
 
 def _turned_window(window: np.ndarray, quarter: int) -> np.ndarray:
