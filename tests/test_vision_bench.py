@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from vision.bench import main
+from vision.bench import Tally, count_rotation, main
+from vision.observation import BoardObservation, CellReading
+from vision.reader import TURN_NOT_SETTLED
 from vision.synth.dataset import DatasetSpec, write_dataset
 
 KEYS = {"tiles_total", "tiles_correct", "confident_wrong", "phantom", "missed", "blanks_total", "blanks_found",
@@ -66,3 +68,15 @@ def test_real_photo_truth_rotation_and_location_error():
 def cv2_homography(src, dst):
     import cv2
     return tuple(map(tuple, cv2.getPerspectiveTransform(src, dst)))
+
+
+def test_a_turn_said_not_settled_is_counted_apart_from_a_wrong_one():
+    cells = tuple(CellReading("unknown") for _ in range(225))
+    settled_wrong = BoardObservation(cells=cells, rotation=180, located=True)
+    unsettled_wrong = BoardObservation(cells=cells, rotation=180, located=True, problems=(TURN_NOT_SETTLED,))
+    right = BoardObservation(cells=cells, rotation=0, located=True, problems=(TURN_NOT_SETTLED,))
+    tally = Tally()
+    for obs in (settled_wrong, unsettled_wrong, right, BoardObservation.unlocated("not found")):
+        count_rotation(tally, obs, 0)
+    count_rotation(tally, settled_wrong, None)  # the truth does not know the turn: not counted
+    assert (tally.rotation_known, tally.rotation_wrong, tally.rotation_unsettled) == (3, 1, 1)

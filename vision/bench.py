@@ -54,7 +54,7 @@ from vision.config import VisionConfig
 from vision.locate import order_corners
 from vision.models import describe
 from vision.observation import BoardObservation
-from vision.reader import BoardReader
+from vision.reader import TURN_NOT_SETTLED, BoardReader
 from vision.synth.camera import CameraPose, project
 
 CONFIDENT = 0.9  # a wrong letter at or above this confidence is 'confident but wrong'
@@ -77,7 +77,8 @@ class Tally:
     boards_exact: int = 0
     not_located: int = 0
     rotation_known: int = 0  # located frames whose truth knows the rotation
-    rotation_wrong: int = 0
+    rotation_wrong: int = 0  # ... turned otherwise than the truth, the turn reported settled
+    rotation_unsettled: int = 0  # ... turned otherwise, reported not settled (reader.TURN_NOT_SETTLED: no letter claimed)
     location_known: int = 0  # located frames whose truth knows the corners
     location_off: int = 0  # ... placed more than half a cell off at some corner
     ms: list[float] = field(default_factory=list)
@@ -173,6 +174,20 @@ def _frame_rotation(entry: dict, transform: np.ndarray | None = None) -> int | N
     if corners is not None:
         return _rotation_of(corners)
     return None
+
+
+def count_rotation(tally: Tally, obs: BoardObservation, truth: int | None) -> None:
+    """Counts a located frame's turn against the truth's (None: the truth does not know it): a turn
+    other than the truth's is wrong where the reader reported it settled, and counted apart where it
+    said the turn is not settled (it then claims no letter, reader.TURN_NOT_SETTLED)."""
+    if not obs.located or truth is None:
+        return
+    tally.rotation_known += 1
+    if obs.rotation != truth:
+        if TURN_NOT_SETTLED in obs.problems:
+            tally.rotation_unsettled += 1
+        else:
+            tally.rotation_wrong += 1
 
 
 def _rotation_of(upright_corners: np.ndarray) -> int:
@@ -327,9 +342,7 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform:
         tally.warp_cpu_ms.append((time.process_time() - cpu) * 1000)
         tally.not_located += not obs.located
         rotation = _frame_rotation(entry, moved)
-        if obs.located and rotation is not None:
-            tally.rotation_known += 1
-            tally.rotation_wrong += obs.rotation != rotation
+        count_rotation(tally, obs, rotation)
         note = "not located" if not obs.located else f"rotation {obs.rotation} (truth {rotation})"
         if obs.located and corners is not None:
             error = location_error(obs.homography, corners)
@@ -421,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
               f"({f['confident_wrong']} confident), {f['unread']} unread; phantom {f['phantom']}, missed {f['missed']}, "
               f"empty unread {f['empty_unread']}; "
               f"blanks {f['blanks_found']}/{f['blanks_total']}; boards exact {f['boards_exact']}/{f['boards_total']}; "
-              f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}/{f['rotation_known']}, "
+              f"not located {f['not_located']}, rotation wrong {f['rotation_wrong']}/{f['rotation_known']} "
+              f"(and {f['rotation_unsettled']} turned otherwise, said not settled), "
               f"placed > {LOCATION_OFF} cell off {f['location_off']}/{f['location_known']}; "
               f"ms median {f['ms_median']} p95 {f['ms_p95']} "
               f"(x{f.get('median_vs_warp')} / x{f.get('p95_vs_warp')} a plain warpPerspective of the frame); "

@@ -221,6 +221,8 @@ POLARITY_TILES = 3
 POLARITY_SHARE = 0.9
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
+TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
+# those empty under every rival turn is then unknown: no letter is claimed under a doubtful turn
 
 
 @dataclass
@@ -754,7 +756,7 @@ class BoardReader:
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
-            problems.append("which way up the board is turned is not settled by its few tiles yet")
+            problems.append(TURN_NOT_SETTLED)
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")
