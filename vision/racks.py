@@ -116,20 +116,25 @@ FINE = 3  # the finer strip's columns per strip column: one sample every 0.9 fra
 
 
 def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[int, int]) -> np.ndarray:
-    """The band's lightness along the strip, each column the darkest of FINE columns of a strip
-    FINE times finer along the rack. warpPerspective samples the frame (INTER_AREA is bilinear
-    there): at 14 px a tile a strip column stands for 2.6 frame px at 40 px squares, and a seam
-    1-2 px wide between dark tiles falls between samples, its dip 1-3 L where the frame shows it.
-    Dev seeds 7650000-7650999, navy and maroon tiles rendered again with 8 and 9 on each rack, the
-    23 learnt racks of one run not read: the true total's seams 0.3-4 L deeper for 17 of them
-    (4.0 -> 4.8 L, 7650079; 6.7 -> 9.1, 7650536), every other total's -0.6 to +0.9."""
+    """The band's light along the strip for dark tiles: each pixel's brightest channel (HSV's
+    value), each column the darkest of FINE columns of a strip FINE times finer along the rack.
+    Finer: warpPerspective samples the frame (INTER_AREA is bilinear there): at 14 px a tile a
+    strip column stands for 2.6 frame px at 40 px squares, and a seam 1-2 px wide between dark
+    tiles falls between samples, its dip 1-3 L where the frame shows it (dev seeds 7650000-7650999,
+    navy and maroon tiles rendered again with 8 and 9 on each rack, the 23 learnt racks of one run
+    not read: the true total's seams 0.3-4 L deeper for 17 of them, every other total's -0.6 to
+    +0.9). The brightest channel: a seam's shade dims every channel by the same share, and L
+    weighs a navy tile's blue 0.07 and a maroon tile's red 0.21, so the channel the tile's light
+    is in shows the seam in the most levels (dev seeds 7670000-7670299, dark tiles rendered with
+    8 and 9: 7670226 p2, eight navy tiles, seams 2.7 L against nine's 0.6, 6.1 against 2.4 so;
+    7670224 p1 4.3 against 2.5 L, 6.4 against 2.3)."""
     w, h, _ = _strip_size(z, square_px)
     y0, y1 = band
     target = np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     fine = cv2.warpPerspective(frame, matrix, (w * FINE, y1 - y0), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
-    light = cv2.cvtColor(fine, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    light = fine.max(axis=2).astype(np.float32).mean(axis=0)
     return light.reshape(w, FINE).min(axis=1)
 
 
