@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
-                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, tile_runs, trim_table_ends)
+                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -830,9 +830,13 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         if not sure and not seen.filled and _all_over(comb):
             # (a band that may be table counts only by its seams: comb_decide's seams_only; the
             # board's options are computed only when setup's all lie over seven, as _over_seven asks)
-            over = _over_seven(comb, _board_comb(seen, stops) if board is None else board)
+            board = _board_comb(seen, stops) if board is None else board
+            over = _over_seven(comb, board)
             if over is not None:
                 count, sure = over, True
+        if sure and count > RACK_LIMIT and _split_seams_shown(count, comb, board) < LEARNT_SEAMS_SHOWN:
+            # a learnt rack read over seven by its runs' lengths alone, no seam of the split showing
+            sure = False
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -851,6 +855,21 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _split_seams_shown(count: int, learnt: Comb, board: Comb | None) -> float:
+    """The share of seams showing (seams_shown) of the split that read `count`: setup's pitches'
+    split, or the board's where only those make `count` (_over_seven's choice); 0 when neither does."""
+    chosen = learnt if count in learnt.splits else board
+    return seams_shown(chosen, count) if chosen is not None and count in chosen.splits else 0.0
+
+
+LEARNT_SEAMS_SHOWN = 0.2  # a learnt rack read over seven needs this share of its split's seams to show.
+# Dev seed 7670293 p2, rendered with six maroon tiles: the rack's top in its own shade, the tiles'
+# colour, taken for the band, four runs of it read as 9 at setup's pitches and the board's, 0 of 5
+# seams showing. The learnt racks of navy and maroon tiles read over seven that held eight or nine
+# (7670000-7670999 rendered with 8 and 9, 9 and 8: 321 racks) 0.25-1.0 of them (nine navy tiles in one
+# run 0.25, 0.38, 0.5; every other 0.75 or more, or no seam); light tiles: see MEASUREMENTS round 16
 
 
 def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
