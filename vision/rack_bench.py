@@ -65,7 +65,11 @@ before and after the comb's options computed once, /tmp/rkover/dump.py; its fals
 rack of 7640300-7640993 read without setup's pitches, /tmp/rkover/scan.py, for SEAM_SHOWN and RUN_WHOLE; `--scenes 300
 --hands 0 --face-down 0 --follow 0 --first-seed 7640000` and `--scenes 250 ... --first-seed 7640300` after the rule, both
 trees; `--scenes 0 --hands 0 --face-down 0 --follow 10
---first-seed 7640000`, the following-a-game CPU of both trees); tests
+--first-seed 7640000`, the following-a-game CPU of both trees),
+7670000-7670999 (round 16's seams of dark tiles, h-rkseam: its navy and maroon scenes rendered again with 8 and 9, 9 and 8,
+7 and 6, 6 and 7 tiles on their racks, 7670300-7670385's other scenes with 8 and 9, 9 and 8, read by both trees from
+crops of the renders; `--scenes 0 --hands 0 --face-down 0 --follow 10 --first-seed 7670000`, the following-a-game CPU of
+both trees); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -87,6 +91,7 @@ merged tree, lead), 9930000 (the same with h-rkmaroon's _board_confirms, lead),
 9940000 (round 15's over-seven decision, h-rkover, and its start tree, `--scenes 300 --hands 0 --face-down 0 --follow 0`
 and `--scenes 0 --hands 100 --face-down 100 --follow 0`), 9950000 (round 15's dark tiles, h-rkdark, and its start
 tree on the same scenes), 9960000 (round 15's merged tree, lead, and the round's start tree 73ebc7c on the same
+scenes), 9980000 (round 16's seams of dark tiles, h-rkseam, `--scenes 500`, and its start tree dd7c319 on the same
 scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at

@@ -868,8 +868,9 @@ LEARNT_SEAMS_SHOWN = 0.2  # a learnt rack read over seven needs this share of it
 # Dev seed 7670293 p2, rendered with six maroon tiles: the rack's top in its own shade, the tiles'
 # colour, taken for the band, four runs of it read as 9 at setup's pitches and the board's, 0 of 5
 # seams showing. The learnt racks of navy and maroon tiles read over seven that held eight or nine
-# (7670000-7670999 rendered with 8 and 9, 9 and 8: 321 racks) 0.25-1.0 of them (nine navy tiles in one
-# run 0.25, 0.38, 0.5; every other 0.75 or more, or no seam); light tiles: see MEASUREMENTS round 16
+# (7670000-7670999 rendered with 8 and 9, 9 and 8: 325 racks) 0.25-1.0 of them (nine navy tiles in one
+# run 0.25, 0.38, 0.5; every other 0.75 or more, or no seam); the 306 racks of light tiles of 80 other
+# scenes of 7670300-7670385 rendered so read the same with it
 
 
 def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
