@@ -1,12 +1,14 @@
 """Seams between dark tiles weighed in the channel their light is in (vision.racks._fine_light), on
 drawn frames (no rendering): navy and maroon tiles whose seams are a shade that dims every channel
-by the same share."""
+by the same share; and a learnt rack read over seven with no seam showing (a rendered dev scene)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.racks import _fine_light
+from vision.rack_bench import board_tile_lab
+from vision.racks import _fine_light, learn_known, rack_square_px, read_rack
+from vision.synth.racks import RackSceneOptions, render_rack_scene
 
 TILE_PX = 37
 SEAMS = 19
@@ -50,3 +52,20 @@ def test_a_dark_band_without_seams_shows_none_in_its_brightest_channel():
     frame, zone = _frame((95, 45, 30), 1.0)
     light = _fine_light(frame, zone, 40.0, (2, 10))
     assert float(light.max() - light.min()) <= 1.0
+
+
+def test_a_learnt_rack_read_over_seven_with_no_seam_showing_is_not_counted():
+    # dev seed 7670293 p2, rendered with six maroon tiles: the rack's top in its own shade is the
+    # tiles' colour and took the band; its four runs read as nine at setup's pitches and the board's,
+    # no seam of the split showing (vision.racks.LEARNT_SEAMS_SHOWN): not seen, never nine
+    def scene(p2: int):
+        return render_rack_scene(7670293, size=1000, options=RackSceneOptions(
+            counts={"p1": 7, "p2": p2}, hand="", half_out="", face_down={}))
+    setup, six = scene(7), scene(6)
+    zone = six.zones["p2"]
+    square = rack_square_px(six.board_corners, zone)
+    profile = learn_known(setup.image, setup.zones["p2"], square, board_tile_lab(setup), 15.0, 7).profile
+    assert profile is not None
+    reading = read_rack(six.image, zone, square, board_tile_lab(six), 15.0, profile)
+    assert reading.count is None
+
