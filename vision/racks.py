@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
-                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs, trim_table_ends)
+                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
+                              trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -127,7 +128,8 @@ def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[
     weighs a navy tile's blue 0.07 and a maroon tile's red 0.21, so the channel the tile's light
     is in shows the seam in the most levels (dev seeds 7670000-7670299, dark tiles rendered with
     8 and 9: 7670226 p2, eight navy tiles, seams 2.7 L against nine's 0.6, 6.1 against 2.4 so;
-    7670224 p1 4.3 against 2.5 L, 6.4 against 2.3)."""
+    7670224 p1 4.3 against 2.5 L, 6.4 against 2.3). The comb's levels (SEAM_MIN, SEAM_MARGIN,
+    SEAM_SHOWN, TABLE_STEP) then count in that channel."""
     w, h, _ = _strip_size(z, square_px)
     y0, y1 = band
     target = np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32)
