@@ -26,7 +26,8 @@ def test_a_rack_whose_seven_tiles_do_not_read_as_seven_unaided_is_learnt_from_th
     # seven white tiles on a table of their colour: the seams alone do not decide the count without
     # what setup knows (seven), the pitch learnt from that count then reads the frame back as seven
     # (716 reads seven unaided since the reader ends a run at the first column past the rack's lip,
-    # vision.racks._lip_ends: never another count)
+    # vision.racks._lip_ends, 830 and 888 since the seams of their band, darker than DARK_L, are
+    # weighed in each pixel's brightest channel, vision.racks._fine_light: never another count)
     learnt = unaided = 0
     for seed in (716, 830, 881, 888):
         scene = _standing(seed)
@@ -39,7 +40,7 @@ def test_a_rack_whose_seven_tiles_do_not_read_as_seven_unaided_is_learnt_from_th
         if profile is not None:
             learnt += 1
             assert read_rack(scene.image, zone, square, lab, 15.0, profile).count == 7
-    assert learnt == 4 and unaided == 3
+    assert learnt == 4 and unaided == 1
 
 
 def test_a_frame_that_surely_shows_fewer_leaves_the_rack_uncounted_and_one_showing_more_is_counted():

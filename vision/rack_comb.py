@@ -241,13 +241,18 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
 def seams_show(comb: Comb, total: int) -> bool:
     """Whether more than half the seams of `total`'s best split dip by SEAM_SHOWN L (each measured
     as seam_dip weighs the two tiles either side of it; a split with no seam: True)."""
+    return seams_shown(comb, total) > 0.5
+
+
+def seams_shown(comb: Comb, total: int) -> float:
+    """The share of the seams of `total`'s best split that dip by SEAM_SHOWN L (1.0 with no seam)."""
     dips = []
     for (a, b), n in zip(comb.runs, comb.splits[total]):
         width = (b - a) / n
         for k in range(1, n):
             x = a + k * width
             dips.append(seam_dip(comb.profile, int(round(x - width)), int(round(x + width)), 2)[0])
-    return not dips or sum(d >= SEAM_SHOWN for d in dips) > len(dips) / 2
+    return sum(d >= SEAM_SHOWN for d in dips) / len(dips) if dips else 1.0
 
 
 SEAM_SHOWN = 2.0  # L levels: a seam that shows (half SEAM_MIN). Dev seeds 7640300-7640993 and

@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
-                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, tile_runs, trim_table_ends)
+                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
+                              trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -116,20 +117,26 @@ FINE = 3  # the finer strip's columns per strip column: one sample every 0.9 fra
 
 
 def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[int, int]) -> np.ndarray:
-    """The band's lightness along the strip, each column the darkest of FINE columns of a strip
-    FINE times finer along the rack. warpPerspective samples the frame (INTER_AREA is bilinear
-    there): at 14 px a tile a strip column stands for 2.6 frame px at 40 px squares, and a seam
-    1-2 px wide between dark tiles falls between samples, its dip 1-3 L where the frame shows it.
-    Dev seeds 7650000-7650999, navy and maroon tiles rendered again with 8 and 9 on each rack, the
-    23 learnt racks of one run not read: the true total's seams 0.3-4 L deeper for 17 of them
-    (4.0 -> 4.8 L, 7650079; 6.7 -> 9.1, 7650536), every other total's -0.6 to +0.9."""
+    """The band's light along the strip for dark tiles: each pixel's brightest channel (HSV's
+    value), each column the darkest of FINE columns of a strip FINE times finer along the rack.
+    Finer: warpPerspective samples the frame (INTER_AREA is bilinear there): at 14 px a tile a
+    strip column stands for 2.6 frame px at 40 px squares, and a seam 1-2 px wide between dark
+    tiles falls between samples, its dip 1-3 L where the frame shows it (dev seeds 7650000-7650999,
+    navy and maroon tiles rendered again with 8 and 9 on each rack, the 23 learnt racks of one run
+    not read: the true total's seams 0.3-4 L deeper for 17 of them, every other total's -0.6 to
+    +0.9). The brightest channel: a seam's shade dims every channel by the same share, and L
+    weighs a navy tile's blue 0.07 and a maroon tile's red 0.21, so the channel the tile's light
+    is in shows the seam in the most levels (dev seeds 7670000-7670299, dark tiles rendered with
+    8 and 9: 7670226 p2, eight navy tiles, seams 2.7 L against nine's 0.6, 6.1 against 2.4 so;
+    7670224 p1 4.3 against 2.5 L, 6.4 against 2.3). The comb's levels (SEAM_MIN, SEAM_MARGIN,
+    SEAM_SHOWN, TABLE_STEP) then count in that channel."""
     w, h, _ = _strip_size(z, square_px)
     y0, y1 = band
     target = np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32)
     matrix = cv2.getPerspectiveTransform(z, target)
     fine = cv2.warpPerspective(frame, matrix, (w * FINE, y1 - y0), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
-    light = cv2.cvtColor(fine, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32).mean(axis=0)
+    light = fine.max(axis=2).astype(np.float32).mean(axis=0)
     return light.reshape(w, FINE).min(axis=1)
 
 
@@ -839,9 +846,13 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
         if not sure and not seen.filled and _all_over(comb):
             # (a band that may be table counts only by its seams: comb_decide's seams_only; the
             # board's options are computed only when setup's all lie over seven, as _over_seven asks)
-            over = _over_seven(comb, _board_comb(seen, stops) if board is None else board)
+            board = _board_comb(seen, stops) if board is None else board
+            over = _over_seven(comb, board)
             if over is not None:
                 count, sure = over, True
+        if sure and count > RACK_LIMIT and _split_seams_shown(count, comb, board) < LEARNT_SEAMS_SHOWN:
+            # a learnt rack read over seven by its runs' lengths alone, no seam of the split showing
+            sure = False
     y0, y1 = seen.band
     if count > RACK_LIMIT and y1 - y0 < OVER_BAND_ROWS * ROWS_PER_PX:
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -860,6 +871,22 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     if not sure:
         return RackReading(None, reason="tiles not clear enough to count")
     return RackReading(count)
+
+
+def _split_seams_shown(count: int, learnt: Comb, board: Comb | None) -> float:
+    """The share of seams showing (seams_shown) of the split that read `count`: setup's pitches'
+    split, or the board's where only those make `count` (_over_seven's choice); 0 when neither does."""
+    chosen = learnt if count in learnt.splits else board
+    return seams_shown(chosen, count) if chosen is not None and count in chosen.splits else 0.0
+
+
+LEARNT_SEAMS_SHOWN = 0.2  # a learnt rack read over seven needs this share of its split's seams to show.
+# Dev seed 7670293 p2, rendered with six maroon tiles: the rack's top in its own shade, the tiles'
+# colour, taken for the band, four runs of it read as 9 at setup's pitches and the board's, 0 of 5
+# seams showing. The learnt racks of navy and maroon tiles read over seven that held eight or nine
+# (7670000-7670999 rendered with 8 and 9, 9 and 8: 325 racks) 0.25-1.0 of them (nine navy tiles in one
+# run 0.25, 0.38, 0.5; every other 0.75 or more, or no seam); the 306 racks of light tiles of 80 other
+# scenes of 7670300-7670385 rendered so read the same with it
 
 
 def _board_comb(seen: _Columns, stops: np.ndarray) -> Comb:
