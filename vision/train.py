@@ -672,9 +672,12 @@ def train_letters(per: int, frames: int, cache: Path | None = None) -> None:
 
 def train_occupancy(frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
-    x, y = _cached(cache, "occupancy-train", lambda: _samples(_rendered_stats(OCCUPANCY_SEEDS, frames)))
+    # the cells' stats are kept, not their features: changed features train again without rendering (the
+    # rendering takes most of the time: round 16, 532 boards took ten minutes on four processes of a loaded machine)
+    x, y = _samples(_cached(cache, "occupancy-train-stats", lambda: _rendered_stats(OCCUPANCY_SEEDS, frames)))
     dark = max(1, int(frames * DARK_SHARE))
-    xd, yd = _cached(cache, f"occupancy-dark-{len(DARK_SEEDS)}x{dark}", lambda: _samples(_rendered_stats(DARK_SEEDS, dark, dark=True)))
+    xd, yd = _samples(_cached(cache, f"occupancy-dark-stats-{len(DARK_SEEDS)}x{dark}",
+                              lambda: _rendered_stats(DARK_SEEDS, dark, dark=True)))
     x, y = np.concatenate([x, xd]), np.concatenate([y, yd])
     held = _cached(cache, "occupancy-held", lambda: _rendered_stats((TRAIN_SEED + 3, TRAIN_SEED + 4), max(4, frames * 2 // 3)))
     xv, yv = _samples(held[:len(held) // 2])
