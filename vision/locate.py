@@ -559,7 +559,7 @@ def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
 
 def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
     """The share of the grid lines' pieces (_line_pieces) that fit at `corners` (coordinates of `gray`)."""
-    return float(_line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL).mean())
+    return _shown_fit(_line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL))
 
 
 def _fit_view(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -585,7 +585,7 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
         pieces = _line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL)
     else:
         pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
-    return float(pieces.mean()), _corner_fit(pieces)
+    return _shown_fit(pieces), _corner_fit(pieces)
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -822,14 +822,31 @@ def _corner_fit(pieces: np.ndarray) -> float:
     of the CORNER_LINES lines on each side of it. A grid refined from one corner a cell off
     can end a little over half a cell off there with most of its lines fitting elsewhere."""
     n = CORNER_LINES
+    shown = _shown_lines(pieces)
     shares = []
     for top in (True, False):
         for left in (True, False):
             across = slice(0, n) if left else slice(16 - n, 16)  # vertical lines near the corner ...
             down = slice(0, n) if top else slice(16 - n, 16)  # ... and horizontal ones
             region = np.concatenate([pieces[0, across, 0 if top else -1], pieces[1, down, 0 if left else -1]])
-            shares.append(float(region.mean()))
+            counted = np.concatenate([shown[0, across], shown[1, down]])
+            shares.append(float(region[counted].mean()))
     return min(shares)
+
+
+def _shown_lines(pieces: np.ndarray) -> np.ndarray:
+    """Which grid lines (2 x 16, as _line_pieces lays them out) the board can show: all but an
+    outer line none of whose pieces fit. Many boards print no line at the rim (their squares run
+    into it), so an outer line there fits nothing on a board placed right; a grid a cell off at a
+    corner still crosses the board's outer line near its other end (see OUTER_LINES)."""
+    shown = np.ones(pieces.shape[:2], bool)
+    shown[:, [0, -1]] = pieces[:, [0, -1]].any(axis=2)
+    return shown
+
+
+def _shown_fit(pieces: np.ndarray) -> float:
+    """The share of the pieces (_line_pieces) that fit on the lines the board can show (_shown_lines)."""
+    return float(pieces[_shown_lines(pieces)].mean())
 
 
 # A corner moved by half a cell (_HALF_MOVES) is the placement's rival at that corner (_half_cell_gain)
