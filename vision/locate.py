@@ -69,7 +69,9 @@ PLACEMENT_MARGIN = 1.3
 # at most, but none of those 26 with 0.67 or more fits its worst corner over 0.417); of the 1501
 # within 0.3 cells 1381 -> 1436 pass them, none passing before refused now. On the frames the
 # corner checks here cite (330417 frames 24, 27, 32, 36, 41, 71, 77 and 62002 frames 23, 37, 43),
-# none refused before passes now.
+# the same: 294 over half a cell off, none passing; and the 7 grids refined from the top-left corner
+# a cell off that end 0.51-0.60 off (330417) fit 0.698-0.812 -> 0.719-0.867, each passing or refused
+# as before (2 by the corner fit; 5 pass it and HALF_CELL_GAIN refuses them).
 LINE_FIT = 0.67
 # ... and at each corner: at least CORNER_FIT of the end pieces of the CORNER_LINES lines each way
 # next to it fit (_corner_fit). Measured on 40 rendered frames of the wide style space (development
