@@ -48,7 +48,8 @@ SECOND_SKEW = 0.3
 # placement scored 1.75 times its best rival or more (median 6); placements one or two cells
 # off, whole or at one side, 0.95 at most.
 PLACEMENT_MARGIN = 1.3
-# ... and its grid lines fit (line_fit: the share of _line_pieces that fit, on the lines the board can show). Measured on 140 rendered frames
+# ... and its grid lines fit (line_fit: the share of _line_pieces that fit, on the lines the board
+# can show). Measured on 140 rendered frames
 # (seeds 52118 and 52119 of the wide style space, 52121 of the club one): placements within half a cell of the truth
 # (refined from the true corners, or from corners a cell or two off) fit 0.57 or more (1 % under
 # 0.68); placements over half a cell off that pass PLACEMENT_MARGIN (a corner, one side or the
@@ -64,9 +65,10 @@ PLACEMENT_MARGIN = 1.3
 # line at the rim; 74014 frame 21, placed 0.06 cells off, fit 0.667 and its worst corner 0.5 with
 # its three blank outer lines counted, 0.736 and 0.6 without). Measured again with them left out,
 # at the work and the finer scale (development seeds 74014 and 77017, 15 frames each, true corners
-# with one corner moved a cell 8 ways, as given and refined, and the truth refined): of 824 placements over half a cell off
-# passing PLACEMENT_MARGIN none passes the line and corner fits either way (line fit 0.698 -> 0.744
-# at most, but none of those 26 with 0.67 or more fits its worst corner over 0.417); of the 1501
+# with one corner moved a cell 8 ways, as given and refined, and the truth refined): of 824
+# placements over half a cell off passing PLACEMENT_MARGIN none passes the line and corner fits
+# either way (line fit 0.698 -> 0.744 at most, but none of those 26 with 0.67 or more fits its
+# worst corner over 0.417); of the 1501
 # within 0.3 cells 1381 -> 1436 pass them, none passing before refused now. On the frames the
 # corner checks here cite (330417 frames 24, 27, 32, 36, 41, 71, 77 and 62002 frames 23, 37, 43),
 # the same: 294 over half a cell off, none passing; and the 7 grids refined from the top-left corner
@@ -833,7 +835,7 @@ def _line_pieces(view: np.ndarray, margin: int, cell: int,
 
 def _corner_fit(pieces: np.ndarray) -> float:
     """The share of fitting pieces (_line_pieces) at the grid's worst corner: the end pieces
-    of the CORNER_LINES lines on each side of it. A grid refined from one corner a cell off
+    of the CORNER_LINES lines on each side of it that the board can show (_shown_lines). A grid refined from one corner a cell off
     can end a little over half a cell off there with most of its lines fitting elsewhere."""
     n = CORNER_LINES
     shown = _shown_lines(pieces)
