@@ -1172,4 +1172,29 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     off = bool_mean(lab_norm(weight_lab(own8) - table) > SIDE_LAB, 0) > 0.5
     ends = int(SIDE_ENDS * len(off))
     off[:ends] = off[len(off) - ends:] = False
-    return bool(_blocked_columns(off[None]).any())
+    if _blocked_columns(off[None]).any():
+        return True
+    # an arm reaching in from the board's side, against that side's own table
+    board_off = bool_mean(lab_norm(weight_lab(other8) - _median_of(*other_hist)) > SIDE_LAB, 0)
+    return _arm_across(board_off)
+
+
+ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
+ARM_WIDE = 1.5  # ... over at least this many tiles (an arm is 2-3 tiles wide; a tile on the board one)
+ARM_EDGE = 5  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns
+ARM_TABLE = 0.3
+# dev seeds 7680100-7680199: arms over a wooden rack from the board's side (7680175, 7680181,
+# 7680183) filled 30-42 columns at >= 0.9, table 2-5 columns beside; the board's rim crossing the
+# strip slanted (7680517, 7680534, 7680555, clean) ramps over tens of columns on one side at least
+
+
+def _arm_across(off: np.ndarray) -> bool:
+    """`off`: each column's share of rows not table in the strip on the board's side of the rack.
+    An arm crosses it as a wide run of columns nearly all not table, sharp on both sides with
+    table beyond; the board's rim crossing the strip slanted rises or falls slowly, and the board's
+    rim or corner reaching in at an end has no table beyond it."""
+    full = (off >= ARM_FULL).astype(np.int8)
+    table = off < ARM_TABLE
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], full, [0]])))
+    return any(b - a >= ARM_WIDE * PX_PER_TILE and table[max(0, a - ARM_EDGE):a].any() and table[b:b + ARM_EDGE].any()
+               for a, b in zip(edges[::2], edges[1::2]))
