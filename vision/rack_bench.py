@@ -73,7 +73,10 @@ navy and maroon scenes put on Mattel racks, racks learnt by their tops read with
 7670000-7670999 (round 16's seams of dark tiles, h-rkseam: its navy and maroon scenes rendered again with 8 and 9, 9 and 8,
 7 and 6, 6 and 7 tiles on their racks, 7670300-7670385's other scenes with 8 and 9, 9 and 8, read by both trees from
 crops of the renders; `--scenes 0 --hands 0 --face-down 0 --follow 10 --first-seed 7670000`, the following-a-game CPU of
-both trees); tests
+both trees),
+7680000-7680999 (round 16's hands over the rack, h-rkhand: `--scenes 0 --hands 300 --face-down 0 --follow 0
+--first-seed 7680000`, `--hands 400 ... --first-seed 7680100`, `--scenes 200 --hands 0 --face-down 0 --follow 0
+--first-seed 7680500`, both trees; the test's scene 7680181); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -97,7 +100,8 @@ and `--scenes 0 --hands 100 --face-down 100 --follow 0`), 9950000 (round 15's da
 tree on the same scenes), 9960000 (round 15's merged tree, lead, and the round's start tree 73ebc7c on the same
 scenes), 9970000 (round 16's racks never learnt, h-rklearn, `--scenes 500`, and its start tree dd7c319 on the same
 scenes), 9980000 (round 16's seams of dark tiles, h-rkseam, `--scenes 500`, and its start tree dd7c319 on the same
-scenes): measuring runs of later rounds)
+scenes), 9990000 (round 16's hands over the rack, h-rkhand, `--scenes 0 --hands 200` and `--scenes 200
+--hands 0`, both trees), 10010000 (round 16's merged tree, lead, and its start tree dd7c319 on the same scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
