@@ -599,9 +599,10 @@ def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 # 74014 (60 boards each, 7773 tiles; /tmp/vturn/variant2.py chose them on 84024 and 75016, 74014 held out).
 # The ink mask's Otsu level lost faint numbers (on 908 tiles no number was found) and kept the broken
 # dashes of tiles' edges and shadows, and a neighbour's number in the window's corner, as digits: the
-# side with the most ink was another turn than the tile's on 561 tiles. With the level below, the
-# shape and place asked of a digit and the lead asked of its side (reader.ROTATION_NUMBER_LEAD): no side
-# on 1202, the tile's own turn on 6536, another on 35 (74014 alone: 230/2242/196 -> 382/2272/14)
+# side with the most ink was another turn than the tile's on 561 tiles (its own on 6304). With the
+# shape and place asked of a digit, in the letter's mask and one at the level below summed, and the
+# lead asked of a side (reader.ROTATION_NUMBER_LEAD): no side on 1046, the tile's own turn on 6684,
+# another on 43 (74014 alone: 230/2242/196 -> 301/2350/17; the fainter mask alone 382/2272/14)
 NUMBER_INK = 0.3  # px darker than the tile's face by this share of the face-to-letter contrast
 # (0.2, 0.25, 0.35 and 0.4 found fewer numbers right or more wrong: the number runs into the edge's line)
 NUMBER_HEIGHT = 0.12  # a digit at least this tall (the true numbers 0.09-0.38, 5-95 %; edge dashes 0.08-0.21)
@@ -614,15 +615,23 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     """Ink (px) of digit-shaped marks in the four places the small value number can be, for a tile
     turned 0/90/180/270 degrees clockwise: right of the letter and low beside it when upright, and
     so on turned (the window turned back by np.rot90(window, quarter) shows it low and right).
-    None where no letter is found."""
+    Summed over two masks: the letter's (ink_mask) and one at the fainter NUMBER_INK level, which
+    finds faint numbers but runs a number into a thick tile's shadow (rendered dev 75016 board-048:
+    one of the board's 84 tiles numbered with it alone). None where no letter is found."""
     ink = letter_ink(cell_bgr)
     if ink is None:
         return None
-    x0, y0, x1, y1 = (float(v) for v in ink[2])
+    mask, (_, _, stats, _), box = ink
+    faint = cv2.connectedComponentsWithStats(_number_mask(_grey(cell_bgr)), connectivity=8)[2]
+    return _placed_digits(stats, box, mask.shape[0]) + _placed_digits(faint, box, mask.shape[0])
+
+
+def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) -> np.ndarray:
+    """value_number_sides of one mask of an n-px window: the area of its components (their
+    cv2.connectedComponentsWithStats rows, the first the background) shaped and placed as a value
+    number beside the letter's `box`, in each of the four places."""
+    x0, y0, x1, y1 = (float(v) for v in box)
     size = max(x1 - x0, y1 - y0)
-    mask = _number_mask(_grey(cell_bgr))
-    n = mask.shape[0]
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     x, y, w, h, area = (stats[:, i].astype(np.float64) for i in range(5))
     # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
     digit = ((x > 0) & (y > 0) & (x + w < n) & (y + h < n)

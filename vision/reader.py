@@ -91,8 +91,8 @@ ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a f
 ROTATION_EMPTY = 0.5
 # a square's value number tells its turn only where the ink of its place is at least this many times
 # that of any other place (vision.glyph.value_number_sides): on the 7773 lettered tiles of rendered dev
-# seeds 84024, 75016, 74014 (60 boards each) the most ink was in the tile's own place on 6705 and in
-# another on 113; leading 1.5 times: 50 others; twice: 6536 own, 35 others; three times: 6433, 27
+# seeds 84024, 75016, 74014 (60 boards each) the most ink was in the tile's own place on 6870 and in
+# another on 101; leading 1.5 times: 6779 and 57; twice: 6684 and 43; three times: 6524 and 36
 ROTATION_NUMBER_LEAD = 2.0
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
