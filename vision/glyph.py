@@ -604,11 +604,12 @@ def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 # lead asked of a side (reader.ROTATION_NUMBER_LEAD): no side on 1046, the tile's own turn on 6684,
 # another on 43 (74014 alone: 230/2242/196 -> 301/2350/17; the fainter mask alone 382/2272/14)
 NUMBER_INK = 0.3  # px darker than the tile's face by this share of the face-to-letter contrast
-# (0.2, 0.25, 0.35 and 0.4 found fewer numbers right or more wrong: the number runs into the edge's line)
-NUMBER_HEIGHT = 0.12  # a digit at least this tall (the true numbers 0.09-0.38, 5-95 %; edge dashes 0.08-0.21)
-NUMBER_TOP = 0.3  # its top at least this far below the letter's middle (true numbers 0.39-0.92)
-NUMBER_GAP = 0.8  # its left at most this far right of the letter's right (true numbers 0.08-0.63)
-NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (true numbers 0.13-0.55)
+# (0.2, 0.25, 0.35 and 0.4 found fewer numbers in the tile's own place or more in another's)
+# the marks in the place of the tile's own turn with the start finder's mask, 5-95 % (in another's):
+NUMBER_HEIGHT = 0.12  # a digit at least this tall (0.09-0.38; in another's 0.08-0.48, half under 0.13)
+NUMBER_TOP = 0.3  # its top at least this far below the letter's middle (0.39-0.92; 0.0-1.23)
+NUMBER_GAP = 0.8  # its left at most this far right of the letter's right (0.08-0.63; 0.0-0.74)
+NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (0.13-0.55; -0.22-0.95)
 
 
 def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
