@@ -111,3 +111,26 @@ def test_an_o_read_a_hair_better_turned_over_raises_no_rival():
     observation = reader.observe(as_saved(frame.image))
     assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
     assert observation.board_text() == frame.truth
+
+
+def test_tile_edges_dashes_cast_no_value_number_vote():
+    """Rendered dev set seed 75016 board-007 (71 tiles, upright): the broken dashes of tiles' edges
+    and shadows in the ink mask, above and left of a letter whose own number is faint, passed as
+    digits and voted 180 on two squares (D and O: ink 39 against 26, 16 against 13). Asked a digit's
+    shape and place beside the letter and its place's lead (vision.glyph.value_number_sides,
+    reader.ROTATION_NUMBER_LEAD), every value number found says the board's turn."""
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 7)
+    assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 71
+    reader = BoardReader(VisionConfig(tileset="english"))
+    turns: list[int] = []
+    find = reader._numbered_tiles
+
+    def recorded(windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        found = find(windows, occ, limit)
+        turns.extend(q for _, q in found)
+        return found
+    reader._numbered_tiles = recorded  # type: ignore[method-assign]
+    observation = reader.observe(as_saved(frame.image))
+    assert len(turns) >= 8 and set(turns) == {0}
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()

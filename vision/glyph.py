@@ -594,32 +594,82 @@ def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
     return None if box is None else (mask, components, box)
 
 
+# the value number's own ink mask and place (value_number_sides), in the letter's size (its box's longer
+# side), measured on the letter windows of every lettered tile of rendered dev seeds 84024, 75016 and
+# 74014 (60 boards each, 7773 tiles; /tmp/vturn/variant2.py chose them on 84024 and 75016, 74014 held out).
+# The ink mask's Otsu level lost faint numbers (on 908 tiles no number was found) and kept the broken
+# dashes of tiles' edges and shadows, and a neighbour's number in the window's corner, as digits: the
+# side with the most ink was another turn than the tile's on 561 tiles (its own on 6304). With the
+# shape and place asked of a digit, in the letter's mask and one at the level below summed, and the
+# lead asked of a side (reader.ROTATION_NUMBER_LEAD): no side on 1046, the tile's own turn on 6684,
+# another on 43 (74014 alone: 230/2242/196 -> 301/2350/17; the fainter mask alone 382/2272/14)
+NUMBER_INK = 0.3  # px darker than the tile's face by this share of the face-to-letter contrast
+# (0.2, 0.25, 0.35 and 0.4 found fewer numbers in the tile's own place or more in another's)
+# the marks in the place of the tile's own turn with the start finder's mask, 5-95 % (in another's):
+NUMBER_HEIGHT = 0.12  # a digit at least this tall (0.09-0.38; in another's 0.08-0.48, half under 0.13)
+NUMBER_TOP = 0.3  # its top at least this far below the letter's middle (0.39-0.92; 0.0-1.23)
+NUMBER_GAP = 0.8  # its left at most this far right of the letter's right (0.08-0.63; 0.0-0.74)
+NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (0.13-0.55; -0.22-0.95)
+
+
 def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """Ink of the small value number in the four places it can be, for a tile turned 0/90/180/270
-    degrees clockwise: right of and low beside the letter when upright, and so on turned."""
+    """Ink (px) of digit-shaped marks in the four places the small value number can be, for a tile
+    turned 0/90/180/270 degrees clockwise: right of the letter and low beside it when upright, and
+    so on turned (the window turned back by np.rot90(window, quarter) shows it low and right).
+    Summed over two masks: the letter's (ink_mask) and one at the fainter NUMBER_INK level, which
+    finds faint numbers but runs a number into a thick tile's shadow (rendered dev 75016 board-048:
+    one of the board's 84 tiles numbered with it alone). None where no letter is found."""
     ink = letter_ink(cell_bgr)
     if ink is None:
         return None
-    mask, components, box = ink
-    n = mask.shape[0]
-    x0, y0, x1, y1 = box
+    mask, (_, _, stats, _), box = ink
+    faint = cv2.connectedComponentsWithStats(_number_mask(_grey(cell_bgr)), connectivity=8)[2]
+    return _placed_digits(stats, box, mask.shape[0]) + _placed_digits(faint, box, mask.shape[0])
+
+
+def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) -> np.ndarray:
+    """value_number_sides of one mask of an n-px window: the area of its components (their
+    cv2.connectedComponentsWithStats rows, the first the background) shaped and placed as a value
+    number beside the letter's `box`, in each of the four places."""
+    x0, y0, x1, y1 = (float(v) for v in box)
     size = max(x1 - x0, y1 - y0)
-    count, labels, stats, _ = components
-    x, y, w, h = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
-    touching = (x == 0) | (y == 0) | (x + w >= n) | (y + h >= n)
-    # a digit is short and has some thickness; the thin lines of the tile's own edge and
-    # shaded side (as long as the letter or longer) are not the value number
-    digit = ~touching & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
+    x, y, w, h, area = (stats[:, i].astype(np.float64) for i in range(5))
+    # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
+    digit = ((x > 0) & (y > 0) & (x + w < n) & (y + h < n)
+             & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2))
     digit[0] = False
-    ink = digit[labels]
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    # the digits' px in each zone (whole px coordinates: y > cy from floor(cy) + 1 on, x < cx before ceil(cx))
-    above, below = int(np.ceil(cy)), int(np.floor(cy)) + 1
-    left, right = int(np.ceil(cx)), int(np.floor(cx)) + 1
-    zones = np.array([
-        np.count_nonzero(ink[below:, x1:]),  # upright: lower right
-        np.count_nonzero(ink[y1:, :left]),  # turned 90 clockwise: below, on the left
-        np.count_nonzero(ink[:above, :x0]),  # turned 180: upper left
-        np.count_nonzero(ink[:y0, right:]),  # turned 270: above, on the right
-    ], np.float32)
+    zones = np.zeros(4, np.float32)
+    for quarter in range(4):
+        left, top, right, bottom = _turned_back((x, y, x + w, y + h), n, quarter)
+        _, l_top, l_right, l_bottom = _turned_back((x0, y0, x1, y1), n, quarter)
+        placed = ((left >= l_right - 1) & (left - l_right <= NUMBER_GAP * size)
+                  & (top - (l_top + l_bottom) / 2 >= NUMBER_TOP * size)
+                  & (bottom - top >= NUMBER_HEIGHT * size) & (bottom - l_bottom <= NUMBER_LOW * size))
+        zones[quarter] = area[digit & placed].sum()
     return zones
+
+
+def _number_mask(gray: np.ndarray) -> np.ndarray:
+    """Ink mask (uint8 0/1, INSET px of the rim left out as ink_mask does) at NUMBER_INK of the way
+    from the face of the window's centre (its 60th percentile) to the letter (its 2nd), for dark or
+    light letters alike (light_letter_in)."""
+    n = gray.shape[0]
+    if light_letter_in(gray):
+        gray = 255 - gray
+    q = n // 6
+    p2, p60 = _percentiles(gray[q:n - q, q:n - q], (2, 60))
+    level = p60 - NUMBER_INK * (p60 - p2)
+    return (gray[INSET:n - INSET, INSET:n - INSET] <= level).astype(np.uint8)
+
+
+_Edge = TypeVar("_Edge", float, np.ndarray)
+
+
+def _turned_back(boxes: tuple[_Edge, _Edge, _Edge, _Edge], n: int, quarter: int) -> tuple[_Edge, _Edge, _Edge, _Edge]:
+    """Boxes (left, top, right, bottom; px edges) in an n-px window, where they are once the window
+    is turned by np.rot90(window, quarter) (counterclockwise): a tile turned `quarter` clockwise
+    quarters shows upright."""
+    left, top, right, bottom = boxes
+    for _ in range(quarter % 4):
+        left, top, right, bottom = top, n - right, bottom, n - left
+    return left, top, right, bottom

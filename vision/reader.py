@@ -89,6 +89,11 @@ ROTATION_POOL = 48  # squares looked at for those tiles at most (the cost of a f
 # 0.124 at most (0.013 rendered), and 2 label squares of 74014 board-004 (7 tiles turned 270, read turned
 # 180 on the labels' two votes against the tiles' two), 0.984 and 0.987
 ROTATION_EMPTY = 0.5
+# a square's value number tells its turn only where the ink of its place is at least this many times
+# that of any other place (vision.glyph.value_number_sides): on the 7773 lettered tiles of rendered dev
+# seeds 84024, 75016, 74014 (60 boards each) the most ink was in the tile's own place on 6870 and in
+# another on 101; leading 1.5 times: 6779 and 57; twice: 6684 and 43; three times: 6524 and 36
+ROTATION_NUMBER_LEAD = 2.0
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -466,10 +471,10 @@ class BoardReader:
                     order.append(k)
                     confirmed += known[k] is not None
                     continue
-                sides = value_number_sides(windows[k])
-                if sides is not None and sides.max() > 0:
+                quarter = _value_number_turn(windows[k])
+                if quarter is not None:
                     order.append(k)
-                    pending.append((k, int(np.argmax(sides))))
+                    pending.append((k, quarter))
                 else:
                     known[k] = None
             if not pending:
@@ -941,6 +946,16 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
     tiles whose plain ink reads I."""
     return (strokes[other] < MARK_SURE and _a_stroke(window)
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
+
+
+def _value_number_turn(window: np.ndarray) -> int | None:
+    """The quarter turn (np.rot90) that puts a square's value number low and right of its letter,
+    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does."""
+    sides = value_number_sides(window)
+    if sides is None:
+        return None
+    first, second = np.sort(sides)[::-1][:2]
+    return int(np.argmax(sides)) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
 
 
 def _letter_margin(margin: float) -> float:
