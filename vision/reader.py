@@ -909,9 +909,10 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     if not marked or tile_lab is None:
         return []
     reference = expected_empty(stats.mean, tile_lab)
-    hues = stats.mean[index[marked], 1:]  # a and b: glare and shade move the lightness (see MARK_COLOUR)
+    cells = index[marked]
+    hues = stats.mean[cells, 1:]  # a and b: glare and shade move the lightness (see MARK_COLOUR)
     to_tile = np.linalg.norm(hues - tile_lab[1:], axis=1)
-    to_empty = np.linalg.norm(hues - reference[index[marked], 1:], axis=1)
+    to_empty = np.linalg.norm(hues - reference[cells][:, 1:], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
 
 
