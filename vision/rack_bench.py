@@ -311,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
     face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
-    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng)
+    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng,
+                 args.verbose)
     return 0
 
 
@@ -319,12 +320,13 @@ FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, the
 FOLLOW_NOISE = 2.0  # sensor noise drawn anew in every frame (std, 8-bit levels)
 
 
-def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator) -> None:
+def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool = False) -> None:
     """The live kiosk's rack counting (vision.rack_counter.RackCounter.observe) over a game's
     frames: each scene is FOLLOW_FRAMES frames, the first half as rendered, the second with a
     tile taken from p1's rack (drawn anew), every frame with fresh sensor noise: most frames
     change no rack, and observe reads again only a rack whose surroundings changed. Prints the
-    CPU time per frame and whether every count is what a full reading of that frame gives."""
+    CPU time per frame and whether every count is what a full reading of that frame gives
+    (`verbose`: each rack whose count differs, with the kept count, the full one and the truth)."""
     if scenes <= 0:
         return
     cpu: list[float] = []
@@ -348,6 +350,10 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
             cpu.append(time.process_time() - start)
             full = {p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count for p, z in scene.zones.items()}
             differ += sight.counts != {p: n for p, n in full.items() if n is not None}
+            for p in scene.zones:
+                if verbose and sight.counts.get(p) != full[p]:
+                    print(f"  follow: seed {seed} frame {k} {p} kept {sight.counts.get(p)} full {full[p]} "
+                          f"truth {scene.counts[p]}")
     ms = 1000 * np.array(cpu)
     print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
           f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
