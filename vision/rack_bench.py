@@ -378,11 +378,15 @@ class FollowDiffs:
     neither: int = 0
     full_flips: int = 0
     steady: int = 0
+    # every rack on every frame: (right, a wrong count, not counted), kept and full
+    kept_all: tuple[int, int, int] = (0, 0, 0)
+    full_all: tuple[int, int, int] = (0, 0, 0)
 
     def add(self, seed: int, rack: str, kept: list[int | None], full: list[int | None], truth: list[int],
             verbose: bool) -> None:
         """One rack's FOLLOW_FRAMES frames: kept and full counts, and the truth, frame by frame."""
         half = FOLLOW_FRAMES // 2
+        self.kept_all, self.full_all = _judged(self.kept_all, kept, truth), _judged(self.full_all, full, truth)
         for k, (kept_n, full_n, true_n) in enumerate(zip(kept, full, truth)):
             if kept_n == full_n:
                 continue
@@ -402,7 +406,15 @@ class FollowDiffs:
         return (f"  racks whose count differs from a full reading of the frame: {n}; right: the kept count "
                 f"{self.kept_right}, the full one {self.full_right}, neither {self.neither}; the full reading "
                 f"flips among the same picture's frames on {self.full_flips}, steady (a change the \"same "
-                f"picture\" test missed) on {self.steady}")
+                f"picture\" test missed) on {self.steady}\n  every rack on every frame (right, a wrong count, not "
+                f"counted): kept {self.kept_all}, full readings {self.full_all}")
+
+
+def _judged(tally: tuple[int, int, int], counts: list[int | None], truth: list[int]) -> tuple[int, int, int]:
+    """`tally` (right, a wrong count, not counted) with `counts` against `truth` added."""
+    right = sum(n == t for n, t in zip(counts, truth))
+    none = sum(n is None for n in counts)
+    return tally[0] + right, tally[1] + len(counts) - right - none, tally[2] + none
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:
