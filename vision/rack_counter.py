@@ -219,7 +219,8 @@ class RackCounter:
         `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
         none; `configured`: the config's zones as fitted to this frame. A rack's reading and its
         face-down count are made again only when something each looks at changed since they
-        were last made, or the reading gave no count (_read_rack); else they stand (`reads`, `downs_counted`, `reads_skipped`)."""
+        were last made, or the reading gave no count (_read_rack); else they stand (`reads`,
+        `downs_counted`, `reads_skipped`)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
         with self._lock:
