@@ -353,7 +353,8 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
             sight = counter.observe(frame, scene.board_corners, (lab, TOLERANCE), {})
             cpu.append(time.process_time() - start)
             kept.append(sight.counts)
-            full.append({p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count for p, z in scene.zones.items()})
+            full.append({p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count
+                         for p, z in scene.zones.items()})
             differ += sight.counts != {p: n for p, n in full[-1].items() if n is not None}
         for p in before.zones:
             diffs.add(seed, p, [c.get(p) for c in kept], [f[p] for f in full],
