@@ -132,6 +132,7 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -315,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         out_unknown += reading.count is None
     print(f"racks half out of the frame: 50, unknown {out_unknown}")
     face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
-    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng)
+    follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng,
+                 args.verbose)
     return 0
 
 
@@ -323,16 +325,18 @@ FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, the
 FOLLOW_NOISE = 2.0  # sensor noise drawn anew in every frame (std, 8-bit levels)
 
 
-def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator) -> None:
+def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool = False) -> None:
     """The live kiosk's rack counting (vision.rack_counter.RackCounter.observe) over a game's
     frames: each scene is FOLLOW_FRAMES frames, the first half as rendered, the second with a
     tile taken from p1's rack (drawn anew), every frame with fresh sensor noise: most frames
     change no rack, and observe reads again only a rack whose surroundings changed. Prints the
-    CPU time per frame and whether every count is what a full reading of that frame gives."""
+    CPU time per frame and the frames whose counts are not what a full reading of that frame
+    gives, each rack's difference judged by `FollowDiffs` (`verbose`: each one named)."""
     if scenes <= 0:
         return
     cpu: list[float] = []
     differ = 0
+    diffs = FollowDiffs()
     counter = RackCounter()
     for i in range(scenes):
         seed = first_seed + i
@@ -344,19 +348,78 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
         lab = board_tile_lab(before)
         counter.use_zones(before.zones)
         noise = np.random.default_rng([seed, 7])
+        kept: list[dict[str, int]] = []
+        full: list[dict[str, int | None]] = []
         for k in range(FOLLOW_FRAMES):
             scene = before if k < FOLLOW_FRAMES // 2 else after
             frame = np.clip(scene.image + noise.normal(0, FOLLOW_NOISE, scene.image.shape), 0, 255).astype(np.uint8)
             start = time.process_time()
             sight = counter.observe(frame, scene.board_corners, (lab, TOLERANCE), {})
             cpu.append(time.process_time() - start)
-            full = {p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count for p, z in scene.zones.items()}
-            differ += sight.counts != {p: n for p, n in full.items() if n is not None}
+            kept.append(sight.counts)
+            full.append({p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count
+                         for p, z in scene.zones.items()})
+            differ += sight.counts != {p: n for p, n in full[-1].items() if n is not None}
+        for p in before.zones:
+            diffs.add(seed, p, [c.get(p) for c in kept], [f[p] for f in full],
+                      [(before if k < FOLLOW_FRAMES // 2 else after).counts[p] for k in range(FOLLOW_FRAMES)], verbose)
     ms = 1000 * np.array(cpu)
     print(f"following a game ({scenes} scenes x {FOLLOW_FRAMES} frames, one tile taken halfway, fresh noise each "
           f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
           f"read {counter.reads}, face-down counts made {counter.downs_counted}, last reading kept whole "
           f"{counter.reads_skipped}; frames whose counts differ from a full reading: {differ}")
+    print(diffs.line())
+
+
+@dataclass
+class FollowDiffs:
+    """The racks on followed frames whose count (None: not counted) differs from a full reading
+    of the frame: against the truth, which is right (the kept count, the full one, or neither);
+    and whether the full reading itself flips with the noise, that is, reads the rack otherwise
+    on another frame of the same picture (one render, FOLLOW_FRAMES // 2 frames): a difference
+    where it does not is a change the "same picture" test missed."""
+    kept_right: int = 0
+    full_right: int = 0
+    neither: int = 0
+    full_flips: int = 0
+    steady: int = 0
+    # every rack on every frame: (right, a wrong count, not counted), kept and full
+    kept_all: tuple[int, int, int] = (0, 0, 0)
+    full_all: tuple[int, int, int] = (0, 0, 0)
+
+    def add(self, seed: int, rack: str, kept: list[int | None], full: list[int | None], truth: list[int],
+            verbose: bool) -> None:
+        """One rack's FOLLOW_FRAMES frames: kept and full counts, and the truth, frame by frame."""
+        half = FOLLOW_FRAMES // 2
+        self.kept_all, self.full_all = _judged(self.kept_all, kept, truth), _judged(self.full_all, full, truth)
+        for k, (kept_n, full_n, true_n) in enumerate(zip(kept, full, truth)):
+            if kept_n == full_n:
+                continue
+            same_picture = full[:half] if k < half else full[half:]
+            flips = len(set(same_picture)) > 1
+            self.full_flips += flips
+            self.steady += not flips
+            self.kept_right += kept_n == true_n
+            self.full_right += full_n == true_n
+            self.neither += true_n not in (kept_n, full_n)
+            if verbose:
+                print(f"  follow: seed {seed} frame {k} {rack} kept {kept_n} full {full_n} truth {true_n}; the "
+                      f"picture's full readings {same_picture}{'' if flips else ' (steady: a change missed)'}")
+
+    def line(self) -> str:
+        n = self.full_flips + self.steady
+        return (f"  racks whose count differs from a full reading of the frame: {n}; right: the kept count "
+                f"{self.kept_right}, the full one {self.full_right}, neither {self.neither}; the full reading "
+                f"flips among the same picture's frames on {self.full_flips}, steady (a change the \"same "
+                f"picture\" test missed) on {self.steady}\n  every rack on every frame (right, a wrong count, not "
+                f"counted): kept {self.kept_all}, full readings {self.full_all}")
+
+
+def _judged(tally: tuple[int, int, int], counts: list[int | None], truth: list[int]) -> tuple[int, int, int]:
+    """`tally` (right, a wrong count, not counted) with `counts` against `truth` added."""
+    right = sum(n == t for n, t in zip(counts, truth))
+    none = sum(n is None for n in counts)
+    return tally[0] + right, tally[1] + len(counts) - right - none, tally[2] + none
 
 
 def face_down_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generator, verbose: bool) -> None:
