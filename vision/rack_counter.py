@@ -36,7 +36,7 @@ import numpy as np
 from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, retake, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
-from vision.racks import Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
+from vision.racks import RACK_LIMIT, Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -255,7 +255,8 @@ class RackCounter:
         each part read again when what it looks at changed since the last reading with the
         same zone, profile, square, colour and tolerance (_Read.reads_alike), else kept; all of
         it read when there is no such reading or the rules said what the rack holds (it is
-        learnt from this frame); the rack read again when its last reading gave no count."""
+        learnt from this frame); the rack read again when its last reading gave no count or more
+        than seven tiles with those face down beside it."""
         held = self._holds.get(name)
         last = self._read.get(name)
         looked_at: Parts | None
@@ -264,6 +265,10 @@ class RackCounter:
             redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
             if last.count is None:  # a reading that gave no count is made again on every frame (_Read.count)
                 redo = Changed(True, redo.beside)
+            elif last.count + (last.face_down or 0) > RACK_LIMIT:
+                # an overdraw is asked about once STABLE_FRAMES readings agree (kiosk.rack_watch): a kept
+                # reading would repeat one frame's count that often, so each of them is a reading of its own
+                redo = Changed(True, True)
             square, looked_at = last.square, last.parts
         else:
             last, seen, redo = None, thumb(frame, zone, at_rack), Changed(True, True)
