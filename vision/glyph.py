@@ -648,8 +648,8 @@ def _components_off_lines(mask: np.ndarray, size: int) -> np.ndarray:
     lines taken out of the components that reach the window's rim: runs across or down longer than the
     letter's `size` (the tile's own edge lines), grown by LINE_GROW px. Components off the rim stay whole."""
     k = int(size) + 1
-    lines = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)) | \
-        cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    lines = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
+                           cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)))
     lines = cv2.dilate(lines, np.ones((LINE_GROW, LINE_GROW), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     at_rim = _at_rim(stats, mask.shape[0])
