@@ -611,11 +611,11 @@ def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 # window inside its rim (the tile's inside): the digits placed in the tile's own place lie 0.117-0.233
 # of the window in (5-95 %), those in another's 0.017-0.15 (84024 and 75016, /tmp/vnum/rim.py). Chosen
 # on 84024 and 75016 (NUMBER_RIM 0.06-0.13; LINE_GROW 1-11; /tmp/vnum/check.py), 74014 held out:
-# none/own/other votes on the three 1046/6684/43 -> 1114/6633/26 (74014 301/2350/17 -> 392/2269/7).
-# NUMBER_RIM 0.1 found more (883/6863/27) but let a tile edge's dash 7 px in vote alone once its
-# neighbour's number was out (75016 board-007, tests/test_vision_reader_rotation.py); the rim alone
-# without the cut: 970/6776/27 at 0.1; the cut alone (grown 5 px): 964/6744/65
-NUMBER_RIM = 0.12
+# none/own/other votes on the three 1046/6684/43 -> 883/6863/27 (74014 301/2350/17 -> 283/2377/8);
+# NUMBER_RIM 0.12 asked more than the tile's own numbers have (1114/6633/26, 84024 board-032's one
+# number lost, its turn left unsettled); the rim alone without the cut 970/6776/27, the cut alone
+# (grown 5 px) 964/6744/65
+NUMBER_RIM = 0.1
 LINE_GROW = 7
 NUMBER_INK = 0.3  # px darker than the tile's face by this share of the face-to-letter contrast
 # (0.2, 0.25, 0.35 and 0.4 found fewer numbers in the tile's own place or more in another's)
