@@ -118,9 +118,9 @@ def test_tile_edges_dashes_cast_no_value_number_vote():
     and shadows in the ink mask, above and left of a letter whose own number is faint, passed as
     digits and voted 180 on two squares (D and O: ink 39 against 26, 16 against 13). Asked a digit's
     shape and place beside the letter and its place's lead (vision.glyph.value_number_sides,
-    reader.ROTATION_NUMBER_LEAD), every value number found but one says the board's turn (one dash,
-    7 px inside the window's rim, votes alone where its neighbour's number is kept out as at the rim:
-    vision.glyph.NUMBER_RIM)."""
+    reader.ROTATION_NUMBER_LEAD), every value number found but one says the board's turn (square 38: a
+    2x5 px dash 7 px inside the window's rim votes alone now that a speck 1 px from the rim, which tied
+    it, is no number: vision.glyph.NUMBER_RIM)."""
     from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
     frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 7)
     assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 71
