@@ -603,6 +603,20 @@ def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 # shape and place asked of a digit, in the letter's mask and one at the level below summed, and the
 # lead asked of a side (reader.ROTATION_NUMBER_LEAD): no side on 1046, the tile's own turn on 6684,
 # another on 43 (74014 alone: 230/2242/196 -> 301/2350/17; the fainter mask alone 382/2272/14)
+# A value number touching the tile's own edge lines (which run to the window's rim) went with them as
+# 'at the rim', and what was left in a place was a speck where the lines round the tile cross at its
+# corner, counted as a number (rendered dev 82022 board-009: all 4 numbers read so, the board read turned
+# 180 and settled, 14 phantoms). So the long lines are cut out of the components at the rim (runs longer
+# than the letter's size, grown by LINE_GROW px), and a number's outer edges must stay NUMBER_RIM of the
+# window inside its rim (the tile's inside): the digits placed in the tile's own place lie 0.117-0.233
+# of the window in (5-95 %), those in another's 0.017-0.15 (84024 and 75016, /tmp/vnum/rim.py). Chosen
+# on 84024 and 75016 (NUMBER_RIM 0.06-0.13; LINE_GROW 1-11; /tmp/vnum/check.py), 74014 held out:
+# none/own/other votes on the three 1046/6684/43 -> 883/6863/27 (74014 301/2350/17 -> 283/2377/8);
+# NUMBER_RIM 0.12 asked more than the tile's own numbers have (1114/6633/26, 84024 board-032's one
+# number lost, its turn left unsettled); the rim alone without the cut 970/6776/27, the cut alone
+# (grown 5 px) 964/6744/65
+NUMBER_RIM = 0.1
+LINE_GROW = 7
 NUMBER_INK = 0.3  # px darker than the tile's face by this share of the face-to-letter contrast
 # (0.2, 0.25, 0.35 and 0.4 found fewer numbers in the tile's own place or more in another's)
 # the marks in the place of the tile's own turn with the start finder's mask, 5-95 % (in another's):
@@ -622,9 +636,26 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     ink = letter_ink(cell_bgr)
     if ink is None:
         return None
-    mask, (_, _, stats, _), box = ink
-    faint = cv2.connectedComponentsWithStats(_number_mask(_grey(cell_bgr)), connectivity=8)[2]
-    return _placed_digits(stats, box, mask.shape[0]) + _placed_digits(faint, box, mask.shape[0])
+    mask, _, box = ink
+    size = max(box[2] - box[0], box[3] - box[1])
+    sides = [_placed_digits(_components_off_lines(m, size), box, mask.shape[0])
+             for m in (mask, _number_mask(_grey(cell_bgr)))]
+    return sides[0] + sides[1]
+
+
+def _components_off_lines(mask: np.ndarray, size: int) -> np.ndarray:
+    """The components' stats (cv2.connectedComponentsWithStats) of an ink mask with its long straight
+    lines taken out of the components that reach the window's rim: runs across or down longer than the
+    letter's `size` (the tile's own edge lines), grown by LINE_GROW px. Components off the rim stay whole."""
+    k = int(size) + 1
+    lines = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
+                           cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)))
+    lines = cv2.dilate(lines, np.ones((LINE_GROW, LINE_GROW), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    at_rim = _at_rim(stats, mask.shape[0])
+    at_rim[0] = False  # the background
+    cut = at_rim[labels].astype(np.uint8) & lines
+    return cv2.connectedComponentsWithStats(mask & (1 - cut), connectivity=8)[2]
 
 
 def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) -> np.ndarray:
@@ -635,8 +666,7 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) ->
     size = max(x1 - x0, y1 - y0)
     x, y, w, h, area = (stats[:, i].astype(np.float64) for i in range(5))
     # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
-    digit = ((x > 0) & (y > 0) & (x + w < n) & (y + h < n)
-             & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2))
+    digit = ~_at_rim(stats, n) & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
     digit[0] = False
     zones = np.zeros(4, np.float32)
     for quarter in range(4):
@@ -644,9 +674,16 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) ->
         _, l_top, l_right, l_bottom = _turned_back((x0, y0, x1, y1), n, quarter)
         placed = ((left >= l_right - 1) & (left - l_right <= NUMBER_GAP * size)
                   & (top - (l_top + l_bottom) / 2 >= NUMBER_TOP * size)
-                  & (bottom - top >= NUMBER_HEIGHT * size) & (bottom - l_bottom <= NUMBER_LOW * size))
+                  & (bottom - top >= NUMBER_HEIGHT * size) & (bottom - l_bottom <= NUMBER_LOW * size)
+                  & (np.minimum(n - right, n - bottom) >= NUMBER_RIM * n))
         zones[quarter] = area[digit & placed].sum()
     return zones
+
+
+def _at_rim(stats: np.ndarray, n: int) -> np.ndarray:
+    """Which components (cv2.connectedComponentsWithStats rows) of an n-px mask reach its rim."""
+    x, y, w, h = (stats[:, i] for i in range(4))
+    return (x <= 0) | (y <= 0) | (x + w >= n) | (y + h >= n)
 
 
 def _number_mask(gray: np.ndarray) -> np.ndarray:
