@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from vision.config import VisionConfig
+from vision.observation import BoardObservation
 from vision.reader import BoardReader
-from vision.synth.dataset import frame_seed
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame, frame_seed
 from vision.synth.frames import FrameOptions, RenderedFrame, render_frame
 from vision.synth.positions import random_board
 
@@ -75,25 +76,31 @@ def test_label_print_read_as_letters_does_not_settle_a_quarter_turn_the_tiles_di
     assert reader._memory.rotation == 270 or 270 in reader._memory.rotation_rivals
 
 
+def _read_recording_numbers(image: np.ndarray) -> tuple[BoardObservation, BoardReader, list[tuple[int, int]]]:
+    """A rendered frame read from scratch as saved, with every (square, quarter) its value numbers
+    voted for (BoardReader._numbered_tiles) recorded."""
+    reader = BoardReader(VisionConfig(tileset="english"))
+    found: list[tuple[int, int]] = []
+    find = reader._numbered_tiles
+
+    def recorded(windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        votes = find(windows, occ, limit)
+        found.extend(votes)
+        return votes
+    reader._numbered_tiles = recorded  # type: ignore[method-assign]
+    return reader.observe(as_saved(image)), reader, found
+
+
 def test_label_print_called_empty_gives_no_value_number():
     """Rendered dev set seed 74014 board-004 (`python -m vision.synth dataset DIR --boards 60 --seed
     74014`): 7 tiles on a classic board with labels, turned 270, whose value numbers are faint. Two
     'DOUBLE WORD SCORE' squares, called empty at 0.98, showed ink in a corner and read M and H turned
     180: their two votes against the tiles' two, the board was read turned 180. Squares the occupancy
     model calls empty are not looked at for value numbers (ROTATION_EMPTY): the tiles settle 270."""
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
     frame, _ = dataset_frame(DatasetSpec(boards=60, seed=74014), 4)
     assert frame.rotation == 270 and sum(ch != "." for row in frame.truth for ch in row) == 7
-    reader = BoardReader(VisionConfig(tileset="english"))
-    numbered: list[int] = []
-    find = reader._numbered_tiles
-
-    def recorded(windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
-        found = find(windows, occ, limit)
-        numbered.extend(k for k, _ in found)
-        return found
-    reader._numbered_tiles = recorded  # type: ignore[method-assign]
-    observation = reader.observe(as_saved(frame.image))
+    observation, reader, found = _read_recording_numbers(frame.image)
+    numbered = [k for k, _ in found]
     in_frame = np.rot90(np.array([list(row) for row in frame.truth]), 1).ravel()  # the board turned 270 clockwise
     assert numbered and all(in_frame[k] != "." for k in numbered)
     assert observation.rotation == 270 and reader._memory.rotation_rivals == ()
@@ -104,7 +111,6 @@ def test_an_o_read_a_hair_better_turned_over_raises_no_rival():
     """Rendered dev set seed 75016 board-029: L and O on a paper board, upright, both value numbers
     found low and right. The O read 0.990 upright and 0.992 turned over, and that hair raised the
     half-turn as a rival: 3 squares unknown. A margin under RIVAL_EVEN is none: the board is read."""
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
     frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 29)
     assert frame.rotation == 0 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["L", "O"]
     reader = BoardReader(VisionConfig(tileset="english"))
@@ -121,19 +127,10 @@ def test_tile_edges_dashes_cast_no_value_number_vote():
     reader.ROTATION_NUMBER_LEAD), every value number found but one says the board's turn (square 38: a
     2x5 px dash 7 px inside the window's rim votes alone now that a speck 1 px from the rim, which tied
     it, is no number: vision.glyph.NUMBER_RIM)."""
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
     frame, _ = dataset_frame(DatasetSpec(boards=60, seed=75016), 7)
     assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 71
-    reader = BoardReader(VisionConfig(tileset="english"))
-    turns: list[int] = []
-    find = reader._numbered_tiles
-
-    def recorded(windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
-        found = find(windows, occ, limit)
-        turns.extend(q for _, q in found)
-        return found
-    reader._numbered_tiles = recorded  # type: ignore[method-assign]
-    observation = reader.observe(as_saved(frame.image))
+    observation, reader, found = _read_recording_numbers(frame.image)
+    turns = [q for _, q in found]
     assert len(turns) >= 8 and turns.count(0) >= len(turns) - 1
     assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
 
@@ -144,7 +141,6 @@ def test_value_numbers_joined_to_the_tiles_edge_lines_do_not_turn_the_board_over
     lines in the ink mask and was dropped with them; a speck where the lines cross at the tile's corner was
     counted instead, as a number turned 180: the board read turned over and settled, 14 phantoms and 12 wrong
     letters. Now it reads upright, every tile right."""
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
     frame, _ = dataset_frame(DatasetSpec(boards=10, seed=82022), 9)
     reader = BoardReader(VisionConfig(tileset="english"))
     obs = reader.observe(as_saved(frame.image))
