@@ -45,6 +45,11 @@ Round 15 (location helper "locnot": the boards not located looked into, frames 0
 measured once by the lead first); then 72345 (60 boards, the final figure, both trees, not looked into).
 Round 15's lead measured 74014 (60 boards) once on the merged tree and its start tree; then helper "polar"
 looked into its one phantom (board-057's '2L' label read as a tile L: vision.reader.POLARITY_SHARE).
+Round 16 (60 boards each unless said): developed on 74014, 75015, 75016 (turns), 72012, 77017, 77117 (30, with
+hands; the premium check and the line fit), 68008, 79019, 80020 (occupancy), 83023 (150), 84024 (letters, then
+turns), 82022 and 89029 (phantoms and wrong letters, measured once first by "vocc"), 88028 (measured once first by
+"vturn", then its phantoms looked into); measured once, not looked into: 76016, 78018, 79119, 82022 (then a
+dev seed), 85025, 88028 (then a dev seed), 90030, 91031, 92032, and the lead's 86026 and 87027.
 """
 from __future__ import annotations
 
