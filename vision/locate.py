@@ -48,8 +48,7 @@ SECOND_SKEW = 0.3
 # placement scored 1.75 times its best rival or more (median 6); placements one or two cells
 # off, whole or at one side, 0.95 at most.
 PLACEMENT_MARGIN = 1.3
-# ... and its grid lines fit (line_fit: the share of _line_pieces that fit, on the lines the board
-# can show). Measured on 140 rendered frames
+# ... and its grid lines fit (line_fit: the share of _line_pieces that fit). Measured on 140 rendered frames
 # (seeds 52118 and 52119 of the wide style space, 52121 of the club one): placements within half a cell of the truth
 # (refined from the true corners, or from corners a cell or two off) fit 0.57 or more (1 % under
 # 0.68); placements over half a cell off that pass PLACEMENT_MARGIN (a corner, one side or the
@@ -60,20 +59,6 @@ PLACEMENT_MARGIN = 1.3
 # corner fitting 0.62 with margins of 2.1-3.9. A whole grid two cells off along the diagonal fits
 # as well as the right one: the line fit cannot see that; the premium pattern (the search's
 # ranking, the reader's check) must.
-# Both this and the corner fits below are taken over the lines the board can show (_shown_lines): an
-# outer line none of whose pieces fit is left out (34 of development seed 77017's 60 boards print no
-# line at the rim; 74014 frame 21, placed 0.06 cells off, fit 0.667 and its worst corner 0.5 with
-# its three blank outer lines counted, 0.736 and 0.6 without). Measured again with them left out,
-# at the work and the finer scale (development seeds 74014 and 77017, 15 frames each, true corners
-# with one corner moved a cell 8 ways, as given and refined, and the truth refined): of 824
-# placements over half a cell off passing PLACEMENT_MARGIN none passes the line and corner fits
-# either way (line fit 0.698 -> 0.744 at most, but none of those 26 with 0.67 or more fits its
-# worst corner over 0.417); of the 1501
-# within 0.3 cells 1381 -> 1436 pass them, none passing before refused now. On the frames the
-# corner checks here cite (330417 frames 24, 27, 32, 36, 41, 71, 77 and 62002 frames 23, 37, 43),
-# the same: 294 over half a cell off, none passing; and the 7 grids refined from the top-left corner
-# a cell off that end 0.51-0.60 off (330417) fit 0.698-0.812 -> 0.719-0.867, each passing or refused
-# as before (2 by the corner fit; 5 pass it and HALF_CELL_GAIN refuses them).
 LINE_FIT = 0.67
 # ... and at each corner: at least CORNER_FIT of the end pieces of the CORNER_LINES lines each way
 # next to it fit (_corner_fit). Measured on 40 rendered frames of the wide style space (development
@@ -142,7 +127,7 @@ class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
     grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
     margin: float = float("inf")  # premium-pattern score over the best rival's a cell off (placement_margin)
-    line_fit: float = 1.0  # share of the grid lines' pieces that fit, on the lines the board can show (line_fit)
+    line_fit: float = 1.0  # share of the grid lines' pieces that fit (line_fit)
 
 
 def _median(values: np.ndarray, axis: int = 0) -> np.ndarray:
@@ -573,9 +558,8 @@ def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
 
 
 def line_fit(gray: np.ndarray, corners: np.ndarray) -> float:
-    """The share of the grid lines' pieces (_line_pieces) that fit at `corners` (coordinates of `gray`), on
-    the lines the board can show (_shown_fit)."""
-    return _shown_fit(_line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL))
+    """The share of the grid lines' pieces (_line_pieces) that fit at `corners` (coordinates of `gray`)."""
+    return float(_line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL).mean())
 
 
 def _fit_view(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -601,7 +585,7 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
         pieces = _line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL)
     else:
         pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
-    return _shown_fit(pieces), _corner_fit(pieces)
+    return float(pieces.mean()), _corner_fit(pieces)
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -835,34 +819,17 @@ def _line_pieces(view: np.ndarray, margin: int, cell: int,
 
 def _corner_fit(pieces: np.ndarray) -> float:
     """The share of fitting pieces (_line_pieces) at the grid's worst corner: the end pieces
-    of the CORNER_LINES lines on each side of it that the board can show (_shown_lines). A grid refined from one corner a cell off
+    of the CORNER_LINES lines on each side of it. A grid refined from one corner a cell off
     can end a little over half a cell off there with most of its lines fitting elsewhere."""
     n = CORNER_LINES
-    shown = _shown_lines(pieces)
     shares = []
     for top in (True, False):
         for left in (True, False):
             across = slice(0, n) if left else slice(16 - n, 16)  # vertical lines near the corner ...
             down = slice(0, n) if top else slice(16 - n, 16)  # ... and horizontal ones
             region = np.concatenate([pieces[0, across, 0 if top else -1], pieces[1, down, 0 if left else -1]])
-            counted = np.concatenate([shown[0, across], shown[1, down]])
-            shares.append(float(region[counted].mean()))
+            shares.append(float(region.mean()))
     return min(shares)
-
-
-def _shown_lines(pieces: np.ndarray) -> np.ndarray:
-    """Which grid lines (2 x 16, as _line_pieces lays them out) the board can show: all but an
-    outer line none of whose pieces fit. Many boards print no line at the rim (their squares run
-    into it), so an outer line there fits nothing on a board placed right. A placement off the
-    board's lines is still judged on all the others (see LINE_FIT for what that lets through)."""
-    shown = np.ones(pieces.shape[:2], bool)
-    shown[:, [0, -1]] = pieces[:, [0, -1]].any(axis=2)
-    return shown
-
-
-def _shown_fit(pieces: np.ndarray) -> float:
-    """The share of the pieces (_line_pieces) that fit on the lines the board can show (_shown_lines)."""
-    return float(pieces[_shown_lines(pieces)].mean())
 
 
 # A corner moved by half a cell (_HALF_MOVES) is the placement's rival at that corner (_half_cell_gain)
