@@ -275,10 +275,10 @@ def test_a_grid_refined_from_one_corner_a_cell_off_is_not_taken_though_most_of_i
     corners = order_corners(refined[0])
     assert _error_cells(corners, truth) > 0.5
     assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and line_fit(gray, corners) >= LINE_FIT
-    assert not _fits(_refined_fit(gray, corners, refined))
+    assert not _fits(_refined_fit(gray, corners, refined).shown)
     right = _refine(gray, truth, 3, wide=True)
     assert _error_cells(order_corners(right[0]), truth) < 0.2
-    assert _fits(_refined_fit(gray, order_corners(right[0]), right))
+    assert _fits(_refined_fit(gray, order_corners(right[0]), right).shown)
 
 
 def test_a_small_photo_with_no_board_to_read_is_given_up_after_its_busy_part_alone(monkeypatch):
@@ -307,7 +307,7 @@ def test_a_grid_refined_half_a_cell_off_at_a_corner_is_not_taken_though_its_corn
     small, gray, truth, refined = _refined_from_a_corner_a_cell_off(index)
     corners = order_corners(refined[0])
     assert _error_cells(corners, truth) > 0.5
-    assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _fits(_refined_fit(gray, corners, refined))
+    assert placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _fits(_refined_fit(gray, corners, refined).shown)
     assert _half_cell_gain(gray, corners)[0] > HALF_CELL_GAIN
     right = order_corners(_refine(gray, truth, 3, wide=True)[0])
     assert _error_cells(right, truth) < 0.2
