@@ -1482,20 +1482,17 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # again at the finer scale, taken when it passes both checks there; else the work size's
         # placement stands when the lines its board can show fit there (_shown_lines: dev seed 77017
         # board-037, its top and right outer lines unprinted, fits 0.5 at the finer scale's worst corner)
-        work = (at, at_gray, at_scale, at_grey, rough, refined, corners, score, margin, fit) if _fits(fit.shown) else None
-        fine = finer()
-        at, at_gray, at_scale = fine
-        at_grey = at_gray.astype(np.float32)
-        rough = rough * (at_scale / scale)
-        refined = _refine(at_grey, corners * (at_scale / scale), 2, average=along)
-        corners, score = order_corners(refined[0]), refined[1]
-        margin, _ = placement_margin(at, corners)
-        fine_fit = _refined_fit(at_grey, corners, refined) if margin >= PLACEMENT_MARGIN else None
+        fine_at, fine_gray, fine_scale = finer()
+        fine_grey = fine_gray.astype(np.float32)
+        fine_refined = _refine(fine_grey, corners * (fine_scale / scale), 2, average=along)
+        fine_corners = order_corners(fine_refined[0])
+        fine_margin, _ = placement_margin(fine_at, fine_corners)
+        fine_fit = _refined_fit(fine_grey, fine_corners, fine_refined) if fine_margin >= PLACEMENT_MARGIN else None
         if fine_fit is not None and _fits(fine_fit.shown, FINE_CORNER_FIT):
-            fit = fine_fit
-        elif work is not None:
-            at, at_gray, at_scale, at_grey, rough, refined, corners, score, margin, fit = work
-        else:
+            at, at_gray, at_scale, at_grey, refined = fine_at, fine_gray, fine_scale, fine_grey, fine_refined
+            rough = rough * (fine_scale / scale)
+            corners, score, margin, fit = fine_corners, fine_refined[1], fine_margin, fine_fit
+        elif not _fits(fit.shown):
             return None, fine_fit is not None  # refused on its lines, or not clearly here at the finer scale
     if not _fits(fit.shown):
         return None, True  # its lines do not lie on the board's lines everywhere
