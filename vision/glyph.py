@@ -652,9 +652,9 @@ def _components_off_lines(mask: np.ndarray, size: int) -> np.ndarray:
                            cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)))
     lines = cv2.dilate(lines, np.ones((LINE_GROW, LINE_GROW), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    at_rim = _at_rim(stats, mask.shape[0])
-    at_rim[0] = False  # the background
-    cut = at_rim[labels].astype(np.uint8) & lines
+    rim = at_rim(stats, mask.shape[0])
+    rim[0] = False  # the background
+    cut = rim[labels].astype(np.uint8) & lines
     return cv2.connectedComponentsWithStats(mask & (1 - cut), connectivity=8)[2]
 
 
@@ -666,7 +666,7 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) ->
     size = max(x1 - x0, y1 - y0)
     x, y, w, h, area = (stats[:, i].astype(np.float64) for i in range(5))
     # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
-    digit = ~_at_rim(stats, n) & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
+    digit = ~at_rim(stats, n) & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
     digit[0] = False
     zones = np.zeros(4, np.float32)
     for quarter in range(4):
@@ -680,7 +680,7 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) ->
     return zones
 
 
-def _at_rim(stats: np.ndarray, n: int) -> np.ndarray:
+def at_rim(stats: np.ndarray, n: int) -> np.ndarray:
     """Which components (cv2.connectedComponentsWithStats rows) of an n-px mask reach its rim."""
     x, y, w, h = (stats[:, i] for i in range(4))
     return (x <= 0) | (y <= 0) | (x + w >= n) | (y + h >= n)

@@ -12,7 +12,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision.glyph import ink_mask, letter_box, letter_ink
+from vision.glyph import at_rim, ink_mask, letter_box, letter_ink
 from vision.tilesets import TILESETS, tile_value
 
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -165,8 +165,8 @@ def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
     height = y1 - y0
     n = split.shape[0]
     count, labels, stats, _ = components
-    parts = [(k, *stats[k].tolist()) for k in range(1, count)]
-    parts = [p for p in parts if not (p[1] == 0 or p[2] == 0 or p[1] + p[3] >= n or p[2] + p[4] >= n)]
+    rim = at_rim(stats, n)
+    parts = [(k, *stats[k].tolist()) for k in range(1, count) if not rim[k]]
     # wholly right of the letter and reaching below its foot (a thin serif G's spur,
     # thinned off its bowl, stands right of what is left but ends at the foot)
     numbers = [p for p in parts if p[1] >= x1 and p[2] >= (y0 + y1) / 2 and 0.15 * height <= p[4] <= 0.5 * height
