@@ -1445,6 +1445,59 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
                 yield found
 
 
+@dataclass(frozen=True)
+class _Finer:
+    """A work-size placement refined at the finer scale (_at_finer), with what it is checked by there."""
+    at: np.ndarray  # the frame at the finer scale (colour) ...
+    grey: np.ndarray  # ... its grey (float32) ...
+    scale: float  # ... and their scale from the frame
+    refined: tuple[np.ndarray, float, _Fitted | None]  # _refine's answer there
+    corners: np.ndarray  # its corners in frame order (the finer scale's coordinates)
+    margin: float  # placement_margin there
+    fit: LineFits | None  # its lines' fit there; None when the margin is under PLACEMENT_MARGIN
+
+
+def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners: np.ndarray, scale: float,
+              along: int) -> _Finer:
+    """A placement at the work size (`corners`, of an image at `scale`) refined again at the finer
+    scale (`finer` gives the frame there), with its margin and line fits there."""
+    at, gray, at_scale = finer()
+    grey = gray.astype(np.float32)
+    refined = _refine(grey, corners * (at_scale / scale), 2, average=along)
+    placed = order_corners(refined[0])
+    margin, _ = placement_margin(at, placed)
+    fit = _refined_fit(grey, placed, refined) if margin >= PLACEMENT_MARGIN else None
+    return _Finer(at, grey, at_scale, refined, placed, margin, fit)
+
+
+def _unsettled(grey: np.ndarray, corners: np.ndarray, refined: tuple[np.ndarray, float, _Fitted | None]) -> str | None:
+    """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
+    "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
+    on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
+    (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
+    of half its spacing over it, LINE_PARITY)."""
+    half_gain, weakest, own = _half_cell_gain(grey, corners)
+    if half_gain > HALF_CELL_GAIN:
+        return "half cell"
+    # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
+    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN:
+        return "whole cell"
+    if _line_parity(grey, corners, refined) < LINE_PARITY:
+        return "parity"
+    return None
+
+
+def _clearer(small: np.ndarray, placed: np.ndarray, shifted: np.ndarray) -> bool:
+    """Whether a refined placement stays rather than the one _shifted moves it to (refined too):
+    when the premium pattern clearly places it (PLACEMENT_MARGIN, by the better of plain and
+    relative lightness) and more clearly than the moved one. _shifted judges by one measure only,
+    the one the rough placement came by: on development seed 93033 board-050 (a dim, light board
+    crowded with tiles) the placement refined 0.04 cells off, margin 1.64, was moved a cell along
+    the diagonal by the plain colours, margin 0.87 there, and the board was not found."""
+    kept, _ = placement_margin(small, placed)
+    return kept >= PLACEMENT_MARGIN and kept > placement_margin(small, shifted)[0]
+
+
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
              rough: np.ndarray, relative: bool, along: int) -> tuple[BoardLocation | None, bool]:
     """A rough placement (work-size corners in frame order) refined and checked (_candidates),
@@ -1464,8 +1517,10 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     # with perspective the first comb can be a cell off at one side; check again once refined
     again = _shifted(at, order_corners(corners), relative)
     if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-        refined = _refine(at_grey, order_corners(again), 2, average=along)
-        corners, score, _ = refined
+        shifted = _refine(at_grey, order_corners(again), 2, average=along)
+        if not _clearer(at, order_corners(corners), order_corners(shifted[0])):
+            refined = shifted
+            corners, score, _ = refined
     corners = order_corners(corners)
     margin, rival = placement_margin(at, corners)
     for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
@@ -1477,23 +1532,20 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     if margin < PLACEMENT_MARGIN:
         return None, False  # not clearly here rather than a cell away: not this one
     fit = _refined_fit(at_grey, corners, refined)
-    if not _fits(fit.every) and at_scale < 1.0 and at is small:
+    at_work = at_scale < 1.0 and at is small  # refined at the work size of a larger frame: the finer scale can look closer
+    if not _fits(fit.every) and at_work:
         # hairlines a pixel wide in the frame fade at the work size: refined and checked
         # again at the finer scale, taken when it passes both checks there; else the work size's
         # placement stands when the lines its board can show fit there (_shown_lines: dev seed 77017
         # board-037, its top and right outer lines unprinted, fits 0.5 at the finer scale's worst corner)
-        fine_at, fine_gray, fine_scale = finer()
-        fine_grey = fine_gray.astype(np.float32)
-        fine_refined = _refine(fine_grey, corners * (fine_scale / scale), 2, average=along)
-        fine_corners = order_corners(fine_refined[0])
-        fine_margin, _ = placement_margin(fine_at, fine_corners)
-        fine_fit = _refined_fit(fine_grey, fine_corners, fine_refined) if fine_margin >= PLACEMENT_MARGIN else None
-        if fine_fit is not None and _fits(fine_fit.shown, FINE_CORNER_FIT):
-            at, at_gray, at_scale, at_grey, refined = fine_at, fine_gray, fine_scale, fine_grey, fine_refined
-            rough = rough * (fine_scale / scale)
-            corners, score, margin, fit = fine_corners, fine_refined[1], fine_margin, fine_fit
+        closer = _at_finer(finer, corners, scale, along)
+        at_work = False  # looked at the finer scale already
+        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT):
+            at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
+            rough = rough * (closer.scale / scale)
+            corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
         elif not _fits(fit.shown):
-            return None, fine_fit is not None  # refused on its lines, or not clearly here at the finer scale
+            return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
     if not _fits(fit.shown):
         return None, True  # its lines do not lie on the board's lines everywhere
     if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
@@ -1509,15 +1561,26 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
-    half_gain, weakest, own = _half_cell_gain(at_grey, corners)
-    if half_gain > HALF_CELL_GAIN:
-        return None, False  # a corner half a cell away fits its lines better: not settled on the board
-    # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(at_grey, corners, weakest) > WHOLE_CELL_GAIN:
-        return None, False  # the corner whose lines fit least fits better a cell or two away: the grid is stretched there
-    if _line_parity(at_grey, corners, refined) < LINE_PARITY:
-        return None, False  # every other line falls between the board's: a grid of half its spacing over it
+    refusal = _unsettled(at_grey, corners, refined)
+    if refusal in ("half cell", "whole cell") and at_work:
+        return _settled_finer(finer, corners, scale, along), False
+    if refusal is not None:
+        return None, False
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
+
+
+def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners: np.ndarray, scale: float,
+                   along: int) -> BoardLocation | None:
+    """A placement at the work size whose lines fit but one of whose corners gains by a move there
+    (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see
+    FINE_SETTLE); taken when it passes every check there, else None."""
+    fine = _at_finer(finer, corners, scale, along)
+    if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
+        return None
+    found = order_corners(fine.corners / fine.scale)
+    if _smallest_cell(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
+        return None
+    return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
 
 def locate_board(frame: np.ndarray, hint: np.ndarray | None = None) -> BoardLocation | None:
