@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterator
 from itertools import islice
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 from functools import lru_cache, reduce
 
 import cv2
@@ -1470,7 +1470,11 @@ def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners
     return _Finer(at, grey, at_scale, refined, placed, margin, fit)
 
 
-def _unsettled(grey: np.ndarray, corners: np.ndarray, refined: tuple[np.ndarray, float, _Fitted | None]) -> str | None:
+_Unsettled = Literal["half cell", "whole cell", "parity"]  # which check after the lines' fit refuses a placement (_unsettled)
+
+
+def _unsettled(grey: np.ndarray, corners: np.ndarray,
+               refined: tuple[np.ndarray, float, _Fitted | None]) -> _Unsettled | None:
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
@@ -1569,11 +1573,25 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
+# A placement of a larger frame refined at the work size whose lines fit there but one of whose
+# corners gains by a move (HALF_CELL_GAIN, WHOLE_CELL_GAIN) is refined and checked again at the finer
+# scale, as one whose lines do not fit is (FINE_CORNER_FIT), with the same checks there. On boards
+# of 17-21 px cells at the work size the corners' faded lines gained by a half-cell move that gains
+# nothing at the finer scale: development seed 88028 board-007 (a pale board, purple tiles; 0.05 cells
+# off, margin 4.2, line fit 0.74, worst corner 0.83, half-cell gain 0.132-0.153 at the work size,
+# 0.004 at the finer scale) and 89029 board-054 (a green board, white rim, glare; 0.06-0.09 off,
+# margin 11.2, gain 0.149-0.177; the truth itself gains 0.155 at the work size, -0.064 finer): both
+# not located before, both found 0.03 cells off. Grids refined at the work size from the truth and
+# from it with one corner one cell (8 ways) or two cells (4 ways) off, on the frames the gain
+# thresholds were measured on (development seed 330417 frames 24, 27, 32, 36, 41, 71, 77; 62002
+# frames 23, 37, 43): of the 235 over half a cell off, 2 passed the margin and the lines and were
+# refused by the half-cell gain (0.51 and 0.53 off); at the finer scale they refined to 0.02 and 0.03
+# cells off and were taken there, and no placement was taken over 0.3 cells off.
 def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners: np.ndarray, scale: float,
                    along: int) -> BoardLocation | None:
     """A placement at the work size whose lines fit but one of whose corners gains by a move there
-    (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see
-    FINE_SETTLE); taken when it passes every check there, else None."""
+    (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see the comment
+    above); taken when it passes every check there, else None."""
     fine = _at_finer(finer, corners, scale, along)
     if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
         return None
