@@ -1581,12 +1581,18 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
 # off, margin 4.2, line fit 0.74, worst corner 0.83, half-cell gain 0.132-0.153 at the work size,
 # 0.004 at the finer scale) and 89029 board-054 (a green board, white rim, glare; 0.06-0.09 off,
 # margin 11.2, gain 0.149-0.177; the truth itself gains 0.155 at the work size, -0.064 finer): both
-# not located before, both found 0.03 cells off. Grids refined at the work size from the truth and
-# from it with one corner one cell (8 ways) or two cells (4 ways) off, on the frames the gain
-# thresholds were measured on (development seed 330417 frames 24, 27, 32, 36, 41, 71, 77; 62002
-# frames 23, 37, 43): of the 235 over half a cell off, 2 passed the margin and the lines and were
-# refused by the half-cell gain (0.51 and 0.53 off); at the finer scale they refined to 0.02 and 0.03
-# cells off and were taken there, and no placement was taken over 0.3 cells off.
+# not located before, both found 0.03 cells off. Measured on grids refined at the work size (as
+# _settled's first refinement) from the truth and from it with one corner a cell off (8 ways) or two
+# along a diagonal (4 ways), each refused there by a gain looked at again as here: development seed
+# 330417 frames 0-79 (where HALF_CELL_GAIN was measured): 2243 ended over half a cell off, 3 of them
+# (0.51-0.84) passed the margin and the lines and were refused by the half-cell gain; at the finer
+# scale they refined to within 0.03 cells and were taken there. Of all 26 refused by a gain there, 18
+# were taken at the finer scale, every one within 0.3 cells (0.02-0.14), and 8 refused there too
+# (frame 3's right placement: whole-cell gain 0.052-0.067 at the finer scale). 62002 frames 23, 37, 43
+# (WHOLE_CELL_GAIN's wrong placements): none refused by a gain (88 over half a cell off, refused by the
+# margin or the lines). Development seeds 88028, 89029, 93033, 94034 (every fourth frame): 1599 over
+# half a cell off, 4 refused by a gain (0.54-0.92 off): 3 taken at the finer scale within 0.07 cells, 1
+# refused there too (89029 frame 24: 0.82 off, worst corner 0.27).
 def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners: np.ndarray, scale: float,
                    along: int) -> BoardLocation | None:
     """A placement at the work size whose lines fit but one of whose corners gains by a move there
