@@ -713,10 +713,10 @@ def _number_mask(gray: np.ndarray, levels: Levels) -> np.ndarray:
     turned negative: its 2nd percentile 255 less the 98th, and so on)."""
     n = gray.shape[0]
     inner = gray[INSET:n - INSET, INSET:n - INSET]
-    p2, p40, p60, _, light = levels
+    p2, p40, p60, p98, light = levels
     if light:
         inner = 255 - inner
-        p2, p60 = 255 - levels[3], 255 - p40
+        p2, p60 = 255 - p98, 255 - p40
     level = p60 - NUMBER_INK * (p60 - p2)
     return (inner <= level).astype(np.uint8)
 
