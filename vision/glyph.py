@@ -112,6 +112,8 @@ _INK: dict[_Key, np.ndarray | None] = {}
 _STROKES: dict[_Key, np.ndarray | None] = {}
 _LETTER: dict[_Key, LetterInk | None] = {}
 _FEATURES: dict[_Key, np.ndarray | None] = {}  # glyph_features_batch's rows (the key's inset: whether strokes)
+Levels = tuple[float, float, float, float, bool]  # see _ink_levels
+_LEVELS: dict[_Key, Levels] = {}
 
 
 def _key(cell: np.ndarray, inset: int) -> _Key:
@@ -137,7 +139,7 @@ def _remember(memo: dict[_Key, _T], key: _Key, made: _T) -> _T:
 
 def forget_inks() -> None:
     """Forget the windows' inks remembered so far (a new frame's windows are new)."""
-    for memo in (_INK, _STROKES, _LETTER, _FEATURES):
+    for memo in (_INK, _STROKES, _LETTER, _FEATURES, _LEVELS):
         memo.clear()
 
 
@@ -162,20 +164,30 @@ def ink_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
 
 def _ink_mask(cell_bgr: np.ndarray, inset: int) -> np.ndarray | None:
     gray = _grey(cell_bgr)
+    return _thresholded(gray, inset, _ink_levels(gray))
+
+
+def _ink_levels(gray: np.ndarray) -> Levels:
+    """The 2nd, 40th, 60th and 98th percentiles of a grey window's centre (its middle two thirds) and
+    whether its letter is light (light_letter_in): what its ink masks are thresholded by (ink_mask,
+    _number_mask). Remembered as the masks are (keyed as ink_mask's of the default inset)."""
+    return _memoised(_LEVELS, gray, INSET, lambda: _levels(gray))
+
+
+def _levels(gray: np.ndarray) -> Levels:
     n = gray.shape[0]
     q = n // 6
     p2, p40, p60, p98 = _percentiles(gray[q:n - q, q:n - q], (2, 40, 60, 98))
-    return _thresholded(gray, inset, (p2, p40, p60, p98), light_letter_in(gray))
+    return p2, p40, p60, p98, light_letter_in(gray)
 
 
-def _thresholded(gray: np.ndarray, inset: int, levels: tuple[float, float, float, float], light: bool) -> np.ndarray | None:
-    """_ink_mask of a grey window given the 2nd, 40th, 60th and 98th percentiles of its centre
-    (the middle two thirds) and whether its letter is light (light_letter_in)."""
+def _thresholded(gray: np.ndarray, inset: int, levels: Levels) -> np.ndarray | None:
+    """_ink_mask of a grey window given its _ink_levels."""
     n = gray.shape[0]
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
-    p2, p40, p60, p98 = levels
+    p2, p40, p60, p98, light = levels
     if light:
         inner, centre = 255 - inner, 255 - centre
         p2, p60 = 255 - p98, 255 - p40
@@ -205,9 +217,9 @@ def ink_masks(cells: list[np.ndarray]) -> None:
     q, h = n // 6, n // 4
     centre = _batch_percentiles(grey[:, q:n - q, q:n - q], (2, 40, 60, 98))
     middle = _batch_percentiles(grey[:, h:n - h, h:n - h], (3, 50, 97))
-    for (key, cell), levels, (p3, mid, p97) in zip(todo.items(), centre, middle.tolist()):
-        p2, p40, p60, p98 = levels
-        _remember(_INK, key, _thresholded(cell, INSET, (p2, p40, p60, p98), _light_letter(p3, mid, p97)))
+    for (key, cell), (p2, p40, p60, p98), (p3, mid, p97) in zip(todo.items(), centre, middle.tolist()):
+        levels = _remember(_LEVELS, key, (p2, p40, p60, p98, _light_letter(p3, mid, p97)))
+        _remember(_INK, key, _thresholded(cell, INSET, levels))
 
 
 def _batch_percentiles(values: np.ndarray, q: tuple[float, ...]) -> np.ndarray:
@@ -636,47 +648,55 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     ink = letter_ink(cell_bgr)
     if ink is None:
         return None
-    mask, _, box = ink
+    mask, components, box = ink
     size = max(box[2] - box[0], box[3] - box[1])
-    sides = [_placed_digits(_components_off_lines(m, size), box, mask.shape[0])
-             for m in (mask, _number_mask(_grey(cell_bgr)))]
-    return sides[0] + sides[1]
+    gray = _grey(cell_bgr)
+    letters = _components_off_lines(mask, size, components)
+    numbers = _components_off_lines(_number_mask(gray, _ink_levels(gray)), size)
+    return _placed_digits(letters, box, mask.shape[0]) + _placed_digits(numbers, box, mask.shape[0])
 
 
-def _components_off_lines(mask: np.ndarray, size: int) -> np.ndarray:
+def _components_off_lines(mask: np.ndarray, size: int, components: tuple | None = None) -> np.ndarray:
     """The components' stats (cv2.connectedComponentsWithStats) of an ink mask with its long straight
     lines taken out of the components that reach the window's rim: runs across or down longer than the
-    letter's `size` (the tile's own edge lines), grown by LINE_GROW px. Components off the rim stay whole."""
+    letter's `size` (the tile's own edge lines), grown by LINE_GROW px. Components off the rim stay whole.
+    `components`: the mask's own (8-connected), when the caller has them already."""
+    _, labels, stats, _ = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
+    rim = at_rim(stats, mask.shape[0])
+    rim[0] = False  # the background
+    if not rim.any():
+        return stats
     k = int(size) + 1
     lines = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
                            cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)))
     lines = cv2.dilate(lines, np.ones((LINE_GROW, LINE_GROW), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    rim = at_rim(stats, mask.shape[0])
-    rim[0] = False  # the background
-    cut = rim[labels].astype(np.uint8) & lines
-    return cv2.connectedComponentsWithStats(mask & (1 - cut), connectivity=8)[2]
+    cut = cv2.bitwise_and(rim.astype(np.uint8)[labels], lines)
+    if not cut.any():
+        return stats
+    return cv2.connectedComponentsWithStats(cv2.subtract(mask, cut), connectivity=8)[2]
 
 
 def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) -> np.ndarray:
     """value_number_sides of one mask of an n-px window: the area of its components (their
     cv2.connectedComponentsWithStats rows, the first the background) shaped and placed as a value
-    number beside the letter's `box`, in each of the four places."""
+    number beside the letter's `box`, in each of the four places. (The few digit-shaped components
+    are placed one by one: numpy's work on a handful of rows cost more than the arithmetic.)"""
     x0, y0, x1, y1 = (float(v) for v in box)
     size = max(x1 - x0, y1 - y0)
-    x, y, w, h, area = (stats[:, i].astype(np.float64) for i in range(5))
+    widths, heights = stats[:, 2], stats[:, 3]
     # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
-    digit = ~at_rim(stats, n) & (np.maximum(w, h) <= 0.7 * size) & (np.minimum(w, h) >= 2)
+    digit = ~at_rim(stats, n) & (np.maximum(widths, heights) <= 0.7 * size) & (np.minimum(widths, heights) >= 2)
     digit[0] = False
+    letter = [_turned_back((x0, y0, x1, y1), n, quarter) for quarter in range(4)]
     zones = np.zeros(4, np.float32)
-    for quarter in range(4):
-        left, top, right, bottom = _turned_back((x, y, x + w, y + h), n, quarter)
-        _, l_top, l_right, l_bottom = _turned_back((x0, y0, x1, y1), n, quarter)
-        placed = ((left >= l_right - 1) & (left - l_right <= NUMBER_GAP * size)
-                  & (top - (l_top + l_bottom) / 2 >= NUMBER_TOP * size)
-                  & (bottom - top >= NUMBER_HEIGHT * size) & (bottom - l_bottom <= NUMBER_LOW * size)
-                  & (np.minimum(n - right, n - bottom) >= NUMBER_RIM * n))
-        zones[quarter] = area[digit & placed].sum()
+    for x, y, w, h, area in stats[digit].tolist():
+        for quarter, (_, l_top, l_right, l_bottom) in enumerate(letter):
+            left, top, right, bottom = _turned_back((x, y, x + w, y + h), n, quarter)
+            if (left >= l_right - 1 and left - l_right <= NUMBER_GAP * size
+                    and top - (l_top + l_bottom) / 2 >= NUMBER_TOP * size
+                    and bottom - top >= NUMBER_HEIGHT * size and bottom - l_bottom <= NUMBER_LOW * size
+                    and min(n - right, n - bottom) >= NUMBER_RIM * n):
+                zones[quarter] += area
     return zones
 
 
@@ -686,17 +706,19 @@ def at_rim(stats: np.ndarray, n: int) -> np.ndarray:
     return (x <= 0) | (y <= 0) | (x + w >= n) | (y + h >= n)
 
 
-def _number_mask(gray: np.ndarray) -> np.ndarray:
+def _number_mask(gray: np.ndarray, levels: Levels) -> np.ndarray:
     """Ink mask (uint8 0/1, INSET px of the rim left out as ink_mask does) at NUMBER_INK of the way
     from the face of the window's centre (its 60th percentile) to the letter (its 2nd), for dark or
-    light letters alike (light_letter_in)."""
+    light letters alike; `levels`: the window's _ink_levels (a light letter's are those of the window
+    turned negative: its 2nd percentile 255 less the 98th, and so on)."""
     n = gray.shape[0]
-    if light_letter_in(gray):
-        gray = 255 - gray
-    q = n // 6
-    p2, p60 = _percentiles(gray[q:n - q, q:n - q], (2, 60))
+    inner = gray[INSET:n - INSET, INSET:n - INSET]
+    p2, p40, p60, p98, light = levels
+    if light:
+        inner = 255 - inner
+        p2, p60 = 255 - p98, 255 - p40
     level = p60 - NUMBER_INK * (p60 - p2)
-    return (gray[INSET:n - INSET, INSET:n - INSET] <= level).astype(np.uint8)
+    return (inner <= level).astype(np.uint8)
 
 
 _Edge = TypeVar("_Edge", float, np.ndarray)

@@ -94,6 +94,15 @@ ROTATION_EMPTY = 0.5
 # seeds 84024, 75016, 74014 (60 boards each) the most ink was in the tile's own place on 6870 and in
 # another on 101; leading 1.5 times: 6779 and 57; twice: 6684 and 43; three times: 6524 and 36
 ROTATION_NUMBER_LEAD = 2.0
+# the first this many squares with a value number (_numbered_tiles) decide the vote when they all show one
+# turn: the rest (up to ROTATION_SAMPLE) are not looked for. One more than the fewest _rotation calls
+# decisive (5, none against). On 480 frames of rendered dev seeds 95035, 96036, 84024, 75016, 74014, 82022,
+# 88028 and 72012 read from scratch counting every vote, the first 6 agreed on 435, and on none of those
+# did the whole vote (up to 16) decide otherwise (nor for a stop at any of 3 to 10); the first vote against
+# the others came 2nd to 6th on 5 frames, which go on to count every vote. value_number_sides ran on 16.1
+# squares a frame, 6.5 with the stop, and every frame read the same (/tmp/vturn/s17/votes2.py, cmp.py).
+# _turned's TURN_CHECK (8) is decided by 6 agreeing whatever the other two would show
+ROTATION_DECIDED = 6
 ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by the letters (see _rotation);
 # 3 let the letter model of every tile set (more shapes: a turned G reads O, N reads Z) settle seed 9
 # of tests/test_vision_reader.py on three such tiles, the value numbers outvoting it
@@ -461,17 +470,20 @@ class BoardReader:
         at ROTATION_EMPTY or more), and a square counts
         only where ink stands beside a letter-sized shape in one corner and the letter model,
         turned that way, reads a letter there (not its 'not a letter': print on a square).
-        A square looked at on an earlier frame and unchanged since keeps its answer (_Memory.numbered)."""
+        A square looked at on an earlier frame and unchanged since keeps its answer (_Memory.numbered).
+        The first ROTATION_DECIDED such squares are found first: where they all show one turn, the vote
+        is decided and the rest are not looked for."""
         pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL] if occ[k, 0] < ROTATION_EMPTY]
         known = self._memory.numbered
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
         pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
         confirmed = 0
         start = fetched = 0
+        goal = min(limit, ROTATION_DECIDED)  # squares wanted so far
         while True:
-            while start < len(pool) and confirmed + len(pending) < limit:  # in batches: most boards need one
+            while start < len(pool) and confirmed + len(pending) < goal:  # in batches: most boards need one
                 if start == fetched:  # the ink masks of as many squares as are still wanted, at once
-                    wanted = [j for j in pool[start:] if j not in known][:limit - confirmed - len(pending)]
+                    wanted = [j for j in pool[start:] if j not in known][:goal - confirmed - len(pending)]
                     ink_masks([windows[j] for j in wanted])
                     fetched = pool.index(wanted[-1]) + 1 if wanted else len(pool)
                 k, start = pool[start], start + 1
@@ -486,7 +498,11 @@ class BoardReader:
                 else:
                     known[k] = None
             if not pending:
-                return [(k, q) for k in order if (q := known[k]) is not None]
+                found = [(k, q) for k in order if (q := known[k]) is not None]
+                if goal < limit and confirmed >= goal and len({q for _, q in found}) > 1:
+                    goal = limit  # the first squares do not agree: up to `limit` of them
+                    continue
+                return found
             # a letter or not, each turned its way: no second reading of its strokes
             _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in pending],
                                            strokes=False)
