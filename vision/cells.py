@@ -179,11 +179,7 @@ def edge_profiles(padded_l: np.ndarray, padded_grad: np.ndarray, cell: int = CEL
 
 
 def cell_stats(padded_bgr: np.ndarray) -> CellStats:
-    """The CellStats of a padded rectified board, BGR or BGRA (as BoardReader warps it)."""
-    # OpenCV's Lab of three channels: the same numbers as of four, in 2.4 ms of one core against 4.1 for a
-    # scrabscrap-v1 board (736 x 736), and dropping the fourth channel costs 0.16
-    colour = padded_bgr if padded_bgr.shape[2] == 3 else cv2.cvtColor(padded_bgr, cv2.COLOR_BGRA2BGR)
-    padded_lab = cv2.cvtColor(np.ascontiguousarray(colour), cv2.COLOR_BGR2LAB)
+    padded_lab = cv2.cvtColor(np.ascontiguousarray(padded_bgr), cv2.COLOR_BGR2LAB)
     lab = unpadded(padded_lab)
     mean = _inner_means(lab)
     # the lightness alone, in whole levels: the per-cell figures below are those of the float
