@@ -541,7 +541,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
         for resp, vertical in ((vert, True), (horiz, False)):
-            along = resp if vertical else resp.T  # rows: along the lines; columns: across them
+            along = resp if vertical else cv2.transpose(resp)  # rows: along the lines; columns: across them (contiguous)
             along = _long_lines(along, cell)[reach:reach + 15 * cell]  # the board's extent
             inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
             along = cv2.min(along, float(_percentile(inner, SATURATE)))  # type: ignore[call-overload]  # a scalar is fine
