@@ -718,12 +718,13 @@ def _fine_positions(cell: int, search: tuple[float, float, float], start: int, c
     return pos
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _fine_taps(cell: int, search: tuple[float, float, float], start: int, n: int, coarse: int) -> tuple[np.ndarray, np.ndarray]:
     """Where the fine combs around coarse comb `coarse` (_fine_positions) read a profile of length
     n, interpolated linearly: each position's two pixels and their weights, 1 - f and f (float32),
     laid out 2 x 31 x combs (_comb_scores). Cached: the refinement's passes settle on a few coarse
-    combs (48 distinct in the 660 bands' searches of the first 30 scrabscrap-v1 frames)."""
+    combs (48 distinct in the 660 bands' searches of the first 30 scrabscrap-v1 frames, read once
+    each: 16 entries of 0.3 MB found 92 % of them cached, as many as 64 entries did, 8 found 82 %)."""
     pos = np.minimum(np.maximum(_fine_positions(cell, search, start, coarse), 0), n - 1.001)  # np.clip's numbers
     i = pos.astype(np.int64)
     pos -= i
