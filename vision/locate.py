@@ -721,27 +721,29 @@ def _fine_positions(cell: int, search: tuple[float, float, float], start: int, c
 @lru_cache(maxsize=16)
 def _fine_taps(cell: int, search: tuple[float, float, float], start: int, n: int, coarse: int) -> tuple[np.ndarray, np.ndarray]:
     """Where the fine combs around coarse comb `coarse` (_fine_positions) read a profile of length
-    n, interpolated linearly: each position's two pixels and their weights, 1 - f and f (float32),
-    laid out 2 x 31 x combs (_comb_scores). Cached: the refinement's passes settle on a few coarse
-    combs (48 distinct in the 660 bands' searches of the first 30 scrabscrap-v1 frames, read once
-    each: 16 entries of 0.3 MB found 92 % of them cached, as many as 64 entries did, 8 found 82 %)."""
+    n, interpolated linearly between each position's pixel and the next: the first pixel and the
+    next one's weight f (float32), laid out 31 x combs (_comb_scores). Cached: the refinement's
+    passes settle on a few coarse combs (48 distinct in the 660 bands' searches of the first 30
+    scrabscrap-v1 frames, read once each: 16 entries of 0.15 MB found 92 % of them cached, as many
+    as 64 entries did, 8 found 82 %)."""
     pos = np.minimum(np.maximum(_fine_positions(cell, search, start, coarse), 0), n - 1.001)  # np.clip's numbers
     i = pos.astype(np.int64)
     pos -= i
-    f = pos.astype(np.float32)
-    taps = np.ascontiguousarray(np.stack([i, i + 1]).transpose(0, 2, 1))
-    weights = np.ascontiguousarray(np.stack([1 - f, f]).transpose(0, 2, 1))
-    taps.flags.writeable = weights.flags.writeable = False  # cached: shared by every caller
-    return taps, weights
+    left, f = np.ascontiguousarray(i.T), np.ascontiguousarray(pos.T.astype(np.float32))
+    left.flags.writeable = f.flags.writeable = False  # cached: shared by every caller
+    return left, f
 
 
 def _comb_scores(profiles: np.ndarray, taps: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
     """Mean profile on the teeth minus on the mid-gaps of each profile's combs, read at their
     taps (_fine_taps, one set per profile): profiles x combs."""
-    pairs = np.empty((len(profiles),) + taps[0][0].shape, np.float32)  # profiles x 2 x 31 x combs
-    for profile, (at, weights), out in zip(profiles, taps, pairs):
-        np.take(profile, at, out=out, mode="clip")  # every tap lies in the profile: no clipping, no buffering
-        out *= weights
+    pairs = np.empty((len(profiles), 2) + taps[0][0].shape, np.float32)  # profiles x 2 x 31 x combs
+    for profile, (left, f), (at_left, at_right) in zip(profiles, taps, pairs):
+        # every tap and the pixel after it lie in the profile: no clipping done, nor the buffering checks need
+        np.take(profile, left, out=at_left, mode="clip")
+        np.take(profile[1:], left, out=at_right, mode="clip")
+        at_left *= 1 - f
+        at_right *= f
     values = pairs[:, 0] + pairs[:, 1]  # profile at the left pixel times 1 - f, plus at the right one times f
     # the means over teeth and mid-gaps: np.mean's own sums (_pairwise_sum) divided in float32, the same numbers
     return _pairwise_sum(values[:, :16]) / np.float32(16) - _pairwise_sum(values[:, 16:]) / np.float32(15)
