@@ -739,7 +739,7 @@ def _comb_scores(profiles: np.ndarray, taps: list[tuple[np.ndarray, np.ndarray]]
     taps (_fine_taps, one set per profile): profiles x combs."""
     pairs = np.empty((len(profiles), 2) + taps[0][0].shape, np.float32)  # profiles x 2 x 31 x combs
     for profile, (left, f), (at_left, at_right) in zip(profiles, taps, pairs):
-        # every tap and the pixel after it lie in the profile: no clipping done, nor the buffering checks need
+        # every tap and the pixel after it lie in the profile: mode 'clip' clips none, and spares the buffered bounds check
         np.take(profile, left, out=at_left, mode="clip")
         np.take(profile[1:], left, out=at_right, mode="clip")
         at_left *= 1 - f
