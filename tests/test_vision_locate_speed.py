@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.locate import REFINE_CELL, _fit_combs, _line_responses, _view_responses
+from vision.locate import (_BEND31, _K31, _NEAR_SEARCH, _WIDE_SEARCH, REFINE_CELL, _band_combs, _comb_offsets, _comb_weights,
+                           _fit_combs, _line_responses, _pairwise_sum, _view_responses)
 
 
 def test_view_responses_are_the_line_responses_on_the_lines():
@@ -35,3 +36,54 @@ def test_combs_fitted_together_are_those_fitted_one_by_one():
     assert together == [_fit_combs([profile], keep=3)[0] for profile in profiles]
     offset, spacing, _ = together[0][0]
     assert abs(spacing - 17.25) <= 0.25 and abs(offset - 31.0) <= 1.0
+
+
+def _plain_band_combs(profiles: np.ndarray, cell: int, margin: int,
+                      search: tuple[float, float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """_band_combs as first written: every band's fine combs placed, clipped and read anew."""
+    kernel = np.array([1, 2, 3, 2, 1], np.float32) / 9
+    smooth = np.stack([np.convolve(p, kernel, mode="same") for p in profiles]).astype(np.float32)
+    grid, weights = _comb_weights(cell, search, margin, profiles.shape[1])
+    best = grid[np.einsum("bn,nc->bc", smooth, weights).argmax(axis=1)]
+    _, fine_pos = _comb_offsets(cell, search, True)
+    pos = np.add(fine_pos[None] + margin, best[:, None, :1])
+    pos += best[:, None, 1:2] * _K31[None, None]
+    pos += best[:, None, 2:3] * _BEND31[None, None]
+    n = smooth.shape[1]
+    clipped = np.clip(pos, 0, n - 1.001)
+    i = clipped.astype(np.int64)
+    f = (clipped - i).astype(np.float32)
+    rows = np.arange(len(smooth))[:, None, None]
+    values = smooth[rows, i] * (1 - f) + f * smooth[rows, i + 1]
+    scores = values[..., :16].mean(axis=-1) - values[..., 16:].mean(axis=-1)
+    j = scores.argmax(axis=1)
+    bands = np.arange(len(smooth))
+    return pos[bands, j, :16], np.maximum(scores[bands, j], 1e-3)
+
+
+def test_band_combs_are_the_plain_fine_search():
+    """_band_combs reads the fine combs at taps cached per coarse comb and sums them as NumPy's
+    pairwise sum laid out its own way: the very tooth positions and contrasts of placing, clipping
+    and reading every band's fine combs anew, for the wide and the near search, combs running off
+    the profile too (the lines near its ends)."""
+    rng = np.random.default_rng(5)
+    cell = margin = REFINE_CELL
+    size = 15 * cell + 2 * margin
+    for search, shift in ((_WIDE_SEARCH, 11.0), (_NEAR_SEARCH, -4.5), (_WIDE_SEARCH, -14.0)):
+        lines = np.zeros((5, size), np.float32)
+        for band in range(5):
+            at = np.round(margin + shift + band * 0.7 + np.arange(16) * (cell + 0.3)).astype(int)
+            lines[band, at[(at >= 0) & (at < size)]] = 40.0
+        profiles = lines + rng.random((5, size)).astype(np.float32) * 8
+        got, want = _band_combs(profiles, cell, margin, search), _plain_band_combs(profiles, cell, margin, search)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+def test_pairwise_sum_is_numpys():
+    """_pairwise_sum adds 15 or 16 values as np.add.reduce does (the means over a comb's mid-gaps
+    and teeth): the same float32 numbers, wide ranges of magnitude mixed."""
+    rng = np.random.default_rng(3)
+    values = (rng.standard_normal((4, 300, 31)) * 10.0 ** rng.uniform(-4, 4, (4, 300, 31))).astype(np.float32)
+    across = np.ascontiguousarray(values.transpose(0, 2, 1))  # the values to add along axis 1, as _comb_scores lays them
+    for part in (slice(0, 16), slice(16, 31)):  # as the first version summed them: along a contiguous last axis
+        assert np.array_equal(_pairwise_sum(across[:, part]), np.add.reduce(values[..., part], axis=-1))
