@@ -232,6 +232,30 @@ ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; over
 # tiles shared one polarity, all of them, but for that phantom; scrabscrap-v1 and jheidel-en read alike
 POLARITY_TILES = 3
 POLARITY_SHARE = 0.9
+# A plain blank the colour of the board's squares: the occupancy model called such blanks empty (at up to
+# 0.99) or left them between empty and blank, though the tile's face shows a colour of its own beside the
+# tiles around it (a cream or grey face on a pink or yellow square). So a square read empty or unknown, with no
+# ink (its lightness's spread under INKLESS) and a sure tile (SURE_TILE) beside it (a blank is played into a
+# word), is a blank when its colour is within FACE_NEAR Lab of the faces of its FACE_NEIGHBOURS nearest sure
+# tiles (vision.cells.face_colours) and at least FACE_APART times as far (that distance taken as 1 Lab at
+# least) from its FACE_NEIGHBOURS nearest squares of its premium type called empty at least SURE_TILE: near
+# squares, as light falls unevenly over a board (a shadow, a gradient). Measured on dev seeds 98038, 99039,
+# 82022, 88028 (240 boards; /tmp per-square tables of the start tree's readings): of the inkless squares beside a
+# sure tile read empty or unknown, 24 blanks and 7981 empty squares. The empty squares' distance to the near
+# empties' colour over the distance to the near tiles' faces was under 2.4 on 99.9 % of them, at most 8.5
+# (a square 11.4 Lab from the tiles' faces); within 5 Lab of the faces at most 3.4; only 1 % of them are within
+# 5.5 Lab of the faces at all. 20 of the 24 blanks are within 5 Lab and 5 times as far from the empties (11 of
+# them had been read empty), the other four 8-15 Lab from the faces or under 1.5 times as far. The plain blanks'
+# spread on those seeds was 0.8-6.2 on 131 of 139 and 8.2-12.4 on the others (a neighbour leaning over them);
+# the marked ones' 16.9 and more (their mark is ink: MARK_TILE's path). As the marked blanks, all or none and no
+# more than the set's blanks with those read already. Reported at FACE_BLANK_CONFIDENCE: a blank, under the
+# kiosk's confidence for a square put down unasked (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is
+# confirmed
+INKLESS = 8.0
+FACE_NEIGHBOURS = 6
+FACE_NEAR = 5.0
+FACE_APART = 5.0
+FACE_BLANK_CONFIDENCE = 0.75
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -758,6 +782,8 @@ class BoardReader:
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
+        for k in self._face_coloured_blanks(cells, occ, stats, index):
+            cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
             probs_again = np.stack([p for p, _ in again.values()])
             accented = self._maybe_accented(windows, [index[k] for k in again], probs_again,
@@ -888,6 +914,38 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
+    def _face_coloured_blanks(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats,
+                              index: np.ndarray) -> list[int]:
+        """The upright squares read empty or unknown that hold a plain blank the colour of the tiles' faces
+        around it, not of the empty squares of its premium type around it (see INKLESS); `cells` and `occ`
+        upright, `index` the frame-order cell of each. None where there would be more blanks on the board
+        than the game's set has."""
+        tiles = np.flatnonzero(occ[:, 1] >= SURE_TILE)
+        if len(tiles) < 3:  # as for the tiles' colour (_read)
+            return []
+        empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+        spread = stats.shape[index, 0]  # the lightness's spread over the square's middle (cell_stats)
+        candidates = [k for k in range(225) if cells[k].state in ("empty", "unknown") and occ[k].argmax() != 3
+                      and spread[k] < INKLESS and _beside(k, tiles)]
+        if not candidates:
+            return []
+        near_tiles = {k: _nearest(k, tiles) for k in candidates}
+        faced = np.unique(np.concatenate(list(near_tiles.values())))
+        faces = dict(zip(faced.tolist(), face_colours(stats, index[faced])))
+        found = []
+        for k in candidates:
+            same_type = empty[(_LAYOUT_UPRIGHT[empty] == _LAYOUT_UPRIGHT[k]) & (empty != k)]
+            if len(same_type) < 2:
+                continue
+            colour = stats.mean[index[k]]
+            face = np.median([faces[t] for t in near_tiles[k].tolist()], axis=0)
+            board = np.median(stats.mean[index[_nearest(k, same_type)]], axis=0)
+            to_face, to_board = float(np.linalg.norm(colour - face)), float(np.linalg.norm(colour - board))
+            if to_face <= FACE_NEAR and to_board >= FACE_APART * max(to_face, 1.0):
+                found.append(k)
+        already = sum(c.state == "blank" for c in cells)
+        return found if already + len(found) <= self._blanks else []
+
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
         """Tile face colour and how much it varies, from this frame's surely-read tiles, or None
@@ -914,6 +972,22 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_tile = np.linalg.norm(hues - tile_lab[1:], axis=1)
     to_empty = np.linalg.norm(hues - reference[cells][:, 1:], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
+
+
+_ROW, _COL = np.divmod(np.arange(225), 15)
+_LAYOUT_UPRIGHT = LAYOUT.ravel()  # each upright square's premium type
+
+
+def _beside(k: int, squares: np.ndarray) -> bool:
+    """Whether one of these squares (upright indices) is beside square k, above, below or to a side."""
+    return bool((np.abs(_ROW[squares] - _ROW[k]) + np.abs(_COL[squares] - _COL[k]) == 1).any())
+
+
+def _nearest(k: int, squares: np.ndarray) -> np.ndarray:
+    """The FACE_NEIGHBOURS of these squares (upright indices) nearest square k, in steps along rows and
+    columns (ties in the given order)."""
+    steps = np.abs(_ROW[squares] - _ROW[k]) + np.abs(_COL[squares] - _COL[k])
+    return squares[np.argsort(steps, kind="stable")[:FACE_NEIGHBOURS]]
 
 
 def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray]) -> list[int]:
