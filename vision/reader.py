@@ -250,7 +250,12 @@ POLARITY_SHARE = 0.9
 # the marked ones' 16.9 and more (their mark is ink: MARK_TILE's path). As the marked blanks, all or none and no
 # more than the set's blanks with those read already. Reported at FACE_BLANK_CONFIDENCE: a blank, under the
 # kiosk's confidence for a square put down unasked (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is
-# confirmed
+# confirmed. Marked blanks the occupancy model called tiles under MARK_TILE (0.83-0.94) or whose board's
+# other marked squares stopped them were left unknown: a square left unknown as a tile, with ink (INKLESS or
+# more), beside a sure tile, whose plain ink and strokes both read 'not a letter' at MARK_SURE, is a blank by
+# the same test, with its face ring's colour and the near empty squares' face rings (the mark is in its
+# middle). On the same seeds 11 blanks and 1 empty square were such squares; the test takes 9 of the blanks
+# (0.0-3.2 Lab from the tiles' faces, 27-135 from the empties) and not the empty square (51 and 8.2)
 INKLESS = 8.0
 FACE_NEIGHBOURS = 6
 FACE_NEAR = 5.0
@@ -782,7 +787,7 @@ class BoardReader:
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
-        for k in self._face_coloured_blanks(cells, occ, stats, index):
+        for k in self._face_coloured_blanks(cells, occ, stats, index, windows, quarter):
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
             probs_again = np.stack([p for p, _ in again.values()])
@@ -914,37 +919,44 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
-    def _face_coloured_blanks(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats,
-                              index: np.ndarray) -> list[int]:
-        """The upright squares read empty or unknown that hold a plain blank the colour of the tiles' faces
-        around it, not of the empty squares of its premium type around it (see INKLESS); `cells` and `occ`
-        upright, `index` the frame-order cell of each. None where there would be more blanks on the board
-        than the game's set has."""
+    def _face_coloured_blanks(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                              windows: list[np.ndarray], quarter: int) -> list[int]:
+        """The upright squares read empty or unknown beside a sure tile that hold a blank the colour of the
+        tiles' faces around them, not of the empty squares of their premium type around them (see INKLESS):
+        plain ones (no ink), and marked ones (_surely_marked) it leaves unknown as tiles. `cells`
+        and `occ` upright, `index` the frame-order cell of each, `windows` the grey letter windows (frame
+        order). None where there would be more blanks on the board than the game's set has."""
         tiles = np.flatnonzero(occ[:, 1] >= SURE_TILE)
         if len(tiles) < 3:  # as for the tiles' colour (_read)
             return []
         empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
         spread = stats.shape[index, 0]  # the lightness's spread over the square's middle (cell_stats)
-        candidates = [k for k in range(225) if cells[k].state in ("empty", "unknown") and occ[k].argmax() != 3
-                      and spread[k] < INKLESS and _beside(k, tiles)]
-        if not candidates:
+        beside = [k for k in range(225) if cells[k].state in ("empty", "unknown") and _beside(k, tiles)]
+        plain = [k for k in beside if occ[k].argmax() != 3 and spread[k] < INKLESS]
+        marked = self._surely_marked([k for k in beside if cells[k].state == "unknown" and occ[k].argmax() == 1
+                                      and spread[k] >= INKLESS], windows, index, quarter)
+        if not plain and not marked:
             return []
-        near_tiles = {k: _nearest(k, tiles) for k in candidates}
-        faced = np.unique(np.concatenate(list(near_tiles.values())))
-        faces = dict(zip(faced.tolist(), face_colours(stats, index[faced])))
-        found = []
-        for k in candidates:
-            same_type = empty[(_LAYOUT_UPRIGHT[empty] == _LAYOUT_UPRIGHT[k]) & (empty != k)]
-            if len(same_type) < 2:
-                continue
-            colour = stats.mean[index[k]]
-            face = np.median([faces[t] for t in near_tiles[k].tolist()], axis=0)
-            board = np.median(stats.mean[index[_nearest(k, same_type)]], axis=0)
-            to_face, to_board = float(np.linalg.norm(colour - face)), float(np.linalg.norm(colour - board))
-            if to_face <= FACE_NEAR and to_board >= FACE_APART * max(to_face, 1.0):
-                found.append(k)
+        faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
+        wanted = {int(t) for k in plain + marked for t in _nearest(k, tiles)} | set(marked)
+        wanted |= {int(e) for k in marked for e in _nearest(k, _of_type(k, empty))}
+        order = np.array(sorted(wanted), int)
+        faces[order] = face_colours(stats, index[order])
+        middles = stats.mean[index]  # where a square has no ink, its middle's colour
+        found = [k for k in plain if _tile_faced(k, middles, faces, middles, tiles, empty)]
+        found += [k for k in marked if _tile_faced(k, faces, faces, faces, tiles, empty)]
         already = sum(c.state == "blank" for c in cells)
         return found if already + len(found) <= self._blanks else []
+
+    def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
+        """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
+        ink and in its strokes, their ink no bare stroke (_a_stroke): a blank's mark, as _unread_tiles reads it."""
+        if not squares or NOT_A_LETTER not in self.letters.classes:
+            return []
+        other = self.letters.classes.index(NOT_A_LETTER)
+        upright = [_turned_window(windows[index[k]], quarter) for k in squares]
+        plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
+        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if p >= MARK_SURE and s >= MARK_SURE and not _a_stroke(w)]
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -981,6 +993,25 @@ _LAYOUT_UPRIGHT = LAYOUT.ravel()  # each upright square's premium type
 def _beside(k: int, squares: np.ndarray) -> bool:
     """Whether one of these squares (upright indices) is beside square k, above, below or to a side."""
     return bool((np.abs(_ROW[squares] - _ROW[k]) + np.abs(_COL[squares] - _COL[k]) == 1).any())
+
+
+def _of_type(k: int, squares: np.ndarray) -> np.ndarray:
+    """These squares (upright indices) of square k's premium type, k left out."""
+    return squares[(_LAYOUT_UPRIGHT[squares] == _LAYOUT_UPRIGHT[k]) & (squares != k)]
+
+
+def _tile_faced(k: int, colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, tiles: np.ndarray,
+                empty: np.ndarray) -> bool:
+    """Whether square k's colour (`colours`, upright) is within FACE_NEAR of the faces (`tile_faces`) of its
+    nearest sure tiles (`tiles`) and FACE_APART times as far (1 Lab at least) from the colour (`board`) of
+    its nearest squares of its premium type called empty (`empty`): see INKLESS."""
+    same_type = _of_type(k, empty)
+    if len(same_type) < 2:
+        return False
+    face = np.median(tile_faces[_nearest(k, tiles)], axis=0)
+    around = np.median(board[_nearest(k, same_type)], axis=0)
+    to_face, to_board = float(np.linalg.norm(colours[k] - face)), float(np.linalg.norm(colours[k] - around))
+    return to_face <= FACE_NEAR and to_board >= FACE_APART * max(to_face, 1.0)
 
 
 def _nearest(k: int, squares: np.ndarray) -> np.ndarray:
