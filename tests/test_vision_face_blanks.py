@@ -33,3 +33,13 @@ def test_squares_in_a_shadow_the_tiles_colour_are_no_blanks():
     obs, truth = _read(82022, 46)
     phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
     assert obs.located and phantoms == []
+
+
+def test_faint_tiles_the_occupancy_model_calls_empty_are_asked():
+    # 99039 board 34 (slate tiles printed faintly, dim light, classic board): six thin I's and a star blank were
+    # read empty on the start tree (0.51-0.97); their faces are the tiles' around them: asked, or the blank read
+    obs, truth = _read(99039, 34)
+    tiles = [(r, c) for r in range(15) for c in range(15) if truth[r][c] != "."]
+    missed = [(r, c) for r, c in tiles if obs.cells[r * 15 + c].state == "empty"]
+    phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+    assert missed == [] and phantoms == []

@@ -235,27 +235,33 @@ POLARITY_SHARE = 0.9
 # A plain blank the colour of the board's squares: the occupancy model called such blanks empty (at up to
 # 0.99) or left them between empty and blank, though the tile's face shows a colour of its own beside the
 # tiles around it (a cream or grey face on a pink or yellow square). So a square read empty or unknown, with no
-# ink (its lightness's spread under INKLESS) and a sure tile (SURE_TILE) beside it (a blank is played into a
-# word), is a blank when its colour is within FACE_NEAR Lab of the faces of its FACE_NEIGHBOURS nearest sure
-# tiles (vision.cells.face_colours) and at least FACE_APART times as far (that distance taken as 1 Lab at
-# least) from its FACE_NEIGHBOURS nearest squares of its premium type called empty at least SURE_TILE: near
-# squares, as light falls unevenly over a board (a shadow, a gradient). Measured on dev seeds 98038, 99039,
-# 82022, 88028 (240 boards; /tmp per-square tables of the start tree's readings): of the inkless squares beside a
-# sure tile read empty or unknown, 24 blanks and 7981 empty squares. The empty squares' distance to the near
-# empties' colour over the distance to the near tiles' faces was under 2.4 on 99.9 % of them, at most 8.5
-# (a square 11.4 Lab from the tiles' faces); within 5 Lab of the faces at most 3.4; only 1 % of them are within
-# 5.5 Lab of the faces at all. 20 of the 24 blanks are within 5 Lab and 5 times as far from the empties (11 of
-# them had been read empty), the other four 8-15 Lab from the faces or under 1.5 times as far. The plain blanks'
-# spread on those seeds was 0.8-6.2 on 131 of 139 and 8.2-12.4 on the others (a neighbour leaning over them);
-# the marked ones' 16.9 and more (their mark is ink: MARK_TILE's path). As the marked blanks, all or none and no
-# more than the set's blanks with those read already. Reported at FACE_BLANK_CONFIDENCE: a blank, under the
-# kiosk's confidence for a square put down unasked (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is
-# confirmed. Marked blanks the occupancy model called tiles under MARK_TILE (0.83-0.94) or whose board's
-# other marked squares stopped them were left unknown: a square left unknown as a tile, with ink (INKLESS or
-# more), beside a sure tile, whose plain ink and strokes both read 'not a letter' at MARK_SURE, is a blank by
-# the same test, with its face ring's colour and the near empty squares' face rings (the mark is in its
-# middle). On the same seeds 11 blanks and 1 empty square were such squares; the test takes 9 of the blanks
-# (0.0-3.2 Lab from the tiles' faces, 27-135 from the empties) and not the empty square (51 and 8.2)
+# ink (its lightness's spread under INKLESS) and a tile beside it (a blank is played into a word; a tile: one
+# the occupancy model is sure of, SURE_TILE, or one read with its letter), is a blank when its colour is
+# within FACE_NEAR Lab of the faces of its FACE_NEIGHBOURS nearest tiles (vision.cells.face_colours) and at
+# least FACE_APART times as far (that distance taken as 1 Lab at least) from its FACE_NEIGHBOURS nearest
+# squares of its premium type called empty at least SURE_TILE: near squares, as light falls unevenly over a
+# board (a shadow, a gradient). Measured on dev seeds 98038, 99039, 82022, 88028 (240 boards; /tmp per-square
+# tables of the start tree's readings, tiles by SURE_TILE alone): of the inkless squares beside a sure tile read
+# empty or unknown, 24 blanks and 7981 empty squares. The empty squares' distance to the near empties' colour
+# over the distance to the near tiles' faces was under 2.4 on 99.9 % of them, at most 8.5 (a square 11.4 Lab
+# from the tiles' faces); within 5 Lab of the faces at most 3.4; only 1 % of them are within 5.5 Lab of the
+# faces at all. 20 of the 24 blanks are within 5 Lab and 5 times as far from the empties (11 of them had been
+# read empty), the other four 8-15 Lab from the faces or under 1.5 times as far. The plain blanks' spread on
+# those seeds was 0.8-6.2 on 131 of 139 and 8.2-12.4 on the others (a neighbour leaning over them); the marked
+# ones' 16.9 and more. As the marked blanks, all or none and no more than the set's blanks with those read
+# already. Reported at FACE_BLANK_CONFIDENCE: a blank, under the kiosk's confidence for a square put down unasked
+# (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is confirmed.
+# A square with ink (INKLESS or more) beside a tile passes the same test with its face ring's colour and the
+# near empty squares' face rings (the ink is in its middle). Of them, one whose plain ink and strokes both read
+# 'not a letter' at MARK_SURE (no bare stroke) is a marked blank: the occupancy model called some tiles under
+# MARK_TILE (0.83-0.94), or empty, or other marked squares of their board stopped them (_unread_tiles). The
+# others read empty are tiles whose letter was not read, unknown (asked, never lost): thin I's printed faintly
+# on slate tiles in dim light, which the occupancy model called empty at 0.51-0.97 (99039 board-034, where it
+# was sure of one tile only and the letters read the others). On the same seeds (start tree, tiles by SURE_TILE)
+# 11 blanks and 1 empty square were squares left unknown as tiles, beside a sure tile, surely marked: the test
+# takes 9 of the blanks (0.0-3.2 Lab from the tiles' faces, 27-135 from the empties) and not the empty square
+# (51 and 8.2); of the 848 squares with ink read empty beside a sure tile, 2 marked blanks pass it (1.7 and 0.7
+# Lab from the faces, 27 and 39 from the empties) and none of the 846 empty ones, not even at twice as far
 INKLESS = 8.0
 FACE_NEIGHBOURS = 6
 FACE_NEAR = 5.0
@@ -787,8 +793,11 @@ class BoardReader:
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
-        for k in self._face_coloured_blanks(cells, occ, stats, index, windows, quarter):
+        blanks, unread = self._tiles_by_their_faces(cells, occ, stats, index, windows, quarter)
+        for k in blanks:
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
+        for k in unread:
+            cells[k] = CellReading("unknown", None, 0.0)
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
             probs_again = np.stack([p for p, _ in again.values()])
             accented = self._maybe_accented(windows, [index[k] for k in again], probs_again,
@@ -919,34 +928,38 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
-    def _face_coloured_blanks(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
-                              windows: list[np.ndarray], quarter: int) -> list[int]:
-        """The upright squares read empty or unknown beside a sure tile that hold a blank the colour of the
-        tiles' faces around them, not of the empty squares of their premium type around them (see INKLESS):
-        plain ones (no ink), and marked ones (_surely_marked) it leaves unknown as tiles. `cells`
-        and `occ` upright, `index` the frame-order cell of each, `windows` the grey letter windows (frame
-        order). None where there would be more blanks on the board than the game's set has."""
-        tiles = np.flatnonzero(occ[:, 1] >= SURE_TILE)
+    def _tiles_by_their_faces(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                              windows: list[np.ndarray], quarter: int) -> tuple[list[int], list[int]]:
+        """The upright squares read empty or unknown beside a tile (sure, or read with its letter) whose colour
+        is the tiles' faces around them, not the empty squares' of their premium type around them (see
+        INKLESS): the blanks among them, plain (no ink) or marked (_surely_marked), and the squares read empty
+        with ink, no mark, that are tiles whose letter was not read. `cells` and `occ` upright,
+        `index` the frame-order cell of each, `windows` the grey letter windows (frame order). No blanks where
+        there would be more on the board than the game's set has."""
+        tiles = np.flatnonzero((occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells]))
         if len(tiles) < 3:  # as for the tiles' colour (_read)
-            return []
+            return [], []
         empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
         spread = stats.shape[index, 0]  # the lightness's spread over the square's middle (cell_stats)
-        beside = [k for k in range(225) if cells[k].state in ("empty", "unknown") and _beside(k, tiles)]
-        plain = [k for k in beside if occ[k].argmax() != 3 and spread[k] < INKLESS]
-        marked = self._surely_marked([k for k in beside if cells[k].state == "unknown" and occ[k].argmax() == 1
-                                      and spread[k] >= INKLESS], windows, index, quarter)
-        if not plain and not marked:
-            return []
+        beside = [k for k in range(225) if cells[k].state in ("empty", "unknown") and occ[k].argmax() != 3
+                  and _beside(k, tiles)]
+        plain = [k for k in beside if spread[k] < INKLESS]
+        inked = [k for k in beside if spread[k] >= INKLESS]
+        if not beside:
+            return [], []
         faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
-        wanted = {int(t) for k in plain + marked for t in _nearest(k, tiles)} | set(marked)
-        wanted |= {int(e) for k in marked for e in _nearest(k, _of_type(k, empty))}
+        wanted = {int(t) for k in beside for t in _nearest(k, tiles)} | set(inked)
+        wanted |= {int(e) for k in inked for e in _nearest(k, _of_type(k, empty))}
         order = np.array(sorted(wanted), int)
         faces[order] = face_colours(stats, index[order])
         middles = stats.mean[index]  # where a square has no ink, its middle's colour
-        found = [k for k in plain if _tile_faced(k, middles, faces, middles, tiles, empty)]
-        found += [k for k in marked if _tile_faced(k, faces, faces, faces, tiles, empty)]
+        blanks = [k for k in plain if _tile_faced(k, middles, faces, middles, tiles, empty)]
+        faced = [k for k in inked if _tile_faced(k, faces, faces, faces, tiles, empty)]
+        marked = self._surely_marked(faced, windows, index, quarter)
+        unread = [k for k in faced if k not in marked and cells[k].state == "empty"]
+        blanks += marked
         already = sum(c.state == "blank" for c in cells)
-        return found if already + len(found) <= self._blanks else []
+        return (blanks if already + len(blanks) <= self._blanks else []), unread
 
     def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
         """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
