@@ -947,7 +947,8 @@ class BoardReader:
         middles = stats.mean[index]  # where a square has no ink, its middle's colour
         faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
         plain, inked = beside[spread[beside] < INKLESS], beside[spread[beside] >= INKLESS]
-        # first what the squares' own colours rule out (FACE_APART is 5 Lab at least), then the tiles' faces
+        # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
+        # empties), then the tiles' faces
         plain_empty = _near(plain, empty, same_type=True)
         keep = np.linalg.norm(middles[plain] - _around(middles, plain_empty), axis=1) >= FACE_APART
         plain, plain_empty = plain[keep], plain_empty[keep]
@@ -973,7 +974,8 @@ class BoardReader:
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
-        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if p >= MARK_SURE and s >= MARK_SURE and not _a_stroke(w)]
+        return [k for k, w, p, s in zip(squares, upright, plain, strokes)
+                if p >= MARK_SURE and s >= MARK_SURE and not _a_stroke(w)]
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -1022,9 +1024,11 @@ def _near(squares: np.ndarray, among: np.ndarray, same_type: bool = False) -> np
     """For each of `squares` (upright indices), the FACE_NEIGHBOURS of `among` nearest it in steps along rows and
     columns, ties in the given order (len(squares) x up to FACE_NEIGHBOURS); with `same_type`, only those of its
     premium type other than itself, -1 where there are fewer."""
-    steps = (np.abs(_ROW[squares][:, None] - _ROW[among][None]) + np.abs(_COL[squares][:, None] - _COL[among][None])).astype(float)
+    steps = (np.abs(_ROW[squares][:, None] - _ROW[among][None])
+             + np.abs(_COL[squares][:, None] - _COL[among][None])).astype(float)
     if same_type:
-        steps[(_LAYOUT_UPRIGHT[squares][:, None] != _LAYOUT_UPRIGHT[among][None]) | (squares[:, None] == among[None])] = np.inf
+        other = (_LAYOUT_UPRIGHT[squares][:, None] != _LAYOUT_UPRIGHT[among][None]) | (squares[:, None] == among[None])
+        steps[other] = np.inf
     order = np.argsort(steps, axis=1, kind="stable")[:, :FACE_NEIGHBOURS]
     near = among[order]
     near[np.isinf(np.take_along_axis(steps, order, axis=1))] = -1
