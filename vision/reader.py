@@ -241,6 +241,41 @@ ACCENT_TALLER = 1.1  # umlaut dots add about a fifth to a capital's height; over
 # tiles shared one polarity, all of them, but for that phantom; scrabscrap-v1 and jheidel-en read alike
 POLARITY_TILES = 3
 POLARITY_SHARE = 0.9
+# A plain blank the colour of the board's squares: the occupancy model called such blanks empty (at up to
+# 0.99) or left them between empty and blank, though the tile's face shows a colour of its own beside the
+# tiles around it (a cream or grey face on a pink or yellow square). So a square read empty or unknown, with no
+# ink (its lightness's spread under INKLESS) and a tile beside it (a blank is played into a word; a tile: one
+# the occupancy model is sure of, SURE_TILE, or one read with its letter), is a blank when its colour is
+# within FACE_NEAR Lab of the faces of its FACE_NEIGHBOURS nearest tiles (vision.cells.face_colours) and at
+# least FACE_APART times as far (that distance taken as 1 Lab at least) from its FACE_NEIGHBOURS nearest
+# squares of its premium type called empty at least SURE_TILE: near squares, as light falls unevenly over a
+# board (a shadow, a gradient). Measured on dev seeds 98038, 99039, 82022, 88028 (240 boards; /tmp per-square
+# tables of the start tree's readings, tiles by SURE_TILE alone): of the inkless squares beside a sure tile read
+# empty or unknown, 24 blanks and 7981 empty squares. The empty squares' distance to the near empties' colour
+# over the distance to the near tiles' faces was under 2.4 on 99.9 % of them, at most 8.5 (a square 11.4 Lab
+# from the tiles' faces); within 5 Lab of the faces at most 3.4; only 1 % of them are within 5.5 Lab of the
+# faces at all. 20 of the 24 blanks are within 5 Lab and 5 times as far from the empties (11 of them had been
+# read empty), the other four 8-15 Lab from the faces or under 1.5 times as far. The plain blanks' spread on
+# those seeds was 0.8-6.2 on 131 of 139 and 8.2-12.4 on the others (a neighbour leaning over them); the marked
+# ones' 16.9 and more. As the marked blanks, all or none and no more than the set's blanks with those read
+# already. Reported at FACE_BLANK_CONFIDENCE: a blank, under the kiosk's confidence for a square put down unasked
+# (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is confirmed.
+# A square with ink (INKLESS or more) beside a tile passes the same test with its face ring's colour and the
+# near empty squares' face rings (the ink is in its middle). Of them, one whose plain ink and strokes both read
+# 'not a letter' at MARK_SURE (no bare stroke) is a marked blank: the occupancy model called some tiles under
+# MARK_TILE (0.83-0.94), or empty, or other marked squares of their board stopped them (_unread_tiles). The
+# others read empty are tiles whose letter was not read, unknown (asked, never lost): thin I's printed faintly
+# on slate tiles in dim light, which the occupancy model called empty at 0.51-0.97 (99039 board-034, where it
+# was sure of one tile only and the letters read the others). On the same seeds (start tree, tiles by SURE_TILE)
+# 11 blanks and 1 empty square were squares left unknown as tiles, beside a sure tile, surely marked: the test
+# takes 9 of the blanks (0.0-3.2 Lab from the tiles' faces, 27-135 from the empties) and not the empty square
+# (51 and 8.2); of the 848 squares with ink read empty beside a sure tile, 2 marked blanks pass it (1.7 and 0.7
+# Lab from the faces, 27 and 39 from the empties) and none of the 846 empty ones, not even at twice as far
+INKLESS = 8.0
+FACE_NEIGHBOURS = 6
+FACE_NEAR = 5.0
+FACE_APART = 5.0
+FACE_BLANK_CONFIDENCE = 0.75
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -774,6 +809,11 @@ class BoardReader:
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
+        blanks, unread = self._tiles_by_their_faces(cells, occ, stats, index, windows, quarter)
+        for k in blanks:
+            cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
+        for k in unread:
+            cells[k] = CellReading("unknown", None, 0.0)
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
             probs_again = np.stack([p for p, _ in again.values()])
             accented = self._maybe_accented(windows, [index[k] for k in again], probs_again,
@@ -904,6 +944,55 @@ class BoardReader:
         return frozenset(bare for bare, twins in MARKED.items()
                          if any(t in ts.chars and ts.glyphs[t] == t for t in twins))
 
+    def _tiles_by_their_faces(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                              windows: list[np.ndarray], quarter: int) -> tuple[list[int], list[int]]:
+        """The upright squares read empty or unknown beside a tile (sure, or read with its letter) whose colour
+        is the tiles' faces around them, not the empty squares' of their premium type around them (see
+        INKLESS): the blanks among them, plain (no ink) or marked (_surely_marked), and the squares read empty
+        with ink, no mark, that are tiles whose letter was not read. `cells` and `occ` upright, `index` the
+        frame-order cell of each, `windows` the grey letter windows (frame order). No blanks where there would
+        be more on the board than the game's set has."""
+        is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
+        tiles = np.flatnonzero(is_tile)
+        if len(tiles) < 3:  # as for the tiles' colour (_read)
+            return [], []
+        empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+        spread = stats.shape[index, 0]  # the lightness's spread over the square's middle (cell_stats)
+        unclaimed = np.array([c.state in ("empty", "unknown") for c in cells]) & (occ.argmax(axis=1) != 3)
+        beside = np.flatnonzero(unclaimed & _next_to(is_tile))
+        middles = stats.mean[index]  # where a square has no ink, its middle's colour
+        faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
+        plain, inked = beside[spread[beside] < INKLESS], beside[spread[beside] >= INKLESS]
+        # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
+        # empties), then the tiles' faces
+        plain_empty = _near(plain, empty, same_type=True)
+        keep = np.linalg.norm(middles[plain] - _around(middles, plain_empty), axis=1) >= FACE_APART
+        plain, plain_empty = plain[keep], plain_empty[keep]
+        plain_tiles, inked_tiles = _near(plain, tiles), _near(inked, tiles)
+        _face_rings(faces, stats, index, np.concatenate([inked, plain_tiles.ravel(), inked_tiles.ravel()]))
+        plain = plain[_tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty)]
+        keep = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1) <= FACE_NEAR
+        inked, inked_tiles = inked[keep], inked_tiles[keep]
+        inked_empty = _near(inked, empty, same_type=True)
+        _face_rings(faces, stats, index, inked_empty.ravel())
+        inked = inked[_tile_faced(faces, faces, faces, inked, inked_tiles, inked_empty)]
+        marked = self._surely_marked(inked.tolist(), windows, index, quarter)
+        blanks = plain.tolist() + marked
+        unread = [k for k in inked.tolist() if k not in marked and cells[k].state == "empty"]
+        already = sum(c.state == "blank" for c in cells)
+        return (blanks if already + len(blanks) <= self._blanks else []), unread
+
+    def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
+        """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
+        ink and in its strokes, their ink no bare stroke (_a_stroke): a blank's mark, as _unread_tiles reads it."""
+        if not squares or NOT_A_LETTER not in self.letters.classes:
+            return []
+        other = self.letters.classes.index(NOT_A_LETTER)
+        upright = [_turned_window(windows[index[k]], quarter) for k in squares]
+        plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
+        return [k for k, w, p, s in zip(squares, upright, plain, strokes)
+                if p >= MARK_SURE and s >= MARK_SURE and not _a_stroke(w)]
+
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
         """Tile face colour and how much it varies, from this frame's surely-read tiles, or None
@@ -930,6 +1019,69 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_tile = np.linalg.norm(hues - tile_lab[1:], axis=1)
     to_empty = np.linalg.norm(hues - reference[cells][:, 1:], axis=1)
     return marked if bool((to_tile < to_empty).all()) else []
+
+
+_ROW, _COL = np.divmod(np.arange(225), 15)
+_LAYOUT_UPRIGHT = LAYOUT.ravel()  # each upright square's premium type
+
+
+def _next_to(squares: np.ndarray) -> np.ndarray:
+    """Which squares (225 booleans, upright) have one of `squares` (225 booleans) above, below or to a side."""
+    grid = squares.reshape(15, 15)
+    near = np.zeros((15, 15), bool)
+    near[1:] |= grid[:-1]
+    near[:-1] |= grid[1:]
+    near[:, 1:] |= grid[:, :-1]
+    near[:, :-1] |= grid[:, 1:]
+    return near.ravel()
+
+
+def _near(squares: np.ndarray, among: np.ndarray, same_type: bool = False) -> np.ndarray:
+    """For each of `squares` (upright indices), the FACE_NEIGHBOURS of `among` nearest it in steps along rows and
+    columns, ties in the given order (len(squares) x up to FACE_NEIGHBOURS); with `same_type`, only those of its
+    premium type other than itself, -1 where there are fewer."""
+    steps = (np.abs(_ROW[squares][:, None] - _ROW[among][None])
+             + np.abs(_COL[squares][:, None] - _COL[among][None])).astype(float)
+    if same_type:
+        other = (_LAYOUT_UPRIGHT[squares][:, None] != _LAYOUT_UPRIGHT[among][None]) | (squares[:, None] == among[None])
+        steps[other] = np.inf
+    order = np.argsort(steps, axis=1, kind="stable")[:, :FACE_NEIGHBOURS]
+    near = among[order]
+    near[np.isinf(np.take_along_axis(steps, order, axis=1))] = -1
+    return near
+
+
+def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """The median colour (`colours` upright, 225 x 3) of each row's `near` squares (-1 for none), as np.median
+    gives it (the middle one, or the mean of the middle two, per channel); NaN where a row has fewer than two.
+    (Sorted with the missing ones last: np.nanmedian took 1.4 ms a frame.)"""
+    if near.shape[1] < 2:
+        return np.full((len(near), 3), np.nan, np.float32)
+    counted = (near >= 0).sum(axis=1)
+    ordered = np.sort(np.where((near >= 0)[..., None], colours[near], np.nan), axis=1)  # NaN sort last
+    rows = np.arange(len(near))
+    low, high = ordered[rows, np.maximum(counted - 1, 0) // 2], ordered[rows, counted // 2]
+    return np.where((counted >= 2)[:, None], (low + high) / 2, np.nan)
+
+
+def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, squares: np.ndarray,
+                near_tiles: np.ndarray, near_empty: np.ndarray) -> np.ndarray:
+    """Which of these squares' colours (`colours`, upright) are within FACE_NEAR of the faces (`tile_faces`) of
+    their nearest tiles (`near_tiles`, a row each) and FACE_APART times as far (1 Lab at least) from the colour
+    (`board`) of their nearest squares of their premium type called empty (`near_empty`, two at least): see
+    INKLESS."""
+    to_face = np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
+    to_board = np.linalg.norm(colours[squares] - _around(board, near_empty), axis=1)
+    return (to_face <= FACE_NEAR) & (to_board >= FACE_APART * np.maximum(to_face, 1.0))
+
+
+def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
+    """Fills in the face rings' colours (vision.cells.face_colours) of these upright squares not yet in `faces`
+    (upright, NaN where not measured)."""
+    wanted = np.unique(squares[squares >= 0])
+    wanted = wanted[np.isnan(faces[wanted, 0])]
+    if len(wanted):
+        faces[wanted] = face_colours(stats, index[wanted])
 
 
 def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray]) -> list[int]:
