@@ -609,9 +609,9 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     (`by_tops`; vision.rack_find looks for racks by their tiles' colours only).
     A frame read as covered by the tiles' colours is still tried by their tops (read_tops has its own
     tests of a hand: colours off both learnt, the wall, the table crossed): tiles not told from the
-    rack by colour leave columns near none of the colours found there (dev setup frames 7700133 p1, 7710205 p2, 7720244 p2:
-    "something covers the rack" with no hand; learnt by their tops, 0-9 tiles then read right but
-    one unknown).
+    rack by colour leave columns near none of the colours found there (dev setup frames 7700133 p1,
+    7710205 p2, 7710682 p2, 7720244 p2: "something covers the rack" with no hand; learnt by their
+    tops, 0-9 tiles then read right but one unknown).
     `plain`: the frame's reading without a profile, when the caller has it already."""
     if plain is None:
         plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
@@ -1189,7 +1189,8 @@ def _side_blocked(lab: np.ndarray, table: np.ndarray) -> bool:
     return bool(_blocked_columns(off[None]).any())
 
 
-TABLE_FIT = 0.5  # share of a side strip's columns near the table's colour for the light's fall along it to be fitted
+TABLE_FIT = 0.5  # share of a side strip's columns near the table's colour for the light's fall along it to be
+# fitted: fewer, and most of the strip is off the table (a hand or arm along it), which the one colour then says
 
 
 def _table_along(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
