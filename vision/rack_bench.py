@@ -76,7 +76,8 @@ crops of the renders; `--scenes 0 --hands 0 --face-down 0 --follow 10 --first-se
 both trees),
 7680000-7680999 (round 16's hands over the rack, h-rkhand: `--scenes 0 --hands 300 --face-down 0 --follow 0
 --first-seed 7680000`, `--hands 400 ... --first-seed 7680100`, `--scenes 200 --hands 0 --face-down 0 --follow 0
---first-seed 7680500`, both trees; the test's scene 7680181); tests
+--first-seed 7680500`, both trees; the test's scene 7680181),
+7700000-7701399, 7710000-7711399, 7720000-7721099 and the follow frames 7760000-7760149 (round 17's racks never learnt, h-rklearn: setup frames scanned, setup frames with a hand, `--scenes 400 --hands 100 --face-down 0 --follow 0 --first-seed 7700000` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7760000`, both trees); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later

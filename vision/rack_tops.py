@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import SEAM_MIN, comb_count, seam_dip, tile_runs
-from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, table_crossed,
-                          tile_splits, zone_in_frame)
+from vision.racks import (BLOCKED_SHARE, DARK_L, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _fine_light, _rectify,
+                          prior_pitches, table_crossed, tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -171,7 +171,8 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                 column[inner] = is_tile
                 runs = tile_runs(column, (p_lo + p_hi) / 2)
                 fits, pitches = tile_splits(runs, tiles, p_lo, p_hi)
-                if len(fits) == 1 and _seams_show(lab8, band, runs, next(iter(fits))):
+                if len(fits) == 1 and _seams_show(band_light(frame, zone, square_px, lab8, band, column), runs,
+                                                  next(iter(fits))):
                     walls = [np.median(column_colours(lab8, above)[inner][m], axis=0) for m in (is_tile, ~is_tile)]
                     learnt = TopsProfile(band=band, tile=tuple(float(v) for v in tile),
                                          groove=tuple(float(v) for v in groove), rows=h,
@@ -187,14 +188,27 @@ def _widest(mask: np.ndarray) -> int:
     return int((np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)).max(initial=0))
 
 
-def _seams_show(lab8: np.ndarray, band: tuple[int, int], runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
+def band_light(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.ndarray, band: tuple[int, int],
+               column: np.ndarray) -> np.ndarray:
+    """The band's light along the strip, as read_rack takes it for seams: the rows' mean L, or for
+    a dark band (its tile columns' median under DARK_L) the brightest channel on the finer strip
+    (vision.racks._fine_light), where a dark tile's seams show in more levels. Dev seed 7700034 p2
+    (seven maroon tiles pushed together on a black pro rack, their tops the only sign of them):
+    the seams of the one split into seven 3.4 L deep against SEAM_MIN 4, so never learnt; 5.5 in
+    the brightest channel, learnt and read 0-9 right with 0-9 tiles."""
+    light = lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0)
+    if column.any() and float(np.median(light[column])) < DARK_L:
+        return _fine_light(frame, np.asarray(zone, np.float32), square_px, band)
+    return light
+
+
+def _seams_show(light: np.ndarray, runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:
     """Do the tiles pushed together in these runs (`ns` tiles each) show their seams, dark where
-    they touch (vision.rack_comb.SEAM_MIN, as read_rack's seams decide a count)? A run of one colour
-    that is no row of tiles (the light's gradient over the rack's top, dev seed 7570286; the
-    groove's shade, 7570400) split into tiles by the count known does not. True with no tiles
-    pushed together (every run one tile: their ends show)."""
-    light = cv2.GaussianBlur(lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0).reshape(1, -1),
-                             (0, 0), 0.7).ravel()
+    they touch (vision.rack_comb.SEAM_MIN, as read_rack's seams decide a count) in the band's
+    `light` (band_light)? A run of one colour that is no row of tiles (the light's gradient over
+    the rack's top, dev seed 7570286; the groove's shade, 7570400) split into tiles by the count
+    known does not. True with no tiles pushed together (every run one tile: their ends show)."""
+    light = cv2.GaussianBlur(light.reshape(1, -1), (0, 0), 0.7).ravel()
     dips = [seam_dip(light, a, b, k) for (a, b), k in zip(runs, ns) if k > 1]
     seams = sum(k for _, k in dips)
     return seams == 0 or sum(d * k for d, k in dips) / seams >= SEAM_MIN
