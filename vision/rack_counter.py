@@ -49,11 +49,6 @@ SAME_SQUARE = 0.01  # a rack's last reading stands for a frame whose square at t
 SAME_COLOUR = 3.0   # ... whose tile colour (Lab) is within this of its (the board's tiles' median moves 0.5-1 a frame
                     # with the camera's noise; the reading takes tile colour within 2 * FACE_REACH * tolerance >= 48)
 SAME_TOLERANCE = 0.1  # ... and whose tolerance is within this share of its
-AGREED = 2  # readings in a row of an unchanged picture that must give a count before it stands unread: a count
-# read once (the reading flipping with the sensor noise) no longer stands for the kiosk's STABLE_FRAMES
-# agreeing readings before a question (kiosk.rack_watch). STABLE_FRAMES (3) readings cost too much: dev
-# `vision.rack_bench --scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7770000` CPU median 5.26 ms a
-# frame against the start tree's 1.39 (the same load), racks read 780 -> 1392
 
 
 @dataclass(frozen=True)
@@ -106,7 +101,6 @@ class _Read:
     # covered on 5 of 10), and the kiosk acts on no unknown, so it stands for nothing worth the reading saved
     blocked: bool
     face_down: int | None
-    agreed: int = 1  # readings in a row of an unchanged picture that gave `count` (this one included): AGREED
 
     def reads_alike(self, zone: np.ndarray, square: float, colour: np.ndarray, tolerance: float,
                     profile: RackProfile | None) -> bool:
@@ -225,8 +219,7 @@ class RackCounter:
         `board_colour`: (Lab, tolerance) of the board's tiles read surely, None when it has
         none; `configured`: the config's zones as fitted to this frame. A rack's reading and its
         face-down count are made again only when something each looks at changed since they
-        were last made, or the reading gave no count or one not yet read alike often enough
-        (_read_rack); else they stand (`reads`,
+        were last made, or the reading gave no count (_read_rack); else they stand (`reads`,
         `downs_counted`, `reads_skipped`)."""
         self._fitted = {k: np.asarray(v, np.float32) for k, v in configured.items()}
         c = np.asarray(corners, np.float32)
@@ -262,19 +255,15 @@ class RackCounter:
         each part read again when what it looks at changed since the last reading with the
         same zone, profile, square, colour and tolerance (_Read.reads_alike), else kept; all of
         it read when there is no such reading or the rules said what the rack holds (it is
-        learnt from this frame); the rack read again when its last reading gave no count, a count
-        not yet read alike on AGREED frames in a row of an unchanged picture (_Read.agreed),
-        or more than seven tiles with those face down beside it."""
+        learnt from this frame); the rack read again when its last reading gave no count or more
+        than seven tiles with those face down beside it."""
         held = self._holds.get(name)
         last = self._read.get(name)
         looked_at: Parts | None
         if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
             seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
             redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
-            moved = redo.rack
-            if last.count is None or last.agreed < AGREED:
-                # a reading that gave no count (_Read.count), or a count not yet read alike AGREED times in a
-                # row: made again
+            if last.count is None:  # a reading that gave no count is made again on every frame (_Read.count)
                 redo = Changed(True, redo.beside)
             elif last.count + (last.face_down or 0) > RACK_LIMIT:
                 # an overdraw is asked about once STABLE_FRAMES readings agree (kiosk.rack_watch): a kept
@@ -283,7 +272,7 @@ class RackCounter:
             square, looked_at = last.square, last.parts
         else:
             last, seen, redo = None, thumb(frame, zone, at_rack), Changed(True, True)
-            square, moved = at_rack, True
+            square = at_rack
             looked_at = None if seen is None else parts(seen, zone, at_rack)
         if last is not None and not redo.rack and not redo.beside:
             self.reads_skipped += 1
@@ -296,9 +285,8 @@ class RackCounter:
                 del self._holds[name]
                 self._learnt[name] = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
             count, blocked = reading.count, reading.blocked
-            agreed = 1 if last is None or moved or count != last.count else last.agreed + 1
         else:
-            count, blocked, agreed = last.count, last.blocked, last.agreed
+            count, blocked = last.count, last.blocked
         if blocked:
             down = None
         elif last is None or redo.beside or last.blocked:  # (a rack covered had no count beside it)
@@ -312,7 +300,7 @@ class RackCounter:
             self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile,
                                      seen if last is None or redo.rack else last.rack_thumb,
                                      seen if last is None or redo.beside else last.beside_thumb,
-                                     looked_at, count, blocked, down, agreed)
+                                     looked_at, count, blocked, down)
         return count, blocked, down
 
     def _placed(self, name: str, config_zone: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float]:
