@@ -943,7 +943,7 @@ OVER_MARGIN = 1.0  # L levels the darkest total's seams must be darker than ever
 # learnt rack's runs make is over seven (_over_seven): a wrong pick is 8 for 9, never a false overdraw. Dev
 # seeds 7730000-7750999, their navy and maroon scenes rendered again with 8 and 9, 9 and 8 tiles: of the
 # learnt racks whose every total was over seven and whose seams did not decide by SEAM_MARGIN (3), the
-# darkest total was the truth on all 24, by 0.0-3.0 L (nine navy tiles in one run, the next total 8 or 10);
+# darkest total was the truth on all 23, by 0.0-3.0 L (nine navy tiles in one run, the next total 8 or 10);
 # under 1 L (0.0, 0.5, 0.8, 0.9: near-ties a frame's sensor noise may turn) they stay unread
 
 
