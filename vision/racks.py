@@ -919,7 +919,7 @@ def _over_seven(comb: Comb, board: Comb) -> int | None:
     """A learnt rack whose reading the seams and fits leave unsure, or whose learnt pitches and
     the board's square read differently: when every total its runs make at setup's pitches and
     every total they make at the board's pitches is over seven, it holds more than seven; its count
-    is the total whose seams are SEAM_MARGIN darker than every other's (SEAM_MIN not needed: the
+    is the total whose seams are OVER_MARGIN darker than every other's (SEAM_MIN not needed: the
     choice is only between counts over seven; a wrong one is 8 for 9, never a false overdraw). None otherwise. Dev seeds 7600000-7600999 (nine
     tiles pushed together): 7600838, navy tiles whose seams dip 3.6 L for nine, 0.4 for eight, both
     fitting setup's pitches; 7600655, wood tiles, setup's pitch 10 % high from seven in groups, eight
@@ -933,13 +933,21 @@ def _over_seven(comb: Comb, board: Comb) -> int | None:
         if total not in both or option[0] > both[total][0]:
             both[total] = option
     total, dip, second = seams_rank(both)
-    if len(both) == 1 or dip - second >= SEAM_MARGIN:
+    if len(both) == 1 or dip - second >= OVER_MARGIN:
         return total
     # ... or darker than every other total setup's pitches allow, by SEAM_MARGIN, and the darkest
     # of all (dev seed 7600157: nine maroon tiles, seams 3.2 L for nine, 0 for eight, the two
     # setup's pitches allow; ten, at the board's narrowest pitches only, 1.4)
     others = [d for t, (d, _, _) in learnt.items() if t != total]
     return total if total in learnt and dip - max(others, default=0.0) >= SEAM_MARGIN else None
+
+
+OVER_MARGIN = 1.0  # L levels the darkest total's seams must be darker than every other's when every total a
+# learnt rack's runs make is over seven (_over_seven): a wrong pick is 8 for 9, never a false overdraw. Dev
+# seeds 7730000-7750999, their navy and maroon scenes rendered again with 8 and 9, 9 and 8 tiles: of the
+# learnt racks whose every total was over seven and whose seams did not decide by SEAM_MARGIN (3), the
+# darkest total was the truth on all 23, by 0.0-3.0 L (nine navy tiles in one run, the next total 8 or 10);
+# under 1 L (0.0, 0.5, 0.8, 0.9: near-ties a frame's sensor noise may turn) they stay unread
 
 
 def _least_solid(seen: _Columns) -> float:

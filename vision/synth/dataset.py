@@ -50,6 +50,10 @@ hands; the premium check and the line fit), 68008, 79019, 80020 (occupancy), 830
 turns), 82022 and 89029 (phantoms and wrong letters, measured once first by "vocc"), 88028 (measured once first by
 "vturn", then its phantoms looked into); measured once, not looked into: 76016, 78018, 79119, 82022 (then a
 dev seed), 85025, 88028 (then a dev seed), 90030, 91031, 92032, and the lead's 86026 and 87027.
+Round 17: developed on 88028, 89029, 93033, 94034, and 330417 and 62002 again (boards not located), 95035,
+96036, 84024, 75016, 74014, 82022, 88028, 72012 (the rotation vote), 97037, 86413 (speed, identical
+readings), 98038, 99039, 82022, 88028 (blanks), 94034, 98038 (a confident-wrong letter); measured once, not
+looked into: 110110, 111111, 112112, 113113, 114114 (helpers' measuring seeds), the lead's 120120 and 121121.
 """
 from __future__ import annotations
 
