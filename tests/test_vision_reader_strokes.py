@@ -37,3 +37,10 @@ def test_a_letter_whose_strokes_read_surely_past_a_glare_blob_is_read():
     # a lato-bold N on a navy tile under glare: plain ink 'not a letter' 0.674, strokes N 0.999; the
     # occupancy model calls the square covered 0.40, empty 0.36
     assert _read_at(84024, 49, (10, 3), "N") == ("tile", "N")
+
+
+def test_a_letter_whose_ink_box_takes_in_its_tiles_edge_is_no_marked_blank():
+    # a roboto-medium F on a classic board with logo blanks, the top and left of its tile's rim in its ink
+    # box (1.36 as wide as tall, MARK_WIDEST): 'not a letter' 0.998 plain and 0.995 as strokes, a tile
+    # 0.99, so it was read as a blank at 0.99 (dev seed 94034, its one confident-wrong square)
+    assert _read_at(94034, 19, (9, 13), "F") in {("unknown", None), ("tile", "F")}

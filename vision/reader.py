@@ -194,6 +194,13 @@ MARK_SURE = 0.99
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
 # tall (seed 75555 board-005, measured once as an unused seed, the one confident-wrong square of 2021).
 MARK_WIDTH = 0.5
+# ... and no wider than MARK_WIDEST of its height: a letter whose ink box took in the tile's own edge (the
+# top and left sides of its rim, a light board's shadow) reads 'not a letter' surely, plain and as strokes,
+# like a logo in a frame, and became a blank (rendered dev seed 94034 board-019, an F 1.36 as wide as tall,
+# the one confident-wrong square of 60 boards). The candidates for a marked blank on dev seeds 94034,
+# 98038, 88028 and 89029 (/tmp/vwrong/marks.py): the marked blanks 0.93-1.07 as wide as tall (1.18 at most
+# on the 148 above), that F 1.36, the premium squares' print of a board called tiles 1.6-1.79
+MARK_WIDEST = 1.25
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -809,7 +816,7 @@ class BoardReader:
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
                            if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
-        marked = [k for k, w, s in zip(unread, upright, sure) if s and not _a_stroke(w)]
+        marked = [k for k, w, s in zip(unread, upright, sure) if s and _mark_shaped(w)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -946,6 +953,16 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _mark_shaped(window: np.ndarray) -> bool:
+    """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: no bare
+    stroke (_a_stroke) and no wider than MARK_WIDEST of its height (a letter with the tile's edge in its box)."""
+    ink = letter_ink(window)
+    if ink is None:
+        return True
+    x0, y0, x1, y1 = ink[2]
+    return MARK_WIDTH * (y1 - y0) <= x1 - x0 <= MARK_WIDEST * (y1 - y0)
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
