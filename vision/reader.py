@@ -197,9 +197,10 @@ MARK_WIDTH = 0.5
 # ... and no wider than MARK_WIDEST of its height: a letter whose ink box took in the tile's own edge (the
 # top and left sides of its rim, a light board's shadow) reads 'not a letter' surely, plain and as strokes,
 # like a logo in a frame, and became a blank (rendered dev seed 94034 board-019, an F 1.36 as wide as tall,
-# the one confident-wrong square of 60 boards). The candidates for a marked blank on dev seeds 94034,
-# 98038, 88028 and 89029 (/tmp/vwrong/marks.py): the marked blanks 0.93-1.07 as wide as tall (1.18 at most
-# on the 148 above), that F 1.36, the premium squares' print of a board called tiles 1.6-1.79
+# the one confident-wrong square of 60 boards). The squares read so on sure tiles of dev seeds 94034,
+# 98038, 88028 and 89029 (240 boards, /tmp/vwrong/marks.py): the 91 marked blanks with an ink box 0.93-1.14
+# as wide as tall (1.18 at most on the 148 above), that F 1.36, 26 empty squares whose premium print the
+# occupancy model called tiles 1.41-1.8 (other checks stop those)
 MARK_WIDEST = 1.25
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
