@@ -983,7 +983,7 @@ def _mark_shaped(window: np.ndarray) -> bool:
     if ink is None:
         return True
     x0, y0, x1, y1 = ink[2]
-    return MARK_WIDTH * (y1 - y0) <= x1 - x0 <= MARK_WIDEST * (y1 - y0)
+    return not _a_stroke(window) and x1 - x0 <= MARK_WIDEST * (y1 - y0)
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
