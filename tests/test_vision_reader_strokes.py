@@ -1,7 +1,9 @@
 """Tiles whose plain ink the letter model calls 'not a letter' are still read (vision.reader): a thin I on a
 tile the occupancy model is sure of (SURE_TILE, _a_bar) and a letter whose strokes alone read surely where
 glare joined its plain ink into a blob (_letter_probabilities' strokes_past_print). Rendered dev seeds 83023
-and 84024; no other tile of either board is read as another letter."""
+and 84024; no other tile of either board is read as another letter. And two reads that were confident and
+wrong are unknown: a letter framed by its tile's edge is no marked blank (_mark_shaped, dev seed 94034), a
+letter broken into pieces is not read as another letter (_no_broken_letters, dev seed 98038)."""
 import numpy as np
 
 from vision.config import VisionConfig
@@ -37,3 +39,17 @@ def test_a_letter_whose_strokes_read_surely_past_a_glare_blob_is_read():
     # a lato-bold N on a navy tile under glare: plain ink 'not a letter' 0.674, strokes N 0.999; the
     # occupancy model calls the square covered 0.40, empty 0.36
     assert _read_at(84024, 49, (10, 3), "N") == ("tile", "N")
+
+
+def test_a_letter_whose_ink_box_takes_in_its_tiles_edge_is_no_marked_blank():
+    # a roboto-medium F on a classic board with logo blanks, the top and left of its tile's rim in its ink
+    # box (1.36 as wide as tall, MARK_WIDEST): 'not a letter' 0.998 plain and 0.995 as strokes, a tile
+    # 0.99, so it was read as a blank at 0.99 (dev seed 94034, its one confident-wrong square)
+    assert _read_at(94034, 19, (9, 13), "F") in {("unknown", None), ("tile", "F")}
+
+
+def test_a_letter_broken_into_pieces_side_by_side_is_not_read_as_another():
+    # a dejavu-serif-bold W under blur 1.6 (0.42 board fill): its plain ink ran into the tile's edge and its
+    # strokes kept the two thick downstrokes alone, joined side by side as a multi-letter tile's letters are
+    # and read M 0.8994 (confidence 0.9005; dev seed 98038, its one confident-wrong square)
+    assert _read_at(98038, 19, (8, 5), "W") in {("unknown", None), ("tile", "W")}

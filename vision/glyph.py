@@ -564,6 +564,26 @@ def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray
     return canvas, extra
 
 
+def glyph_in_pieces(cell_bgr: np.ndarray, strokes: bool = False) -> bool:
+    """Whether the glyph glyph_image reads on a cell is letters side by side (_side_by_side: a multi-letter
+    tile's, or one letter broken into pieces): two components or more inside the letter's box as tall as
+    _side_by_side asks of them."""
+    ink = None if strokes else letter_ink(cell_bgr)
+    if ink is None:
+        mask = stroke_mask(cell_bgr)
+        if mask is None:
+            return False
+        components = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        found = letter_box(mask, components)
+        if found is None:
+            return False
+        ink = (mask, components, found)
+    x0, y0, x1, y1 = ink[2]
+    tall = [k for k, (x, y, w, h, _) in enumerate(ink[1][2].tolist()[1:], 1)
+            if x0 <= x and x + w <= x1 and y0 <= y and y + h <= y1 and h >= SIDE_LETTER[0] * (y1 - y0)]
+    return len(tall) >= 2
+
+
 def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
     shape was found, boolean mask of those cells). `strokes`: as glyph_image. Each window's

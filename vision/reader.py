@@ -33,8 +33,8 @@ from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_
                           occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, ink_masks, letter_ink,
-                          light_letter_in, mark_above, umlaut_dots, value_number_sides)
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
+                          letter_ink, light_letter_in, mark_above, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
@@ -203,6 +203,14 @@ MARK_SURE = 0.99
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
 # tall (seed 75555 board-005, measured once as an unused seed, the one confident-wrong square of 2021).
 MARK_WIDTH = 0.5
+# ... and no wider than MARK_WIDEST of its height: a letter whose ink box took in the tile's own edge (the
+# top and left sides of its rim, a light board's shadow) reads 'not a letter' surely, plain and as strokes,
+# like a logo in a frame, and became a blank (rendered dev seed 94034 board-019, an F 1.36 as wide as tall,
+# the one confident-wrong square of 60 boards). The squares read so on sure tiles of dev seeds 94034,
+# 98038, 88028 and 89029 (240 boards, /tmp/vwrong/marks.py): the 91 marked blanks with an ink box 0.93-1.14
+# as wide as tall (1.18 at most on the 148 above), that F 1.36, 26 empty squares whose premium print the
+# occupancy model called tiles 1.41-1.8 (other checks stop those)
+MARK_WIDEST = 1.25
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -436,11 +444,29 @@ class BoardReader:
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
         # (where the plain ink showed no letter at all, glyph_image has tried the strokes already)
         unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES))
+        strokes = np.zeros(len(cells), bool)
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             surer = again.max(axis=1) > probs[unsure].max(axis=1)
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
+            strokes[unsure[surer]] = True
+        if strokes_past_print:
+            self._no_broken_letters(cells, probs, heights, strokes)
         return probs, heights
+
+    def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                           strokes: np.ndarray) -> None:
+        """Takes out (in place: probabilities 0, the glyph's height kept, so the square is unknown) a single
+        letter read under LETTER_DECIDES from a glyph of pieces side by side (glyph_in_pieces, from its strokes
+        where `strokes`): a letter broken into pieces, joined as a multi-letter tile's letters are. Rendered
+        dev seed 98038 board-019: a serif W under blur, its plain ink run into the tile's edge and its strokes
+        the two thick downstrokes alone, read M 0.8994 (confidence 0.9005), the one confident-wrong square
+        of 60 boards."""
+        single = np.array([len(c) == 1 for c in self.letter_classes])
+        unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES) & single[probs.argmax(axis=1)])
+        for k in unsure:
+            if glyph_in_pieces(cells[k], bool(strokes[k])):
+                probs[k] = 0.0
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells`; zeros
@@ -865,7 +891,7 @@ class BoardReader:
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
                            if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
-        marked = [k for k, w, s in zip(unread, upright, sure) if s and not _a_stroke(w)]
+        marked = [k for k, w, s in zip(unread, upright, sure) if s and _mark_shaped(w)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -876,6 +902,8 @@ class BoardReader:
             state = 1
         confidence = float(occ[state])
         letter = None
+        if state == 1 and not letter_probs.any():  # a broken letter taken out (_no_broken_letters)
+            return _unlettered(state, confidence)
         if state == 1:
             best = int(np.argmax(letter_probs))
             letter = self.letter_classes[best]
@@ -1114,6 +1142,16 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _mark_shaped(window: np.ndarray) -> bool:
+    """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: no bare
+    stroke (_a_stroke) and no wider than MARK_WIDEST of its height (a letter with the tile's edge in its box)."""
+    ink = letter_ink(window)
+    if ink is None:
+        return True
+    x0, y0, x1, y1 = ink[2]
+    return not _a_stroke(window) and x1 - x0 <= MARK_WIDEST * (y1 - y0)
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
