@@ -1180,48 +1180,14 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
         table = own
-    own_lab = weight_lab(own8)
-    if _side_blocked(own_lab, table) and _side_blocked(own_lab, _table_along(own_lab, table)):
+    off = bool_mean(lab_norm(weight_lab(own8) - table) > SIDE_LAB, 0) > 0.5
+    ends = int(SIDE_ENDS * len(off))
+    off[:ends] = off[len(off) - ends:] = False
+    if _blocked_columns(off[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
     board_off = bool_mean(lab_norm(weight_lab(other8) - _median_of(*other_hist)) > SIDE_LAB, 0)
     return _arm_across(board_off)
-
-
-def _side_blocked(lab: np.ndarray, table: np.ndarray) -> bool:
-    """Columns of a side strip (`lab`, weighted Lab) off the table's colour (`table`: one colour, or
-    one a column) over half their rows, 0.4 tile wide at least (_blocked_columns), its ends left out."""
-    off = bool_mean(lab_norm(lab - table) > SIDE_LAB, 0) > 0.5
-    ends = int(SIDE_ENDS * len(off))
-    off[:ends] = off[len(off) - ends:] = False
-    return bool(_blocked_columns(off[None]).any())
-
-
-TABLE_FIT = 0.5  # share of a side strip's columns near the table's colour for the light's fall along it to be
-# fitted: fewer, and most of the strip is off the table (a hand or arm along it), which the one colour then says
-
-
-def _table_along(lab: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """The table's colour (weighted Lab) in each column of a side strip (`lab`, rows x columns):
-    a straight line along the strip through its columns' means near `table` (within SIDE_LAB),
-    fitted again to those near the line; `table` where fewer than TABLE_FIT of them are (a hand
-    over most of the strip). The light falls off across a table: on dev setup frames with no hand,
-    7700167 p2 and 7710371 p2 (pro racks on plain tables), the player's side fell 24 (weighted L)
-    from one end of the strip to the other, nearly evenly, and the ends, more than SIDE_LAB from the
-    strip's median, were read as a hand over the rack at every frame, setup's too: never learnt.
-    (table_crossed asks for a hand off both this and the strip's one colour.)"""
-    columns = lab.mean(axis=0)
-    x = np.arange(len(columns), dtype=np.float32)
-    fit = np.broadcast_to(np.asarray(table, np.float32), columns.shape)
-    for _ in range(2):
-        near = lab_norm(columns - fit) <= SIDE_LAB
-        if near.mean() < TABLE_FIT:
-            break
-        dx = x[near] - x[near].mean()
-        mean = columns[near].mean(axis=0)
-        slope = dx @ (columns[near] - mean) / float(dx @ dx)
-        fit = mean + (x - x[near].mean())[:, None] * slope
-    return fit
 
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
