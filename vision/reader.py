@@ -1012,14 +1012,14 @@ class BoardReader:
 
     def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
         """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
-        ink and in its strokes, their ink no bare stroke (_a_stroke): a blank's mark, as _unread_tiles reads it."""
+        ink and in its strokes, their ink shaped like a mark (_mark_shaped): a blank's mark, as _unread_tiles reads it."""
         if not squares or NOT_A_LETTER not in self.letters.classes:
             return []
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
         return [k for k, w, p, s in zip(squares, upright, plain, strokes)
-                if p >= MARK_SURE and s >= MARK_SURE and not _a_stroke(w)]
+                if p >= MARK_SURE and s >= MARK_SURE and _mark_shaped(w)]
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
