@@ -772,8 +772,10 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if y1 - y0 > MAX_BAND * pitch * ROWS_PER_PX:  # tile colour over far more than the tiles' tops: the rack itself
         return RackReading(None, reason="tiles not told from the rack")
     share = bool_mean(is_tile[y0:y1], 0)
-    column = (share >= BAND_SHARE) & backed
     light = lab8[y0:y1, :, 0].astype(np.float32).mean(axis=0)
+    column = (share >= BAND_SHARE) & backed
+    if table_like:
+        column &= ~_rack_edge_over_table(light, tile_now, rack_now, pitch)
     if column.any() and float(np.median(light[column])) < DARK_L:
         light = _fine_light(frame, z, square_px, (y0, y1))
     prior = prior_pitches(square)
@@ -785,6 +787,37 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
                     filled=filled, share=share, lab=lab)
+
+
+EDGE_STRETCH = 0.5  # pitches: the rack's bare end is 1.5-3.5 pitches (10030613 p2 with seven and six tiles),
+# the dark lines between its tiles pushed together 1-3 columns (0.07-0.2); on dev seeds 7780000-7780149 and
+# 7790000-7790199 (bench, 683 racks) no reading changed with this rule
+EDGE_CONTRAST = 40.0  # L between the tiles and the rack, or a half-lit column is no sign of the rack's edge:
+# dev seed 7780113 p2, maroon tiles at L 28 on a wood rack at 27, its seams (L 16-25) taken for the rack's
+# edge and its seven misread at setup; 10030613 p2's rack is 143 L darker than its tiles
+
+
+def _rack_edge_over_table(light: np.ndarray, tile: np.ndarray, rack: np.ndarray, pitch: float) -> np.ndarray:
+    """Columns of a band on a table the tiles' colour that are the rack's bare edge with the table
+    showing under it: stretches at least EDGE_STRETCH pitches long whose light (the band's mean L)
+    is nearer the rack's than the tiles' (`tile`, `rack`: weighted Lab). Their rows of table pass
+    for a tile's top (BAND_SHARE) though no tile stands there (dev seed 10030613 p2, first seed
+    10030350: seven white tiles on a navy pro rack, its bare end 23 columns at L 95-100 between
+    tiles at 190 and a rack at 47, half its two rows table: read as 9)."""
+    tile_l, rack_l = tile[0] / RACK_LIGHTNESS_WEIGHT, rack[0] / RACK_LIGHTNESS_WEIGHT
+    out = np.zeros(len(light), bool)
+    if abs(tile_l - rack_l) < EDGE_CONTRAST:
+        return out
+    dim = np.abs(light - rack_l) < np.abs(light - tile_l)
+    for a, b in _true_runs(dim):
+        out[a:b] = b - a >= EDGE_STRETCH * pitch
+    return out
+
+
+def _true_runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """The [start, end) stretches where `mask` holds."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
 
 
 def _filled_band(is_tile: np.ndarray, max_rows: float) -> tuple[int, int] | None:
