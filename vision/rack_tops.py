@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from vision.rack_comb import SEAM_MIN, comb_count, seam_dip, tile_runs
-from vision.racks import (BLOCKED_SHARE, DARK_L, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _fine_light, _rectify,
-                          prior_pitches, table_crossed, tile_splits, zone_in_frame)
+from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, seam_light,
+                          table_crossed, tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -190,16 +190,12 @@ def _widest(mask: np.ndarray) -> int:
 
 def band_light(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.ndarray, band: tuple[int, int],
                column: np.ndarray) -> np.ndarray:
-    """The band's light along the strip, as read_rack takes it for seams: the rows' mean L, or for
-    a dark band (its tile columns' median under DARK_L) the brightest channel on the finer strip
-    (vision.racks._fine_light), where a dark tile's seams show in more levels. Dev seed 7700034 p2
-    (seven maroon tiles pushed together on a black pro rack, their tops the only sign of them):
-    the seams of the one split into seven 3.4 L deep against SEAM_MIN 4, so never learnt; 5.5 in
-    the brightest channel, learnt and read 0-9 right with 0-9 tiles."""
-    light = lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0)
-    if column.any() and float(np.median(light[column])) < DARK_L:
-        return _fine_light(frame, np.asarray(zone, np.float32), square_px, band)
-    return light
+    """The band's light along the strip, as read_rack takes it for seams (vision.racks.seam_light: for
+    a dark band the brightest channel on a finer strip, where a dark tile's seams show in more levels).
+    Dev seed 7700034 p2 (seven maroon tiles pushed together on a black pro rack, their tops the only
+    sign of them): the seams of the one split into seven 3.4 L deep against SEAM_MIN 4, so never
+    learnt; 5.5 in the brightest channel, learnt and read 0-9 right with 0-9 tiles."""
+    return seam_light(frame, zone, square_px, band, lab8[band[0]:band[1], :, 0].astype(np.float32).mean(axis=0), column)
 
 
 def _seams_show(light: np.ndarray, runs: list[tuple[int, int]], ns: tuple[int, ...]) -> bool:

@@ -116,6 +116,16 @@ DARK_L = 80.0  # 8-bit L: a band of tiles darker than this (median over its tile
 FINE = 3  # the finer strip's columns per strip column: one sample every 0.9 frame px at 40 px squares
 
 
+def seam_light(frame: np.ndarray, zone: np.ndarray, square_px: float, band: tuple[int, int], light: np.ndarray,
+               column: np.ndarray) -> np.ndarray:
+    """The band's light along the strip its seams are looked for in: `light` (its rows' mean L), or for a
+    dark band (its tile columns', `column`, median under DARK_L) the brightest channel on the finer strip
+    (_fine_light). One rule for reading a rack (_columns) and for learning it by its tops (vision.rack_tops)."""
+    if column.any() and float(np.median(light[column])) < DARK_L:
+        return _fine_light(frame, np.asarray(zone, np.float32), square_px, band)
+    return light
+
+
 def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[int, int]) -> np.ndarray:
     """The band's light along the strip for dark tiles: each pixel's brightest channel (HSV's
     value), each column the darkest of FINE columns of a strip FINE times finer along the rack.
@@ -776,8 +786,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     column = (share >= BAND_SHARE) & backed
     if table_like:
         column &= ~_rack_edge_over_table(light, tile_now, rack_now, pitch)
-    if column.any() and float(np.median(light[column])) < DARK_L:
-        light = _fine_light(frame, z, square_px, (y0, y1))
+    light = seam_light(frame, z, square_px, (y0, y1), light, column)
     prior = prior_pitches(square)
     if profile is not None:
         p_lo, p_hi = profile.pitches[0] * (1 - SETUP_SLACK), profile.pitches[1] * (1 + SETUP_SLACK)
