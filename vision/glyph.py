@@ -570,14 +570,9 @@ def glyph_in_pieces(cell_bgr: np.ndarray, strokes: bool = False) -> bool:
     _side_by_side asks of them."""
     ink = None if strokes else letter_ink(cell_bgr)
     if ink is None:
-        mask = stroke_mask(cell_bgr)
-        if mask is None:
+        ink = _ink_parts(stroke_mask(cell_bgr))
+        if ink is None:
             return False
-        components = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        found = letter_box(mask, components)
-        if found is None:
-            return False
-        ink = (mask, components, found)
     x0, y0, x1, y1 = ink[2]
     tall = [k for k, (x, y, w, h, _) in enumerate(ink[1][2].tolist()[1:], 1)
             if x0 <= x and x + w <= x1 and y0 <= y and y + h <= y1 and h >= SIDE_LETTER[0] * (y1 - y0)]
@@ -618,7 +613,12 @@ def letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 
 
 def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
-    mask = ink_mask(cell_bgr)
+    return _ink_parts(ink_mask(cell_bgr))
+
+
+def _ink_parts(mask: np.ndarray | None) -> LetterInk | None:
+    """An ink mask (plain or strokes), its 8-connected components and the letter's box; None where
+    there is no ink or no letter."""
     if mask is None:
         return None
     components = cv2.connectedComponentsWithStats(mask, connectivity=8)
