@@ -3,7 +3,8 @@ tile the occupancy model is sure of (SURE_TILE, _a_bar) and a letter whose strok
 glare joined its plain ink into a blob (_letter_probabilities' strokes_past_print). Rendered dev seeds 83023
 and 84024; no other tile of either board is read as another letter. And two reads that were confident and
 wrong are unknown: a letter framed by its tile's edge is no marked blank (_mark_shaped, dev seed 94034), a
-letter broken into pieces is not read as another letter (_no_broken_letters, dev seed 98038)."""
+letter broken into pieces is not read as another letter (_no_broken_letters, dev seed 98038), and a letter
+whose plain ink and strokes surely read two different letters is not read (_letters_agree, seed 141141)."""
 import numpy as np
 
 from vision.config import VisionConfig
@@ -53,3 +54,9 @@ def test_a_letter_broken_into_pieces_side_by_side_is_not_read_as_another():
     # strokes kept the two thick downstrokes alone, joined side by side as a multi-letter tile's letters are
     # and read M 0.8994 (confidence 0.9005; dev seed 98038, its one confident-wrong square)
     assert _read_at(98038, 19, (8, 5), "W") in {("unknown", None), ("tile", "W")}
+
+
+def test_a_letter_whose_plain_ink_and_strokes_read_two_letters_is_not_read():
+    # a dejavu-serif G, light on a dark wooden tile under glare and blur 1.6: its plain ink took in the tile's
+    # lit corner as a tail and read Q 0.9931, its strokes G 0.9998 (seed 141141, found measuring)
+    assert _read_at(141141, 15, (4, 10), "G") in {("unknown", None), ("tile", "G")}

@@ -164,6 +164,13 @@ PIXEL_INSET = 6
 # between 0.05 and 0.2, and none of them carried such a read either.
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
+# A letter read from its plain ink under LETTER_SURE_ALONE is read again from its strokes alone; when they
+# read another letter at LETTER_DECIDES the square's letter is unknown (_letters_agree). Measuring seed
+# 141141 board-015: a light G on a dark wooden tile under glare, whose plain ink took in the tile's lit
+# corner as a tail, read Q 0.9931 (strokes: G 0.9998), the one confident-wrong square of 300 boards. On
+# dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
+# from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
+LETTER_SURE_ALONE = 0.999
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
 # the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
@@ -452,7 +459,22 @@ class BoardReader:
             strokes[unsure[surer]] = True
         if strokes_past_print:
             self._no_broken_letters(cells, probs, heights, strokes)
+            self._letters_agree(cells, probs, heights, strokes)
         return probs, heights
+
+    def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                       strokes: np.ndarray) -> None:
+        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter read from its
+        plain ink at LETTER_DECIDES but under LETTER_SURE_ALONE whose strokes alone read another letter
+        at LETTER_DECIDES: two surely different letters in one glyph (see LETTER_SURE_ALONE)."""
+        best = probs.max(axis=1)
+        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= LETTER_DECIDES) & (best < LETTER_SURE_ALONE))
+        if not len(doubted):
+            return
+        again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=True)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                            strokes: np.ndarray) -> None:
