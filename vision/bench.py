@@ -50,6 +50,7 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
+from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.config import VisionConfig
 from vision.locate import order_corners
 from vision.models import describe
@@ -57,7 +58,9 @@ from vision.observation import BoardObservation
 from vision.reader import TURN_NOT_SETTLED, BoardReader
 from vision.synth.camera import CameraPose, project
 
-CONFIDENT = 0.9  # a wrong letter at or above this confidence is 'confident but wrong'
+# a wrong letter at or above this confidence is 'confident but wrong': the kiosk takes such a reading without
+# asking the players (below it, the square is shown for them to confirm)
+CONFIDENT = DEFAULT_MIN_CONFIDENCE
 WORST_SAVED = 40
 
 

@@ -13,7 +13,7 @@ locates it ("found") and/or with the truth's corners as `--corners` ("given"). T
 then reads the session's other photos (not the pattern, not the empty boards), each from scratch
 with the reader's own location, and the uncalibrated reader reads the same photos in the same
 run. Counted as vision.bench counts them (vision.bench.score_frame): lettered tiles right,
-phantoms, confident-wrong letters (>= 0.9), blanks found.
+phantoms, confident-wrong letters (read at the kiosk's own bar, 0.8, or over), blanks found.
 
 A calibration the command refuses (board not found, the pattern reads badly: exit 2) or does not
 write (it would read the pattern or the empty board worse: exit 3) leaves the kiosk
