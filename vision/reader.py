@@ -238,6 +238,13 @@ MARK_WIDEST = 1.25
 # all 704 ink strokes that narrow there (677 I, 27 J) the strokes' letter was wrong on 3 I's (Y 0.976,
 # N 0.828, W 0.411), each read I by its plain ink
 SURE_TILE = 0.9
+# ... but only where the other letters share under OTHER_LETTERS of the letters' probabilities, as on the
+# tiles that evidence comes from: where they share more, the glyph may be a piece of its letter. Seed
+# 141141 board-056 (found measuring): a thin serif A under blur whose ink mask kept a third of it, read
+# Y 0.53, 'not a letter' 0.40, X 0.055: the share 0.88 passed the kiosk's bar; its own 0.53 is asked.
+# Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
+# otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
+OTHER_LETTERS = 0.05
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -935,8 +942,9 @@ class BoardReader:
             # and a blank carries no letter: the occupancy model's doubt between tile and blank
             # (a thin I: 0.67 / 0.33) is no doubt that a tile is there (models' note). On 538
             # rendered frames (seeds as in _read) 5 more tiles read right, none wrong, blanks alike
-            if occ[0] <= 1.0 - SURE_TILE:  # the share of 'not a letter' left out (see SURE_TILE)
-                read /= max(float(letter_probs.sum()), read)
+            share = read / max(float(letter_probs.sum()), read)
+            if occ[0] <= 1.0 - SURE_TILE and share >= 1.0 - OTHER_LETTERS:  # 'not a letter' left out (SURE_TILE)
+                read = share
             visible = 1.0 if read >= LETTER_DECIDES else (occ[1] + occ[2]) / max(1e-6, 1.0 - occ[3])
             confidence = visible * read
             if maybe_accented:
