@@ -237,3 +237,14 @@ def test_a_serif_q_split_by_thinning_keeps_its_tail():
     assert frame.truth[6][4] == "Q"
     cell = BoardReader(VisionConfig(tileset="english")).observe(image).cells[6 * 15 + 4]
     assert cell.state == "tile" and cell.letter == "Q"
+
+
+def test_an_n_whose_thin_one_lies_along_its_foot_is_read_n():
+    """A bold light N on a dark wooden tile whose thin '1' joins its foot by more than a thinning cuts
+    (a 2x2 erosion wipes the '1' out whole): read M at 0.98 before (seed 150150 board-027, found
+    measuring); the number is cut off as the thin strokes beside the thick ones (value._thin_apart)."""
+    frame, _ = dataset_frame(DatasetSpec(boards=28, seed=150150), 27)
+    cells = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells
+    for r, c in ((6, 4), (14, 7)):
+        assert frame.truth[r][c] == "N"
+        assert (cells[r * 15 + c].state, cells[r * 15 + c].letter) == ("tile", "N"), (r, c, cells[r * 15 + c])
