@@ -172,3 +172,25 @@ def test_a_vote_its_first_value_numbers_agree_on_looks_no_further(monkeypatch):
     assert observation.rotation == every.rotation == 0
     assert reader._memory.rotation_rivals == every_reader._memory.rotation_rivals == ()
     assert observation.board_text() == every.board_text()
+
+
+def _few_tiles_frame(seed: int, index: int) -> RenderedFrame:
+    """Frame `index` of `python -m vision.synth dataset` with seed `seed`, its board drawn with 1-8 tiles (as a
+    dataset with MAX_TILES 8 draws it: a first move and a little more)."""
+    rng = np.random.default_rng([seed, index])
+    board = random_board(rng, tiles=int(rng.integers(1, 9)), tileset="english")
+    return render_frame(board, seed=frame_seed(seed, index), size=1504,
+                        options=FrameOptions(tileset="english", hand=False, style_space="wide"))
+
+
+def test_an_i_lying_on_its_side_shows_its_value_number():
+    """Rendered dev frame seed 104044 index 80 with 1-8 tiles (/tmp/vturn/f104044 board-080): E and I, turned
+    90. The I lies on its side in the window, too flat for letter_box, so its value number was not looked
+    for: one number (the E's) could not settle the turn, and both tiles were asked. Its letter is looked for
+    in the window turned a quarter too (vision.glyph.value_number_sides): two numbers, the turn settled."""
+    frame = _few_tiles_frame(104044, 80)
+    assert frame.rotation == 90 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["E", "I"]
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [1, 1]
+    assert observation.rotation == 90 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
