@@ -627,7 +627,7 @@ class BoardReader:
         on the numbered ones: a first move whose numbers are found on one tile of several (faint, thin or at
         the window's rim) had its turn weighed on that one tile's letter. Rendered dev boards of 1-8 tiles
         (seeds 103043 and 104044, 150 each; /tmp/vturn/survey.py, cmp.py): unsettled 41 -> 37 boards (of
-        2-6 tiles 14 -> 10), none read turned wrong; r121121 board-041 (7 tiles, one number) is settled. Letters
+        2-6 tiles 13 -> 9), none read turned wrong; r121121 board-041 (7 tiles, one number) is settled. Letters
         that outweigh the numbers (one tile read as a letter in one turn only weighs some six numbers) never
         settle a turn against them: f103043 board-119 (S numbered 180, an I read only turned 0) was read
         turned 0, settled, until the numbers' turn was kept with the letters' as its rival."""
@@ -642,8 +642,9 @@ class BoardReader:
             votes[quarter] += 1
         decisive = numbers >= 5 and votes.max() >= 0.8 * numbers
         # the tiles whose letters are read in the four turns: those with a value number, and where these do
-        # not decide, the squares surely tiles too (SURE_TILE; with no number found, any square more likely
-        # a tile than not)
+        # not decide, the squares surely tiles too (SURE_TILE: on dev f103043 board-062, one tile, premium squares
+        # the occupancy model called tiles at 0.65-0.91 read as letters and outvoted its number; with no number
+        # found, as before, any square more likely a tile than not)
         candidates = [k for k, _ in numbered]
         if not decisive:
             least = SURE_TILE if numbers else 0.5
