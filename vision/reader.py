@@ -683,13 +683,13 @@ class BoardReader:
         order = np.argsort(-scores)
         best, other = int(order[0]), int(order[1])
         sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
-        # the evidence for the best turn over the next one, in value numbers (a letter margin
-        # of RIVAL_LETTERS counts as one more number), with the letters not against it
         if votes[best] < votes.max() and not accepted_tiles:
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
             # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival
             turn = int(np.argmax(votes))
             return turn * 90, False, tuple(q * 90 for q in (best, other) if q != turn)
+        # the evidence for the best turn over the next one, in value numbers (a letter margin
+        # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
