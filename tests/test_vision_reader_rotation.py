@@ -172,3 +172,54 @@ def test_a_vote_its_first_value_numbers_agree_on_looks_no_further(monkeypatch):
     assert observation.rotation == every.rotation == 0
     assert reader._memory.rotation_rivals == every_reader._memory.rotation_rivals == ()
     assert observation.board_text() == every.board_text()
+
+
+def _few_tiles_frame(seed: int, index: int) -> RenderedFrame:
+    """Frame `index` of `python -m vision.synth dataset` with seed `seed`, its board drawn with 1-8 tiles (as a
+    dataset with MAX_TILES 8 draws it: a first move and a little more)."""
+    rng = np.random.default_rng([seed, index])
+    board = random_board(rng, tiles=int(rng.integers(1, 9)), tileset="english")
+    return render_frame(board, seed=frame_seed(seed, index), size=1504,
+                        options=FrameOptions(tileset="english", hand=False, style_space="wide"))
+
+
+def test_an_i_lying_on_its_side_shows_its_value_number():
+    """Rendered dev frame seed 104044 index 80 with 1-8 tiles (/tmp/vturn/f104044 board-080): E and I, turned
+    90. The I lies on its side in the window, too flat for letter_box, so its value number was not looked
+    for: one number (the E's) could not settle the turn, and both tiles were asked. Its letter is looked for
+    in the window turned a quarter too (vision.glyph.value_number_sides): two numbers, the turn settled."""
+    frame = _few_tiles_frame(104044, 80)
+    assert frame.rotation == 90 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["E", "I"]
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [1, 1]
+    assert observation.rotation == 90 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
+def test_the_letters_of_tiles_whose_number_is_not_found_settle_a_first_move():
+    """Rendered dev frame seed 104044 index 21 with 1-8 tiles (/tmp/vturn/f104044 board-021): A, I, B, T, S, R on
+    pale tiles, upright, tilt 24 degrees: only the T's value number is found (the others sit at the window's rim),
+    and the letters were read on the numbered tiles alone, so one number and one T left the half-turn a rival and
+    every tile was asked. The letters of the squares surely tiles are read in the four turns too: settled, read."""
+    frame = _few_tiles_frame(104044, 21)
+    assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 6
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert len(found) == 1
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
+def test_letters_against_the_value_numbers_leave_the_turn_unsettled():
+    """Rendered dev frame seed 103043 index 119 with 1-8 tiles (/tmp/vturn/f103043 board-119): S and I turned 180,
+    the S's value number found (180). The I reads as a letter only as the frame shows it (turn 0), a weight of
+    some six value numbers in the letters' score: the numbers' turn is read, the letters' a rival, never settled
+    (every tile asked, none read turned over)."""
+    frame = _few_tiles_frame(103043, 119)
+    assert frame.rotation == 180 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["I", "S"]
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [2]
+    assert observation.rotation == 180 and 0 in reader._memory.rotation_rivals
+    read = observation.board_text()
+    for r in range(15):
+        for c in range(15):
+            assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"

@@ -664,7 +664,22 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     so on turned (the window turned back by np.rot90(window, quarter) shows it low and right).
     Summed over two masks: the letter's (ink_mask) and one at the fainter NUMBER_INK level, which
     finds faint numbers but runs a number into a thick tile's shadow (rendered dev 75016 board-048:
-    one of the board's 84 tiles numbered with it alone). None where no letter is found."""
+    one of the board's 84 tiles numbered with it alone). None where no letter is found, lying as the
+    window shows it or on its side.
+    letter_box takes letters as they stand, and a letter lying on its side (a tile turned a quarter)
+    can be too flat or too wide for it (an I, S, E, D, J): its letter is then looked for in the window
+    turned a quarter. On the pool squares of rendered dev seeds 103043 and 104044 (60 boards each, and
+    150 boards each of 1-8 tiles; /tmp/vturn/variants.py) this numbered 122 more lettered tiles, all
+    in their own turn, and none of the blanks and empty squares looked at (4833/7 own/other now)."""
+    sides = _number_sides(cell_bgr)
+    if sides is not None:
+        return sides
+    sides = _number_sides(np.ascontiguousarray(np.rot90(cell_bgr)))
+    return None if sides is None else np.roll(sides, 1)  # the turned window's place q is the window's q + 1
+
+
+def _number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """value_number_sides of the letter as letter_box finds it in the window as it is."""
     ink = letter_ink(cell_bgr)
     if ink is None:
         return None

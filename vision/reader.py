@@ -650,19 +650,35 @@ class BoardReader:
         of RIVAL_VOTES value numbers (see there); else that other turn is its rival and the
         squares the two turns do not both read empty are unknown (_read). Nor is a turn taken
         over any other whose letters read better on the tiles both turns read as letters, unless
-        the value numbers outweigh those letters by RIVAL_VOTES (see QUARTER_RIVALS)."""
+        the value numbers outweigh those letters by RIVAL_VOTES (see QUARTER_RIVALS).
+
+        Where the value numbers do not decide, the letters are read on the squares surely tiles as well as
+        on the numbered ones: a first move whose numbers are found on one tile of several (faint, thin or at
+        the window's rim) had its turn weighed on that one tile's letter. Rendered dev boards of 1-8 tiles
+        (seeds 103043 and 104044, 150 each; /tmp/vturn/survey.py, cmp.py): unsettled 41 -> 37 boards (of
+        2-6 tiles 13 -> 9), none read turned wrong; r121121 board-041 (7 tiles, one number) is settled. Letters
+        that outweigh the numbers (one tile read as a letter in one turn only weighs some six numbers) never
+        settle a turn against them: f103043 board-119 (S numbered 180, an I read only turned 0) was read
+        turned 0, settled, until the numbers' turn was kept with the letters' as its rival."""
         memory = self._memory
         tile_prob = occ[:, 1]
         numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
-        candidates = [k for k, _ in numbered]
-        if not candidates:  # no value number seen (blurred): the most tile-like squares, by their letters
-            candidates = [k for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE] if tile_prob[k] > 0.5]
+        numbers = len(numbered)
         votes = np.zeros(4)
         letters = np.zeros(4)
         read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
         for _, quarter in numbered:
             votes[quarter] += 1
-        decisive = len(candidates) >= 5 and votes.max() >= 0.8 * len(candidates)
+        decisive = numbers >= 5 and votes.max() >= 0.8 * numbers
+        # the tiles whose letters are read in the four turns: those with a value number, and where these do
+        # not decide, the squares surely tiles too (SURE_TILE: on dev f103043 board-062, one tile, premium squares
+        # the occupancy model called tiles at 0.65-0.91 read as letters and outvoted its number; with no number
+        # found, as before, any square more likely a tile than not)
+        candidates = [k for k, _ in numbered]
+        if not decisive:
+            least = SURE_TILE if numbers else 0.5
+            candidates += [int(k) for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE]
+                           if tile_prob[k] > least and int(k) not in candidates][:ROTATION_SAMPLE - numbers]
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
             every = self._letter_probabilities([_turned_window(windows[k], quarter)
                                                 for quarter in range(4) for k in candidates])  # one batch
@@ -682,7 +698,7 @@ class BoardReader:
             if letter.any():  # summed over the tiles: each tile read is evidence of its own
                 for quarter, (probs, _) in enumerate(readings):
                     letters[quarter] = 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
-        scores = letters + (votes / len(candidates) if candidates else 0.0)
+        scores = letters + (votes / numbers if numbers else 0.0)
         accepted_tiles = memory.accepted is not None  # (accept_board keeps only a board with tiles)
         if memory.accepted is not None:
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
@@ -695,7 +711,12 @@ class BoardReader:
             return None
         order = np.argsort(-scores)
         best, other = int(order[0]), int(order[1])
-        sure = len(candidates) >= 3 and votes.max() >= 0.6 * len(candidates) and np.argmax(votes) == best
+        sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
+        if votes[best] < votes.max() and not accepted_tiles:
+            # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
+            # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival
+            turn = int(np.argmax(votes))
+            return turn * 90, False, tuple(q * 90 for q in (best, other) if q != turn)
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
