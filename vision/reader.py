@@ -539,15 +539,20 @@ class BoardReader:
         with hands; 298 boards of the renderer's wide tile palette: dark wood, black, navy...)
         69 tiles showed such a number: read again, all 69 kept their right letter (a first
         version that also took parts inside the letter's width painted over a serif G's spur and
-        read it C); on jheidel-en the two N's read M at 0.999 are read N.
+        read it C); on jheidel-en the two N's read M at 0.999 are read N. Ink read as no letter at all is
+        tried too, and takes only a letter read at LETTER_DECIDES: a Z whose joined 10 made its ink 'not a
+        letter' 0.9993 had been taken for a marked blank at 0.997 (seed 150150 board-017, found measuring); on
+        dev seeds 98038, 99039, 93033, 94034 (240 boards) every square reads as before (/tmp/lead18/dump.py).
         `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
-        painted = [(int(j), without_joined_number(upright[j], colour(int(j)))) for j in np.flatnonzero(heights > 0)]
+        painted = [(j, without_joined_number(upright[j], colour(j))) for j in range(len(upright))]
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return
         again, again_heights = self._letter_probabilities([window for _, window in redo])  # one batch
         for (j, _), p, h in zip(redo, again, again_heights):
-            if h > 0:
+            # ink read as no letter at all (a Z whose joined 10 made it 'not a letter', then a marked blank)
+            # takes only a letter read surely once the number is painted over
+            if h > 0 and (heights[j] > 0 or p.max() >= LETTER_DECIDES):
                 probs[j], heights[j] = p, h
 
     def _numbered_tiles(self, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
