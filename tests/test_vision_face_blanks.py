@@ -2,7 +2,7 @@
 (vision.reader.INKLESS, _tiles_by_their_faces), on rendered boards of dev seeds 99039 and 82022 (round 17,
 helper vblank); blanks the occupancy model leans to or whose mark is read surely, a little farther from the
 faces (FACE_NEAR_BACKED), and marked blanks called tiles at SURE_TILE (MARK_SURE), on dev seeds 98038, 99039
-and 105045 (round 18)."""
+and 105045, and plain blanks under glare by their hue (FACE_HUE_NEAR) on 105045 and 82022 (round 18)."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import FACE_BLANK_CONFIDENCE, BoardReader
@@ -76,3 +76,16 @@ def test_a_marked_blank_under_glare_the_occupancy_model_calls_a_tile_under_0_95_
     obs, truth = _read(105045, 20)
     assert truth[2][2] == "?"
     assert obs.cells[2 * 15 + 2].state == "blank"
+
+
+def test_plain_blanks_whitened_by_glare_are_found_by_their_hue():
+    # 105045 board 45 (green German board, cream tiles, glare) and 82022 board 38 (classic board, cream tiles):
+    # plain blanks read empty at 0.88 and 0.64 on the start tree, 20.9 and 6.3 Lab from their neighbours' faces
+    # (lighter), 2.6 and 2.5 from them by hue and 3.6 and 4.1 times as far from the empty squares' (FACE_HUE_NEAR)
+    for seed, index, square in ((105045, 45, (2, 6)), (82022, 38, (10, 2))):
+        obs, truth = _read(seed, index)
+        r, c = square
+        assert truth[r][c] == "?"
+        assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
+        phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+        assert phantoms == []

@@ -300,6 +300,18 @@ FACE_APART = 5.0
 # 3.4, at 5.3 Lab); the 21 empty squares read surely as marks on 480 boards (see MARK_SURE) were 17 Lab or more
 # from the faces (the four beside a tile 52-84)
 FACE_NEAR_BACKED = 10.0
+# An inkless square is also a blank by its hue alone (Lab's a and b: glare whitens a square and shade darkens it,
+# its hue stays, as MARK_COLOUR found for marked blanks) within FACE_HUE_NEAR of the tiles' faces and FACE_HUE_APART
+# times as far (1 at least) from the near empty squares of its type: plain blanks under glare 20.9 Lab from their
+# neighbours' faces (105045 board-045, 2.6 by hue, 9.5 from the empties') or a little lighter than them (82022
+# board-038, 6.3 Lab: 2.5 and 10.2 by hue) were read empty. Of the 16970 inkless squares read empty or unknown
+# beside a tile on dev seeds 98038, 99039, 82022, 105045, 106046, 88028, 89029, 90030 (480 boards,
+# /tmp/vblank18/collect2.py, start tree 1ac6030), 678 are within 5 of the faces by hue, and no empty square is
+# more than 1.94 times as far by hue from its near empties as from the faces; of the 8 plain blanks lost there,
+# 5 are 3.6-11 times as far (within 3.7 of the faces). A square within FACE_APART Lab of its near empties
+# stays out of both tests
+FACE_HUE_NEAR = 5.0
+FACE_HUE_APART = 3.0
 FACE_BLANK_CONFIDENCE = 0.75
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
@@ -1009,7 +1021,7 @@ class BoardReader:
         faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
         plain, inked = beside[spread[beside] < INKLESS], beside[spread[beside] >= INKLESS]
         # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
-        # empties), then the tiles' faces
+        # empties; by hue, a square that near them is out too), then the tiles' faces
         plain_empty = _near(plain, empty, same_type=True)
         keep = np.linalg.norm(middles[plain] - _around(middles, plain_empty), axis=1) >= FACE_APART
         plain, plain_empty = plain[keep], plain_empty[keep]
@@ -1018,14 +1030,19 @@ class BoardReader:
         # a square the occupancy model itself calls most likely a blank ('covered' taking the rest) may be
         # FACE_NEAR_BACKED from the faces (see FACE_NEAR_BACKED)
         near = np.where(occ[plain].argmax(axis=1) == 2, FACE_NEAR_BACKED, FACE_NEAR)
-        plain = plain[_tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty, near)]
+        by_colour = _tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty, near, FACE_APART)
+        hues, face_hues = middles[:, 1:], faces[:, 1:]  # glare whitens a square, its hue stays (see FACE_HUE_NEAR)
+        by_hue = _tile_faced(hues, face_hues, hues, plain, plain_tiles, plain_empty,
+                             np.full(len(plain), FACE_HUE_NEAR), FACE_HUE_APART)
+        plain = plain[by_colour | by_hue]
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
         to_face = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1)
         keep = to_face <= FACE_NEAR_BACKED
         inked, inked_tiles, to_face = inked[keep], inked_tiles[keep], to_face[keep]
         inked_empty = _near(inked, empty, same_type=True)
         _face_rings(faces, stats, index, inked_empty.ravel())
-        faced = _tile_faced(faces, faces, faces, inked, inked_tiles, inked_empty, np.full(len(inked), FACE_NEAR_BACKED))
+        faced = _tile_faced(faces, faces, faces, inked, inked_tiles, inked_empty, np.full(len(inked), FACE_NEAR_BACKED),
+                            FACE_APART)
         inked, to_face = inked[faced], to_face[faced]
         marked = self._surely_marked(inked.tolist(), windows, index, quarter)
         blanks = plain.tolist() + marked
@@ -1103,11 +1120,11 @@ def _near(squares: np.ndarray, among: np.ndarray, same_type: bool = False) -> np
 
 
 def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
-    """The median colour (`colours` upright, 225 x 3) of each row's `near` squares (-1 for none), as np.median
+    """The median colour (`colours` upright, 225 x 3, or x 2 for hues) of each row's `near` squares (-1 for none), as np.median
     gives it (the middle one, or the mean of the middle two, per channel); NaN where a row has fewer than two.
     (Sorted with the missing ones last: np.nanmedian took 1.4 ms a frame.)"""
     if near.shape[1] < 2:
-        return np.full((len(near), 3), np.nan, np.float32)
+        return np.full((len(near), colours.shape[1]), np.nan, np.float32)
     counted = (near >= 0).sum(axis=1)
     ordered = np.sort(np.where((near >= 0)[..., None], colours[near], np.nan), axis=1)  # NaN sort last
     rows = np.arange(len(near))
@@ -1116,14 +1133,14 @@ def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
 
 
 def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, squares: np.ndarray,
-                near_tiles: np.ndarray, near_empty: np.ndarray, near: np.ndarray) -> np.ndarray:
-    """Which of these squares' colours (`colours`, upright) are within `near` (Lab, one a square) of the faces
-    (`tile_faces`) of their nearest tiles (`near_tiles`, a row each) and FACE_APART times as far (1 Lab at least)
-    from the colour (`board`) of their nearest squares of their premium type called empty (`near_empty`, two at
-    least): see INKLESS and FACE_NEAR_BACKED."""
+                near_tiles: np.ndarray, near_empty: np.ndarray, near: np.ndarray, apart: float) -> np.ndarray:
+    """Which of these squares' colours (`colours`, upright; Lab, or its hue alone) are within `near` (one a
+    square) of the faces (`tile_faces`) of their nearest tiles (`near_tiles`, a row each) and `apart` times as far
+    (1 at least) from the colour (`board`) of their nearest squares of their premium type called empty
+    (`near_empty`, two at least): see INKLESS, FACE_NEAR_BACKED and FACE_HUE_NEAR."""
     to_face = np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
     to_board = np.linalg.norm(colours[squares] - _around(board, near_empty), axis=1)
-    return (to_face <= near) & (to_board >= FACE_APART * np.maximum(to_face, 1.0))
+    return (to_face <= near) & (to_board >= apart * np.maximum(to_face, 1.0))
 
 
 def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
