@@ -295,10 +295,11 @@ FACE_APART = 5.0
 # empties): a black blank under glare 6.0 Lab from its neighbours' faces, a wooden one 8.6, both called blank
 # 0.62 and 0.51 with 'covered' the rest (98038 board-037, 99039 board-014), a wooden star blank on the rim in
 # dim light 8.8 (99039 board-040). Of the 10830 inkless squares read empty or unknown beside a tile on dev seeds
-# 98038, 99039, 82022, 105045, 106046 (/tmp/vblank18/collect.py, start tree 1ac6030) none is blank-likeliest,
-# and none is within 10 Lab of the faces and 5 times as far from the empties (the largest ratio within 10 Lab:
-# 3.4, at 5.3 Lab); the 21 empty squares read surely as marks on 480 boards (see MARK_SURE) were 17 Lab or more
-# from the faces (the four beside a tile 52-84)
+# 98038, 99039, 82022, 105045, 106046 (/tmp/vblank18/collect.py, start tree 1ac6030) none is blank-likeliest;
+# 332 are within 10 Lab of the faces, none of them 5 times as far from the empties, but one 4.9 times (82022
+# board-046's window shadow, 9.2 Lab; within 5 Lab 2.5 at most): so the wider bound only with a second sign.
+# The 21 empty squares read surely as marks on 480 boards (see MARK_SURE) were 17 Lab or more from the faces
+# (the four beside a tile 52-84)
 FACE_NEAR_BACKED = 10.0
 # An inkless square is also a blank by its hue alone (Lab's a and b: glare whitens a square and shade darkens it,
 # its hue stays, as MARK_COLOUR found for marked blanks) within FACE_HUE_NEAR of the tiles' faces and FACE_HUE_APART
