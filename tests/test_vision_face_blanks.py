@@ -1,6 +1,8 @@
 """A plain blank the colour of the board's squares is told from them by the tiles' faces around it
-(vision.reader.INKLESS, _face_coloured_blanks), on rendered boards of dev seeds 99039 and 82022 (round 17,
-helper vblank)."""
+(vision.reader.INKLESS, _tiles_by_their_faces), on rendered boards of dev seeds 99039 and 82022 (round 17,
+helper vblank); blanks the occupancy model leans to or whose mark is read surely, a little farther from the
+faces (FACE_NEAR_BACKED), and marked blanks called tiles at SURE_TILE (MARK_SURE), on dev seeds 98038, 99039
+and 105045, and plain blanks under glare by their hue (FACE_HUE_NEAR) on 105045 and 82022 (round 18)."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import FACE_BLANK_CONFIDENCE, BoardReader
@@ -43,3 +45,47 @@ def test_faint_tiles_the_occupancy_model_calls_empty_are_asked():
     missed = [(r, c) for r, c in tiles if obs.cells[r * 15 + c].state == "empty"]
     phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
     assert missed == [] and phantoms == []
+
+
+def test_blanks_the_occupancy_model_leans_to_are_found_by_a_looser_face_test():
+    # 98038 board 37 (black tiles under glare) and 99039 board 14 (wooden tiles under glare): plain blanks the
+    # occupancy model called blank 0.62 and 0.51, 'covered' the rest, unknown on the start tree; 6.0 and 8.6 Lab
+    # from their neighbours' faces (FACE_NEAR 5), 21 and 8 times as far from the empty squares (FACE_NEAR_BACKED)
+    for seed, index, square in ((98038, 37, (7, 11)), (99039, 14, (13, 8))):
+        obs, truth = _read(seed, index)
+        r, c = square
+        assert truth[r][c] == "?"
+        assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
+        phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+        assert phantoms == []
+
+
+def test_a_star_blank_in_dim_light_is_found_by_its_mark_and_faces():
+    # 99039 board 40 (stained-wood tiles on a deluxe board, no glare, dim): the star blank on the bottom rim,
+    # called a tile 0.76 (under SURE_TILE), read 'not a letter' surely, its face ring 8.8 Lab from its
+    # neighbours' faces and 45 from the empty squares': unknown on the start tree
+    obs, truth = _read(99039, 40)
+    assert truth[14][13] == "?"
+    assert obs.cells[14 * 15 + 13].state == "blank"
+
+
+def test_a_marked_blank_under_glare_the_occupancy_model_calls_a_tile_under_0_95_is_found():
+    # 105045 board 20 (deluxe board, cream tiles, star blanks, glare): the star blank at row 2 column 2, called a
+    # tile 0.917, its mark read 'not a letter' 1.0 plain and as strokes, its hue the tiles' (MARK_SURE): unknown
+    # on the start tree, whose marked blanks had to be tiles at 0.95
+    obs, truth = _read(105045, 20)
+    assert truth[2][2] == "?"
+    assert obs.cells[2 * 15 + 2].state == "blank"
+
+
+def test_plain_blanks_whitened_by_glare_are_found_by_their_hue():
+    # 105045 board 45 (green German board, cream tiles, glare) and 82022 board 38 (classic board, cream tiles):
+    # plain blanks read empty at 0.88 and 0.64 on the start tree, 20.9 and 6.3 Lab from their neighbours' faces
+    # (lighter), 2.6 and 2.5 from them by hue and 3.6 and 4.1 times as far from the empty squares' (FACE_HUE_NEAR)
+    for seed, index, square in ((105045, 45, (2, 6)), (82022, 38, (10, 2))):
+        obs, truth = _read(seed, index)
+        r, c = square
+        assert truth[r][c] == "?"
+        assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
+        phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+        assert phantoms == []

@@ -181,7 +181,7 @@ MARKED = {"A": "Å", "O": "Ó", "N": "ŃÑ", "S": "ŚŠ", "C": "ĆČ", "Z": "Ź�
 MARK_ABOVE = 0.12
 # A blank marked with its maker's logo or a star: the occupancy model calls it a tile (its mark is
 # ink), and the letter model calls the mark 'not a letter', so it had no letter and was unknown. A
-# square the occupancy model gives at least MARK_TILE as a tile, whose plain ink the letter model calls
+# square the occupancy model gives at least SURE_TILE as a tile, whose plain ink the letter model calls
 # 'not a letter' at least MARK_SURE, is a blank; but only while there are no more such squares than the
 # tile set has blanks (print taken for tiles over a whole board is then no blank). Rendered dev sets
 # (vision.synth dataset --boards 50, seeds 70123, 614027, 777001: 150 boards): 49 marked blanks read
@@ -202,8 +202,14 @@ MARK_ABOVE = 0.12
 # of marked squares): by hue the two phantoms go and four blanks read right more (88028 board-038, white
 # tiles on a classic board, and 68008 board-034, glare: one blank of each pair nearer its empty squares
 # in Lab), no blank lost and no other reading changed; on the 53 other sets hue to the empty squares is
-# 2.3 times hue to the tiles or more, 0.37 on the phantoms
-MARK_TILE = 0.95
+# 2.3 times hue to the tiles or more, 0.37 on the phantoms.
+# The tile asked was 0.95 (MARK_TILE, from the empty squares above, read as marks at tile 0.941 at most,
+# before the hue check): marked blanks under glare at tile 0.917 and 0.94 stayed unknown (rendered dev seed
+# 105045 boards 020 and 021). Of the squares read 'not a letter' >= MARK_SURE plain and as strokes, their ink
+# mark-shaped, on dev seeds 98038, 99039, 82022, 105045, 106046, 88028, 89029, 90030 (480 boards,
+# /tmp/vblank18/markcol.py, start tree 1ac6030): at tile 0.9-0.95 9 blanks and nothing else (all 9 nearer the
+# tiles by hue), at 0.95 and more 164 blanks and nothing else; the 21 empty squares and 4 dim tiles read so had
+# tile 0.52 at most. So SURE_TILE, the unread tiles' own floor, is the tile asked
 MARK_SURE = 0.99
 # A mark is as wide as it is tall: the ink of the 148 squares read as marks on dev seeds 70123, 614027,
 # 777001 and 86413 (50 boards each; stars and logos) is 0.94-1.18 as wide as tall. A thin I on a slate
@@ -284,8 +290,9 @@ POLARITY_SHARE = 0.9
 # (kiosk.turns.DEFAULT_MIN_CONFIDENCE 0.8), so a new one is confirmed.
 # A square with ink (INKLESS or more) beside a tile passes the same test with its face ring's colour and the
 # near empty squares' face rings (the ink is in its middle). Of them, one whose plain ink and strokes both read
-# 'not a letter' at MARK_SURE (no bare stroke) is a marked blank: the occupancy model called some tiles under
-# MARK_TILE (0.83-0.94), or empty, or other marked squares of their board stopped them (_unread_tiles). The
+# 'not a letter' at MARK_SURE (no bare stroke) is a marked blank: the occupancy model called some tiles at
+# 0.83-0.94 only (under the 0.95 then asked, see MARK_SURE), or empty, or other marked squares of their board
+# stopped them (_unread_tiles). The
 # others read empty are tiles whose letter was not read, unknown (asked, never lost): thin I's printed faintly
 # on slate tiles in dim light, which the occupancy model called empty at 0.51-0.97 (99039 board-034, where it
 # was sure of one tile only and the letters read the others). On the same seeds (start tree, tiles by SURE_TILE)
@@ -297,6 +304,29 @@ INKLESS = 8.0
 FACE_NEIGHBOURS = 6
 FACE_NEAR = 5.0
 FACE_APART = 5.0
+# A square with a second sign of a blank, the occupancy model's likeliest state blank or its ink surely a mark
+# (_surely_marked), may be FACE_NEAR_BACKED from the tiles' faces (still FACE_APART times as far from the
+# empties): a black blank under glare 6.0 Lab from its neighbours' faces, a wooden one 8.6, both called blank
+# 0.62 and 0.51 with 'covered' the rest (98038 board-037, 99039 board-014), a wooden star blank on the rim in
+# dim light 8.8 (99039 board-040). Of the 10830 inkless squares read empty or unknown beside a tile on dev seeds
+# 98038, 99039, 82022, 105045, 106046 (/tmp/vblank18/collect.py, start tree 1ac6030) none is blank-likeliest;
+# 332 are within 10 Lab of the faces, none of them 5 times as far from the empties, but one 4.9 times (82022
+# board-046's window shadow, 9.2 Lab; within 5 Lab 2.5 at most): so the wider bound only with a second sign.
+# The 21 empty squares read surely as marks on 480 boards (see MARK_SURE) were 17 Lab or more from the faces
+# (the four beside a tile 52-84)
+FACE_NEAR_BACKED = 10.0
+# An inkless square is also a blank by its hue alone (Lab's a and b: glare whitens a square and shade darkens it,
+# its hue stays, as MARK_COLOUR found for marked blanks) within FACE_HUE_NEAR of the tiles' faces and FACE_HUE_APART
+# times as far (1 at least) from the near empty squares of its type: plain blanks under glare 20.9 Lab from their
+# neighbours' faces (105045 board-045, 2.6 by hue, 9.5 from the empties') or a little lighter than them (82022
+# board-038, 6.3 Lab: 2.5 and 10.2 by hue) were read empty. Of the 16970 inkless squares read empty or unknown
+# beside a tile on dev seeds 98038, 99039, 82022, 105045, 106046, 88028, 89029, 90030 (480 boards,
+# /tmp/vblank18/collect2.py, start tree 1ac6030), 678 are within 5 of the faces by hue, and no empty square is
+# more than 1.94 times as far by hue from its near empties as from the faces; of the 8 plain blanks lost there,
+# 5 are 3.6-11 times as far (within 3.7 of the faces). A square within FACE_APART Lab of its near empties
+# stays out of both tests
+FACE_HUE_NEAR = 5.0
+FACE_HUE_APART = 3.0
 FACE_BLANK_CONFIDENCE = 0.75
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
@@ -924,7 +954,7 @@ class BoardReader:
                       heights: np.ndarray, quarter: int) -> tuple[list[int], dict[int, tuple[np.ndarray, float]]]:
         """The sure tiles (SURE_TILE, upright order, `occ` too) where no letter was read (`letter_at`,
         `heights`) as the letter model calls their plain ink 'not a letter': those holding a blank marked
-        with a logo or star (MARK_TILE, its strokes alone a mark too), and the letter probabilities of
+        with a logo or star (MARK_SURE, its strokes alone a mark too), and the letter probabilities of
         the others whose strokes alone read a letter or whose ink is a bare stroke (_a_stroke), with its
         height (as _letter_probabilities gives them; see SURE_TILE). `index`: the frame-order cell of each
         upright one."""
@@ -945,7 +975,7 @@ class BoardReader:
             else:  # plain ink surely a mark is not read again: a star blank's strokes once read I
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
                            if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
-        sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE) & (occ[unread, 1] >= MARK_TILE)
+        sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE)
         marked = [k for k, w, s in zip(unread, upright, sure) if s and _mark_shaped(w)]
         return (marked if len(marked) <= self._blanks else []), letters
 
@@ -1048,21 +1078,32 @@ class BoardReader:
         faces = np.full((225, 3), np.nan, np.float32)  # the face rings (vision.cells.face_colours) looked at
         plain, inked = beside[spread[beside] < INKLESS], beside[spread[beside] >= INKLESS]
         # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
-        # empties), then the tiles' faces
+        # empties; by hue, a square that near them is out too), then the tiles' faces
         plain_empty = _near(plain, empty, same_type=True)
         keep = np.linalg.norm(middles[plain] - _around(middles, plain_empty), axis=1) >= FACE_APART
         plain, plain_empty = plain[keep], plain_empty[keep]
         plain_tiles, inked_tiles = _near(plain, tiles), _near(inked, tiles)
         _face_rings(faces, stats, index, np.concatenate([inked, plain_tiles.ravel(), inked_tiles.ravel()]))
-        plain = plain[_tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty)]
-        keep = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1) <= FACE_NEAR
-        inked, inked_tiles = inked[keep], inked_tiles[keep]
+        # a square the occupancy model itself calls most likely a blank ('covered' taking the rest) may be
+        # FACE_NEAR_BACKED from the faces (see FACE_NEAR_BACKED)
+        near = np.where(occ[plain].argmax(axis=1) == 2, FACE_NEAR_BACKED, FACE_NEAR)
+        by_colour = _tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty, near, FACE_APART)
+        hues, face_hues = middles[:, 1:], faces[:, 1:]  # glare whitens a square, its hue stays (see FACE_HUE_NEAR)
+        by_hue = _tile_faced(hues, face_hues, hues, plain, plain_tiles, plain_empty,
+                             np.full(len(plain), FACE_HUE_NEAR), FACE_HUE_APART)
+        plain = plain[by_colour | by_hue]
+        # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
+        to_face = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1)
+        keep = to_face <= FACE_NEAR_BACKED
+        inked, inked_tiles, to_face = inked[keep], inked_tiles[keep], to_face[keep]
         inked_empty = _near(inked, empty, same_type=True)
         _face_rings(faces, stats, index, inked_empty.ravel())
-        inked = inked[_tile_faced(faces, faces, faces, inked, inked_tiles, inked_empty)]
+        faced = _tile_faced(faces, faces, faces, inked, inked_tiles, inked_empty, np.full(len(inked), FACE_NEAR_BACKED),
+                            FACE_APART)
+        inked, to_face = inked[faced], to_face[faced]
         marked = self._surely_marked(inked.tolist(), windows, index, quarter)
         blanks = plain.tolist() + marked
-        unread = [k for k in inked.tolist() if k not in marked and cells[k].state == "empty"]
+        unread = [k for k, d in zip(inked.tolist(), to_face) if k not in marked and d <= FACE_NEAR and cells[k].state == "empty"]
         already = sum(c.state == "blank" for c in cells)
         return (blanks if already + len(blanks) <= self._blanks else []), unread
 
@@ -1136,11 +1177,11 @@ def _near(squares: np.ndarray, among: np.ndarray, same_type: bool = False) -> np
 
 
 def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
-    """The median colour (`colours` upright, 225 x 3) of each row's `near` squares (-1 for none), as np.median
+    """The median colour (`colours` upright, 225 x 3, or x 2 for hues) of each row's `near` squares (-1 for none), as np.median
     gives it (the middle one, or the mean of the middle two, per channel); NaN where a row has fewer than two.
     (Sorted with the missing ones last: np.nanmedian took 1.4 ms a frame.)"""
     if near.shape[1] < 2:
-        return np.full((len(near), 3), np.nan, np.float32)
+        return np.full((len(near), colours.shape[1]), np.nan, np.float32)
     counted = (near >= 0).sum(axis=1)
     ordered = np.sort(np.where((near >= 0)[..., None], colours[near], np.nan), axis=1)  # NaN sort last
     rows = np.arange(len(near))
@@ -1149,14 +1190,14 @@ def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
 
 
 def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, squares: np.ndarray,
-                near_tiles: np.ndarray, near_empty: np.ndarray) -> np.ndarray:
-    """Which of these squares' colours (`colours`, upright) are within FACE_NEAR of the faces (`tile_faces`) of
-    their nearest tiles (`near_tiles`, a row each) and FACE_APART times as far (1 Lab at least) from the colour
-    (`board`) of their nearest squares of their premium type called empty (`near_empty`, two at least): see
-    INKLESS."""
+                near_tiles: np.ndarray, near_empty: np.ndarray, near: np.ndarray, apart: float) -> np.ndarray:
+    """Which of these squares' colours (`colours`, upright; Lab, or its hue alone) are within `near` (one a
+    square) of the faces (`tile_faces`) of their nearest tiles (`near_tiles`, a row each) and `apart` times as far
+    (1 at least) from the colour (`board`) of their nearest squares of their premium type called empty
+    (`near_empty`, two at least): see INKLESS, FACE_NEAR_BACKED and FACE_HUE_NEAR."""
     to_face = np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
     to_board = np.linalg.norm(colours[squares] - _around(board, near_empty), axis=1)
-    return (to_face <= FACE_NEAR) & (to_board >= FACE_APART * np.maximum(to_face, 1.0))
+    return (to_face <= near) & (to_board >= apart * np.maximum(to_face, 1.0))
 
 
 def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
