@@ -1230,15 +1230,17 @@ ROUGH_CANDIDATES = 5
 # off or more. It costs a few refinements only on frames whose first candidates are not taken;
 # every acceptance check is the same.
 # Then those of the lattices of the next strongest combs, up to STRONG_LATTICES of each view (the
-# first of either view, then the second, then the third). On boards crowded with tiles the premium
+# first of either view, then the second). On boards crowded with tiles the premium
 # pattern ranks lattices of other spacings (tile edges, the rim) first: rendered seed 91031 frame 57
 # (73 tiles, tilt 27) was placed within 0.06 cells from the perspective view's second lattice, and
 # by nothing tried before it; 121121 frame 49 (a deluxe board with 85 tiles) from the plain view's
 # second (0.56 cells off, refined to 0.06; the pattern ranked it 3rd and 4th). Rendered development
 # seeds 100040, 101041, 102042 (180 frames, a third of them with 70 tiles or more): every frame
-# located as before and no location moved (`python -m vision.bench`). Up to 8 more rough placements
-# on a frame none of whose others is taken (a frame with no board)
-STRONG_LATTICES = 3
+# located as before and no location moved (`python -m vision.bench`). Up to 4 more rough placements
+# on a frame none of whose others is taken (a frame with no board: with 3 lattices of each view, up
+# to 8 more, scrabscrap-v1 shrunk to 0.23 and tilted 35 degrees, no board found, took 1.44 times the
+# CPU time of the start tree; no frame looked at needed the third)
+STRONG_LATTICES = 2
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
