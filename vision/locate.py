@@ -125,7 +125,10 @@ MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it i
 # A grid larger than the one given first is given: the board is the largest grid over its place,
 # and a first placement the reader refused can be such a finer grid inside the board (rendered
 # seed 121121 board-049, a deluxe board with 85 tiles: first a grid of 0.78 of the board's spacing
-# 3.97 cells off, then the board 0.06 off, whose sides measure 19.3 of the first one's cells)
+# 3.97 cells off, then the board 0.06 off, whose sides measure 19.3 of the first one's cells;
+# 91031 board-015 the same, 5.84 and 0.06 off). Every candidate the reader can take (CANDIDATES) of
+# rendered seeds 62002 (60 frames), 330417 (80), 101041 (60), and of 98038, 120120 and 102042 (every
+# other frame, 90): none is a grid larger than one offered before it
 SPACING_CELLS = 1.5
 # ... and a placement whose every other line, each way, is much fainter than the lines between
 # them (the median response along each line, of the odd lines over the even or the even over the
@@ -1401,7 +1404,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
     candidate better (with the letters read) takes the next one when it fails. Only
     placements that clearly beat their rivals a cell off and whose lines fit are given, and
-    none that is a grid of another spacing over a board given before (_another_spacing).
+    none that is a grid of a finer spacing over a board given before (_another_spacing).
     A small board is refined and checked in the frame at a finer scale (coarse to fine); and
     where the frame's edges all lie in a small part of it (_busy_box), only that part is
     searched, drawn at the work size: a board too small for the combs and vanishing points at
@@ -1417,7 +1420,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     def fresh(found: BoardLocation) -> bool:
         cell = _smallest_cell(found.corners)
         if any(_another_spacing(found.corners, other) for other in given):
-            return False  # two spacings offered over one place: neither later one is sure
+            return False  # a finer grid over a place offered before: no board of its own
         if all(np.abs(found.corners - other).max() > 0.5 * cell for other in given):
             given.append(found.corners)
             return True
