@@ -509,3 +509,35 @@ def test_a_placement_the_pattern_clearly_puts_where_it_is_is_not_shifted_by_one_
     assert _clearer(small, placed, moved)
     found = next(board_candidates(frame.image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
+
+
+def test_a_board_offered_after_a_finer_grid_inside_it_is_offered():
+    """A green board crowded with 82 tiles (rendered seed 91031, frame 15): the search's first
+    placement is a grid of a finer spacing laid inside the board, 5.8 cells off, which the reader
+    refuses (its squares do not show the premium layout); the board itself comes next, a grid
+    larger than that one. The spacing rule, made for finer grids offered after the board, held it
+    back, and the board was not found."""
+    from itertools import islice
+
+    from vision.locate import _another_spacing
+    frame = _saved_frame(91031, 15)
+    offered = list(islice(board_candidates(frame.image), 2))
+    assert len(offered) == 2 and _error_cells(offered[0].corners, frame.board_corners) > 1.0
+    board = offered[1]
+    assert _error_cells(board.corners, frame.board_corners) < 0.2
+    assert board.margin >= PLACEMENT_MARGIN and board.line_fit >= LINE_FIT
+    assert _another_spacing(offered[0].corners, board.corners) and not _another_spacing(board.corners, offered[0].corners)
+
+
+def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(monkeypatch):
+    """A board crowded with 73 tiles under perspective (rendered seed 91031, frame 57): no placement
+    the premium pattern ranks among the ROUGH_CANDIDATES, nor those of either view's lattice of the
+    strongest combs, is taken; the perspective view's lattice of the second strongest combs
+    (STRONG_LATTICES) places it, and it is found."""
+    import vision.locate as locate
+    frame = _saved_frame(91031, 57)
+    found = next(board_candidates(frame.image), None)
+    assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+    monkeypatch.setattr(locate, "STRONG_LATTICES", 1)
+    assert next(board_candidates(frame.image), None) is None

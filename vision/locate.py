@@ -115,13 +115,20 @@ HALF_CELL_GAIN = 0.13
 WHOLE_CELL_GAIN = 0.05
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
-# sides, in that board's cells, average more than SPACING_CELLS from 15 is a grid of another
-# spacing over the same place: not given (_another_spacing). On development seeds 61001, 62002 and
+# sides, in that board's cells, average more than SPACING_CELLS under 15 is a grid of a finer
+# spacing laid over part of the same place: not given (_another_spacing). On development seeds 61001, 62002 and
 # 64004 (wide style space, 60 boards each) the search's placements after the first (up to 3 a
 # frame) include 18 grids of another spacing laid over part of the board, each passing every check
 # of _settled, their sides 7.5-13.1 of the first (right) board's cells (half to 0.87 of its spacing,
 # along one axis or both; 2.0-7.5 cells off); every first placement was right (within 0.13 cells),
-# and grids of the board's own spacing placed off it measure 14.3-16.0 (62002 frames 21, 23, 43)
+# and grids of the board's own spacing placed off it measure 14.3-16.0 (62002 frames 21, 23, 43).
+# A grid larger than the one given first is given: the board is the largest grid over its place,
+# and a first placement the reader refused can be such a finer grid inside the board (rendered
+# seed 121121 board-049, a deluxe board with 85 tiles: first a grid of 0.78 of the board's spacing
+# 3.97 cells off, then the board 0.06 off, whose sides measure 19.3 of the first one's cells;
+# 91031 board-015 the same, 5.84 and 0.06 off). Every candidate the reader can take (CANDIDATES) of
+# rendered seeds 62002 (60 frames), 330417 (80), 101041 (60), and of 98038, 120120 and 102042 (every
+# other frame, 90): none is a grid larger than one offered before it
 SPACING_CELLS = 1.5
 # ... and a placement whose every other line, each way, is much fainter than the lines between
 # them (the median response along each line, of the odd lines over the even or the even over the
@@ -1225,6 +1232,18 @@ ROUGH_CANDIDATES = 5
 # lattice placed it 2.6 cells off, refined to 0.09 cells, while every placement tried was 7 cells
 # off or more. It costs a few refinements only on frames whose first candidates are not taken;
 # every acceptance check is the same.
+# Then those of the lattices of the next strongest combs, up to STRONG_LATTICES of each view (the
+# first of either view, then the second). On boards crowded with tiles the premium
+# pattern ranks lattices of other spacings (tile edges, the rim) first: rendered seed 91031 frame 57
+# (73 tiles, tilt 27) was placed within 0.06 cells from the perspective view's second lattice, and
+# by nothing tried before it; 121121 frame 49 (a deluxe board with 85 tiles) from the plain view's
+# second (0.56 cells off, refined to 0.06; the pattern ranked it 3rd and 4th). Rendered development
+# seeds 100040, 101041, 102042 (180 frames, a third of them with 70 tiles or more): every frame
+# located as before and no location moved (`python -m vision.bench`). Up to 4 more rough placements
+# on a frame none of whose others is taken (a frame with no board: with 3 lattices of each view, up
+# to 8 more, scrabscrap-v1 shrunk to 0.23 and tilted 35 degrees, no board found, took 1.44 times the
+# CPU time of the start tree; no frame looked at needed the third)
+STRONG_LATTICES = 2
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
@@ -1300,8 +1319,8 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     neighbours (see _placement; only worked out if the first is not taken), each place
     once; with whether it came by the latter. After the first, the view that undoes the
     perspective is searched (only when asked for: the first is taken on most frames), and
-    its placements come next; ROUGH_CANDIDATES in all, then those of the lattice of the
-    strongest line combs when they were not among them."""
+    its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
+    strongest line combs (STRONG_LATTICES of each view) when they were not among them."""
     cells = _plain_cells(small, gray)
     given: list[np.ndarray] = []
 
@@ -1337,8 +1356,9 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
         yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
         yield from take("plain", cells, 1, len(cells))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
-    # then each view's lattice of the strongest line combs, by either measure (see ROUGH_CANDIDATES)
-    for strongest, back in (pool[0] for pool in pools if pool):
+    # then each view's lattices of the strongest line combs, by either measure (see ROUGH_CANDIDATES
+    # and STRONG_LATTICES): the strongest of each view first, then the next
+    for strongest, back in (pool[k] for k in range(STRONG_LATTICES) for pool in pools if k < len(pool)):
         for relative in (False, True):
             found = _placement(strongest, relative)
             if found is not None:
@@ -1367,15 +1387,15 @@ def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, flo
 
 
 def _another_spacing(corners: np.ndarray, earlier: np.ndarray) -> bool:
-    """Whether a board at `corners` (frame coordinates) is a grid of another spacing over the
+    """Whether a board at `corners` (frame coordinates) is a grid of a finer spacing over the
     board at `earlier`: its centre on that board and its sides, measured in that board's cells,
-    averaging more than SPACING_CELLS from 15 (a grid laid over part of a board, or a board
-    around such a grid)."""
+    averaging more than SPACING_CELLS under 15 (a grid laid over part of a board; a board around
+    such a grid is not one, see SPACING_CELLS)."""
     to_cells = np.linalg.inv(cv2.getPerspectiveTransform(_canonical(1), np.asarray(earlier, np.float32)))
     at = cv2.perspectiveTransform(np.asarray(corners, np.float32)[None], to_cells)[0]
     centre = at.mean(axis=0)
     sides = np.linalg.norm(at - np.roll(at, -1, axis=0), axis=1)
-    return bool(np.all((centre >= 0) & (centre <= 15)) and abs(float(sides.mean()) - 15) > SPACING_CELLS)
+    return bool(np.all((centre >= 0) & (centre <= 15)) and float(sides.mean()) < 15 - SPACING_CELLS)
 
 
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
@@ -1384,7 +1404,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
     candidate better (with the letters read) takes the next one when it fails. Only
     placements that clearly beat their rivals a cell off and whose lines fit are given, and
-    none that is a grid of another spacing over a board given before (_another_spacing).
+    none that is a grid of a finer spacing over a board given before (_another_spacing).
     A small board is refined and checked in the frame at a finer scale (coarse to fine); and
     where the frame's edges all lie in a small part of it (_busy_box), only that part is
     searched, drawn at the work size: a board too small for the combs and vanishing points at
@@ -1400,7 +1420,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     def fresh(found: BoardLocation) -> bool:
         cell = _smallest_cell(found.corners)
         if any(_another_spacing(found.corners, other) for other in given):
-            return False  # two spacings offered over one place: neither later one is sure
+            return False  # a finer grid over a place offered before: no board of its own
         if all(np.abs(found.corners - other).max() > 0.5 * cell for other in given):
             given.append(found.corners)
             return True
