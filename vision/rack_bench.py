@@ -104,7 +104,7 @@ tree on the same scenes), 9960000 (round 15's merged tree, lead, and the round's
 scenes), 9970000 (round 16's racks never learnt, h-rklearn, `--scenes 500`, and its start tree dd7c319 on the same
 scenes), 9980000 (round 16's seams of dark tiles, h-rkseam, `--scenes 500`, and its start tree dd7c319 on the same
 scenes), 9990000 (round 16's hands over the rack, h-rkhand, `--scenes 0 --hands 200` and `--scenes 200
---hands 0`, both trees), 10010000 (round 16's merged tree, lead, and its start tree dd7c319 on the same scenes), 10030000 (round 17's racks never learnt, h-rklearn, both trees; its false overdraw 10030613 p2 looked at after it), 10040000 (round 17's dark runs, h-rkseam, and its start tree e4b2117 on the same scenes) (its false overdraw 10040917 p2 looked at after it): measuring runs of later rounds)
+--hands 0`, both trees), 10010000 (round 16's merged tree, lead, and its start tree dd7c319 on the same scenes), 10030000 (round 17's racks never learnt, h-rklearn, both trees; its false overdraw 10030613 p2 looked at after it), 10040000 (round 17's dark runs, h-rkseam, and its start tree e4b2117 on the same scenes) (its false overdraw 10040917 p2 looked at after it), 10070000 (round 18's overdraws caught, h-rkcatch, `--scenes 450 --hands 50`, and its start tree 1ac6030 on the same scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all
