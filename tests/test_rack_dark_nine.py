@@ -54,10 +54,11 @@ def test_a_dark_band_without_seams_shows_none_in_its_brightest_channel():
     assert float(light.max() - light.min()) <= 1.0
 
 
-def test_a_learnt_rack_read_over_seven_with_no_seam_showing_is_not_counted():
+def test_a_learnt_rack_read_over_seven_with_no_seam_showing_is_not_read_over_seven():
     # dev seed 7670293 p2, rendered with six maroon tiles: the rack's top in its own shade is the
     # tiles' colour and took the band; its four runs read as nine at setup's pitches and the board's,
-    # no seam of the split showing (vision.racks.LEARNT_SEAMS_SHOWN): not seen, never nine
+    # no seam of the split showing (vision.racks.LEARNT_SEAMS_SHOWN): not seen, never nine; since
+    # round 18 a band found away from setup's rows is read in those (vision.racks._band_astray): 6
     def scene(p2: int):
         return render_rack_scene(7670293, size=1000, options=RackSceneOptions(
             counts={"p1": 7, "p2": p2}, hand="", half_out="", face_down={}))
@@ -67,5 +68,5 @@ def test_a_learnt_rack_read_over_seven_with_no_seam_showing_is_not_counted():
     profile = learn_known(setup.image, setup.zones["p2"], square, board_tile_lab(setup), 15.0, 7).profile
     assert profile is not None
     reading = read_rack(six.image, zone, square, board_tile_lab(six), 15.0, profile)
-    assert reading.count is None
+    assert reading.count in (None, 6)
 

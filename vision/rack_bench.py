@@ -78,7 +78,8 @@ both trees),
 --first-seed 7680000`, `--hands 400 ... --first-seed 7680100`, `--scenes 200 --hands 0 --face-down 0 --follow 0
 --first-seed 7680500`, both trees; the test's scene 7680181),
 7700000-7701399, 7710000-7711399, 7720000-7721099 and the follow frames 7760000-7760149 (round 17's racks never learnt, h-rklearn: setup frames scanned, setup frames with a hand, `--scenes 400 --hands 100 --face-down 0 --follow 0 --first-seed 7700000` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7760000`, both trees),
-7730000-7731369, 7740000-7740999, 7750000-7750999 and 7770000-7770149 (round 17's dark runs, h-rkseam: `--first-seed 7730000 --verbose` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7770000`, both trees; the navy and maroon scenes of 7730000-7750999 rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles); tests
+7730000-7731369, 7740000-7740999, 7750000-7750999 and 7770000-7770149 (round 17's dark runs, h-rkseam: `--first-seed 7730000 --verbose` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7770000`, both trees; the navy and maroon scenes of 7730000-7750999 rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles),
+7800000-7800399, 7810000-7810199 and 7820000-7820199 (round 18's overdraws caught, h-rkcatch: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7800000 --verbose`, both trees; 7810000 and 7820000's scenes rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -103,7 +104,7 @@ tree on the same scenes), 9960000 (round 15's merged tree, lead, and the round's
 scenes), 9970000 (round 16's racks never learnt, h-rklearn, `--scenes 500`, and its start tree dd7c319 on the same
 scenes), 9980000 (round 16's seams of dark tiles, h-rkseam, `--scenes 500`, and its start tree dd7c319 on the same
 scenes), 9990000 (round 16's hands over the rack, h-rkhand, `--scenes 0 --hands 200` and `--scenes 200
---hands 0`, both trees), 10010000 (round 16's merged tree, lead, and its start tree dd7c319 on the same scenes), 10030000 (round 17's racks never learnt, h-rklearn, both trees; its false overdraw 10030613 p2 looked at after it), 10040000 (round 17's dark runs, h-rkseam, and its start tree e4b2117 on the same scenes) (its false overdraw 10040917 p2 looked at after it): measuring runs of later rounds)
+--hands 0`, both trees), 10010000 (round 16's merged tree, lead, and its start tree dd7c319 on the same scenes), 10030000 (round 17's racks never learnt, h-rklearn, both trees; its false overdraw 10030613 p2 looked at after it), 10040000 (round 17's dark runs, h-rkseam, and its start tree e4b2117 on the same scenes) (its false overdraw 10040917 p2 looked at after it), 10070000 (round 18's overdraws caught, h-rkcatch, `--scenes 450 --hands 50`, and its start tree 1ac6030 on the same scenes): measuring runs of later rounds)
 are measurements: never run there in development (9800170, a false overdraw of the 9800000 run,
 was looked at after it; round 10's lead ran 9760000 and 9770000 as the bench draws them and looked at
 the one false overdraw of each of 9740000, 9760000 and 9770000 (seeds 9740253, 9760635, 9770950: all

@@ -272,6 +272,26 @@ RUN_WHOLE = 0.8  # dev seeds 7640700-7640993 and 9910700-9910978, every rack rea
 # grey tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
 
 
+def tiles_solid(share: np.ndarray, comb: Comb, total: int) -> bool:
+    """Whether every tile of `total`'s best split is SOLID_TILE of tile colour at least (`share`:
+    each column's share of the band's rows of tile colour): the empty groove's shade beside a run
+    passes for tile colour in a row or two of the band, not in the rows a tile's top and back fill."""
+    for (a, b), n in zip(comb.runs, comb.splits[total]):
+        width = (b - a) / n
+        for k in range(n):
+            if float(share[int(round(a + k * width)):int(round(a + (k + 1) * width))].mean()) < SOLID_TILE:
+                return False
+    return True
+
+
+SOLID_TILE = 0.5  # dev seeds 7810000-7810199 and 7820000-7820199 rendered with 8 and 9 tiles (and the racks'
+# setup frames, and 6 and 7 tiles), read without setup: of the 1513 racks of 8-9 read surely over seven, the
+# least tile of a rack 0.54 on one (7810096 p2, nine cream tiles, a tile at a group's end), 0.62-1.0 on the
+# rest; 10040917 p2 (a measuring run's false overdraw, looked at after it: seven navy tiles on a blue Mattel
+# rack, an empty stretch of groove beside two tiles read as a third, so eight at setup and on every later
+# frame) 0.46 on that stretch, 0.93-1.0 on its tiles; no rack of 6 or 7 was read surely over seven there
+
+
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:
     """The total when seams do not decide (dark tiles show hardly any): runs of different
     lengths (a tile alone, a group) fit one pitch far better for one total than for any other,

@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
                               comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
-                              trim_table_ends)
+                              tiles_solid, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -741,6 +741,13 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         full = _filled_band(is_tile, MAX_BAND * pitch * ROWS_PER_PX)
         if full is not None:
             band, filled = full, True
+    if _band_astray(band, profile, lab.shape[0]):
+        # read in the rows setup found the tiles in: on a table near the tiles' colour the band may be
+        # taken from the table (dev seed 7810095 p1: rows 2-3 at the strip's top, nine ivory tiles in
+        # setup's rows 25-28), be one blended row (7820085 p1: nine white tiles, row 25 of setup's 25-28;
+        # OVER_BAND_ROWS holds a count over seven then) or not be found (7820087 p1: eight ivory tiles)
+        assert profile is not None
+        band = profile.band
     backed = np.ones(lab.shape[1], bool)
     if band is not None:
         # the tiles lean on the rack's back wall: seen from the board's side, the wall
@@ -796,6 +803,18 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
                     filled=filled, share=share, lab=lab)
+
+
+def _band_astray(band: tuple[int, int] | None, profile: RackProfile | None, rows: int) -> bool:
+    """Is the band found (`band`; None: none) not where setup found a learnt rack's tiles (by their
+    colour, in a strip of as many `rows`): none, or no row shared with setup's band, or under
+    OVER_BAND_ROWS where setup's band had as many?"""
+    if profile is None or profile.tops is not None or profile.rows != rows:
+        return False
+    y0, y1 = profile.band
+    if band is None:
+        return True
+    return band[1] <= y0 or band[0] >= y1 or (band[1] - band[0] < OVER_BAND_ROWS <= y1 - y0)
 
 
 EDGE_STRETCH = 0.5  # pitches: the rack's bare end is 1.5-3.5 pitches (10030613 p2 with seven and six tiles),
@@ -866,7 +885,8 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
     comb = comb_options(seen.column, seen.light, seen.p_lo, seen.p_hi, edge, seen.table_like, stops)
     count, sure = comb_decide(comb, seen.filled)
     if sure and count > RACK_LIMIT and profile is None \
-            and not (seams_show(comb, count) and runs_whole(seen.column, comb.runs)):
+            and not (seams_show(comb, count) and runs_whole(seen.column, comb.runs)
+                     and tiles_solid(seen.share, comb, count)):
         # a rack setup did not learn (16 % exact: counted), or a setup frame, read as more than
         # seven by a split whose seams mostly fall on tiles' middles (the strip's dark lines are gaps
         # between tiles standing apart: dev seed 9911047 p2, first seed 9910300, seven navy tiles on
