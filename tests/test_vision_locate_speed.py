@@ -1,7 +1,9 @@
 """Location's quicker paths give the numbers of the plain ones they stand for."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
+import pytest
 
 from vision.locate import (_BEND31, _K31, _NEAR_SEARCH, _WIDE_SEARCH, REFINE_CELL, _band_combs, _comb_offsets, _comb_weights,
                            _fit_combs, _line_responses, _pairwise_sum, _view_responses)
@@ -87,3 +89,57 @@ def test_pairwise_sum_is_numpys():
     across = np.ascontiguousarray(values.transpose(0, 2, 1))  # the values to add along axis 1, as _comb_scores lays them
     for part in (slice(0, 16), slice(16, 31)):  # as the first version summed them: along a contiguous last axis
         assert np.array_equal(_pairwise_sum(across[:, part]), np.add.reduce(values[..., part], axis=-1))
+
+
+def _grid_image(cell: int = 30, border: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    """A grey image of a board's 16 x 16 dark grid lines on a light ground, with a little noise,
+    and the grid's corners."""
+    rng = np.random.default_rng(5)
+    side = 15 * cell + 2 * border
+    image = np.full((side, side), 200.0) + rng.normal(0, 3, (side, side))
+    for k in range(16):
+        at = border + k * cell
+        image[at - 1:at + 2, border - 1:side - border + 2] = 90.0
+        image[border - 1:side - border + 2, at - 1:at + 2] = 90.0
+    corners = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32) * cell + border
+    return np.clip(image, 0, 255).astype(np.uint8), corners
+
+
+def _half_cell_gain_of_every_move(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, float]:
+    """_half_cell_gain written out: every corner as it is and moved each of the 8 ways, 36 views."""
+    from vision.locate import _HALF_MOVES, _HALF_MOVED_SQUARES, _canonical, _corner_contrasts
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    placements = []
+    for k in range(4):
+        turn = (np.arange(4) + k) % 4
+        placements.append(corners[turn])
+        moved = cv2.perspectiveTransform(_HALF_MOVED_SQUARES[k].reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+        placements.extend(np.ascontiguousarray(square[turn]) for square in moved)
+    contrast = _corner_contrasts(gray, placements).reshape(4, 1 + len(_HALF_MOVES))
+    weakest = int(np.argmin(contrast[:, 0]))
+    return float((contrast[:, 1:] - contrast[:, :1]).max()), weakest, float(contrast[weakest, 0])
+
+
+@pytest.mark.parametrize("moved", [(0.0, 0.0), (0.6, 0.0), (0.55, 0.55), (0.3, -0.3)])
+def test_half_cell_gain_moves_only_the_corners_that_can_gain_enough(moved, monkeypatch):
+    """A corner whose own lines fit 1 - HALF_CELL_GAIN or better cannot gain more than HALF_CELL_GAIN (a
+    contrast is at most 1): _half_cell_gain draws its 8 moves only for the other corners, and decides as
+    the 36 views of every corner's moves do (the same weakest corner and its fit; the same largest gain
+    wherever it passes HALF_CELL_GAIN). On a grid placed right no corner is moved: 4 views, not 36."""
+    from vision import locate
+    gray, truth = _grid_image()
+    corners = truth.copy()
+    corners[0] += np.float32(30) * np.array(moved, np.float32)
+    drawn: list[int] = []
+    contrasts = locate._corner_contrasts
+    monkeypatch.setattr(locate, "_corner_contrasts", lambda g, placements: (drawn.append(len(placements)), contrasts(g, placements))[1])
+    gain, weakest, own = locate._half_cell_gain(gray, corners)
+    monkeypatch.setattr(locate, "_corner_contrasts", contrasts)
+    every_gain, every_weakest, every_own = _half_cell_gain_of_every_move(gray, corners)
+    assert (weakest, own) == (every_weakest, every_own)
+    assert (gain > locate.HALF_CELL_GAIN) == (every_gain > locate.HALF_CELL_GAIN)
+    assert gain >= every_gain and (gain == every_gain or gain <= locate.HALF_CELL_GAIN)
+    if moved == (0.0, 0.0):
+        assert drawn == [4] and gain <= locate.HALF_CELL_GAIN
+    if moved == (0.55, 0.55):
+        assert gain > locate.HALF_CELL_GAIN and sum(drawn) < 36
