@@ -59,8 +59,8 @@ class Thumb:
 
 @dataclass(frozen=True)
 class Parts:
-    """Which cells of a thumb each part of a rack's reading looks at: the flat indices of
-    their channels in the thumb's cells (cells.reshape(-1))."""
+    """Which cells of a thumb each part of a rack's reading looks at: a mask (uint8, 255 where
+    looked at) of their channels in the thumb's cells laid out as rows (cells.reshape(rows, -1))."""
     rack: np.ndarray    # the zone and the strips of table along it (read_rack, with table_crossed)
     beside: np.ndarray  # the table beyond the rack's ends (count_face_down)
 
@@ -133,7 +133,7 @@ def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int
     """The cells (of `shape`, each `cell` px from `origin`) holding a px within REACH_PX of
     `quads` (each several cells across), as the flat indices of their channels (Parts): the
     cells whose middles fall in a quad, grown by one cell (a cell the quad's edge crosses) and
-    by REACH_PX."""
+    by REACH_PX: a mask of their channels (Parts)."""
     (rows, cols), (cw, ch) = shape, cell
     mask = np.zeros((rows, cols), np.uint8)
     for quad in quads:  # one at a time: fillPoly leaves out where polygons given together overlap
@@ -142,7 +142,7 @@ def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int
         cv2.fillPoly(mask, [np.round(at * 16).astype(np.int32)], 255, shift=4)
     grow_x, grow_y = 1 + -(-REACH_PX // cw), 1 + -(-REACH_PX // ch)
     grown = cv2.dilate(mask, np.ones((2 * grow_y + 1, 2 * grow_x + 1), np.uint8))
-    return (3 * np.flatnonzero(grown)[:, None] + np.arange(3)).ravel()
+    return np.repeat(grown, 3, axis=1)
 
 
 def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, now: Thumb | None,
@@ -150,14 +150,24 @@ def changed_parts(rack_reference: Thumb | None, beside_reference: Thumb | None, 
     """Which parts of the rack's reading (`looked_at`: the cells each part looks at) changed in
     `now`, each part's cells against its own reference (the frame it was last made on; a
     reference of another box: changed)."""
-    return Changed(_moved_in(rack_reference, now, looked_at.rack), _moved_in(beside_reference, now, looked_at.beside))
+    rack_moves = _moves(rack_reference, now)
+    # both parts last made on the same frame (most frames): the cells' moves taken once
+    beside_moves = rack_moves if beside_reference is rack_reference else _moves(beside_reference, now)
+    return Changed(_moved_in(rack_moves, looked_at.rack), _moved_in(beside_moves, looked_at.beside))
 
 
-def _moved_in(reference: Thumb | None, now: Thumb | None, cells: np.ndarray) -> bool:
-    """Whether a channel of `cells` moved by more than CHANGE_LEVEL (no thumb, or thumbs of
-    different boxes: moved)."""
+def _moves(reference: Thumb | None, now: Thumb | None) -> np.ndarray | None:
+    """How far each channel of each cell moved from `reference` to `now`, as rows of channels
+    (Parts' layout); None when there is no thumb or the two are of different boxes."""
     if reference is None or now is None or reference.box != now.box or reference.frame_size != now.frame_size \
             or reference.cells.shape != now.cells.shape:
+        return None
+    return cv2.absdiff(reference.cells, now.cells).reshape(now.cells.shape[0], -1)
+
+
+def _moved_in(moves: np.ndarray | None, cells: np.ndarray) -> bool:
+    """Whether a channel of `cells` (a mask of `moves`) moved by more than CHANGE_LEVEL (no
+    moves, or cells of a thumb of another size: moved)."""
+    if moves is None or moves.shape != cells.shape:
         return True
-    moves = cv2.absdiff(reference.cells, now.cells).reshape(-1)
-    return bool(moves[cells].max(initial=0) > CHANGE_LEVEL)
+    return cv2.minMaxLoc(moves, cells)[1] > CHANGE_LEVEL

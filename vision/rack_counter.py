@@ -112,6 +112,12 @@ class _Read:
                 and abs(tolerance - self.tolerance) <= SAME_TOLERANCE * self.tolerance)
 
 
+def _read_anew(count: int | None, face_down: int | None) -> bool:
+    """A reading of more than seven tiles with those face down beside the rack: the next frame reads
+    both again whatever changed (RackCounter._read_rack)."""
+    return count is not None and count + (face_down or 0) > RACK_LIMIT
+
+
 def square_px(corners: np.ndarray) -> float:
     """A board square's side in the frame, from the playing area's corners."""
     c = np.asarray(corners, np.float32)
@@ -260,15 +266,18 @@ class RackCounter:
         held = self._holds.get(name)
         last = self._read.get(name)
         looked_at: Parts | None
+        seen: Thumb | None
         if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
-            seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
-            redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
-            if last.count is None:  # a reading that gave no count is made again on every frame (_Read.count)
-                redo = Changed(True, redo.beside)
-            elif last.count + (last.face_down or 0) > RACK_LIMIT:
+            if _read_anew(last.count, last.face_down):
                 # an overdraw is asked about once STABLE_FRAMES readings agree (kiosk.rack_watch): a kept
-                # reading would repeat one frame's count that often, so each of them is a reading of its own
-                redo = Changed(True, True)
+                # reading would repeat one frame's count that often, so each of them is a reading of its own;
+                # nothing is compared, and this frame's thumb is taken only if the next frame will compare with it
+                seen, redo = None, Changed(True, True)
+            else:
+                seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
+                redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
+                if last.count is None:  # a reading that gave no count is made again on every frame (_Read.count)
+                    redo = Changed(True, redo.beside)
             square, looked_at = last.square, last.parts
         else:
             last, seen, redo = None, thumb(frame, zone, at_rack), Changed(True, True)
@@ -294,6 +303,12 @@ class RackCounter:
             down = count_face_down(frame, zone, at_rack, colour, tolerance, corners)
         else:
             down = last.face_down
+        if last is not None and seen is None:
+            if _read_anew(count, down):  # read anew on the next frame too: its thumbs are never compared
+                self._read[name] = replace(last, colour=np.asarray(colour, np.float32), tolerance=float(tolerance),
+                                           count=count, blocked=blocked, face_down=down)
+                return count, blocked, down
+            seen = retake(frame, zone, last.square, last.rack_thumb)
         if seen is None or looked_at is None:
             self._read.pop(name, None)
         else:

@@ -2,6 +2,8 @@
 counted from their plain backs, lit like the tiles on the board."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -51,33 +53,19 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
         return None, "the rack's zone leaves the frame"
-    depth = float(np.linalg.norm(z[3] - z[0]))
-    scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)
     reweight = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    corners = np.asarray(board_corners, np.float32)
-    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
-    ends = []
-    reach = BESIDE_ALONG * square_px
-    span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
-    for sign, quad in zip((-1.0, 1.0), end_quads(z, square_px)):
-        w = max(8, int(round(reach * scale)))  # the same for both ends
-        h = max(8, int(round(span * scale)))
-        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
-        patch = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-        ends.append((sign, matrix, patch, _inside(frame, quad, matrix, (w, h))))
-    labs8 = cv2.cvtColor(np.vstack([patch for _, _, patch, _ in ends]), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
+    ends = _ends(frame.shape[:2], z, square_px, np.asarray(board_corners, np.float32))
+    patches = [cv2.warpPerspective(frame, end.matrix, end.size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+               for end in ends]
+    labs8 = cv2.cvtColor(np.vstack(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     total = 0
-    for (sign, matrix, patch, inside), lab8 in zip(ends, np.split(labs8, 2)):
+    for end, lab8 in zip(ends, np.split(labs8, 2)):
+        sign, inside, free, hidden = end.sign, end.inside, end.free, end.hidden
         lab = weight_lab(lab8) * reweight
-        h, w = patch.shape[:2]
-        # the table beside the rack: in the frame, off the board and its rim, off the rack's zone
-        usable = inside.astype(np.uint8)
-        cv2.fillPoly(usable, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
-        cv2.fillPoly(usable, [np.round(cv2.perspectiveTransform(z[None], matrix)[0]).astype(np.int32)], 0)
-        free = usable > 0
+        w = end.size[0]
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
@@ -88,9 +76,6 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                 ).astype(np.uint8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
-        # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
-        # is a tile partly hidden by them
-        hidden = cv2.dilate((inside & ~free).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         # along the patch, x grows away from the rack's end on the right end, toward it on the left
         far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
         for k in range(1, n):
@@ -144,11 +129,66 @@ def end_quads(zone: np.ndarray, square_px: float) -> tuple[np.ndarray, np.ndarra
     return quads[0], quads[1]
 
 
-def _inside(frame: np.ndarray, quad: np.ndarray, matrix: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+@dataclass(frozen=True)
+class _End:
+    """The table beside one end of a rack as count_face_down warps it: what depends only on where
+    the zone, the board and the frame's edges are, not on the frame's pixels (_ends)."""
+    sign: float   # -1: beside the zone's first end (x grows toward the rack), 1: its second (away from it)
+    matrix: np.ndarray       # frame -> patch
+    size: tuple[int, int]    # the patch's (width, height)
+    inside: np.ndarray       # the patch's px from inside the frame
+    free: np.ndarray         # ... and off the board, its rim and the rack's zone: the table beside the rack
+    hidden: np.ndarray       # px next to the board, its rim or the zone: a piece of a tile there is partly hidden
+
+
+def _ends(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, corners: np.ndarray) -> tuple[_End, _End]:
+    """The two ends' geometry, made once for a zone, square, board and frame size (the live kiosk
+    counts a rack's face-down tiles on frame after frame of a board and a zone that did not move)."""
+    key = (tuple(frame_shape), z.tobytes(), float(square_px), corners.tobytes())
+    ends = _ENDS.get(key)
+    if ends is None:
+        if len(_ENDS) >= ENDS_KEPT:
+            _ENDS.clear()
+        ends = _ENDS[key] = _ends_made(frame_shape, z, square_px, corners)
+    return ends
+
+
+ENDS_KEPT = 8  # zones' geometries kept (two racks; a few more while a zone or the board moves)
+_ENDS: dict[tuple[tuple[int, ...], bytes, float, bytes], tuple[_End, _End]] = {}
+
+
+def _ends_made(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, corners: np.ndarray
+               ) -> tuple[_End, _End]:
+    depth = float(np.linalg.norm(z[3] - z[0]))
+    scale = DOWN_PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
+    grown = corners.mean(axis=0) + (corners - corners.mean(axis=0)) * (1 + 2 * RIM_SQUARES / 15)  # board and rim
+    reach = BESIDE_ALONG * square_px
+    span = depth + (BESIDE_TOWARD + BESIDE_AWAY) * square_px
+    ends = []
+    for sign, quad in zip((-1.0, 1.0), end_quads(z, square_px)):
+        w = max(8, int(round(reach * scale)))  # the same for both ends
+        h = max(8, int(round(span * scale)))
+        matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+        inside = _inside(frame_shape, quad, matrix, (w, h))
+        # the table beside the rack: in the frame, off the board and its rim, off the rack's zone
+        usable = inside.astype(np.uint8)
+        cv2.fillPoly(usable, [np.round(cv2.perspectiveTransform(grown[None], matrix)[0]).astype(np.int32)], 0)
+        cv2.fillPoly(usable, [np.round(cv2.perspectiveTransform(z[None], matrix)[0]).astype(np.int32)], 0)
+        free = usable > 0
+        # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
+        # is a tile partly hidden by them
+        hidden = cv2.dilate((inside & ~free).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        for mask in (inside, free, hidden):
+            mask.flags.writeable = False  # kept for later frames
+        ends.append(_End(sign, matrix, (w, h), inside, free, hidden))
+    return ends[0], ends[1]
+
+
+def _inside(frame_shape: tuple[int, ...], quad: np.ndarray, matrix: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """The pixels of the patch warped from `quad` (by `matrix`, to `size`) that come from inside
     the frame. A quad a px inside the frame's edges brings every patch pixel from inside it (a
     homography keeps the patch's pixels within the quad): no warp of a frame-sized mask then."""
-    h, w = frame.shape[:2]
+    h, w = frame_shape[:2]
     if quad[:, 0].min() >= 1 and quad[:, 1].min() >= 1 and quad[:, 0].max() <= w - 2 and quad[:, 1].max() <= h - 2:
         return np.ones((size[1], size[0]), bool)
     ones = _FRAME_ONES.get((h, w))

@@ -95,10 +95,26 @@ def _rectify(frame: np.ndarray, zone: np.ndarray, square_px: float) -> tuple[np.
     width is about PX_PER_TILE px. Returns (strip, px per square in the strip)."""
     z = np.asarray(zone, np.float32)
     w, h, k = _strip_size(z, square_px)
-    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    matrix = cv2.getPerspectiveTransform(z, target)
+    matrix = _perspective(z, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
     strip = cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     return strip, square_px * k
+
+
+def _perspective(quad: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """cv2.getPerspectiveTransform(quad, target) (float32 4x2 each), made once for the frames that
+    follow: the live kiosk warps the same zone and strips of table frame after frame."""
+    key = quad.tobytes() + target.tobytes()
+    matrix = _MATRICES.get(key)
+    if matrix is None:
+        if len(_MATRICES) >= MATRICES_KEPT:
+            _MATRICES.clear()
+        matrix = _MATRICES[key] = cv2.getPerspectiveTransform(quad, target)
+        matrix.flags.writeable = False
+    return matrix
+
+
+MATRICES_KEPT = 64  # two racks' zone, finer strips (one a band) and strips of table, and some to spare
+_MATRICES: dict[bytes, np.ndarray] = {}
 
 
 def _strip_size(z: np.ndarray, square_px: float) -> tuple[int, int, float]:
@@ -142,8 +158,7 @@ def _fine_light(frame: np.ndarray, z: np.ndarray, square_px: float, band: tuple[
     SEAM_SHOWN, TABLE_STEP) then count in that channel."""
     w, h, _ = _strip_size(z, square_px)
     y0, y1 = band
-    target = np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32)
-    matrix = cv2.getPerspectiveTransform(z, target)
+    matrix = _perspective(z, np.array([[0, -y0], [w * FINE, -y0], [w * FINE, h - y0], [0, h - y0]], np.float32))
     fine = cv2.warpPerspective(frame, matrix, (w * FINE, y1 - y0), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
     light = fine.max(axis=2).astype(np.float32).mean(axis=0)
@@ -1220,12 +1235,22 @@ def _side_strip(frame: np.ndarray, zone: np.ndarray, square_px: float, player_si
     """The table beside the zone's long edge (the player's side or the board's), rectified
     like the rack's strip (PX_PER_TILE px per tile along it), BGR; both sides are as high."""
     z = np.asarray(zone, np.float32)
-    a, b = (z[3], z[2]) if player_side else (z[0], z[1])
-    k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
-    w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(SIDE_WIDTH * square_px * k)))
-    quad = side_quad(z, square_px, player_side)
-    matrix = cv2.getPerspectiveTransform(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
-    return cv2.warpPerspective(frame, matrix, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    key = (z.tobytes(), float(square_px), player_side)
+    warp = _SIDE_WARPS.get(key)
+    if warp is None:
+        a, b = (z[3], z[2]) if player_side else (z[0], z[1])
+        k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
+        w, h = max(8, int(round(float(np.linalg.norm(b - a)) * k))), max(3, int(round(SIDE_WIDTH * square_px * k)))
+        quad = side_quad(z, square_px, player_side)
+        if len(_SIDE_WARPS) >= MATRICES_KEPT:
+            _SIDE_WARPS.clear()
+        warp = _SIDE_WARPS[key] = (_perspective(quad, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)), (w, h))
+    matrix, size = warp
+    return cv2.warpPerspective(frame, matrix, size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+# each zone's strips of table as _side_strip warps them (matrix, size), made once for the frames that follow
+_SIDE_WARPS: dict[tuple[bytes, float, bool], tuple[np.ndarray, tuple[int, int]]] = {}
 
 
 def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool:
