@@ -8,34 +8,27 @@ from __future__ import annotations
 
 import pytest
 
-from vision.rack_bench import TOLERANCE, board_tile_lab
-from vision.racks import RackProfile, learn_known, rack_square_px, read_rack
-from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, standing
+from vision.racks import RackProfile
+from vision.synth.racks import RackScene
 
 SEED = 7740307
 
 
 def _scene(p1: int) -> RackScene:
-    return render_rack_scene(SEED, size=1000, options=RackSceneOptions(counts={"p1": p1, "p2": 8}, hand="",
-                                                                       half_out="", face_down={}))
+    return standing(SEED, p1, 8)
 
 
 @pytest.fixture(scope="module")
 def learnt() -> RackProfile:
     """What setup learns of p1 from the scene's frame with seven tiles on each rack."""
-    setup = render_rack_scene(SEED, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
-                                                                        half_out="", face_down={}))
-    zone = setup.zones["p1"]
-    profile = learn_known(setup.image, zone, rack_square_px(setup.board_corners, zone), board_tile_lab(setup),
-                          TOLERANCE, 7).profile
+    profile = learnt_at_setup(standing(SEED, 7, 7), "p1").profile
     assert profile is not None and profile.tops is None  # learnt by the tiles' colour
     return profile
 
 
 def _read(scene: RackScene, profile: RackProfile) -> int | None:
-    zone = scene.zones["p1"]
-    return read_rack(scene.image, zone, rack_square_px(scene.board_corners, zone), board_tile_lab(scene), TOLERANCE,
-                     profile).count
+    return count_read(scene, "p1", profile)
 
 
 def test_nine_dark_tiles_in_one_run_are_counted_by_their_darkest_seams(learnt):

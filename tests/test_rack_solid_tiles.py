@@ -8,31 +8,24 @@ from __future__ import annotations
 
 import pytest
 
-from vision.rack_bench import TOLERANCE, board_tile_lab
-from vision.racks import Learnt, counted, learn_known, rack_square_px, read_rack
-from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, standing
+from vision.racks import Learnt, counted
+from vision.synth.racks import RackScene
 
 SEED = 10040917
 
 
 def _scene(p2: int) -> RackScene:
-    return render_rack_scene(SEED, size=1000, options=RackSceneOptions(counts={"p1": 7, "p2": p2}, hand="",
-                                                                       half_out="", face_down={}))
+    return standing(SEED, 7, p2)
 
 
 @pytest.fixture(scope="module")
 def learnt() -> Learnt:
-    setup = _scene(7)
-    zone = setup.zones["p2"]
-    return learn_known(setup.image, zone, rack_square_px(setup.board_corners, zone), board_tile_lab(setup),
-                       TOLERANCE, 7)
+    return learnt_at_setup(_scene(7), "p2")
 
 
 def _counted(scene: RackScene, learnt: Learnt) -> int | None:
-    zone = scene.zones["p2"]
-    reading = read_rack(scene.image, zone, rack_square_px(scene.board_corners, zone), board_tile_lab(scene),
-                        TOLERANCE, learnt.profile)
-    return counted(reading.count, learnt)
+    return counted(count_read(scene, "p2", learnt.profile), learnt)
 
 
 def test_the_setup_frame_is_not_read_over_seven(learnt):

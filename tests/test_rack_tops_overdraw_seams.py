@@ -7,32 +7,26 @@ from __future__ import annotations
 
 import pytest
 
-from vision.rack_bench import TOLERANCE, board_tile_lab
-from vision.racks import RackProfile, learn_known, rack_square_px, read_rack
-from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, standing
+from vision.racks import RackProfile
+from vision.synth.racks import RackScene
 
 SEED = 7800188
 
 
 def _scene(p1: int, p2: int) -> RackScene:
-    return render_rack_scene(SEED, size=1000, options=RackSceneOptions(counts={"p1": p1, "p2": p2}, hand="",
-                                                                       half_out="", face_down={}))
+    return standing(SEED, p1, p2)
 
 
 @pytest.fixture(scope="module")
 def learnt() -> RackProfile:
-    setup = _scene(7, 7)
-    zone = setup.zones["p2"]
-    profile = learn_known(setup.image, zone, rack_square_px(setup.board_corners, zone), board_tile_lab(setup),
-                          TOLERANCE, 7).profile
+    profile = learnt_at_setup(_scene(7, 7), "p2").profile
     assert profile is not None and profile.tops is not None  # learnt by the tiles' tops
     return profile
 
 
 def _read(scene: RackScene, profile: RackProfile) -> int | None:
-    zone = scene.zones["p2"]
-    return read_rack(scene.image, zone, rack_square_px(scene.board_corners, zone), board_tile_lab(scene), TOLERANCE,
-                     profile).count
+    return count_read(scene, "p2", profile)
 
 
 def test_seven_with_the_table_joined_to_a_run_is_not_read_over_seven(learnt):

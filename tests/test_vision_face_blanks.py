@@ -47,17 +47,23 @@ def test_faint_tiles_the_occupancy_model_calls_empty_are_asked():
     assert missed == [] and phantoms == []
 
 
+def _found_by_its_face_alone(seed: int, index: int, square: tuple[int, int]) -> None:
+    """The blank at `square` of the rendered frame is found by its face (reported at FACE_BLANK_CONFIDENCE, so
+    asked), and no empty square of the frame is read as a tile or blank."""
+    obs, truth = _read(seed, index)
+    r, c = square
+    assert truth[r][c] == "?"
+    assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
+    phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+    assert phantoms == []
+
+
 def test_blanks_the_occupancy_model_leans_to_are_found_by_a_looser_face_test():
     # 98038 board 37 (black tiles under glare) and 99039 board 14 (wooden tiles under glare): plain blanks the
     # occupancy model called blank 0.62 and 0.51, 'covered' the rest, unknown on the start tree; 6.0 and 8.6 Lab
     # from their neighbours' faces (FACE_NEAR 5), 21 and 8 times as far from the empty squares (FACE_NEAR_BACKED)
     for seed, index, square in ((98038, 37, (7, 11)), (99039, 14, (13, 8))):
-        obs, truth = _read(seed, index)
-        r, c = square
-        assert truth[r][c] == "?"
-        assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
-        phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
-        assert phantoms == []
+        _found_by_its_face_alone(seed, index, square)
 
 
 def test_a_star_blank_in_dim_light_is_found_by_its_mark_and_faces():
@@ -83,9 +89,4 @@ def test_plain_blanks_whitened_by_glare_are_found_by_their_hue():
     # plain blanks read empty at 0.88 and 0.64 on the start tree, 20.9 and 6.3 Lab from their neighbours' faces
     # (lighter), 2.6 and 2.5 from them by hue and 3.6 and 4.1 times as far from the empty squares' (FACE_HUE_NEAR)
     for seed, index, square in ((105045, 45, (2, 6)), (82022, 38, (10, 2))):
-        obs, truth = _read(seed, index)
-        r, c = square
-        assert truth[r][c] == "?"
-        assert (obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].confidence) == ("blank", FACE_BLANK_CONFIDENCE)
-        phantoms = [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
-        assert phantoms == []
+        _found_by_its_face_alone(seed, index, square)
