@@ -975,8 +975,7 @@ class BoardReader:
             else:  # plain ink surely a mark is not read again: a star blank's strokes once read I
                 letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
                            if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
-        sure = (marks[0] >= MARK_SURE) & (marks[1] >= MARK_SURE)
-        marked = [k for k, w, s in zip(unread, upright, sure) if s and _mark_shaped(w)]
+        marked = [k for k, w, p, s in zip(unread, upright, marks[0], marks[1]) if _a_mark(w, p, s)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -1109,14 +1108,13 @@ class BoardReader:
 
     def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
         """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
-        ink and in its strokes, their ink shaped like a mark (_mark_shaped): a blank's mark, as _unread_tiles reads it."""
+        ink and in its strokes, their ink shaped like a mark: a blank's mark (_a_mark), as _unread_tiles reads it."""
         if not squares or NOT_A_LETTER not in self.letters.classes:
             return []
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
-        return [k for k, w, p, s in zip(squares, upright, plain, strokes)
-                if p >= MARK_SURE and s >= MARK_SURE and _mark_shaped(w)]
+        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if _a_mark(w, p, s)]
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -1239,6 +1237,12 @@ def _a_stroke(window: np.ndarray) -> bool:
         return False
     x0, y0, x1, y1 = ink[2]
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
+
+
+def _a_mark(window: np.ndarray, plain: float, strokes: float) -> bool:
+    """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
+    ink (`plain`) and in its strokes (`strokes`), and shaped like a mark (_mark_shaped)."""
+    return plain >= MARK_SURE and strokes >= MARK_SURE and _mark_shaped(window)
 
 
 def _mark_shaped(window: np.ndarray) -> bool:
