@@ -4,8 +4,11 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.config import VisionConfig
 from vision.glyph import glyph_features, ink_mask, letter_box, umlaut_dots
 from vision.models import shipped
+from vision.reader import BoardReader
+from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 from vision.synth.fonts import available_fonts
 from vision.synth.tiles import TILE_PRESETS, TileStyle, render_tile
 
@@ -37,6 +40,22 @@ def test_a_tile_edge_line_above_the_letter_is_not_an_accent():
     mask = _letter_mask()
     mask[16:17, 24:40] = 1  # one pixel thick: where this tile meets its neighbour
     assert letter_box(mask) == (22, 20, 42, 42)
+
+
+def test_a_tile_edge_line_beside_the_letter_is_no_second_letter():
+    mask = _letter_mask()
+    mask[18:44, 46:47] = 1  # one pixel wide, about the letter's height: where this tile meets its neighbour
+    assert letter_box(mask) == (22, 20, 42, 42)
+
+
+def test_a_z_beside_its_tiles_edge_line_is_read_z():
+    """A light Z on a dark wooden tile, the edge line beside it (1 px wide, the letter's height) taken for a
+    multi-letter tile's second letter: the glyph read 'not a letter' 0.998 and the square unknown (seed
+    131131 board-008, a round-18 measuring seed)."""
+    frame, _ = dataset_frame(DatasetSpec(boards=9, seed=131131), 8)
+    cell = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells[6 * 15 + 8]
+    assert frame.truth[6][8] == "Z"
+    assert (cell.state, cell.letter) == ("tile", "Z"), cell
 
 
 def test_a_line_wider_than_the_letter_is_not_an_accent():
