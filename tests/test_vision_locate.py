@@ -502,12 +502,11 @@ def test_a_placement_the_pattern_clearly_puts_where_it_is_is_not_shifted_by_one_
     grey = gray.astype(np.float32)
     rough, relative = next((rough, relative) for rough, relative in _global_search(frame.image, scale, small, gray)
                            if _error_cells(rough / scale, frame.board_corners) < 1.0)
-    refined = _refine(grey, order_corners(rough), 3, wide=True)
-    placed = order_corners(refined[0])
+    placed = order_corners(_refine(grey, order_corners(rough), 3, wide=True)[0])
     assert _error_cells(placed / scale, frame.board_corners) < 0.1
-    shifted = _refine(grey, order_corners(_shifted(small, placed, relative)), 2)
-    assert _error_cells(order_corners(shifted[0]) / scale, frame.board_corners) > 1.0
-    assert _clearer(small, grey, refined, shifted)
+    moved = order_corners(_refine(grey, order_corners(_shifted(small, placed, relative)), 2)[0])
+    assert _error_cells(moved / scale, frame.board_corners) > 1.0
+    assert _clearer(small, placed, moved)
     found = next(board_candidates(frame.image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
 
