@@ -49,25 +49,6 @@ SECOND_SKEW = 0.3
 # placement scored 1.75 times its best rival or more (median 6); placements one or two cells
 # off, whole or at one side, 0.95 at most.
 PLACEMENT_MARGIN = 1.3
-# ... or, on a placement whose own lines fit (_fits, on the lines the board can show) but whose pattern
-# a rival with one side moved a cell about matches (margin SIDE_TIE or more: a board crowded with
-# tiles hides most premium squares), against its rivals without those a side off whose lines fit
-# SIDE_FIT_GAP or more worse than its own (line_fit): that side's family of lines drifts off the
-# board's (_clear_margin). On rendered crowded boards (seeds 102042 frame 23, 90 tiles: margin 0.87;
-# 93033 frame 37, 84 tiles: 1.23-1.28; 120120 frame 35: 0.86-0.95) placements refined from the truth
-# and from it a cell off (whole, a side, a corner) that settle within 0.3 cells have their lines
-# fitting 0.2-0.4 better than every side rival the pattern ties them with. Measured (/tmp/vfit/sides2.py,
-# anal.py) on development seeds 100040, 101041, 102042, 107047 (every third frame) and the ten known
-# crowded cases of round 18 (40 frames): placements given and refined from the truth moved a cell
-# (whole 8 ways, a side 8, a corner 4 x 4) or two along a diagonal (4): of 1020 over half a cell off
-# whose lines fit and that no later check refuses, none passes; with no tie required (any margin),
-# 11 placements 0.8-0.88 cells off on 88028 frame 14 (a paper board printing no lines: the refinement
-# lays its grid on tile edges, fit 0.74-0.91) would, their margin 0.47-0.6, the side rivals fitting
-# 0.2-0.26 worse. A grid one side a cell off as given, its other family of lines on the board's, fits
-# up to 0.70 (100040 frame 15): the board, its rival, fits 0.24-0.30 better (4 such, all refused).
-# 55 placements within 0.3 cells newly pass (the three boards above), 422 passed before.
-SIDE_FIT_GAP = 0.1
-SIDE_TIE = 0.8
 # ... and its grid lines fit (line_fit: the share of _line_pieces that fit, on the lines the board
 # can show). Measured on 140 rendered frames
 # (seeds 52118 and 52119 of the wide style space, 52121 of the club one): placements within half a cell of the truth
@@ -1176,18 +1157,14 @@ def _pattern_scores(means: np.ndarray) -> np.ndarray:
     return scores
 
 
-_SIDE_RIVALS = np.array([False] + [len(moved) == 2 for _, _, moved in _RIVALS])  # of _PLACEMENT_AND_RIVALS
-
-
-def placement_margin(small: np.ndarray, corners: np.ndarray, left_out: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
     """How clearly the premium pattern puts the board at `corners` (work-image coordinates,
     frame order) rather than at its rivals one cell off, or two along a diagonal (_RIVALS): the placement's pattern
     score (_window_scores, the better of plain and relative lightness) over the best rival's
     by the same measure; and the corners of the rival that scores best against the placement.
     Rivals leaving the image do not count; 0 when the placement itself leaves it. A board
     placed right beats every rival (each holds the pattern a cell off); a board placed a cell
-    off, whole or at one side, has the right placement among its rivals. `left_out`: rivals not
-    counted (a mask of _PLACEMENT_AND_RIVALS, see _clear_margin)."""
+    off, whole or at one side, has the right placement among its rivals."""
     h, w = small.shape[:2]
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
@@ -1195,8 +1172,6 @@ def placement_margin(small: np.ndarray, corners: np.ndarray, left_out: np.ndarra
     places = cv2.perspectiveTransform(_RIVAL_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
     inside = ((places[..., 0].min(axis=1) >= -0.5) & (places[..., 1].min(axis=1) >= -0.5)
               & (places[..., 0].max(axis=1) <= w + 0.5) & (places[..., 1].max(axis=1) <= h + 0.5))
-    if left_out is not None:
-        inside &= ~left_out
     if not inside[0]:
         return 0.0, corners
     means = np.empty((len(places), 15, 15, 3), np.float32)
@@ -1553,7 +1528,7 @@ def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners
     grey = gray.astype(np.float32)
     refined = _refine(grey, corners * (at_scale / scale), 2, average=along)
     placed = order_corners(refined[0])
-    margin, _ = _clear_margin(at, grey, placed, refined)
+    margin, _ = placement_margin(at, placed)
     fit = _refined_fit(grey, placed, refined) if margin >= PLACEMENT_MARGIN else None
     return _Finer(at, grey, at_scale, refined, placed, margin, fit)
 
@@ -1579,35 +1554,15 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     return None
 
 
-def _clear_margin(at: np.ndarray, grey: np.ndarray, corners: np.ndarray,
-                  refined: tuple[np.ndarray, float, _Fitted | None]) -> tuple[float, np.ndarray]:
-    """placement_margin of `corners` (just `refined`, at the scale of `at` and `grey`); when that is
-    under PLACEMENT_MARGIN but at least SIDE_TIE and the placement's own lines fit (_fits, on the lines
-    the board can show), without the rivals a side off whose lines fit SIDE_FIT_GAP worse than its own
-    (see SIDE_FIT_GAP)."""
-    margin, rival = placement_margin(at, corners)
-    if margin >= PLACEMENT_MARGIN or margin < SIDE_TIE:
-        return margin, rival
-    fit = _refined_fit(grey, corners, refined).shown
-    if not _fits(fit):
-        return margin, rival
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    sides = cv2.perspectiveTransform(_RIVAL_SQUARES[_SIDE_RIVALS].reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
-    left_out = np.zeros(len(_SIDE_RIVALS), bool)
-    left_out[_SIDE_RIVALS] = [line_fit(grey, order_corners(side)) <= fit[0] - SIDE_FIT_GAP for side in sides]
-    return placement_margin(at, corners, left_out)
-
-
-def _clearer(at: np.ndarray, grey: np.ndarray, placed: tuple[np.ndarray, float, _Fitted | None],
-             shifted: tuple[np.ndarray, float, _Fitted | None]) -> bool:
+def _clearer(small: np.ndarray, placed: np.ndarray, shifted: np.ndarray) -> bool:
     """Whether a refined placement stays rather than the one _shifted moves it to (refined too):
     when the premium pattern clearly places it (PLACEMENT_MARGIN, by the better of plain and
-    relative lightness, _clear_margin) and more clearly than the moved one. _shifted judges by one measure only,
+    relative lightness) and more clearly than the moved one. _shifted judges by one measure only,
     the one the rough placement came by: on development seed 93033 board-050 (a dim, light board
     crowded with tiles) the placement refined 0.04 cells off, margin 1.64, was moved a cell along
     the diagonal by the plain colours, margin 0.87 there, and the board was not found."""
-    kept, _ = _clear_margin(at, grey, order_corners(placed[0]), placed)
-    return kept >= PLACEMENT_MARGIN and kept > _clear_margin(at, grey, order_corners(shifted[0]), shifted)[0]
+    kept, _ = placement_margin(small, placed)
+    return kept >= PLACEMENT_MARGIN and kept > placement_margin(small, shifted)[0]
 
 
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
@@ -1630,17 +1585,17 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     again = _shifted(at, order_corners(corners), relative)
     if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
         shifted = _refine(at_grey, order_corners(again), 2, average=along)
-        if not _clearer(at, at_grey, refined, shifted):
+        if not _clearer(at, order_corners(corners), order_corners(shifted[0])):
             refined = shifted
             corners, score, _ = refined
     corners = order_corners(corners)
-    margin, rival = _clear_margin(at, at_grey, corners, refined)
+    margin, rival = placement_margin(at, corners)
     for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
         if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
             break  # clearly placed; or refined off the image by more than the near refinement moves back
         refined = _refine(at_grey, order_corners(rival), 2, average=along)
         corners, score = order_corners(refined[0]), refined[1]
-        margin, rival = _clear_margin(at, at_grey, corners, refined)
+        margin, rival = placement_margin(at, corners)
     if margin < PLACEMENT_MARGIN:
         return None, False  # not clearly here rather than a cell away: not this one
     fit = _refined_fit(at_grey, corners, refined)
@@ -1665,7 +1620,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # more from here, taken when it is as clearly placed and its lines fit at least as well
         refined = _refine(at_grey, corners, 3, average=along)
         polished, polished_score = order_corners(refined[0]), refined[1]
-        polished_margin, _ = _clear_margin(at, at_grey, polished, refined)
+        polished_margin, _ = placement_margin(at, polished)
         if polished_margin >= PLACEMENT_MARGIN:
             polished_fit = _refined_fit(at_grey, polished, refined)
             if _fits(polished_fit.every) and polished_fit.every[0] >= fit.every[0]:
