@@ -167,6 +167,29 @@ def test_cell_stats_are_the_float_pixels_figures(seed):
         assert np.array_equal(face_colours(stats, tiles), np.stack(faces))
 
 
+@pytest.mark.parametrize("seed", [8, 9])
+def test_cell_stats_gradient_is_correctly_rounded(seed):
+    """cell_stats' gradient figures (the rings' and centres' strengths, the edge profiles) are those of the
+    Sobel gradient's length rounded once from its exact value (cv2.magnitude, used until round 18, rounded
+    a quarter of the pixels otherwise), on a rendered board and on noise, the same on every call."""
+    from vision.cells import CELL, INSET, _RING, cell_grid, edge_profiles, unpadded
+    frame = render_frame(_board_with(WORD), seed=seed).image
+    h, w = frame.shape[:2]
+    corners = np.float32([[w * 0.1, h * 0.1], [w * 0.9, h * 0.12], [w * 0.88, h * 0.9], [w * 0.12, h * 0.88]])
+    noise = np.random.default_rng(seed).integers(0, 256, (15 * CELL + 16, 15 * CELL + 16, 3), dtype=np.uint8)
+    for board in (rectify(frame, corners), noise):
+        light = cv2.extractChannel(cv2.cvtColor(board, cv2.COLOR_BGR2LAB), 0)
+        gx, gy = (cv2.Sobel(light, cv2.CV_64F, dx, 1 - dx, ksize=3) for dx in (1, 0))
+        exact = np.sqrt(gx * gx + gy * gy).astype(np.float32)
+        g = cell_grid(unpadded(exact))
+        rings = g[:, :, _RING].reshape(225, -1).mean(axis=1) / 50
+        centres = g[:, :, INSET:-INSET, INSET:-INSET].reshape(225, -1).mean(axis=1) / 50
+        for _ in range(3):
+            stats = cell_stats(board)
+            assert np.array_equal(stats.shape[:, 3], rings) and np.array_equal(stats.shape[:, 4], centres)
+            assert np.array_equal(stats.edge, edge_profiles(light.astype(np.float32), exact))
+
+
 def test_edge_profiles_take_the_middle_two_sides():
     """edge_profiles' middle two of a square's four sides (by min and max) are what sorting the
     four gives, to the bit, on lightness and gradient-like values with many ties."""
