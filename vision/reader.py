@@ -34,7 +34,8 @@ from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
-                          letter_ink, light_letter_in, mark_above, umlaut_dots, value_number_sides)
+                          letter_ink, light_letter_in, mark_above, stroke_number_sides, umlaut_dots,
+                          value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
@@ -601,7 +602,8 @@ class BoardReader:
         pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL] if occ[k, 0] < ROTATION_EMPTY]
         known = self._memory.numbered
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
-        pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
+        pending: list[tuple[int, int, bool]] = []  # ... found with their number's turn (and whether in
+        # the strokes' mask), still to be read
         confirmed = 0
         start = fetched = 0
         goal = min(limit, ROTATION_DECIDED)  # squares wanted so far
@@ -616,10 +618,10 @@ class BoardReader:
                     order.append(k)
                     confirmed += known[k] is not None
                     continue
-                quarter = _value_number_turn(windows[k])
-                if quarter is not None:
+                turn = _value_number_turn(windows[k])
+                if turn is not None:
                     order.append(k)
-                    pending.append((k, quarter))
+                    pending.append((k, *turn))
                 else:
                     known[k] = None
             if not pending:
@@ -628,12 +630,16 @@ class BoardReader:
                     goal = limit  # the first squares do not agree: up to `limit` of them
                     continue
                 return found
-            # a letter or not, each turned its way: no second reading of its strokes
-            _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in pending],
-                                           strokes=False)
-            for (k, q), h in zip(pending, heights):
-                known[k] = q if h > 0 else None
-                confirmed += h > 0
+            # a letter or not, each turned its way, read in the ink its number was found by (plain, or
+            # strokes where the plain ink shows no letter): no second reading
+            for strokes in (False, True):
+                batch = [(k, q) for k, q, by_strokes in pending if by_strokes == strokes]
+                if not batch:
+                    continue
+                _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in batch], strokes=strokes)
+                for (k, q), h in zip(batch, heights):
+                    known[k] = q if h > 0 else None
+                    confirmed += h > 0
             pending = []
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
@@ -1264,14 +1270,19 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
 
 
-def _value_number_turn(window: np.ndarray) -> int | None:
+def _value_number_turn(window: np.ndarray) -> tuple[int, bool] | None:
     """The quarter turn (np.rot90) that puts a square's value number low and right of its letter,
-    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does."""
+    where one place's ink leads every other's by ROTATION_NUMBER_LEAD, and whether the letter was found
+    in the strokes' mask (vision.glyph.stroke_number_sides: the plain ink shows none); None where no
+    place leads."""
+    strokes = False
     sides = value_number_sides(window)
+    if sides is None:
+        strokes, sides = True, stroke_number_sides(window)
     if sides is None:
         return None
     first, second = np.sort(sides)[::-1][:2]
-    return int(np.argmax(sides)) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
+    return (int(np.argmax(sides)), strokes) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
 
 
 def _letter_margin(margin: float) -> float:
