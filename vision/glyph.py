@@ -677,11 +677,12 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
 def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     """value_number_sides with the letter and its digits found in the strokes' mask (stroke_mask) in
     place of the plain ink's: for a window whose plain ink shows no letter either way (glare or shadow
-    across the tile runs its Otsu level into the face; a dark tile on a light board is all ink). On the
-    pool squares of rendered dev seeds 103043 and 104044 where value_number_sides finds no letter
-    (/tmp/vfew/var2.py, the letter checked on the strokes too): 50 more lettered tiles numbered in their
-    own turn, 1 in another (f103043 board-147's O: broken dashes of the tile's top edge), none of the
-    blanks and empty squares."""
+    across the tile runs its Otsu level into the face; a dark tile on a light board is all ink), as
+    glyph_image reads such a letter from its strokes. On the pool squares of rendered dev seeds 103043 and
+    104044 (60 boards each, and 150 boards each of 1-8 tiles) where value_number_sides finds no letter
+    (/tmp/vfew/var2.py, with the reader's letter check): 50 more lettered tiles numbered in their own
+    turn, 1 in another (f103043 board-147's O: broken dashes of the tile's top edge), none of the 71
+    blanks and 107 empty squares looked at."""
     return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 

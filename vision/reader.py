@@ -602,8 +602,7 @@ class BoardReader:
         pool = [int(k) for k in np.argsort(occ[:, 0], kind="stable")[:ROTATION_POOL] if occ[k, 0] < ROTATION_EMPTY]
         known = self._memory.numbered
         order: list[int] = []  # the squares with a value number (or known), in the pool's order
-        pending: list[tuple[int, int, bool]] = []  # ... found with their number's turn (and whether in
-        # the strokes' mask), still to be read
+        pending: list[tuple[int, int]] = []  # ... found with their number's turn, still to be read
         confirmed = 0
         start = fetched = 0
         goal = min(limit, ROTATION_DECIDED)  # squares wanted so far
@@ -618,10 +617,10 @@ class BoardReader:
                     order.append(k)
                     confirmed += known[k] is not None
                     continue
-                turn = _value_number_turn(windows[k])
-                if turn is not None:
+                quarter = _value_number_turn(windows[k])
+                if quarter is not None:
                     order.append(k)
-                    pending.append((k, *turn))
+                    pending.append((k, quarter))
                 else:
                     known[k] = None
             if not pending:
@@ -630,16 +629,13 @@ class BoardReader:
                     goal = limit  # the first squares do not agree: up to `limit` of them
                     continue
                 return found
-            # a letter or not, each turned its way, read in the ink its number was found by (plain, or
-            # strokes where the plain ink shows no letter): no second reading
-            for strokes in (False, True):
-                batch = [(k, q) for k, q, by_strokes in pending if by_strokes == strokes]
-                if not batch:
-                    continue
-                _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in batch], strokes=strokes)
-                for (k, q), h in zip(batch, heights):
-                    known[k] = q if h > 0 else None
-                    confirmed += h > 0
+            # a letter or not, each turned its way: no second reading of its strokes (where the plain ink
+            # shows no letter, as where stroke_number_sides found it, glyph_image reads the strokes)
+            _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in pending],
+                                           strokes=False)
+            for (k, q), h in zip(pending, heights):
+                known[k] = q if h > 0 else None
+                confirmed += h > 0
             pending = []
 
     def _turned(self, windows: list[np.ndarray], occ: np.ndarray) -> bool:
@@ -1270,19 +1266,18 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
 
 
-def _value_number_turn(window: np.ndarray) -> tuple[int, bool] | None:
+def _value_number_turn(window: np.ndarray) -> int | None:
     """The quarter turn (np.rot90) that puts a square's value number low and right of its letter,
-    where one place's ink leads every other's by ROTATION_NUMBER_LEAD, and whether the letter was found
-    in the strokes' mask (vision.glyph.stroke_number_sides: the plain ink shows none); None where no
-    place leads."""
-    strokes = False
+    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does. Where the
+    plain ink shows no letter either way, the letter and its number are looked for in the strokes
+    (vision.glyph.stroke_number_sides)."""
     sides = value_number_sides(window)
     if sides is None:
-        strokes, sides = True, stroke_number_sides(window)
+        sides = stroke_number_sides(window)
     if sides is None:
         return None
     first, second = np.sort(sides)[::-1][:2]
-    return (int(np.argmax(sides)), strokes) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
+    return int(np.argmax(sides)) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
 
 
 def _letter_margin(margin: float) -> float:
