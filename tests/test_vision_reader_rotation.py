@@ -225,6 +225,20 @@ def test_the_letters_of_tiles_whose_number_is_not_found_settle_a_first_move():
     assert observation.board_text() == frame.truth
 
 
+@pytest.mark.parametrize("seed, index, letters", [(104044, 76, ["I", "T"]), (108048, 103, ["I", "I", "T"])])
+def test_letters_a_hair_better_turned_over_do_not_hold_two_value_numbers(seed, index, letters):
+    """Rendered dev frames with 1-8 tiles, upright (/tmp/vturn/f104044 board-076, /tmp/vfew/f108048 board-103):
+    the T's and an I's value numbers found, both 0; the letters read better turned over by 0.054 and 0.033
+    (a T and I's readings upside down), so the half-turn was left a rival and every tile was asked. A margin
+    under RIVAL_EVEN is no margin: settled by the two numbers, read."""
+    frame = _few_tiles_frame(seed, index)
+    assert frame.rotation == 0 and sorted(ch for row in frame.truth for ch in row if ch != ".") == letters
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [0, 0]
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
 def test_letters_against_the_value_numbers_leave_the_turn_unsettled():
     """Rendered dev frame seed 103043 index 119 with 1-8 tiles (/tmp/vturn/f103043 board-119): S and I turned 180,
     the S's value number found (180). The I reads as a letter only as the frame shows it (turn 0), a weight of
