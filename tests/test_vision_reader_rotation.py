@@ -196,6 +196,22 @@ def test_an_i_lying_on_its_side_shows_its_value_number():
     assert observation.board_text() == frame.truth
 
 
+@pytest.mark.parametrize("index, rotation, letters", [(47, 90, ["A", "D"]), (122, 180, ["D", "S"])])
+def test_a_letter_the_plain_ink_loses_shows_its_value_number_in_the_strokes(index, rotation, letters):
+    """Rendered dev frames seed 104044 with 1-8 tiles (/tmp/vturn/f104044): board-047, A and D turned 90, the
+    D under a glare spot that runs the plain ink's Otsu level into its face; board-122, D and S turned 180,
+    dark tiles on a light board, the S's window all ink as its Otsu level falls between board and tile. No
+    letter was found in the plain ink, so no value number was looked for: one number could not settle the
+    turn and both tiles were asked. The letter and its number are looked for in the strokes' mask too
+    (vision.glyph.stroke_number_sides, the letter checked on its strokes): two numbers, settled, read."""
+    frame = _few_tiles_frame(104044, index)
+    assert frame.rotation == rotation and sorted(ch for row in frame.truth for ch in row if ch != ".") == letters
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [rotation // 90] * 2
+    assert observation.rotation == rotation and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
 def test_the_letters_of_tiles_whose_number_is_not_found_settle_a_first_move():
     """Rendered dev frame seed 104044 index 21 with 1-8 tiles (/tmp/vturn/f104044 board-021): A, I, B, T, S, R on
     pale tiles, upright, tilt 24 degrees: only the T's value number is found (the others sit at the window's rim),
@@ -205,6 +221,20 @@ def test_the_letters_of_tiles_whose_number_is_not_found_settle_a_first_move():
     assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 6
     observation, reader, found = _read_recording_numbers(frame.image)
     assert len(found) == 1
+    assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
+@pytest.mark.parametrize("seed, index, letters", [(104044, 76, ["I", "T"]), (108048, 103, ["I", "I", "T"])])
+def test_letters_a_hair_better_turned_over_do_not_hold_two_value_numbers(seed, index, letters):
+    """Rendered dev frames with 1-8 tiles, upright (/tmp/vturn/f104044 board-076, /tmp/vfew/f108048 board-103):
+    the T's and an I's value numbers found, both 0; the letters read better turned over by 0.054 and 0.033
+    (a T and I's readings upside down), so the half-turn was left a rival and every tile was asked. A margin
+    under RIVAL_EVEN is no margin: settled by the two numbers, read."""
+    frame = _few_tiles_frame(seed, index)
+    assert frame.rotation == 0 and sorted(ch for row in frame.truth for ch in row if ch != ".") == letters
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [0, 0]
     assert observation.rotation == 0 and reader._memory.rotation_rivals == ()
     assert observation.board_text() == frame.truth
 

@@ -677,16 +677,35 @@ def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     turned a quarter. On the pool squares of rendered dev seeds 103043 and 104044 (60 boards each, and
     150 boards each of 1-8 tiles; /tmp/vturn/variants.py) this numbered 122 more lettered tiles, all
     in their own turn, and none of the blanks and empty squares looked at (4833/7 own/other now)."""
-    sides = _number_sides(cell_bgr)
+    return _sides_either_way(cell_bgr, letter_ink)
+
+
+def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """value_number_sides with the letter and its digits found in the strokes' mask (stroke_mask) in
+    place of the plain ink's: for a window whose plain ink shows no letter either way (glare or shadow
+    across the tile runs its Otsu level into the face; a dark tile on a light board is all ink), as
+    glyph_image reads such a letter from its strokes. On the pool squares of rendered dev seeds 103043 and
+    104044 (60 boards each, and 150 boards each of 1-8 tiles) where value_number_sides finds no letter
+    (/tmp/vfew/var2.py, with the reader's letter check): 50 more lettered tiles numbered in their own
+    turn, 1 in another (f103043 board-147's O: broken dashes of the tile's top edge), none of the 71
+    blanks and 107 empty squares looked at."""
+    return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
+
+
+def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None]) -> np.ndarray | None:
+    """value_number_sides of the letter that `find` finds in the window as it is, or else in the window
+    turned a quarter (the places rolled back); None where it finds none either way."""
+    sides = _number_sides(cell_bgr, find(cell_bgr))
     if sides is not None:
         return sides
-    sides = _number_sides(np.ascontiguousarray(np.rot90(cell_bgr)))
+    turned = np.ascontiguousarray(np.rot90(cell_bgr))
+    sides = _number_sides(turned, find(turned))
     return None if sides is None else np.roll(sides, 1)  # the turned window's place q is the window's q + 1
 
 
-def _number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """value_number_sides of the letter as letter_box finds it in the window as it is."""
-    ink = letter_ink(cell_bgr)
+def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None) -> np.ndarray | None:
+    """value_number_sides of the letter found (`ink`: a mask of the window as it is, its components
+    and the letter's box), digits looked for in that mask and the NUMBER_INK one."""
     if ink is None:
         return None
     mask, components, box = ink

@@ -34,7 +34,8 @@ from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
-                          letter_ink, light_letter_in, mark_above, umlaut_dots, value_number_sides)
+                          letter_ink, light_letter_in, mark_above, stroke_number_sides, umlaut_dots,
+                          value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
@@ -122,8 +123,15 @@ RIVAL_LETTERS = 0.4
 # better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
 # 74014/75015/75016 (180 boards); there an O read 0.993 against 0.996 turned over (75016 board-048, 84
 # tiles, 12 value numbers 6 to 4 for the right turn) or 0.990 against 0.992 (board-029) raised the
-# half-turn as a rival: 127 and 3 squares unknown on boards the tiles settle
-RIVAL_EVEN = 0.01
+# half-turn as a rival: 127 and 3 squares unknown on boards the tiles settle. On first moves the true turn's
+# letters read worse than its half-turn's by up to 0.054 (dev sets of 1-8 tiles, seeds 103043, 104044 and
+# 108048, 150 boards each, 446 frames with letters read; /tmp/vfew/survey.py): T and I (f104044 board-076),
+# V, I, E (board-106), T, I, I (f108048 board-103), each 0.03-0.06, the rest 0.004 at most (one lone I 0.15,
+# a one-tile board), so two value numbers agreeing were held unsettled by a T read a hair better upside
+# down. Under 0.06 the letters hold nothing; on those sets and vturn's (60-board seeds 103043 and 104044,
+# 91031: 914 frames with letters read; /tmp/vfew/even.py) only those two boards' decisions change (0.06 to
+# 0.16 the same), both settled right
+RIVAL_EVEN = 0.06
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
 # above counts a tile read as a letter in only some turns against the others, so print on a
 # square (a label's strokes read I, N or Z upright and upside down, never a quarter turned) can
@@ -628,7 +636,8 @@ class BoardReader:
                     goal = limit  # the first squares do not agree: up to `limit` of them
                     continue
                 return found
-            # a letter or not, each turned its way: no second reading of its strokes
+            # a letter or not, each turned its way: no second reading of its strokes (where the plain ink
+            # shows no letter, as where stroke_number_sides found it, glyph_image reads the strokes)
             _, heights = self._read_glyphs([_turned_window(windows[k], q) for k, q in pending],
                                            strokes=False)
             for (k, q), h in zip(pending, heights):
@@ -1266,8 +1275,12 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
 
 def _value_number_turn(window: np.ndarray) -> int | None:
     """The quarter turn (np.rot90) that puts a square's value number low and right of its letter,
-    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does."""
+    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does. Where the
+    plain ink shows no letter either way, the letter and its number are looked for in the strokes
+    (vision.glyph.stroke_number_sides)."""
     sides = value_number_sides(window)
+    if sides is None:
+        sides = stroke_number_sides(window)
     if sides is None:
         return None
     first, second = np.sort(sides)[::-1][:2]
