@@ -1115,8 +1115,9 @@ class BoardReader:
                              np.full(len(plain), FACE_HUE_NEAR), FACE_HUE_APART)
         # by colour, without that second sign: no square read empty of its type elsewhere on the board as near
         # (see FACE_TWIN_APART); by hue, not ruled out by the occupancy model (see FACE_HUE_BLANK)
+        doubtful = np.flatnonzero(by_colour & ~backed)
         others = np.setdiff1d(empty, plain[by_colour | by_hue])
-        by_colour &= backed | _untwinned(middles, faces, plain, plain_tiles, others)
+        by_colour[doubtful] = _untwinned(middles, faces, plain[doubtful], plain_tiles[doubtful], others)
         by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
