@@ -2,7 +2,9 @@
 (vision.reader.INKLESS, _tiles_by_their_faces), on rendered boards of dev seeds 99039 and 82022 (round 17,
 helper vblank); blanks the occupancy model leans to or whose mark is read surely, a little farther from the
 faces (FACE_NEAR_BACKED), and marked blanks called tiles at SURE_TILE (MARK_SURE), on dev seeds 98038, 99039
-and 105045, and plain blanks under glare by their hue (FACE_HUE_NEAR) on 105045 and 82022 (round 18)."""
+and 105045, and plain blanks under glare by their hue (FACE_HUE_NEAR) on 105045 and 82022 (round 18); no empty
+square of the tiles' colour away from its near empties of its type called a blank where others of its type elsewhere
+are as near (FACE_TWIN_APART), on seeds 141141 and 150150 (round 19, helper vphantom)."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import FACE_BLANK_CONFIDENCE, BoardReader
@@ -90,3 +92,26 @@ def test_plain_blanks_whitened_by_glare_are_found_by_their_hue():
     # (lighter), 2.6 and 2.5 from them by hue and 3.6 and 4.1 times as far from the empty squares' (FACE_HUE_NEAR)
     for seed, index, square in ((105045, 45, (2, 6)), (82022, 38, (10, 2))):
         _found_by_its_face_alone(seed, index, square)
+
+
+def _phantoms(obs: BoardObservation, truth: list[str]) -> list[tuple[int, int]]:
+    return [(r, c) for r, c in _squares(truth, ".") if obs.cells[r * 15 + c].state in ("tile", "blank")]
+
+
+def test_empty_squares_the_tiles_colour_out_of_a_shadow_are_no_blanks():
+    # 141141 board 58 (classic board, cream tiles on its cream plain squares, a shadow across it): two plain
+    # squares out of the shadow, 1.8 and 4.2 Lab from the tiles' faces beside them and 50 and 27 from the near
+    # plain squares (in the shadow), were called blanks on the start tree b26f920; other plain squares lit as
+    # they are, 2.1 and 0.9 from them, show they are the board's (FACE_TWIN_APART)
+    obs, truth = _read(141141, 58)
+    assert obs.located and _phantoms(obs, truth) == []
+
+
+def test_a_blank_the_occupancy_model_leans_to_is_kept_beside_an_empty_square_the_tiles_colour():
+    # 150150 board 28 (clear board, white tiles, glare): the empty plain square at row 5 column 4 (4.1 Lab from the
+    # faces, another plain square 8.7 from it) was called a blank on the start tree; the blank at row 4 column 7,
+    # with a plain square 3.8 Lab from it (1.8 times its faces' distance) but blank-likeliest (0.57), stays found
+    obs, truth = _read(150150, 28)
+    assert truth[4][7] == "?"
+    assert obs.cells[4 * 15 + 7].state == "blank"
+    assert _phantoms(obs, truth) == []

@@ -335,6 +335,28 @@ FACE_NEAR_BACKED = 10.0
 # stays out of both tests
 FACE_HUE_NEAR = 5.0
 FACE_HUE_APART = 3.0
+# ... and only where the occupancy model gives it FACE_HUE_BLANK as a blank at least: glare whitens a dark square
+# toward grey, the hue of white tiles (110050 board-058 (5,5), a German board's blue square under a glare spot, 9.4
+# Lab from its white neighbours' faces, 2.9 from them by hue and 4.0 times as far from the nearest square of its
+# type read empty anywhere: blank 0.0002, empty 0.994). Of the 9 blanks found by hue alone on 1080 rendered boards
+# (the sets named at FACE_TWIN_APART, /tmp/vphantom/hueseg.py, start tree b26f920) the least had 0.033 (151151
+# board-051 (11,9)); their hue on the line from their near empty squares' to grey as that one's (152152 board-054
+# (6,7) 1.4 from it), so that line could not tell them
+FACE_HUE_BLANK = 0.01
+# A square the face test by colour calls a blank without that second sign (the occupancy model's likeliest state
+# blank) must also be FACE_TWIN_APART times as far (1 at least) from every square of its premium type read empty
+# anywhere on the board (SURE_TILE; those the face tests call blanks left out) as from its tiles' faces. Where
+# glare, a shadow's edge or the light's fall across the board leaves the near empty squares of its type far from
+# it, an empty square of the tiles' colour passed: cream tiles on a board whose plain squares are cream (141141
+# board-058 (6,5) and (8,4), 1.8 and 4.2 Lab from the faces, 50 and 27 from the near plain squares in a shadow,
+# 2.1 and 0.9 from other plain squares lit as they are); 142142 board-038, 150150 boards 028 and 032, 153153
+# board-036, 154154 board-041 alike (0.0-2.1 times the faces' distance), every one 'empty' likeliest (0.75-1.0).
+# On 1080 rendered boards (dev seeds 98038, 99039, 82022, 105045, 106046, 88028, 89029, 90030, 110050 and 141141-
+# 144144, 150150-154154; /tmp/vphantom/rule.py on collect2.py's tables, start tree b26f920) the blanks found by
+# colour and not blank-likeliest are 3.28 times as far or more, but for two the hue test finds (82022 board-038
+# (8,11) 1.39, 89029 board-032 (11,10) 2.28); blank-likeliest ones as near: 98038 board-015 (12,10) 2.2, 150150
+# board-028 (4,7) 1.8
+FACE_TWIN_APART = 3.0
 FACE_BLANK_CONFIDENCE = 0.75
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
@@ -1094,11 +1116,18 @@ class BoardReader:
         _face_rings(faces, stats, index, np.concatenate([inked, plain_tiles.ravel(), inked_tiles.ravel()]))
         # a square the occupancy model itself calls most likely a blank ('covered' taking the rest) may be
         # FACE_NEAR_BACKED from the faces (see FACE_NEAR_BACKED)
-        near = np.where(occ[plain].argmax(axis=1) == 2, FACE_NEAR_BACKED, FACE_NEAR)
+        backed = occ[plain].argmax(axis=1) == 2
+        near = np.where(backed, FACE_NEAR_BACKED, FACE_NEAR)
         by_colour = _tile_faced(middles, faces, middles, plain, plain_tiles, plain_empty, near, FACE_APART)
         hues, face_hues = middles[:, 1:], faces[:, 1:]  # glare whitens a square, its hue stays (see FACE_HUE_NEAR)
         by_hue = _tile_faced(hues, face_hues, hues, plain, plain_tiles, plain_empty,
                              np.full(len(plain), FACE_HUE_NEAR), FACE_HUE_APART)
+        # by colour, without that second sign: no square read empty of its type elsewhere on the board as near
+        # (see FACE_TWIN_APART); by hue, not ruled out by the occupancy model (see FACE_HUE_BLANK)
+        doubtful = np.flatnonzero(by_colour & ~backed)
+        others = np.setdiff1d(empty, plain[by_colour | by_hue])
+        by_colour[doubtful] = _untwinned(middles, faces, plain[doubtful], plain_tiles[doubtful], others)
+        by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
         to_face = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1)
@@ -1196,15 +1225,32 @@ def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
     return np.where((counted >= 2)[:, None], (low + high) / 2, np.nan)
 
 
+def _to_faces(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray, near_tiles: np.ndarray) -> np.ndarray:
+    """How far these squares' colours (`colours`, upright; Lab, or its hue alone) are from the median face
+    (`tile_faces`) of their nearest tiles (`near_tiles`, a row each)."""
+    return np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
+
+
 def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, squares: np.ndarray,
                 near_tiles: np.ndarray, near_empty: np.ndarray, near: np.ndarray, apart: float) -> np.ndarray:
     """Which of these squares' colours (`colours`, upright; Lab, or its hue alone) are within `near` (one a
     square) of the faces (`tile_faces`) of their nearest tiles (`near_tiles`, a row each) and `apart` times as far
     (1 at least) from the colour (`board`) of their nearest squares of their premium type called empty
     (`near_empty`, two at least): see INKLESS, FACE_NEAR_BACKED and FACE_HUE_NEAR."""
-    to_face = np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
+    to_face = _to_faces(colours, tile_faces, squares, near_tiles)
     to_board = np.linalg.norm(colours[squares] - _around(board, near_empty), axis=1)
     return (to_face <= near) & (to_board >= apart * np.maximum(to_face, 1.0))
+
+
+def _untwinned(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray, near_tiles: np.ndarray,
+               others: np.ndarray) -> np.ndarray:
+    """Which of these squares (upright) are FACE_TWIN_APART times as far (1 at least) from the colour of every
+    square of `others` (upright, read empty) of their premium type as from the faces of their nearest tiles
+    (`near_tiles`, a row each), by `colours` and `tile_faces` (upright Lab): see FACE_TWIN_APART."""
+    same = _LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[others][None]
+    apart = np.linalg.norm(colours[squares][:, None] - colours[others][None], axis=2)
+    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
+    return to_twin >= FACE_TWIN_APART * np.maximum(_to_faces(colours, tile_faces, squares, near_tiles), 1.0)
 
 
 def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
