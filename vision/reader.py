@@ -228,7 +228,8 @@ MARK_WIDEST = 1.25
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
 # On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
 # /tmp/vvalue/anb.py) glyph's number finder saw one there on 14 of the 63 lettered tiles whose ink read no
-# letter and on 2 of the 214 blanks.
+# letter and on 2 of the 214 blanks. Every square of those boards (/tmp/lead18/dump.py) read otherwise on two
+# squares alone: two blanks read right (0.957, 0.9999) are asked, 438 of 464 blanks still read.
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
