@@ -280,6 +280,31 @@ def test_an_i_the_letter_model_calls_no_letter_is_never_taken_for_a_marked_blank
         assert read in (truth, "#")
 
 
+class _XIsNoLetter(_IsNoLetter):
+    """The shipped letter model, but an X it reads is surely 'not a letter' (as a glared X on a dark wooden
+    tile whose glyph took in the tile's grainy edge read 0.996, rendered seed 173173 board-042)."""
+
+    def __init__(self, model):
+        super().__init__(model)
+        self.i = model.classes.index("X")
+
+
+def test_a_tile_showing_its_value_number_is_never_taken_for_a_marked_blank():
+    # the X (value 8) reads surely 'not a letter' and is as wide as tall, as a star is; the set's other blank
+    # is on the board, so the two marked squares fit the set's two blanks and the X was read as a blank
+    board = ["." * 15] * 6 + ["......CAT......", ".......R.......", ".......O?EN....", ".......W.X.....",
+                              ".......N.......", "..............."] + ["." * 15] * 3
+    frame = render_frame(board, seed=71, options=FrameOptions(hand=False, glare=False, rack_counts={}, rotation=0,
+                                                             blank_mark="star"))
+    reader = BoardReader()
+    reader.letters = _XIsNoLetter(reader.letters)
+    obs = reader.observe(frame.image)
+    assert obs.cells[9 * 15 + 9].state == "unknown"  # a tile whose letter was not read: asked, never a blank
+    assert obs.cells[8 * 15 + 8].state == "blank"  # the star blank, which prints no number, stays a blank
+    for read, truth in zip("".join(obs.board_text()), "".join(frame.truth)):
+        assert read in (truth, "#")
+
+
 @pytest.mark.parametrize("belief", [0.6, 0.1])
 def test_a_letter_read_surely_settles_a_square_the_occupancy_doubts(belief):
     # upright: with every tile doubted, no tile is sure enough to tell which way the board is turned

@@ -232,6 +232,12 @@ MARK_WIDTH = 0.5
 # as wide as tall (1.18 at most on the 148 above), that F 1.36, 26 empty squares whose premium print the
 # occupancy model called tiles 1.41-1.8 (other checks stop those)
 MARK_WIDEST = 1.25
+# MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
+# with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
+# On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
+# /tmp/vvalue/anb.py) glyph's number finder saw one there on 14 of the 63 lettered tiles whose ink read no
+# letter and on 2 of the 214 blanks. Every square of those boards (/tmp/lead18/dump.py) read otherwise on two
+# squares alone: two blanks read right (0.957, 0.9999) are asked, 438 of 464 blanks still read.
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -1297,7 +1303,15 @@ def _a_stroke(window: np.ndarray) -> bool:
 def _a_mark(window: np.ndarray, plain: float, strokes: float) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`), and shaped like a mark (_mark_shaped)."""
-    return plain >= MARK_SURE and strokes >= MARK_SURE and _mark_shaped(window)
+    return plain >= MARK_SURE and strokes >= MARK_SURE and _mark_shaped(window) and not _numbered(window)
+
+
+def _numbered(window: np.ndarray) -> bool:
+    """Whether an upright tile shows a value number in its own place, low and right of its ink
+    (vision.glyph.value_number_sides): a blank prints none, so its ink read as a mark is a letter not read
+    (see MARK_NUMBERED)."""
+    sides = value_number_sides(window)
+    return sides is not None and sides[0] > 0
 
 
 def _mark_shaped(window: np.ndarray) -> bool:
