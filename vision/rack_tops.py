@@ -127,22 +127,35 @@ def rack_span(off: np.ndarray) -> slice | None:
     return slice(a, b) if b - a >= 8 else None
 
 
-def band_span(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int], inner: slice) -> slice:
-    """The rack's span (`inner`: rack_span) less the columns at each end whose colours down the band
-    (`colours`: column_colours of the strip `lab8`) are nearer the table's (table_colour) than the
-    span's median column: a rack turned in its zone ends a few columns sooner in some rows than in
-    others, and the table there, lit unevenly, may be more than TOPS_CONTRAST off its ring's median.
-    Dev setup frame 7830139 p2 (seven maroon tiles on a red Mattel rack, turned): the span's last 3
-    columns were table in the tiles' rows (L 130-142 against 30-70 for the rack and tiles, 8-10 off
-    the ring's median), and the split into two colours took them for one side, the rest for the other;
-    learnt so, with eight tiles spread over the rack the table's 5 columns past its end read as part of a
-    tile, and the run as two tiles (nine)."""
+def band_span(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int], inner: slice, pitch: float) -> slice:
+    """The rack's span (`inner`: rack_span) less, at each end, a sliver of columns (under END_SLIVER of
+    a tile's `pitch`) whose colours down the band (`colours`: column_colours of the strip `lab8`) are
+    nearer the table's (table_colour) than the span's median column: a rack turned in its zone ends a
+    few columns sooner in some rows than in others, and the table there, lit unevenly, may be more
+    than TOPS_CONTRAST off its ring's median. Dev setup frame 7830139 p2 (seven maroon tiles on a red
+    Mattel rack, turned): the span's last 3 columns were table in the tiles' rows (L 130-142 against
+    30-70 for the rack and tiles, 8-10 off the ring's median), and the split into two colours took
+    them for one side, the rest for the other; learnt so, with eight tiles spread over the rack the
+    table's 5 columns past its end read as part of a tile, and the run as two tiles (nine). A wider
+    stretch is left: tiles of the table's colour at the rack's end (dev seed 7660309 p1, seven ivory
+    tiles on a black pro rack on a light table, must not be learnt by their tops)."""
     table = column_colours(np.broadcast_to(table_colour(lab8), (lab8.shape[0], 1, 3)), band)[0]
     span = colours[inner]
     tableish = np.linalg.norm(span - table, axis=1) < np.linalg.norm(span - np.median(span, axis=0), axis=1)
-    first = int(np.argmin(tableish)) if not tableish.all() else len(span)
-    last = len(span) - int(np.argmin(tableish[::-1]))
-    return slice(inner.start + first, inner.start + max(first, last))
+    sliver = END_SLIVER * pitch
+    first = _widest_from_start(tableish)
+    last = _widest_from_start(tableish[::-1])
+    first, last = (first if first < sliver else 0), (last if last < sliver else 0)
+    return slice(inner.start + first, max(inner.start + first, inner.stop - last))
+
+
+END_SLIVER = 0.5  # of a tile's pitch: the table past a turned rack's end in the band's rows (3-5 columns
+# on 7830139 p2, 0.2-0.4 of its lowest pitch), narrower than any tile's top at the rack's end
+
+
+def _widest_from_start(mask: np.ndarray) -> int:
+    """How many of a row of columns are True from its start."""
+    return len(mask) if mask.all() else int(np.argmin(mask))
 
 
 def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
@@ -164,7 +177,7 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
         for y0 in range(1, h - rows):
             band = (y0, y0 + rows)
             colours = column_colours(lab8, band)
-            inner = band_span(lab8, colours, band, span)
+            inner = band_span(lab8, colours, band, span, p_lo)
             split = _split(colours[inner], int(p_lo))
             if split is None:
                 continue
@@ -268,7 +281,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
     if (span := rack_span(off_table(lab8))) is None:
         return None, False, "no rack in the zone"
-    inner = band_span(lab8, colours, tops.band, span)
+    inner = band_span(lab8, colours, tops.band, span, pitches[0])
     pitch = (pitches[0] + pitches[1]) / 2
     foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
     if tops.wall and (above := _wall(tops.band)) is not None:
