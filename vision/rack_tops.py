@@ -137,8 +137,8 @@ def band_span(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int], inne
     30-70 for the rack and tiles, 8-10 off the ring's median), and the split into two colours took
     them for one side, the rest for the other; learnt so, with eight tiles spread over the rack the
     table's 5 columns past its end read as part of a tile, and the run as two tiles (nine). A wider
-    stretch is left: tiles of the table's colour at the rack's end (dev seed 7660309 p1, seven ivory
-    tiles on a black pro rack on a light table, must not be learnt by their tops)."""
+    stretch is left as it is: it may be tiles of the table's colour at the rack's end (without the cap,
+    bands under the tiles of 7831947 p2 lost 40 columns so)."""
     table = column_colours(np.broadcast_to(table_colour(lab8), (lab8.shape[0], 1, 3)), band)[0]
     span = colours[inner]
     tableish = np.linalg.norm(span - table, axis=1) < np.linalg.norm(span - np.median(span, axis=0), axis=1)
