@@ -29,9 +29,13 @@ def test_foreign_columns_at_the_racks_end_count_only_as_wide_as_a_hand():
     assert _blocked_columns(_ends_open(foreign)[None]).sum() >= 9
 
 
-def test_a_rack_whose_bare_ends_pass_for_seven_tiles_is_not_learnt_by_its_tops():
+def test_a_rack_whose_bare_ends_passed_for_seven_tiles_is_learnt_by_its_tiles():
     # dev seed 7660309 p1: seven ivory tiles on a black pro rack, a light table; learn_tops took the
     # rack's two bare ends for seven tiles at the lowest pitch and the tiles for the groove (four
-    # tiles then read as 10): the "groove" is the board tiles' colour, the "tiles" far from it
-    assert _learnt(7660309, "p1").profile is None
-    assert _read(_scene(7660309, 4), "p1").count is None
+    # tiles then read as 10), and TILE_SIDE refused it. The table's three columns past the rack's turned
+    # end (rack_tops.band_span) left out, the ivory tiles are learnt as the tiles (the light side): four
+    # are never read over seven, eight and nine read right
+    profile = _learnt(7660309, "p1").profile
+    assert profile is not None and profile.tops is not None
+    assert sum(profile.tops.tile[::3]) > sum(profile.tops.groove[::3])  # L down the band: the tiles lighter
+    assert [_read(_scene(7660309, n), "p1", profile).count for n in (4, 8)] == [None, 8]

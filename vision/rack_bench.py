@@ -79,7 +79,8 @@ both trees),
 --first-seed 7680500`, both trees; the test's scene 7680181),
 7700000-7701399, 7710000-7711399, 7720000-7721099 and the follow frames 7760000-7760149 (round 17's racks never learnt, h-rklearn: setup frames scanned, setup frames with a hand, `--scenes 400 --hands 100 --face-down 0 --follow 0 --first-seed 7700000` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7760000`, both trees),
 7730000-7731369, 7740000-7740999, 7750000-7750999 and 7770000-7770149 (round 17's dark runs, h-rkseam: `--first-seed 7730000 --verbose` and `--scenes 0 --hands 0 --face-down 0 --follow 100 --first-seed 7770000`, both trees; the navy and maroon scenes of 7730000-7750999 rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles),
-7800000-7800399, 7810000-7810199 and 7820000-7820199 (round 18's overdraws caught, h-rkcatch: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7800000 --verbose`, both trees; 7810000 and 7820000's scenes rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles); tests
+7800000-7800399, 7810000-7810199 and 7820000-7820199 (round 18's overdraws caught, h-rkcatch: `--scenes 400 --hands 0 --face-down 0 --follow 0 --first-seed 7800000 --verbose`, both trees; 7810000 and 7820000's scenes rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles),
+7830000-7831999 and 7840000-7840439 (round 19's racks never learnt, h-rkcatch: the navy and maroon scenes of 7830000-7831999 rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles, their setup frames; `--scenes 400 --hands 40 --face-down 0 --follow 0 --first-seed 7840000 --verbose`, both trees); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later

@@ -99,11 +99,16 @@ def _split(colours: np.ndarray, least: int) -> tuple[np.ndarray, float, float] |
     return high, contrast, spread
 
 
-def off_table(lab8: np.ndarray) -> np.ndarray:
-    """The strip's pixels off the table's colour (the zone's border ring's median): the rack, its tiles."""
+def table_colour(lab8: np.ndarray) -> np.ndarray:
+    """The table's colour round a rack: the median of the strip's border ring (8-bit Lab)."""
     ring = np.concatenate([lab8[:2].reshape(-1, 3), lab8[-2:].reshape(-1, 3), lab8[:, :2].reshape(-1, 3),
                            lab8[:, -2:].reshape(-1, 3)]).astype(np.float32)
-    table = np.median(ring, axis=0)
+    return np.asarray(np.median(ring, axis=0), np.float32)
+
+
+def off_table(lab8: np.ndarray) -> np.ndarray:
+    """The strip's pixels off the table's colour (table_colour): the rack, its tiles."""
+    table = table_colour(lab8)
     return np.asarray(np.linalg.norm(lab8.astype(np.float32) - table, axis=2) > TOPS_CONTRAST, bool)
 
 
@@ -122,6 +127,37 @@ def rack_span(off: np.ndarray) -> slice | None:
     return slice(a, b) if b - a >= 8 else None
 
 
+def band_span(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int], inner: slice, pitch: float) -> slice:
+    """The rack's span (`inner`: rack_span) less, at each end, a sliver of columns (under END_SLIVER of
+    a tile's `pitch`) whose colours down the band (`colours`: column_colours of the strip `lab8`) are
+    nearer the table's (table_colour) than the span's median column: a rack turned in its zone ends a
+    few columns sooner in some rows than in others, and the table there, lit unevenly, may be more
+    than TOPS_CONTRAST off its ring's median. Dev setup frame 7830139 p2 (seven maroon tiles on a red
+    Mattel rack, turned): the span's last 3 columns were table in the tiles' rows (L 130-142 against
+    30-70 for the rack and tiles, 8-10 off the ring's median), and the split into two colours took
+    them for one side, the rest for the other; learnt so, with eight tiles spread over the rack the
+    table's 5 columns past its end read as part of a tile, and the run as two tiles (nine). A wider
+    stretch is left as it is: it may be tiles of the table's colour at the rack's end (without the cap,
+    bands under the tiles of 7831947 p2 lost 40 columns so)."""
+    table = column_colours(np.broadcast_to(table_colour(lab8), (lab8.shape[0], 1, 3)), band)[0]
+    span = colours[inner]
+    tableish = np.linalg.norm(span - table, axis=1) < np.linalg.norm(span - np.median(span, axis=0), axis=1)
+    sliver = END_SLIVER * pitch
+    first = _widest_from_start(tableish)
+    last = _widest_from_start(tableish[::-1])
+    first, last = (first if first < sliver else 0), (last if last < sliver else 0)
+    return slice(inner.start + first, max(inner.start + first, inner.stop - last))
+
+
+END_SLIVER = 0.5  # of a tile's pitch: the table past a turned rack's end in the band's rows (3-5 columns
+# on 7830139 p2, 0.2-0.4 of its lowest pitch), narrower than any tile's top at the rack's end
+
+
+def _widest_from_start(mask: np.ndarray) -> int:
+    """How many of a row of columns are True from its start."""
+    return len(mask) if mask.all() else int(np.argmin(mask))
+
+
 def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                ) -> tuple[TopsProfile, tuple[float, float]] | None:
     """At setup, with `tiles` tiles standing on the rack, their colour told from neither the
@@ -134,13 +170,14 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
     h, w = lab8.shape[:2]
     p_lo, p_hi = prior_pitches(square)
     off = off_table(lab8)
-    if (inner := rack_span(off)) is None:
+    if (span := rack_span(off)) is None:
         return None
     best: tuple[float, TopsProfile, tuple[float, float]] | None = None
     for rows in TOPS_ROWS:
         for y0 in range(1, h - rows):
             band = (y0, y0 + rows)
             colours = column_colours(lab8, band)
+            inner = band_span(lab8, colours, band, span, p_lo)
             split = _split(colours[inner], int(p_lo))
             if split is None:
                 continue
@@ -242,8 +279,9 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     tile, groove = np.asarray(tops.tile, np.float32), np.asarray(tops.groove, np.float32)
     contrast = float(np.linalg.norm(tile - groove))
     d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
-    if (inner := rack_span(off_table(lab8))) is None:
+    if (span := rack_span(off_table(lab8))) is None:
         return None, False, "no rack in the zone"
+    inner = band_span(lab8, colours, tops.band, span, pitches[0])
     pitch = (pitches[0] + pitches[1]) / 2
     foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
     if tops.wall and (above := _wall(tops.band)) is not None:
