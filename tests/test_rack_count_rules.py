@@ -5,8 +5,8 @@ import numpy as np
 
 from vision.rack_comb import by_fit, comb_count, comb_options, runs_whole, seams_show, trim_table_ends
 from vision.racks import (FULL_ROW, NOTCH_SHARE, SOLID_RUNS, _board_comb, _board_confirms, _Columns, _least_solid,
-                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, lab_norm, median_colour,
-                          median_lab, weight_lab)
+                          _filled_band, _lip_ends, _notched, _over_seven, _to_segment, channel_planes, lab_distance,
+                          lab_norm, median_colour, median_lab, weight_lab)
 
 
 def test_runs_of_one_and_five_tiles_decide_seven_by_their_fit_when_no_seam_shows():
@@ -144,13 +144,13 @@ def test_seams_only_counts_a_band_that_may_be_table_only_when_seams_show():
 
 def test_to_segment_is_the_distance_to_the_blends_of_two_colours():
     lab = np.array([[[0, 0, 0], [10, 0, 0], [5, 3, 0], [-4, 0, 0]]], np.float32)
-    d = _to_segment(lab, np.array([0, 0, 0], np.float32), np.array([10, 0, 0], np.float32))
+    d = _to_segment(channel_planes(lab), np.array([0, 0, 0], np.float32), np.array([10, 0, 0], np.float32))
     assert np.allclose(d, [[0, 0, 3, 4]])
 
 
 
 def test_the_fast_colour_helpers_give_numpys_own_bits():
-    # lab_norm, median_colour and median_lab replace np.linalg.norm and np.median in every
+    # lab_norm, lab_distance, median_colour and median_lab replace np.linalg.norm and np.median in every
     # reading: the counts stay the same only if their results do, to the bit
     rng = np.random.default_rng(18)
     for shape in [(1, 1), (1, 2), (2, 2), (7, 3), (33, 101), (60, 105)]:
@@ -161,6 +161,8 @@ def test_the_fast_colour_helpers_give_numpys_own_bits():
         assert np.array_equal(lab_norm(lab - colour), np.linalg.norm(lab - colour, axis=2))
         assert np.array_equal(lab_norm(lab[:, ::2] - colour.astype(np.float64)),
                               np.linalg.norm(lab[:, ::2] - colour.astype(np.float64), axis=2))
+        for other in (colour, colour.astype(np.float64)):  # lab_distance: lab_norm's bits from the planes
+            assert np.array_equal(lab_distance(channel_planes(lab), other), lab_norm(lab - other))
         assert np.array_equal(median_colour(lab), np.median(lab, axis=0))
         assert np.array_equal(median_lab(lab8), np.median(lab.reshape(-1, 3), axis=0))
         mask = rng.random(shape) < 0.6

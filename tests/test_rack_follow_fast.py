@@ -1,12 +1,13 @@
 """The live kiosk's rack counting does no work a frame does not need, and counts as a full reading
-does (vision.rack_counter.RackCounter.observe, vision.rack_face_down's geometry kept per zone)."""
+does (vision.rack_counter.RackCounter.observe, the zones' geometry kept between frames: vision.racks.MadeOnce);
+the bench's following line tells its two kinds of frame apart."""
 import numpy as np
 
 from vision import rack_counter, rack_face_down
-from vision.rack_bench import TOLERANCE, board_tile_lab, square
+from vision.rack_bench import TOLERANCE, _by_racks_read, board_tile_lab, square
 from vision.rack_counter import RackCounter
 from vision.rack_face_down import count_face_down
-from vision.racks import board_side_first, read_rack
+from vision.racks import MadeOnce, board_side_first, read_rack
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 
 SEED = 900  # p1: nine tiles (read 9, an overdraw); p2: three, two more face down beside it (read 3 and 2)
@@ -62,3 +63,27 @@ def test_the_table_beside_a_rack_is_worked_out_once_and_anew_when_the_zone_moves
     kept = count_face_down(scene.image, moved, at_rack, lab, TOLERANCE, corners)
     rack_face_down._ENDS.clear()
     assert kept == count_face_down(scene.image, moved, at_rack, lab, TOLERANCE, corners)
+
+
+def test_what_is_made_once_is_kept_until_as_many_are_kept_then_all_forgotten():
+    kept: MadeOnce[str, list[int]] = MadeOnce(2)
+    made: list[int] = []
+
+    def make(value: int) -> list[int]:
+        made.append(value)
+        return [value]
+
+    first = kept.get("a", lambda: make(1))
+    assert kept.get("a", lambda: make(2)) is first
+    kept.get("b", lambda: make(3))
+    kept.get("c", lambda: make(4))  # two kept already: both forgotten, "c" kept
+    assert kept.get("c", lambda: make(5)) == [4]
+    assert kept.get("a", lambda: make(6)) == [6]
+    assert made == [1, 3, 4, 6]
+
+
+def test_the_follow_bench_tells_frames_by_the_racks_they_read_anew():
+    ms = np.array([1.0, 4.0, 6.0, 9.0, 1.5])
+    assert _by_racks_read(ms, np.array([0, 1, 1, 2, 0])) == (
+        "CPU per frame by racks read anew on it: 0 read: 2 frames, median 1.25 ms; 1 read: 2 frames, median 5.00 ms; "
+        "2 read: 1 frames, median 9.00 ms")

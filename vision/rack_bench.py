@@ -339,6 +339,7 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
     if scenes <= 0:
         return
     cpu: list[float] = []
+    read_anew: list[int] = []  # racks read anew (read_rack) on each frame
     differ = 0
     diffs = FollowDiffs()
     counter = RackCounter()
@@ -357,9 +358,10 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
         for k in range(FOLLOW_FRAMES):
             scene = before if k < FOLLOW_FRAMES // 2 else after
             frame = np.clip(scene.image + noise.normal(0, FOLLOW_NOISE, scene.image.shape), 0, 255).astype(np.uint8)
-            start = time.process_time()
+            start, reads = time.process_time(), counter.reads
             sight = counter.observe(frame, scene.board_corners, (lab, TOLERANCE), {})
             cpu.append(time.process_time() - start)
+            read_anew.append(counter.reads - reads)
             kept.append(sight.counts)
             full.append({p: read_rack(frame, z, square(scene, z), lab, TOLERANCE).count
                          for p, z in scene.zones.items()})
@@ -372,7 +374,17 @@ def follow_bench(first_seed: int, scenes: int, size: int, rng: np.random.Generat
           f"frame; RackCounter.observe): CPU median {np.median(ms):.2f} ms, mean {ms.mean():.2f} ms per frame; racks "
           f"read {counter.reads}, face-down counts made {counter.downs_counted}, last reading kept whole "
           f"{counter.reads_skipped}; frames whose counts differ from a full reading: {differ}")
+    print(f"  {_by_racks_read(ms, np.array(read_anew))}")
     print(diffs.line())
+
+
+def _by_racks_read(ms: np.ndarray, read_anew: np.ndarray) -> str:
+    """The followed frames' CPU (ms) by how many racks each read anew: the per-frame time is two
+    kinds of frame (a rack's surroundings compared, ~1 ms; a rack read, a few ms more), and the
+    median of all falls on either with the share of racks read on every frame (over seven, or unknown)."""
+    kinds = [f"{n} read: {int((read_anew == n).sum())} frames, median {float(np.median(ms[read_anew == n])):.2f} ms"
+             for n in sorted(set(read_anew.tolist()))]
+    return "CPU per frame by racks read anew on it: " + "; ".join(kinds)
 
 
 @dataclass

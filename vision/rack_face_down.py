@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE_MEAN, lab_norm,
-                          median_lab, weight_lab, zone_in_frame)
+from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE_MEAN, MadeOnce,
+                          channel_planes, lab_distance, median_lab, weight_lab, zone_in_frame)
 
 BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
 # to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
@@ -64,15 +64,15 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     total = 0
     for end, lab8 in zip(ends, np.split(labs8, 2)):
         sign, inside, free, hidden = end.sign, end.inside, end.free, end.hidden
-        lab = weight_lab(lab8) * reweight
+        planes = channel_planes(weight_lab(lab8) * reweight)
         w = end.size[0]
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
         if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
-        d_tile = lab_norm(lab - tile)
-        mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_norm(lab - table)) & free
+        d_tile = lab_distance(planes, tile)
+        mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_distance(planes, table)) & free
                 ).astype(np.uint8)
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
@@ -144,17 +144,12 @@ class _End:
 def _ends(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, corners: np.ndarray) -> tuple[_End, _End]:
     """The two ends' geometry, made once for a zone, square, board and frame size (the live kiosk
     counts a rack's face-down tiles on frame after frame of a board and a zone that did not move)."""
-    key = (tuple(frame_shape), z.tobytes(), float(square_px), corners.tobytes())
-    ends = _ENDS.get(key)
-    if ends is None:
-        if len(_ENDS) >= ENDS_KEPT:
-            _ENDS.clear()
-        ends = _ENDS[key] = _ends_made(frame_shape, z, square_px, corners)
-    return ends
+    return _ENDS.get((tuple(frame_shape), z.tobytes(), float(square_px), corners.tobytes()),
+                     lambda: _ends_made(frame_shape, z, square_px, corners))
 
 
 ENDS_KEPT = 8  # zones' geometries kept (two racks; a few more while a zone or the board moves)
-_ENDS: dict[tuple[tuple[int, ...], bytes, float, bytes], tuple[_End, _End]] = {}
+_ENDS: MadeOnce[tuple[tuple[int, ...], bytes, float, bytes], tuple[_End, _End]] = MadeOnce(ENDS_KEPT)
 
 
 def _ends_made(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, corners: np.ndarray
@@ -191,11 +186,10 @@ def _inside(frame_shape: tuple[int, ...], quad: np.ndarray, matrix: np.ndarray, 
     h, w = frame_shape[:2]
     if quad[:, 0].min() >= 1 and quad[:, 1].min() >= 1 and quad[:, 0].max() <= w - 2 and quad[:, 1].max() <= h - 2:
         return np.ones((size[1], size[0]), bool)
-    ones = _FRAME_ONES.get((h, w))
-    if ones is None:
-        ones = _FRAME_ONES[(h, w)] = np.ones((h, w), np.uint8)
+    ones = _FRAME_ONES.get((h, w), lambda: np.ones((h, w), np.uint8))
     return cv2.warpPerspective(ones, matrix, size, flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
                                borderValue=0) > 0
 
 
-_FRAME_ONES: dict[tuple[int, int], np.ndarray] = {}  # a frame-sized mask per frame size, never written to
+_FRAME_ONES: MadeOnce[tuple[int, int], np.ndarray] = MadeOnce(2)  # a frame-sized mask per frame size, never
+# written to (the camera's frames are of one size)
