@@ -237,7 +237,11 @@ MARK_WIDEST = 1.25
 # On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
 # /tmp/vvalue/anb.py) glyph's number finder saw one there on 14 of the 63 lettered tiles whose ink read no
 # letter and on 2 of the 214 blanks. Every square of those boards (/tmp/lead18/dump.py) read otherwise on two
-# squares alone: two blanks read right (0.957, 0.9999) are asked, 438 of 464 blanks still read.
+# squares alone: two blanks read right (0.957, 0.9999) are asked, 438 of 464 blanks still read. Where the
+# plain ink shows no letter, the number is looked for in the strokes (glyph.stroke_number_sides): an X under
+# glare whose plain ink took in the tile's grainy edge, read as a marked blank 0.9997 with its 8 plainly
+# beside it (rendered 173173 board-042 (8,8), helper vvalue's measuring seed, where it was found), is asked;
+# on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19)
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -1308,9 +1312,11 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float) -> bool:
 
 def _numbered(window: np.ndarray) -> bool:
     """Whether an upright tile shows a value number in its own place, low and right of its ink
-    (vision.glyph.value_number_sides): a blank prints none, so its ink read as a mark is a letter not read
-    (see MARK_NUMBERED)."""
+    (vision.glyph.value_number_sides, or in its strokes where its plain ink shows no letter): a blank prints
+    none, so its ink read as a mark is a letter not read (see MARK_NUMBERED)."""
     sides = value_number_sides(window)
+    if sides is None:
+        sides = stroke_number_sides(window)
     return sides is not None and sides[0] > 0
 
 
