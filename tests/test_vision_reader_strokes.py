@@ -5,7 +5,9 @@ and 84024; no other tile of either board is read as another letter. And two read
 wrong are unknown: a letter framed by its tile's edge is no marked blank (_mark_shaped, dev seed 94034), a
 letter broken into pieces is not read as another letter (_no_broken_letters, dev seed 98038), and a letter
 whose plain ink and strokes surely read two different letters is not read (_letters_agree, seed 141141), nor
-one read from a piece of its glyph (OTHER_LETTERS)."""
+one read from a piece of its glyph (OTHER_LETTERS), nor one whose plain ink reads it at the kiosk's bar and
+whose strokes read another (TAKEN_ALONE, seed 177177), nor an X showing its value number read as a marked blank
+(reader._numbered, seed 173173)."""
 import numpy as np
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
@@ -70,3 +72,16 @@ def test_a_letter_read_from_a_piece_of_its_glyph_is_asked():
     image, _ = _rendered(141141, 56)
     cell = BoardReader(VisionConfig(tileset="english")).observe(image).cells[14 * 15 + 7]
     assert cell.letter == "A" or cell.confidence < DEFAULT_MIN_CONFIDENCE, cell
+
+
+def test_a_letter_its_plain_ink_reads_at_the_kiosks_bar_is_not_overruled_by_its_strokes():
+    # a blurred W on the bottom row: its plain ink reads W 0.984, its strokes, framed by the tile's edges, M
+    # 0.995, and the surer reading was taken: M (seed 177177, rendered with round 19's measuring seeds)
+    assert _read_at(177177, 9, (13, 5), "W") in {("unknown", None), ("tile", "W")}
+
+
+def test_a_letter_showing_its_value_number_is_never_a_marked_blank():
+    # an X under glare whose plain ink took in the tile's grainy edge ('not a letter' 0.996, no letter found
+    # there) and whose 8 shows in its strokes, read as a marked blank 0.9997 (seed 173173, helper vvalue's
+    # measuring seed)
+    assert _read_at(173173, 42, (8, 8), "X") in {("unknown", None), ("tile", "X")}

@@ -37,6 +37,7 @@ from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_featu
                           letter_ink, light_letter_in, mark_above, stroke_number_sides, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
+from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
@@ -179,6 +180,14 @@ LETTER_FROM = 0.05
 # dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
 # from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
 LETTER_SURE_ALONE = 0.999
+# TAKEN_ALONE (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a letter its plain ink reads
+# at the kiosk's bar, which the kiosk would take alone, whose strokes read another letter more surely, is
+# unknown (asked) rather than the strokes' letter: two readings each good enough to be taken disagree. Seed
+# 177177 board-009 (14,6), rendered with the round-19 final measuring seeds and looked at: a blurred W on the
+# bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
+# 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
+# (helper vmark's 6 squares there whose strokes replace another plain letter, all right, four N's read M
+# 0.91-0.98 plain, are read again with their joined number painted over, where this does not apply)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
 # the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
@@ -529,12 +538,16 @@ class BoardReader:
         # (where the plain ink showed no letter at all, glyph_image has tried the strokes already)
         unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES))
         strokes = np.zeros(len(cells), bool)
+        overruled = np.zeros(len(cells), bool)
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             surer = again.max(axis=1) > probs[unsure].max(axis=1)
+            overruled[unsure] = surer & (probs[unsure].max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
+                (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
+            probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
         return probs, heights
