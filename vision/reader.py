@@ -186,8 +186,7 @@ LETTER_SURE_ALONE = 0.999
 # 177177 board-009 (14,6), rendered with the round-19 final measuring seeds and looked at: a blurred W on the
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
-# (helper vmark's 6 squares there whose strokes replace another plain letter, all right, four N's read M
-# 0.91-0.98 plain, are read again with their joined number painted over, where this does not apply)
+# (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
 # the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
