@@ -131,9 +131,8 @@ def parts(seen: Thumb, zone: np.ndarray, square_px: float) -> Parts:
 def _cells_of(quads: list[np.ndarray], origin: tuple[int, int], shape: tuple[int, int],
               cell: tuple[int, int]) -> np.ndarray:
     """The cells (of `shape`, each `cell` px from `origin`) holding a px within REACH_PX of
-    `quads` (each several cells across), as the flat indices of their channels (Parts): the
-    cells whose middles fall in a quad, grown by one cell (a cell the quad's edge crosses) and
-    by REACH_PX: a mask of their channels (Parts)."""
+    `quads` (each several cells across), as a mask of their channels (Parts): the cells whose
+    middles fall in a quad, grown by one cell (a cell the quad's edge crosses) and by REACH_PX."""
     (rows, cols), (cw, ch) = shape, cell
     mask = np.zeros((rows, cols), np.uint8)
     for quad in quads:  # one at a time: fillPoly leaves out where polygons given together overlap

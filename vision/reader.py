@@ -183,7 +183,7 @@ LETTER_SURE_ALONE = 0.999
 # TAKEN_ALONE (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a letter its plain ink reads
 # at the kiosk's bar, which the kiosk would take alone, whose strokes read another letter more surely, is
 # unknown (asked) rather than the strokes' letter: two readings each good enough to be taken disagree. Seed
-# 177177 board-009 (14,6), rendered with the round-19 final measuring seeds and looked at: a blurred W on the
+# 177177 board-009 (13,5), rendered with the round-19 final measuring seeds and looked at: a blurred W on the
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
 # (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
@@ -540,8 +540,9 @@ class BoardReader:
         overruled = np.zeros(len(cells), bool)
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
-            surer = again.max(axis=1) > probs[unsure].max(axis=1)
-            overruled[unsure] = surer & (probs[unsure].max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
+            plain_best = probs[unsure].max(axis=1)
+            surer = again.max(axis=1) > plain_best
+            overruled[unsure] = surer & (plain_best >= DEFAULT_MIN_CONFIDENCE) & \
                 (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
@@ -1132,7 +1133,7 @@ class BoardReader:
         # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
         # empties; by hue, a square that near them is out too), then the tiles' faces
         plain_empty = _near(plain, empty, same_type=True)
-        keep = np.linalg.norm(middles[plain] - _around(middles, plain_empty), axis=1) >= FACE_APART
+        keep = _from_median(middles, middles, plain, plain_empty) >= FACE_APART
         plain, plain_empty = plain[keep], plain_empty[keep]
         plain_tiles, inked_tiles = _near(plain, tiles), _near(inked, tiles)
         _face_rings(faces, stats, index, np.concatenate([inked, plain_tiles.ravel(), inked_tiles.ravel()]))
@@ -1152,7 +1153,7 @@ class BoardReader:
         by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
-        to_face = np.linalg.norm(faces[inked] - _around(faces, inked_tiles), axis=1)
+        to_face = _from_median(faces, faces, inked, inked_tiles)
         keep = to_face <= FACE_NEAR_BACKED
         inked, inked_tiles, to_face = inked[keep], inked_tiles[keep], to_face[keep]
         inked_empty = _near(inked, empty, same_type=True)
@@ -1247,10 +1248,10 @@ def _around(colours: np.ndarray, near: np.ndarray) -> np.ndarray:
     return np.where((counted >= 2)[:, None], (low + high) / 2, np.nan)
 
 
-def _to_faces(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray, near_tiles: np.ndarray) -> np.ndarray:
-    """How far these squares' colours (`colours`, upright; Lab, or its hue alone) are from the median face
-    (`tile_faces`) of their nearest tiles (`near_tiles`, a row each)."""
-    return np.linalg.norm(colours[squares] - _around(tile_faces, near_tiles), axis=1)
+def _from_median(colours: np.ndarray, of: np.ndarray, squares: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """How far these squares' colours (`colours`, upright; Lab, or its hue alone) are from the median colour
+    (`of`: the squares' own colours, or their face rings') of their `near` squares (a row each, _around)."""
+    return np.linalg.norm(colours[squares] - _around(of, near), axis=1)
 
 
 def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, squares: np.ndarray,
@@ -1259,8 +1260,8 @@ def _tile_faced(colours: np.ndarray, tile_faces: np.ndarray, board: np.ndarray, 
     square) of the faces (`tile_faces`) of their nearest tiles (`near_tiles`, a row each) and `apart` times as far
     (1 at least) from the colour (`board`) of their nearest squares of their premium type called empty
     (`near_empty`, two at least): see INKLESS, FACE_NEAR_BACKED and FACE_HUE_NEAR."""
-    to_face = _to_faces(colours, tile_faces, squares, near_tiles)
-    to_board = np.linalg.norm(colours[squares] - _around(board, near_empty), axis=1)
+    to_face = _from_median(colours, tile_faces, squares, near_tiles)
+    to_board = _from_median(colours, board, squares, near_empty)
     return (to_face <= near) & (to_board >= apart * np.maximum(to_face, 1.0))
 
 
@@ -1272,7 +1273,7 @@ def _untwinned(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray,
     same = _LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[others][None]
     apart = np.linalg.norm(colours[squares][:, None] - colours[others][None], axis=2)
     to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
-    return to_twin >= FACE_TWIN_APART * np.maximum(_to_faces(colours, tile_faces, squares, near_tiles), 1.0)
+    return to_twin >= FACE_TWIN_APART * np.maximum(_from_median(colours, tile_faces, squares, near_tiles), 1.0)
 
 
 def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
@@ -1318,18 +1319,23 @@ def _a_stroke(window: np.ndarray) -> bool:
 
 def _a_mark(window: np.ndarray, plain: float, strokes: float) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
-    ink (`plain`) and in its strokes (`strokes`), and shaped like a mark (_mark_shaped)."""
+    ink (`plain`) and in its strokes (`strokes`), shaped like a mark (_mark_shaped), no value number beside it
+    (_numbered)."""
     return plain >= MARK_SURE and strokes >= MARK_SURE and _mark_shaped(window) and not _numbered(window)
 
 
 def _numbered(window: np.ndarray) -> bool:
     """Whether an upright tile shows a value number in its own place, low and right of its ink
-    (vision.glyph.value_number_sides, or in its strokes where its plain ink shows no letter): a blank prints
-    none, so its ink read as a mark is a letter not read (see MARK_NUMBERED)."""
-    sides = value_number_sides(window)
-    if sides is None:
-        sides = stroke_number_sides(window)
+    (_number_sides): a blank prints none, so its ink read as a mark is a letter not read (see MARK_NUMBERED)."""
+    sides = _number_sides(window)
     return sides is not None and sides[0] > 0
+
+
+def _number_sides(window: np.ndarray) -> np.ndarray | None:
+    """vision.glyph.value_number_sides, or where the plain ink shows no letter either way, the letter and
+    its number looked for in the strokes (vision.glyph.stroke_number_sides)."""
+    sides = value_number_sides(window)
+    return stroke_number_sides(window) if sides is None else sides
 
 
 def _mark_shaped(window: np.ndarray) -> bool:
@@ -1353,12 +1359,9 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
 
 def _value_number_turn(window: np.ndarray) -> int | None:
     """The quarter turn (np.rot90) that puts a square's value number low and right of its letter,
-    where one place's ink leads every other's by ROTATION_NUMBER_LEAD; None where none does. Where the
-    plain ink shows no letter either way, the letter and its number are looked for in the strokes
-    (vision.glyph.stroke_number_sides)."""
-    sides = value_number_sides(window)
-    if sides is None:
-        sides = stroke_number_sides(window)
+    where one place's ink leads every other's by ROTATION_NUMBER_LEAD (the number in the plain ink or the
+    strokes, _number_sides); None where none does."""
+    sides = _number_sides(window)
     if sides is None:
         return None
     first, second = np.sort(sides)[::-1][:2]
