@@ -71,7 +71,8 @@ REFUSED = [
 WARNED = [
     ("config-bad-players.toml", [(2, "game.players"), (5, "display.width")]),
     ("config-unknown-key.toml", [(2, "game.player")]),
-    ("config-vision-typos.toml", [(2, "vision.calibraton"), (3, "vision.corners"), (5, "vision.racks.left")]),
+    ("config-vision-typos.toml", [(2, "vision.calibraton"), (3, "vision.corners"), (4, "vision.fixed_turn"),
+                                  (6, "vision.racks.left")]),
 ]
 
 # journals with a damaged tail: (file, line where the damage starts, complete records kept)

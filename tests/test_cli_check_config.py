@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ("game.profile", "game.tileset", "game.lexicon", "game.players", "game.roster", "files.games_dir", "files.log_dir",
-            "camera.source", "vision.calibration", "vision.corners", "vision.racks", "hardware.pin_map",
+            "camera.source", "vision.calibration", "vision.corners", "vision.fixed_turn", "vision.racks", "hardware.pin_map",
             "display", "sound.enabled", "network")
 
 # Every key the README and systemd/kiosk.toml document, each set to something other than its default.
@@ -103,6 +103,7 @@ def test_a_config_with_every_key_shows_each_in_effect_and_no_warning(tmp_path):
     assert shown["camera.source"] == f"folder {tmp_path / 'frames'}"
     assert shown["vision.calibration"] == str(tmp_path / "club.npz")
     assert shown["vision.corners"] == "[112, 80] [1400, 92] [1390, 1380] [100, 1370]"
+    assert shown["vision.fixed_turn"].startswith("board fixed, turn 0 (vision.corners")
     assert shown["vision.racks"] == "p1 (4 points), p2 (4 points)"
     assert shown["hardware.pin_map"].startswith(f"{tmp_path / 'pins.toml'}: buttons p1=17 p2=27 pause=22 challenge=long pause")
     assert shown["display"] == "window, 800 x 480"
@@ -171,3 +172,17 @@ def test_the_word_list_is_read_with_the_games_tile_set(tmp_path):
     result = check_config(path, "--strict")
     assert result.returncode == 0, result.stdout
     assert settings_shown(result.stdout)["game.tileset"].startswith("spanish")
+
+
+def test_a_board_that_does_not_turn_is_shown_fixed(tmp_path):
+    path = tmp_path / "kiosk.toml"
+    path.write_text("[vision]\nfixed_turn = 180\n", encoding="utf-8")
+    result = check_config(path, "--strict")
+    assert result.returncode == 0, result.stdout
+    shown = settings_shown(result.stdout)
+    assert shown["vision.fixed_turn"].startswith("board fixed, turn 180")
+    assert shown["vision.corners"] == "found by the kiosk"
+    path.write_text("[vision]\nfixed_turn = 45\n", encoding="utf-8")
+    result = check_config(path)
+    assert f"warning: {path}:2: vision.fixed_turn: expected one of 0, 90, 180, 270" in result.stdout
+    assert settings_shown(result.stdout)["vision.fixed_turn"].startswith("none: a turntable")

@@ -38,3 +38,30 @@ def test_toml_syntax_error_names_line():
     with pytest.raises(InputError) as caught:
         parse_config('[vision]\ntileset = "english\n', "kiosk.toml")
     assert caught.value.line == 2
+
+
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
+def test_a_fixed_boards_turn_is_read(turn):
+    assert parse_config(f"[vision]\nfixed_turn = {turn}\n", "kiosk.toml").fixed_turn == turn
+    assert parse_config("[vision]\n", "kiosk.toml").fixed_turn is None
+
+
+@pytest.mark.parametrize("value,message", [
+    ("45", "expected one of 0, 90, 180, 270"),
+    ('"90"', "expected one of 0, 90, 180, 270"),
+    ("90.0", "expected one of 0, 90, 180, 270"),
+    ("true", "expected one of 0, 90, 180, 270"),
+])
+def test_a_bad_fixed_turn_names_line_and_field(value, message):
+    with pytest.raises(InputError) as caught:
+        parse_config(f'[vision]\ntileset = "english"\nfixed_turn = {value}\n', "kiosk.toml")
+    assert str(caught.value).startswith(f"kiosk.toml:3: vision.fixed_turn: {message}")
+
+
+def test_a_fixed_turn_beside_corners_is_refused():
+    """The corners are given upright (top-left first): they fix the turn already, and a turn beside them
+    would say another."""
+    with pytest.raises(InputError) as caught:
+        parse_config("[vision]\ncorners = [[10, 10], [100, 12], [98, 100], [8, 99]]\nfixed_turn = 90\n", "kiosk.toml")
+    assert caught.value.line == 3 and caught.value.field == "vision.fixed_turn"
+    assert "remove one of them" in str(caught.value)

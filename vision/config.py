@@ -6,6 +6,7 @@ Example (every key optional):
     calibration = "club-calibration.npz"   # written by `python -m kiosk calibrate`
     tileset = "english"                     # or any of kiosk.rules.tiles.tileset_names()
     corners = [[112, 80], [1400, 92], [1390, 1380], [100, 1370]]  # playing-area corners, TL TR BR BL
+    fixed_turn = 90    # a board that never turns: its turn as the camera sees it (not with corners)
     [vision.racks]
     p1 = [[0, 1300], [600, 1300], [600, 1500], [0, 1500]]
     p2 = [[900, 0], [1500, 0], [1500, 200], [900, 200]]
@@ -16,7 +17,7 @@ default plus one InputError per bad key (the kiosk config shows them as warnings
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from kiosk.errors import InputError, line_of_key, parse_toml
 from kiosk.rules.tiles import tileset_names
 
 RACK_NAMES = ("p1", "p2")  # player 1's rack zone, player 2's
-VISION_KEYS = ("tileset", "calibration", "corners", "racks")
+VISION_KEYS = ("tileset", "calibration", "corners", "fixed_turn", "racks")
+TURNS = (0, 90, 180, 270)  # a fixed board's turn: degrees clockwise, as BoardObservation.rotation
 TILESETS = tileset_names()  # the rules' bundled sets (kiosk/rules/data/tilesets), the one source
 
 
@@ -36,6 +38,9 @@ class VisionConfig:
     corners: np.ndarray | None = None  # 4x2 float32 frame coords, board upright TL, TR, BR, BL
     rack_zones: dict[str, np.ndarray] = field(default_factory=dict)  # name -> Nx2 polygon
     calibration: Path | None = None
+    # a board that is no turntable, located and followed by the kiosk: the turn (as BoardObservation.rotation)
+    # it always lies at as the camera sees it, so the tiles never have to tell it; None: read from the tiles
+    fixed_turn: int | None = None
 
 
 def _points(value: object, source: str, text: str, key: str, count: int | None) -> np.ndarray:
@@ -103,6 +108,8 @@ def parse_vision(data: Mapping[str, object], text: str, source: str,
             corners = _points(data["corners"], source, text, "vision.corners", 4)
         except InputError as problem:
             problems.append(problem)
+    fixed_turn, turn_problem = _fixed_turn(data, corners is not None, error)
+    problems += [turn_problem] if turn_problem else []
     zones: dict[str, np.ndarray] = {}
     racks = data.get("racks", {})
     if not isinstance(racks, dict):
@@ -126,4 +133,21 @@ def parse_vision(data: Mapping[str, object], text: str, source: str,
             calibration = Path(value.strip()).expanduser()
             if not calibration.is_absolute() and base_dir is not None:
                 calibration = base_dir / calibration
-    return VisionConfig(tileset=tileset, corners=corners, rack_zones=zones, calibration=calibration), problems
+    return VisionConfig(tileset=tileset, corners=corners, rack_zones=zones, calibration=calibration,
+                        fixed_turn=fixed_turn), problems
+
+
+def _fixed_turn(data: Mapping[str, object], with_corners: bool,
+                error: Callable[[str, str], InputError]) -> tuple[int | None, InputError | None]:
+    """vision.fixed_turn and its problem: one of TURNS, and not beside configured corners (they are given
+    upright, top-left first, which fixes the turn already)."""
+    if "fixed_turn" not in data:
+        return None, None
+    value = data["fixed_turn"]
+    if not isinstance(value, int) or isinstance(value, bool) or value not in TURNS:
+        return None, error("vision.fixed_turn", f"expected one of {', '.join(map(str, TURNS))} (degrees clockwise, "
+                                                f"as `python -m kiosk calibrate` prints it), found {value!r}")
+    if with_corners:
+        return None, error("vision.fixed_turn", "not used with vision.corners (the corners are given upright, "
+                                                "top-left first, which fixes the turn): remove one of them")
+    return value, None

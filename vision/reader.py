@@ -380,6 +380,8 @@ PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the cen
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
 # those empty under every rival turn is then unknown: no letter is claimed under a doubtful turn
+TURN_NOT_AS_FIXED = ("the tiles show the board turned {seen}, not {fixed} as vision.fixed_turn says: was the camera "
+                     "moved? Squares a tile may hold are unknown until it is put back or the setting changed")
 
 
 @dataclass
@@ -699,6 +701,17 @@ class BoardReader:
         return votes.sum() >= 3 and int(np.argmax(votes)) * 90 != self._memory.rotation \
             and votes.max() >= 0.6 * votes.sum()
 
+    def _fixed_turn(self, windows: list[np.ndarray], occ: np.ndarray,
+                    turn: int) -> tuple[int, bool, tuple[int, ...], bool]:
+        """A board that does not turn (VisionConfig.fixed_turn), as _decide_rotation's answer: `turn`, never
+        decided by the tiles, but with the turn the tiles' value numbers make sure of (_rotation) as its
+        rival where it is another one (a camera knocked round, or a turntable configured as fixed): those
+        squares are unknown then (TURN_NOT_AS_FIXED), not letters read turned the wrong way."""
+        decided = self._rotation(windows, occ)
+        if decided is not None and decided[1] and decided[0] != turn:
+            return turn, True, (decided[0],), False
+        return turn, True, (), True
+
     def _decide_rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, tuple[int, ...], bool]:
         """The board's turn, whether it is sure, its rivals (as _rotation gives them) and whether tiles
         settled it (_Memory.rotation_settled), from this frame's tiles (_rotation) and what an earlier
@@ -928,6 +941,10 @@ class BoardReader:
             occ = self.occupancy.probabilities(occupancy_features(stats, tile_lab))
         if self.config.corners is not None:
             memory.rotation, memory.rotation_sure, memory.rotation_rivals = 0, True, ()
+        elif self.config.fixed_turn is not None:
+            if memory.rotation is None or moved or memory.rotation_rivals or self._turned(windows, occ):
+                memory.rotation, memory.rotation_sure, memory.rotation_rivals, memory.rotation_settled = \
+                    self._fixed_turn(windows, occ, self.config.fixed_turn)
         elif memory.rotation is None or moved or not memory.rotation_sure or self._turned(windows, occ):
             memory.rotation, memory.rotation_sure, memory.rotation_rivals, memory.rotation_settled = \
                 self._decide_rotation(windows, occ)
@@ -990,7 +1007,8 @@ class BoardReader:
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
-            problems.append(TURN_NOT_SETTLED)
+            problems.append(TURN_NOT_SETTLED if self.config.fixed_turn is None else
+                            TURN_NOT_AS_FIXED.format(seen=memory.rotation_rivals[0], fixed=rotation))
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from kiosk.config import KioskConfig, config_path, read_config
+from vision.config import VisionConfig
 
 
 def settings(config: KioskConfig) -> list[tuple[str, str]]:
@@ -49,6 +50,7 @@ def settings(config: KioskConfig) -> list[tuple[str, str]]:
         ("camera.source", camera),
         ("vision.calibration", str(vision.calibration) if vision.calibration else "none (uncalibrated)"),
         ("vision.corners", corners),
+        ("vision.fixed_turn", fixed_turn(vision)),
         ("vision.racks", racks),
         ("hardware.pin_map", f"{pins.source}: buttons {wired}{stand_ins}; LEDs {leds}; "
                              f"bounce {pins.bounce_s:g} s, long press {pins.long_press_s:g} s"),
@@ -56,6 +58,15 @@ def settings(config: KioskConfig) -> list[tuple[str, str]]:
         ("sound.enabled", "true (a short tone for each new alert)" if config.sound else "false"),
         ("network", network(config)),
     ]
+
+
+def fixed_turn(vision: VisionConfig) -> str:
+    """Whether the board turns, as the reader takes it (VisionConfig.fixed_turn, corners)."""
+    if vision.corners is not None:
+        return "board fixed, turn 0 (vision.corners are given upright)"
+    if vision.fixed_turn is not None:
+        return f"board fixed, turn {vision.fixed_turn} (located and followed; the tiles never decide which way up)"
+    return "none: a turntable (which way up is read from the tiles)"
 
 
 def network(config: KioskConfig) -> str:
