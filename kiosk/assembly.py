@@ -113,7 +113,7 @@ def rules_for(config: KioskConfig | None, *, players: tuple[str, str] | None = N
 
 def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | None = None) -> VisionConfig:
     """Vision settings: the config's [vision] table when it sets anything (calibration,
-    corners, rack zones), else a recorded folder's own vision.toml (its camera's
+    corners, a fixed board's turn, rack zones), else a recorded folder's own vision.toml (its camera's
     calibration), else the defaults; always for the game's tile set."""
     from dataclasses import replace as with_fields
 
@@ -127,7 +127,8 @@ def vision_config_for(config: KioskConfig | None, tileset: str, folder: Path | N
 
 
 def _sets_anything(vision: VisionConfig) -> bool:
-    return vision.corners is not None or bool(vision.rack_zones) or vision.calibration is not None
+    return vision.corners is not None or bool(vision.rack_zones) or vision.calibration is not None \
+        or vision.fixed_turn is not None
 
 
 @dataclass
