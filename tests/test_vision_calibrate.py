@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from kiosk.errors import InputError
-from vision.calibrate import default_pattern, fit_head, main, read_pattern
+from vision.calibrate import Oriented, _located, _orient, default_pattern, fit_head, main, read_pattern, turn_note
 from vision.cells import OCCUPANCY_FEATURES
 from vision.config import VisionConfig
 from vision.models import Calibration, Head, shipped
@@ -43,6 +43,7 @@ def test_calibration_from_frames_is_fast_and_used_by_the_reader(tmp_path, capsys
     assert time.perf_counter() - start < 60
     printed = capsys.readouterr().out
     assert "tiles.jpg (pattern): before " in printed and "empty.jpg (empty board): before " in printed
+    assert "add fixed_turn = 0 to the config's [vision] table" in printed  # the pattern was laid upright
     calibration = Calibration.load(out)
     assert set(calibration.heads) == {"occupancy", "letters"} and calibration.tile_lab is not None
     board = ["." * 15] * 7 + ["....QUIZZED...."] + ["." * 15] * 7
@@ -221,3 +222,34 @@ def test_photo_with_tiles_the_pattern_leaves_empty_is_refused(tmp_path, capsys):
     assert main(["--tiles", str(path), "--pattern", str(tmp_path / "pattern.txt"), "--out", str(out)]) == 2
     assert "squares the pattern leaves empty hold tiles" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_pattern_tells_the_boards_turn_under_the_camera(tmp_path):
+    """A pattern photo of a board lying turned 270 under the camera: the turn calibrate prints for
+    vision.fixed_turn is the reader's own rotation of that board (BoardObservation.rotation)."""
+    pattern = default_pattern("english")
+    frame = render_frame(pattern, seed=903, options=FrameOptions(rotation=270, hand=False))
+    lies = _orient(frame.image, _located(tmp_path / "tiles.jpg", frame.image, VisionConfig(), {}), pattern,
+                   shipped("letters"), "english")
+    assert lies.settled and lies.turn == 270
+    game = render_frame(["." * 15] * 7 + ["....QUIZZED...."] + ["." * 15] * 7, seed=903,
+                        options=FrameOptions(rotation=270, hand=False))
+    assert BoardReader().observe(game.image).rotation == 270
+    assert turn_note({"tiles.jpg": lies}, VisionConfig()).endswith(
+        "add fixed_turn = 270 to the config's [vision] table (the reader then never guesses it from the tiles)")
+    assert "was the camera moved? If the board stays so, set fixed_turn = 270" in turn_note(
+        {"tiles.jpg": lies}, VisionConfig(fixed_turn=0))
+    assert "as the config's vision.fixed_turn says" in turn_note({"tiles.jpg": lies}, VisionConfig(fixed_turn=270))
+
+
+def test_a_pattern_that_reads_alike_turned_gives_no_turn():
+    """A pattern of letters that read alike turned half-way (NOON, SOS) does not settle the turn: no line to add."""
+    upright = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
+    alike = Oriented(upright, right=7, lettered=7, next_best=7)
+    note = turn_note({"noon.jpg": alike, "alphabet.jpg": Oriented(upright, right=26, lettered=26, next_best=1)},
+                     VisionConfig())
+    assert "not settled by noon.jpg (7 letters read right turned 0, 7 turned another way)" in note
+    assert "fixed_turn =" not in note
+    turned = Oriented(np.roll(upright, -1, axis=0), right=26, lettered=26, next_best=0)
+    assert "lie turned differently" in turn_note({"a.jpg": turned, "b.jpg": Oriented(upright, 26, 26, 0)},
+                                                 VisionConfig())

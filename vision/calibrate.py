@@ -15,7 +15,9 @@ board text.
 The board is located in each photo with the reader's own acceptance checks, or from
 --corners (a JSON object: photo file name -> four [x, y] points, the playing area's
 corners TL, TR, BR, BL of the upright board) or the config's vision.corners. Which way up
-the pattern lies is taken from its letters.
+the pattern lies is taken from its letters, and printed as the board's turn under this camera:
+a club whose board never turns (no turntable) adds it to the config as [vision] fixed_turn
+(see turn_note; nothing is printed to add when the pattern photos do not settle it).
 
 What is learnt: for the occupancy model and for the letter model, a correction to the shipped
 model's logits, linear in its last hidden layer (fit_head: cross-entropy among the classes the
@@ -37,13 +39,14 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from kiosk.errors import InputError
+from vision.bench import _rotation_of
 from vision.cells import OCCUPANCY_CLASSES, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
 from kiosk.rules.tiles import load_tileset
@@ -63,6 +66,9 @@ MAX_EXTRA_TILES = 2  # squares the photo's layout leaves empty that the shipped 
 # from which on the layout is taken for wrong (learnt, those tiles would be "empty"): the uncalibrated
 # reader read no tile on an empty square in any of the 24 photos with tiles of the rendered club
 # sessions of seed 5101; one is let pass as a possible phantom
+PATTERN_TURN_LEAD = 2  # the pattern's letters settle its turn when read right at least this many times as
+# often turned so as in any other turn: the default pattern rendered at each turn (seeds 900-911, wide styles,
+# /tmp/vturnset/orient_counts.py) read 26 of 26 right in its turn, at most 1 in any other
 SHRINK = 0.3  # L2 weight of a club's correction on the hidden features scaled to length ~1, against the
 # cross-entropy summed over its photos' squares and tiles (each distinct one weighing 1). Chosen on
 # rendered club sessions (`python -m vision.calibration_bench OUT --clubs 6 --seed 5101 --corners found`,
@@ -143,15 +149,31 @@ def _upright_windows(image: np.ndarray, corners: np.ndarray) -> list[np.ndarray]
     return letter_windows(rectify(image, corners))
 
 
-def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters: Network,
-            tileset: str) -> tuple[np.ndarray, int, int]:
-    """The corners turned so the pattern's letters read best: (corners, letters read right,
-    lettered tiles in the pattern)."""
+@dataclass(frozen=True)
+class Oriented:
+    """A pattern photo's corners turned so its letters read best, and how well they read."""
+    corners: np.ndarray  # upright TL, TR, BR, BL
+    right: int  # the pattern's letters read right so
+    lettered: int  # lettered tiles in the pattern
+    next_best: int  # letters read right in the best other turn
+
+    @property
+    def turn(self) -> int:
+        """The board's turn as the reader sees it from this camera (BoardObservation.rotation)."""
+        return _rotation_of(self.corners)
+
+    @property
+    def settled(self) -> bool:
+        return self.right > 0 and self.right >= PATTERN_TURN_LEAD * self.next_best
+
+
+def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters: Network, tileset: str) -> Oriented:
+    """The corners turned so the pattern's letters read best."""
     cells = [k for k in range(225) if pattern[k // 15][k % 15].isupper()]
     truth = [pattern[k // 15][k % 15].upper() for k in cells]
     classes = read_as(letters.classes, tileset, NOT_A_LETTER)  # the set's board characters
     allowed = np.array([not c.startswith("(") for c in classes])
-    best = (corners, -1)
+    reads = []
     for quarter in range(4):
         turned = np.roll(corners, -quarter, axis=0)
         windows = _upright_windows(image, turned)
@@ -159,10 +181,33 @@ def _orient(image: np.ndarray, corners: np.ndarray, pattern: list[str], letters:
         read = np.full(len(cells), "", object)
         if found.any():
             read[found] = [classes[i] for i in letters.probabilities(feats, allowed).argmax(axis=1)]
-        right = int(sum(r == t for r, t in zip(read, truth)))
-        if right > best[1]:
-            best = (turned, right)
-    return best[0], best[1], len(cells)
+        reads.append((int(sum(r == t for r, t in zip(read, truth))), quarter))
+    (right, quarter), (next_best, _) = sorted(reads, key=lambda read: -read[0])[:2]  # the first best on a tie
+    return Oriented(np.roll(corners, -quarter, axis=0), right, len(cells), next_best)
+
+
+def turn_note(oriented: dict[str, Oriented], config: VisionConfig) -> str:
+    """What the pattern photos (name -> how they lie) tell of the board's turn under this camera, and the line
+    a club whose board never turns adds to its config ([vision] fixed_turn, vision.config)."""
+    if config.corners is not None:
+        return "the board's turn: fixed by the config's vision.corners (given upright)"
+    unsettled = [f"{name} ({o.right} letters read right turned {o.turn}, {o.next_best} turned another way)"
+                 for name, o in oriented.items() if not o.settled]
+    if unsettled:
+        return (f"the board's turn: not settled by {', '.join(unsettled)}: no fixed_turn to give; "
+                "photograph the default pattern (the alphabet from the top-left square) to tell it")
+    turns = {o.turn for o in oriented.values()}
+    if len(turns) > 1:
+        each = ", ".join(f"{o.turn} in {name}" for name, o in oriented.items())
+        return f"the board's turn: the pattern photos lie turned differently ({each}): the board turns, no fixed_turn"
+    turn = turns.pop()
+    if config.fixed_turn == turn:
+        return f"the board's turn: {turn}, as the config's vision.fixed_turn says"
+    if config.fixed_turn is not None:
+        return (f"the board's turn: {turn}, but the config's vision.fixed_turn says {config.fixed_turn}: was the "
+                f"camera moved? If the board stays so, set fixed_turn = {turn} in the [vision] table")
+    return (f"the board's turn: {turn} as the camera sees it; if the board never turns (no turntable), add "
+            f"fixed_turn = {turn} to the config's [vision] table (the reader then never guesses it from the tiles)")
 
 
 @dataclass
@@ -347,14 +392,18 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
     given = corners or {}
     letters = shipped("letters")
     photos, notes = [], []
+    oriented: dict[str, Oriented] = {}
     for path in tiles:
         image = _frame(path)
         found = _located(path, image, config, given)
-        turned, right, lettered = _orient(image, found, pattern, letters, config.tileset)
-        if lettered and right < MIN_PATTERN_READ * lettered:
-            raise InputError(str(path), f"the pattern reads badly before training ({right}/{lettered} letters read "
-                                        "right): is the pattern file right, and the board located (--corners)?")
-        photos.append(Photo(path, image, turned, pattern))
+        lies = _orient(image, found, pattern, letters, config.tileset)
+        if lies.lettered and lies.right < MIN_PATTERN_READ * lies.lettered:
+            raise InputError(str(path), f"the pattern reads badly before training ({lies.right}/{lies.lettered} "
+                                        "letters read right): is the pattern file right, and the board located "
+                                        "(--corners)?")
+        if lies.lettered:
+            oriented[path.name] = lies
+        photos.append(Photo(path, image, lies.corners, pattern))
     pattern_photos = list(photos)
     for path in empty:
         image = _frame(path)
@@ -390,6 +439,8 @@ def calibrate(empty: list[Path], tiles: list[Path], pattern: list[str], config: 
         notes.append(f"{photo.path.name} ({kind}): before {before[photo.path]}; after {after[photo.path]}")
         total_before.add(before[photo.path])
         total_after.add(after[photo.path])
+    if oriented:
+        notes.append(turn_note(oriented, config))
     worse = [p.path.name for p in photos if after[p.path].key() < before[p.path].key()]
     if worse:
         notes.append(f"calibration would read {', '.join(worse)} worse than the shipped models: nothing written")
@@ -423,8 +474,7 @@ def main(argv: list[str]) -> int:
     try:
         config = load_config(args.config) if args.config else VisionConfig()
         if args.tileset:
-            config = VisionConfig(tileset=args.tileset, corners=config.corners, rack_zones=config.rack_zones,
-                                  calibration=config.calibration)
+            config = replace(config, tileset=args.tileset)
         pattern = read_pattern(args.pattern) if args.pattern else default_pattern(config.tileset)
         corners = read_corners(args.corners) if args.corners else None
         out = args.out or config.calibration or Path("vision-calibration.npz")

@@ -704,13 +704,22 @@ class BoardReader:
     def _fixed_turn(self, windows: list[np.ndarray], occ: np.ndarray,
                     turn: int) -> tuple[int, bool, tuple[int, ...], bool]:
         """A board that does not turn (VisionConfig.fixed_turn), as _decide_rotation's answer: `turn`, never
-        decided by the tiles, but with the turn the tiles' value numbers make sure of (_rotation) as its
-        rival where it is another one (a camera knocked round, or a turntable configured as fixed): those
-        squares are unknown then (TURN_NOT_AS_FIXED), not letters read turned the wrong way."""
+        decided by the tiles; but where the tiles rule it out (neither the turn _rotation reads nor one of its
+        rivals: a camera knocked round, a turntable configured as fixed), the turns they leave are its rivals,
+        so the squares a tile may hold are unknown (TURN_NOT_AS_FIXED), not letters read turned the wrong way.
+        Dev sets f111051 and f111052 (1-3 tiles, 80 and 150 boards; /tmp/vturnset/fixed.py, summ.py), every
+        frame read at its true turn and at the three others: at the true turn no alarm on the 130 located
+        frames, tiles right 230/231 (a blank unknown); at another turn (389 frames) the squares read wrong or
+        phantom are 48 on 37 frames, where only the value numbers making sure of another turn (3 or more, as
+        _rotation's `sure`) raised it: 306 on 181 (what is left: a turn the tiles do not rule out, one tile
+        mostly)."""
         decided = self._rotation(windows, occ)
-        if decided is not None and decided[1] and decided[0] != turn:
-            return turn, True, (decided[0],), False
-        return turn, True, (), True
+        if decided is None:
+            return turn, True, (), True
+        best, _, rivals = decided
+        if turn == best or turn in rivals:
+            return turn, True, (), True
+        return turn, True, (best, *rivals), False
 
     def _decide_rotation(self, windows: list[np.ndarray], occ: np.ndarray) -> tuple[int, bool, tuple[int, ...], bool]:
         """The board's turn, whether it is sure, its rivals (as _rotation gives them) and whether tiles
@@ -1008,7 +1017,8 @@ class BoardReader:
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
             problems.append(TURN_NOT_SETTLED if self.config.fixed_turn is None else
-                            TURN_NOT_AS_FIXED.format(seen=memory.rotation_rivals[0], fixed=rotation))
+                            TURN_NOT_AS_FIXED.format(seen=" or ".join(map(str, memory.rotation_rivals)),
+                                                     fixed=rotation))
         occluded = int((occ.argmax(axis=1) == 3).sum())
         if occluded:
             problems.append(f"view blocked over {occluded} squares (hand or object over the board?)")
