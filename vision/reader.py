@@ -707,12 +707,12 @@ class BoardReader:
         decided by the tiles; but where the tiles rule it out (neither the turn _rotation reads nor one of its
         rivals: a camera knocked round, a turntable configured as fixed), the turns they leave are its rivals,
         so the squares a tile may hold are unknown (TURN_NOT_AS_FIXED), not letters read turned the wrong way.
-        Dev sets f111051 and f111052 (1-3 tiles, 80 and 150 boards; /tmp/vturnset/fixed.py, summ.py), every
-        frame read at its true turn and at the three others: at the true turn no alarm on the 130 located
-        frames, tiles right 230/231 (a blank unknown); at another turn (389 frames) the squares read wrong or
-        phantom are 48 on 37 frames, where only the value numbers making sure of another turn (3 or more, as
-        _rotation's `sure`) raised it: 306 on 181 (what is left: a turn the tiles do not rule out, one tile
-        mostly)."""
+        Dev sets f111051 and f111052 (1-3 tiles, 80 and 150 boards; /tmp/vturnset/fixed.py, summ.py), each frame
+        read configured at its true turn and at the three others. At the true turn (227 located frames) one
+        alarm: f111052 board-069, one D whose two 'numbers' on premium print ruled its turn out (the D unknown);
+        439 tiles, 435 read. At another turn (681 frames) squares read wrong or phantom: 82 on 60 frames (34 on
+        13 of the 423 of 2-3 tiles), the rest a turn the tiles leave open; alarming only where the tiles settle
+        another turn: 161 on 117, and only where its value numbers are sure (_rotation's `sure`): 560 on 327."""
         decided = self._rotation(windows, occ)
         if decided is None:
             return turn, True, (), True
