@@ -713,8 +713,12 @@ class BoardReader:
         now; no frame read turned wrong either way."""
         memory = self._memory
         decided = self._rotation(windows, occ)
-        if decided is None:  # nothing tells (no tile): as it was, settled only if tiles once settled it
-            return (memory.rotation if memory.rotation is not None else 0), False, (), memory.rotation_settled
+        if decided is None:  # nothing tells: as it was, settled only if tiles once settled it
+            rotation = memory.rotation if memory.rotation is not None else 0
+            if memory.rotation_settled or not _may_hold_tiles(occ):
+                return rotation, False, (), memory.rotation_settled
+            # a square may hold a tile no letter tells the turn of (see _may_hold_tiles): every turn its rival
+            return rotation, False, tuple(q * 90 for q in range(4) if q * 90 != rotation), False
         rotation, sure, rivals = decided
         if memory.rotation_settled and not sure and memory.rotation is not None:
             earlier = memory.rotation
@@ -1366,6 +1370,15 @@ def _value_number_turn(window: np.ndarray) -> int | None:
         return None
     first, second = np.sort(sides)[::-1][:2]
     return int(np.argmax(sides)) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
+
+
+def _may_hold_tiles(occ: np.ndarray) -> bool:
+    """Whether a square may be read as something other than empty (_read: likeliest a tile, blank or covered, or
+    a letter read on it, over LETTER_FROM as a tile) while no tile told the turn (_rotation gives None). Such a
+    board was read turned 0 with nothing said: rendered seed 175175 board-030, one A on H8 turned 180 (empty
+    0.494, tile 0.406: no value number found, no square a tile at 0.5 to read letters on), and 172172
+    board-115, a lone blank on H8 turned 180 (covered 0.63)."""
+    return bool(((occ.argmax(axis=1) != 0) | (occ[:, 1] > LETTER_FROM)).any())
 
 
 def _letter_margin(margin: float) -> float:
