@@ -271,3 +271,21 @@ def test_a_lone_tile_nothing_tells_the_turn_of_leaves_it_unsettled():
     for r in range(15):
         for c in range(15):
             assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
+
+
+def test_one_tiles_letter_alone_does_not_settle_the_turn(monkeypatch):
+    """Rendered dev frame seed 108048 index 57 with 1-8 tiles (/tmp/vfew/f108048 board-057): one L, upright, read as a
+    letter only as it stands (2.3 in the letters' score, some six value numbers). With its value number not found
+    the board was settled on that one reading; but a tile read in some turns only is now and then not read in its
+    own (f112052 board-119's W, read only as an M turned over). One tile's letter alone leaves the turn unsettled
+    (LETTERS_ALONE_TILES); with its value number it is settled, read."""
+    frame = _few_tiles_frame(108048, 57)
+    assert frame.rotation == 0 and [ch for row in frame.truth for ch in row if ch != "."] == ["L"]
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [0] and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+    monkeypatch.setattr(BoardReader, "_numbered_tiles", lambda self, windows, occ, limit: [])
+    reader = BoardReader(VisionConfig(tileset="english"))
+    read = reader.observe(as_saved(frame.image)).board_text()
+    assert reader._memory.rotation == 0 and reader._memory.rotation_rivals
+    assert sum(row.count("#") for row in read) >= 1

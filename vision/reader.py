@@ -119,6 +119,15 @@ ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by t
 # against 3, letters 0.45 apart) comes to 2.1
 RIVAL_VOTES = 2.0
 RIVAL_LETTERS = 0.4
+# with no value number for it, a turn is settled by the letters of LETTERS_ALONE_TILES tiles favouring it (by
+# RIVAL_EVEN each), never by one: a tile read as a letter in some turns only weighs 2.3 in the letters' score
+# (some six numbers), and that reading is wrong now and then. On the dev sets of 1-8 tiles (seeds 103043,
+# 104044, 108048, 112052, 150 boards each; /tmp/vlone/onlyone.py on survey.py's runs) 3 of some 700 tiles read
+# in some turns only were not read in their own: f103043 board-119's thin I (turn 0 only, truth 180), f112052
+# board-119's W (as an M, 180 only, truth 0), f108048 board-053's S (180 and 270, truth 0); each of those
+# boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
+# board-130 (8), had two tiles or more favouring their turn; no one-tile board was
+LETTERS_ALONE_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
 # better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
@@ -759,6 +768,7 @@ class BoardReader:
         numbers = len(numbered)
         votes = np.zeros(4)
         letters = np.zeros(4)
+        tile_letters = np.zeros((4, 0))  # per turn, each letter tile's part of `letters`
         read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
         for _, quarter in numbered:
             votes[quarter] += 1
@@ -789,8 +799,8 @@ class BoardReader:
             if NOT_A_LETTER in self.letters.classes and letter.sum() < ROTATION_MIN_TILES:
                 letter = np.logical_or.reduce(found)
             if letter.any():  # summed over the tiles: each tile read is evidence of its own
-                for quarter, (probs, _) in enumerate(readings):
-                    letters[quarter] = 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
+                tile_letters = np.stack([0.5 * np.log(probs[letter].max(axis=1) + 1e-2) for probs, _ in readings])
+                letters = tile_letters.sum(axis=1)
         scores = letters + (votes / numbers if numbers else 0.0)
         accepted_tiles = memory.accepted is not None  # (accept_board keeps only a board with tiles)
         if memory.accepted is not None:
@@ -814,7 +824,8 @@ class BoardReader:
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or (
-            lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
+            lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
+            and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
             for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
@@ -1379,6 +1390,12 @@ def _may_hold_tiles(occ: np.ndarray) -> bool:
     0.494, tile 0.406: no value number found, no square a tile at 0.5 to read letters on), and 172172
     board-115, a lone blank on H8 turned 180 (covered 0.63)."""
     return bool(((occ.argmax(axis=1) != 0) | (occ[:, 1] > LETTER_FROM)).any())
+
+
+def _tiles_favouring(tile_letters: np.ndarray, best: int, other: int) -> int:
+    """How many tiles' letters favour turn `best` over `other` by RIVAL_EVEN at least (`tile_letters`: per turn,
+    each tile's part of _rotation's letters' score)."""
+    return int((tile_letters[best] - tile_letters[other] >= RIVAL_EVEN).sum())
 
 
 def _letter_margin(margin: float) -> float:
