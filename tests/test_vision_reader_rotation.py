@@ -289,3 +289,29 @@ def test_one_tiles_letter_alone_does_not_settle_the_turn(monkeypatch):
     read = reader.observe(as_saved(frame.image)).board_text()
     assert reader._memory.rotation == 0 and reader._memory.rotation_rivals
     assert sum(row.count("#") for row in read) >= 1
+
+
+def test_an_accepted_first_move_a_half_turn_keeps_settles_nothing_against_it(monkeypatch):
+    """SOS across H7-H9, accepted by the game: turned half-way its tiles lie where they lay, so the accepted board
+    tells nothing between the turn and its half-turn, and the letters read alike both ways. It settled every turn
+    all the same: with one value number found pointing the wrong way (a speck; one number never settles a turn),
+    the board was read turned over, settled. Now the half-turn is a rival: unknown squares, never a wrong one."""
+    board = ["." * 15] * 7 + ["......SOS......"] + ["." * 15] * 7
+    frame = render_frame(board, seed=frame_seed(112052, 1000), size=1504,
+                         options=FrameOptions(tileset="english", hand=False, style_space="wide"))
+    image = as_saved(frame.image)
+    wrong = (frame.rotation // 90 + 2) % 4
+
+    def one_wrong_number(self: BoardReader, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        return [(int(np.argmax(occ[:, 1])), wrong)]
+    monkeypatch.setattr(BoardReader, "_numbered_tiles", one_wrong_number)
+    reader = BoardReader(VisionConfig(tileset="english"))
+    reader.observe(image)
+    reader.accept_board(frame.truth)
+    observation = reader.observe(image)
+    assert observation.rotation == frame.rotation or frame.rotation in reader._memory.rotation_rivals
+    assert reader._memory.rotation_rivals
+    read = observation.board_text()
+    for r in range(15):
+        for c in range(15):
+            assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"

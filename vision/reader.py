@@ -802,18 +802,21 @@ class BoardReader:
                 tile_letters = np.stack([0.5 * np.log(probs[letter].max(axis=1) + 1e-2) for probs, _ in readings])
                 letters = tile_letters.sum(axis=1)
         scores = letters + (votes / numbers if numbers else 0.0)
-        accepted_tiles = memory.accepted is not None  # (accept_board keeps only a board with tiles)
-        if memory.accepted is not None:
+        missing = np.zeros(4)  # per turn, the accepted board's tiles (accept_board keeps only a board with tiles)
+        if memory.accepted is not None:  # ... not there once the board is turned upright that way
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
-            for quarter in range(4):
-                # tiles of the accepted board should still be there once turned upright
-                missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
-                scores[quarter] -= missing / accepted.sum()
+            missing = np.array([(accepted & ~np.rot90(occupied, quarter)).sum() for quarter in range(4)], float)
+            scores -= missing / accepted.sum()
         if not candidates and memory.accepted is None:
             return None
         order = np.argsort(-scores)
-        best, other = int(order[0]), int(order[1])
+        best = int(order[0])
+        # the turns the accepted board leaves open (as many of its tiles there as the best turn's): an accepted
+        # first move a turn maps onto itself (a word of three centred on H8 turned half-way) tells nothing against it
+        open_turns = [int(q) for q in order[1:] if missing[q] <= missing[best]]
+        accepted_tiles = memory.accepted is not None and not open_turns  # it alone settles the turn
+        other = open_turns[0] if open_turns else int(order[1])
         sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
         if votes[best] < votes.max() and not accepted_tiles:
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
@@ -828,7 +831,7 @@ class BoardReader:
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
-            for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
+            for quarter in open_turns:  # the tiles both turns read as letters (see QUARTER_RIVALS)
                 both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[quarter])
                 shared = _letter_margin(0.5 * float((read_in[best][both] - read_in[quarter][both]).sum()))
                 if quarter not in rivals and shared < 0 and \
