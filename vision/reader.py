@@ -719,7 +719,8 @@ class BoardReader:
         so the board is never turned over on one frame's reading. A board located afresh has no
         earlier turn (_Memory.place). Dev seeds 332100-332129 (2-6 tiles, any turn, followed over three
         more shots moved up to 2.5 px, 120 frames): 2 frames with a rival (5 tiles unknown) before, none
-        now; no frame read turned wrong either way."""
+        now; no frame read turned wrong either way. Where nothing tells (_rotation gives None) but a square
+        may hold a tile (_may_hold_tiles), a turn no tile settled has every other turn as its rival."""
         memory = self._memory
         decided = self._rotation(windows, occ)
         if decided is None:  # nothing tells: as it was, settled only if tiles once settled it
@@ -761,7 +762,9 @@ class BoardReader:
         2-6 tiles 13 -> 9), none read turned wrong; r121121 board-041 (7 tiles, one number) is settled. Letters
         that outweigh the numbers (one tile read as a letter in one turn only weighs some six numbers) never
         settle a turn against them: f103043 board-119 (S numbered 180, an I read only turned 0) was read
-        turned 0, settled, until the numbers' turn was kept with the letters' as its rival."""
+        turned 0, settled, until the numbers' turn was kept with the letters' as its rival. With no value number
+        for the best turn, one tile's letter never settles it (LETTERS_ALONE_TILES); an accepted board settles it
+        only against the turns that lose its tiles, the others weighed as without it."""
         memory = self._memory
         tile_prob = occ[:, 1]
         numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
