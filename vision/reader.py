@@ -122,7 +122,7 @@ RIVAL_LETTERS = 0.4
 # with no value number for it, a turn is settled by the letters of LETTERS_ALONE_TILES tiles favouring it (by
 # RIVAL_EVEN each), never by one: a tile read as a letter in some turns only weighs 2.3 in the letters' score
 # (some six numbers), and that reading is wrong now and then. On the dev sets of 1-8 tiles (seeds 103043,
-# 104044, 108048, 112052, 150 boards each; /tmp/vlone/onlyone.py on survey.py's runs) 3 of some 700 tiles read
+# 104044, 108048, 112052, 150 boards each; /tmp/vlone/onlyone.py on survey.py's runs) 3 of 772 tiles read
 # in some turns only were not read in their own: f103043 board-119's thin I (turn 0 only, truth 180), f112052
 # board-119's W (as an M, 180 only, truth 0), f108048 board-053's S (180 and 270, truth 0); each of those
 # boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
