@@ -259,13 +259,13 @@ def test_a_lone_tile_nothing_tells_the_turn_of_leaves_it_unsettled():
     """Rendered dev frame seed 112052 index 127 with 1-8 tiles (/tmp/vlone/f112052 board-127): one W on H8, upright,
     wooden tiles under glare and blur. No value number found and no square a tile at 0.5, so _rotation had nothing
     to weigh and the board was read turned 0 with nothing said: right here by chance (turned over, a W reads M;
-    seed 175175 board-030, an A turned 180, was read turned 0 so). Now every other turn is a rival: the square is
-    asked, the turn not settled."""
+    seed 175175 board-030, an A turned 180, was read turned 0 so). Now its letter is read in the four turns (W, and
+    M turned over: the half-turn a rival), and one tile's letter would not settle it anyway: the square is asked."""
     frame = _few_tiles_frame(112052, 127)
     assert frame.rotation == 0 and [ch for row in frame.truth for ch in row if ch != "."] == ["W"]
     reader = BoardReader(VisionConfig(tileset="english"))
     observation = reader.observe(as_saved(frame.image))
-    assert sorted(reader._memory.rotation_rivals) == [90, 180, 270]
+    assert reader._memory.rotation_rivals
     assert any("not settled" in problem for problem in observation.problems)
     read = observation.board_text()
     for r in range(15):

@@ -783,6 +783,11 @@ class BoardReader:
         candidates = [k for k, _ in numbered]
         if not decisive:
             least = SURE_TILE if numbers else 0.5
+            if not numbers and not (tile_prob > least).any():
+                # nothing else tells: the squares a letter is read on at all (LETTER_FROM, as _read does), whose
+                # letters would otherwise be read turned 0 unasked (tests/test_vision_reader.py: every tile of a
+                # word board doubted at 0.1; one tile's letter never settles it, LETTERS_ALONE_TILES)
+                least = LETTER_FROM
             candidates += [int(k) for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE]
                            if tile_prob[k] > least and int(k) not in candidates][:ROTATION_SAMPLE - numbers]
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
