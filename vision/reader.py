@@ -1395,12 +1395,12 @@ def _value_number_turn(window: np.ndarray) -> int | None:
 
 
 def _may_hold_tiles(occ: np.ndarray) -> bool:
-    """Whether a square may be read as something other than empty (_read: likeliest a tile, blank or covered, or
-    a letter read on it, over LETTER_FROM as a tile) while no tile told the turn (_rotation gives None). Such a
-    board was read turned 0 with nothing said: rendered seed 175175 board-030, one A on H8 turned 180 (empty
-    0.494, tile 0.406: no value number found, no square a tile at 0.5 to read letters on), and 172172
-    board-115, a lone blank on H8 turned 180 (covered 0.63)."""
-    return bool(((occ.argmax(axis=1) != 0) | (occ[:, 1] > LETTER_FROM)).any())
+    """Whether a square's likeliest state is a tile, blank or covered (so _read may report it as not empty) while
+    no tile told the turn (_rotation gives None: no value number, no square a letter is read on). Such a board was
+    read turned 0 with nothing said: rendered seed 175175 board-030, one A on H8 turned 180, and 172172 board-115,
+    a lone blank on H8 turned 180 (covered 0.63), came so before _rotation read the letters on every square over
+    LETTER_FROM."""
+    return bool((occ.argmax(axis=1) != 0).any())
 
 
 def _tiles_favouring(tile_letters: np.ndarray, best: int, other: int) -> int:
