@@ -253,3 +253,65 @@ def test_letters_against_the_value_numbers_leave_the_turn_unsettled():
     for r in range(15):
         for c in range(15):
             assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
+
+
+def test_a_lone_tile_nothing_tells_the_turn_of_leaves_it_unsettled():
+    """Rendered dev frame seed 112052 index 127 with 1-8 tiles (/tmp/vlone/f112052 board-127): one W on H8, upright,
+    wooden tiles under glare and blur. No value number found and no square a tile at 0.5, so _rotation had nothing
+    to weigh and the board was read turned 0 with nothing said: right here by chance (turned over, a W reads M;
+    seed 175175 board-030, an A turned 180, was read turned 0 so). Now its letter is read in the four turns (W, and
+    M turned over: the half-turn a rival), and one tile's letter would not settle it anyway: the square is asked."""
+    frame = _few_tiles_frame(112052, 127)
+    assert frame.rotation == 0 and [ch for row in frame.truth for ch in row if ch != "."] == ["W"]
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(as_saved(frame.image))
+    assert reader._memory.rotation_rivals
+    assert any("not settled" in problem for problem in observation.problems)
+    read = observation.board_text()
+    for r in range(15):
+        for c in range(15):
+            assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
+
+
+def test_one_tiles_letter_alone_does_not_settle_the_turn(monkeypatch):
+    """Rendered dev frame seed 108048 index 57 with 1-8 tiles (/tmp/vfew/f108048 board-057): one L, upright, read as a
+    letter only as it stands (2.3 in the letters' score, some six value numbers). With its value number not found
+    the board was settled on that one reading; but a tile read in some turns only is now and then not read in its
+    own (f112052 board-119's W, read only as an M turned over). One tile's letter alone leaves the turn unsettled
+    (LETTERS_ALONE_TILES); with its value number it is settled, read."""
+    frame = _few_tiles_frame(108048, 57)
+    assert frame.rotation == 0 and [ch for row in frame.truth for ch in row if ch != "."] == ["L"]
+    observation, reader, found = _read_recording_numbers(frame.image)
+    assert [q for _, q in found] == [0] and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+    monkeypatch.setattr(BoardReader, "_numbered_tiles", lambda self, windows, occ, limit: [])
+    reader = BoardReader(VisionConfig(tileset="english"))
+    read = reader.observe(as_saved(frame.image)).board_text()
+    assert reader._memory.rotation == 0 and reader._memory.rotation_rivals
+    assert sum(row.count("#") for row in read) >= 1
+
+
+def test_an_accepted_first_move_a_half_turn_keeps_settles_nothing_against_it(monkeypatch):
+    """SOS across H7-H9, accepted by the game: turned half-way its tiles lie where they lay, so the accepted board
+    tells nothing between the turn and its half-turn, and the letters read alike both ways. It settled every turn
+    all the same: with one value number found pointing the wrong way (a speck; one number never settles a turn),
+    the board was read turned over, settled. Now the half-turn is a rival: unknown squares, never a wrong one."""
+    board = ["." * 15] * 7 + ["......SOS......"] + ["." * 15] * 7
+    frame = render_frame(board, seed=frame_seed(112052, 1000), size=1504,
+                         options=FrameOptions(tileset="english", hand=False, style_space="wide"))
+    image = as_saved(frame.image)
+    wrong = (frame.rotation // 90 + 2) % 4
+
+    def one_wrong_number(self: BoardReader, windows: list[np.ndarray], occ: np.ndarray, limit: int) -> list[tuple[int, int]]:
+        return [(int(np.argmax(occ[:, 1])), wrong)]
+    monkeypatch.setattr(BoardReader, "_numbered_tiles", one_wrong_number)
+    reader = BoardReader(VisionConfig(tileset="english"))
+    reader.observe(image)
+    reader.accept_board(frame.truth)
+    observation = reader.observe(image)
+    assert observation.rotation == frame.rotation or frame.rotation in reader._memory.rotation_rivals
+    assert reader._memory.rotation_rivals
+    read = observation.board_text()
+    for r in range(15):
+        for c in range(15):
+            assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"

@@ -119,6 +119,15 @@ ROTATION_MIN_TILES = 4  # tiles read in all four turns that settle the turn by t
 # against 3, letters 0.45 apart) comes to 2.1
 RIVAL_VOTES = 2.0
 RIVAL_LETTERS = 0.4
+# with no value number for it, a turn is settled by the letters of LETTERS_ALONE_TILES tiles favouring it (by
+# RIVAL_EVEN each), never by one: a tile read as a letter in some turns only weighs 2.3 in the letters' score
+# (some six numbers), and that reading is wrong now and then. On the dev sets of 1-8 tiles (seeds 103043,
+# 104044, 108048, 112052, 150 boards each; /tmp/vlone/onlyone.py on survey.py's runs) 3 of 772 tiles read
+# in some turns only were not read in their own: f103043 board-119's thin I (turn 0 only, truth 180), f112052
+# board-119's W (as an M, 180 only, truth 0), f108048 board-053's S (180 and 270, truth 0); each of those
+# boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
+# board-130 (8), had two tiles or more favouring their turn; no one-tile board was
+LETTERS_ALONE_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
 # better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
@@ -732,11 +741,16 @@ class BoardReader:
         so the board is never turned over on one frame's reading. A board located afresh has no
         earlier turn (_Memory.place). Dev seeds 332100-332129 (2-6 tiles, any turn, followed over three
         more shots moved up to 2.5 px, 120 frames): 2 frames with a rival (5 tiles unknown) before, none
-        now; no frame read turned wrong either way."""
+        now; no frame read turned wrong either way. Where nothing tells (_rotation gives None) but a square
+        may hold a tile (_may_hold_tiles), a turn no tile settled has every other turn as its rival."""
         memory = self._memory
         decided = self._rotation(windows, occ)
-        if decided is None:  # nothing tells (no tile): as it was, settled only if tiles once settled it
-            return (memory.rotation if memory.rotation is not None else 0), False, (), memory.rotation_settled
+        if decided is None:  # nothing tells: as it was, settled only if tiles once settled it
+            rotation = memory.rotation if memory.rotation is not None else 0
+            if memory.rotation_settled or not _may_hold_tiles(occ):
+                return rotation, False, (), memory.rotation_settled
+            # a square may hold a tile no letter tells the turn of (see _may_hold_tiles): every turn its rival
+            return rotation, False, tuple(q * 90 for q in range(4) if q * 90 != rotation), False
         rotation, sure, rivals = decided
         if memory.rotation_settled and not sure and memory.rotation is not None:
             earlier = memory.rotation
@@ -770,13 +784,16 @@ class BoardReader:
         2-6 tiles 13 -> 9), none read turned wrong; r121121 board-041 (7 tiles, one number) is settled. Letters
         that outweigh the numbers (one tile read as a letter in one turn only weighs some six numbers) never
         settle a turn against them: f103043 board-119 (S numbered 180, an I read only turned 0) was read
-        turned 0, settled, until the numbers' turn was kept with the letters' as its rival."""
+        turned 0, settled, until the numbers' turn was kept with the letters' as its rival. With no value number
+        for the best turn, one tile's letter never settles it (LETTERS_ALONE_TILES); an accepted board settles it
+        only against the turns that lose its tiles, the others weighed as without it."""
         memory = self._memory
         tile_prob = occ[:, 1]
         numbered = self._numbered_tiles(windows, occ, ROTATION_SAMPLE)
         numbers = len(numbered)
         votes = np.zeros(4)
         letters = np.zeros(4)
+        tile_letters = np.zeros((4, 0))  # per turn, each letter tile's part of `letters`
         read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
         for _, quarter in numbered:
             votes[quarter] += 1
@@ -788,6 +805,11 @@ class BoardReader:
         candidates = [k for k, _ in numbered]
         if not decisive:
             least = SURE_TILE if numbers else 0.5
+            if not numbers and not (tile_prob > least).any():
+                # nothing else tells: the squares a letter is read on at all (LETTER_FROM, as _read does), whose
+                # letters would otherwise be read turned 0 unasked (tests/test_vision_reader.py: every tile of a
+                # word board doubted at 0.1; one tile's letter never settles it, LETTERS_ALONE_TILES)
+                least = LETTER_FROM
             candidates += [int(k) for k in np.argsort(-tile_prob)[:ROTATION_SAMPLE]
                            if tile_prob[k] > least and int(k) not in candidates][:ROTATION_SAMPLE - numbers]
         if candidates and not decisive:  # the letters themselves settle it (slower: four readings)
@@ -807,21 +829,24 @@ class BoardReader:
             if NOT_A_LETTER in self.letters.classes and letter.sum() < ROTATION_MIN_TILES:
                 letter = np.logical_or.reduce(found)
             if letter.any():  # summed over the tiles: each tile read is evidence of its own
-                for quarter, (probs, _) in enumerate(readings):
-                    letters[quarter] = 0.5 * float(np.log(probs[letter].max(axis=1) + 1e-2).sum())
+                tile_letters = np.stack([0.5 * np.log(probs[letter].max(axis=1) + 1e-2) for probs, _ in readings])
+                letters = tile_letters.sum(axis=1)
         scores = letters + (votes / numbers if numbers else 0.0)
-        accepted_tiles = memory.accepted is not None  # (accept_board keeps only a board with tiles)
-        if memory.accepted is not None:
+        missing = np.zeros(4)  # per turn, the accepted board's tiles (accept_board keeps only a board with tiles)
+        if memory.accepted is not None:  # ... not there once the board is turned upright that way
             accepted = np.array([[ch != "." for ch in row] for row in memory.accepted])
             occupied = (occ[:, 0] < 0.5).reshape(15, 15)  # a tile the model calls 'covered' is still there
-            for quarter in range(4):
-                # tiles of the accepted board should still be there once turned upright
-                missing = int((accepted & ~np.rot90(occupied, quarter)).sum())
-                scores[quarter] -= missing / accepted.sum()
+            missing = np.array([(accepted & ~np.rot90(occupied, quarter)).sum() for quarter in range(4)], float)
+            scores -= missing / accepted.sum()
         if not candidates and memory.accepted is None:
             return None
         order = np.argsort(-scores)
-        best, other = int(order[0]), int(order[1])
+        best = int(order[0])
+        # the turns the accepted board leaves open (as many of its tiles there as the best turn's): an accepted
+        # first move a turn maps onto itself (a word of three centred on H8 turned half-way) tells nothing against it
+        open_turns = [int(q) for q in order[1:] if missing[q] <= missing[best]]
+        accepted_tiles = memory.accepted is not None and not open_turns  # it alone settles the turn
+        other = open_turns[0] if open_turns else int(order[1])
         sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
         if votes[best] < votes.max() and not accepted_tiles:
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
@@ -832,10 +857,11 @@ class BoardReader:
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or (
-            lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES)
+            lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
+            and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
-            for quarter in order[1:]:  # the tiles both turns read as letters (see QUARTER_RIVALS)
+            for quarter in open_turns:  # the tiles both turns read as letters (see QUARTER_RIVALS)
                 both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[quarter])
                 shared = _letter_margin(0.5 * float((read_in[best][both] - read_in[quarter][both]).sum()))
                 if quarter not in rivals and shared < 0 and \
@@ -1394,6 +1420,21 @@ def _value_number_turn(window: np.ndarray) -> int | None:
         return None
     first, second = np.sort(sides)[::-1][:2]
     return int(np.argmax(sides)) if first > 0 and first >= ROTATION_NUMBER_LEAD * second else None
+
+
+def _may_hold_tiles(occ: np.ndarray) -> bool:
+    """Whether a square's likeliest state is a tile, blank or covered (so _read may report it as not empty) while
+    no tile told the turn (_rotation gives None: no value number, no square a letter is read on). Such a board was
+    read turned 0 with nothing said: rendered seed 175175 board-030, one A on H8 turned 180, and 172172 board-115,
+    a lone blank on H8 turned 180 (covered 0.63), came so before _rotation read the letters on every square over
+    LETTER_FROM."""
+    return bool((occ.argmax(axis=1) != 0).any())
+
+
+def _tiles_favouring(tile_letters: np.ndarray, best: int, other: int) -> int:
+    """How many tiles' letters favour turn `best` over `other` by RIVAL_EVEN at least (`tile_letters`: per turn,
+    each tile's part of _rotation's letters' score)."""
+    return int((tile_letters[best] - tile_letters[other] >= RIVAL_EVEN).sum())
 
 
 def _letter_margin(margin: float) -> float:
