@@ -1470,6 +1470,14 @@ ZOOM_BOX = 0.7
 # 115055, 116056, 100040-102042 and 107047 (360 frames) with no busy part and a cluster, the
 # cluster's box held the whole board at shares 0.89-0.97 (7 frames) and cut it at 0.29-0.62 (6)
 CLUSTER_SHARE = 0.8
+# ... and only when the cluster spans at most this share of the work image: a playing area of 15
+# cells of the combs' least spacing spans 0.375 of it, and the board's rim takes the cluster to
+# about 0.42. A larger board the whole frame's search sees; found in the part instead, one was
+# placed worse: development seed 89029 frame 54 (tests/test_vision_locate.py; cluster 0.49 of the
+# work image) 0.36 cells off against under 0.2 by the whole frame. The boards found only so on the
+# development set of crowded small boards (seed 117057, /tmp/vfull/smallset.py: 40 frames, 70-90
+# tiles at 0.25-0.4 of the frame, things on the table) had clusters of 0.32-0.38, one 0.46
+CLUSTER_SIDE = 0.42
 
 
 def _strong_edges(gray: np.ndarray) -> np.ndarray:
@@ -1482,17 +1490,18 @@ def _strong_edges(gray: np.ndarray) -> np.ndarray:
     return (magnitude > float(_percentile(magnitude, 90))).astype(np.uint8)
 
 
-def _box_of(strong: np.ndarray, work: int, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+def _box_of(strong: np.ndarray, work: int, largest: float, scale: float,
+            shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """Frame pixels (x0, y0, x1, y1) of the part of the frame holding the edges of `strong`
     (_strong_edges' mask, or part of it; `work`: the work image's longer side), or None when
-    that is most of the frame."""
+    they span more than `largest` of the work image or the part is most of the frame."""
     ys, xs = np.nonzero(strong)
     if len(xs) < 25:
         return None
     low = 4.0 * np.array([_percentile(xs, 1), _percentile(ys, 1)])
     high = 4.0 * np.array([_percentile(xs, 99) + 1, _percentile(ys, 99) + 1])
     side = float((high - low).max())
-    if side > ZOOM_BOX / 1.4 * work:
+    if side > largest * work:
         return None
     centre = (low + high) / 2
     half = 0.7 * side  # a fifth wider each side, square
@@ -1507,13 +1516,13 @@ def _box_of(strong: np.ndarray, work: int, scale: float, shape: tuple[int, int])
 def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """Frame pixels (x0, y0, x1, y1) of the part of the frame holding its strong edges, or
     None when that is most of the frame."""
-    return _box_of(_strong_edges(gray), max(gray.shape), scale, shape)
+    return _box_of(_strong_edges(gray), max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
 
 
 def _cluster_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """Frame pixels of the part of the frame holding its largest cluster of strong edges (edge
     pixels 3 px apart or less at a quarter of the work size joined), when that cluster holds
-    CLUSTER_SHARE of them or more and is not most of the frame; else None."""
+    CLUSTER_SHARE of them or more and spans CLUSTER_SIDE of the work image or less; else None."""
     strong = _strong_edges(gray)
     count, labels = cv2.connectedComponents(cv2.dilate(strong, np.ones((3, 3), np.uint8)), connectivity=8)
     sizes = np.bincount(labels[strong > 0], minlength=count)
@@ -1521,7 +1530,7 @@ def _cluster_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tupl
     largest = int(np.argmax(sizes))
     if sizes[largest] < CLUSTER_SHARE * strong.sum():
         return None
-    return _box_of(((labels == largest) & (strong > 0)).astype(np.uint8), max(gray.shape), scale, shape)
+    return _box_of(((labels == largest) & (strong > 0)).astype(np.uint8), max(gray.shape), CLUSTER_SIDE, scale, shape)
 
 
 def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
