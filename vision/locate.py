@@ -1475,7 +1475,7 @@ CLUSTER_SHARE = 0.8
 # about 0.42. A larger board the whole frame's search sees; found in the part instead, one was
 # placed worse: development seed 89029 frame 54 (tests/test_vision_locate.py; cluster 0.49 of the
 # work image) 0.36 cells off against under 0.2 by the whole frame. The boards found only so on the
-# development set of crowded small boards (seed 117057, /tmp/vfull/smallset.py: 40 frames, 70-90
+# development set of crowded small boards (seed 117057, MEASUREMENTS round 20: 40 frames, 70-90
 # tiles at 0.25-0.4 of the frame, things on the table) had clusters of 0.32-0.38, one 0.46
 CLUSTER_SIDE = 0.42
 
