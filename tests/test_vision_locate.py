@@ -554,3 +554,43 @@ def test_a_board_is_not_taken_from_a_grid_with_one_corner_out_whose_side_rival_t
     found = next(board_candidates(frame.image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN
+
+
+def _crowded_small_frame(index: int):
+    """Frame `index` of a development set of crowded boards (70-90 tiles) at 0.25-0.4 of the frame
+    with things on the table (a score sheet, loose tiles, a pencil), seed 117057; otherwise drawn as
+    `python -m vision.synth dataset` draws (wide style space)."""
+    from vision.synth.dataset import frame_seed
+    from vision.synth.positions import random_board
+    rng = np.random.default_rng([117057, index])
+    tiles = int(rng.integers(70, 91))
+    fill = float(rng.uniform(0.25, 0.4))
+    board = random_board(rng, tiles=tiles, tileset="english")
+    options = replace(FrameOptions(tileset="english", hand=False, style_space="wide"), board_fill=fill, distractors=True)
+    return render_frame(board, seed=frame_seed(117057, index), options=options)
+
+
+def test_a_crowded_small_board_beside_a_score_sheet_is_searched_in_its_edges_cluster_and_found(monkeypatch):
+    """A board at a quarter of the frame with 71 tiles, a score sheet and a pencil away from it
+    (frame 32 of the set, not located by the start tree): no busy part (the sheet spreads the
+    strong edges over most of the frame), the whole frame's search does not see its small cells,
+    and the part holding the largest cluster of strong edges holds the whole board and finds it;
+    the grid a cell off each way is refused against it."""
+    import vision.locate as locate
+    frame = _crowded_small_frame(32)
+    small, scale = _shrink(frame.image)
+    gray = _gray(small)
+    assert locate._busy_box(gray, scale, frame.image.shape[:2]) is None
+    box = locate._cluster_box(gray, scale, frame.image.shape[:2])
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert (frame.board_corners >= (x0, y0)).all() and (frame.board_corners <= (x1, y1)).all()
+    found = next(board_candidates(frame.image), None)
+    assert found is not None
+    assert _error_cells(found.corners, frame.board_corners) < 0.2
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+    placed = order_corners(found.corners * scale)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        assert placement_margin(small, order_corners(_moved(placed, dx, dy)))[0] < 1.0
+    monkeypatch.setattr(locate, "_cluster_box", lambda *args: None)
+    assert next(board_candidates(frame.image), None) is None  # the whole frame's search alone misses it

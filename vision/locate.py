@@ -1419,7 +1419,9 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     a coarser scale, gave no board that part did not give first on the 61 located frames that
     had such a part: the 59 of scrabscrap-v1 tilted 20 degrees at 0.4 by the bench, 2 of
     rendered development seed 330417; and it doubled the time a frame with no readable board,
-    or none, takes to be given up.)"""
+    or none, takes to be given up.) Where no such part is found but most strong edges lie in one
+    cluster (_cluster_box: a small board with a score sheet or a pencil beside it), that
+    cluster's part is searched first and the whole frame after it."""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
@@ -1432,8 +1434,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
             given.append(found.corners)
             return True
         return False
-    box = _busy_box(gray, scale, frame.shape[:2])
-    if box is not None:
+
+    def in_part(box: tuple[int, int, int, int]) -> Iterator[BoardLocation]:
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
         crop_small, crop_gray, crop_scale = _work_images(crop)
@@ -1442,7 +1444,13 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
                 yield found
+    box = _busy_box(gray, scale, frame.shape[:2])
+    if box is not None:
+        yield from in_part(box)
         return
+    cluster = _cluster_box(gray, scale, frame.shape[:2])
+    if cluster is not None:
+        yield from in_part(cluster)  # then the whole frame, as when there is no such cluster
     for found in _candidates(frame, small, scale, gray):
         if fresh(found):
             yield found
@@ -1453,23 +1461,47 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
 # when it is at most ZOOM_BOX of the frame's size, so the board is drawn at least 1.4 times as
 # large as in the whole frame's search (less adds little the fine refinement does not)
 ZOOM_BOX = 0.7
+# Where strong edges also lie away from the board (a score sheet, a pencil, a stray tile), the
+# busy part is most of the frame; the part holding the largest cluster of strong edges is then
+# searched first (_cluster_box), and the whole frame after it. A board at a third of the frame has
+# cells of 14 px at the work size, 7 in the plain search's half-size view: under the combs' least
+# spacing (_comb_layout, n * 0.025), so the whole frame's search does not see it. Taken when that
+# cluster holds CLUSTER_SHARE of the strong edges: on the 13 frames of rendered development seeds
+# 115055, 116056, 100040-102042 and 107047 (360 frames) with no busy part and a cluster, the
+# cluster's box held the whole board at shares 0.89-0.97 (7 frames) and cut it at 0.29-0.62 (6)
+CLUSTER_SHARE = 0.8
+# ... and only when the cluster spans at most this share of the work image: a playing area of 15
+# cells of the combs' least spacing spans 0.375 of it, and the board's rim takes the cluster to
+# about 0.42. A larger board the whole frame's search sees; found in the part instead, one was
+# placed worse: development seed 89029 frame 54 (tests/test_vision_locate.py; cluster 0.49 of the
+# work image) 0.36 cells off against under 0.2 by the whole frame. The boards found only so on the
+# development set of crowded small boards (seed 117057, MEASUREMENTS round 20: 40 frames, 70-90
+# tiles at 0.25-0.4 of the frame, things on the table) had clusters of 0.32-0.38, one 0.46
+CLUSTER_SIDE = 0.42
 
 
-def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
-    """Frame pixels (x0, y0, x1, y1) of the part of the frame holding its strong edges, or
-    None when that is most of the frame."""
-    half_gray = cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)  # enough for a box
-    gx = cv2.Sobel(half_gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(half_gray, cv2.CV_32F, 0, 1, ksize=3)
+def _strong_edges(gray: np.ndarray) -> np.ndarray:
+    """Where the frame's strongest tenth of edges lie, in a view at a quarter of the work size
+    (enough for a box): a 0/1 mask."""
+    quarter = cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)
+    gx = cv2.Sobel(quarter, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(quarter, cv2.CV_32F, 0, 1, ksize=3)
     magnitude = cv2.magnitude(gx, gy)
-    strong = float(_percentile(magnitude, 90))
-    ys, xs = np.nonzero(magnitude > strong)
+    return (magnitude > float(_percentile(magnitude, 90))).astype(np.uint8)
+
+
+def _box_of(strong: np.ndarray, work: int, largest: float, scale: float,
+            shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """Frame pixels (x0, y0, x1, y1) of the part of the frame holding the edges of `strong`
+    (_strong_edges' mask, or part of it; `work`: the work image's longer side), or None when
+    they span more than `largest` of the work image or the part is most of the frame."""
+    ys, xs = np.nonzero(strong)
     if len(xs) < 25:
         return None
     low = 4.0 * np.array([_percentile(xs, 1), _percentile(ys, 1)])
     high = 4.0 * np.array([_percentile(xs, 99) + 1, _percentile(ys, 99) + 1])
     side = float((high - low).max())
-    if side > ZOOM_BOX / 1.4 * max(gray.shape):
+    if side > largest * work:
         return None
     centre = (low + high) / 2
     half = 0.7 * side  # a fifth wider each side, square
@@ -1479,6 +1511,26 @@ def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[i
     if max(x1 - x0, y1 - y0) > ZOOM_BOX * max(h, w):
         return None
     return int(x0), int(y0), int(x1), int(y1)
+
+
+def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """Frame pixels (x0, y0, x1, y1) of the part of the frame holding its strong edges, or
+    None when that is most of the frame."""
+    return _box_of(_strong_edges(gray), max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
+
+
+def _cluster_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """Frame pixels of the part of the frame holding its largest cluster of strong edges (edge
+    pixels 3 px apart or less at a quarter of the work size joined), when that cluster holds
+    CLUSTER_SHARE of them or more and spans CLUSTER_SIDE of the work image or less; else None."""
+    strong = _strong_edges(gray)
+    count, labels = cv2.connectedComponents(cv2.dilate(strong, np.ones((3, 3), np.uint8)), connectivity=8)
+    sizes = np.bincount(labels[strong > 0], minlength=count)
+    sizes[0] = 0
+    largest = int(np.argmax(sizes))
+    if sizes[largest] < CLUSTER_SHARE * strong.sum():
+        return None
+    return _box_of(((labels == largest) & (strong > 0)).astype(np.uint8), max(gray.shape), CLUSTER_SIDE, scale, shape)
 
 
 def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
