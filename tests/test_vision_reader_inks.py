@@ -3,7 +3,7 @@ window's own ink_mask finds, on tiles of dark and light letters, turned, empty s
 import cv2
 import numpy as np
 
-from vision.glyph import _batch_percentiles, _ink_mask, forget_inks, ink_mask, ink_masks, INSET
+from vision.glyph import _batch_percentiles, _ink_mask, forget_inks, ink_mask, ink_masks, INSET, light_letter_in, light_letters_in
 from vision.synth.tiles import render_tile
 
 
@@ -40,3 +40,16 @@ def test_percentiles_of_many_images_are_numpys():
     images[1, :, :5] = 255
     for q in ((2, 40, 60, 98), (3, 50, 97), (0, 100)):
         assert np.array_equal(_batch_percentiles(images, q), np.stack([np.percentile(i, q) for i in images]))
+
+
+def test_many_windows_polarity_at_once_is_each_windows_own():
+    # as _against_polarity asks it: views cut from one grey board (not contiguous), dark and light letters
+    windows = _windows()
+    board = np.zeros((64, 64 * len(windows)), np.uint8)
+    for k, w in enumerate(windows):
+        board[:, 64 * k:64 * (k + 1)] = w
+    views = [board[:, 64 * k:64 * (k + 1)] for k in range(len(windows))]
+    alone = [light_letter_in(w) for w in views]
+    assert 5 <= sum(alone) <= len(alone) - 5
+    assert light_letters_in(views) == alone
+    assert light_letters_in(views[:1]) == alone[:1] and light_letters_in([]) == []

@@ -258,6 +258,17 @@ def light_letter_in(gray: np.ndarray) -> bool:
     return _light_letter(p3, mid, p97)
 
 
+def light_letters_in(grays: list[np.ndarray]) -> list[bool]:
+    """light_letter_in of each of these grey windows: for many uint8 windows of one size, from one
+    histogram of all their middle halves (_batch_percentiles, the same numbers as each alone)."""
+    if len(grays) < 2 or any(g.shape != grays[0].shape or g.dtype != np.uint8 or g.ndim != 2 for g in grays):
+        return [light_letter_in(g) for g in grays]
+    n = grays[0].shape[0]
+    q = n // 4
+    middles = _batch_percentiles(np.stack([g[q:n - q, q:n - q] for g in grays]), (3, 50, 97))
+    return [_light_letter(p3, mid, p97) for p3, mid, p97 in middles.tolist()]
+
+
 def stroke_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
     """Ink mask (like ink_mask) of the strokes only: what stands out from its surroundings
     within a few stroke widths (a morphological top-hat), so a glare spot or shadow that

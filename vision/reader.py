@@ -34,7 +34,7 @@ from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
-                          letter_ink, light_letter_in, mark_above, stroke_number_sides, umlaut_dots,
+                          letter_ink, light_letters_in, mark_above, stroke_number_sides, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
@@ -1347,7 +1347,8 @@ def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[n
     sure = [k for k in lettered if occ[k, 1] >= SURE_TILE]
     if not suspects or len(sure) < POLARITY_TILES:
         return []
-    light = {k: light_letter_in(windows[k]) for k in set(suspects) | set(sure)}
+    looked_at = sorted(set(suspects) | set(sure))
+    light = dict(zip(looked_at, light_letters_in([windows[k] for k in looked_at])))
     share = sum(light[k] for k in sure) / len(sure)
     if POLARITY_SHARE > share > 1.0 - POLARITY_SHARE:  # no polarity the board's tiles share
         return []
