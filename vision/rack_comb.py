@@ -35,12 +35,7 @@ def tile_runs(column: np.ndarray, pitch: float) -> list[tuple[int, int]]:
     return [(a, b) for a, b in runs if b - a >= 0.4 * pitch and b > ends and a < len(column) - ends]
 
 
-FRAGMENT_GAP = 2  # px (a tenth of a tile or so): a gap this narrow between a run and a piece of a tile joins them.
-# Dev seed 7820137 p2 (round 18's harness, 7810000-7810199 and 7820000-7820199 rendered with 8 and 9, 9 and 8
-# tiles): grey tiles spread on a pro rack, the one at the rack's end broken by two columns one row of three
-# of tile colour into runs of 6 and 4 px that made no whole tile: eight "not clear enough". At 2 it reads 8;
-# over the harness's 1556 racks of 8-9 and 1556 of 6-7 no other reading changed but 7810139 p2 (an eight
-# read 7 with 1, unknown with 2, a split piece joined to a tile: see racks._find_tiles' blend test)
+FRAGMENT_GAP = 1  # px (a tenth of a tile): a gap this narrow between a run and a piece of a tile joins them
 
 
 def seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
