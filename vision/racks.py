@@ -1362,7 +1362,11 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
 ARM_WIDE = 1.5  # ... over at least this many tiles (an arm is 2-3 tiles wide; a tile on the board one)
-ARM_EDGE = 5  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns
+ARM_EDGE = 14  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns (a tile):
+# a moving arm's sides ramp over its blur (dev seeds 7880100-7880299 and 7890100-7890299, the bench's hands:
+# 6-25 columns from the full run to table, 5 the old bound; 7890297 p2 and 7890181 p2 9, 7890288 p1 11,
+# 7890191 p2 14, each read as fewer tiles than stand), while the clean setup frames of the same scenes
+# (698 racks in frame) need 27 columns and more (7890119 p1 27, 7890104 p2 29, 7880162 p2 31; the board's rim)
 ARM_TABLE = 0.3
 # dev seeds 7680100-7680199: arms over a wooden rack from the board's side (7680175, 7680181,
 # 7680183) filled 30-42 columns at >= 0.9, table 2-5 columns beside; the board's rim crossing the
