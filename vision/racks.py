@@ -1343,13 +1343,12 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
     an end of the strip and are the table's light falling along it: within SIDE_LAB of a line fitted
     along the strip's other columns of table (weighted Lab `lab` of the player's side strip)."""
     w = len(off)
-    columns = median_colour(lab)
-    x = np.arange(w, dtype=np.float32)
     out = inner.copy()
     margin = int(LIGHT_MARGIN * PX_PER_TILE)
     for a, b in _true_runs(off):
         if (a > 0 and b < w) or not out[a:b].any():
             continue
+        columns, x = median_colour(lab), np.arange(w, dtype=np.float32)  # (at most two runs reach an end)
         fit = ~off
         fit[max(0, a - margin):b + margin] = False
         if fit.sum() < LIGHT_FIT * w:
