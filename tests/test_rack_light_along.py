@@ -13,7 +13,8 @@ LIGHT_SEED = 7830569
 
 
 def _scene(seed: int, counts: dict[str, int], hand: str = ""):
-    return render_rack_scene(seed, size=1000, options=RackSceneOptions(counts=counts, hand=hand, half_out="", face_down={}))
+    return render_rack_scene(seed, size=1000,
+                             options=RackSceneOptions(counts=counts, hand=hand, half_out="", face_down={}))
 
 
 def test_the_light_falling_along_the_players_side_is_not_crossed():
@@ -32,8 +33,8 @@ def test_the_rack_under_that_light_is_learnt_and_counted():
 
 
 def test_a_hand_reaching_the_strips_end_still_crosses_it():
-    # dev seed 7880275 p1 as the bench draws it (the hand over p2 covers p1 too): its run reaches the strip's end, 19 from
-    # the light fitted along the rest (the nearest of the dev hands whose run reaches an end)
+    # dev seed 7880275 p1 as the bench draws it (the hand over p2 covers p1 too): its run reaches the strip's end,
+    # 19 from the light fitted along the rest (the nearest of the dev hands whose run reaches an end)
     scene = _scene(7880275, {"p1": 0, "p2": 1}, hand="p2")
     zone = scene.zones["p1"]
     assert scene.covered["p1"] >= 0.1
