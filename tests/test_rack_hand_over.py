@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.racks import _arm_across, read_rack
+from vision.racks import _arm_across, read_rack, table_crossed
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 
 SEED, COUNTS = 7680181, {"p1": 3, "p2": 5}
@@ -47,3 +47,14 @@ def test_the_boards_rim_crossing_the_strip_slanted_is_no_arm():
     assert not _arm_across(_shares("9" * 39 + "888888887777776666666655555555333333333222221111111111000000"
                                    "11111112222222223333333335555526666666677777757778888888"))
     assert not _arm_across(np.ones(120))  # the rim along all of the strip
+
+
+def test_a_moving_arm_whose_sides_ramp_over_its_blur_is_an_arm():
+    # dev seed 7890297 p2 as the bench draws it: an arm in from the board's side, its sides ramping over 8
+    # and 9 columns; read as 2 of 3 tiles while the sides had to be sharp within 5 columns
+    scene = render_rack_scene(7890297, options=RackSceneOptions(counts={"p1": 6, "p2": 3}, hand="p2", half_out="",
+                                                                 face_down={}))
+    zone = scene.zones["p2"]
+    assert scene.covered["p2"] >= 0.1
+    assert table_crossed(scene.image, zone, square(scene, zone))
+    assert read_rack(scene.image, zone, square(scene, zone), board_tile_lab(scene), TOLERANCE).count is None

@@ -1326,19 +1326,56 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
         table = own
-    off = bool_mean(lab_norm(weight_lab(own8) - table) > SIDE_LAB, 0) > 0.5
+    own_lab = weight_lab(own8)
+    off = bool_mean(lab_norm(own_lab - table) > SIDE_LAB, 0) > 0.5
     ends = int(SIDE_ENDS * len(off))
-    off[:ends] = off[len(off) - ends:] = False
-    if _blocked_columns(off[None]).any():
+    inner = off.copy()
+    inner[:ends] = inner[len(off) - ends:] = False
+    if _blocked_columns(_light_at_ends(own_lab, off, inner)[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
     board_off = bool_mean(lab_norm(weight_lab(other8) - _median_of(*other_hist)) > SIDE_LAB, 0)
     return _arm_across(board_off)
 
 
+# The table's light may fall along the rack (dev seed 7830569 p1, no hand: L 142 -> 95 along the player's
+# side, its lighter end "not table" over 25 columns past SIDE_ENDS, the rack never learnt). A run of columns
+# off the table that reaches an end of the strip is judged against a line fitted along the strip's other
+# columns of table, each channel: 7830569 p1's run lies 4-6 from it (column medians), a hand's shade
+# reaching the end on dev seed 7880278 p1 3-5; the 12 hands whose run reaches an end on dev seeds
+# 7880100-7880299 lie 13-83 from it (median over the run), all still crossed.
+LIGHT_MARGIN = 2.0  # tiles beside the run left out of the fit (a hand's shade and blur beside it)
+LIGHT_FIT = 0.4  # share of the strip's columns the fit needs (fewer: the run is judged as before)
+
+
+def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """`inner` (columns off the table, the strip's ends left out) less the runs of `off` that reach
+    an end of the strip and are the table's light falling along it: within SIDE_LAB of a line fitted
+    along the strip's other columns of table (weighted Lab `lab` of the player's side strip)."""
+    w = len(off)
+    out = inner.copy()
+    margin = int(LIGHT_MARGIN * PX_PER_TILE)
+    for a, b in _true_runs(off):
+        if (a > 0 and b < w) or not out[a:b].any():
+            continue
+        columns, x = median_colour(lab), np.arange(w, dtype=np.float32)  # (at most two runs reach an end)
+        fit = ~off
+        fit[max(0, a - margin):b + margin] = False
+        if fit.sum() < LIGHT_FIT * w:
+            continue
+        slope, level = np.polyfit(x[fit], columns[fit], 1)
+        line = (slope * x[a:b, None] + level).astype(np.float32)
+        out[a:b] &= bool_mean(lab_norm(lab[:, a:b] - line[None]) > SIDE_LAB, 0) > 0.5
+    return out
+
+
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
 ARM_WIDE = 1.5  # ... over at least this many tiles (an arm is 2-3 tiles wide; a tile on the board one)
-ARM_EDGE = 5  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns
+ARM_EDGE = 14  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns (a tile):
+# a moving arm's sides ramp over its blur (dev seeds 7880100-7880299 and 7890100-7890299, the bench's hands:
+# 6-25 columns from the full run to table, 5 the old bound; 7890297 p2 and 7890181 p2 9, 7890288 p1 11,
+# 7890191 p2 14, each read as fewer tiles than stand), while the clean setup frames of the same scenes
+# (698 racks in frame) need 27 columns and more (7890119 p1 27, 7890104 p2 29, 7880162 p2 31; the board's rim)
 ARM_TABLE = 0.3
 # dev seeds 7680100-7680199: arms over a wooden rack from the board's side (7680175, 7680181,
 # 7680183) filled 30-42 columns at >= 0.9, table 2-5 columns beside; the board's rim crossing the
