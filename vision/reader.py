@@ -199,6 +199,7 @@ LETTER_SURE_ALONE = 0.999
 # LETTER_SURE_ALONE, and 0.03 cells off reads another letter on 6 of those (0.06 off on 3) and on 3 of the
 # 1,800 right letters read under LETTER_SURE_ALONE (0.06 off: 4)
 STEADY_SHIFT = 0.03
+STEADY_SHIFTS = ((STEADY_SHIFT, 0.0), (-STEADY_SHIFT, 0.0), (0.0, STEADY_SHIFT), (0.0, -STEADY_SHIFT))  # cells (x, y)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
 # the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
@@ -867,23 +868,20 @@ class BoardReader:
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
                         probs: np.ndarray, heights: np.ndarray) -> None:
-        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter read under
-        LETTER_SURE_ALONE that a window cut STEADY_SHIFT of a cell off its square, left, right, up or down,
-        reads as another letter (_squares_letters). `cells`: frame-order squares of `frame` at `corners`,
-        whose letters `probs` and `heights` are (rows in that order)."""
-        best = probs.max(axis=1)
-        unsure = np.flatnonzero((heights > 0) & (best > 0) & (best < LETTER_SURE_ALONE))
+        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter whose share of the
+        letters is under LETTER_DECIDES that a window cut STEADY_SHIFT of a cell off its square, left, right, up
+        or down, reads as another letter (_squares_letters). `cells`: frame-order squares of `frame` at
+        `corners`, whose letters `probs` and `heights` are (rows in that order)."""
+        total = probs.sum(axis=1)
+        unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
         if not len(unsure):
             return
         matrix = _board_matrix(corners)
-        letter = probs[unsure].argmax(axis=1)
-        other = np.zeros(len(unsure), bool)
-        for dx, dy in ((STEADY_SHIFT, 0.0), (-STEADY_SHIFT, 0.0), (0.0, STEADY_SHIFT), (0.0, -STEADY_SHIFT)):
-            colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for j in unsure]
-            grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
-            again, again_heights = self._squares_letters(grey, lambda j: colour[j])
-            other |= (again_heights > 0) & (again.max(axis=1) > 0) & (again.argmax(axis=1) != letter)
-        probs[unsure[other]] = 0.0
+        colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
+        grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
+        again, again_heights = self._squares_letters(grey, lambda j: colour[j])  # every shift in one batch
+        other = (again_heights > 0) & (again.max(axis=1) > 0) & (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
+        probs[unsure[other.reshape(len(STEADY_SHIFTS), -1).any(axis=0)]] = 0.0
 
     def _unchanged(self, frame: np.ndarray, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         """Which squares (frame order) look as on the last frame read at this location (all False
