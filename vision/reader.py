@@ -870,8 +870,8 @@ class BoardReader:
                         probs: np.ndarray, heights: np.ndarray) -> None:
         """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter whose share of the
         letters is under LETTER_DECIDES that a window cut STEADY_SHIFT of a cell off its square, left, right, up
-        or down, reads as another letter (_squares_letters). `cells`: frame-order squares of `frame` at
-        `corners`, whose letters `probs` and `heights` are (rows in that order)."""
+        or down, reads as another letter at the kiosk's bar (_squares_letters). `cells`: frame-order squares of
+        `frame` at `corners`, whose letters `probs` and `heights` are (rows in that order)."""
         total = probs.sum(axis=1)
         unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
         if not len(unsure):
@@ -880,7 +880,8 @@ class BoardReader:
         colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
         grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
         again, again_heights = self._squares_letters(grey, lambda j: colour[j])  # every shift in one batch
-        other = (again_heights > 0) & (again.max(axis=1) > 0) & (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
+        other = (again_heights > 0) & (again.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
+            (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
         probs[unsure[other.reshape(len(STEADY_SHIFTS), -1).any(axis=0)]] = 0.0
 
     def _unchanged(self, frame: np.ndarray, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
