@@ -1,7 +1,8 @@
 """A letter that hangs on where its square is cut is asked, never read (vision.reader._steady_letters): a letter
-read under LETTER_SURE_ALONE is read again from windows cut STEADY_SHIFT of a cell off its square, and another
-letter there makes the square unknown. Round 19's measuring seed 179179 board-033 (a small, blurred board of
-navy tiles, placed 0.06 cells off) read E as L 0.925, E as I 0.893 and P as I 0.823."""
+whose share of the letters is under LETTER_DECIDES is read again from windows cut STEADY_SHIFT of a cell off its
+square, and another letter read there at the kiosk's bar makes the square unknown. Round 19's measuring seed 179179
+board-033 (a small, blurred board of navy tiles, placed 0.06 cells off) read E as L 0.925, E as I 0.893 and P as I
+0.823."""
 from functools import lru_cache
 
 import cv2

@@ -187,17 +187,19 @@ LETTER_SURE_ALONE = 0.999
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
 # (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
-# A letter read under LETTER_SURE_ALONE is read again from four windows cut STEADY_SHIFT of a cell off its
-# square (left, right, up, down: well within how far the locator places a board, 0.03-0.06 cells), each as the
-# square was read; where any of them reads another letter, the letter hangs on where the square is cut, not on
-# the pixels, and the square is unknown (_steady_letters). Round 19's measuring seed 179179 board-033 (a board
-# at 0.39 of the frame, 40 px a cell in the frame, navy tiles, serif font, blur 1.4; placed 0.06 cells off):
-# E read L 0.925, E read I 0.893 and P read I 0.823, read right at the true corners. Rendered dev seeds 113053
-# and 114054 (60 boards each) read as rendered and shrunk by vision.bench's --scale 0.4, 0.35 and 0.3
-# (/tmp/vsmall/shift.py: every letter read, read again from windows cut 0.03 and 0.06 cells off): of the
-# letters read at the kiosk's bar, 9 wrong, all at 16-18 px a cell in the frame; 8 of them under
-# LETTER_SURE_ALONE, and 0.03 cells off reads another letter on 6 of those (0.06 off on 3) and on 3 of the
-# 1,800 right letters read under LETTER_SURE_ALONE (0.06 off: 4)
+# A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
+# a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
+# them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
+# and the square is unknown (_steady_letters). Round 19's measuring seed 179179 board-033 (a board at 0.39 of the
+# frame, 40 px a cell in the frame, navy tiles, serif font, blur 1.4; placed 0.06 cells off): E read L 0.925, E
+# read I 0.893 and P read I 0.823, each read right at the true corners; a window 0.03 cells off reads E, E, P at
+# 0.85-0.997. Rendered dev seeds 113053 and 114054 (60 boards each) read as rendered and shrunk by vision.bench's
+# --scale 0.4, 0.35 and 0.3 (/tmp/vsmall/shift.py: every letter read, read again from windows cut 0.03 and 0.06
+# cells off): 9 letters read wrong at the kiosk's bar, all at 16-18 px a cell in the frame (none of the 13,000
+# read at more); 0.03 cells off read another letter on 6 of them (0.06 off: 3), on 2 of them at the kiosk's bar
+# (J and L read I, 113053 board-017). The other reading must reach the kiosk's bar: jheidel-en
+# IMG_20151016_170324's O (0.97; 44 px a cell) read D 0.687 in one shifted window (with any other letter: asked);
+# the L read I and the E read F of 113053 board-009 read T 0.663 and E 0.785 there (left wrong)
 STEADY_SHIFT = 0.03
 STEADY_SHIFTS = ((STEADY_SHIFT, 0.0), (-STEADY_SHIFT, 0.0), (0.0, STEADY_SHIFT), (0.0, -STEADY_SHIFT))  # cells (x, y)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
