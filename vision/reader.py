@@ -196,6 +196,22 @@ LETTER_SURE_ALONE = 0.999
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
 # (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
+# A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
+# a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
+# them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
+# and the square is unknown (_steady_letters). Round 19's measuring seed 179179 board-033 (a board at 0.39 of the
+# frame, 40 px a cell in the frame, navy tiles, serif font, blur 1.4; placed 0.06 cells off): E read L 0.925, E
+# read I 0.893 and P read I 0.823, each read right at the true corners; a window 0.03 cells off reads E, E, P at
+# 0.85-0.997. Rendered dev seeds 113053 and 114054 (60 boards each) read as rendered and shrunk by vision.bench's
+# --scale 0.4, 0.35 and 0.3 (/tmp/vsmall/shift.py: every letter read, read again from windows cut 0.03 and 0.06
+# cells off): 12 letters read wrong at the kiosk's bar (9 at --scale 0.3, 3 at 0.35), at 16-25 px a cell in the
+# frame; 0.03 cells off read another letter on 7 of them (0.06 off: 4) and on 9 of the 18,889 right ones (0.06
+# off: 11), on 2 of the wrong ones at the kiosk's bar (J and L read I, 113053 board-017 at --scale 0.3). The
+# other reading must reach the kiosk's bar: jheidel-en IMG_20151016_170324's O (0.97; 44 px a cell) read D 0.687
+# in one shifted window (with any other letter: asked); the L read I and the E read F of 113053 board-009 at
+# --scale 0.3 read T 0.663 and E 0.785 there (left wrong)
+STEADY_SHIFT = 0.03
+STEADY_SHIFTS = ((STEADY_SHIFT, 0.0), (-STEADY_SHIFT, 0.0), (0.0, STEADY_SHIFT), (0.0, -STEADY_SHIFT))  # cells (x, y)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
 # the mark out of the ink mask and leave the bare letter, read surely (rendered Polish boards,
@@ -870,12 +886,13 @@ class BoardReader:
         return best * 90, bool(sure), tuple(q * 90 for q in rivals)
 
     def _cached_letters(self, unchanged: np.ndarray, windows: list[np.ndarray], board: np.ndarray, cells: list[int],
-                        quarter: int) -> tuple[np.ndarray, np.ndarray]:
+                        quarter: int, frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities and heights (see _letter_probabilities) for the given cells
         (frame-order indices), reusing the last frame's answer for every cell whose pixels have
         not changed (`unchanged`, see _unchanged). Where the likely letters print values of one and
-        of two digits, the value number has its say (vision.value). `windows`: the grey rectified
-        board's letter windows; `board`: the rectified board in colour (BGRA, _rectified)."""
+        of two digits, the value number has its say (vision.value). A letter that hangs on where its
+        square is cut is taken out (_steady_letters). `windows`: the grey rectified board's letter
+        windows; `board`: the rectified board in colour (BGRA, _rectified) of `frame` at `corners`."""
         memory = self._memory
         cache: dict[int, tuple[np.ndarray, float]] = {}
         if memory.letters_quarter == quarter:
@@ -883,16 +900,40 @@ class BoardReader:
         todo = [k for k in cells if k not in cache]
         if todo:
             upright = [_turned_window(windows[k], quarter) for k in todo]
-            probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
-            self._read_without_joined_numbers(upright, lambda j: np.rot90(letter_window(board, todo[j])[..., :3], quarter),
-                                              probs, heights)
-            probs = self._value_cue.reweighted(probs, upright)
+            probs, heights = self._squares_letters(upright, lambda j: np.rot90(letter_window(board, todo[j])[..., :3], quarter))
+            self._steady_letters(frame, corners, todo, quarter, probs, heights)
             for k, p, h in zip(todo, probs, heights):
                 cache[k] = (p, float(h))
         memory.letters, memory.letters_quarter = cache, quarter
         if not cells:
             return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
+
+    def _squares_letters(self, upright: list[np.ndarray], colour: Callable[[int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities and heights of the squares read (_letter_probabilities with strokes_past_print),
+        a value number run into its letter painted over (_read_without_joined_numbers) and the value number's
+        say (vision.value). `upright`: grey windows; `colour(j)`: upright[j] in colour."""
+        probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
+        self._read_without_joined_numbers(upright, colour, probs, heights)
+        return self._value_cue.reweighted(probs, upright), heights
+
+    def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
+                        probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter whose share of the
+        letters is under LETTER_DECIDES that a window cut STEADY_SHIFT of a cell off its square, left, right, up
+        or down, reads as another letter at the kiosk's bar (_squares_letters). `cells`: frame-order squares of
+        `frame` at `corners`, whose letters `probs` and `heights` are (rows in that order)."""
+        total = probs.sum(axis=1)
+        unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
+        if not len(unsure):
+            return
+        matrix = _board_matrix(corners)
+        colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
+        grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
+        again, again_heights = self._squares_letters(grey, lambda j: colour[j])  # every shift in one batch
+        other = (again_heights > 0) & (again.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
+            (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
+        probs[unsure[other.reshape(len(STEADY_SHIFTS), -1).any(axis=0)]] = 0.0
 
     def _unchanged(self, frame: np.ndarray, grey: np.ndarray, corners: np.ndarray) -> np.ndarray:
         """Which squares (frame order) look as on the last frame read at this location (all False
@@ -1002,7 +1043,8 @@ class BoardReader:
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
         lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
-        letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter)
+        letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
+                                                     frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
@@ -1510,9 +1552,7 @@ def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb
     for one grey level here and there (OpenCV works each pixel's source out from its own block's
     origin: 498 of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for
     20-60 us where the whole board took 6.7 ms of one core."""
-    side = 15 * CELL
-    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
-    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+    matrix = _board_matrix(corners)
     rows, cols = np.divmod(np.asarray(cells, int), 15)
     squares = [cv2.warpPerspective(frame, np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], np.float64) @ matrix,
                                    (CELL, CELL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -1522,6 +1562,23 @@ def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb
     shrunk = cv2.resize(grey, (THUMB, len(squares) * THUMB), interpolation=cv2.INTER_AREA).astype(np.int16)
     return (cell_grid(unpadded(board))[rows, cols].reshape(-1, CELL), cell_grid(thumb, THUMB)[rows, cols].reshape(-1, THUMB),
             grey, shrunk)
+
+
+def _board_matrix(corners: np.ndarray) -> np.ndarray:
+    """vision.cells.rectify's warp: frame -> the padded rectified board (CELL px a square, PAD around)."""
+    side = 15 * CELL
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
+    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+
+
+def _window_at(frame: np.ndarray, matrix: np.ndarray, k: int, dx: float, dy: float) -> np.ndarray:
+    """Square k's letter window (vision.cells.letter_window, frame order) of `frame` warped by `matrix`
+    (_board_matrix), cut dx, dy of a cell right and down of its place, in colour (BGR)."""
+    r, c = divmod(k, 15)
+    to_window = np.array([[1, 0, -(c + dx) * CELL], [0, 1, -(r + dy) * CELL], [0, 0, 1]], np.float64)
+    size = CELL + 2 * PAD
+    return cv2.warpPerspective(frame, to_window @ matrix, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)[..., :3]
 
 
 def upright_corners(corners: np.ndarray, quarter: int) -> np.ndarray:
