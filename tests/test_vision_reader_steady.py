@@ -8,9 +8,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.cells import letter_window, rectify
+from vision.cells import board_matrix, letter_window, rectify
 from vision.config import VisionConfig
-from vision.reader import BoardReader, _board_matrix, _window_at
+from vision.reader import BoardReader, _window_at
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
@@ -24,7 +24,7 @@ def _rendered(seed: int, index: int) -> tuple[np.ndarray, list[str], np.ndarray]
 def test_a_window_cut_in_its_place_is_the_rectified_boards_own():
     image, _, corners = _rendered(179179, 33)
     board = rectify(image, corners)
-    matrix = _board_matrix(corners)
+    matrix = board_matrix(corners)
     for k in (0, 37, 112, 224):
         own = cv2.cvtColor(letter_window(board, k), cv2.COLOR_BGR2GRAY).astype(int)
         cut = cv2.cvtColor(_window_at(image, matrix, k, 0.0, 0.0), cv2.COLOR_BGR2GRAY).astype(int)

@@ -41,14 +41,19 @@ SUPPORT, SUPPORT_LAB = 2, 10.0
 TILE_SPREAD = 20.0
 
 
-def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
-    """The playing area seen straight from above, `cell` px per square, corners[0] at top-left,
-    with `pad` px of the surroundings on every side."""
+def board_matrix(corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """The warp from the frame to the rectified board: `cell` px per square, corners[0] at top-left,
+    `pad` px of the surroundings on every side."""
     side = 15 * cell
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + pad
-    matrix = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
-    return cv2.warpPerspective(frame, matrix, (side + 2 * pad, side + 2 * pad), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
+
+
+def rectify(frame: np.ndarray, corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
+    """The playing area seen straight from above (board_matrix)."""
+    side = 15 * cell
+    return cv2.warpPerspective(frame, board_matrix(corners, cell, pad), (side + 2 * pad, side + 2 * pad),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def unpadded(board: np.ndarray, pad: int = PAD) -> np.ndarray:

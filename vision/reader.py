@@ -29,8 +29,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import (CELL, PAD, CellStats, cell_grid, cell_stats, expected_empty, face_colours, letter_window, letter_windows,
-                          occupancy_features, rectify, tile_colour, unpadded)
+from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
+                          letter_window, letter_windows, occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
@@ -927,7 +927,7 @@ class BoardReader:
         unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
         if not len(unsure):
             return
-        matrix = _board_matrix(corners)
+        matrix = board_matrix(corners)
         colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
         grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
         again, again_heights = self._squares_letters(grey, lambda j: colour[j])  # every shift in one batch
@@ -1552,7 +1552,7 @@ def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb
     for one grey level here and there (OpenCV works each pixel's source out from its own block's
     origin: 498 of 518400 pixels of a scrabscrap-v1 frame's 225 squares), and a square is warped for
     20-60 us where the whole board took 6.7 ms of one core."""
-    matrix = _board_matrix(corners)
+    matrix = board_matrix(corners)
     rows, cols = np.divmod(np.asarray(cells, int), 15)
     squares = [cv2.warpPerspective(frame, np.array([[1, 0, -x], [0, 1, -y], [0, 0, 1]], np.float64) @ matrix,
                                    (CELL, CELL), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -1564,16 +1564,9 @@ def _squares_at(frame: np.ndarray, corners: np.ndarray, board: np.ndarray, thumb
             grey, shrunk)
 
 
-def _board_matrix(corners: np.ndarray) -> np.ndarray:
-    """vision.cells.rectify's warp: frame -> the padded rectified board (CELL px a square, PAD around)."""
-    side = 15 * CELL
-    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32) + PAD
-    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target)
-
-
 def _window_at(frame: np.ndarray, matrix: np.ndarray, k: int, dx: float, dy: float) -> np.ndarray:
     """Square k's letter window (vision.cells.letter_window, frame order) of `frame` warped by `matrix`
-    (_board_matrix), cut dx, dy of a cell right and down of its place, in colour (BGR)."""
+    (board_matrix), cut dx, dy of a cell right and down of its place, in colour (BGR)."""
     r, c = divmod(k, 15)
     to_window = np.array([[1, 0, -(c + dx) * CELL], [0, 1, -(r + dy) * CELL], [0, 0, 1]], np.float64)
     size = CELL + 2 * PAD
