@@ -18,9 +18,9 @@ import logging
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any, Callable, Container, ParamSpec, Protocol
+from typing import Any, Callable, Container, ParamSpec
 
+from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
 from kiosk.clock import GameClock, Press
 from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
 from kiosk.rack_watch import step as watch_racks
@@ -69,53 +69,6 @@ PLAYER_BUTTONS = {"p1": 0, "p2": 1}
 NAME_POLL_S = 1.0          # the start screen looks for names laid out in tiles this often
 RECOVERED_SHOWN_S = 15.0   # the "game recovered" page stays up this long, or until the next button
 TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
-
-
-class JournalLike(Protocol):
-    """What the app needs of a journal (kiosk.journal.GameJournal, MemoryJournal)."""
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def save_problem(self) -> str | None: ...
-
-    @property
-    def save_notice(self) -> str | None: ...
-
-    def append(self, record: dict[str, Any]) -> object: ...
-
-    def retry(self) -> bool: ...
-
-    def finish(self, gcg_text: str | None = None) -> Path | None: ...
-
-    def line_of(self, index: int) -> int: ...
-
-
-class MemoryJournal:
-    """A journal kept in memory (tests; a demo that must not write)."""
-
-    path: Path | None = None
-    save_problem: str | None = None   # memory never fails to take a record
-    save_notice: str | None = None
-    game_id = "memory"
-
-    def __init__(self, records: list[dict] | None = None):
-        self.records: list[dict] = list(records or [])
-        self.gcg: str | None = None     # the finished game's GCG
-
-    def append(self, record: dict) -> None:
-        self.records.append(json.loads(json.dumps(record)))
-
-    def retry(self) -> bool:
-        return True
-
-    def finish(self, gcg_text: str | None = None) -> Path | None:
-        self.gcg = gcg_text
-        return None
-
-    def line_of(self, index: int) -> int:
-        return index + 1
 
 
 @dataclass(frozen=True)
@@ -256,7 +209,7 @@ class KioskApp:
         self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
-            self.recovered = Recovered(len(self.events), _last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
+            self.recovered = Recovered(len(self.events), last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
             running, down = self.clock.running(self.now()), self.downtime_s()
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
@@ -367,7 +320,7 @@ class KioskApp:
             states.append(state)
         t = self.now() if t is None else t
         data = [json.loads(ev.event_to_json(e)) for e in events]
-        record: dict[str, Any] = {"t": t, "wall": _wall_now()}
+        record: dict[str, Any] = {"t": t, "wall": wall_now()}
         record.update({"event": data[0]} if len(data) == 1 else {"events": data})
         self.journal.append(record)
         for event, new_state in zip(events, states):
@@ -376,7 +329,7 @@ class KioskApp:
     def note(self, kind: str, **data: object) -> None:
         """Put an app fact that is not a rules event on the record (a read corrected by the
         players, the rack zones confirmed at setup)."""
-        record: dict[str, Any] = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
+        record: dict[str, Any] = {"t": self.now(), "wall": wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
         self.app_records.append(record["app"])
 
@@ -1300,16 +1253,6 @@ class RackQuestion:
     due: int         # tiles the rules say the rack holds
     kind: str        # "overdraw" or "underdraw"
     face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
-
-
-def _last_wall(records: list[dict]) -> str:
-    walls = [str(r["wall"]) for r in records if isinstance(r.get("wall"), str)]
-    return walls[-1] if walls else ""
-
-
-def _wall_now() -> str:
-    """Wall-clock time for people reading the journal (never used for game logic)."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _alert_tuple(alert: RulesAlert) -> tuple[str, str, str]:

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import pytest
 from vision.observation import BoardObservation
 
-from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, KioskApp
+from kiosk.app_journal import MemoryJournal
 from kiosk.rules import events as ev
 from kiosk.vision_worker import InlineVision
 from tests.board_text import EMPTY, board, cell
