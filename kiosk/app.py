@@ -20,16 +20,15 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Container, ParamSpec
 
+from kiosk.app_alerts import AlertLine, AppAlerts
 from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
 from kiosk.clock import GameClock, Press
 from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
 from kiosk.rack_watch import step as watch_racks
-from kiosk.display.model import Alert as ScreenAlert
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.rules.profiles import Profile
-from kiosk.rules.state import Alert as RulesAlert
 from kiosk.rules.state import GameState, RuleError, Turn
 from kiosk.rules.tiles import TileSet
 from kiosk.rules.timing import clock_text
@@ -179,10 +178,7 @@ class KioskApp:
         self.rack_entry: RackEntry | None = None            # entering the unplayed tiles' values
         self.leave_fullscreen_requested = False
         self.verdict: ev.ChallengeJudged | None = None
-        self.app_alerts: list[tuple[str, str, str]] = []   # (title, rule, action) raised by the app
-        self.alert_log: list[tuple[str, str, str]] = []    # every alert raised this game, in order
-        self._alerts_seen = 0                              # how many of the state's alerts were logged
-        self._alert_shown_at: float | None = None
+        self.alerts = AppAlerts()
         self.end_reason = ""
         self.held_at: float | None = None
         self.overdraw_open: set[int] = set()
@@ -246,7 +242,7 @@ class KioskApp:
     def _quiet_start(self) -> bool:
         """The start screen with nothing else asking for CONFIRM (a setting's warning, an alert)."""
         return (self.start_deferred and not self.pending and self.menu is None and self.recovered is None
-                and not self.warnings_unacknowledged and not self.app_alerts)
+                and not self.warnings_unacknowledged and not self.alerts.raised)
 
     def names_choosable(self) -> bool:
         """CONFIRM on the start screen opens the roster's names."""
@@ -354,7 +350,7 @@ class KioskApp:
         self.state = new_state if new_state is not None else self._next_state(self.state if self.started else None,
                                                                               event)
         self.started = True
-        self._log_state_alerts()
+        self.alerts.log_state(self.state)
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
                 self.pending.append(Pending(event.player, event.t))
@@ -405,16 +401,13 @@ class KioskApp:
             self.end_reason = self.state.ending
             self.phase = Phase.RESULT
 
-    def _log_state_alerts(self) -> None:
-        alerts = list(self.state.alerts)
-        for alert in alerts[self._alerts_seen:]:
-            self.alert_log.append(_alert_tuple(alert))
-            self._alert_shown_at = None
-        self._alerts_seen = len(alerts)
-
     def raise_alert(self, title: str, rule: str, action: str) -> None:
-        self.app_alerts.append((title, rule, action))
-        self.alert_log.append((title, rule, action))
+        self.alerts.raise_alert(title, rule, action)
+
+    @property
+    def app_alerts(self) -> list[AlertLine]:
+        """The app's own alerts, standing until CONFIRM."""
+        return self.alerts.raised
 
     def save_problem(self) -> str | None:
         """The journal's 'cannot save' status (a full or failing card), shown on screen."""
@@ -425,22 +418,6 @@ class KioskApp:
         the next button press."""
         notice = self.journal.save_notice
         return notice if notice != self._notice_seen else None
-
-    def current_alert_views(self) -> list[ScreenAlert]:
-        """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
-        concerns and the rules core's explanation of what happened."""
-        out = []
-        for alert in self.state.alerts:
-            if alert.code == "rack_unknown" and alert.player in self.rack_values_entered:
-                continue   # the value was entered and applied as a correction in the same record
-            who = self.setup.players[alert.player] if alert.player in (0, 1) else ""
-            out.append(ScreenAlert(alert.code.replace("_", " "), alert.rule, alert.action, who, alert.message))
-        out += [ScreenAlert(title, rule, action) for title, rule, action in self.app_alerts]
-        return out
-
-    def current_alerts(self) -> list[tuple[str, str, str]]:
-        """Alerts standing now: the rules state's open ones and the app's own."""
-        return [_alert_tuple(a) for a in self.state.alerts] + list(self.app_alerts)
 
     def downtime_s(self) -> int | None:
         """How long the kiosk was down, from the journal's last wall-clock stamp (None: unknown)."""
@@ -470,13 +447,6 @@ class KioskApp:
             return
         player, seconds = self.unsettled_downtime
         self._commit(ev.DowntimeCharged(player, float(seconds), t), t)
-
-    def fresh_alert(self) -> bool:
-        """Show the full alert page for a few seconds after an alert is raised."""
-        t = self.now()
-        if self._alert_shown_at is None:
-            self._alert_shown_at = t
-        return t - self._alert_shown_at < 8.0
 
     def challenged_player_name(self) -> str:
         last = _last_turn(self.state)
@@ -595,7 +565,7 @@ class KioskApp:
             action(*args, **kwargs)
         except RuleError as exc:
             log.warning("refused by the rules: %s", exc)
-            self.raise_alert("Not allowed", exc.rule, str(exc))
+            self.alerts.raise_alert("Not allowed", exc.rule, str(exc))
 
     def _handle_button(self, button: str, t: float) -> None:
         if self.menu is not None:
@@ -645,8 +615,8 @@ class KioskApp:
             self._open_menu(t)
         elif button == "confirm" and self.downtime_chargeable():
             self._charge_downtime(t)
-        elif button == "confirm" and self.app_alerts:
-            self.app_alerts.clear()
+        elif button == "confirm" and self.alerts.raised:
+            self.alerts.raised.clear()
         elif button == "confirm" and self.warnings_unacknowledged:
             self.note("warnings_acknowledged", count=len(self.warnings_unacknowledged))
             self.warnings_unacknowledged = ()
@@ -778,7 +748,7 @@ class KioskApp:
         try:
             self._check(ev.Exchanged(head.player, count))
         except RuleError as exc:
-            self.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
+            self.alerts.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
             head.stage = Stage.NO_CHANGE
             return str(exc)
         self._commit(ev.Exchanged(head.player, count))
@@ -1049,7 +1019,7 @@ class KioskApp:
         if self.phase != "turn" or self.pending or running is None or not self.state.challengeable_words:
             return
         if not self.clock.hold_window_open(t):
-            self.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
+            self.alerts.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
             return
         self._commit(ev.HoldPlaced(running, t), t)
 
@@ -1068,7 +1038,7 @@ class KioskApp:
         if last.player == challenger:
             return
         if self.lexicon is None:
-            self.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
+            self.alerts.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
             return
         from kiosk.rules.game import verdict
 
@@ -1216,7 +1186,7 @@ class KioskApp:
             player = 0 if chosen is MenuItem.FORFEIT_1 else 1
             self.pending.clear()
             self._commit(ev.GameAbandoned(player), t)
-            self.alert_log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
+            self.alerts.log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
         elif chosen is MenuItem.NEW_GAME:
             self.note("abandoned_by_director")
             self.new_game_requested = True
@@ -1253,10 +1223,6 @@ class RackQuestion:
     due: int         # tiles the rules say the rack holds
     kind: str        # "overdraw" or "underdraw"
     face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
-
-
-def _alert_tuple(alert: RulesAlert) -> tuple[str, str, str]:
-    return (alert.code.replace("_", " "), alert.rule, alert.action or alert.message)
 
 
 def _zone_player(zone: str) -> int | None:

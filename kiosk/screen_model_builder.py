@@ -82,7 +82,7 @@ def _last_play(app: KioskApp) -> LastPlay | None:
 
 
 def _alerts(app: KioskApp, t: float) -> tuple[Alert, ...]:
-    out = list(app.current_alert_views())
+    out = list(app.alerts.views(app.state, app.setup.players, app.rack_values_entered))
     for p in (0, 1):
         over = app.clock.overtime(p, t)
         if over > 0:
@@ -314,6 +314,6 @@ def build_screen(app: KioskApp) -> ScreenModel:
                                                           "The clock restarts when the camera sees them gone")}
     elif app.camera_problem and app.phase == "turn":
         extra = {}
-    if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.fresh_alert():
+    if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.alerts.fresh(app.now()):
         extra["screen"] = "alert"
     return ScreenModel(**common, **extra)

@@ -234,7 +234,7 @@ def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
     assert screen.screen == "alert" and "8 tiles" in screen.prompt.question
     table.press("confirm")
     assert any(isinstance(e, ev.OverdrawReported) and e.player == 0 and e.tiles_seen == 8 for e in table.app.events)
-    assert any("verdraw" in a[0] for a in table.app.alert_log)
+    assert any("verdraw" in a[0] for a in table.app.alerts.log)
 
 
 def test_an_overdraw_is_not_asked_while_a_hand_is_over_the_rack_or_the_count_is_unknown():
@@ -268,7 +268,7 @@ def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_
     assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
     table.press("confirm")
     assert any(isinstance(e, ev.UnderdrawReported) and e.player == 0 and e.tiles_seen == 6 for e in table.app.events)
-    alert = next(a for a in table.app.current_alerts() if "underdraw" in a[0].lower())
+    alert = next(a for a in table.app.alerts.standing(table.app.state) if "underdraw" in a[0].lower())
     assert alert[1].startswith("DRAW-"), alert
 
 

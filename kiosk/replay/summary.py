@@ -70,4 +70,4 @@ def _describe(event: Any) -> str:
 
 
 def _all_alerts(app: Any) -> list[tuple[str, str, str]]:
-    return list(app.alert_log)
+    return list(app.alerts.log)
