@@ -23,8 +23,7 @@ from typing import Any, Callable, Container, ParamSpec
 from kiosk.app_alerts import AlertLine, AppAlerts
 from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
 from kiosk.clock import GameClock, Press
-from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
-from kiosk.rack_watch import step as watch_racks
+from kiosk.rack_questions import RackQuestion, RackQuestions
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
@@ -181,11 +180,8 @@ class KioskApp:
         self.alerts = AppAlerts()
         self.end_reason = ""
         self.held_at: float | None = None
-        self.overdraw_open: set[int] = set()
-        self.rack_question: RackQuestion | None = None   # a rack count awaiting CONFIRM/CANCEL
-        self.rack_watch = RackWatch()                      # the racks' recent counts (kiosk.rack_watch)
+        self.racks = RackQuestions(self)
         self._next_rack_poll = 0.0
-        self._rack_dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
         self.result_confirmed: set[int] = set()
         self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
         self._rack_entry_note: tuple[str, float] | None = None   # (reason, at) journaled when the entry began
@@ -212,7 +208,7 @@ class KioskApp:
         elif settings.first_by_draw:
             self._preview_start()   # nothing is journaled until the first press (nothing has happened yet)
         else:
-            self._commit(self._started())
+            self.commit(self._started())
         # the board this game stands at (a new game's is empty): the reader matches a turned board
         # against it, never against an earlier game's last board
         self.vision.accept_board(list(self.state.board.rows()))
@@ -299,7 +295,8 @@ class KioskApp:
 
     # ----- journal and state -------------------------------------------------------
 
-    def _commit(self, event: ev.Event, t: float | None = None) -> None:
+    def commit(self, event: ev.Event, t: float | None = None) -> None:
+        """Check `event` with the rules core, journal it, then act on it (`_commit_all`)."""
         self._commit_all([event], t)
 
     def _commit_all(self, events: list[ev.Event], t: float | None = None) -> None:
@@ -371,9 +368,7 @@ class KioskApp:
                                               event.t)
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
             self.vision.accept_board(list(self.state.board.rows()))
-        if isinstance(event, (ev.OverdrawReported, ev.UnderdrawReported)) and self.rack_question is not None:
-            if self.rack_question.player == event.player:
-                self.rack_question = None
+        self.racks.on_event(event)
         if isinstance(event, TURN_EVENTS):
             self._restored_reads.pop(event.player, None)
             for i, p in enumerate(self.pending):
@@ -387,13 +382,8 @@ class KioskApp:
         if isinstance(event, ev.ChallengeJudged):
             self.verdict = event
             self.phase = Phase.CHALLENGE
-        if isinstance(event, ev.OverdrawReported):
-            self.overdraw_open.add(event.player)
-        elif isinstance(event, ev.OverdrawResolved):
-            self.overdraw_open.discard(event.player)
-        elif isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
+        if isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
             self.pending.clear()          # turns still being read no longer count
-            self.rack_question = None
             try:
                 self.clock.finish(t)
             except ValueError:  # the end is recorded after a later clock change
@@ -446,7 +436,7 @@ class KioskApp:
         if self.unsettled_downtime is None:
             return
         player, seconds = self.unsettled_downtime
-        self._commit(ev.DowntimeCharged(player, float(seconds), t), t)
+        self.commit(ev.DowntimeCharged(player, float(seconds), t), t)
 
     def challenged_player_name(self) -> str:
         last = _last_turn(self.state)
@@ -496,14 +486,8 @@ class KioskApp:
             if record["app"].get("kind") == "result_confirmed":
                 self.result_confirmed.add(int(record["app"]["player"]))
             kind = record["app"].get("kind")
-            if kind == "rack_question":
-                a = record["app"]
-                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]),
-                                                  int(a.get("face_down", 0)))
-            elif kind == "rack_question_dismissed":
-                self.rack_question = None
-                self._rack_dismissed.add((int(record["app"]["player"]), str(record["app"]["question"])))
-            elif kind in ("read_corrected", "read_confirmed"):
+            self.racks.replay_note(record["app"])
+            if kind in ("read_corrected", "read_confirmed"):
                 tiles = record["app"].get("corrected", record["app"].get("tiles", []))
                 self._restored_reads[int(record["app"]["player"])] = tuple((str(sq), str(l)) for sq, l in tiles)
             if record["app"].get("kind") == "rack_entry":
@@ -635,7 +619,7 @@ class KioskApp:
         if deferred:
             self._begin_with_press(player, t)
         else:
-            self._commit(ev.ClockPressed(player, t), t)
+            self.commit(ev.ClockPressed(player, t), t)
         if starting and self.settings.rack_poll_s is not None:
             # the game starts: by the rules both racks hold their tiles drawn; the reader learns
             # each rack from the next frame that shows it so (vision.reader.BoardReader.racks_hold)
@@ -656,9 +640,9 @@ class KioskApp:
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
             if self.clock.running(t) is not None:
-                self._commit(ev.ClockPaused(t, "director"), t)
+                self.commit(ev.ClockPaused(t, "director"), t)
         elif self.clock.neutralized_reason == "director":
-            self._commit(ev.ClockResumed(t), t)
+            self.commit(ev.ClockResumed(t), t)
 
     # touch / scripted choices -----------------------------------------------------
 
@@ -694,7 +678,7 @@ class KioskApp:
     def _choose_pass(self) -> None:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "no_change":
-            self._commit(ev.Passed(head.player))
+            self.commit(ev.Passed(head.player))
             self._after_turn(head.pressed_at)
 
     def choose_exchange(self, count: int) -> str:
@@ -751,7 +735,7 @@ class KioskApp:
             self.alerts.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
             head.stage = Stage.NO_CHANGE
             return str(exc)
-        self._commit(ev.Exchanged(head.player, count))
+        self.commit(ev.Exchanged(head.player, count))
         self._after_turn(head.pressed_at)
         return ""
 
@@ -804,7 +788,7 @@ class KioskApp:
                 # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
+                self.racks.seen(obs, self.state, t, waiting=1 - head.player if head is not None and at_press else None)
         if obs is None:
             self.camera_problem = f"camera problem: {reading.error}"
         elif not obs.located:
@@ -828,7 +812,7 @@ class KioskApp:
         if self.phase == "remove_tiles":
             if usable and obs is not None and \
                     read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
-                self._commit(ev.ClockResumed(t), t)
+                self.commit(ev.ClockResumed(t), t)
                 self.phase = Phase.TURN
             else:
                 self._next_poll = next_settle_read(since if located else None, now=t, min_span_s=span)
@@ -908,7 +892,7 @@ class KioskApp:
         from kiosk.rules.state import RuleError
 
         try:
-            self._commit(ev.PlayMade(head.player, tiles))
+            self.commit(ev.PlayMade(head.player, tiles))
         except RuleError as exc:
             head.stage, head.proposed, head.designated = Stage.CONFIRM, tiles, {}
             head.refused = str(exc)
@@ -942,63 +926,13 @@ class KioskApp:
         return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
                 and self.clock.running(t) is not None and t >= self._next_rack_poll)
 
-    def _watch_racks(self, obs: BoardObservation, t: float, waiting: int | None) -> None:
-        """Every located reading's rack counts go through kiosk.rack_watch: a count is asked
-        about only once it has held over its last readings with no hand in the zone, and an
-        unknown count never. Overdraw (DRAW-09, KIOSK-03): more than seven tiles. Underdraw:
-        in the reading after a press, the rack of the player whose clock now starts (`waiting`:
-        who has had the whole turn to draw, and has not yet begun to lay tiles) has shown fewer
-        tiles than the rules say it holds. A count is a camera reading like any other,
-        so the players confirm it before it goes on the record; a count they reject is not
-        asked again until that rack has been seen with the right number."""
-        due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
-        self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
-                                                waiting=None if waiting is None else f"p{waiting + 1}",
-                                                # DRAW-01: beside the drawing player's rack only (rackscreen)
-                                                face_down=drawn_face_down(obs.rack_face_down, self.state.history))
-        for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
-            player = _zone_player(zone)
-            if count is None or player is None:
-                continue
-            if count <= 7:
-                self._rack_dismissed.discard((player, "overdraw"))
-                if player in self.overdraw_open:
-                    self._commit(ev.OverdrawResolved(player), t)
-            if count >= due[zone]:
-                self._rack_dismissed.discard((player, "underdraw"))
-        player = None if question is None else _zone_player(question.zone)
-        if question is None or player is None or (player, question.kind) in self._rack_dismissed:
-            return
-        if question.kind == "overdraw" and player not in self.overdraw_open:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
-        elif question.kind == "underdraw" and self.rack_question is None:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "underdraw"))
-
-    def _ask_rack(self, question: RackQuestion) -> None:
-        """A rack question is journaled before it is shown, so a restart asks it again."""
-        if question != self.rack_question:
-            self.note("rack_question", player=question.player, seen=question.seen, due=question.due,
-                       question=question.kind, **({"face_down": question.face_down} if question.face_down else {}))
-        self.rack_question = question
-
     def answer_rack_question(self, confirmed: bool) -> None:
-        self._refusals_shown(self._answer_rack_question, confirmed)
+        self._refusals_shown(self.racks.answer, confirmed, self.state)
 
-    def _answer_rack_question(self, confirmed: bool) -> None:
-        question = self.rack_question
-        if question is None:
-            return
-        self.rack_question = None
-        if not confirmed:
-            self.note("rack_question_dismissed", player=question.player, question=question.kind)
-            self._rack_dismissed.add((question.player, question.kind))
-        elif question.kind == "overdraw":
-            # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
-            mixed = mixed_into_rack(question.seen - question.face_down, self.state.rack_counts[question.player],
-                                    self.state.drawn_last[question.player])
-            self._commit(ev.OverdrawReported(question.player, question.seen, mixed=mixed))
-        else:
-            self._commit(ev.UnderdrawReported(question.player, question.seen))
+    @property
+    def rack_question(self) -> RackQuestion | None:
+        """A rack count awaiting CONFIRM/CANCEL."""
+        return self.racks.question
 
     def _after_turn(self, pressed_at: float | None = None) -> None:
         t = self.now()
@@ -1021,7 +955,7 @@ class KioskApp:
         if not self.clock.hold_window_open(t):
             self.alerts.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
             return
-        self._commit(ev.HoldPlaced(running, t), t)
+        self.commit(ev.HoldPlaced(running, t), t)
 
     def hold_text(self) -> str:
         held = max(0, int(self.now() - (self.held_at or self.now())))
@@ -1054,7 +988,7 @@ class KioskApp:
             self._next_poll = t
             self.vision.request()
         else:
-            self._commit(ev.ClockResumed(t), t)
+            self.commit(ev.ClockResumed(t), t)
             self.phase = Phase.TURN
         self.verdict = None
         if self.state.game_over and self.phase != "remove_tiles":
@@ -1123,7 +1057,7 @@ class KioskApp:
             self.note("rack_entry", reason=reason, at=at)
             self._rack_entry_note = (reason, at)
         self.pending.clear()
-        self.rack_question = None
+        self.racks.question = None
         try:
             self.clock.finish(at)
         except ValueError:
@@ -1145,7 +1079,7 @@ class KioskApp:
 
     def _invoke_six_zero(self, t: float) -> None:
         running = self.clock.running(t)
-        self._commit(ev.SixZeroInvoked(running if running is not None else self.state.to_move), t)
+        self.commit(ev.SixZeroInvoked(running if running is not None else self.state.to_move), t)
         if not self._enter_racks("six_zero", t):
             self._end_game("six_zero", t)
 
@@ -1153,7 +1087,7 @@ class KioskApp:
         if self.phase in (Phase.DONE,):
             return
         if self.clock.running(t) is not None and not self.state.game_over:
-            self._commit(ev.ClockPaused(t, "director"), t)
+            self.commit(ev.ClockPaused(t, "director"), t)
         self.menu = Menu(menu_items(self.state, clocks_running=False,
                                     downtime_chargeable=self.downtime_chargeable() is not None,
                                     penalties=standing_time_penalties(self.state),
@@ -1175,17 +1109,17 @@ class KioskApp:
             if not self._enter_racks("director", t):
                 self._end_game("director", t)
         elif chosen is MenuItem.TIME_CALLED:
-            self._commit(ev.TimeCalled(), t)
+            self.commit(ev.TimeCalled(), t)
         elif chosen is MenuItem.CHARGE_DOWNTIME and self.unsettled_downtime is not None:
             self._charge_downtime(t)
         elif chosen in (MenuItem.ERASE_PENALTY_1, MenuItem.ERASE_PENALTY_2):
             player = 0 if chosen is MenuItem.ERASE_PENALTY_1 else 1
             points = standing_time_penalties(self.state)[player]
-            self._commit(ev.Correction(player, points, f"{ERASED} by the director (KIOSK-06)", "director"), t)
+            self.commit(ev.Correction(player, points, f"{ERASED} by the director (KIOSK-06)", "director"), t)
         elif chosen in (MenuItem.FORFEIT_1, MenuItem.FORFEIT_2):
             player = 0 if chosen is MenuItem.FORFEIT_1 else 1
             self.pending.clear()
-            self._commit(ev.GameAbandoned(player), t)
+            self.commit(ev.GameAbandoned(player), t)
             self.alerts.log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
         elif chosen is MenuItem.NEW_GAME:
             self.note("abandoned_by_director")
@@ -1213,20 +1147,6 @@ class Recovered:
     since_wall: str          # the journal's last wall-clock stamp ('' when none)
     damage: tuple[str, ...]  # lines about journal damage set aside
     until: float             # the page stays up until then (or the next button)
-
-
-@dataclass(frozen=True)
-class RackQuestion:
-    """A rack count the players must confirm before it goes on the record."""
-    player: int
-    seen: int        # tiles the camera counts
-    due: int         # tiles the rules say the rack holds
-    kind: str        # "overdraw" or "underdraw"
-    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
-
-
-def _zone_player(zone: str) -> int | None:
-    return {"p1": 0, "p2": 1}.get(zone)
 
 
 def _last_turn(state: GameState) -> Turn | None:

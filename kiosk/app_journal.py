@@ -1,11 +1,14 @@
 """What the kiosk app writes its game to: the journal it needs (`JournalLike`: kiosk.journal.GameJournal
-on the card) or one kept in memory (`MemoryJournal`), and the wall-clock stamps its records carry."""
+on the card) or one kept in memory (`MemoryJournal`), the wall-clock stamps its records carry, and what
+the app's parts need to write to it (`GameRecord`)."""
 from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
+
+from kiosk.rules import events as ev
 
 
 class JournalLike(Protocol):
@@ -64,3 +67,13 @@ def last_wall(records: list[dict]) -> str:
 def wall_now() -> str:
     """Wall-clock time for people reading the journal (never used for game logic)."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class GameRecord(Protocol):
+    """What the app's parts need to put facts on the record (kiosk.app.KioskApp)."""
+
+    def commit(self, event: ev.Event, t: float | None = None) -> None:
+        """Check a rules event with the rules core, journal it, then act on it."""
+
+    def note(self, kind: str, **data: object) -> None:
+        """Journal an app fact that is not a rules event."""
