@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Container, ParamSpec
 
@@ -56,7 +56,8 @@ from kiosk.table import (
     step_rack_entry,
     verdict_consequence,
 )
-from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
+from kiosk.turn_prompts import Pending, TurnPrompts
+from kiosk.turns import DEFAULT_MIN_CONFIDENCE, read_turn
 from kiosk.vision_worker import Ask, Reading, Vision
 from vision.observation import BoardObservation
 
@@ -95,28 +96,6 @@ class AppSettings:
                                       # the game is journaled from the first press, with the first player
     rack_poll_s: float | None = None  # while a clock runs, read the camera this often for the racks
                                       # (kiosk.rack_watch); None: racks only seen in readings taken anyway
-
-
-@dataclass
-class Pending:
-    """A turn ended by a press whose board has not been accepted yet."""
-
-    player: int
-    pressed_at: float
-    read: TurnRead | None = None
-    waiting_since: float | None = None
-    waiting_reason: str = ""
-    stage: Stage = Stage.READING
-    exchange_count: int = 7
-    blank_squares: list[str] = field(default_factory=list)
-    blank_offers: tuple[str, ...] = ()
-    blank_cursor: int = 0
-    designated: dict[str, str] = field(default_factory=dict)
-    proposed: tuple[tuple[str, str], ...] = ()
-    corrected: bool = False
-    unsettled: BoardObservation | None = None   # the last located reading while waiting for a settled view
-    refused: str = ""               # why the rules core refused the proposed play
-    take_as_is: bool = False        # the players said the board is clear: take the next located reading
 
 
 class KioskApp:
@@ -188,8 +167,7 @@ class KioskApp:
         self._restored_reads: dict[int, tuple[tuple[str, str], ...]] = {}   # reads the players settled, by player
         self._six_zero_at: float | None = None                 # when six-zero was invoked (the clocks stop there)
         self.new_game_requested = False
-        self.reads_confirmed = 0           # reads a person had to confirm or correct
-        self.latencies: list[float] = []   # press -> score known, in time_source seconds
+        self.turns = TurnPrompts(self)      # the questions about a pressed turn's tiles
         self.reading_seconds: list[float] = []
         self.camera_problem = ""
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
@@ -482,7 +460,7 @@ class KioskApp:
         elif "app" in record:
             self.app_records.append(record["app"])
             if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
-                self.reads_confirmed += 1
+                self.turns.reads_confirmed += 1
             if record["app"].get("kind") == "result_confirmed":
                 self.result_confirmed.add(int(record["app"]["player"]))
             kind = record["app"].get("kind")
@@ -500,7 +478,7 @@ class KioskApp:
             tiles = self._restored_reads.pop(head.player, None)
             if tiles is not None and head.stage == Stage.READING:
                 head.corrected = True
-                self._refusals_shown(self._propose, head, tiles)
+                self._refusals_shown(self.turns.propose, head, tiles)
 
     def _complete_after_restart(self) -> None:
         """Play over by the journal but the game not ended (a cut between the going-out
@@ -574,7 +552,7 @@ class KioskApp:
         if head is not None and head.stage == "reading" and button == "confirm" and self.use_view_as_is(t):
             pass
         elif head is not None and head.stage != "reading":
-            self._answer_prompt(head, button, t)
+            self.turns.answer(head, button)
         elif self.rack_question is not None and button in ("confirm", "cancel"):
             self.answer_rack_question(button == "confirm")
         elif self.phase == "challenge":
@@ -650,100 +628,27 @@ class KioskApp:
         """The players' correction of the head turn's read: the tiles actually placed.
 
         Returns '' when accepted, else the reason (shown on screen)."""
+        head = self.pending[0] if self.pending else None
         result: list[str] = ["not allowed now"]
-        self._refusals_shown(lambda: result.__setitem__(0, self._correct(tiles)))
+        self._refusals_shown(lambda: result.__setitem__(0, self.turns.correct(head, tiles)))
         return result[0]
 
-    def _correct(self, tiles: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
-        head = self.pending[0] if self.pending else None
-        if head is None or head.stage not in ("confirm", "no_change", "blank"):
-            return "nothing to correct now"
-        tiles = tuple((sq.upper(), letter) for sq, letter in tiles)
-        if not tiles:
-            head.stage, head.proposed = Stage.NO_CHANGE, ()
-            return ""
-        problem = placement_problem(self.board_rows(), tiles)
-        if problem:
-            return problem
-        was = head.read.tiles if head.read else ()
-        self.note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
-        self.reads_confirmed += 1
-        head.corrected, head.refused = True, ""
-        self._propose(head, tiles)
-        return head.refused
-
     def choose_pass(self) -> None:
-        self._refusals_shown(self._choose_pass)
-
-    def _choose_pass(self) -> None:
-        head = self.pending[0] if self.pending else None
-        if head is not None and head.stage == "no_change":
-            self.commit(ev.Passed(head.player))
-            self._after_turn(head.pressed_at)
+        if self.pending:
+            self._refusals_shown(self.turns.choose_pass, self.pending[0])
 
     def choose_exchange(self, count: int) -> str:
         head = self.pending[0] if self.pending else None
         if head is None or head.stage not in ("no_change", "exchange"):
             return "no exchange possible now"
         result: list[str] = ["not allowed now"]
-        self._refusals_shown(lambda: result.__setitem__(0, self._exchange(head, count)))
+        self._refusals_shown(lambda: result.__setitem__(0, self.turns.exchange(head, count)))
         return result[0]
 
     def designate_blank(self, letter: str) -> None:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "blank":
-            self._refusals_shown(self._designate, head, letter)
-
-    # ----- prompts -----------------------------------------------------------------
-
-    def _answer_prompt(self, head: Pending, button: str, t: float) -> None:
-        if head.stage == "confirm":
-            if button == "confirm" and head.proposed and not placement_problem(self.board_rows(), head.proposed):
-                self.reads_confirmed += 1
-                self.note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
-                self._propose(head, head.proposed)
-            elif button == "cancel":  # the players fix the tiles, then the kiosk reads again
-                head.stage, head.read, head.waiting_since = Stage.READING, None, None
-                self.vision.request()
-        elif head.stage == "no_change":
-            if button == "confirm":
-                self.choose_pass()
-            elif button == "cancel":
-                head.stage = Stage.EXCHANGE
-        elif head.stage == "exchange":
-            if button == "pause":
-                head.exchange_count = max(1, head.exchange_count - 1)
-            elif button == "challenge":
-                head.exchange_count = min(7, head.exchange_count + 1)
-            elif button == "confirm":
-                self._exchange(head, head.exchange_count)
-            elif button == "cancel":
-                head.stage = Stage.NO_CHANGE
-        elif head.stage == "blank":
-            n = len(head.blank_offers)
-            if button == "pause":
-                head.blank_cursor = (head.blank_cursor - 1) % n
-            elif button == "challenge":
-                head.blank_cursor = (head.blank_cursor + 1) % n
-            elif button == "confirm":
-                self._designate(head, head.blank_offers[head.blank_cursor])
-
-    def _exchange(self, head: Pending, count: int) -> str:
-        try:
-            self._check(ev.Exchanged(head.player, count))
-        except RuleError as exc:
-            self.alerts.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
-            head.stage = Stage.NO_CHANGE
-            return str(exc)
-        self.commit(ev.Exchanged(head.player, count))
-        self._after_turn(head.pressed_at)
-        return ""
-
-    def _check(self, event: ev.Event) -> None:
-        """Raise the rules core's RuleError if `event` is illegal now (nothing journaled)."""
-        from kiosk.rules import game
-
-        game.apply(self.state, event)
+            self._refusals_shown(self.turns.designate, head, letter)
 
     # ----- the board after a press ---------------------------------------------------
 
@@ -860,61 +765,7 @@ class KioskApp:
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
         if forced and read.kind == "play":  # an unsettled view is never taken unchecked
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
-        head.read = read
-        if read.kind == "no_change":
-            head.stage = Stage.NO_CHANGE
-            self._mark_latency(head, t)
-        elif read.kind == "play":
-            self._propose(head, read.tiles)
-        else:
-            head.stage, head.proposed = Stage.CONFIRM, read.tiles
-            self._mark_latency(head, t)
-
-    def _mark_latency(self, head: Pending, t: float) -> None:
-        self.latencies.append(t - head.pressed_at)
-
-    def _propose(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
-        """Tiles accepted as read (or corrected): designate blanks, then the play stands."""
-        head.proposed = tiles
-        blanks = [sq for sq, letter in tiles if letter == "?"]
-        if blanks:
-            head.stage, head.blank_squares, head.designated = Stage.BLANK, blanks, {}
-            self._offer_blank(head)
-            if not head.corrected and head.read is not None:
-                self._mark_latency(head, self.now())
-            return
-        if not head.corrected and head.read is not None and head.stage == "reading":
-            self._mark_latency(head, self.now())
-        self._commit_play(head, tiles)
-
-    def _commit_play(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
-        """The play stands, unless the rules core refuses it: then the players check it again."""
-        from kiosk.rules.state import RuleError
-
-        try:
-            self.commit(ev.PlayMade(head.player, tiles))
-        except RuleError as exc:
-            head.stage, head.proposed, head.designated = Stage.CONFIRM, tiles, {}
-            head.refused = str(exc)
-            return
-        self._after_turn(head.pressed_at)
-
-    def _offer_blank(self, head: Pending) -> None:
-        from kiosk.blanks import offered_letters
-
-        square = head.blank_squares[len(head.designated)]
-        tiles = tuple((sq, head.designated.get(sq, letter)) for sq, letter in head.proposed)
-        head.blank_offers = offered_letters(self.board_rows(), tiles, square, self.tileset, self.lexicon)
-        head.blank_cursor = 0
-
-    def _designate(self, head: Pending, letter: str) -> None:
-        square = head.blank_squares[len(head.designated)]
-        head.designated[square] = letter.lower()
-        if len(head.designated) < len(head.blank_squares):
-            self._offer_blank(head)
-            return
-        tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
-        self._commit_play(head, tiles)
+        self.turns.take_read(head, read, t)
 
     def _watch_due(self, t: float) -> bool:
         """The board is looked at while a clock runs, so it has settled before the press."""
@@ -934,7 +785,8 @@ class KioskApp:
         """A rack count awaiting CONFIRM/CANCEL."""
         return self.racks.question
 
-    def _after_turn(self, pressed_at: float | None = None) -> None:
+    def after_turn(self, pressed_at: float | None = None) -> None:
+        """A turn is on the record: end the game if it ended play, else read the next pressed turn."""
         t = self.now()
         if self.state.game_over and self.phase != "result":
             # The game ended with the turn that was pressed: the clocks stopped at that press.

@@ -32,7 +32,8 @@ from kiosk.rules.board import letter_multiplier, parse_square
 from kiosk.rules.timing import clock_text
 
 if TYPE_CHECKING:
-    from kiosk.app import KioskApp, Pending
+    from kiosk.app import KioskApp
+    from kiosk.turn_prompts import Pending
 
 
 def _clock(app: KioskApp, player: int, t: float) -> ClockView:

@@ -137,7 +137,7 @@ def test_doubtful_read_is_never_guessed_and_confirm_accepts_it():
     assert (7, 7) in screen.board.doubtful
     table.press("confirm")
     assert [p.tiles for p in table.plays()] == [CAT]
-    assert table.app.reads_confirmed == 1
+    assert table.app.turns.reads_confirmed == 1
 
 
 def test_correction_is_recorded_as_an_event():
