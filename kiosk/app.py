@@ -31,10 +31,10 @@ from kiosk.rules.profiles import Profile
 from kiosk.rules.state import GameState, RuleError, Turn
 from kiosk.rules.tiles import TileSet
 from kiosk.rules.timing import clock_text
+from kiosk.start_names import StartNames
 from kiosk.table import (
     Menu,
     MenuItem,
-    NamePicker,
     ERASED,
     TIME_EPSILON,
     NameRead,
@@ -42,15 +42,11 @@ from kiosk.table import (
     RackEntry,
     Stage,
     menu_items,
-    names_from_board,
-    open_name_picker,
-    overtime_forfeit,
     press_counts,
     rack_end_events,
     standing_time_penalties,
     start_rack_entry,
     step_menu,
-    step_names,
     next_settle_read,
     settled,
     step_rack_entry,
@@ -121,10 +117,7 @@ class KioskApp:
         from kiosk.rules.tiles import load_tileset
 
         self.setup = setup
-        self.roster = tuple(roster)          # the club's names the start screen offers (game.roster)
-        self.name_picker: NamePicker | None = None   # choosing the names from the roster, when open
-        self.name_offer: NameRead | None = None      # names read from tiles on the board, awaiting CONFIRM
-        self._names_declined: tuple[str, str] | None = None   # the read CANCEL refused: not offered again
+        self.names = StartNames(tuple(roster), settings.min_confidence)
         self.start_deferred = False          # first_by_draw: the game is not journaled before the first press
         self.vision = vision
         self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
@@ -220,55 +213,27 @@ class KioskApp:
 
     def names_choosable(self) -> bool:
         """CONFIRM on the start screen opens the roster's names."""
-        return self._quiet_start() and self.name_picker is None and len(self.roster) >= 2
+        return self._quiet_start() and self.names.choosable()
 
     def names_offered(self) -> NameRead | None:
         """Names read from tiles on the board, shown for CONFIRM (CANCEL keeps the names)."""
-        return self.name_offer if self._quiet_start() and self.name_picker is None else None
+        return self.names.offer if self._quiet_start() and self.names.picker is None else None
 
     def _watching_names(self) -> bool:
-        return self.phase is Phase.START and self.start_deferred and not self.pending and self.name_picker is None
+        return self.phase is Phase.START and self.start_deferred and not self.pending and self.names.picker is None
 
-    def _set_names(self, names: tuple[str, str]) -> None:
+    def _set_names(self, names: tuple[str, str] | None) -> None:
         """Nothing is journaled yet: the names go on the record with the game's start (the first press)."""
+        if names is None:
+            return
         log.info("players: %s and %s", *names)
         self.setup = replace(self.setup, players=names)
         self._preview_start()
 
-    def _names_button(self, button: str) -> None:
-        if self.name_picker is None:
-            return
-        self.name_picker, names = step_names(self.name_picker, button)
-        if names is not None:
-            self._set_names(names)
-            self.name_offer = None
-
-    def _answer_name_offer(self, take: bool) -> None:
-        offer = self.name_offer
-        if offer is None:
-            return
-        if take:
-            self._set_names(offer.names)
-        self._names_declined = None if take else offer.names
-        self.name_offer = None
-
-    def _names_seen(self, obs: BoardObservation) -> None:
-        """A settled view of the board on the start screen: names laid out in tiles become an
-        offer (never taken without CONFIRM); an empty board forgets a declined read."""
-        cells = tuple((cell.char(), float(cell.confidence)) for cell in obs.cells)
-        read = names_from_board(cells, self.settings.min_confidence)
-        if read is None:
-            if all(char == "." for char, _ in cells):
-                self._names_declined = None
-            return
-        if read.names in (self.setup.players, self._names_declined):
-            return
-        self.name_offer = read
-
     def _begin_with_press(self, player: int, t: float) -> None:
         """The first press starts the game: the game's start and the press in one record."""
         self.start_deferred = False
-        self.name_picker = self.name_offer = None
+        self.names.close()
         self._commit_all([self._started(), ev.ClockPressed(player, t)], t)
 
     # ----- journal and state -------------------------------------------------------
@@ -533,8 +498,8 @@ class KioskApp:
         if self.menu is not None:
             self._menu_button(button, t)
             return
-        if self.name_picker is not None:
-            self._names_button(button)
+        if self.names.picker is not None:
+            self._set_names(self.names.button(button))
             return
         if self.phase == "done":
             return
@@ -564,9 +529,9 @@ class KioskApp:
             elif button == "confirm":  # the holder accepts the play
                 self.phase = Phase.TURN
         elif self.start_deferred and button in ("confirm", "cancel") and self.names_offered() is not None:
-            self._answer_name_offer(button == "confirm")
+            self._set_names(self.names.answer_offer(button == "confirm"))
         elif self.start_deferred and button == "confirm" and self.names_choosable():
-            self.name_picker = open_name_picker(self.roster, self.setup.players)
+            self.names.open_picker(self.setup.players)
         elif button == "challenge" and self.start_deferred:
             self._swap_first()
         elif button == "challenge":
@@ -712,7 +677,7 @@ class KioskApp:
                                      min_span_s=span)
         if self._watching_names():
             if usable and obs is not None:
-                self._names_seen(obs)
+                self.names.seen(obs, self.setup.players)
             return
         if self.phase == "remove_tiles":
             if usable and obs is not None and \

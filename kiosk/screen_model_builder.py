@@ -192,7 +192,7 @@ def _start_screen(app: KioskApp) -> dict[str, Any]:
     names = app.setup.players
     setup = StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}", _lexicon_label(app.setup.lexicon), first)
     extra: dict[str, Any] = {"screen": "start", "start": setup}
-    picker, offer = app.name_picker, app.names_offered()
+    picker, offer = app.names.picker, app.names_offered()
     if picker is not None:
         extra["start"] = replace(setup, choosing=picker.slot, choices=picker.choices, cursor=picker.cursor,
                                  chosen=picker.chosen,
