@@ -17,20 +17,19 @@ import json
 import logging
 import time
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
 from typing import Any, Callable, Container, ParamSpec
 
 from kiosk.app_alerts import AlertLine, AppAlerts
 from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
 from kiosk.clock import GameClock, Press
 from kiosk.rack_questions import RackQuestion, RackQuestions
+from kiosk.recovered import RECOVERED_SHOWN_S, Recovered
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.rules.profiles import Profile
 from kiosk.rules.state import GameState, RuleError, Turn
 from kiosk.rules.tiles import TileSet
-from kiosk.rules.timing import clock_text
 from kiosk.start_names import StartNames
 from kiosk.table import (
     Menu,
@@ -62,7 +61,6 @@ P = ParamSpec("P")
 
 PLAYER_BUTTONS = {"p1": 0, "p2": 1}
 NAME_POLL_S = 1.0          # the start screen looks for names laid out in tiles this often
-RECOVERED_SHOWN_S = 15.0   # the "game recovered" page stays up this long, or until the next button
 TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
 
 
@@ -150,7 +148,6 @@ class KioskApp:
         self.leave_fullscreen_requested = False
         self.verdict: ev.ChallengeJudged | None = None
         self.alerts = AppAlerts()
-        self.end_reason = ""
         self.held_at: float | None = None
         self.racks = RackQuestions(self)
         self._next_rack_poll = 0.0
@@ -161,19 +158,17 @@ class KioskApp:
         self._six_zero_at: float | None = None                 # when six-zero was invoked (the clocks stop there)
         self.new_game_requested = False
         self.turns = TurnPrompts(self)      # the questions about a pressed turn's tiles
-        self.reading_seconds: list[float] = []
         self.camera_problem = ""
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
         self._next_watch = 0.0
-        self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: Recovered | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
         self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
             self.recovered = Recovered(len(self.events), last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
-            running, down = self.clock.running(self.now()), self.downtime_s()
+            running, down = self.clock.running(self.now()), self.recovered.downtime_s()
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
         elif settings.first_by_draw:
@@ -331,7 +326,6 @@ class KioskApp:
                 self.clock.finish(t)
             except ValueError:  # the end is recorded after a later clock change
                 self.clock.finish()
-            self.end_reason = self.state.ending
             self.phase = Phase.RESULT
 
     def raise_alert(self, title: str, rule: str, action: str) -> None:
@@ -351,21 +345,6 @@ class KioskApp:
         the next button press."""
         notice = self.journal.save_notice
         return notice if notice != self._notice_seen else None
-
-    def downtime_s(self) -> int | None:
-        """How long the kiosk was down, from the journal's last wall-clock stamp (None: unknown)."""
-        if self.recovered is None or not self.recovered.since_wall:
-            return None
-        try:
-            since = datetime.fromisoformat(self.recovered.since_wall)
-        except ValueError:
-            return None
-        return max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
-
-    def time_lost_text(self) -> str:
-        """How long the kiosk was down (not charged to either player unless a director says so)."""
-        lost = self.downtime_s()
-        return "" if lost is None else clock_text(lost)
 
     def downtime_chargeable(self) -> tuple[int, int] | None:
         """(player, seconds) a director may charge now: the clock that ran when the kiosk went
@@ -648,7 +627,6 @@ class KioskApp:
         self._check_overtime(t)
 
     def _on_reading(self, reading: Reading, t: float) -> None:
-        self.reading_seconds.append(reading.seconds)
         obs = reading.observation
         if obs is not None:
             self.camera_seen = True
@@ -813,10 +791,6 @@ class KioskApp:
 
     # ----- end of game --------------------------------------------------------------
 
-    def _six_zero_invoker(self) -> int:
-        running = self.clock.running()
-        return running if running is not None else 0
-
     def _check_overtime(self, t: float) -> None:
         """Maximum overtime (TIME-05) is decided by the clock alone (with the rules'
         timing.exceeds_max_overtime); the app records what it decided."""
@@ -955,15 +929,6 @@ class KioskApp:
         from kiosk.screen_model_builder import build_screen
 
         return build_screen(self)
-
-
-@dataclass(frozen=True)
-class Recovered:
-    """The game came back from its journal after a restart: shown once."""
-    events: int              # events replayed
-    since_wall: str          # the journal's last wall-clock stamp ('' when none)
-    damage: tuple[str, ...]  # lines about journal damage set aside
-    until: float             # the page stays up until then (or the next button)
 
 
 def _last_turn(state: GameState) -> Turn | None:

@@ -272,7 +272,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
     elif app.phase == "start" and head is None and app.recovered is None:
         extra = _start_screen(app)
     elif app.recovered is not None and t < app.recovered.until:
-        extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered.events,
+        extra = {"screen": "recovered", "recovered": Recovered(app.recovered.time_lost_text(), app.recovered.events,
                                                                 app.recovered.damage)}
         lost = ("The time lost is on neither clock; a director may charge it: PAUSE, then CONFIRM. "
                 if app.unsettled_downtime is not None else "")
