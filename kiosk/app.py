@@ -21,6 +21,7 @@ from typing import Any, Callable, Container, ParamSpec
 
 from kiosk.app_alerts import AlertLine, AppAlerts
 from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
+from kiosk.camera_status import camera_problem
 from kiosk.clock import GameClock, Press
 from kiosk.rack_questions import RackQuestion, RackQuestions
 from kiosk.recovered import RECOVERED_SHOWN_S, Recovered
@@ -637,15 +638,7 @@ class KioskApp:
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
                 self.racks.seen(obs, self.state, t, waiting=1 - head.player if head is not None and at_press else None)
-        if obs is None:
-            self.camera_problem = f"camera problem: {reading.error}"
-        elif not obs.located:
-            self.camera_problem = "board not in view" + (f": {'; '.join(obs.problems)}" if obs.problems else "")
-        elif obs.problems:
-            self.camera_problem = "; ".join(obs.problems)
-        else:
-            unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
-            self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
+        self.camera_problem = camera_problem(reading)
         located = obs is not None and obs.located
         span = self.settings.reading_poll_s
         # readings are stamped on the time source; the app's time runs on from a resumed game's
