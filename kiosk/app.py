@@ -21,6 +21,7 @@ from typing import Any, Callable, Container, ParamSpec
 
 from kiosk.app_alerts import AlertLine, AppAlerts
 from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
+from kiosk.app_time import AppTime
 from kiosk.camera_status import camera_problem
 from kiosk.clock import GameClock, Press
 from kiosk.rack_questions import RackQuestion, RackQuestions
@@ -121,13 +122,8 @@ class KioskApp:
         self.vision = vision
         self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
         self.journal = journal if journal is not None else MemoryJournal()
-        # Time while the kiosk was down is not charged: the restarted game carries on from
-        # the last record's time (records carry the app's time, not the machine's).
-        last_t = max((float(r.get("t", 0.0)) for r in records), default=None) if records else None
-        self._offset = 0.0 if last_t is None else last_t - time_source()
-        floor = last_t if last_t is not None else float("-inf")
-        # max(): the float sum can round a hair below the last record's time
-        self.now: Callable[[], float] = lambda: max(floor, time_source() + self._offset)
+        self.time = AppTime(time_source, records)   # a restarted game carries on from its last record's time
+        self.now: Callable[[], float] = self.time.now
         self.lexicon = lexicon
         self.settings = settings
         self.tileset = tileset if tileset is not None else load_tileset(setup.tileset)
@@ -139,9 +135,7 @@ class KioskApp:
         # start, for the start screen; `started` says which.
         self.state: GameState = self._preview()
         self.started = False
-        # While the journal is replayed the clock lives at the records' times.
-        self._replay_t: float | None = float(records[0].get("t", 0.0)) if records else None
-        self.clock = GameClock.for_profile(self.profile, self._clock_now, setup.first)
+        self.clock = GameClock.for_profile(self.profile, self.time.clock_now, setup.first)
         self.pending: list[Pending] = []
         self.phase: Phase = Phase.START
         self.menu: Menu | None = None                       # the director's menu, when open
@@ -197,7 +191,7 @@ class KioskApp:
     def _swap_first(self) -> None:
         """The start screen: the other player won the draw (FIRST-01); no 'go second' choice."""
         self.setup = replace(self.setup, first=1 - self.setup.first)
-        self.clock = GameClock.for_profile(self.profile, self._clock_now, self.setup.first)
+        self.clock = GameClock.for_profile(self.profile, self.time.clock_now, self.setup.first)
         self._preview_start()
 
     # ----- the start screen: the players' names ------------------------------------
@@ -370,9 +364,6 @@ class KioskApp:
             return ""
         return verdict_consequence(self.state, self.profile, self.verdict.acceptable, self.setup.players)
 
-    def _clock_now(self) -> float:
-        return self._replay_t if self._replay_t is not None else self.now()
-
     def _rebuild(self, records: list[dict]) -> None:
         """Replay the journal; a record that cannot be replayed is named by its file and line."""
         from kiosk.rules.state import RuleError
@@ -389,7 +380,7 @@ class KioskApp:
                 raise InputError(source, f"this event cannot happen here ({exc})", line, "event") from None
             except (TypeError, ValueError, KeyError) as exc:
                 raise InputError(source, f"not a journal record ({exc})", line) from None
-        self._replay_t = None
+        self.time.replaying = None
         if self.phase == "result" and len(self.result_confirmed) == 2:
             self._finish_game()  # the kiosk stopped between the last confirm and closing the record
         self._complete_after_restart()
@@ -398,10 +389,10 @@ class KioskApp:
             self.vision.request()
 
     def _replay_record(self, record: dict) -> None:
-        self._replay_t = float(record.get("t", self._replay_t or 0.0))
+        t = self.time.replaying = float(record.get("t", self.time.replaying or 0.0))
         if "event" in record or "events" in record:
             for data in record.get("events", [record.get("event")]):
-                self._apply(ev.event_from_json(json.dumps(data)), self._replay_t)
+                self._apply(ev.event_from_json(json.dumps(data)), t)
         elif "app" in record:
             self.app_records.append(record["app"])
             if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
@@ -449,7 +440,7 @@ class KioskApp:
 
     def handle_button(self, button: str, kind: str = "press", t: float | None = None) -> None:
         """A button edge; `t` is the time source's reading at the edge (default: now)."""
-        t = self.now() if t is None else t + self._offset
+        t = self.now() if t is None else self.time.of_source(t)
         if self.phase is Phase.RACK_ENTRY and self.menu is None:
             self._refusals_shown(self._rack_entry_button, button, kind)
             return
@@ -642,8 +633,8 @@ class KioskApp:
         located = obs is not None and obs.located
         span = self.settings.reading_poll_s
         # readings are stamped on the time source; the app's time runs on from a resumed game's
-        taken_at = reading.taken_at + self._offset
-        since = None if reading.since is None else reading.since + self._offset
+        taken_at = self.time.of_source(reading.taken_at)
+        since = None if reading.since is None else self.time.of_source(reading.since)
         usable = located and settled(since, taken_at=taken_at, not_before=float("-inf"),
                                      min_span_s=span)
         if self._watching_names():
