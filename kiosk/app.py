@@ -16,27 +16,26 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any, Callable, Container, ParamSpec, Protocol
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Container, ParamSpec
 
+from kiosk.app_alerts import AlertLine, AppAlerts
+from kiosk.app_journal import JournalLike, MemoryJournal, last_wall, wall_now
+from kiosk.app_time import AppTime
+from kiosk.camera_status import camera_problem
 from kiosk.clock import GameClock, Press
-from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
-from kiosk.rack_watch import step as watch_racks
-from kiosk.display.model import Alert as ScreenAlert
+from kiosk.rack_questions import RackQuestion, RackQuestions
+from kiosk.recovered import RECOVERED_SHOWN_S, Recovered
 from kiosk.display.model import ScreenModel
 from kiosk.errors import InputError
 from kiosk.rules import events as ev
 from kiosk.rules.profiles import Profile
-from kiosk.rules.state import Alert as RulesAlert
 from kiosk.rules.state import GameState, RuleError, Turn
 from kiosk.rules.tiles import TileSet
-from kiosk.rules.timing import clock_text
+from kiosk.start_names import StartNames
 from kiosk.table import (
     Menu,
     MenuItem,
-    NamePicker,
     ERASED,
     TIME_EPSILON,
     NameRead,
@@ -44,21 +43,18 @@ from kiosk.table import (
     RackEntry,
     Stage,
     menu_items,
-    names_from_board,
-    open_name_picker,
-    overtime_forfeit,
     press_counts,
     rack_end_events,
     standing_time_penalties,
     start_rack_entry,
     step_menu,
-    step_names,
     next_settle_read,
     settled,
     step_rack_entry,
     verdict_consequence,
 )
-from kiosk.turns import DEFAULT_MIN_CONFIDENCE, TurnRead, placement_problem, read_turn
+from kiosk.turn_prompts import Pending, TurnPrompts
+from kiosk.turns import DEFAULT_MIN_CONFIDENCE, read_turn
 from kiosk.vision_worker import Ask, Reading, Vision
 from vision.observation import BoardObservation
 
@@ -67,55 +63,7 @@ P = ParamSpec("P")
 
 PLAYER_BUTTONS = {"p1": 0, "p2": 1}
 NAME_POLL_S = 1.0          # the start screen looks for names laid out in tiles this often
-RECOVERED_SHOWN_S = 15.0   # the "game recovered" page stays up this long, or until the next button
 TURN_EVENTS = (ev.PlayMade, ev.Passed, ev.Exchanged)
-
-
-class JournalLike(Protocol):
-    """What the app needs of a journal (kiosk.journal.GameJournal, MemoryJournal)."""
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def save_problem(self) -> str | None: ...
-
-    @property
-    def save_notice(self) -> str | None: ...
-
-    def append(self, record: dict[str, Any]) -> object: ...
-
-    def retry(self) -> bool: ...
-
-    def finish(self, gcg_text: str | None = None) -> Path | None: ...
-
-    def line_of(self, index: int) -> int: ...
-
-
-class MemoryJournal:
-    """A journal kept in memory (tests; a demo that must not write)."""
-
-    path: Path | None = None
-    save_problem: str | None = None   # memory never fails to take a record
-    save_notice: str | None = None
-    game_id = "memory"
-
-    def __init__(self, records: list[dict] | None = None):
-        self.records: list[dict] = list(records or [])
-        self.gcg: str | None = None     # the finished game's GCG
-
-    def append(self, record: dict) -> None:
-        self.records.append(json.loads(json.dumps(record)))
-
-    def retry(self) -> bool:
-        return True
-
-    def finish(self, gcg_text: str | None = None) -> Path | None:
-        self.gcg = gcg_text
-        return None
-
-    def line_of(self, index: int) -> int:
-        return index + 1
 
 
 @dataclass(frozen=True)
@@ -146,28 +94,6 @@ class AppSettings:
                                       # (kiosk.rack_watch); None: racks only seen in readings taken anyway
 
 
-@dataclass
-class Pending:
-    """A turn ended by a press whose board has not been accepted yet."""
-
-    player: int
-    pressed_at: float
-    read: TurnRead | None = None
-    waiting_since: float | None = None
-    waiting_reason: str = ""
-    stage: Stage = Stage.READING
-    exchange_count: int = 7
-    blank_squares: list[str] = field(default_factory=list)
-    blank_offers: tuple[str, ...] = ()
-    blank_cursor: int = 0
-    designated: dict[str, str] = field(default_factory=dict)
-    proposed: tuple[tuple[str, str], ...] = ()
-    corrected: bool = False
-    unsettled: BoardObservation | None = None   # the last located reading while waiting for a settled view
-    refused: str = ""               # why the rules core refused the proposed play
-    take_as_is: bool = False        # the players said the board is clear: take the next located reading
-
-
 class KioskApp:
     def __init__(
         self,
@@ -191,21 +117,13 @@ class KioskApp:
         from kiosk.rules.tiles import load_tileset
 
         self.setup = setup
-        self.roster = tuple(roster)          # the club's names the start screen offers (game.roster)
-        self.name_picker: NamePicker | None = None   # choosing the names from the roster, when open
-        self.name_offer: NameRead | None = None      # names read from tiles on the board, awaiting CONFIRM
-        self._names_declined: tuple[str, str] | None = None   # the read CANCEL refused: not offered again
+        self.names = StartNames(tuple(roster), settings.min_confidence)
         self.start_deferred = False          # first_by_draw: the game is not journaled before the first press
         self.vision = vision
         self.warnings_unacknowledged: tuple[str, ...] = tuple(warnings)   # config fallbacks, on screen until CONFIRM
         self.journal = journal if journal is not None else MemoryJournal()
-        # Time while the kiosk was down is not charged: the restarted game carries on from
-        # the last record's time (records carry the app's time, not the machine's).
-        last_t = max((float(r.get("t", 0.0)) for r in records), default=None) if records else None
-        self._offset = 0.0 if last_t is None else last_t - time_source()
-        floor = last_t if last_t is not None else float("-inf")
-        # max(): the float sum can round a hair below the last record's time
-        self.now: Callable[[], float] = lambda: max(floor, time_source() + self._offset)
+        self.time = AppTime(time_source, records)   # a restarted game carries on from its last record's time
+        self.now: Callable[[], float] = self.time.now
         self.lexicon = lexicon
         self.settings = settings
         self.tileset = tileset if tileset is not None else load_tileset(setup.tileset)
@@ -217,53 +135,41 @@ class KioskApp:
         # start, for the start screen; `started` says which.
         self.state: GameState = self._preview()
         self.started = False
-        # While the journal is replayed the clock lives at the records' times.
-        self._replay_t: float | None = float(records[0].get("t", 0.0)) if records else None
-        self.clock = GameClock.for_profile(self.profile, self._clock_now, setup.first)
+        self.clock = GameClock.for_profile(self.profile, self.time.clock_now, setup.first)
         self.pending: list[Pending] = []
         self.phase: Phase = Phase.START
         self.menu: Menu | None = None                       # the director's menu, when open
         self.rack_entry: RackEntry | None = None            # entering the unplayed tiles' values
         self.leave_fullscreen_requested = False
         self.verdict: ev.ChallengeJudged | None = None
-        self.app_alerts: list[tuple[str, str, str]] = []   # (title, rule, action) raised by the app
-        self.alert_log: list[tuple[str, str, str]] = []    # every alert raised this game, in order
-        self._alerts_seen = 0                              # how many of the state's alerts were logged
-        self._alert_shown_at: float | None = None
-        self.end_reason = ""
+        self.alerts = AppAlerts()
         self.held_at: float | None = None
-        self.overdraw_open: set[int] = set()
-        self.rack_question: RackQuestion | None = None   # a rack count awaiting CONFIRM/CANCEL
-        self.rack_watch = RackWatch()                      # the racks' recent counts (kiosk.rack_watch)
+        self.racks = RackQuestions(self)
         self._next_rack_poll = 0.0
-        self._rack_dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
         self.result_confirmed: set[int] = set()
         self.rack_values_entered: set[int] = set()   # players whose unplayed tiles' value was entered
         self._rack_entry_note: tuple[str, float] | None = None   # (reason, at) journaled when the entry began
         self._restored_reads: dict[int, tuple[tuple[str, str], ...]] = {}   # reads the players settled, by player
         self._six_zero_at: float | None = None                 # when six-zero was invoked (the clocks stop there)
         self.new_game_requested = False
-        self.reads_confirmed = 0           # reads a person had to confirm or correct
-        self.latencies: list[float] = []   # press -> score known, in time_source seconds
-        self.reading_seconds: list[float] = []
+        self.turns = TurnPrompts(self)      # the questions about a pressed turn's tiles
         self.camera_problem = ""
         self.camera_seen = False           # a picture has come from the camera (else the status is not "ok")
         self._next_poll = 0.0
         self._next_watch = 0.0
-        self._last_reading_rows: tuple[str, ...] | None = None
         self.recovered: Recovered | None = None   # shown once after a restart
         self.unsettled_downtime: tuple[int, int] | None = None   # (player whose clock ran, seconds down)
         self._notice_seen: str | None = None    # the journal's save_notice a button press has dismissed
         if records:
             self._rebuild(records)
-            self.recovered = Recovered(len(self.events), _last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
-            running, down = self.clock.running(self.now()), self.downtime_s()
+            self.recovered = Recovered(len(self.events), last_wall(records), (), self.now() + RECOVERED_SHOWN_S)
+            running, down = self.clock.running(self.now()), self.recovered.downtime_s()
             if running is not None and down:
                 self.unsettled_downtime = (running, down)
         elif settings.first_by_draw:
             self._preview_start()   # nothing is journaled until the first press (nothing has happened yet)
         else:
-            self._commit(self._started())
+            self.commit(self._started())
         # the board this game stands at (a new game's is empty): the reader matches a turned board
         # against it, never against an earlier game's last board
         self.vision.accept_board(list(self.state.board.rows()))
@@ -285,7 +191,7 @@ class KioskApp:
     def _swap_first(self) -> None:
         """The start screen: the other player won the draw (FIRST-01); no 'go second' choice."""
         self.setup = replace(self.setup, first=1 - self.setup.first)
-        self.clock = GameClock.for_profile(self.profile, self._clock_now, self.setup.first)
+        self.clock = GameClock.for_profile(self.profile, self.time.clock_now, self.setup.first)
         self._preview_start()
 
     # ----- the start screen: the players' names ------------------------------------
@@ -293,64 +199,37 @@ class KioskApp:
     def _quiet_start(self) -> bool:
         """The start screen with nothing else asking for CONFIRM (a setting's warning, an alert)."""
         return (self.start_deferred and not self.pending and self.menu is None and self.recovered is None
-                and not self.warnings_unacknowledged and not self.app_alerts)
+                and not self.warnings_unacknowledged and not self.alerts.raised)
 
     def names_choosable(self) -> bool:
         """CONFIRM on the start screen opens the roster's names."""
-        return self._quiet_start() and self.name_picker is None and len(self.roster) >= 2
+        return self._quiet_start() and self.names.choosable()
 
     def names_offered(self) -> NameRead | None:
         """Names read from tiles on the board, shown for CONFIRM (CANCEL keeps the names)."""
-        return self.name_offer if self._quiet_start() and self.name_picker is None else None
+        return self.names.offer if self._quiet_start() and self.names.picker is None else None
 
     def _watching_names(self) -> bool:
-        return self.phase is Phase.START and self.start_deferred and not self.pending and self.name_picker is None
+        return self.phase is Phase.START and self.start_deferred and not self.pending and self.names.picker is None
 
-    def _set_names(self, names: tuple[str, str]) -> None:
+    def _set_names(self, names: tuple[str, str] | None) -> None:
         """Nothing is journaled yet: the names go on the record with the game's start (the first press)."""
+        if names is None:
+            return
         log.info("players: %s and %s", *names)
         self.setup = replace(self.setup, players=names)
         self._preview_start()
 
-    def _names_button(self, button: str) -> None:
-        if self.name_picker is None:
-            return
-        self.name_picker, names = step_names(self.name_picker, button)
-        if names is not None:
-            self._set_names(names)
-            self.name_offer = None
-
-    def _answer_name_offer(self, take: bool) -> None:
-        offer = self.name_offer
-        if offer is None:
-            return
-        if take:
-            self._set_names(offer.names)
-        self._names_declined = None if take else offer.names
-        self.name_offer = None
-
-    def _names_seen(self, obs: BoardObservation) -> None:
-        """A settled view of the board on the start screen: names laid out in tiles become an
-        offer (never taken without CONFIRM); an empty board forgets a declined read."""
-        cells = tuple((cell.char(), float(cell.confidence)) for cell in obs.cells)
-        read = names_from_board(cells, self.settings.min_confidence)
-        if read is None:
-            if all(char == "." for char, _ in cells):
-                self._names_declined = None
-            return
-        if read.names in (self.setup.players, self._names_declined):
-            return
-        self.name_offer = read
-
     def _begin_with_press(self, player: int, t: float) -> None:
         """The first press starts the game: the game's start and the press in one record."""
         self.start_deferred = False
-        self.name_picker = self.name_offer = None
+        self.names.close()
         self._commit_all([self._started(), ev.ClockPressed(player, t)], t)
 
     # ----- journal and state -------------------------------------------------------
 
-    def _commit(self, event: ev.Event, t: float | None = None) -> None:
+    def commit(self, event: ev.Event, t: float | None = None) -> None:
+        """Check `event` with the rules core, journal it, then act on it (`_commit_all`)."""
         self._commit_all([event], t)
 
     def _commit_all(self, events: list[ev.Event], t: float | None = None) -> None:
@@ -367,7 +246,7 @@ class KioskApp:
             states.append(state)
         t = self.now() if t is None else t
         data = [json.loads(ev.event_to_json(e)) for e in events]
-        record: dict[str, Any] = {"t": t, "wall": _wall_now()}
+        record: dict[str, Any] = {"t": t, "wall": wall_now()}
         record.update({"event": data[0]} if len(data) == 1 else {"events": data})
         self.journal.append(record)
         for event, new_state in zip(events, states):
@@ -376,7 +255,7 @@ class KioskApp:
     def note(self, kind: str, **data: object) -> None:
         """Put an app fact that is not a rules event on the record (a read corrected by the
         players, the rack zones confirmed at setup)."""
-        record: dict[str, Any] = {"t": self.now(), "wall": _wall_now(), "app": {"kind": kind, **data}}
+        record: dict[str, Any] = {"t": self.now(), "wall": wall_now(), "app": {"kind": kind, **data}}
         self.journal.append(record)
         self.app_records.append(record["app"])
 
@@ -401,7 +280,7 @@ class KioskApp:
         self.state = new_state if new_state is not None else self._next_state(self.state if self.started else None,
                                                                               event)
         self.started = True
-        self._log_state_alerts()
+        self.alerts.log_state(self.state)
         if isinstance(event, ev.ClockPressed):
             if self.clock.press(event.player, event.t) is Press.SWITCHED:
                 self.pending.append(Pending(event.player, event.t))
@@ -422,9 +301,7 @@ class KioskApp:
                                               event.t)
         if isinstance(event, (ev.PlayMade, ev.ChallengeJudged)):
             self.vision.accept_board(list(self.state.board.rows()))
-        if isinstance(event, (ev.OverdrawReported, ev.UnderdrawReported)) and self.rack_question is not None:
-            if self.rack_question.player == event.player:
-                self.rack_question = None
+        self.racks.on_event(event)
         if isinstance(event, TURN_EVENTS):
             self._restored_reads.pop(event.player, None)
             for i, p in enumerate(self.pending):
@@ -438,30 +315,21 @@ class KioskApp:
         if isinstance(event, ev.ChallengeJudged):
             self.verdict = event
             self.phase = Phase.CHALLENGE
-        if isinstance(event, ev.OverdrawReported):
-            self.overdraw_open.add(event.player)
-        elif isinstance(event, ev.OverdrawResolved):
-            self.overdraw_open.discard(event.player)
-        elif isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
+        if isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
             self.pending.clear()          # turns still being read no longer count
-            self.rack_question = None
             try:
                 self.clock.finish(t)
             except ValueError:  # the end is recorded after a later clock change
                 self.clock.finish()
-            self.end_reason = self.state.ending
             self.phase = Phase.RESULT
 
-    def _log_state_alerts(self) -> None:
-        alerts = list(self.state.alerts)
-        for alert in alerts[self._alerts_seen:]:
-            self.alert_log.append(_alert_tuple(alert))
-            self._alert_shown_at = None
-        self._alerts_seen = len(alerts)
-
     def raise_alert(self, title: str, rule: str, action: str) -> None:
-        self.app_alerts.append((title, rule, action))
-        self.alert_log.append((title, rule, action))
+        self.alerts.raise_alert(title, rule, action)
+
+    @property
+    def app_alerts(self) -> list[AlertLine]:
+        """The app's own alerts, standing until CONFIRM."""
+        return self.alerts.raised
 
     def save_problem(self) -> str | None:
         """The journal's 'cannot save' status (a full or failing card), shown on screen."""
@@ -472,37 +340,6 @@ class KioskApp:
         the next button press."""
         notice = self.journal.save_notice
         return notice if notice != self._notice_seen else None
-
-    def current_alert_views(self) -> list[ScreenAlert]:
-        """Alerts standing now, as the screen shows them: title, rule, what to do, whom it
-        concerns and the rules core's explanation of what happened."""
-        out = []
-        for alert in self.state.alerts:
-            if alert.code == "rack_unknown" and alert.player in self.rack_values_entered:
-                continue   # the value was entered and applied as a correction in the same record
-            who = self.setup.players[alert.player] if alert.player in (0, 1) else ""
-            out.append(ScreenAlert(alert.code.replace("_", " "), alert.rule, alert.action, who, alert.message))
-        out += [ScreenAlert(title, rule, action) for title, rule, action in self.app_alerts]
-        return out
-
-    def current_alerts(self) -> list[tuple[str, str, str]]:
-        """Alerts standing now: the rules state's open ones and the app's own."""
-        return [_alert_tuple(a) for a in self.state.alerts] + list(self.app_alerts)
-
-    def downtime_s(self) -> int | None:
-        """How long the kiosk was down, from the journal's last wall-clock stamp (None: unknown)."""
-        if self.recovered is None or not self.recovered.since_wall:
-            return None
-        try:
-            since = datetime.fromisoformat(self.recovered.since_wall)
-        except ValueError:
-            return None
-        return max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
-
-    def time_lost_text(self) -> str:
-        """How long the kiosk was down (not charged to either player unless a director says so)."""
-        lost = self.downtime_s()
-        return "" if lost is None else clock_text(lost)
 
     def downtime_chargeable(self) -> tuple[int, int] | None:
         """(player, seconds) a director may charge now: the clock that ran when the kiosk went
@@ -516,14 +353,7 @@ class KioskApp:
         if self.unsettled_downtime is None:
             return
         player, seconds = self.unsettled_downtime
-        self._commit(ev.DowntimeCharged(player, float(seconds), t), t)
-
-    def fresh_alert(self) -> bool:
-        """Show the full alert page for a few seconds after an alert is raised."""
-        t = self.now()
-        if self._alert_shown_at is None:
-            self._alert_shown_at = t
-        return t - self._alert_shown_at < 8.0
+        self.commit(ev.DowntimeCharged(player, float(seconds), t), t)
 
     def challenged_player_name(self) -> str:
         last = _last_turn(self.state)
@@ -533,9 +363,6 @@ class KioskApp:
         if self.verdict is None:
             return ""
         return verdict_consequence(self.state, self.profile, self.verdict.acceptable, self.setup.players)
-
-    def _clock_now(self) -> float:
-        return self._replay_t if self._replay_t is not None else self.now()
 
     def _rebuild(self, records: list[dict]) -> None:
         """Replay the journal; a record that cannot be replayed is named by its file and line."""
@@ -553,7 +380,7 @@ class KioskApp:
                 raise InputError(source, f"this event cannot happen here ({exc})", line, "event") from None
             except (TypeError, ValueError, KeyError) as exc:
                 raise InputError(source, f"not a journal record ({exc})", line) from None
-        self._replay_t = None
+        self.time.replaying = None
         if self.phase == "result" and len(self.result_confirmed) == 2:
             self._finish_game()  # the kiosk stopped between the last confirm and closing the record
         self._complete_after_restart()
@@ -562,25 +389,19 @@ class KioskApp:
             self.vision.request()
 
     def _replay_record(self, record: dict) -> None:
-        self._replay_t = float(record.get("t", self._replay_t or 0.0))
+        t = self.time.replaying = float(record.get("t", self.time.replaying or 0.0))
         if "event" in record or "events" in record:
             for data in record.get("events", [record.get("event")]):
-                self._apply(ev.event_from_json(json.dumps(data)), self._replay_t)
+                self._apply(ev.event_from_json(json.dumps(data)), t)
         elif "app" in record:
             self.app_records.append(record["app"])
             if record["app"].get("kind") in ("read_corrected", "read_confirmed"):
-                self.reads_confirmed += 1
+                self.turns.reads_confirmed += 1
             if record["app"].get("kind") == "result_confirmed":
                 self.result_confirmed.add(int(record["app"]["player"]))
             kind = record["app"].get("kind")
-            if kind == "rack_question":
-                a = record["app"]
-                self.rack_question = RackQuestion(int(a["player"]), int(a["seen"]), int(a["due"]), str(a["question"]),
-                                                  int(a.get("face_down", 0)))
-            elif kind == "rack_question_dismissed":
-                self.rack_question = None
-                self._rack_dismissed.add((int(record["app"]["player"]), str(record["app"]["question"])))
-            elif kind in ("read_corrected", "read_confirmed"):
+            self.racks.replay_note(record["app"])
+            if kind in ("read_corrected", "read_confirmed"):
                 tiles = record["app"].get("corrected", record["app"].get("tiles", []))
                 self._restored_reads[int(record["app"]["player"])] = tuple((str(sq), str(l)) for sq, l in tiles)
             if record["app"].get("kind") == "rack_entry":
@@ -593,7 +414,7 @@ class KioskApp:
             tiles = self._restored_reads.pop(head.player, None)
             if tiles is not None and head.stage == Stage.READING:
                 head.corrected = True
-                self._refusals_shown(self._propose, head, tiles)
+                self._refusals_shown(self.turns.propose, head, tiles)
 
     def _complete_after_restart(self) -> None:
         """Play over by the journal but the game not ended (a cut between the going-out
@@ -619,7 +440,7 @@ class KioskApp:
 
     def handle_button(self, button: str, kind: str = "press", t: float | None = None) -> None:
         """A button edge; `t` is the time source's reading at the edge (default: now)."""
-        t = self.now() if t is None else t + self._offset
+        t = self.now() if t is None else self.time.of_source(t)
         if self.phase is Phase.RACK_ENTRY and self.menu is None:
             self._refusals_shown(self._rack_entry_button, button, kind)
             return
@@ -642,14 +463,14 @@ class KioskApp:
             action(*args, **kwargs)
         except RuleError as exc:
             log.warning("refused by the rules: %s", exc)
-            self.raise_alert("Not allowed", exc.rule, str(exc))
+            self.alerts.raise_alert("Not allowed", exc.rule, str(exc))
 
     def _handle_button(self, button: str, t: float) -> None:
         if self.menu is not None:
             self._menu_button(button, t)
             return
-        if self.name_picker is not None:
-            self._names_button(button)
+        if self.names.picker is not None:
+            self._set_names(self.names.button(button))
             return
         if self.phase == "done":
             return
@@ -667,7 +488,7 @@ class KioskApp:
         if head is not None and head.stage == "reading" and button == "confirm" and self.use_view_as_is(t):
             pass
         elif head is not None and head.stage != "reading":
-            self._answer_prompt(head, button, t)
+            self.turns.answer(head, button)
         elif self.rack_question is not None and button in ("confirm", "cancel"):
             self.answer_rack_question(button == "confirm")
         elif self.phase == "challenge":
@@ -679,9 +500,9 @@ class KioskApp:
             elif button == "confirm":  # the holder accepts the play
                 self.phase = Phase.TURN
         elif self.start_deferred and button in ("confirm", "cancel") and self.names_offered() is not None:
-            self._answer_name_offer(button == "confirm")
+            self._set_names(self.names.answer_offer(button == "confirm"))
         elif self.start_deferred and button == "confirm" and self.names_choosable():
-            self.name_picker = open_name_picker(self.roster, self.setup.players)
+            self.names.open_picker(self.setup.players)
         elif button == "challenge" and self.start_deferred:
             self._swap_first()
         elif button == "challenge":
@@ -692,8 +513,8 @@ class KioskApp:
             self._open_menu(t)
         elif button == "confirm" and self.downtime_chargeable():
             self._charge_downtime(t)
-        elif button == "confirm" and self.app_alerts:
-            self.app_alerts.clear()
+        elif button == "confirm" and self.alerts.raised:
+            self.alerts.raised.clear()
         elif button == "confirm" and self.warnings_unacknowledged:
             self.note("warnings_acknowledged", count=len(self.warnings_unacknowledged))
             self.warnings_unacknowledged = ()
@@ -712,7 +533,7 @@ class KioskApp:
         if deferred:
             self._begin_with_press(player, t)
         else:
-            self._commit(ev.ClockPressed(player, t), t)
+            self.commit(ev.ClockPressed(player, t), t)
         if starting and self.settings.rack_poll_s is not None:
             # the game starts: by the rules both racks hold their tiles drawn; the reader learns
             # each rack from the next frame that shows it so (vision.reader.BoardReader.racks_hold)
@@ -733,9 +554,9 @@ class KioskApp:
     def _pause_toggle(self, t: float) -> None:
         if self.clock.neutralized_reason is None:
             if self.clock.running(t) is not None:
-                self._commit(ev.ClockPaused(t, "director"), t)
+                self.commit(ev.ClockPaused(t, "director"), t)
         elif self.clock.neutralized_reason == "director":
-            self._commit(ev.ClockResumed(t), t)
+            self.commit(ev.ClockResumed(t), t)
 
     # touch / scripted choices -----------------------------------------------------
 
@@ -743,100 +564,27 @@ class KioskApp:
         """The players' correction of the head turn's read: the tiles actually placed.
 
         Returns '' when accepted, else the reason (shown on screen)."""
+        head = self.pending[0] if self.pending else None
         result: list[str] = ["not allowed now"]
-        self._refusals_shown(lambda: result.__setitem__(0, self._correct(tiles)))
+        self._refusals_shown(lambda: result.__setitem__(0, self.turns.correct(head, tiles)))
         return result[0]
 
-    def _correct(self, tiles: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
-        head = self.pending[0] if self.pending else None
-        if head is None or head.stage not in ("confirm", "no_change", "blank"):
-            return "nothing to correct now"
-        tiles = tuple((sq.upper(), letter) for sq, letter in tiles)
-        if not tiles:
-            head.stage, head.proposed = Stage.NO_CHANGE, ()
-            return ""
-        problem = placement_problem(self.board_rows(), tiles)
-        if problem:
-            return problem
-        was = head.read.tiles if head.read else ()
-        self.note("read_corrected", player=head.player, read=[list(x) for x in was], corrected=[list(x) for x in tiles])
-        self.reads_confirmed += 1
-        head.corrected, head.refused = True, ""
-        self._propose(head, tiles)
-        return head.refused
-
     def choose_pass(self) -> None:
-        self._refusals_shown(self._choose_pass)
-
-    def _choose_pass(self) -> None:
-        head = self.pending[0] if self.pending else None
-        if head is not None and head.stage == "no_change":
-            self._commit(ev.Passed(head.player))
-            self._after_turn(head.pressed_at)
+        if self.pending:
+            self._refusals_shown(self.turns.choose_pass, self.pending[0])
 
     def choose_exchange(self, count: int) -> str:
         head = self.pending[0] if self.pending else None
         if head is None or head.stage not in ("no_change", "exchange"):
             return "no exchange possible now"
         result: list[str] = ["not allowed now"]
-        self._refusals_shown(lambda: result.__setitem__(0, self._exchange(head, count)))
+        self._refusals_shown(lambda: result.__setitem__(0, self.turns.exchange(head, count)))
         return result[0]
 
     def designate_blank(self, letter: str) -> None:
         head = self.pending[0] if self.pending else None
         if head is not None and head.stage == "blank":
-            self._refusals_shown(self._designate, head, letter)
-
-    # ----- prompts -----------------------------------------------------------------
-
-    def _answer_prompt(self, head: Pending, button: str, t: float) -> None:
-        if head.stage == "confirm":
-            if button == "confirm" and head.proposed and not placement_problem(self.board_rows(), head.proposed):
-                self.reads_confirmed += 1
-                self.note("read_confirmed", player=head.player, tiles=[list(x) for x in head.proposed])
-                self._propose(head, head.proposed)
-            elif button == "cancel":  # the players fix the tiles, then the kiosk reads again
-                head.stage, head.read, head.waiting_since = Stage.READING, None, None
-                self.vision.request()
-        elif head.stage == "no_change":
-            if button == "confirm":
-                self.choose_pass()
-            elif button == "cancel":
-                head.stage = Stage.EXCHANGE
-        elif head.stage == "exchange":
-            if button == "pause":
-                head.exchange_count = max(1, head.exchange_count - 1)
-            elif button == "challenge":
-                head.exchange_count = min(7, head.exchange_count + 1)
-            elif button == "confirm":
-                self._exchange(head, head.exchange_count)
-            elif button == "cancel":
-                head.stage = Stage.NO_CHANGE
-        elif head.stage == "blank":
-            n = len(head.blank_offers)
-            if button == "pause":
-                head.blank_cursor = (head.blank_cursor - 1) % n
-            elif button == "challenge":
-                head.blank_cursor = (head.blank_cursor + 1) % n
-            elif button == "confirm":
-                self._designate(head, head.blank_offers[head.blank_cursor])
-
-    def _exchange(self, head: Pending, count: int) -> str:
-        try:
-            self._check(ev.Exchanged(head.player, count))
-        except RuleError as exc:
-            self.raise_alert("Exchange not allowed", exc.rule or "EXCH-02", str(exc))
-            head.stage = Stage.NO_CHANGE
-            return str(exc)
-        self._commit(ev.Exchanged(head.player, count))
-        self._after_turn(head.pressed_at)
-        return ""
-
-    def _check(self, event: ev.Event) -> None:
-        """Raise the rules core's RuleError if `event` is illegal now (nothing journaled)."""
-        from kiosk.rules import game
-
-        game.apply(self.state, event)
+            self._refusals_shown(self.turns.designate, head, letter)
 
     # ----- the board after a press ---------------------------------------------------
 
@@ -871,7 +619,6 @@ class KioskApp:
         self._check_overtime(t)
 
     def _on_reading(self, reading: Reading, t: float) -> None:
-        self.reading_seconds.append(reading.seconds)
         obs = reading.observation
         if obs is not None:
             self.camera_seen = True
@@ -881,31 +628,23 @@ class KioskApp:
                 # of a changing board nor from a reading handed back for a later unchanged frame
                 head = self.pending[0] if self.pending else None
                 at_press = head is not None and head.stage == "reading"
-                self._watch_racks(obs, t, waiting=1 - head.player if head is not None and at_press else None)
-        if obs is None:
-            self.camera_problem = f"camera problem: {reading.error}"
-        elif not obs.located:
-            self.camera_problem = "board not in view" + (f": {'; '.join(obs.problems)}" if obs.problems else "")
-        elif obs.problems:
-            self.camera_problem = "; ".join(obs.problems)
-        else:
-            unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")
-            self.camera_problem = f"{unreadable} squares cannot be read" if unreadable and not obs.stable else ""
+                self.racks.seen(obs, self.state, t, waiting=1 - head.player if head is not None and at_press else None)
+        self.camera_problem = camera_problem(reading)
         located = obs is not None and obs.located
         span = self.settings.reading_poll_s
         # readings are stamped on the time source; the app's time runs on from a resumed game's
-        taken_at = reading.taken_at + self._offset
-        since = None if reading.since is None else reading.since + self._offset
+        taken_at = self.time.of_source(reading.taken_at)
+        since = None if reading.since is None else self.time.of_source(reading.since)
         usable = located and settled(since, taken_at=taken_at, not_before=float("-inf"),
                                      min_span_s=span)
         if self._watching_names():
             if usable and obs is not None:
-                self._names_seen(obs)
+                self.names.seen(obs, self.setup.players)
             return
         if self.phase == "remove_tiles":
             if usable and obs is not None and \
                     read_turn(self.board_rows(), obs, self.settings.min_confidence).kind == "no_change":
-                self._commit(ev.ClockResumed(t), t)
+                self.commit(ev.ClockResumed(t), t)
                 self.phase = Phase.TURN
             else:
                 self._next_poll = next_settle_read(since if located else None, now=t, min_span_s=span)
@@ -953,61 +692,7 @@ class KioskApp:
         read = read_turn(self.board_rows(), obs, self.settings.min_confidence)
         if forced and read.kind == "play":  # an unsettled view is never taken unchecked
             read = replace(read, kind="needs_confirm", reasons=("the camera never saw a settled view",))
-        head.read = read
-        if read.kind == "no_change":
-            head.stage = Stage.NO_CHANGE
-            self._mark_latency(head, t)
-        elif read.kind == "play":
-            self._propose(head, read.tiles)
-        else:
-            head.stage, head.proposed = Stage.CONFIRM, read.tiles
-            self._mark_latency(head, t)
-
-    def _mark_latency(self, head: Pending, t: float) -> None:
-        self.latencies.append(t - head.pressed_at)
-
-    def _propose(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
-        """Tiles accepted as read (or corrected): designate blanks, then the play stands."""
-        head.proposed = tiles
-        blanks = [sq for sq, letter in tiles if letter == "?"]
-        if blanks:
-            head.stage, head.blank_squares, head.designated = Stage.BLANK, blanks, {}
-            self._offer_blank(head)
-            if not head.corrected and head.read is not None:
-                self._mark_latency(head, self.now())
-            return
-        if not head.corrected and head.read is not None and head.stage == "reading":
-            self._mark_latency(head, self.now())
-        self._commit_play(head, tiles)
-
-    def _commit_play(self, head: Pending, tiles: tuple[tuple[str, str], ...]) -> None:
-        """The play stands, unless the rules core refuses it: then the players check it again."""
-        from kiosk.rules.state import RuleError
-
-        try:
-            self._commit(ev.PlayMade(head.player, tiles))
-        except RuleError as exc:
-            head.stage, head.proposed, head.designated = Stage.CONFIRM, tiles, {}
-            head.refused = str(exc)
-            return
-        self._after_turn(head.pressed_at)
-
-    def _offer_blank(self, head: Pending) -> None:
-        from kiosk.blanks import offered_letters
-
-        square = head.blank_squares[len(head.designated)]
-        tiles = tuple((sq, head.designated.get(sq, letter)) for sq, letter in head.proposed)
-        head.blank_offers = offered_letters(self.board_rows(), tiles, square, self.tileset, self.lexicon)
-        head.blank_cursor = 0
-
-    def _designate(self, head: Pending, letter: str) -> None:
-        square = head.blank_squares[len(head.designated)]
-        head.designated[square] = letter.lower()
-        if len(head.designated) < len(head.blank_squares):
-            self._offer_blank(head)
-            return
-        tiles = tuple((sq, head.designated.get(sq, l) if l == "?" else l) for sq, l in head.proposed)
-        self._commit_play(head, tiles)
+        self.turns.take_read(head, read, t)
 
     def _watch_due(self, t: float) -> bool:
         """The board is looked at while a clock runs, so it has settled before the press."""
@@ -1019,65 +704,16 @@ class KioskApp:
         return (self.settings.rack_poll_s is not None and self.phase == "turn" and not self.pending
                 and self.clock.running(t) is not None and t >= self._next_rack_poll)
 
-    def _watch_racks(self, obs: BoardObservation, t: float, waiting: int | None) -> None:
-        """Every located reading's rack counts go through kiosk.rack_watch: a count is asked
-        about only once it has held over its last readings with no hand in the zone, and an
-        unknown count never. Overdraw (DRAW-09, KIOSK-03): more than seven tiles. Underdraw:
-        in the reading after a press, the rack of the player whose clock now starts (`waiting`:
-        who has had the whole turn to draw, and has not yet begun to lay tiles) has shown fewer
-        tiles than the rules say it holds. A count is a camera reading like any other,
-        so the players confirm it before it goes on the record; a count they reject is not
-        asked again until that rack has been seen with the right number."""
-        due = {f"p{p + 1}": self.state.rack_counts[p] for p in (0, 1)}
-        self.rack_watch, question = watch_racks(self.rack_watch, obs.rack_counts, obs.rack_blocked, due,
-                                                waiting=None if waiting is None else f"p{waiting + 1}",
-                                                # DRAW-01: beside the drawing player's rack only (rackscreen)
-                                                face_down=drawn_face_down(obs.rack_face_down, self.state.history))
-        for zone, count in ((z, self.rack_watch.stable_count(z)) for z in due):
-            player = _zone_player(zone)
-            if count is None or player is None:
-                continue
-            if count <= 7:
-                self._rack_dismissed.discard((player, "overdraw"))
-                if player in self.overdraw_open:
-                    self._commit(ev.OverdrawResolved(player), t)
-            if count >= due[zone]:
-                self._rack_dismissed.discard((player, "underdraw"))
-        player = None if question is None else _zone_player(question.zone)
-        if question is None or player is None or (player, question.kind) in self._rack_dismissed:
-            return
-        if question.kind == "overdraw" and player not in self.overdraw_open:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
-        elif question.kind == "underdraw" and self.rack_question is None:
-            self._ask_rack(RackQuestion(player, question.seen, question.due, "underdraw"))
-
-    def _ask_rack(self, question: RackQuestion) -> None:
-        """A rack question is journaled before it is shown, so a restart asks it again."""
-        if question != self.rack_question:
-            self.note("rack_question", player=question.player, seen=question.seen, due=question.due,
-                       question=question.kind, **({"face_down": question.face_down} if question.face_down else {}))
-        self.rack_question = question
-
     def answer_rack_question(self, confirmed: bool) -> None:
-        self._refusals_shown(self._answer_rack_question, confirmed)
+        self._refusals_shown(self.racks.answer, confirmed, self.state)
 
-    def _answer_rack_question(self, confirmed: bool) -> None:
-        question = self.rack_question
-        if question is None:
-            return
-        self.rack_question = None
-        if not confirmed:
-            self.note("rack_question_dismissed", player=question.player, question=question.kind)
-            self._rack_dismissed.add((question.player, question.kind))
-        elif question.kind == "overdraw":
-            # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
-            mixed = mixed_into_rack(question.seen - question.face_down, self.state.rack_counts[question.player],
-                                    self.state.drawn_last[question.player])
-            self._commit(ev.OverdrawReported(question.player, question.seen, mixed=mixed))
-        else:
-            self._commit(ev.UnderdrawReported(question.player, question.seen))
+    @property
+    def rack_question(self) -> RackQuestion | None:
+        """A rack count awaiting CONFIRM/CANCEL."""
+        return self.racks.question
 
-    def _after_turn(self, pressed_at: float | None = None) -> None:
+    def after_turn(self, pressed_at: float | None = None) -> None:
+        """A turn is on the record: end the game if it ended play, else read the next pressed turn."""
         t = self.now()
         if self.state.game_over and self.phase != "result":
             # The game ended with the turn that was pressed: the clocks stopped at that press.
@@ -1096,9 +732,9 @@ class KioskApp:
         if self.phase != "turn" or self.pending or running is None or not self.state.challengeable_words:
             return
         if not self.clock.hold_window_open(t):
-            self.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
+            self.alerts.raise_alert("Too late to hold", "CHAL-04", "the hold window has closed")
             return
-        self._commit(ev.HoldPlaced(running, t), t)
+        self.commit(ev.HoldPlaced(running, t), t)
 
     def hold_text(self) -> str:
         held = max(0, int(self.now() - (self.held_at or self.now())))
@@ -1115,7 +751,7 @@ class KioskApp:
         if last.player == challenger:
             return
         if self.lexicon is None:
-            self.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
+            self.alerts.raise_alert("No word list", "CHAL-01", "this game has no word list: the players ask a director")
             return
         from kiosk.rules.game import verdict
 
@@ -1131,17 +767,13 @@ class KioskApp:
             self._next_poll = t
             self.vision.request()
         else:
-            self._commit(ev.ClockResumed(t), t)
+            self.commit(ev.ClockResumed(t), t)
             self.phase = Phase.TURN
         self.verdict = None
         if self.state.game_over and self.phase != "remove_tiles":
             self._end_game(None, t)
 
     # ----- end of game --------------------------------------------------------------
-
-    def _six_zero_invoker(self) -> int:
-        running = self.clock.running()
-        return running if running is not None else 0
 
     def _check_overtime(self, t: float) -> None:
         """Maximum overtime (TIME-05) is decided by the clock alone (with the rules'
@@ -1200,7 +832,7 @@ class KioskApp:
             self.note("rack_entry", reason=reason, at=at)
             self._rack_entry_note = (reason, at)
         self.pending.clear()
-        self.rack_question = None
+        self.racks.question = None
         try:
             self.clock.finish(at)
         except ValueError:
@@ -1222,7 +854,7 @@ class KioskApp:
 
     def _invoke_six_zero(self, t: float) -> None:
         running = self.clock.running(t)
-        self._commit(ev.SixZeroInvoked(running if running is not None else self.state.to_move), t)
+        self.commit(ev.SixZeroInvoked(running if running is not None else self.state.to_move), t)
         if not self._enter_racks("six_zero", t):
             self._end_game("six_zero", t)
 
@@ -1230,7 +862,7 @@ class KioskApp:
         if self.phase in (Phase.DONE,):
             return
         if self.clock.running(t) is not None and not self.state.game_over:
-            self._commit(ev.ClockPaused(t, "director"), t)
+            self.commit(ev.ClockPaused(t, "director"), t)
         self.menu = Menu(menu_items(self.state, clocks_running=False,
                                     downtime_chargeable=self.downtime_chargeable() is not None,
                                     penalties=standing_time_penalties(self.state),
@@ -1252,18 +884,18 @@ class KioskApp:
             if not self._enter_racks("director", t):
                 self._end_game("director", t)
         elif chosen is MenuItem.TIME_CALLED:
-            self._commit(ev.TimeCalled(), t)
+            self.commit(ev.TimeCalled(), t)
         elif chosen is MenuItem.CHARGE_DOWNTIME and self.unsettled_downtime is not None:
             self._charge_downtime(t)
         elif chosen in (MenuItem.ERASE_PENALTY_1, MenuItem.ERASE_PENALTY_2):
             player = 0 if chosen is MenuItem.ERASE_PENALTY_1 else 1
             points = standing_time_penalties(self.state)[player]
-            self._commit(ev.Correction(player, points, f"{ERASED} by the director (KIOSK-06)", "director"), t)
+            self.commit(ev.Correction(player, points, f"{ERASED} by the director (KIOSK-06)", "director"), t)
         elif chosen in (MenuItem.FORFEIT_1, MenuItem.FORFEIT_2):
             player = 0 if chosen is MenuItem.FORFEIT_1 else 1
             self.pending.clear()
-            self._commit(ev.GameAbandoned(player), t)
-            self.alert_log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
+            self.commit(ev.GameAbandoned(player), t)
+            self.alerts.log.append(("Forfeit", "RES-06", f"{names[player]} forfeits"))
         elif chosen is MenuItem.NEW_GAME:
             self.note("abandoned_by_director")
             self.new_game_requested = True
@@ -1281,43 +913,6 @@ class KioskApp:
         from kiosk.screen_model_builder import build_screen
 
         return build_screen(self)
-
-
-@dataclass(frozen=True)
-class Recovered:
-    """The game came back from its journal after a restart: shown once."""
-    events: int              # events replayed
-    since_wall: str          # the journal's last wall-clock stamp ('' when none)
-    damage: tuple[str, ...]  # lines about journal damage set aside
-    until: float             # the page stays up until then (or the next button)
-
-
-@dataclass(frozen=True)
-class RackQuestion:
-    """A rack count the players must confirm before it goes on the record."""
-    player: int
-    seen: int        # tiles the camera counts
-    due: int         # tiles the rules say the rack holds
-    kind: str        # "overdraw" or "underdraw"
-    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
-
-
-def _last_wall(records: list[dict]) -> str:
-    walls = [str(r["wall"]) for r in records if isinstance(r.get("wall"), str)]
-    return walls[-1] if walls else ""
-
-
-def _wall_now() -> str:
-    """Wall-clock time for people reading the journal (never used for game logic)."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _alert_tuple(alert: RulesAlert) -> tuple[str, str, str]:
-    return (alert.code.replace("_", " "), alert.rule, alert.action or alert.message)
-
-
-def _zone_player(zone: str) -> int | None:
-    return {"p1": 0, "p2": 1}.get(zone)
 
 
 def _last_turn(state: GameState) -> Turn | None:

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Container, Iterable, Protocol
 
-from kiosk.app import AppSettings, GameSetup, JournalLike, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, KioskApp
+from kiosk.app_journal import JournalLike, MemoryJournal
 from kiosk.config import KioskConfig
 from kiosk.display.model import ButtonHint, Prompt, ScreenModel, Status
 from kiosk.errors import InputError

@@ -129,7 +129,7 @@ class RackSetup:
     def showing(self, app: KioskApp) -> bool:
         """The setup's screen is up: an offer, and the start screen with nothing else asking."""
         return (self.offer is not None and app.phase == "start" and not app.pending and app.menu is None
-                and app.name_picker is None and app.names_offered() is None and app.recovered is None
+                and app.names.picker is None and app.names_offered() is None and app.recovered is None
                 and not app.warnings_unacknowledged and not app.app_alerts)
 
     def key(self) -> tuple[object, ...]:

@@ -32,7 +32,8 @@ from kiosk.rules.board import letter_multiplier, parse_square
 from kiosk.rules.timing import clock_text
 
 if TYPE_CHECKING:
-    from kiosk.app import KioskApp, Pending
+    from kiosk.app import KioskApp
+    from kiosk.turn_prompts import Pending
 
 
 def _clock(app: KioskApp, player: int, t: float) -> ClockView:
@@ -82,7 +83,7 @@ def _last_play(app: KioskApp) -> LastPlay | None:
 
 
 def _alerts(app: KioskApp, t: float) -> tuple[Alert, ...]:
-    out = list(app.current_alert_views())
+    out = list(app.alerts.views(app.state, app.setup.players, app.rack_values_entered))
     for p in (0, 1):
         over = app.clock.overtime(p, t)
         if over > 0:
@@ -191,7 +192,7 @@ def _start_screen(app: KioskApp) -> dict[str, Any]:
     names = app.setup.players
     setup = StartSetup(f"{app.profile.title} · tiles: {app.tileset.name}", _lexicon_label(app.setup.lexicon), first)
     extra: dict[str, Any] = {"screen": "start", "start": setup}
-    picker, offer = app.name_picker, app.names_offered()
+    picker, offer = app.names.picker, app.names_offered()
     if picker is not None:
         extra["start"] = replace(setup, choosing=picker.slot, choices=picker.choices, cursor=picker.cursor,
                                  chosen=picker.chosen,
@@ -271,7 +272,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
     elif app.phase == "start" and head is None and app.recovered is None:
         extra = _start_screen(app)
     elif app.recovered is not None and t < app.recovered.until:
-        extra = {"screen": "recovered", "recovered": Recovered(app.time_lost_text(), app.recovered.events,
+        extra = {"screen": "recovered", "recovered": Recovered(app.recovered.time_lost_text(), app.recovered.events,
                                                                 app.recovered.damage)}
         lost = ("The time lost is on neither clock; a director may charge it: PAUSE, then CONFIRM. "
                 if app.unsettled_downtime is not None else "")
@@ -314,6 +315,6 @@ def build_screen(app: KioskApp) -> ScreenModel:
                                                           "The clock restarts when the camera sees them gone")}
     elif app.camera_problem and app.phase == "turn":
         extra = {}
-    if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.fresh_alert():
+    if not extra.get("screen") and common["alerts"] and app.phase == "turn" and app.alerts.fresh(app.now()):
         extra["screen"] = "alert"
     return ScreenModel(**common, **extra)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import pytest
 from vision.observation import BoardObservation
 
-from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal
+from kiosk.app import AppSettings, GameSetup, KioskApp
+from kiosk.app_journal import MemoryJournal
 from kiosk.rules import events as ev
 from kiosk.vision_worker import InlineVision
 from tests.board_text import EMPTY, board, cell
@@ -136,7 +137,7 @@ def test_doubtful_read_is_never_guessed_and_confirm_accepts_it():
     assert (7, 7) in screen.board.doubtful
     table.press("confirm")
     assert [p.tiles for p in table.plays()] == [CAT]
-    assert table.app.reads_confirmed == 1
+    assert table.app.turns.reads_confirmed == 1
 
 
 def test_correction_is_recorded_as_an_event():
@@ -233,7 +234,7 @@ def test_overdraw_seen_in_a_rack_zone_raises_an_alert():
     assert screen.screen == "alert" and "8 tiles" in screen.prompt.question
     table.press("confirm")
     assert any(isinstance(e, ev.OverdrawReported) and e.player == 0 and e.tiles_seen == 8 for e in table.app.events)
-    assert any("verdraw" in a[0] for a in table.app.alert_log)
+    assert any("verdraw" in a[0] for a in table.app.alerts.log)
 
 
 def test_an_overdraw_is_not_asked_while_a_hand_is_over_the_rack_or_the_count_is_unknown():
@@ -267,7 +268,7 @@ def test_underdraw_of_the_player_whose_clock_starts_is_asked_then_recorded_with_
     assert not any(isinstance(e, ev.UnderdrawReported) for e in table.app.events)
     table.press("confirm")
     assert any(isinstance(e, ev.UnderdrawReported) and e.player == 0 and e.tiles_seen == 6 for e in table.app.events)
-    alert = next(a for a in table.app.current_alerts() if "underdraw" in a[0].lower())
+    alert = next(a for a in table.app.alerts.standing(table.app.state) if "underdraw" in a[0].lower())
     assert alert[1].startswith("DRAW-"), alert
 
 

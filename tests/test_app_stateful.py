@@ -20,7 +20,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from vision.observation import BoardObservation
 
 from hardware.camera import CameraUnplugged
-from kiosk.app import GameSetup, KioskApp, MemoryJournal
+from kiosk.app import GameSetup, KioskApp
+from kiosk.app_journal import MemoryJournal
 from kiosk.vision_worker import InlineVision
 from tests.board_text import cell
 

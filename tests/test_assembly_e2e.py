@@ -291,7 +291,7 @@ def test_cancel_in_the_roster_keeps_the_names(tmp_path):
         table.press("confirm")
         table.press("challenge")
         screen = table.press("cancel")
-        assert table.kiosk.app.name_picker is None and [p.name for p in screen.players] == ["Ann", "Bob"]
+        assert table.kiosk.app.names.picker is None and [p.name for p in screen.players] == ["Ann", "Bob"]
         assert screen.prompt is not None and "CONFIRM" in [b.button for b in screen.prompt.buttons]
     finally:
         table.kiosk.close()
@@ -309,7 +309,7 @@ def test_names_laid_out_in_tiles_are_read_and_offered(tmp_path):
     table = Table(tmp_path, game=GERMAN, frames=SCRABSCRAP / "spiel-12", first="board-00a.jpg")
     try:
         screen = table.wait(2)
-        assert screen.screen == "start" and table.kiosk.app.name_offer is None      # the empty board: nothing
+        assert screen.screen == "start" and table.kiosk.app.names.offer is None      # the empty board: nothing
         table.camera.show("board-00.jpg")                                           # A ? S on row 8
         screen = table.wait(3)
         assert screen.start is not None and screen.start.names_read == ("A", "S") and not screen.start.names_doubtful

@@ -93,7 +93,7 @@ def test_eight_tiles_held_on_a_rack_raise_the_overdraw_question(folder: Path):
 def test_seven_tiles_never_raise_it(folder: Path):
     table = _started(folder)
     table.wait(12)
-    assert table.app.rack_watch.stable_count("p1") == 7      # seen, and seen right
+    assert table.app.racks.watch.stable_count("p1") == 7      # seen, and seen right
     assert table.app.rack_question is None
 
 
@@ -102,7 +102,7 @@ def test_a_hand_over_the_rack_holds_the_question_back(folder: Path):
     table.camera.show("hand.png")
     table.wait(12)
     assert table.app.rack_question is None
-    assert table.app.rack_watch.readings("p1")[-3:] == (None, None, None)   # a hand in the zone: unknown
+    assert table.app.racks.watch.readings("p1")[-3:] == (None, None, None)   # a hand in the zone: unknown
 
 
 def test_a_club_checks_its_racks_on_photos_with_seven_and_eight_tiles(folder: Path, capsys: pytest.CaptureFixture[str]):

@@ -80,7 +80,7 @@ def test_a_board_settled_before_the_press_is_taken_from_one_frame_after_it():
     reads = table.app.vision.cost.reads
     table.press("p1").at(table.t)                  # one tick after the press
     assert [p.tiles for p in table.plays()] == [CAT]
-    assert table.app.latencies[-1] == 0.0
+    assert table.app.turns.latencies[-1] == 0.0
     assert table.app.vision.cost.reads == reads    # confirmed by one look, not by reading the board again
 
 
@@ -89,7 +89,7 @@ def test_with_rack_zones_the_one_frame_after_the_press_is_read_in_full():
     reads = table.app.vision.cost.reads
     table.press("p1").at(table.t)
     assert [p.tiles for p in table.plays()] == [CAT]
-    assert table.app.latencies[-1] == 0.0
+    assert table.app.turns.latencies[-1] == 0.0
     assert table.app.vision.cost.reads == reads + 1
 
 

@@ -192,7 +192,7 @@ def test_the_racks_found_at_the_start_are_shown_confirmed_and_counted(table_fact
     table.press("p2")                                        # Bob starts Ann's clock: the game starts
     assert table.kiosk.app.phase == "turn"
     table.wait(5)                                            # read every RACK_POLL_S while a clock runs
-    assert table.kiosk.app.rack_watch.stable_count("p1") == 7 and table.kiosk.app.rack_question is None
+    assert table.kiosk.app.racks.watch.stable_count("p1") == 7 and table.kiosk.app.rack_question is None
     table.camera.show("start8.png")                          # Ann drew one too many, onto her rack
     screen = table.wait(8)
     question = table.kiosk.app.rack_question
@@ -236,7 +236,7 @@ def test_cancel_without_config_zones_counts_nothing_and_says_so(table_factory):
     table.press("p2")
     table.camera.show("start8.png")
     table.wait(10)
-    assert table.kiosk.app.rack_question is None and table.kiosk.app.rack_watch.recent == ()
+    assert table.kiosk.app.rack_question is None and table.kiosk.app.racks.watch.recent == ()
 
 
 def test_a_first_press_before_the_answer_keeps_the_zones_in_force(table_factory):

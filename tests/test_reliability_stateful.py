@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from kiosk.app import MemoryJournal
+from kiosk.app_journal import MemoryJournal
 from tests.test_app_flow import Table, View
 
 BUTTONS = ("p1", "p2", "pause", "challenge", "confirm", "cancel")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.__main__ import INTERRUPTED
-from kiosk.app import JournalLike
+from kiosk.app_journal import JournalLike
 from kiosk.errors import InputError
 from kiosk.journal import OPEN_SUFFIX
 

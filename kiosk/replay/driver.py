@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from kiosk.app import AppSettings, GameSetup, KioskApp, MemoryJournal, Pending
+from kiosk.app import AppSettings, GameSetup, KioskApp
+from kiosk.app_journal import MemoryJournal
+from kiosk.turn_prompts import Pending
 from kiosk.replay.camera import ReplayCamera
 from kiosk.replay.script import Script, Step, Turn, load_script
 from kiosk.assembly import JournalBackend

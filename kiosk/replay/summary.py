@@ -57,7 +57,7 @@ def summarize(app: Any, script: Any, problems: list[str]) -> Any:
     except Exception as exc:  # export problems are reported, not hidden
         problems.append(f"GCG export failed: {exc}")
         completed = False
-    return ReplayResult(completed, gcg, moves, (scores[0], scores[1]), names, alerts, app.reads_confirmed, problems,
+    return ReplayResult(completed, gcg, moves, (scores[0], scores[1]), names, alerts, app.turns.reads_confirmed, problems,
                         move_scores)
 
 
@@ -70,4 +70,4 @@ def _describe(event: Any) -> str:
 
 
 def _all_alerts(app: Any) -> list[tuple[str, str, str]]:
-    return list(app.alert_log)
+    return list(app.alerts.log)

@@ -1,0 +1,119 @@
+"""The racks' counts turned into questions to the players (DRAW-09, KIOSK-03, DRAW-01).
+
+Every located reading's rack counts go through kiosk.rack_watch: a count is asked about only
+once it has held over its last readings with no hand in the zone, and an unknown count never.
+Overdraw: more than seven tiles. Underdraw: in the reading after a press, the rack of the player
+whose clock now starts (who has had the whole turn to draw, and has not yet begun to lay tiles)
+has shown fewer tiles than the rules say it holds. A count is a camera reading like any other,
+so the players confirm it before it goes on the record; a count they reject is not asked again
+until that rack has been seen with the right number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.app_journal import GameRecord
+from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
+from kiosk.rack_watch import step as watch_racks
+from kiosk.rules import events as ev
+from kiosk.rules.state import GameState
+from vision.observation import BoardObservation
+
+
+@dataclass(frozen=True)
+class RackQuestion:
+    """A rack count the players must confirm before it goes on the record."""
+    player: int
+    seen: int        # tiles the camera counts
+    due: int         # tiles the rules say the rack holds
+    kind: str        # "overdraw" or "underdraw"
+    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
+
+
+class RackQuestions:
+    """The question standing (`question`), the racks' recent counts (`watch`), the players
+    whose overdraw is being resolved and the questions the players called a miscount."""
+
+    def __init__(self, record: GameRecord):
+        self.question: RackQuestion | None = None   # awaiting CONFIRM/CANCEL
+        self.watch = RackWatch()
+        self.overdraw_open: set[int] = set()
+        self._dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
+        self._record = record
+
+    def seen(self, obs: BoardObservation, state: GameState, t: float, waiting: int | None) -> None:
+        """A located reading's rack counts; `waiting`: in the reading after a press, the player
+        whose clock now starts (the underdraw check), else None."""
+        due = {f"p{p + 1}": state.rack_counts[p] for p in (0, 1)}
+        self.watch, question = watch_racks(self.watch, obs.rack_counts, obs.rack_blocked, due,
+                                           waiting=None if waiting is None else f"p{waiting + 1}",
+                                           # DRAW-01: beside the drawing player's rack only (rackscreen)
+                                           face_down=drawn_face_down(obs.rack_face_down, state.history))
+        for zone, count in ((z, self.watch.stable_count(z)) for z in due):
+            player = _zone_player(zone)
+            if count is None or player is None:
+                continue
+            if count <= 7:
+                self._dismissed.discard((player, "overdraw"))
+                if player in self.overdraw_open:
+                    self._record.commit(ev.OverdrawResolved(player), t)
+            if count >= due[zone]:
+                self._dismissed.discard((player, "underdraw"))
+        player = None if question is None else _zone_player(question.zone)
+        if question is None or player is None or (player, question.kind) in self._dismissed:
+            return
+        if question.kind == "overdraw" and player not in self.overdraw_open:
+            self._ask(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
+        elif question.kind == "underdraw" and self.question is None:
+            self._ask(RackQuestion(player, question.seen, question.due, "underdraw"))
+
+    def _ask(self, question: RackQuestion) -> None:
+        """A rack question is journaled before it is shown, so a restart asks it again."""
+        if question != self.question:
+            self._record.note("rack_question", player=question.player, seen=question.seen, due=question.due,
+                              question=question.kind, **({"face_down": question.face_down} if question.face_down
+                                                         else {}))
+        self.question = question
+
+    def answer(self, confirmed: bool, state: GameState) -> None:
+        """CONFIRM: the count goes on the record; CANCEL: a miscount, not asked again for now."""
+        question = self.question
+        if question is None:
+            return
+        self.question = None
+        if not confirmed:
+            self._record.note("rack_question_dismissed", player=question.player, question=question.kind)
+            self._dismissed.add((question.player, question.kind))
+        elif question.kind == "overdraw":
+            # where the camera saw the tiles says which procedure applies (DRAW-03/04, MSA 7.1/7.2a)
+            mixed = mixed_into_rack(question.seen - question.face_down, state.rack_counts[question.player],
+                                    state.drawn_last[question.player])
+            self._record.commit(ev.OverdrawReported(question.player, question.seen, mixed=mixed))
+        else:
+            self._record.commit(ev.UnderdrawReported(question.player, question.seen))
+
+    def on_event(self, event: object) -> None:
+        """A rules event on the record (journaled now or replayed)."""
+        if isinstance(event, (ev.OverdrawReported, ev.UnderdrawReported)) and self.question is not None:
+            if self.question.player == event.player:
+                self.question = None
+        if isinstance(event, ev.OverdrawReported):
+            self.overdraw_open.add(event.player)
+        elif isinstance(event, ev.OverdrawResolved):
+            self.overdraw_open.discard(event.player)
+        elif isinstance(event, (ev.GameEnded, ev.GameAbandoned)):
+            self.question = None
+
+    def replay_note(self, note: dict) -> None:
+        """An app record replayed from the journal: a question asked, or dismissed."""
+        kind = note.get("kind")
+        if kind == "rack_question":
+            self.question = RackQuestion(int(note["player"]), int(note["seen"]), int(note["due"]),
+                                         str(note["question"]), int(note.get("face_down", 0)))
+        elif kind == "rack_question_dismissed":
+            self.question = None
+            self._dismissed.add((int(note["player"]), str(note["question"])))
+
+
+def _zone_player(zone: str) -> int | None:
+    return {"p1": 0, "p2": 1}.get(zone)
