@@ -35,10 +35,15 @@ class RackQuestion:
     def text(self) -> str:
         """What both screens may show (KIOSK-03/05: a count, never a letter)."""
         if self.kind == "overdraw" and self.face_down:
-            return f"{self.face_down} drawn, {max(self.due - (self.seen - self.face_down), 0)} due"
+            return drawn_due_text(self.seen, self.due, self.face_down)
         if self.kind == "overdraw":
             return f"{self.seen} tiles on rack"
         return f"{self.seen} tiles on rack, {self.due} due"
+
+
+def drawn_due_text(seen: int, due: int, face_down: int) -> str:
+    """An overdraw with tiles face down beside the rack (DRAW-01): "5 drawn, 4 due", of `seen` tiles counted."""
+    return f"{face_down} drawn, {max(due - (seen - face_down), 0)} due"
 
 
 @dataclass(frozen=True)

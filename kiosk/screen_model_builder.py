@@ -28,6 +28,7 @@ from kiosk.display.model import (
     Waiting,
     WordBreakdown,
 )
+from kiosk.rack_watch import drawn_due_text
 from kiosk.rules.board import letter_multiplier, parse_square
 from kiosk.rules.timing import clock_text
 
@@ -293,9 +294,7 @@ def build_screen(app: KioskApp) -> ScreenModel:
         question = (f"The camera counts {q.seen} tiles on {name}'s rack: overdrawn?" if q.kind == "overdraw" else
                     f"The camera counts {q.seen} tiles on {name}'s rack, {q.due} due: underdrawn?")
         if q.kind == "overdraw" and q.face_down:   # DRAW-01, as kiosk.rack_watch words it (rackscreen)
-            from kiosk.rack_watch import RackQuestion as Counted
-
-            question = f"{name}: {Counted('', q.seen, q.due, 'overdraw', q.face_down).text()}. Overdrawn?"
+            question = f"{name}: {drawn_due_text(q.seen, q.due, q.face_down)}. Overdrawn?"
         extra = {"screen": "alert", "prompt": Prompt(
             question, (ButtonHint("CONFIRM", f"yes, {q.kind}n"), ButtonHint("CANCEL", "no, miscounted")))}
     elif (chargeable := app.downtime_chargeable()) is not None:
