@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
                               comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
-                              tiles_solid, trim_table_ends)
+                              tiles_alike, tiles_solid, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -1021,7 +1021,8 @@ def _split_holds(count: int, learnt: Comb, board: Comb | None, share: np.ndarray
     chosen = learnt if count in learnt.splits else board
     if chosen is None or count not in chosen.splits:
         return False
-    return seams_shown(chosen, count) >= LEARNT_SEAMS_SHOWN and tiles_solid(share, chosen, count)
+    return (seams_shown(chosen, count) >= LEARNT_SEAMS_SHOWN and tiles_solid(share, chosen, count)
+            and tiles_alike(chosen, count))
 
 
 LEARNT_SEAMS_SHOWN = 0.2  # a learnt rack read over seven needs this share of its split's seams to show.
