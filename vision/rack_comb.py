@@ -291,7 +291,7 @@ SOLID_TILE = 0.5  # dev seeds 7810000-7810199 and 7820000-7820199 rendered with 
 # rack, an empty stretch of groove beside two tiles read as a third, so eight at setup and on every later
 # frame) 0.46 on that stretch, 0.93-1.0 on its tiles; no rack of 6 or 7 was read surely over seven there
 # (and read with what setup learnt, racks._split_holds: of 1526 splits of learnt racks read over seven there, the
-# least tile 0.54 on 7810096 p2, 0.62-1.0 on the rest; 7880075 p2's groove 0.48, on noisy frames up to 0.59)
+# least tile 0.54 on 7810096 p2, 0.62-1.0 on the rest; 7880075 p2's groove 0.48, 0.52-0.59 on four noisy frames)
 
 
 def tiles_alike(comb: Comb, total: int) -> bool:

@@ -1017,7 +1017,7 @@ def _split_holds(count: int, learnt: Comb, board: Comb | None, share: np.ndarray
     band's rows (`share`; rack_comb.tiles_solid, as for a rack read without setup) and as light as the
     split's other tiles (rack_comb.tiles_alike). Dev seed 7880075 p2 (first seed 7880000): seven ivory
     tiles on a wood-classic rack, the lit wood of the empty groove past the last one tile colour in a row
-    or two of the band (its 15 columns 0.48 of it, the tiles 0.88-1.0; 0.52-0.59 on frames of fresh
+    or two of the band (its 15 columns 0.48 of it, the tiles 0.88-1.0; 0.52-0.59 on four frames of fresh
     sensor noise) and 0.655 as light as the tiles, its step down from them taken for a seam: read as 8
     at setup's pitches and the board's."""
     chosen = learnt if count in learnt.splits else board
