@@ -290,6 +290,30 @@ SOLID_TILE = 0.5  # dev seeds 7810000-7810199 and 7820000-7820199 rendered with 
 # rest; 10040917 p2 (a measuring run's false overdraw, looked at after it: seven navy tiles on a blue Mattel
 # rack, an empty stretch of groove beside two tiles read as a third, so eight at setup and on every later
 # frame) 0.46 on that stretch, 0.93-1.0 on its tiles; no rack of 6 or 7 was read surely over seven there
+# (and read with what setup learnt, racks._split_holds: of 1526 splits of learnt racks read over seven there, the
+# least tile 0.54 on 7810096 p2, 0.62-1.0 on the rest; 7880075 p2's groove 0.48, 0.52-0.59 on four noisy frames)
+
+
+def tiles_alike(comb: Comb, total: int) -> bool:
+    """Whether every tile of `total`'s best split is as light as the split's median tile, within TILE_LIGHT
+    (each over its middle half, clear of the seams' blur: `comb.profile`, the strip's lightness along it):
+    a stretch of bare rack beside the tiles, tile colour in a row or two of the band, is not as light as
+    they are, and its step from them passes for a seam."""
+    lights = []
+    for (a, b), n in zip(comb.runs, comb.splits[total]):
+        width = (b - a) / n
+        lights += [float(comb.profile[int(round(a + (k + 0.25) * width)):int(round(a + (k + 0.75) * width))].mean())
+                   for k in range(n)]
+    median = float(np.median(lights))
+    return all(TILE_LIGHT * median <= light <= median / TILE_LIGHT for light in lights)
+
+
+TILE_LIGHT = 0.7  # dev seeds 7810000-7810199 and 7820000-7820199 rendered with 8 and 9 tiles, learnt at setup (round
+# 18's harness): of the 1526 splits of learnt racks read over seven, every tile 0.76-1.19 of its split's median tile
+# (0.76: 7810042 p1, nine ivory tiles on a pro rack; 1.19: 7820161 p1); 7880075 p2 (first seed 7880000: seven ivory
+# tiles, the lit groove of a wood-classic rack past the last one split as an eighth tile) 0.655, and under fresh
+# sensor noise (vision.rack_bench's FOLLOW_NOISE, 30 frames) its share of tile colour (tiles_solid) passed in 12
+# of 30, this in none
 
 
 def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool = False) -> int | None:

@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
                               comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
-                              tiles_solid, trim_table_ends)
+                              tiles_alike, tiles_solid, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -978,8 +978,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             over = _over_seven(comb, board)
             if over is not None:
                 count, sure = over, True
-        if sure and count > RACK_LIMIT and _split_seams_shown(count, comb, board) < LEARNT_SEAMS_SHOWN:
-            # a learnt rack read over seven by its runs' lengths alone, no seam of the split showing
+        if sure and count > RACK_LIMIT and not _split_holds(count, comb, board, seen.share):
             sure = False
     if count > RACK_LIMIT and _band_thin(seen.band, profile, seen.is_rack.shape[0]):
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
@@ -1011,11 +1010,21 @@ def _band_thin(band: tuple[int, int], profile: RackProfile | None, rows: int) ->
     return profile is None or profile.tops is not None or profile.rows != rows or profile.band != band
 
 
-def _split_seams_shown(count: int, learnt: Comb, board: Comb | None) -> float:
-    """The share of seams showing (seams_shown) of the split that read `count`: setup's pitches'
-    split, or the board's where only those make `count` (_over_seven's choice); 0 when neither does."""
+def _split_holds(count: int, learnt: Comb, board: Comb | None, share: np.ndarray) -> bool:
+    """Does the split that read a learnt rack as `count` (over seven) hold: setup's pitches' split, or
+    the board's where only those make `count` (_over_seven's choice), with LEARNT_SEAMS_SHOWN of its seams
+    showing (not a count by the runs' lengths alone) and every tile SOLID_TILE of tile colour over the
+    band's rows (`share`; rack_comb.tiles_solid, as for a rack read without setup) and as light as the
+    split's other tiles (rack_comb.tiles_alike). Dev seed 7880075 p2 (first seed 7880000): seven ivory
+    tiles on a wood-classic rack, the lit wood of the empty groove past the last one tile colour in a row
+    or two of the band (its 15 columns 0.48 of it, the tiles 0.88-1.0; 0.52-0.59 on four frames of fresh
+    sensor noise) and 0.655 as light as the tiles, its step down from them taken for a seam: read as 8
+    at setup's pitches and the board's."""
     chosen = learnt if count in learnt.splits else board
-    return seams_shown(chosen, count) if chosen is not None and count in chosen.splits else 0.0
+    if chosen is None or count not in chosen.splits:
+        return False
+    return (seams_shown(chosen, count) >= LEARNT_SEAMS_SHOWN and tiles_solid(share, chosen, count)
+            and tiles_alike(chosen, count))
 
 
 LEARNT_SEAMS_SHOWN = 0.2  # a learnt rack read over seven needs this share of its split's seams to show.
