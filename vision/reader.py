@@ -211,6 +211,13 @@ LETTER_SURE_ALONE = 0.999
 # in one shifted window (with any other letter: asked); the L read I and the E read F of 113053 board-009 at
 # --scale 0.3 read T 0.663 and E 0.785 there (left wrong)
 STEADY_SHIFT = 0.03
+# ... only on a board the frame gives fewer than CELL px a square (STEADY_BELOW_PX, the mean side of its corners
+# / 15): a larger one is read from more pixels than the letter window has. There the check took out no letter:
+# dev seeds 113053 and 114054 as rendered, 113 boards at 48-90 px a cell (/tmp/vsmall/cmp.py, every square the
+# same as without it), and scrabscrap-v1 spiel-10..13 followed (49 frames at ~88 px a cell: 64 letters checked,
+# none taken out, 6.1 ms a frame, 11.5 % of a followed frame's CPU; /tmp/lead20/steadyshare.py, steadycost.py);
+# every letter it took out was at 16-40 px a cell (the two above at 16 px, 179179 board-033 at 40)
+STEADY_BELOW_PX = CELL
 STEADY_SHIFTS = ((STEADY_SHIFT, 0.0), (-STEADY_SHIFT, 0.0), (0.0, STEADY_SHIFT), (0.0, -STEADY_SHIFT))  # cells (x, y)
 ACCENTED = {"A": "Ä", "O": "Ö", "U": "Ü"}  # a bare letter whose accented twin is in the tile set
 # a bare letter and its twins with one mark above (ring, acute, dot, caron, tilde): blur can take
@@ -919,10 +926,15 @@ class BoardReader:
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
                         probs: np.ndarray, heights: np.ndarray) -> None:
-        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter whose share of the
-        letters is under LETTER_DECIDES that a window cut STEADY_SHIFT of a cell off its square, left, right, up
-        or down, reads as another letter at the kiosk's bar (_squares_letters). `cells`: frame-order squares of
+        """On a board under STEADY_BELOW_PX a square in the frame, takes out (in place, as _no_broken_letters
+        does: the square is unknown) a letter whose share of the letters is under LETTER_DECIDES that a window cut
+        STEADY_SHIFT of a cell off its square, left, right, up or down, reads as another letter at the kiosk's bar
+        (_squares_letters). `cells`: frame-order squares of
         `frame` at `corners`, whose letters `probs` and `heights` are (rows in that order)."""
+        sides = np.linalg.norm(np.asarray(corners, np.float64) - np.roll(np.asarray(corners, np.float64), 1, axis=0),
+                               axis=1)
+        if sides.mean() / 15 >= STEADY_BELOW_PX:
+            return
         total = probs.sum(axis=1)
         unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
         if not len(unsure):
