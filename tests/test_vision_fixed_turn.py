@@ -55,7 +55,8 @@ def test_a_camera_knocked_round_is_said_and_its_squares_unknown_until_put_back(m
     reader = BoardReader(VisionConfig(fixed_turn=90))
     observation = reader.observe(dataset.as_saved(knocked.image))
     assert observation.located and observation.rotation == 90
-    assert any("turned 0, not 90 as vision.fixed_turn says" in p for p in observation.problems)
+    assert any(p.startswith("camera moved? The tiles show the board turned 0, not 90 as vision.fixed_turn says")
+               for p in observation.problems)
     read = observation.board_text()
     assert _unknown(read) >= 3 and all(ch in ".#" for row in read for ch in row)
     put_back = _few_tiles(3, monkeypatch, rotation=90)

@@ -412,8 +412,9 @@ PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the cen
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
 # those empty under every rival turn is then unknown: no letter is claimed under a doubtful turn
-TURN_NOT_AS_FIXED = ("the tiles show the board turned {seen}, not {fixed} as vision.fixed_turn says: was the camera "
-                     "moved? Squares a tile may hold are unknown until it is put back or the setting changed")
+# the question first: the kiosk's status line cuts a long problem at 45-50 characters (800 px screen)
+TURN_NOT_AS_FIXED = ("camera moved? The tiles show the board turned {seen}, not {fixed} as vision.fixed_turn says; "
+                     "squares a tile may hold are unknown until it is put back or the setting changed")
 
 
 @dataclass
