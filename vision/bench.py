@@ -52,7 +52,7 @@ import numpy as np
 from kiosk.errors import InputError
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.config import VisionConfig
-from vision.locate import order_corners
+from vision.locate import turn_of
 from vision.models import describe
 from vision.observation import BoardObservation
 from vision.reader import TURN_NOT_SETTLED, BoardReader
@@ -169,13 +169,13 @@ def _frame_rotation(entry: dict, transform: np.ndarray | None = None) -> int | N
             # the frame's corners in upright order
             corners = np.roll(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32), -base, axis=0)
         moved = cv2.perspectiveTransform(corners[None].astype(np.float32), transform)[0]
-        return _rotation_of(moved)
+        return turn_of(moved)
     if "rotation" in synth:
         return int(synth["rotation"])
     if "rotation_deg" in entry:
         return (360 - int(entry["rotation_deg"])) % 360  # the photo's turn back to upright, the other way
     if corners is not None:
-        return _rotation_of(corners)
+        return turn_of(corners)
     return None
 
 
@@ -191,14 +191,6 @@ def count_rotation(tally: Tally, obs: BoardObservation, truth: int | None) -> No
             tally.rotation_unsettled += 1
         else:
             tally.rotation_wrong += 1
-
-
-def _rotation_of(upright_corners: np.ndarray) -> int:
-    """The quarter turn of a board whose upright corners (TL, TR, BR, BL) lie at these points:
-    where its top-left lands among the corners in frame order (vision.locate.order_corners)."""
-    frame_order = order_corners(np.asarray(upright_corners, np.float32))
-    distance = np.linalg.norm(frame_order - np.asarray(upright_corners[0], np.float32), axis=1)
-    return int(np.argmin(distance)) * 90
 
 
 def _truth_corners(entry: dict) -> np.ndarray | None:

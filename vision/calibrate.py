@@ -46,9 +46,9 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
-from vision.bench import _rotation_of
 from vision.cells import OCCUPANCY_CLASSES, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
+from vision.locate import turn_of
 from kiosk.rules.tiles import load_tileset
 from vision.glyph import NOT_A_LETTER, glyph_features_batch
 from vision.models import Calibration, Head, Network, shipped
@@ -160,7 +160,7 @@ class Oriented:
     @property
     def turn(self) -> int:
         """The board's turn as the reader sees it from this camera (BoardObservation.rotation)."""
-        return _rotation_of(self.corners)
+        return turn_of(self.corners)
 
     @property
     def settled(self) -> bool:

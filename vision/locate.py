@@ -1106,6 +1106,15 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -start, axis=0).astype(np.float32)
 
 
+def turn_of(upright_corners: np.ndarray) -> int:
+    """The quarter turn (degrees clockwise, as BoardObservation.rotation) of a board whose upright corners
+    (TL, TR, BR, BL) lie at these points: where its top-left lands among the corners in frame order
+    (order_corners)."""
+    frame_order = order_corners(np.asarray(upright_corners, np.float32))
+    distance = np.linalg.norm(frame_order - np.asarray(upright_corners[0], np.float32), axis=1)
+    return int(np.argmin(distance)) * 90
+
+
 def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarray:
     """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
     pattern fits best in perspective (a border line can pass for a grid line), judged as
