@@ -272,16 +272,21 @@ RUN_WHOLE = 0.8  # dev seeds 7640700-7640993 and 9910700-9910978, every rack rea
 # grey tiles and specks at a pro rack's end joined into an eighth run of 8 px, read as 8) 0.62
 
 
+def _split_tiles(comb: Comb, total: int, start: float, end: float) -> list[tuple[int, int]]:
+    """Each tile of `total`'s best split as columns: from `start` to `end` of its width (0, 1 the whole
+    tile), its runs split into equal tiles."""
+    spans = []
+    for (a, b), n in zip(comb.runs, comb.splits[total]):
+        width = (b - a) / n
+        spans += [(int(round(a + (k + start) * width)), int(round(a + (k + end) * width))) for k in range(n)]
+    return spans
+
+
 def tiles_solid(share: np.ndarray, comb: Comb, total: int) -> bool:
     """Whether every tile of `total`'s best split is SOLID_TILE of tile colour at least (`share`:
     each column's share of the band's rows of tile colour): the empty groove's shade beside a run
     passes for tile colour in a row or two of the band, not in the rows a tile's top and back fill."""
-    for (a, b), n in zip(comb.runs, comb.splits[total]):
-        width = (b - a) / n
-        for k in range(n):
-            if float(share[int(round(a + k * width)):int(round(a + (k + 1) * width))].mean()) < SOLID_TILE:
-                return False
-    return True
+    return not any(float(share[lo:hi].mean()) < SOLID_TILE for lo, hi in _split_tiles(comb, total, 0.0, 1.0))
 
 
 SOLID_TILE = 0.5  # dev seeds 7810000-7810199 and 7820000-7820199 rendered with 8 and 9 tiles (and the racks'
@@ -299,11 +304,7 @@ def tiles_alike(comb: Comb, total: int) -> bool:
     (each over its middle half, clear of the seams' blur: `comb.profile`, the strip's lightness along it):
     a stretch of bare rack beside the tiles, tile colour in a row or two of the band, is not as light as
     they are, and its step from them passes for a seam."""
-    lights = []
-    for (a, b), n in zip(comb.runs, comb.splits[total]):
-        width = (b - a) / n
-        lights += [float(comb.profile[int(round(a + (k + 0.25) * width)):int(round(a + (k + 0.75) * width))].mean())
-                   for k in range(n)]
+    lights = [float(comb.profile[lo:hi].mean()) for lo, hi in _split_tiles(comb, total, 0.25, 0.75)]
     median = float(np.median(lights))
     return all(TILE_LIGHT * median <= light <= median / TILE_LIGHT for light in lights)
 

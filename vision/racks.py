@@ -1380,7 +1380,7 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
 ARM_WIDE = 1.5  # ... over at least this many tiles (an arm is 2-3 tiles wide; a tile on the board one)
-ARM_EDGE = 14  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many columns (a tile):
+ARM_EDGE = 1.0  # ... its sides sharp: table (under ARM_TABLE of the rows) within this many tiles (14 columns):
 # a moving arm's sides ramp over its blur (dev seeds 7880100-7880299 and 7890100-7890299, the bench's hands:
 # 6-25 columns from the full run to table, 5 the old bound; 7890297 p2 and 7890181 p2 9, 7890288 p1 11,
 # 7890191 p2 14, each read as fewer tiles than stand), while the clean setup frames of the same scenes
@@ -1399,5 +1399,6 @@ def _arm_across(off: np.ndarray) -> bool:
     full = (off >= ARM_FULL).astype(np.int8)
     table = off < ARM_TABLE
     edges = np.flatnonzero(np.diff(np.concatenate([[0], full, [0]])))
-    return any(b - a >= ARM_WIDE * PX_PER_TILE and table[max(0, a - ARM_EDGE):a].any() and table[b:b + ARM_EDGE].any()
+    edge = int(ARM_EDGE * PX_PER_TILE)
+    return any(b - a >= ARM_WIDE * PX_PER_TILE and table[max(0, a - edge):a].any() and table[b:b + edge].any()
                for a, b in zip(edges[::2], edges[1::2]))
