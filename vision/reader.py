@@ -930,8 +930,8 @@ class BoardReader:
         """On a board under STEADY_BELOW_PX a square in the frame, takes out (in place, as _no_broken_letters
         does: the square is unknown) a letter whose share of the letters is under LETTER_DECIDES that a window cut
         STEADY_SHIFT of a cell off its square, left, right, up or down, reads as another letter at the kiosk's bar
-        (_squares_letters). `cells`: frame-order squares of
-        `frame` at `corners`, whose letters `probs` and `heights` are (rows in that order)."""
+        (_squares_letters). `cells`: frame-order squares of `frame` at `corners`, whose letters `probs` and
+        `heights` are (rows in that order)."""
         sides = np.linalg.norm(np.asarray(corners, np.float64) - np.roll(np.asarray(corners, np.float64), 1, axis=0),
                                axis=1)
         if sides.mean() / 15 >= STEADY_BELOW_PX:
