@@ -10,24 +10,13 @@ until that rack has been seen with the right number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from kiosk.app_journal import GameRecord
-from kiosk.rack_watch import RackWatch, drawn_face_down, mixed_into_rack
+from kiosk.rack_watch import RackQuestion, RackWatch, drawn_face_down, kind_of, mixed_into_rack, zone_of
 from kiosk.rack_watch import step as watch_racks
 from kiosk.rules import events as ev
 from kiosk.rules.state import GameState
+from vision.config import RACK_NAMES
 from vision.observation import BoardObservation
-
-
-@dataclass(frozen=True)
-class RackQuestion:
-    """A rack count the players must confirm before it goes on the record."""
-    player: int
-    seen: int        # tiles the camera counts
-    due: int         # tiles the rules say the rack holds
-    kind: str        # "overdraw" or "underdraw"
-    face_down: int = 0   # of `seen`, lying face down beside the rack (DRAW-01: "5 drawn, 4 due")
 
 
 class RackQuestions:
@@ -44,14 +33,14 @@ class RackQuestions:
     def seen(self, obs: BoardObservation, state: GameState, t: float, waiting: int | None) -> None:
         """A located reading's rack counts; `waiting`: in the reading after a press, the player
         whose clock now starts (the underdraw check), else None."""
-        due = {f"p{p + 1}": state.rack_counts[p] for p in (0, 1)}
+        due = {zone_of(p): state.rack_counts[p] for p in (0, 1)}
         self.watch, question = watch_racks(self.watch, obs.rack_counts, obs.rack_blocked, due,
-                                           waiting=None if waiting is None else f"p{waiting + 1}",
+                                           waiting=None if waiting is None else zone_of(waiting),
                                            # DRAW-01: beside the drawing player's rack only (rackscreen)
                                            face_down=drawn_face_down(obs.rack_face_down, state.history))
         for zone, count in ((z, self.watch.stable_count(z)) for z in due):
-            player = _zone_player(zone)
-            if count is None or player is None:
+            player = RACK_NAMES.index(zone)
+            if count is None:
                 continue
             if count <= 7:
                 self._dismissed.discard((player, "overdraw"))
@@ -59,13 +48,12 @@ class RackQuestions:
                     self._record.commit(ev.OverdrawResolved(player), t)
             if count >= due[zone]:
                 self._dismissed.discard((player, "underdraw"))
-        player = None if question is None else _zone_player(question.zone)
-        if question is None or player is None or (player, question.kind) in self._dismissed:
+        if question is None or question.zone not in RACK_NAMES or (question.player, question.kind) in self._dismissed:
             return
-        if question.kind == "overdraw" and player not in self.overdraw_open:
-            self._ask(RackQuestion(player, question.seen, question.due, "overdraw", question.face_down))
+        if question.kind == "overdraw" and question.player not in self.overdraw_open:
+            self._ask(question)
         elif question.kind == "underdraw" and self.question is None:
-            self._ask(RackQuestion(player, question.seen, question.due, "underdraw"))
+            self._ask(question)
 
     def _ask(self, question: RackQuestion) -> None:
         """A rack question is journaled before it is shown, so a restart asks it again."""
@@ -108,12 +96,8 @@ class RackQuestions:
         """An app record replayed from the journal: a question asked, or dismissed."""
         kind = note.get("kind")
         if kind == "rack_question":
-            self.question = RackQuestion(int(note["player"]), int(note["seen"]), int(note["due"]),
-                                         str(note["question"]), int(note.get("face_down", 0)))
+            self.question = RackQuestion(zone_of(int(note["player"])), int(note["seen"]), int(note["due"]),
+                                         kind_of(str(note["question"])), int(note.get("face_down", 0)))
         elif kind == "rack_question_dismissed":
             self.question = None
             self._dismissed.add((int(note["player"]), str(note["question"])))
-
-
-def _zone_player(zone: str) -> int | None:
-    return {"p1": 0, "p2": 1}.get(zone)

@@ -38,7 +38,7 @@ import numpy as np
 from kiosk.app import KioskApp
 from kiosk.display.model import ButtonHint, Prompt, RackMark, RackSetupView, ScreenModel
 from kiosk.vision_worker import Vision
-from vision.config import VisionConfig
+from vision.config import RACK_NAMES, VisionConfig
 from vision.rack_counter import SETUP_TILES, RackCounter, RackFind, same_zones
 from vision.reader import BoardReader
 
@@ -49,7 +49,6 @@ SAME_AS_IN_FORCE = 1.5  # a rack found within this many squares of the zone in f
 PICTURE_WIDTH = 480     # the picture shown for confirmation, px wide: the racks' tiles show their tops and
                         # backs only (KIOSK-05), and at a third of the camera's size no letter on the board
                         # is worth reading from it either
-RACK_NAMES = ("p1", "p2")
 NOTE = "rack_zones_found"   # the journal's app record of the confirmed racks' zones (frame px)
 
 

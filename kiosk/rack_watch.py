@@ -16,7 +16,10 @@ Pure: no camera, no clock, no I/O. The app feeds every observation's rack counts
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Mapping, Sequence
+from typing import Literal, Mapping, Sequence
+
+from kiosk.rules.state import Turn
+from vision.config import RACK_NAMES
 
 RACK_LIMIT = 7
 STABLE_FRAMES = 3  # the kiosk reads the racks every 2 s (kiosk.assembly.RACK_POLL_S): a count held 6 s with no hand in view
@@ -26,19 +29,32 @@ Kind = Literal["overdraw", "underdraw"]
 
 @dataclass(frozen=True)
 class RackQuestion:
-    zone: str  # rack zone name from the config ("p1", "p2")
+    """A rack count the players must confirm before it goes on the record."""
+    zone: str  # rack zone name from the config (vision.config.RACK_NAMES: player 1's first)
     seen: int  # tiles the camera counts (on the rack plus face down beside it)
     due: int  # tiles the rules say the rack holds
     kind: Kind
     face_down: int = 0  # of `seen`, lying face down beside the rack
 
-    def text(self) -> str:
-        """What both screens may show (KIOSK-03/05: a count, never a letter)."""
-        if self.kind == "overdraw" and self.face_down:
-            return drawn_due_text(self.seen, self.due, self.face_down)
-        if self.kind == "overdraw":
-            return f"{self.seen} tiles on rack"
-        return f"{self.seen} tiles on rack, {self.due} due"
+    @property
+    def player(self) -> int:
+        return RACK_NAMES.index(self.zone)
+
+
+def zone_of(player: int) -> str:
+    """The rack zone of a player (0 or 1)."""
+    if not 0 <= player < len(RACK_NAMES):
+        raise ValueError(f"no rack for player {player}")
+    return RACK_NAMES[player]
+
+
+def kind_of(text: str) -> Kind:
+    """A question kind as journaled ("overdraw" or "underdraw")."""
+    if text == "overdraw":
+        return "overdraw"
+    if text == "underdraw":
+        return "underdraw"
+    raise ValueError(f"unknown rack question {text!r}")
 
 
 def drawn_due_text(seen: int, due: int, face_down: int) -> str:
@@ -107,19 +123,19 @@ def step(watch: RackWatch, counts: Mapping[str, int | None], hands_in_zone: froz
     return replace(watch, asked=frozenset(asked)), question
 
 
-def drawing_zone(history: Sequence[Any]) -> str | None:
+def drawing_zone(history: Sequence[Turn]) -> str | None:
     """The rack whose player may be drawing now: the player of the last turn, when it was a
     play (a player draws after the press, while the opponent's clock runs: TURN-01 step 5).
     Tiles face down beside any other rack are not a draw (DRAW-01): an exchange in progress
     sets the player's own tiles face down beside the rack too (EXCH), before the press that
-    records it. `history`: the rules state's turns (`.kind`, `.player`)."""
+    records it. `history`: the rules state's turns."""
     last = history[-1] if history else None
-    if last is None or getattr(last, "kind", "") != "play":
+    if last is None or last.kind != "play":
         return None
-    return f"p{int(last.player) + 1}"
+    return zone_of(last.player)
 
 
-def drawn_face_down(face_down: Mapping[str, int] | None, history: Sequence[Any]) -> dict[str, int]:
+def drawn_face_down(face_down: Mapping[str, int] | None, history: Sequence[Turn]) -> dict[str, int]:
     """Of the tiles seen face down beside the racks, those that count as drawn: beside the
     rack of the player drawing (`drawing_zone`) only."""
     zone = drawing_zone(history)

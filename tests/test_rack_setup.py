@@ -20,7 +20,6 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -38,9 +37,10 @@ from kiosk.display.model import ScreenModel  # noqa: E402
 from kiosk.display.render import Renderer  # noqa: E402
 from kiosk.display.sink import ScreenSink  # noqa: E402
 from kiosk.rack_setup import RackSetup  # noqa: E402
-from kiosk.rack_watch import RackWatch, drawing_zone, drawn_face_down, mixed_into_rack, step  # noqa: E402
+from kiosk.rack_watch import RackWatch, drawing_zone, drawn_due_text, drawn_face_down, mixed_into_rack, step  # noqa: E402
 from kiosk.replay.camera import ReplayCamera  # noqa: E402
 from kiosk.replay.driver import ReplayRun  # noqa: E402
+from kiosk.rules.state import Turn  # noqa: E402
 from vision.rack_counter import RackCounter  # noqa: E402
 from vision.reader import BoardReader  # noqa: E402
 from vision.synth import FrameOptions, render_frame  # noqa: E402
@@ -300,8 +300,8 @@ def test_the_confirmed_count_is_on_the_record_with_the_profiles_procedure(tmp_pa
 
 # --- the pure parts ---------------------------------------------------------------------------
 
-def _turn(player: int, kind: str) -> SimpleNamespace:
-    return SimpleNamespace(player=player, kind=kind)
+def _turn(player: int, kind: str) -> Turn:
+    return Turn(player=player, kind=kind, score=0, total=0)
 
 
 def test_face_down_tiles_count_as_drawn_only_beside_the_drawing_players_rack():
@@ -320,7 +320,7 @@ def test_the_watch_words_it_as_drawn_and_due():
         watch, q = step(watch, {"p1": 3, "p2": 7}, set(), {"p1": 7, "p2": 7}, face_down={"p1": 5})
         asked.append(q)
     assert asked[:2] == [None, None] and asked[2] is not None
-    assert asked[2].text() == "5 drawn, 4 due" and asked[2].seen == 8
+    assert drawn_due_text(asked[2].seen, asked[2].due, asked[2].face_down) == "5 drawn, 4 due" and asked[2].seen == 8
     # four drawn for four due: seven in all, nothing to ask
     watch = RackWatch()
     for _ in range(4):

@@ -1,7 +1,7 @@
 """kiosk.rack_watch: a rack count becomes a question only when stable with no hand in view."""
 from __future__ import annotations
 
-from kiosk.rack_watch import RackWatch, step
+from kiosk.rack_watch import RackWatch, drawn_due_text, step
 
 DUE = {"p1": 7, "p2": 7}
 
@@ -19,7 +19,7 @@ def test_eight_tiles_seen_three_times_with_no_hand_asks_once():
     asked = _run([({"p1": 8, "p2": 7}, set())] * 6)
     assert asked[:2] == [None, None]
     assert asked[2] is not None and asked[2].kind == "overdraw" and asked[2].seen == 8
-    assert asked[2].text() == "8 tiles on rack"
+    assert (asked[2].kind, asked[2].seen) == ("overdraw", 8)
     assert asked[3:] == [None, None, None]  # not asked again while it stays 8
 
 
@@ -45,14 +45,14 @@ def test_face_down_tiles_beside_the_rack_count_toward_an_overdraw():
     # DRAW-01: A kept 3, owes 4, puts 5 face down beside the rack: "5 drawn, 4 due"
     asked = _run([({"p1": 3}, set())] * 3, due={"p1": 7}, face_down={"p1": 5})
     q = asked[2]
-    assert q is not None and q.kind == "overdraw" and q.seen == 8 and q.text() == "5 drawn, 4 due"
+    assert q is not None and q.kind == "overdraw" and q.seen == 8 and drawn_due_text(q.seen, q.due, q.face_down) == "5 drawn, 4 due"
 
 
 def test_underdraw_only_for_the_waiting_player_and_never_for_zero():
     assert all(q is None for q in _run([({"p1": 6}, set())] * 4))  # not at a press
     asked = _run([({"p1": 6, "p2": 5}, set())] * 3, waiting="p1")
     assert asked[2] is not None and asked[2].kind == "underdraw" and asked[2].zone == "p1"
-    assert asked[2].text() == "6 tiles on rack, 7 due"
+    assert (asked[2].seen, asked[2].due, asked[2].player) == (6, 7, 0)
     assert all(q is None for q in _run([({"p1": 0}, set())] * 4, waiting="p1"))
 
 
