@@ -267,11 +267,11 @@ MARK_WIDTH = 0.5
 # MARK_STROKELESS (no constant of its own, _strokes_not_a_letter): a small filled star leaves nothing to the
 # strokes' filter, so its strokes hold no glyph at all; that is no letter against the mark (a letter's strokes hold
 # one), so the plain ink's 'not a letter' decides, with the shape, number, colour and count tests as before. Such
-# star blanks were unknown at 0.000 (round 20's 186186 board-009 and board-001, dark tiles, looked at in the bench's
-# worst cells). Rendered dev seeds 120060-120065 (360 boards, /tmp/vblank/marks.py, every square with no letter
-# read and tile >= 0.2 whose ink reads as a mark): 139 blanks, 4 other squares (below SURE_TILE or stopped by
-# MARK_COLOUR but one lettered tile whose strokes read 0.999); 5 of them with no glyph in their strokes, all star
-# blanks; with vision.bench on 120060-120062 blanks 158/173 -> 161/173, every other count the same
+# star blanks were unknown at 0.000 (dev seed 120060 board-008 (7,3) and board-019 (7,7)). Rendered dev seeds
+# 120060-120065 (360 boards, /tmp/vblank/marks.py, every square with no letter read and tile >= 0.2 whose ink
+# reads as a mark): 139 blanks, one lettered tile (its strokes 'not a letter' 0.999) and 4 empty squares (3 under
+# SURE_TILE, 1 stopped by MARK_COLOUR); the 5 with no glyph in their strokes are all star blanks. vision.bench on
+# 120060-120062: blanks 158/173 -> 161/173, no other count changed but the unread and exact ones with them
 # ... and no wider than MARK_WIDEST of its height: a letter whose ink box took in the tile's own edge (the
 # top and left sides of its rim, a light board's shadow) reads 'not a letter' surely, plain and as strokes,
 # like a logo in a frame, and became a blank (rendered dev seed 94034 board-019, an F 1.36 as wide as tall,
