@@ -264,6 +264,14 @@ MARK_SURE = 0.99
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
 # tall (seed 75555 board-005, measured once as an unused seed, the one confident-wrong square of 2021).
 MARK_WIDTH = 0.5
+# MARK_STROKELESS (no constant of its own, _strokes_not_a_letter): a small filled star leaves nothing to the
+# strokes' filter, so its strokes hold no glyph at all; that is no letter against the mark (a letter's strokes hold
+# one), so the plain ink's 'not a letter' decides, with the shape, number, colour and count tests as before. Such
+# star blanks were unknown at 0.000 (dev seed 120060 board-008 (7,3) and board-019 (7,7)). Rendered dev seeds
+# 120060-120065 (360 boards, /tmp/vblank/marks.py, every square with no letter read and tile >= 0.2 whose ink
+# reads as a mark): 139 blanks, one lettered tile (its strokes 'not a letter' 0.999) and 4 empty squares (3 under
+# SURE_TILE, 1 stopped by MARK_COLOUR); the 5 with no glyph in their strokes are all star blanks. vision.bench on
+# 120060-120062: blanks 158/173 -> 161/173, no other count changed but the unread and exact ones with them
 # ... and no wider than MARK_WIDEST of its height: a letter whose ink box took in the tile's own edge (the
 # top and left sides of its rim, a light board's shadow) reads 'not a letter' surely, plain and as strokes,
 # like a logo in a frame, and became a blank (rendered dev seed 94034 board-019, an F 1.36 as wide as tall,
@@ -1128,17 +1136,13 @@ class BoardReader:
             return [], {}
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in unread]
-        marks, letters = [], {}
-        plain = np.zeros((0, len(self.letters.classes)), np.float32)
-        for strokes in (False, True):
-            probs, height = self._glyph_classes(upright, strokes)
-            marks.append(probs[:, other])
-            if not strokes:
-                plain = probs
-            else:  # plain ink surely a mark is not read again: a star blank's strokes once read I
-                letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks[0], upright, plain)
-                           if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
-        marked = [k for k, w, p, s in zip(unread, upright, marks[0], marks[1]) if _a_mark(w, p, s)]
+        plain = self._glyph_classes(upright, False)[0]
+        probs, height = self._glyph_classes(upright, True)
+        marks, stroke_marks = plain[:, other], _strokes_not_a_letter(probs, height, other)
+        # plain ink surely a mark is not read again: a star blank's strokes once read I
+        letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks, upright, plain)
+                   if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
+        marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -1283,7 +1287,8 @@ class BoardReader:
             return []
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
-        plain, strokes = (self._glyph_classes(upright, s)[0][:, other] for s in (False, True))
+        plain = self._glyph_classes(upright, False)[0][:, other]
+        strokes = _strokes_not_a_letter(*self._glyph_classes(upright, True), other)
         return [k for k, w, p, s in zip(squares, upright, plain, strokes) if _a_mark(w, p, s)]
 
     @staticmethod
@@ -1427,11 +1432,18 @@ def _a_stroke(window: np.ndarray) -> bool:
     return x1 - x0 < MARK_WIDTH * (y1 - y0)
 
 
-def _a_mark(window: np.ndarray, plain: float, strokes: float) -> bool:
+def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) -> list[float | None]:
+    """The letter model's 'not a letter' (class `other`) of each glyph read from its strokes (`probs` and
+    `heights` as _glyph_classes gives them); None where the strokes hold no glyph at all (see MARK_STROKELESS)."""
+    return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
+
+
+def _a_mark(window: np.ndarray, plain: float, strokes: float | None) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
-    ink (`plain`) and in its strokes (`strokes`), shaped like a mark (_mark_shaped), no value number beside it
-    (_numbered)."""
-    return plain >= MARK_SURE and strokes >= MARK_SURE and _mark_shaped(window) and not _numbered(window)
+    ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
+    mark (_mark_shaped), no value number beside it (_numbered)."""
+    return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window)
+            and not _numbered(window))
 
 
 def _numbered(window: np.ndarray) -> bool:
