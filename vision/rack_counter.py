@@ -14,7 +14,8 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
 - Learnt racks: `racks_hold(counts)` says how many tiles the rules put on each rack (seven
   each as a game starts); each rack is learnt (vision.racks.learn_known, as the bench learns
   it) once, from the next frame with nothing over it; a rack that frame reads surely as
-  fewer is not counted in that game (its counts would be wrong: unknown). A rack
+  fewer is not counted in that game (its counts would be wrong: unknown) unless it was
+  learnt all the same (vision.racks.BLIND_SHORT under, a profile reading the count back). A rack
   learnt at setup, with seven on it, stays learnt when the game starts with seven on it: its
   zone was offered only because it read seven with that profile.
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
@@ -292,7 +293,10 @@ class RackCounter:
             if profile is None and held is not None and not reading.blocked:
                 # learnt once, from the first frame with nothing over the rack (as the bench learns)
                 del self._holds[name]
-                self._learnt[name] = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
+                learnt = self._learnt[name] = learn_known(frame, zone, at_rack, colour, tolerance, held, reading)
+                if learnt.profile is not None and reading.count != held:
+                    # learnt though read surely as fewer without it (vision.racks.BLIND_SHORT): read as learnt
+                    reading = read_rack(frame, zone, at_rack, colour, tolerance, learnt.profile)
             count, blocked = reading.count, reading.blocked
         else:
             count, blocked = last.count, last.blocked

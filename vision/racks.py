@@ -635,7 +635,7 @@ def tile_splits(runs: list[tuple[int, int]], tiles: int, p_lo: float, p_hi: floa
 class Learnt:
     """What setup made of a rack it knows holds a count of tiles (learn_known)."""
     profile: RackProfile | None  # what was learnt; None: nothing
-    misread: bool = False  # the frame read surely as fewer: the rack is not counted (unknown)
+    misread: bool = False  # the frame read surely as fewer, and nothing was learnt: not counted (unknown)
     over: int = 0  # what the frame read surely when more than the rules said (0: not so): it may hold too many
 
 
@@ -672,14 +672,16 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     9680000-9680499: 4 of 683 racks in view learnt so, none read otherwise after it), but when it reads
     surely as fewer the camera does not see this rack's tiles well enough: it is `misread`, and
     counted as unknown (dev seeds 9680000-9680699: seven tiles read as 0 on four racks that read
-    0 then with 5-7 on them). A frame read surely as more teaches nothing but is not taken for a
+    0 then with 5-7 on them), unless it reads BLIND_SHORT or more under `tiles` and a profile learnt
+    from it reads it back as `tiles`. A frame read surely as more teaches nothing but is not taken for a
     misreading: the rack may really hold more (a player who drew eight before the first press),
     and its count, read without a profile, stays to raise the overdraw question. The price: a rack
     whose seven read as more may later read too many again (one dev rack: seven read as 9, two
     tiles later as 11).
     A rack whose tiles its colours do not tell is learnt by the shape of their tops
-    (vision.rack_tops) when the frame reads it neither as `tiles` nor surely otherwise
-    (`by_tops`; vision.rack_find looks for racks by their tiles' colours only).
+    (vision.rack_tops) when the frame reads it neither as `tiles` nor surely otherwise (but
+    BLIND_SHORT or more under it), and no profile by their colour reads it back (`by_tops`;
+    vision.rack_find looks for racks by their tiles' colours only).
     A frame read as covered by the tiles' colours is still tried by their tops (read_tops has its own
     tests of a hand: colours off both learnt, the wall, the table crossed): tiles not told from the
     rack by colour leave columns near none of the colours found there (dev setup frames 7700133 p1,
@@ -688,14 +690,27 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     `plain`: the frame's reading without a profile, when the caller has it already."""
     if plain is None:
         plain = read_rack(frame, zone, square_px, tile_lab, tolerance)
-    if plain.count is not None and plain.count != tiles:
-        return Learnt(None, misread=plain.count < tiles, over=plain.count if plain.count > tiles else 0)
+    if plain.count is not None and plain.count > tiles:
+        return Learnt(None, over=plain.count)
+    short = tiles - plain.count if plain.count is not None else 0  # tiles under the count known, read surely
+    if 0 < short < BLIND_SHORT:
+        return Learnt(None, misread=True)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
     if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
         profile = _learn_by_tops(frame, zone, square_px, tile_lab, tiles)
     if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
-        return Learnt(None)
+        return Learnt(None, misread=short > 0)
     return Learnt(profile)
+
+
+BLIND_SHORT = 2  # tiles: a frame read surely this many or more under the count known is blind to its tiles rather
+# than a rack short of them, and is still learnt where a profile reads the count back. One tile short is not: the
+# pitches the board's square allows (prior_pitches, the lowest 0.78 of the highest) stretch six tiles' runs to
+# seven (dev seeds 7918000-7918056, six tiles told seven, read surely as 6: learning them anyway learnt 31 racks;
+# test seeds 600 p1, 605 p2 read six as 7 since). Five and four tiles told seven (dev seeds 7918100-7918159,
+# 7918200-7918239): 114 and 77 racks read surely as 5 and 4 (one 3), none learnt. Seven read surely as 0, 2 and 4
+# at setup (dev setup frames 7915535 p1, 7915502 p1, 7915880 p1): learnt by their tops, 20 of 21 later counts
+# (0-9 tiles) right, one unknown; 7915720 p2 (0) still not learnt.
 
 
 TILE_SIDE = MIN_CONTRAST  # the groove learnt by the tiles' tops this much nearer the board tiles' colour than
