@@ -143,3 +143,42 @@ def test_half_cell_gain_moves_only_the_corners_that_can_gain_enough(moved, monke
         assert drawn == [4] and gain <= locate.HALF_CELL_GAIN
     if moved == (0.55, 0.55):
         assert gain > locate.HALF_CELL_GAIN and sum(drawn) < 36
+
+
+def test_the_strong_edges_are_found_once_a_frame(monkeypatch):
+    """board_candidates asks for the busy part and the cluster of the frame's strong edges
+    (_busy_box, _cluster_box): one mask serves both, drawn once (it was drawn once for each)."""
+    from vision import locate
+    from vision.synth.frames import FrameOptions, render_frame
+    board = ["." * 15] * 6 + ["....QUIZ.......", "......E........", "......T........"] + ["." * 15] * 6
+    frame = render_frame(board, seed=5150, options=FrameOptions.clean())
+    drawn = []
+    strong_edges = locate._strong_edges
+    monkeypatch.setattr(locate, "_strong_edges", lambda gray: drawn.append(gray) or strong_edges(gray))
+    assert next(locate.board_candidates(frame.image), None) is not None
+    assert len(drawn) == 1
+
+
+def test_a_placement_clearer_judged_is_not_judged_again(monkeypatch):
+    """_settled asks for the margin (placement_margin) of the placement _clearer judged, kept or
+    shifted: worked out once (_margins_of), the same answer. Development seed 93033 frame 50 (the
+    frame of test_a_placement_the_pattern_clearly_puts_where_it_is_is_not_shifted_by_one_measure_alone)
+    takes that path."""
+    from vision import locate
+    from tests.test_vision_locate import _saved_frame
+    frame = _saved_frame(93033, 50)
+    asked: list[bytes] = []
+    margin = locate.placement_margin
+    monkeypatch.setattr(locate, "placement_margin",
+                        lambda small, corners: asked.append(np.asarray(corners, np.float32).tobytes()) or margin(small, corners))
+    clearer = []
+    judge = locate._clearer
+    monkeypatch.setattr(locate, "_clearer", lambda *args: clearer.append(args) or judge(*args))
+    found = next(locate.board_candidates(frame.image), None)
+    assert found is not None and clearer  # the path was taken
+    assert len(asked) == len(set(asked))
+    small, placed = clearer[0][0], clearer[0][1]
+    once = locate._margins_of(small)
+    got, rival = once(placed)
+    again = margin(small, placed)
+    assert got == again[0] and np.array_equal(rival, again[1]) and once(placed)[0] is got

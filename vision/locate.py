@@ -1453,11 +1453,12 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
                 yield found
-    box = _busy_box(gray, scale, frame.shape[:2])
+    strong = _strong_edges(gray)  # one mask for both boxes
+    box = _busy_box(gray, scale, frame.shape[:2], strong)
     if box is not None:
         yield from in_part(box)
         return
-    cluster = _cluster_box(gray, scale, frame.shape[:2])
+    cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     if cluster is not None:
         yield from in_part(cluster)  # then the whole frame, as when there is no such cluster
     for found in _candidates(frame, small, scale, gray):
@@ -1522,17 +1523,20 @@ def _box_of(strong: np.ndarray, work: int, largest: float, scale: float,
     return int(x0), int(y0), int(x1), int(y1)
 
 
-def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+def _busy_box(gray: np.ndarray, scale: float, shape: tuple[int, int],
+              strong: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
     """Frame pixels (x0, y0, x1, y1) of the part of the frame holding its strong edges, or
-    None when that is most of the frame."""
-    return _box_of(_strong_edges(gray), max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
+    None when that is most of the frame. `strong`: _strong_edges(gray) when the caller has it."""
+    return _box_of(_strong_edges(gray) if strong is None else strong, max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
 
 
-def _cluster_box(gray: np.ndarray, scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+def _cluster_box(gray: np.ndarray, scale: float, shape: tuple[int, int],
+                 strong: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
     """Frame pixels of the part of the frame holding its largest cluster of strong edges (edge
     pixels 3 px apart or less at a quarter of the work size joined), when that cluster holds
-    CLUSTER_SHARE of them or more and spans CLUSTER_SIDE of the work image or less; else None."""
-    strong = _strong_edges(gray)
+    CLUSTER_SHARE of them or more and spans CLUSTER_SIDE of the work image or less; else None.
+    `strong`: _strong_edges(gray) when the caller has it."""
+    strong = _strong_edges(gray) if strong is None else strong
     count, labels = cv2.connectedComponents(cv2.dilate(strong, np.ones((3, 3), np.uint8)), connectivity=8)
     sizes = np.bincount(labels[strong > 0], minlength=count)
     sizes[0] = 0
@@ -1615,15 +1619,30 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     return None
 
 
-def _clearer(small: np.ndarray, placed: np.ndarray, shifted: np.ndarray) -> bool:
+def _margins_of(small: np.ndarray) -> Callable[[np.ndarray], tuple[float, np.ndarray]]:
+    """placement_margin on `small`, each placement (corners in frame order) worked out once: _settled
+    asks again for the one _clearer judged (kept, or the shifted one taken), some 4 ms a time."""
+    known: dict[bytes, tuple[float, np.ndarray]] = {}
+
+    def margin(corners: np.ndarray) -> tuple[float, np.ndarray]:
+        key = np.asarray(corners, np.float32).tobytes()
+        if key not in known:
+            known[key] = placement_margin(small, corners)
+        return known[key]
+    return margin
+
+
+def _clearer(small: np.ndarray, placed: np.ndarray, shifted: np.ndarray,
+             margin_of: Callable[[np.ndarray], tuple[float, np.ndarray]] | None = None) -> bool:
     """Whether a refined placement stays rather than the one _shifted moves it to (refined too):
     when the premium pattern clearly places it (PLACEMENT_MARGIN, by the better of plain and
     relative lightness) and more clearly than the moved one. _shifted judges by one measure only,
     the one the rough placement came by: on development seed 93033 board-050 (a dim, light board
     crowded with tiles) the placement refined 0.04 cells off, margin 1.64, was moved a cell along
     the diagonal by the plain colours, margin 0.87 there, and the board was not found."""
-    kept, _ = placement_margin(small, placed)
-    return kept >= PLACEMENT_MARGIN and kept > placement_margin(small, shifted)[0]
+    margin = _margins_of(small) if margin_of is None else margin_of  # `margin_of`: the caller's (_margins_of(small))
+    kept, _ = margin(placed)
+    return kept >= PLACEMENT_MARGIN and kept > margin(shifted)[0]
 
 
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
@@ -1644,13 +1663,14 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         return None, False  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
     # with perspective the first comb can be a cell off at one side; check again once refined
     again = _shifted(at, order_corners(corners), relative)
+    margin_of = _margins_of(at)  # the placement _clearer keeps or takes is asked for below again
     if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
         shifted = _refine(at_grey, order_corners(again), 2, average=along)
-        if not _clearer(at, order_corners(corners), order_corners(shifted[0])):
+        if not _clearer(at, order_corners(corners), order_corners(shifted[0]), margin_of):
             refined = shifted
             corners, score, _ = refined
     corners = order_corners(corners)
-    margin, rival = placement_margin(at, corners)
+    margin, rival = margin_of(corners)
     for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
         if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
             break  # clearly placed; or refined off the image by more than the near refinement moves back
