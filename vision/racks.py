@@ -831,7 +831,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         wall_off = lab_norm(columns - median_colour(columns)) > WALL_LAB
         # the zone's margins and the rack's ends (seen slanted: dev seed 5000026's wall changed
         # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
-        ends = max(1, int(0.06 * len(wall_off)), int(WALL_END * pitch))
+        ends = _end_columns(len(wall_off), pitch)
         wall_off[:ends] = wall_off[-ends:] = False
     hidden = _rack_hidden(found.is_rack, pitch)
     if hidden is not None:
@@ -1226,9 +1226,15 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
     if rows.sum() < 2:
         return None
     off = bool_mean(is_rack[rows], 0) < 0.5
-    ends = max(1, int(0.06 * w), int(WALL_END * pitch))
+    ends = _end_columns(w, pitch)
     off[:ends] = off[-ends:] = False
     return np.asarray(off, bool)
+
+
+def _end_columns(width: int, pitch: float) -> int:
+    """Columns at each end of a strip `width` columns long left out when the rack's wall or body is judged
+    there: the zone's margins and the rack's ends seen slanted (WALL_END pitches)."""
+    return max(1, int(0.06 * width), int(WALL_END * pitch))
 
 
 # A hand of the table's colour is not foreign in the zone (the table is one of the colours a pixel may be),
@@ -1251,7 +1257,7 @@ def _learnt_band_covered(lab: np.ndarray, profile: RackProfile | None) -> bool:
     columns = median_colour(lab[y0:y1])
     off = np.minimum(lab_norm(columns - np.asarray(profile.tile, np.float32)),
                      lab_norm(columns - np.asarray(profile.rack, np.float32))) > COVER_LAB
-    ends = max(1, int(0.06 * len(off)), int(WALL_END * profile.pitch))
+    ends = _end_columns(len(off), profile.pitch)
     off[:ends] = off[-ends:] = False
     return any(b - a >= COVER_RUN * profile.pitch for a, b in _true_runs(off))
 
