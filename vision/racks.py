@@ -516,7 +516,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     d_table = lab_distance(planes, table)
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
-    rack_seen = np.count_nonzero(rest) / rest.size >= MIN_RACK_SHARE  # (rest.mean(), to the same bits)
+    rack_seen = bool(np.count_nonzero(rest) / rest.size >= MIN_RACK_SHARE)  # (rest.mean(), to the same bits)
     rack = median_lab(lab8, rest) if rack_seen else table
     if colour_gap(rack, tile) < MIN_CONTRAST:
         return None
