@@ -53,8 +53,33 @@ def seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
         left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
         right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
         middles = [_median(side) for side in (left, right) if len(side)]
-        dips.append(float(np.mean(middles)) - seam if middles else 0.0)
-    return float(np.mean(dips)), n - 1
+        dips.append(_mean(middles) - seam if middles else 0.0)
+    return _mean(dips), n - 1
+
+
+def _mean(values: list[float]) -> float:
+    """float(np.mean(values)) of a short list of floats, to the same bits without its overhead (a
+    twentieth of its CPU time; a reading takes a few dozen): numpy's float64 sum, a running sum under 8
+    values, else 8 running sums paired ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) and the rest
+    added (its pairwise sum for up to 128 values), over the count."""
+    n = len(values)
+    if n < 8:
+        total = -0.0
+        for v in values:
+            total += v
+        return total / n
+    if n > 128:
+        return float(np.mean(values))
+    r = values[:8]
+    i = 8
+    while i + 8 <= n:
+        for j in range(8):
+            r[j] += values[i + j]
+        i += 8
+    total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+    for v in values[i:]:
+        total += v
+    return total / n
 
 
 def _median(values: np.ndarray) -> float:

@@ -64,7 +64,8 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     total = 0
     for end, lab8 in zip(ends, np.split(labs8, 2)):
         sign, inside, free, hidden = end.sign, end.inside, end.free, end.hidden
-        planes = channel_planes(weight_lab(lab8) * reweight)
+        planes = channel_planes(weight_lab(lab8))
+        planes[0] *= reweight[0]  # (reweight's others are 1: weight_lab(lab8) * reweight, to the same bits)
         w = end.size[0]
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)

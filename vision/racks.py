@@ -164,7 +164,7 @@ def seam_light(frame: np.ndarray, zone: np.ndarray, square_px: float, band: tupl
     """The band's light along the strip its seams are looked for in: `light` (its rows' mean L), or for a
     dark band (its tile columns', `column`, median under DARK_L) the brightest channel on the finer strip
     (_fine_light). One rule for reading a rack (_columns) and for learning it by its tops (vision.rack_tops)."""
-    if column.any() and float(np.median(light[column])) < DARK_L:
+    if column.any() and float(median_colour(light[column])) < DARK_L:
         return _fine_light(frame, np.asarray(zone, np.float32), square_px, band)
     return light
 
@@ -207,6 +207,13 @@ def lab_norm(diff: np.ndarray) -> np.ndarray:
     """np.linalg.norm(diff, axis=-1) of colour differences (3 channels last), to the same bits
     (the squares summed in its order) at half its CPU time: it runs a dozen times a reading."""
     return np.sqrt(diff[..., 0] * diff[..., 0] + diff[..., 1] * diff[..., 1] + diff[..., 2] * diff[..., 2])
+
+
+def colour_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """float(np.linalg.norm(a - b)) of two colours (1-D), to the same bits (numpy's norm of a vector is
+    the square root of its dot with itself) without its overhead: a reading takes a dozen."""
+    d = a - b
+    return float(np.sqrt(d.dot(d)))
 
 
 def channel_planes(lab: np.ndarray) -> np.ndarray:
@@ -509,17 +516,18 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     d_table = lab_distance(planes, table)
     rest = (d_tile > MIN_CONTRAST) & (d_table > MIN_CONTRAST)
     # the rack: what is neither table nor tile; a rack the colour of the table is the table's colour
-    rack = median_lab(lab8, rest) if rest.mean() >= MIN_RACK_SHARE else table
-    if float(np.linalg.norm(rack - tile)) < MIN_CONTRAST:
+    rack_seen = bool(np.count_nonzero(rest) / rest.size >= MIN_RACK_SHARE)  # (rest.mean(), to the same bits)
+    rack = median_lab(lab8, rest) if rack_seen else table
+    if colour_gap(rack, tile) < MIN_CONTRAST:
         return None
-    table_like = float(np.linalg.norm(table - tile)) < TABLE_CONTRAST
+    table_like = colour_gap(table, tile) < TABLE_CONTRAST
     d_rack = lab_distance(planes, rack)
     is_rack = (d_rack < d_tile) & (d_rack <= d_table)
     d_mix = _to_segment(planes, rack, table)
 
     def tiles_by(d_tile: np.ndarray, reach: float, tile: np.ndarray, near_table: bool = True) -> np.ndarray:
         is_tile = (d_tile < d_rack) & (d_tile < reach)
-        if near_table and float(np.linalg.norm(table - tile)) >= MIN_CONTRAST:
+        if near_table and colour_gap(table, tile) >= MIN_CONTRAST:
             # nearer the tile's colour than any blend of the rack's and the table's: the rack's
             # edge on the table, antialiased and blurred, is such a blend all along the rack
             # (dev seed 7200246: a brown rack's edge on a light blue table, a line of cream-like
@@ -533,7 +541,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
     # the board; then with the colour the tiles have on this rack, in this light
     is_tile = tiles_by(d_tile, 2 * FACE_REACH * tolerance, tile)
     first = _band(is_tile, table_like, is_rack, max_rows=max_band)
-    first_share = 0.0 if first is None else float(is_tile[first[0]:first[1]].mean(axis=1).max())
+    first_share = 0.0 if first is None else float(bool_mean(is_tile[first[0]:first[1]], 1).max())
     if first_share < SANDWICH_BELOW and not table_like:
         # the tiles' backs in the rack's shade may be nearer the table's colour than the board
         # tiles' (dev seed 7100139: ivory backs at L 123, a light grey table at 114, board tiles
@@ -544,10 +552,10 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         # ... with the rack's lip right under them (not the table under an empty rack's body,
         # dev seed 7100031), no taller than tiles' tops
         if under is not None and _lip_under(is_rack, under) and under[1] - under[0] <= max_band \
-                and float(shaded[under[0]:under[1]].mean(axis=1).max()) > first_share:
+                and float(bool_mean(shaded[under[0]:under[1]], 1).max()) > first_share:
             first, is_tile = under, shaded
             backs = median_lab(lab8[first[0]:first[1]], is_tile[first[0]:first[1]])
-            table_like = float(np.linalg.norm(table - backs)) < TABLE_CONTRAST
+            table_like = colour_gap(table, backs) < TABLE_CONTRAST
     if first is not None and is_tile[first[0]:first[1]].any():
         tile = median_lab(lab8[first[0]:first[1]], is_tile[first[0]:first[1]])
         d_tile = lab_distance(planes, tile)
@@ -558,7 +566,7 @@ def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: 
         is_tile = _past_rack_ends(is_tile, is_rack, band)
     return _Found(table=table, rack=rack, band=band, is_tile=is_tile, is_rack=is_rack,
                   d_tile=d_tile, d_rack=d_rack, d_table=d_table, table_like=table_like, tile=tile,
-                  rack_seen=bool(rest.mean() >= MIN_RACK_SHARE))
+                  rack_seen=rack_seen)
 
 
 LIP_SEEN = 0.8  # the lip shows under the band in this share of the zone's columns when it tells the
@@ -1376,20 +1384,22 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     own_hist, other_hist = _lab_histogram(own8), _lab_histogram(other8)  # both sides' once
     table = _median_of(own_hist[0] + other_hist[0], own_hist[1] + other_hist[1])
     own = _median_of(*own_hist)
-    if float(np.linalg.norm(own - _median_of(*other_hist))) > SIDE_LAB:
+    if colour_gap(own, _median_of(*other_hist)) > SIDE_LAB:
         # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
         table = own
-    own_lab = weight_lab(own8)
-    off = bool_mean(lab_norm(own_lab - table) > SIDE_LAB, 0) > 0.5
+    both = weight_lab(both8)  # both sides weighted, and as planes, once
+    planes, cut = channel_planes(both), player.shape[1]
+    own_lab, own_planes, other_planes = both[:, :cut], planes[..., :cut], planes[..., cut:]
+    off = bool_mean(lab_distance(own_planes, table) > SIDE_LAB, 0) > 0.5
     ends = int(SIDE_ENDS * len(off))
     inner = off.copy()
     inner[:ends] = inner[len(off) - ends:] = False
     if _blocked_columns(_light_at_ends(own_lab, off, inner)[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
-    board_off = bool_mean(lab_norm(weight_lab(other8) - _median_of(*other_hist)) > SIDE_LAB, 0)
+    board_off = bool_mean(lab_distance(other_planes, _median_of(*other_hist)) > SIDE_LAB, 0)
     return _arm_across(board_off)
 
 
