@@ -151,14 +151,17 @@ def rectifier(gray: np.ndarray) -> Rectifier | None:
     square[:2, :2] = np.linalg.inv(np.column_stack([d1, d2]))
     normalise = np.array([[1 / half, 0, -w / 2 / half], [0, 1 / half, -h / 2 / half], [0, 0, 1]])
     to_square = square @ projective @ normalise
-    pixels = np.column_stack([xs, ys]).astype(np.float64)
-    in_square = cv2.perspectiveTransform(pixels[None], to_square)[0]
-    low, high = np.percentile(in_square, 2, axis=0), np.percentile(in_square, 98, axis=0)
+    # the view is drawn about the extent of the edges that meet in the two vanishing points (the
+    # grid's lines, the tiles' and the rim's), not about all strong edges: light streaks and
+    # clutter off the grid moved the view off the board (see VIEW_FILL)
+    in_square = cv2.perspectiveTransform(grid[None], square @ projective)[0]
+    low, high = in_square.min(axis=0), in_square.max(axis=0)
     size = max(h, w)
     zoom = VIEW_FILL * size / float((high - low).max())
     fit = np.array([[zoom, 0, size / 2 - zoom * (low[0] + high[0]) / 2],
                     [0, zoom, size / 2 - zoom * (low[1] + high[1]) / 2], [0, 0, 1]])
     spread = float(np.percentile(depth, 98) / np.percentile(depth, 2))
     off_square = float(abs(90 - np.degrees(np.arccos(min(1.0, abs(float(d1 @ d2)))))))
+    pixels = np.column_stack([xs, ys]).astype(np.float64)
     extent = float((np.percentile(pixels, 98, axis=0) - np.percentile(pixels, 2, axis=0)).max() / size)
     return Rectifier(fit @ to_square, spread ** 1.5, off_square, extent)
