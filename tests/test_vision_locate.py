@@ -594,3 +594,30 @@ def test_a_crowded_small_board_beside_a_score_sheet_is_searched_in_its_edges_clu
         assert placement_margin(small, order_corners(_moved(placed, dx, dy)))[0] < 1.0
     monkeypatch.setattr(locate, "_cluster_box", lambda *args: None)
     assert next(board_candidates(frame.image), None) is None  # the whole frame's search alone misses it
+
+
+@pytest.mark.parametrize("dataset_seed, index", [(179179, 13), (184184, 0)])
+def test_a_tilted_board_is_drawn_whole_in_the_perspective_view_and_found(dataset_seed, index):
+    """179179 frame 13 (a clear board, 49 white tiles, tilt 19, light streaks) and 184184 frame 0
+    (a deluxe board, 67 tiles, tilt 22): the view that undoes the perspective, drawn about all the
+    strong edges (the tiles' and the streaks'), cut the board's top two rows or its right column
+    off, and neither was located. Drawn about the edges that meet in the vanishing points, it holds
+    the whole board, which is found; the grid a cell off each way is refused against it."""
+    from vision.locate_perspective import rectifier
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=dataset_seed), index)
+    image = as_saved(frame.image)
+    small, scale = _shrink(image)
+    gray = _gray(small)
+    found_view = rectifier(gray)
+    assert found_view is not None
+    in_view = cv2.perspectiveTransform((frame.board_corners * scale).astype(np.float64)[None], found_view.to_view)[0]
+    assert (in_view >= 0).all() and (in_view <= max(gray.shape)).all()
+    found = next(board_candidates(image), None)
+    assert found is not None
+    assert _error_cells(found.corners, frame.board_corners) < 0.2
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+    placed = order_corners(found.corners * scale)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        moved = order_corners(_moved(placed, dx, dy))
+        assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)

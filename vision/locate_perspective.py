@@ -26,8 +26,14 @@ GUESS_BLOCK = 64  # vanishing point guesses judged at a time (family_vanishing_p
 # of the near one)
 PERSPECTIVE = 1.08
 OFF_SQUARE = 3.0
-# the view is drawn so the grid's edge pixels span this share of it; a board smaller than
-# SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small to comb)
+# the view is drawn so the edge pixels that meet in the two vanishing points (all of them: the
+# grid's, the tiles' and the rim's) span this share of it; a board smaller than SMALL_BOARD of the
+# work image is zoomed in so (coarse to fine: its cells are too small to comb). Drawn about the 2-98
+# percentiles of all strong edges instead, light streaks and tiles cut boards off the view: on the 36
+# frames of rendered development seed 118058 whose view is searched, the true board spanned 0.02 to
+# 1.02 of the view's side (board-052 cut), and 179179 frame 13 lost its top two rows; about the
+# meeting edges' extent, 0.07 to 0.93 (the 59 searched at the bench's --scale 0.35: 0.10-0.90 before,
+# 0.11-0.89 now)
 VIEW_FILL = 0.85
 SMALL_BOARD = 0.6
 
