@@ -621,3 +621,26 @@ def test_a_tilted_board_is_drawn_whole_in_the_perspective_view_and_found(dataset
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         moved = order_corners(_moved(placed, dx, dy))
         assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
+
+
+def test_a_square_on_board_whose_rows_are_outscored_by_the_racks_is_paired_and_found():
+    """184184 frame 5 (a paper board square-on between two racks, glare): the row combs from rack
+    to rack outscore the board's own rows, so no lattice of the three strongest combs each way had
+    the board's spacing and it was not located; the column comb's square partner (the row comb of
+    its spacing) gives it, and the grid a cell off each way is refused against it."""
+    from vision.locate import _square_partner
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    assert _square_partner([(0.0, 18.0, 9.0), (0.0, 16.0, 8.0), (0.0, 15.0, 7.0), (3.0, 12.25, 6.0)], 12.0) == (3.0, 12.25, 6.0)
+    assert _square_partner([(0.0, 18.0, 9.0), (0.0, 12.0, 8.0), (0.0, 15.0, 7.0), (3.0, 12.25, 6.0)], 12.0) is None
+    frame, _ = dataset_frame(DatasetSpec(boards=6, seed=184184), 5)
+    image = as_saved(frame.image)
+    found = next(board_candidates(image), None)
+    assert found is not None
+    assert _error_cells(found.corners, frame.board_corners) < 0.2
+    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
+    small, scale = _shrink(image)
+    gray = _gray(small)
+    placed = order_corners(found.corners * scale)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        moved = order_corners(_moved(placed, dx, dy))
+        assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
