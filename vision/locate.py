@@ -425,8 +425,8 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False) -> tuple[list
              else _fit_combs(vertical, keep=SQUARE_PEAKS) + _fit_combs(horizontal, keep=SQUARE_PEAKS))
     for cols, rows in zip(combs[:len(vertical)], combs[len(vertical):]):
         pairs = [(col, row) for col in cols[:3] for row in rows[:3]]
-        pairs += [(col, row) for col in cols[:3] if (row := _square_partner(rows, col[1])) is not None]
-        pairs += [(col, row) for row in rows[:3] if (col := _square_partner(cols, row[1])) is not None]
+        pairs += [(col, row) for col in cols[:1] if (row := _square_partner(rows, col[1])) is not None]
+        pairs += [(col, row) for row in rows[:1] if (col := _square_partner(cols, row[1])) is not None]
         for (x0, sx, _), (y0, sy, _) in pairs:
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
                     continue
