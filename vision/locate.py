@@ -437,9 +437,11 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False) -> tuple[list
     return out, rot
 
 
-# Each way's three strongest combs are paired with the other way's; a comb among them with no comb
-# of its spacing among the other way's three is also paired with the strongest of that spacing
-# among the other way's first SQUARE_PEAKS. On a board square-on between two racks (rendered seed
+# Each way's three strongest combs are paired with the other way's; the strongest comb each way, when
+# no comb of its spacing is among the other way's three, is also paired with the strongest of that
+# spacing among the other way's first SQUARE_PEAKS (partners for all three strongest gave a frame
+# whose board is too small to read 26 refinements before it was given up, against 20 at most in
+# tests/test_vision_locate.py). On a board square-on between two racks (rendered seed
 # 184184 frame 5, a paper board with glare) the row combs from rack to rack (spacings 15.75-18.25 at
 # half the work size) outscored the board's own rows (12.25, the 4th), and no lattice had its
 # spacing. The board's cells are square to within SQUARE_SPACING where the plain search finds it:
