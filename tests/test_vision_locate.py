@@ -346,13 +346,12 @@ def test_a_dim_board_with_faint_hairlines_lost_by_the_refinement_is_refined_agai
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
 
 
-@pytest.mark.parametrize("dataset_seed, index", [(53117, 28)])
+@pytest.mark.parametrize("dataset_seed, index", [(53117, 28), (614027, 5)])
 def test_a_board_whose_premium_pattern_ranks_its_lattice_low_is_found_by_its_strongest_line_combs(dataset_seed, index):
-    """A deluxe board crowded with 79 tiles (seed 53117, frame 28): the premium pattern ranks the
-    right lattice after the ROUGH_CANDIDATES tried (6th), so it was not found; the lattice of the
-    strongest line combs places it, tried after those. (A clear board tilted 21 degrees, seed
-    614027 frame 5, was the second case; since the perspective view holds the whole board its 2nd
-    placement comes near it: test_a_tilted_board_is_drawn_whole_in_the_perspective_view_and_found.)"""
+    """A deluxe board crowded with 79 tiles (seed 53117, frame 28) and a clear board on a white
+    table tilted 21 degrees (seed 614027, frame 5): the premium pattern ranks the right lattice
+    after the ROUGH_CANDIDATES tried (6th; in the perspective view not at all among them), so
+    neither was found; the lattice of the strongest line combs places them, tried after those."""
     from vision.locate import ROUGH_CANDIDATES, _global_search, _work_images
     frame = _wide_frame(dataset_seed, index)
     small, gray, scale = _work_images(frame.image)
@@ -403,20 +402,12 @@ def test_a_grid_stretched_two_cells_off_at_one_corner_is_not_taken_and_the_board
     assert _whole_cell_gain(grey, right, _half_cell_gain(grey, right)[1]) <= WHOLE_CELL_GAIN
 
 
-def _inner_grid(corners: np.ndarray, start: float, stop: float) -> np.ndarray:
-    """The corners of the square from cell (start, start) to (stop, stop) of a board at `corners`."""
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    square = np.float32([[start, start], [stop, start], [stop, stop], [start, stop]])
-    return cv2.perspectiveTransform(square[None], to_frame)[0]
-
-
 def test_a_grid_of_another_spacing_over_the_board_is_not_offered_after_it(monkeypatch):
-    """A deluxe board (development seed 61001, frame 0): the search's first placement is right.
-    Before round 21's perspective view, without the spacing rule it then offered 15 grid lines laid
-    over 9 of the board's cells, passing every check of a placement on its own; now it offers no
-    such grid here, so the rule is checked on one laid so (cells 3-12 of the board given first):
-    its sides measure 9 of that board's cells and it is another spacing, the board itself not.
-    (The frame as the dataset writes it, a JPEG.)"""
+    """A deluxe board (development seed 61001, frame 0): the search's first placement is right;
+    without the spacing rule it then offers 15 grid lines laid over 9 of the board's cells,
+    passing every check of a placement on its own (a reader refusing the first would read that
+    one). That grid's sides measure 9 cells of the board given first: it is not offered. (The frame
+    as the dataset writes it, a JPEG: drawn without the compression the search offers no such grid.)"""
     from itertools import islice
 
     import vision.locate as locate
@@ -429,9 +420,10 @@ def test_a_grid_of_another_spacing_over_the_board_is_not_offered_after_it(monkey
     monkeypatch.setattr(locate, "SPACING_CELLS", float("inf"))
     offered = list(islice(board_candidates(frame.image), 3))
     monkeypatch.undo()
-    assert offered and _error_cells(offered[0].corners, frame.board_corners) < 0.2
-    over = _inner_grid(offered[0].corners, 3, 12)
-    assert _another_spacing(over, offered[0].corners)
+    assert len(offered) >= 2 and _error_cells(offered[0].corners, frame.board_corners) < 0.2
+    over = [found for found in offered[1:] if _error_cells(found.corners, frame.board_corners) > 1.0]
+    assert over and all(found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT for found in over)
+    assert all(_another_spacing(found.corners, offered[0].corners) for found in over)
     assert not _another_spacing(offered[0].corners, offered[0].corners)
     now = list(islice(board_candidates(frame.image), 3))
     assert now and all(_error_cells(found.corners, frame.board_corners) < 0.5 for found in now)
@@ -520,44 +512,35 @@ def test_a_placement_the_pattern_clearly_puts_where_it_is_is_not_shifted_by_one_
 
 
 def test_a_board_offered_after_a_finer_grid_inside_it_is_offered():
-    """A green board crowded with 82 tiles (rendered seed 91031, frame 15): before round 21's
-    perspective view the search's first placement was a grid of a finer spacing laid inside the
-    board, 5.8 cells off, and the board itself came next, a grid larger than that one; the spacing
-    rule, made for finer grids offered after the board, held it back. Now the board comes first;
-    the rule is checked on a finer grid laid inside it (cells 4-11): the board is not another
-    spacing over that grid, that grid is one over the board."""
+    """A green board crowded with 82 tiles (rendered seed 91031, frame 15): the search's first
+    placement is a grid of a finer spacing laid inside the board, 5.8 cells off, which the reader
+    refuses (its squares do not show the premium layout); the board itself comes next, a grid
+    larger than that one. The spacing rule, made for finer grids offered after the board, held it
+    back, and the board was not found."""
     from itertools import islice
 
     from vision.locate import _another_spacing
     frame = _saved_frame(91031, 15)
     offered = list(islice(board_candidates(frame.image), 2))
-    assert offered
-    board = offered[0]
+    assert len(offered) == 2 and _error_cells(offered[0].corners, frame.board_corners) > 1.0
+    board = offered[1]
     assert _error_cells(board.corners, frame.board_corners) < 0.2
     assert board.margin >= PLACEMENT_MARGIN and board.line_fit >= LINE_FIT
-    finer = _inner_grid(board.corners, 4, 11)
-    assert _another_spacing(finer, board.corners) and not _another_spacing(board.corners, finer)
+    assert _another_spacing(offered[0].corners, board.corners) and not _another_spacing(board.corners, offered[0].corners)
 
 
 def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(monkeypatch):
-    """A board crowded with 73 tiles under perspective (rendered seed 91031, frame 57): before round
-    21's perspective view (drawn about the edges that meet in its vanishing points) only the view's
-    lattice of the second strongest combs (STRONG_LATTICES) placed it; it is found, and (now also
-    with one strongest lattice each view) the grid a cell off each way is refused against it."""
+    """A board crowded with 73 tiles under perspective (rendered seed 91031, frame 57): no placement
+    the premium pattern ranks among the ROUGH_CANDIDATES, nor those of either view's lattice of the
+    strongest combs, is taken; the perspective view's lattice of the second strongest combs
+    (STRONG_LATTICES) places it, and it is found."""
     import vision.locate as locate
     frame = _saved_frame(91031, 57)
     found = next(board_candidates(frame.image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
-    small, scale = _shrink(frame.image)
-    gray = _gray(small)
-    placed = order_corners(found.corners * scale)
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        moved = order_corners(_moved(placed, dx, dy))
-        assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
     monkeypatch.setattr(locate, "STRONG_LATTICES", 1)
-    again = next(board_candidates(frame.image), None)
-    assert again is not None and _error_cells(again.corners, frame.board_corners) < 0.2
+    assert next(board_candidates(frame.image), None) is None
 
 
 def test_a_board_is_not_taken_from_a_grid_with_one_corner_out_whose_side_rival_ties():
@@ -611,33 +594,6 @@ def test_a_crowded_small_board_beside_a_score_sheet_is_searched_in_its_edges_clu
         assert placement_margin(small, order_corners(_moved(placed, dx, dy)))[0] < 1.0
     monkeypatch.setattr(locate, "_cluster_box", lambda *args: None)
     assert next(board_candidates(frame.image), None) is None  # the whole frame's search alone misses it
-
-
-@pytest.mark.parametrize("dataset_seed, index", [(179179, 13), (184184, 0), (614027, 5)])
-def test_a_tilted_board_is_drawn_whole_in_the_perspective_view_and_found(dataset_seed, index):
-    """179179 frame 13 (a clear board, 49 white tiles, tilt 19, light streaks) and 184184 frame 0
-    (a deluxe board, 67 tiles, tilt 22): the view that undoes the perspective, drawn about all the
-    strong edges (the tiles' and the streaks'), cut the board's top two rows or its right column
-    off, and neither was located. Drawn about the edges that meet in the vanishing points, it holds
-    the whole board, which is found; the grid a cell off each way is refused against it."""
-    from vision.locate_perspective import rectifier
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
-    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=dataset_seed), index)
-    image = as_saved(frame.image)
-    small, scale = _shrink(image)
-    gray = _gray(small)
-    found_view = rectifier(gray)
-    assert found_view is not None
-    in_view = cv2.perspectiveTransform((frame.board_corners * scale).astype(np.float64)[None], found_view.to_view)[0]
-    assert (in_view >= 0).all() and (in_view <= max(gray.shape)).all()
-    found = next(board_candidates(image), None)
-    assert found is not None
-    assert _error_cells(found.corners, frame.board_corners) < 0.2
-    assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
-    placed = order_corners(found.corners * scale)
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        moved = order_corners(_moved(placed, dx, dy))
-        assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
 
 
 def test_a_square_on_board_whose_rows_are_outscored_by_the_racks_is_paired_and_found():

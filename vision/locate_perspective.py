@@ -26,15 +26,8 @@ GUESS_BLOCK = 64  # vanishing point guesses judged at a time (family_vanishing_p
 # of the near one)
 PERSPECTIVE = 1.08
 OFF_SQUARE = 3.0
-# the view is drawn so the strong edge pixels (2-98 percentiles) span this share of it; a board
-# smaller than SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small
-# to comb). Where that view cuts off edges that meet in the two vanishing points (the grid's, the
-# tiles', the rim's), it is drawn about their whole extent (_view_box): drawn about all strong edges,
-# light streaks and tiles cut boards off the view (179179 frame 13 lost its top two rows, 184184
-# frame 0 its right column; on the 36 frames of rendered development seed 118058 whose view is
-# searched the true board spanned 0.02-1.02 of the view's side, board-052 cut). Drawn about the
-# meeting edges' extent on every frame (0.07-0.93 there), the coarser view placed two dev boards
-# 0.44 cells off, refined and accepted (118058 frame 29 at the bench's --scale 0.35, 91031 frame 15)
+# the view is drawn so the grid's edge pixels span this share of it; a board smaller than
+# SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small to comb)
 VIEW_FILL = 0.85
 SMALL_BOARD = 0.6
 
@@ -93,17 +86,6 @@ def family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.nd
         v = np.linalg.eigh(chosen.T @ chosen)[1][:, 0]
         keep = meeting(v[None])[0]
     return v, keep
-
-
-def _view_box(strong: np.ndarray, meeting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The box (low and high corners, in the square view's coordinates) the view is drawn about:
-    the 2-98 percentiles of all the strong edges, or, when the view drawn so (VIEW_FILL) would cut
-    off some of the edges that meet in the two vanishing points, those edges' whole extent."""
-    low, high = np.percentile(strong, 2, axis=0), np.percentile(strong, 98, axis=0)
-    middle, reach = (low + high) / 2, float((high - low).max()) / VIEW_FILL / 2
-    if (meeting.min(axis=0) >= middle - reach).all() and (meeting.max(axis=0) <= middle + reach).all():
-        return low, high
-    return meeting.min(axis=0), meeting.max(axis=0)
 
 
 def rectifier(gray: np.ndarray) -> Rectifier | None:
@@ -170,8 +152,8 @@ def rectifier(gray: np.ndarray) -> Rectifier | None:
     normalise = np.array([[1 / half, 0, -w / 2 / half], [0, 1 / half, -h / 2 / half], [0, 0, 1]])
     to_square = square @ projective @ normalise
     pixels = np.column_stack([xs, ys]).astype(np.float64)
-    low, high = _view_box(cv2.perspectiveTransform(pixels[None], to_square)[0],
-                          cv2.perspectiveTransform(grid[None], square @ projective)[0])
+    in_square = cv2.perspectiveTransform(pixels[None], to_square)[0]
+    low, high = np.percentile(in_square, 2, axis=0), np.percentile(in_square, 98, axis=0)
     size = max(h, w)
     zoom = VIEW_FILL * size / float((high - low).max())
     fit = np.array([[zoom, 0, size / 2 - zoom * (low[0] + high[0]) / 2],
