@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Callable, Generic, Hashable, TypeVar
 import cv2
 import numpy as np
 
-from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END, UNSURE_FRACTION, Comb,
-                              comb_decide, comb_options, runs_whole, seams_rank, seams_show, seams_shown, tile_runs,
-                              tiles_alike, tiles_solid, trim_table_ends)
+from vision.rack_comb import (EDGE_LOSS, FIT_MARGIN, FIT_SURE, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END,
+                              UNSURE_FRACTION, Comb, comb_decide, comb_options, runs_whole, seams_rank, seams_show,
+                              seams_shown, tile_runs, tiles_alike, tiles_solid, trim_table_ends)
 
 if TYPE_CHECKING:
     from vision.rack_tops import TopsProfile
@@ -993,7 +993,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             # the same runs: setup may learn a pitch 12 % off from seven tiles that merged or split
             # (dev seed 7200017: a pitch of 13.1 px learnt, 14.8 px seen, seven tiles read as eight)
             board = _board_comb(seen, stops)
-            sure = _board_confirms(comb, board, count, seen.filled)
+            count, sure = _board_decides(comb, board, count, seen.filled)
         if not sure and not seen.filled and _all_over(comb):
             # (a band that may be table counts only by its seams: comb_decide's seams_only; the
             # board's options are computed only when setup's all lie over seven, as _over_seven asks)
@@ -1077,6 +1077,30 @@ def _board_confirms(learnt: Comb, board: Comb, count: int, filled: bool) -> bool
     return alone == count and (alone_sure or len(learnt.options) > 1)
 
 
+def _board_decides(learnt: Comb, board: Comb, count: int, filled: bool) -> tuple[int, bool]:
+    """A learnt rack read surely as `count` (over seven) at setup's pitches: (count, sure) as the board's
+    square's pitches (`board`) have it: `count` when they confirm it (_board_confirms), or their own count,
+    also over seven, where their seams decide it (_seams_decide) and setup's pitches' seams did not decide
+    theirs (setup's pitch is then off: both read an overdraw, the seams name its count). Dev seed 7901694 p1
+    (nine navy tiles in one run on a wood-classic rack, setup's pitch 15.0-16.5 px, 12 % high from seven
+    spread): 8 at setup's pitches by fit alone (seams 3.1 L against seven's 2.4), 9 at the board's by seams
+    8.2 L against eight's 3.1; unknown before."""
+    if _board_confirms(learnt, board, count, filled):
+        return count, True
+    alone, alone_sure = comb_decide(board, filled)
+    if not alone_sure or alone <= RACK_LIMIT or len(board.options) < 2 or _seams_decide(learnt):
+        return count, False
+    return (alone, True) if _seams_decide(board) else (count, False)
+
+
+def _seams_decide(comb: Comb) -> bool:
+    """Do the seams of the darkest total decide among two or more (SEAM_MIN deep, SEAM_MARGIN deeper)?"""
+    if len(comb.options) < 2:
+        return False
+    _, dip, second = seams_rank(comb.options)
+    return dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
+
+
 def _all_over(comb: Comb) -> bool:
     """Every total a set of pitches splits the runs into is over seven (the runs' ends found)."""
     return comb.ends_found and bool(comb.options) and min(comb.options) > RACK_LIMIT
@@ -1106,7 +1130,20 @@ def _over_seven(comb: Comb, board: Comb) -> int | None:
     # of all (dev seed 7600157: nine maroon tiles, seams 3.2 L for nine, 0 for eight, the two
     # setup's pitches allow; ten, at the board's narrowest pitches only, 1.4)
     others = [d for t, (d, _, _) in learnt.items() if t != total]
-    return total if total in learnt and dip - max(others, default=0.0) >= SEAM_MARGIN else None
+    if total in learnt and dip - max(others, default=0.0) >= SEAM_MARGIN:
+        return total
+    return _fits_alone(learnt)  # ... or, the seams tying, the one total setup's pitches fit
+
+
+def _fits_alone(options: dict[int, tuple[float, int, float]]) -> int | None:
+    """The total setup's pitches fit best (`options`: theirs), within FIT_SURE and every other total FIT_MARGIN
+    worse (comb_decide's by_fit without its seams' veto): _over_seven's choice where every total is over seven
+    and the seams tie, so a wrong pick is 8 for 9, never a false overdraw. Dev seed 7901948 p1 (nine navy tiles
+    in one run, seams 1.5 L for nine, 1.7 for eight): nine fits setup's pitches within 0.0, eight 0.12; unknown
+    before."""
+    ranked = sorted(options.items(), key=lambda kv: kv[1][2])
+    (total, (_, _, fit)), rest = ranked[0], ranked[1:]
+    return total if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN for _, (_, _, f) in rest) else None
 
 
 OVER_MARGIN = 1.0  # L levels the darkest total's seams must be darker than every other's when every total a
