@@ -860,7 +860,7 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     if hidden is not None:
         wall_off = hidden if wall_off is None else wall_off | hidden
     blocked = _blocked_columns(foreign, wall_off)
-    if blocked.sum() > BLOCKED_SHARE * pitch or _learnt_band_covered(lab, profile):
+    if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
     if table_crossed(frame, z, square_px):
         return RackReading(None, blocked=True, reason="a hand or arm reaches over the rack")
@@ -1295,31 +1295,6 @@ def _end_columns(width: int, pitch: float) -> int:
     """Columns at each end of a strip `width` columns long left out when the rack's wall or body is judged
     there: the zone's margins and the rack's ends seen slanted (WALL_END pitches)."""
     return max(1, int(0.06 * width), int(WALL_END * pitch))
-
-
-# A hand of the table's colour is not foreign in the zone (the table is one of the colours a pixel may be),
-# but the table never shows in the rows where setup found the tiles' tops, between the rack's ends: there a
-# learnt rack shows its tiles' colour or its groove's. Dev seeds 7920100-7920399 (the bench's hands, each
-# rack learnt by colour read with and without its hand, `/tmp/rkhand2/bandcols.py`): the widest run of
-# columns (median over setup's band rows) farther than COVER_LAB from both colours learnt, ends left out as
-# _rack_hidden does, is at most 1.5 pitches on the 734 racks with no hand (0.53 but for three racks), 2.5-3.3
-# on three hands read as a count (7920110 p1 6 read 0, 7920141 p2 5 read 3, 7920211 p2 7 read 5).
-COVER_LAB = 15.0
-COVER_RUN = 2.0  # pitches
-
-
-def _learnt_band_covered(lab: np.ndarray, profile: RackProfile | None) -> bool:
-    """Does something neither the tiles' nor the rack's colour setup learnt cover setup's band rows of a
-    rack learnt by colour (`lab`: the strip's weighted Lab, as tall as at setup) over COVER_RUN pitches?"""
-    if profile is None or profile.tops is not None or profile.rows != lab.shape[0]:
-        return False
-    y0, y1 = profile.band
-    columns = median_colour(lab[y0:y1])
-    off = np.minimum(lab_norm(columns - np.asarray(profile.tile, np.float32)),
-                     lab_norm(columns - np.asarray(profile.rack, np.float32))) > COVER_LAB
-    ends = _end_columns(len(off), profile.pitch)
-    off[:ends] = off[-ends:] = False
-    return any(b - a >= COVER_RUN * profile.pitch for a, b in _true_runs(off))
 
 
 RACK_ROW = 0.6  # a row of the rack's body: this share of the rack's middle 80 % is rack colour
