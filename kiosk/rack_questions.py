@@ -11,7 +11,7 @@ until that rack has been seen with the right number.
 from __future__ import annotations
 
 from kiosk.app_journal import GameRecord
-from kiosk.rack_watch import RackQuestion, RackWatch, drawn_face_down, kind_of, mixed_into_rack, zone_of
+from kiosk.rack_watch import RACK_LIMIT, RackQuestion, RackWatch, drawn_face_down, kind_of, mixed_into_rack, zone_of
 from kiosk.rack_watch import step as watch_racks
 from kiosk.rules import events as ev
 from kiosk.rules.state import GameState
@@ -42,7 +42,7 @@ class RackQuestions:
             player = RACK_NAMES.index(zone)
             if count is None:
                 continue
-            if count <= 7:
+            if count <= RACK_LIMIT:
                 self._dismissed.discard((player, "overdraw"))
                 if player in self.overdraw_open:
                     self._record.commit(ev.OverdrawResolved(player), t)

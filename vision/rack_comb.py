@@ -205,13 +205,20 @@ def comb_decide(comb: Comb, seams_only: bool = False) -> tuple[int, bool]:
         return 0, False
     if len(options) == 1 and not seams_only:
         return next(iter(options)), True
-    total, dip, second = seams_rank(options)
-    if dip >= SEAM_MIN and dip - second >= SEAM_MARGIN:
-        return total, True
+    darkest, decided = seams_decide(options)
+    if decided:
+        return darkest, True
     if seams_only:
-        return total, False
+        return darkest, False
     fitted = by_fit(options, len(runs), comb.learnt)
-    return (total, False) if fitted is None else (fitted, True)
+    return (darkest, False) if fitted is None else (fitted, True)
+
+
+def seams_decide(options: dict[int, tuple[float, int, float]]) -> tuple[int, bool]:
+    """The total whose seams are darkest, and whether they decide: SEAM_MIN deep and SEAM_MARGIN deeper
+    than the next total's (0 when there is none)."""
+    total, dip, second = seams_rank(options)
+    return total, dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
 
 
 def seams_rank(options: dict[int, tuple[float, int, float]]) -> tuple[int, float, float]:
@@ -354,11 +361,22 @@ def by_fit(options: dict[int, tuple[float, int, float]], runs: int, learnt: bool
     nine fits a learnt pitch within 0.01, eight within 0.15-0.27 at best)."""
     if runs < 2 and not learnt:
         return None
+    total = fit_decides(options)
+    if total is None:
+        return None
+    dip = options[total][0]
+    if runs < 2 and any(d >= dip for t, (d, _, _) in options.items() if t != total):
+        return None
+    return total
+
+
+def fit_decides(options: dict[int, tuple[float, int, float]], seams_veto: bool = True) -> int | None:
+    """The total whose runs fit a pitch best, within FIT_SURE, every other total's fit FIT_MARGIN worse and
+    (`seams_veto`) none of their seams SEAM_MARGIN darker than its own; else None."""
     ranked = sorted(options.items(), key=lambda kv: kv[1][2])
     (total, (dip, _, fit)), rest = ranked[0], ranked[1:]
-    if runs < 2 and any(d >= dip for _, (d, _, _) in rest):
-        return None
-    if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and d - dip < SEAM_MARGIN for _, (d, _, f) in rest):
+    if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN and (not seams_veto or d - dip < SEAM_MARGIN)
+                               for _, (d, _, f) in rest):
         return total
     return None
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable, Generic, Hashable, TypeVar
 import cv2
 import numpy as np
 
-from vision.rack_comb import (EDGE_LOSS, FIT_MARGIN, FIT_SURE, PITCH_STEPS, SEAM_MARGIN, SEAM_MIN, TABLE_END,
-                              UNSURE_FRACTION, Comb, comb_decide, comb_options, runs_whole, seams_rank, seams_show,
+from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, TABLE_END, UNSURE_FRACTION, Comb,
+                              comb_decide, comb_options, fit_decides, runs_whole, seams_decide, seams_rank, seams_show,
                               seams_shown, tile_runs, tiles_alike, tiles_solid, trim_table_ends)
 
 if TYPE_CHECKING:
@@ -1095,10 +1095,7 @@ def _board_decides(learnt: Comb, board: Comb, count: int, filled: bool) -> tuple
 
 def _seams_decide(comb: Comb) -> bool:
     """Do the seams of the darkest total decide among two or more (SEAM_MIN deep, SEAM_MARGIN deeper)?"""
-    if len(comb.options) < 2:
-        return False
-    _, dip, second = seams_rank(comb.options)
-    return dip >= SEAM_MIN and dip - second >= SEAM_MARGIN
+    return len(comb.options) >= 2 and seams_decide(comb.options)[1]
 
 
 def _all_over(comb: Comb) -> bool:
@@ -1132,18 +1129,11 @@ def _over_seven(comb: Comb, board: Comb) -> int | None:
     others = [d for t, (d, _, _) in learnt.items() if t != total]
     if total in learnt and dip - max(others, default=0.0) >= SEAM_MARGIN:
         return total
-    return _fits_alone(learnt)  # ... or, the seams tying, the one total setup's pitches fit
-
-
-def _fits_alone(options: dict[int, tuple[float, int, float]]) -> int | None:
-    """The total setup's pitches fit best (`options`: theirs), within FIT_SURE and every other total FIT_MARGIN
-    worse (comb_decide's by_fit without its seams' veto): _over_seven's choice where every total is over seven
-    and the seams tie, so a wrong pick is 8 for 9, never a false overdraw. Dev seed 7901948 p1 (nine navy tiles
-    in one run, seams 1.5 L for nine, 1.7 for eight): nine fits setup's pitches within 0.0, eight 0.12; unknown
-    before."""
-    ranked = sorted(options.items(), key=lambda kv: kv[1][2])
-    (total, (_, _, fit)), rest = ranked[0], ranked[1:]
-    return total if fit <= FIT_SURE and all(f - fit >= FIT_MARGIN for _, (_, _, f) in rest) else None
+    # ... or, the seams tying, the one total setup's pitches fit best (comb_decide's fit without its seams'
+    # veto): every total is over seven here, so a wrong pick is 8 for 9, never a false overdraw. Dev seed
+    # 7901948 p1 (nine navy tiles in one run, seams 1.5 L for nine, 1.7 for eight): nine fits setup's pitches
+    # within 0.0, eight 0.12; unknown before
+    return fit_decides(learnt, seams_veto=False)
 
 
 OVER_MARGIN = 1.0  # L levels the darkest total's seams must be darker than every other's when every total a

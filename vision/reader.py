@@ -42,7 +42,7 @@ from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.rack_counter import RackCounter
+from vision.rack_counter import RackCounter, square_px
 from vision.value import ValueCue, without_joined_number
 from vision.tilesets import read_as
 
@@ -940,9 +940,7 @@ class BoardReader:
         STEADY_SHIFT of a cell off its square, left, right, up or down, reads as another letter at the kiosk's bar
         (_squares_letters). `cells`: frame-order squares of `frame` at `corners`, whose letters `probs` and
         `heights` are (rows in that order)."""
-        sides = np.linalg.norm(np.asarray(corners, np.float64) - np.roll(np.asarray(corners, np.float64), 1, axis=0),
-                               axis=1)
-        if sides.mean() / 15 >= STEADY_BELOW_PX:
+        if square_px(corners) >= STEADY_BELOW_PX:
             return
         total = probs.sum(axis=1)
         unsure = np.flatnonzero((heights > 0) & (total > 0) & (probs.max(axis=1) < LETTER_DECIDES * total))
