@@ -238,8 +238,8 @@ def measure(seeds: range, size: int = 1504) -> dict[str, int]:
     reader counts an eighth tile put on p1's rack."""
     from dataclasses import replace as with_fields
 
+    from vision.board_scale import square_px
     from vision.racks import zone_in_frame
-    from vision.rack_counter import square_px
     from vision.synth import FrameOptions, render_frame
 
     options = FrameOptions(hand=False, glare=False, shadow=False, rotation=0)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.rack_counter import square_px
+from vision.board_scale import square_px
 from vision.rack_find import find_racks, rack_colour, racks_found
 from vision.racks import rack_square_px, read_rack
 from vision.synth import FrameOptions, render_frame

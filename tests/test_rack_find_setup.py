@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.board_scale import square_px
 from vision.config import parse_config
 from vision.rack_check import main
-from vision.rack_counter import square_px
 from vision.synth import FrameOptions, render_frame
 
 EMPTY = ["." * 15] * 15

@@ -37,6 +37,7 @@ import numpy as np
 from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, retake, thumb
 from vision.rack_face_down import count_face_down
 from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
+from vision.board_scale import square_px
 from vision.racks import RACK_LIMIT, Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
@@ -117,12 +118,6 @@ def _read_anew(count: int | None, face_down: int | None) -> bool:
     """A reading of more than seven tiles with those face down beside the rack: the next frame reads
     both again whatever changed (RackCounter._read_rack)."""
     return count is not None and count + (face_down or 0) > RACK_LIMIT
-
-
-def square_px(corners: np.ndarray) -> float:
-    """A board square's side in the frame, from the playing area's corners."""
-    c = np.asarray(corners, np.float32)
-    return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
 
 
 class RackCounter:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Generic, Hashable, TypeVar
 import cv2
 import numpy as np
 
+from vision.board_scale import square_px
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, TABLE_END, UNSURE_FRACTION, Comb,
                               comb_decide, comb_options, fit_decides, runs_whole, seams_decide, seams_rank, seams_show,
                               seams_shown, tile_runs, tiles_alike, tiles_solid, trim_table_ends)
@@ -84,7 +85,7 @@ def rack_square_px(board_corners: np.ndarray, zone: np.ndarray) -> float:
     w = float(to_frame[2] @ (q / q[2]))
     # the homography's local area scale there: det(H) / w^3 frame px^2 per square
     area = abs(float(np.linalg.det(to_frame)) / w ** 3) if abs(w) > 1e-9 else 0.0
-    mean = float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)])) / 15
+    mean = square_px(c)
     local = float(np.sqrt(area))
     # far beyond the board (a wild corner) the extrapolation means nothing: keep to the board's mean then
     return local if 0.7 * mean <= local <= 1.4 * mean else mean

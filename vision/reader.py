@@ -42,7 +42,8 @@ from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.rack_counter import RackCounter, square_px
+from vision.board_scale import square_px
+from vision.rack_counter import RackCounter
 from vision.value import ValueCue, without_joined_number
 from vision.tilesets import read_as
 
