@@ -425,9 +425,10 @@ FACE_BLANK_CONFIDENCE = 0.75
 # square read empty unknown, see INKLESS: none of 846 empty squares with ink beside a tile passed it), or its value
 # number stands in the tile's own place (_numbered: a blank and an empty square print none) beside a letter read at
 # the tile's MIN_CONFIDENCE. Rendered dev seeds 124064 and 124065 (60 boards each, /tmp/vunread/dump.py: every square
-# with its occupancy and letter): of the 18 tiles lost on the boards located there, 9 were such I's (124065 board-042
-# five, board-039 two, board-021 one; tile 0.40-0.80), the largest kind; 5 of them now read I (board-042's, by their
-# faces), none moves otherwise. On those seeds' boards 60-239 and 60-119 (240 more, /tmp/vunread/an3.py: every square
+# with its occupancy and letter): of the 18 tiles lost on the boards located there, 8 were such I's (124065 board-042
+# five, board-039 two, board-021 one; tile 0.40-0.80), the largest kind; 7 of them now read I (board-042's by their
+# faces, board-021's and one of board-039's by their numbers), none moves otherwise. On those seeds' boards 60-239
+# and 60-119 (240 more, /tmp/vunread/an3.py: every square
 # whose reading the rules change, the start tree's reading worked out from the same dump) 4 squares of 10,824 with a
 # letter read move, all I's read right (two by their faces, two by their numbers); no empty square there or on the
 # first 120 boards carried a letter read at all where the occupancy model gave a tile over LETTER_FROM
