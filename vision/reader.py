@@ -428,10 +428,12 @@ FACE_BLANK_CONFIDENCE = 0.75
 # with its occupancy and letter): of the 18 tiles lost on the boards located there, 8 were such I's (124065 board-042
 # five, board-039 two, board-021 one; tile 0.40-0.80), the largest kind; 7 of them now read I (board-042's by their
 # faces, board-021's and one of board-039's by their numbers), none moves otherwise. On those seeds' boards 60-239
-# and 60-119 (240 more, /tmp/vunread/an3.py: every square
-# whose reading the rules change, the start tree's reading worked out from the same dump) 4 squares of 10,824 with a
-# letter read move, all I's read right (two by their faces, two by their numbers); no empty square there or on the
-# first 120 boards carried a letter read at all where the occupancy model gave a tile over LETTER_FROM
+# and 60-119 (240 more, /tmp/vunread/an3.py: every square whose reading the rules change, the start tree's reading
+# worked out from the same dump) 4 squares of 10,824 with a letter read move, all I's read right (two by their faces,
+# two by their numbers); no empty square there or on the first 120 boards carried a letter read at all where the
+# occupancy model gave a tile over LETTER_FROM. _a_bar takes a letter beside its number too: on the 118 squares of
+# those 480 boards called a tile at SURE_TILE with no letter read (106 blanks; /tmp/vunread/abar.py, windows cut at
+# the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6)
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -1520,7 +1522,7 @@ def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: in
     (_a_stroke) or a letter beside its value number (_numbered: no mark of a blank) whose letter its plain ink
     and its strokes agree on, the letter model's class `other` ('not a letter') left out of both probabilities
     (see SURE_TILE): the thin I's strokes read Y or N on a few tiles whose plain ink reads I, and a sans-serif I
-    whose ink box takes in its number reads 'not a letter' 0.54, I 0.46 both ways (see FACE_BACKED)."""
+    whose ink is no bare stroke by its box read 'not a letter' 0.54, I 0.46 both ways (see FACE_BACKED)."""
     return (strokes[other] < MARK_SURE and (_a_stroke(window) or _numbered(window))
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
 
