@@ -417,6 +417,24 @@ FACE_HUE_BLANK = 0.01
 # board-028 (4,7) 1.8
 FACE_TWIN_APART = 3.0
 FACE_BLANK_CONFIDENCE = 0.75
+# FACE_BACKED (no constant of its own; _in_plain_view, _numbered_letters): a thin letter (an I: little ink) on a tile
+# the colour of the board's squares (green tiles on the German board, wooden ones on a yellow board, cream on cream)
+# is half called empty by the occupancy model (tile 0.40-0.80, empty 0.15-0.48), and its letter, read 0.83-0.98,
+# was weighed by that doubt (BoardReader._cell_reading's `visible`): unknown at 0.44-0.70, or empty. Such a square
+# carrying a letter is a tile read with that letter (the letter's probability its confidence) where a second sign
+# shows the tile: its face ring is the tiles' faces and not the empty squares' (the face test that makes an inked
+# square read empty unknown, see INKLESS: none of 846 empty squares with ink beside a tile passed it), or its value
+# number stands in the tile's own place (_numbered: a blank and an empty square print none) beside a letter read at
+# the tile's MIN_CONFIDENCE. Rendered dev seeds 124064 and 124065 (60 boards each, /tmp/vunread/dump.py: every square
+# with its occupancy and letter): of the 18 tiles lost on the boards located there, 8 were such I's (124065 board-042
+# five, board-039 two, board-021 one; tile 0.40-0.80), the largest kind; 7 of them now read I (board-042's by their
+# faces, board-021's and one of board-039's by their numbers), none moves otherwise. On those seeds' boards 60-239
+# and 60-119 (240 more, /tmp/vunread/an3.py: every square whose reading the rules change, the start tree's reading
+# worked out from the same dump) 4 squares of 10,824 with a letter read move, all I's read right (two by their faces,
+# two by their numbers); no empty square there or on the first 120 boards carried a letter read at all where the
+# occupancy model gave a tile over LETTER_FROM. _a_bar takes a letter beside its number too: on the 118 squares of
+# those 480 boards called a tile at SURE_TILE with no letter read (106 blanks; /tmp/vunread/abar.py, windows cut at
+# the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6)
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -1091,8 +1109,15 @@ class BoardReader:
         blanks, unread = self._tiles_by_their_faces(cells, occ, stats, index, windows, quarter)
         for k in blanks:
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
-        for k in unread:
-            cells[k] = CellReading("unknown", None, 0.0)
+        for k in unread:  # tiles by their faces: read with the letter found on them, or asked (see FACE_BACKED)
+            j = letter_at.get(k)
+            if j is not None and heights[j] > 0 and letter_probs[j].any():
+                cells[k] = self._in_plain_view(letter_probs[j], j in unsure)
+            elif cells[k].state == "empty":
+                cells[k] = CellReading("unknown", None, 0.0)
+        for k in self._numbered_letters(cells, occ, letter_at, letter_probs, heights, windows, index, quarter):
+            j = letter_at[k]
+            cells[k] = self._in_plain_view(letter_probs[j], j in unsure)
         if again:  # the strokes' letters of sure tiles whose plain ink read 'not a letter' (see SURE_TILE)
             probs_again = np.stack([p for p, _ in again.values()])
             accented = self._maybe_accented(windows, [index[k] for k in again], probs_again,
@@ -1172,6 +1197,28 @@ class BoardReader:
                 confidence = min(confidence, 0.5)
         return _reported(state, letter, float(confidence))
 
+    def _numbered_letters(self, cells: list[CellReading], occ: np.ndarray, letter_at: dict[int, int],
+                          letter_probs: np.ndarray, heights: np.ndarray, windows: list[np.ndarray], index: np.ndarray,
+                          quarter: int) -> list[int]:
+        """The upright squares read empty or unknown, not covered, that carry a letter read at the floor for a tile
+        (MIN_CONFIDENCE) with its value number in the tile's own place (_numbered): a tile in plain view (see
+        FACE_BACKED). `letter_at`: the row of `letter_probs` and `heights` of each upright square read."""
+        found = []
+        for k, j in letter_at.items():
+            if cells[k].state not in ("empty", "unknown") or occ[k].argmax() == 3 or heights[j] == 0:
+                continue
+            if letter_probs[j].max() >= MIN_CONFIDENCE["tile"] and _numbered(_turned_window(windows[index[k]], quarter)):
+                found.append(k)
+        return found
+
+    def _in_plain_view(self, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
+        """A tile shown by a second sign (its face, or its value number: see FACE_BACKED) read with the letter found
+        on it, the letter's probability its confidence: the occupancy model's doubt (a thin letter on a tile the
+        colour of the board's squares) is no doubt that a tile is there."""
+        best = int(np.argmax(letter_probs))
+        confidence = float(letter_probs[best])
+        return _reported(1, self.letter_classes[best], min(confidence, 0.5) if maybe_accented else confidence)
+
     @staticmethod
     def _shows_premium_pattern(stats: CellStats, read_cells: np.ndarray, letter_probs: np.ndarray) -> bool:
         """Whether the squares of a board found from scratch or followed follow the premium layout,
@@ -1228,7 +1275,8 @@ class BoardReader:
         """The upright squares read empty or unknown beside a tile (sure, or read with its letter) whose colour
         is the tiles' faces around them, not the empty squares' of their premium type around them (see
         INKLESS): the blanks among them, plain (no ink) or marked (_surely_marked), and the squares read empty
-        with ink, no mark, that are tiles whose letter was not read. `cells` and `occ` upright, `index` the
+        or unknown with ink, no mark, that are tiles whose letter was not read (or was read under its tile's doubt,
+        see FACE_BACKED). `cells` and `occ` upright, `index` the
         frame-order cell of each, `windows` the grey letter windows (frame order). No blanks where there would
         be more on the board than the game's set has."""
         is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
@@ -1275,7 +1323,8 @@ class BoardReader:
         inked, to_face = inked[faced], to_face[faced]
         marked = self._surely_marked(inked.tolist(), windows, index, quarter)
         blanks = plain.tolist() + marked
-        unread = [k for k, d in zip(inked.tolist(), to_face) if k not in marked and d <= FACE_NEAR and cells[k].state == "empty"]
+        unread = [k for k, d in zip(inked.tolist(), to_face)
+                  if k not in marked and d <= FACE_NEAR and cells[k].state in ("empty", "unknown")]
         already = sum(c.state == "blank" for c in cells)
         return (blanks if already + len(blanks) <= self._blanks else []), unread
 
@@ -1471,10 +1520,11 @@ def _mark_shaped(window: np.ndarray) -> bool:
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
     """Whether a sure tile's ink read 'not a letter' (its strokes under MARK_SURE) is a bare stroke
-    (_a_stroke) whose letter its plain ink and its strokes agree on, the letter model's class `other` ('not a
-    letter') left out of both probabilities (see SURE_TILE): the thin I's strokes read Y or N on a few
-    tiles whose plain ink reads I."""
-    return (strokes[other] < MARK_SURE and _a_stroke(window)
+    (_a_stroke) or a letter beside its value number (_numbered: no mark of a blank) whose letter its plain ink
+    and its strokes agree on, the letter model's class `other` ('not a letter') left out of both probabilities
+    (see SURE_TILE): the thin I's strokes read Y or N on a few tiles whose plain ink reads I, and a sans-serif I
+    whose ink is no bare stroke by its box read 'not a letter' 0.54, I 0.46 both ways (see FACE_BACKED)."""
+    return (strokes[other] < MARK_SURE and (_a_stroke(window) or _numbered(window))
             and int(np.delete(strokes, other).argmax()) == int(np.delete(plain, other).argmax()))
 
 
