@@ -759,10 +759,18 @@ def _fine_taps(cell: int, search: tuple[float, float, float], start: int, n: int
     passes settle on a few coarse combs (48 distinct in the 660 bands' searches of the first 30
     scrabscrap-v1 frames, read once each: 16 entries of 0.15 MB found 92 % of them cached, as many
     as 64 entries did, 8 found 82 %)."""
-    pos = np.minimum(np.maximum(_fine_positions(cell, search, start, coarse), 0), n - 1.001)  # np.clip's numbers
-    i = pos.astype(np.int64)
-    pos -= i
-    left, f = np.ascontiguousarray(i.T), np.ascontiguousarray(pos.T.astype(np.float32))
+    # _fine_positions' sums in its order, laid out 31 x combs from the start and worked in place: the same numbers
+    grid, _ = _comb_offsets(cell, search, False)
+    _, fine_pos = _comb_offsets(cell, search, True)
+    a, s, b = grid[coarse]
+    pos = np.add(fine_pos.T, start, order="C")
+    pos += a
+    pos += s * _K31[:, None]
+    pos += b * _BEND31[:, None]
+    np.minimum(np.maximum(pos, 0, out=pos), n - 1.001, out=pos)  # np.clip's numbers
+    left = pos.astype(np.int64)
+    pos -= left
+    f = pos.astype(np.float32)
     left.flags.writeable = f.flags.writeable = False  # cached: shared by every caller
     return left, f
 
