@@ -741,8 +741,8 @@ def _fine_positions(cell: int, search: tuple[float, float, float], start: int, c
                     combs: slice | int = slice(None), across: bool = False) -> np.ndarray:
     """Tooth and mid-gap positions (combs x 31) of the fine combs of _comb_offsets around coarse comb
     `coarse` (an index of its coarse grid), the first tooth expected at `start`: the sums in the order
-    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs; `across`: laid out
-    31 x combs (contiguous), as _fine_taps reads them."""
+    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs; `across`: all of
+    them laid out 31 x combs (contiguous), as _fine_taps reads them."""
     grid, _ = _comb_offsets(cell, search, False)
     _, fine_pos = _comb_offsets(cell, search, True)
     a, s, b = grid[coarse]
