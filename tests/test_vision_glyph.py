@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.config import VisionConfig
-from vision.glyph import glyph_features, ink_mask, letter_box, umlaut_dots
+from vision.glyph import MIN_DEPTH, _depth, _thin_line, glyph_features, ink_mask, letter_box, umlaut_dots
 from vision.models import shipped
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
@@ -215,3 +215,26 @@ def test_umlaut_dots_run_into_the_letters_arms_still_count():
 
 def test_a_serif_u_narrowing_below_its_serifs_is_no_umlaut():
     assert not umlaut_dots(_drawn_u(dots=False, serifs=True))
+
+
+def test_a_thin_line_is_judged_on_the_component_framed_as_depth_frames_it():
+    """_thin_line frames a component's crop in one step: the answer of _depth on the crop cut out, for a
+    one-pixel line, a thick bar, a ring with a dot inside its box (another label there stays
+    background), the dot and a stroke with an arm."""
+    mask = np.zeros((40, 40), np.uint8)
+    mask[5, 3:30] = 1  # the dark edge where two tiles meet: 1 px
+    mask[10:16, 4:20] = 1  # a bar 6 px thick
+    cv2.circle(mask, (28, 28), 7, 1, 2)  # a ring: an O's stroke
+    mask[27:29, 27:29] = 1  # a dot inside the ring's box, a component of its own
+    mask[18:34, 8:11] = 1  # a stroke with an arm
+    mask[20:22, 11:18] = 1
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    assert count == 6
+    thin = []
+    for k in range(1, count):
+        x, y, w, h, _ = stats[k].tolist()
+        crop = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+        want = _depth(crop) < MIN_DEPTH * max(w, h)
+        assert _thin_line(labels, stats[k].tolist(), k) == want
+        thin.append(want)
+    assert any(thin) and not all(thin)

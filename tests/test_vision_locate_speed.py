@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.locate import (_BEND31, _K31, _NEAR_SEARCH, _WIDE_SEARCH, REFINE_CELL, _band_combs, _comb_offsets, _comb_weights,
-                           _fit_combs, _line_responses, _pairwise_sum, _view_responses)
+                           _fine_positions, _fine_taps, _fit_combs, _line_responses, _pairwise_sum, _view_responses)
 
 
 def test_view_responses_are_the_line_responses_on_the_lines():
@@ -79,6 +79,22 @@ def test_band_combs_are_the_plain_fine_search():
         profiles = lines + rng.random((5, size)).astype(np.float32) * 8
         got, want = _band_combs(profiles, cell, margin, search), _plain_band_combs(profiles, cell, margin, search)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+
+
+def test_fine_taps_are_the_fine_positions_clipped():
+    """_fine_taps works the fine combs' positions out in place, laid out 31 x combs from the start: the
+    very pixels and weights of _fine_positions clipped to the profile (np.clip's numbers), for coarse
+    combs whose fine combs run off the profile at either end and ones well inside it."""
+    cell = margin = REFINE_CELL
+    n = 15 * cell + 2 * margin
+    for search, start in ((_WIDE_SEARCH, margin), (_NEAR_SEARCH, margin), (_WIDE_SEARCH, 3), (_NEAR_SEARCH, n - 15 * cell)):
+        coarse_combs = len(_comb_offsets(cell, search, False)[0])
+        for coarse in (0, coarse_combs // 3, coarse_combs // 2, coarse_combs - 1):
+            clipped = np.clip(_fine_positions(cell, search, start, coarse), 0, n - 1.001)
+            left, f = _fine_taps.__wrapped__(cell, search, start, n, coarse)
+            assert left.dtype == np.int64 and f.dtype == np.float32 and left.flags.c_contiguous and f.flags.c_contiguous
+            assert np.array_equal(left, clipped.astype(np.int64).T)
+            assert np.array_equal(f, (clipped - clipped.astype(np.int64)).astype(np.float32).T)
 
 
 def test_pairwise_sum_is_numpys():

@@ -406,12 +406,18 @@ def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
     """Whether component k is a line thinner than any letter stroke (the dark edge where a
     tile meets its neighbour, left over when a shadow joined the letter to the rest)."""
     x, y, w, h, _ = stat
-    return _depth((labels[y:y + h, x:x + w] == k).astype(np.uint8)) < MIN_DEPTH * max(w, h)
+    framed = np.zeros((h + 2, w + 2), np.uint8)  # the component's ink framed as _depth frames it, in one step
+    framed[1:-1, 1:-1] = labels[y:y + h, x:x + w] == k
+    return _framed_depth(framed) < MIN_DEPTH * max(w, h)
 
 
 def _depth(ink: np.ndarray) -> float:
     """How far the ink (uint8 0/1) reaches from its edge at most, in px (half the thickest stroke)."""
-    framed = cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)  # the edge of the crop is an edge
+    return _framed_depth(cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))  # the crop's edge is an edge
+
+
+def _framed_depth(framed: np.ndarray) -> float:
+    """_depth of ink (uint8 0/1) framed by a pixel of background on every side."""
     return float(cv2.distanceTransform(framed, cv2.DIST_L2, 3).max())
 
 

@@ -738,16 +738,20 @@ def _long_lines(along: np.ndarray, cell: int) -> np.ndarray:
 
 
 def _fine_positions(cell: int, search: tuple[float, float, float], start: int, coarse: int,
-                    combs: slice | int = slice(None)) -> np.ndarray:
+                    combs: slice | int = slice(None), across: bool = False) -> np.ndarray:
     """Tooth and mid-gap positions (combs x 31) of the fine combs of _comb_offsets around coarse comb
     `coarse` (an index of its coarse grid), the first tooth expected at `start`: the sums in the order
-    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs."""
+    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs; `across`: all of
+    them laid out 31 x combs (contiguous), as _fine_taps reads them."""
     grid, _ = _comb_offsets(cell, search, False)
     _, fine_pos = _comb_offsets(cell, search, True)
     a, s, b = grid[coarse]
-    pos = np.add(fine_pos[combs] + start, a)
-    pos += s * _K31
-    pos += b * _BEND31
+    fine = fine_pos[combs].T if across else fine_pos[combs]
+    k, bend = (_K31[:, None], _BEND31[:, None]) if across else (_K31, _BEND31)
+    pos = np.add(fine, start, order="C")
+    pos += a
+    pos += s * k
+    pos += b * bend
     return pos
 
 
@@ -759,10 +763,12 @@ def _fine_taps(cell: int, search: tuple[float, float, float], start: int, n: int
     passes settle on a few coarse combs (48 distinct in the 660 bands' searches of the first 30
     scrabscrap-v1 frames, read once each: 16 entries of 0.15 MB found 92 % of them cached, as many
     as 64 entries did, 8 found 82 %)."""
-    pos = np.minimum(np.maximum(_fine_positions(cell, search, start, coarse), 0), n - 1.001)  # np.clip's numbers
-    i = pos.astype(np.int64)
-    pos -= i
-    left, f = np.ascontiguousarray(i.T), np.ascontiguousarray(pos.T.astype(np.float32))
+    # laid out as read from the start, and clipped and split in place (no transposed copies): the same numbers
+    pos = _fine_positions(cell, search, start, coarse, across=True)
+    np.minimum(np.maximum(pos, 0, out=pos), n - 1.001, out=pos)  # np.clip's numbers
+    left = pos.astype(np.int64)
+    pos -= left
+    f = pos.astype(np.float32)
     left.flags.writeable = f.flags.writeable = False  # cached: shared by every caller
     return left, f
 
