@@ -619,8 +619,9 @@ class BoardReader:
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
             surer = again.max(axis=1) > plain_best
-            overruled[unsure] = surer & (plain_best >= DEFAULT_MIN_CONFIDENCE) & \
-                (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
+            # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
+            overruled[unsure] = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1)) & \
+                ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
