@@ -196,6 +196,12 @@ LETTER_SURE_ALONE = 0.999
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
 # (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
+# ... and one the strokes read in place of another letter of the plain ink, under the kiosk's bar there, is taken
+# only at LETTER_DECIDES: glare set g123263 board-027 (3,5) (/tmp/vwrong/r22/glareset.py, frames drawn as vision.synth
+# dataset draws them, with glare, on a yellow board; round 22's dev set): an M on a navy tile under glare, blur 1.6,
+# plain M 0.597 and H 0.363, its strokes H 0.882, read H 0.88. On dev seeds 123063, 123164, 123165 and part of 123064
+# (/tmp/vwrong/r22/overrule.py, start tree) three squares' strokes read another letter more surely than their plain
+# ink, every one's plain ink at the kiosk's bar (TAKEN_ALONE's already), none under it
 # A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
 # a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
 # them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
