@@ -1464,7 +1464,7 @@ def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
     """The squares read as blanks (upright `cells`) that no square read as a lettered tile joins, through squares
     read as tiles or blanks above, below or to a side: a blank is played into a word (see BLANKS_JOINED)."""
     grid = np.array([c.state in ("tile", "blank") for c in cells]).reshape(15, 15)
-    count, labels = cv2.connectedComponents(grid.astype(np.uint8), connectivity=4)
+    _, labels = cv2.connectedComponents(grid.astype(np.uint8), connectivity=4)
     lettered = np.unique(labels.ravel()[[k for k, c in enumerate(cells) if c.letter is not None]])
     return [k for k, c in enumerate(cells) if c.state == "blank" and labels.flat[k] not in lettered]
 
