@@ -33,8 +33,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
                           letter_window, letter_windows, occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, forget_inks, glyph_features_batch, glyph_in_pieces, ink_masks,
-                          letter_ink, light_letters_in, mark_above, stroke_number_sides, umlaut_dots,
+from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch, glyph_in_pieces,
+                          ink_masks, letter_ink, light_letters_in, mark_above, stroke_number_sides, umlaut_dots,
                           value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
@@ -197,6 +197,12 @@ LETTER_SURE_ALONE = 0.999
 # bottom row, plain W 0.984, its strokes framed by the tile's edges M 0.995, read M. On dev seeds 150150-154154,
 # 141141, 131131 and 109049 (480 boards, every square dumped, /tmp/lead18/dump.py) no square reads otherwise
 # (helper vmark counted 6 squares there whose strokes replace another plain letter, all right: none is asked)
+# ... and one the strokes read in place of another letter of the plain ink, under the kiosk's bar there, is taken
+# only at LETTER_DECIDES: glare set g123263 board-027 (3,5) (/tmp/vwrong/r22/glareset.py, frames drawn as vision.synth
+# dataset draws them, with glare, on a yellow board; round 22's dev set): an M on a navy tile under glare, blur 1.6,
+# plain M 0.597 and H 0.363, its strokes H 0.882, read H 0.88. On dev seeds 123063, 123164, 123165 and part of 123064
+# (/tmp/vwrong/r22/overrule.py, start tree) three squares' strokes read another letter more surely than their plain
+# ink, every one's plain ink at the kiosk's bar (TAKEN_ALONE's already), none under it
 # A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
 # a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
 # them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
@@ -281,6 +287,26 @@ MARK_WIDTH = 0.5
 # as wide as tall (1.18 at most on the 148 above), that F 1.36, 26 empty squares whose premium print the
 # occupancy model called tiles 1.41-1.8 (other checks stop those)
 MARK_WIDEST = 1.25
+# MARK_IN_PLAIN_INK (no constant of its own, _mark_shaped): the mark shows in the plain ink. Where the plain ink shows
+# no letter, glyph_image reads the strokes alone, so the plain 'not a letter' and the strokes' are one reading, not
+# two: a faint letter whose strokes' glyph the letter model doubts. Round 21's dev seed 120063 board-008 (6,10) (looked
+# at in round 22): an A on a dark tile whose plain ink took in the whole tile, its strokes' glyph a piece of the
+# tile's edge, 'not a letter' 0.9993, a blank at 0.97; dev seed 123064 board-043 (5,7) and (6,9): an A and a V faint on
+# wood under glare, 'not a letter' 0.993 and 1.0, blanks at 0.93 and 0.97; the glare set g123263 board-026 (4,5) (see
+# MARK_ONE_SHAPE) a B so, 1.0, a blank at 0.98. Of the marked blanks read right on dev seeds 123063, 123064,
+# 123163-123165 (300 boards, /tmp/vwrong/r22/collect.py, start tree) one had no letter in its plain ink (123064
+# board-014 (7,5), a star the board's dark lines in its window hid from the plain ink's level): now unknown
+# ... and it is one shape: a printed star is one ink component and a logo's ring holds its diamond, so one component
+# spans MARK_ONE_SHAPE of the glyph's box's width and of its height (_one_shape); a letter whose box took in what lies
+# beside it does not. Round 21's measuring seed 190190 board-015 (8,7) (looked at in round 22): an A whose box took
+# in its tile's edge line beside it as a multi-letter tile's second letter (a speck of the line between them taken
+# for L·L's dot) and two dashes of the board's line above it as accents, a box as wide as tall, the A 0.61 of its
+# width, 'not a letter' 0.9996 plain and as strokes: a blank at 0.9999, the one confident-wrong square of 60 boards.
+# Dev seed 123064 board-043 (5,7) and (6,9): an A and a V faint on wood under glare, their plain ink no letter, the
+# strokes' glyph 'not a letter' 0.993 and 1.0, its biggest part 0.87 and 0.83 of its height: blanks at 0.93 and 0.97.
+# MARK_SURE's squares on dev seeds 123063, 123064, 123163-123165 (300 boards, /tmp/vwrong/r22/collect.py, start
+# tree): every one of the marked blanks' glyphs has one part spanning its whole box (1.0 and 1.0)
+MARK_ONE_SHAPE = 0.95
 # MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
 # On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
@@ -434,7 +460,21 @@ FACE_BLANK_CONFIDENCE = 0.75
 # two by their numbers); no empty square there or on the first 120 boards carried a letter read at all where the
 # occupancy model gave a tile over LETTER_FROM. _a_bar takes a letter beside its number too: on the 118 squares of
 # those 480 boards called a tile at SURE_TILE with no letter read (106 blanks; /tmp/vunread/abar.py, windows cut at
-# the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6)
+# the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6).
+# A plain blank's face is one colour: a square the face tests take for a plain blank has its middle (the colour they
+# judge) within FACE_EVEN Lab of its own face ring (vision.cells.face_colours). A glare spot whitens an empty square's
+# middle more than its rim: round 21's measuring seed 191191 board-002 (4,2) (looked at in round 22; a yellow board,
+# cream tiles, a glare spot on the square above an O) 4.6 Lab from its neighbours' faces and 40 from its type's empty
+# squares, a blank at 0.75 (the occupancy model: empty 0.986, blank 0.0004), its middle 6.1 Lab from its ring. The
+# plain blanks the face tests found on dev seeds 123063, 123064, 123163-123165 (300 boards, start tree) were 0.1-1.1
+# Lab from their rings (the occupancy model called some of them empty at 0.997, so its blank is no sign here)
+FACE_EVEN = 3.0
+# BLANKS_JOINED (no constant of its own, _unjoined_blanks): a blank is played into a word, so a square read as a blank
+# that no square read as a lettered tile joins (through squares read as tiles or blanks) is unknown. Dev seed 123063
+# board-045 (a yellow board, 3 tiles, a light streak across it): seven plain yellow squares under the streak, whitened
+# toward the cream tiles, read as blanks 0.76-0.94 by the occupancy model itself, none beside a tile; 123064
+# board-043's V above was one too. On dev seeds 123063, 123064, 123163-123165 (start tree) every one of the blanks
+# read right was joined to a lettered tile
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -604,8 +644,9 @@ class BoardReader:
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
             surer = again.max(axis=1) > plain_best
-            overruled[unsure] = surer & (plain_best >= DEFAULT_MIN_CONFIDENCE) & \
-                (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
+            # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
+            overruled[unsure] = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1)) & \
+                ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
@@ -1126,6 +1167,8 @@ class BoardReader:
                 cells[k] = self._cell_reading(occ[k], probs_again[j], j in accented)
         for k in _against_polarity(cells, occ, [windows[i] for i in index]):
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _unjoined_blanks(cells):
+            cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1312,6 +1355,9 @@ class BoardReader:
         by_colour[doubtful] = _untwinned(middles, faces, plain[doubtful], plain_tiles[doubtful], others)
         by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
+        # a blank's face is one colour: its middle as its face ring (see FACE_EVEN)
+        _face_rings(faces, stats, index, plain)
+        plain = plain[np.linalg.norm(middles[plain] - faces[plain], axis=1) <= FACE_EVEN]
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
         to_face = _from_median(faces, faces, inked, inked_tiles)
         keep = to_face <= FACE_NEAR_BACKED
@@ -1464,6 +1510,15 @@ def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[n
     return [k for k in suspects if light[k] != board_light]
 
 
+def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
+    """The squares read as blanks (upright `cells`) that no square read as a lettered tile joins, through squares
+    read as tiles or blanks above, below or to a side: a blank is played into a word (see BLANKS_JOINED)."""
+    grid = np.array([c.state in ("tile", "blank") for c in cells]).reshape(15, 15)
+    _, labels = cv2.connectedComponents(grid.astype(np.uint8), connectivity=4)
+    lettered = np.unique(labels.ravel()[[k for k, c in enumerate(cells) if c.letter is not None]])
+    return [k for k, c in enumerate(cells) if c.state == "blank" and labels.flat[k] not in lettered]
+
+
 def _mark_above(window: np.ndarray) -> bool:
     """Whether a blob above the letter on an upright tile window scores over MARK_ABOVE (see MARKED)."""
     ink = letter_ink(window)
@@ -1509,13 +1564,23 @@ def _number_sides(window: np.ndarray) -> np.ndarray | None:
 
 
 def _mark_shaped(window: np.ndarray) -> bool:
-    """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: no bare
-    stroke (_a_stroke) and no wider than MARK_WIDEST of its height (a letter with the tile's edge in its box)."""
+    """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: its plain ink
+    shows it (MARK_IN_PLAIN_INK), no bare stroke (_a_stroke), no wider than MARK_WIDEST of its height (a letter with
+    the tile's edge in its box), and one shape (_one_shape)."""
     ink = letter_ink(window)
     if ink is None:
-        return True
+        return False
     x0, y0, x1, y1 = ink[2]
-    return not _a_stroke(window) and x1 - x0 <= MARK_WIDEST * (y1 - y0)
+    return not _a_stroke(window) and x1 - x0 <= MARK_WIDEST * (y1 - y0) and _one_shape(ink)
+
+
+def _one_shape(ink: LetterInk) -> bool:
+    """Whether one ink component inside a glyph's box spans MARK_ONE_SHAPE of the box's width and of its height, as
+    a printed star or a logo's ring does (see MARK_ONE_SHAPE)."""
+    x0, y0, x1, y1 = ink[2]
+    x, y, w, h = ink[1][2][1:, :4].T
+    inside = (x >= x0) & (y >= y0) & (x + w <= x1) & (y + h <= y1)
+    return bool((inside & (w >= MARK_ONE_SHAPE * (x1 - x0)) & (h >= MARK_ONE_SHAPE * (y1 - y0))).any())
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
