@@ -1398,7 +1398,9 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     ends = int(SIDE_ENDS * len(off))
     inner = off.copy()
     inner[:ends] = inner[len(off) - ends:] = False
-    if _blocked_columns(_light_at_ends(own_lab, off, inner)[None]).any():
+    shaded = _shaded(median_colour(own8[..., :1])[:, 0], off)
+    shaded[:ends] = shaded[len(off) - ends:] = False
+    if _blocked_columns((_light_at_ends(own_lab, off, inner) | shaded)[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
     board_off = bool_mean(lab_distance(other_planes, _median_of(*other_hist)) > SIDE_LAB, 0)
@@ -1434,6 +1436,32 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
         line = (slope * x[a:b, None] + level).astype(np.float32)
         out[a:b] &= bool_mean(lab_norm(lab[:, a:b] - line[None]) > SIDE_LAB, 0) > 0.5
     return out
+
+
+# A hand the table's colour (skin on a wooden table) crossing the player's side strip is no colour off the table,
+# but it casts its shadow beside it, or is darker than the table lit (weighted Lab holds lightness at 0.35: a shadow
+# half as light moves it by 8-12 on a dark table). Dev seeds 7960100-7960399 (the bench's 296 hand racks, cached with
+# each scene rendered without its hand and its setup frame, /tmp/rkhand3/dips2.py): the least SHADE_DIP over a
+# 0.4-tile run of the player's side, against the lighter table within SHADE_REACH on either side, reached 0.18 at
+# most on the 1028 strips of those scenes without a hand (setup and clean frames: wood grain on dark tables, the light
+# along the rack), and 0.24-0.30 on four of the seven hand racks read as fewer tiles than stand (7960120 p1, 7960226 p1,
+# 7960266 p1, 7960328 p1; the hand's shadow or the hand itself darker than the table lit).
+SHADE_DIP = 0.2  # share of the lit table's lightness (8-bit L, column medians) a shadow or a dark hand takes off
+SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
+
+
+def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
+    """Columns of the player's side strip (`light`: each column's median 8-bit L; `off`: columns not the
+    table's colour) darker by SHADE_DIP than the lighter of the table's lightest columns within SHADE_REACH
+    on either side (the one side there is at the strip's ends; none: not shaded)."""
+    reach = int(SHADE_REACH * PX_PER_TILE)
+    lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
+    padded = np.concatenate([np.zeros(reach, np.float32), lit, np.zeros(reach + 1, np.float32)])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, reach)
+    n = len(light)
+    left, right = windows[:n].max(axis=1), windows[reach + 1:reach + 1 + n].max(axis=1)
+    table = np.where((left > 0) & (right > 0), np.minimum(left, right), np.maximum(left, right))
+    return np.asarray((table > 0) & (light < (1.0 - SHADE_DIP) * table), bool)
 
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
