@@ -1439,13 +1439,13 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
 
 
 # A hand the table's colour (skin on a wooden table) crossing the player's side strip is no colour off the table,
-# but it casts its shadow beside it, or is darker than the table lit (weighted Lab holds lightness at 0.35: a shadow
-# half as light moves it by 8-12 on a dark table). Dev seeds 7960100-7960399 (the bench's 296 hand racks, cached with
-# each scene rendered without its hand and its setup frame, /tmp/rkhand3/dips2.py): the least SHADE_DIP over a
-# 0.4-tile run of the player's side, against the lighter table within SHADE_REACH on either side, reached 0.18 at
-# most on the 1028 strips of those scenes without a hand (setup and clean frames: wood grain on dark tables, the light
-# along the rack), and 0.24-0.30 on four of the seven hand racks read as fewer tiles than stand (7960120 p1, 7960226 p1,
-# 7960266 p1, 7960328 p1; the hand's shadow or the hand itself darker than the table lit).
+# but it casts its shadow beside it, or is darker than the table lit (weighted Lab holds lightness at 0.35: a column
+# half as light on a table of L 45-70 moves 8-12, under SIDE_LAB). Dev seeds 7960100-7960399 (the bench's 296 hand
+# racks, cached with each scene rendered without its hand and its setup frame, /tmp/rkhand3/dips4.py): the least dip
+# over a 0.4-tile run of the player's side, against the table's lightest columns within SHADE_REACH, the darker side
+# of the two, reached 0.176 at most on the 1028 strips of those scenes without a hand (setup and clean frames: wood
+# grain on dark tables), and 0.237-0.297 on four of the hand racks read as fewer tiles than stand (7960120 p1,
+# 7960226 p1, 7960266 p1, 7960328 p1: the hand's shadow, or the hand itself darker than the table lit; 7960191 p1 0.316).
 SHADE_DIP = 0.2  # share of the lit table's lightness (8-bit L, column medians) a shadow or a dark hand takes off
 SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
 
