@@ -1399,7 +1399,9 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     ends = int(SIDE_ENDS * len(off))
     inner = off.copy()
     inner[:ends] = inner[len(off) - ends:] = False
-    if _blocked_columns(_light_at_ends(own_lab, off, inner)[None]).any():
+    shaded = _shaded(median_colour(own8[..., :1])[:, 0], off)
+    shaded[:ends] = shaded[len(off) - ends:] = False
+    if _blocked_columns((_light_at_ends(own_lab, off, inner) | shaded)[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
     board_off = bool_mean(lab_distance(other_planes, _median_of(*other_hist)) > SIDE_LAB, 0)
@@ -1435,6 +1437,33 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
         line = (slope * x[a:b, None] + level).astype(np.float32)
         out[a:b] &= bool_mean(lab_norm(lab[:, a:b] - line[None]) > SIDE_LAB, 0) > 0.5
     return out
+
+
+# A hand the table's colour (skin on a wooden table) crossing the player's side strip is no colour off the table,
+# but it casts its shadow beside it, or is darker than the table lit (weighted Lab holds lightness at 0.35: a column
+# half as light on a table of L 45-70 moves 8-12, under SIDE_LAB). Dev seeds 7960100-7960399 (the bench's 296 hand
+# racks, cached with each scene rendered without its hand and its setup frame, /tmp/rkhand3/dips4.py): the least dip
+# over a 0.4-tile run of the player's side, against the table's lightest columns within SHADE_REACH, the darker side
+# of the two, reached 0.176 at most on the 1028 strips of those scenes without a hand (setup and clean frames: wood
+# grain on dark tables), and 0.237-0.297 on four of the hand racks read as fewer tiles than stand (7960120 p1,
+# 7960226 p1, 7960266 p1, 7960328 p1: the hand's shadow, or the hand itself darker than the table lit; 7960191 p1 0.316).
+SHADE_DIP = 0.2  # share of the lit table's lightness (8-bit L, column medians) a shadow or a dark hand takes off
+SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
+
+
+def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
+    """Columns of the player's side strip (`light`: each column's median 8-bit L; `off`: columns not the
+    table's colour) darker by SHADE_DIP than the table's lightest columns within SHADE_REACH on either side,
+    the darker side of the two (a column with no table on one side is not shaded: the table's light falling
+    along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200 columns)."""
+    reach = int(SHADE_REACH * PX_PER_TILE)
+    lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
+    padded = np.concatenate([np.zeros(reach, np.float32), lit, np.zeros(reach + 1, np.float32)])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, reach)
+    n = len(light)
+    left, right = windows[:n].max(axis=1), windows[reach + 1:reach + 1 + n].max(axis=1)
+    table = np.minimum(left, right)  # a dip, not the light falling along the strip: lit table on both sides
+    return np.asarray((table > 0) & (light < (1.0 - SHADE_DIP) * table), bool)
 
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
