@@ -245,7 +245,7 @@ def lab_distance(planes: np.ndarray, colour: np.ndarray) -> np.ndarray:
 def bool_mean(mask: np.ndarray, axis: int) -> np.ndarray:
     """mask.mean(axis) of a boolean array, to the same bits (whole counts over the same n), at
     half its CPU time: it runs a dozen times a reading."""
-    return mask.view(np.uint8).sum(axis=axis, dtype=np.int32) / mask.shape[axis]
+    return np.add.reduce(mask.view(np.uint8), axis=axis, dtype=np.int32) / mask.shape[axis]
 
 
 def median_colour(values: np.ndarray) -> np.ndarray:
@@ -263,8 +263,8 @@ def median_colour(values: np.ndarray) -> np.ndarray:
 
 
 _CODES = np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2)
-_CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T)  # [channel, 8-bit code] -> weighted Lab
-_CHANNELS = np.arange(3)
+_CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T).ravel()  # [channel * 256 + 8-bit code] -> weighted Lab
+_CHANNEL_STARTS = np.arange(3)  # each channel's pixels counted before its bins, in n's (_lab_histogram)
 
 
 def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
@@ -276,26 +276,29 @@ def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
 
 
 def _lab_histogram(lab8: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, int]:
-    """Each channel's cumulative histogram of an 8-bit Lab image's pixels (in `mask`), and their
-    number: the histograms of two images add up to their union's (for median_lab's)."""
+    """The cumulative histogram of an 8-bit Lab image's pixels (in `mask`), its three channels' 256
+    bins one after another (channel c's counts run on from c times their number), and their number:
+    the histograms of two images add up to their union's (for median_lab's)."""
     image = lab8.reshape(-1, 1, 3) if lab8.ndim == 2 else lab8
-    picked = None if mask is None else mask.astype(np.uint8)
+    picked = None if mask is None else mask.view(np.uint8)
     n = int(image.shape[0] * image.shape[1]) if mask is None else int(np.count_nonzero(mask))
     if n == 0:
-        return np.zeros((3, 256), np.int64), 0
-    return np.cumsum(np.array([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)],
-                              np.int64), axis=1), n
+        return np.zeros(768, np.float64), 0
+    # (whole counts, exact in float64)
+    return np.concatenate([cv2.calcHist([image], [c], picked, [256], [0, 256]) for c in range(3)]).cumsum(
+        dtype=np.float64), n
 
 
 def _median_of(below: np.ndarray, n: int) -> np.ndarray:
-    """median_lab from a cumulative histogram of n pixels (_lab_histogram)."""
+    """median_lab from a cumulative histogram of n pixels (_lab_histogram): each channel's first code
+    counting more than half its pixels (a channel's bins hold c * n before its own counts)."""
     if n == 0:
         return np.full(3, np.nan, np.float32)
-    low = _CODE_VALUES[_CHANNELS, np.argmax(below > (n - 1) // 2, axis=1)]
+    low = _CODE_VALUES[np.searchsorted(below, _CHANNEL_STARTS * n + (n - 1) // 2, side="right")]
     if n % 2:
         return low
     # np.median's mean of the two middle values: their float32 sum halved
-    return (low + _CODE_VALUES[_CHANNELS, np.argmax(below > n // 2, axis=1)]) / np.float32(2)
+    return (low + _CODE_VALUES[np.searchsorted(below, _CHANNEL_STARTS * n + n // 2, side="right")]) / np.float32(2)
 
 
 def _middle(width: int) -> slice:
@@ -421,10 +424,9 @@ def _lip_span(is_rack: np.ndarray, band: tuple[int, int]) -> tuple[int, int] | N
     LIP_SEEN of the zone's columns at least; else None (the lip lit like the tiles or the table:
     nothing tells the rack's ends)."""
     lip = np.asarray(is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX].any(axis=0), bool)
-    if not len(lip) or lip.mean() < LIP_SEEN:
+    if not len(lip) or np.count_nonzero(lip) / len(lip) < LIP_SEEN:  # (lip.mean(), to the same bits)
         return None
-    on = np.flatnonzero(lip)
-    return int(on[0]), int(on[-1])
+    return int(lip.argmax()), len(lip) - 1 - int(lip[::-1].argmax())
 
 
 def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
@@ -1031,7 +1033,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             sure = False
     if count > RACK_LIMIT and _band_thin(seen.band, profile, seen.is_rack.shape[0]):
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
-    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST \
+    if count > RACK_LIMIT and colour_gap(seen.tile, seen.rack) < MIN_CONTRAST \
             and (profile is None or _least_solid(seen) < SOLID_RUNS):
         # the tiles' colour as found on this rack is not told from the rack's: the shade in an
         # empty stretch of the groove may pass for a tile (seed 9800170, a measuring seed looked
