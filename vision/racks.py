@@ -396,7 +396,9 @@ def _rows_near(marked: np.ndarray, above: int, below: int) -> tuple[np.ndarray, 
     np.cumsum(marked, out=counts[above + 1:above + 1 + n])
     counts[above + 1 + n:] = counts[above + n]
     # marked rows before row i: counts[above + i]; before row i - above: counts[i] (0 before the first)
-    return counts[above:above + n] > counts[:n], counts[above + 1 + below:above + 1 + below + n] > counts[above + 1:above + 1 + n]
+    first = above + 1
+    return (counts[above:above + n] > counts[:n],
+            counts[first + below:first + below + n] > counts[first:first + n])
 
 
 def _grown(rows: np.ndarray, peak: int, level: float) -> tuple[int, int]:
