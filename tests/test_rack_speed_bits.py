@@ -34,3 +34,78 @@ def test_distance_on_a_part_of_the_planes_is_lab_norms_on_that_part():
     planes, colour = channel_planes(lab), np.array([51.1, 127.4, 131.9], np.float32)
     for part in (slice(0, 140), slice(140, 290)):
         assert np.array_equal(lab_distance(planes[..., part], colour), lab_norm(lab[:, part] - colour))
+
+
+# Round 22's speed-only helpers (issue 18): the same bits as what they replace.
+
+def test_pitch_steps_are_numpys_linspace_to_the_bit():
+    from vision.rack_comb import PITCH_STEPS, pitch_steps
+    rng = np.random.default_rng(24)
+    for _ in range(3000):
+        lo = float(rng.uniform(5, 40))
+        hi = lo if rng.random() < 0.05 else lo * float(rng.uniform(1.0, 1.3))
+        assert np.array_equal(pitch_steps(lo, hi), np.linspace(lo, hi, PITCH_STEPS))
+        assert pitch_steps(lo, hi)[-1] == hi
+
+
+def test_rows_near_a_marked_row_are_the_shifted_ors():
+    # _band's rows under the rack's wall (within 4 rows above) and over its lip (within 8 rows below),
+    # as the twelve shifted ORs it replaces had them, on strips of 1 to 60 rows
+    from vision.racks import _rows_near
+    rng = np.random.default_rng(25)
+    for _ in range(3000):
+        n = int(rng.integers(1, 61))
+        marked = rng.random(n) < rng.random()
+        under, over = np.zeros(n, bool), np.zeros(n, bool)
+        for k in range(1, 5):
+            under[k:] |= marked[:-k]
+        for k in range(1, 9):
+            over[:-k] |= marked[k:]
+        near = _rows_near(marked, 4, 8)
+        assert np.array_equal(near[0], under) and np.array_equal(near[1], over)
+
+
+def test_seam_dip_on_the_list_is_what_it_was_on_the_array():
+    # seam_dip's seams and sides taken from a list of the light: the same minimum and middles as the
+    # round 21 code took from the array (np.floor/np.ceil, ndarray.min, its sides' middle two averaged
+    # in float64), the same mean
+    from vision.rack_comb import SEAM_SLACK, _mean, seam_dip
+
+    def middle(side: np.ndarray) -> float:
+        v = sorted(side.tolist())
+        return float(v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+
+    rng = np.random.default_rng(26)
+    for _ in range(300):
+        light = rng.uniform(20, 230, 150).astype(np.float32)
+        a = int(rng.integers(0, 60))
+        b = a + int(rng.integers(14, 90))
+        n = int(rng.integers(1, 8))
+        dips = []
+        width = (b - a) / n
+        for k in range(1, n):
+            x = a + k * width
+            seam = float(light[max(a, int(np.floor(x - SEAM_SLACK))):min(b, int(np.ceil(x + SEAM_SLACK)) + 1)].min())
+            sides = [light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1],
+                     light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]]
+            middles = [middle(side) for side in sides if len(side)]
+            dips.append(_mean(middles) - seam if middles else 0.0)
+        assert seam_dip(light, a, b, n) == ((_mean(dips), n - 1) if n > 1 else (0.0, 0))
+
+
+def test_median_lab_of_one_image_and_of_two_together_is_numpys():
+    # median_lab's cumulative histograms (each channel's counts after the channels before) searched per
+    # channel, and table_crossed's union of two strips' histograms
+    from vision.racks import _lab_histogram, _median_of, median_lab
+    rng = np.random.default_rng(27)
+    for _ in range(200):
+        h, w = int(rng.integers(1, 12)), int(rng.integers(1, 40))
+        lab8 = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
+        other = rng.integers(0, 256, (h, int(rng.integers(1, 40)), 3)).astype(np.uint8)
+        mask = rng.random((h, w)) < 0.6
+        lab, other_lab = weight_lab(lab8), weight_lab(other)
+        if mask.any():
+            assert np.array_equal(median_lab(lab8, mask), np.median(lab[mask], axis=0))
+        (one, n), (two, m) = _lab_histogram(lab8), _lab_histogram(other)
+        both = np.concatenate([lab.reshape(-1, 3), other_lab.reshape(-1, 3)])
+        assert np.array_equal(_median_of(one + two, n + m), np.median(both, axis=0))

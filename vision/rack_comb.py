@@ -5,6 +5,7 @@ seams fall where the strip is darkest), or else how well the runs fit one pitch.
 """
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import cv2
@@ -45,13 +46,14 @@ def seam_dip(light: np.ndarray, a: int, b: int, n: int) -> tuple[float, int]:
     if n < 2:
         return 0.0, 0
     width = (b - a) / n
+    values = light.tolist()  # (the same values as Python floats: min and sorted on lists cost less per seam)
     dips = []
     for k in range(1, n):
         x = a + k * width
-        lo, hi = int(np.floor(x - SEAM_SLACK)), int(np.ceil(x + SEAM_SLACK)) + 1
-        seam = float(light[max(a, lo):min(b, hi)].min())
-        left = light[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
-        right = light[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
+        lo, hi = math.floor(x - SEAM_SLACK), math.ceil(x + SEAM_SLACK) + 1
+        seam = float(min(values[max(a, lo):min(b, hi)]))
+        left = values[int(round(x - 0.7 * width)):int(round(x - 0.3 * width)) + 1]
+        right = values[int(round(x + 0.3 * width)):int(round(x + 0.7 * width)) + 1]
         middles = [_median(side) for side in (left, right) if len(side)]
         dips.append(_mean(middles) - seam if middles else 0.0)
     return _mean(dips), n - 1
@@ -82,9 +84,9 @@ def _mean(values: list[float]) -> float:
     return total / n
 
 
-def _median(values: np.ndarray) -> float:
+def _median(values: list[float]) -> float:
     """np.median of a few values, without its overhead (a seam's sides are 3-6 px)."""
-    v = sorted(values.tolist())
+    v = sorted(values)
     n = len(v)
     return float(v[(n - 1) // 2] + v[n // 2]) / 2
 
@@ -242,7 +244,7 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
     options: dict[int, tuple[float, int, float]] = {}  # total -> (best seam dip, seams, best fit)
     best_split: dict[int, tuple[int, ...]] = {}
     if runs:
-        pitches = np.linspace(p_lo, p_hi, PITCH_STEPS)
+        pitches = pitch_steps(p_lo, p_hi)
         edges = EDGE_LOSS * pitches if edge is None else np.full(PITCH_STEPS, edge)
         widths = np.array([b - a for a, b in runs], np.float64)
         lengths = (widths[None, :] + edges[:, None]) / pitches[:, None]  # tiles in each run, for each pitch
@@ -268,6 +270,15 @@ def comb_options(column: np.ndarray, light: np.ndarray, p_lo: float, p_hi: float
                 options[total] = (dip, seams, fit)
                 best_split[total] = ns
     return Comb(runs, options, ends_found, p_lo, edge is not None, best_split, profile)
+
+
+def pitch_steps(p_lo: float, p_hi: float) -> np.ndarray:
+    """np.linspace(p_lo, p_hi, PITCH_STEPS), to the same bits (its steps times the step, plus p_lo, the
+    last p_hi) without its overhead: a reading takes one or two."""
+    pitches = _STEPS * ((p_hi - p_lo) / (PITCH_STEPS - 1))
+    pitches += p_lo
+    pitches[-1] = p_hi
+    return pitches
 
 
 def seams_show(comb: Comb, total: int) -> bool:
@@ -386,6 +397,7 @@ FIT_MARGIN = 0.1  # ... and every other total's fit this much worse
 
 
 PITCH_STEPS = 41  # pitches tried between the lowest and highest the board's square allows
+_STEPS = np.arange(PITCH_STEPS, dtype=np.float64)
 SEAM_SLACK = 1.0  # px either side of where a seam should be (the edge loss is known to ~1 px)
 SEAM_MIN = 4.0  # L levels a seam must darken the strip for seams to decide a count
 SEAM_MARGIN = 3.0  # ... and this much more than the seams of any other count allowed

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE_MEAN, MadeOnce,
-                          channel_planes, lab_distance, median_lab, weight_lab, zone_in_frame)
+                          channel_planes, colour_gap, lab_distance, median_lab, weight_lab, zone_in_frame)
 
 BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
 # to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
@@ -60,9 +60,10 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     ends = _ends(frame.shape[:2], z, square_px, np.asarray(board_corners, np.float32))
     patches = [cv2.warpPerspective(frame, end.matrix, end.size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
                for end in ends]
-    labs8 = cv2.cvtColor(np.vstack(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
+    labs8 = cv2.cvtColor(np.concatenate(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
+    rows = patches[0].shape[0]  # (both ends' patches are as large)
     total = 0
-    for end, lab8 in zip(ends, np.split(labs8, 2)):
+    for end, lab8 in zip(ends, (labs8[:rows], labs8[rows:])):
         sign, inside, free, hidden = end.sign, end.inside, end.free, end.hidden
         planes = channel_planes(weight_lab(lab8))
         planes[0] *= reweight[0]  # (reweight's others are 1: weight_lab(lab8) * reweight, to the same bits)
@@ -70,7 +71,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
-        if float(np.linalg.norm(table - tile)) < TABLE_CONTRAST:
+        if colour_gap(table, tile) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_distance(planes, tile)
         mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_distance(planes, table)) & free

@@ -143,10 +143,16 @@ def _kept_matrix(quad: np.ndarray, target: np.ndarray) -> np.ndarray:
 
 MATRICES_KEPT = 64  # two racks' zones and finer strips (one a band a frame), and some to spare
 _MATRICES: MadeOnce[bytes, np.ndarray] = MadeOnce(MATRICES_KEPT)
+_STRIP_SIZES: MadeOnce[tuple[bytes, float], tuple[int, int, float]] = MadeOnce(MATRICES_KEPT)
 
 
 def _strip_size(z: np.ndarray, square_px: float) -> tuple[int, int, float]:
-    """The strip's width and height (px) for zone `z`, and its scale (strip px per frame px)."""
+    """The strip's width and height (px) for zone `z` (float32), and its scale (strip px per frame px);
+    made once for the frames that follow."""
+    return _STRIP_SIZES.get((z.tobytes(), float(square_px)), lambda: _strip_size_made(z, square_px))
+
+
+def _strip_size_made(z: np.ndarray, square_px: float) -> tuple[int, int, float]:
     length = float(np.linalg.norm(z[1] - z[0]) + np.linalg.norm(z[2] - z[3])) / 2
     depth = float(np.linalg.norm(z[3] - z[0]) + np.linalg.norm(z[2] - z[1])) / 2
     k = PX_PER_TILE / (square_px * TILE_PER_SQUARE_MEAN)
@@ -219,7 +225,7 @@ def colour_gap(a: np.ndarray, b: np.ndarray) -> float:
 
 def channel_planes(lab: np.ndarray) -> np.ndarray:
     """A colour image's channels (last axis) as contiguous planes (3 x H x W): lab_distance's input."""
-    return np.ascontiguousarray(np.moveaxis(lab, -1, 0))
+    return np.ascontiguousarray(lab.transpose(lab.ndim - 1, *range(lab.ndim - 1)))  # (np.moveaxis(lab, -1, 0))
 
 
 def lab_distance(planes: np.ndarray, colour: np.ndarray) -> np.ndarray:
@@ -240,7 +246,7 @@ def lab_distance(planes: np.ndarray, colour: np.ndarray) -> np.ndarray:
 def bool_mean(mask: np.ndarray, axis: int) -> np.ndarray:
     """mask.mean(axis) of a boolean array, to the same bits (whole counts over the same n), at
     half its CPU time: it runs a dozen times a reading."""
-    return mask.view(np.uint8).sum(axis=axis, dtype=np.int32) / mask.shape[axis]
+    return np.add.reduce(mask.view(np.uint8), axis=axis, dtype=np.int32) / mask.shape[axis]
 
 
 def median_colour(values: np.ndarray) -> np.ndarray:
@@ -248,7 +254,7 @@ def median_colour(values: np.ndarray) -> np.ndarray:
     middle values, the same mean of two), without its overhead: partitioned in a contiguous copy."""
     if len(values) == 0:
         return np.median(values, axis=0)
-    last = np.ascontiguousarray(np.moveaxis(values, 0, -1))
+    last = np.ascontiguousarray(values.transpose(*range(1, values.ndim), 0))  # (np.moveaxis(values, 0, -1))
     half = last.shape[-1] // 2
     if last.shape[-1] % 2:
         last.partition(half, axis=-1)
@@ -258,8 +264,8 @@ def median_colour(values: np.ndarray) -> np.ndarray:
 
 
 _CODES = np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2)
-_CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T)  # [channel, 8-bit code] -> weighted Lab
-_CHANNELS = np.arange(3)
+_CODE_VALUES = np.ascontiguousarray(weight_lab(_CODES)[:, 0].T).ravel()  # [channel * 256 + 8-bit code] -> weighted Lab
+_CHANNEL_STARTS = np.arange(3)  # each channel's pixels counted before its bins, in n's (_lab_histogram)
 
 
 def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
@@ -271,26 +277,29 @@ def median_lab(lab8: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
 
 
 def _lab_histogram(lab8: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, int]:
-    """Each channel's cumulative histogram of an 8-bit Lab image's pixels (in `mask`), and their
-    number: the histograms of two images add up to their union's (for median_lab's)."""
+    """The cumulative histogram of an 8-bit Lab image's pixels (in `mask`), its three channels' 256
+    bins one after another (channel c's counts run on from c times their number), and their number:
+    the histograms of two images add up to their union's (for median_lab's)."""
     image = lab8.reshape(-1, 1, 3) if lab8.ndim == 2 else lab8
-    picked = None if mask is None else mask.astype(np.uint8)
+    picked = None if mask is None else mask.view(np.uint8)
     n = int(image.shape[0] * image.shape[1]) if mask is None else int(np.count_nonzero(mask))
     if n == 0:
-        return np.zeros((3, 256), np.int64), 0
-    return np.cumsum(np.array([cv2.calcHist([image], [c], picked, [256], [0, 256]).ravel() for c in range(3)],
-                              np.int64), axis=1), n
+        return np.zeros(768, np.float64), 0
+    # (whole counts, exact in float64)
+    return np.concatenate([cv2.calcHist([image], [c], picked, [256], [0, 256]) for c in range(3)]).cumsum(
+        dtype=np.float64), n
 
 
 def _median_of(below: np.ndarray, n: int) -> np.ndarray:
-    """median_lab from a cumulative histogram of n pixels (_lab_histogram)."""
+    """median_lab from a cumulative histogram of n pixels (_lab_histogram): each channel's first code
+    counting more than half its pixels (a channel's bins hold c * n before its own counts)."""
     if n == 0:
         return np.full(3, np.nan, np.float32)
-    low = _CODE_VALUES[_CHANNELS, np.argmax(below > (n - 1) // 2, axis=1)]
+    low = _CODE_VALUES[np.searchsorted(below, _CHANNEL_STARTS * n + (n - 1) // 2, side="right")]
     if n % 2:
         return low
     # np.median's mean of the two middle values: their float32 sum halved
-    return (low + _CODE_VALUES[_CHANNELS, np.argmax(below > n // 2, axis=1)]) / np.float32(2)
+    return (low + _CODE_VALUES[np.searchsorted(below, _CHANNEL_STARTS * n + n // 2, side="right")]) / np.float32(2)
 
 
 def _middle(width: int) -> slice:
@@ -327,16 +336,13 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # took the band from ivory tiles; 5000032: a row of the lip between four tiles, under
         # the groove between them, did)
         wall_row = bool_mean(~cand[:, _middle(cand.shape[1])], 1) >= WALL_SHARE
-        under = np.zeros(len(rows), bool)
-        for k in range(1, WALL_ROWS * ROWS_PER_PX + 1):
-            under[k:] |= wall_row[:-k]
-        over_lip = np.zeros(len(rows), bool)  # the rack's lip shows a few rows further down
-        for k in range(1, 2 * WALL_ROWS * ROWS_PER_PX + 1):
-            over_lip[:-k] |= wall_row[k:]
+        # under a wall row within WALL_ROWS, and the rack's lip (a wall row) a few rows further down
+        under, over_lip = _rows_near(wall_row, WALL_ROWS * ROWS_PER_PX, 2 * WALL_ROWS * ROWS_PER_PX)
+        under &= ~wall_row
         # rows between the wall and the lip count whole, even with tile colour out to the zone's
         # ends (dev seed 7200272: nine grey tiles filling a rack, its end walls grey in the light)
-        backed_rows = np.where(under & ~wall_row, np.where(over_lip, share, rows), 0.0)
-        sandwiched = under & ~wall_row & over_lip
+        backed_rows = np.where(under, np.where(over_lip, share, rows), 0.0)
+        sandwiched = under & over_lip
         if (sandwiched & (share >= MIN_TILE_ROW)).any():
             # tiles stand between the wall and the lip: a row under the lip with none further
             # down is the table beyond the rack (dev seed 9600178: a table the tiles' colour
@@ -363,9 +369,9 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         # a band right under the rack's wall and over its lip holds every row of tile colour in
         # between, out to the zone's ends or not (dev seed 7200312: nine tiles filling a rack end
         # to end, a light table beside it: the band kept only its first, blended row and read none)
-        after = np.flatnonzero(lip[peak + 1:peak + 1 + 2 * WALL_ROWS * ROWS_PER_PX])
-        if len(after):
-            inside = slice(peak + 1, peak + 1 + int(after[0]))
+        after = lip[peak + 1:peak + 1 + 2 * WALL_ROWS * ROWS_PER_PX]
+        if after.any():
+            inside = slice(peak + 1, peak + 1 + int(after.argmax()))
             level = max(level, float(share[inside].max(initial=0.0)))
             rows = rows.copy()
             rows[inside] = share[inside]
@@ -380,6 +386,20 @@ def _band(cand: np.ndarray, table_like: bool = False, rack: np.ndarray | None = 
         if g1 + 1 - g0 <= max_rows and g0 > 0 and g1 < len(share) - 1:
             y0, y1 = min(y0, g0), max(y1, g1)
     return y0, y1 + 1
+
+
+def _rows_near(marked: np.ndarray, above: int, below: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's having a `marked` row within `above` rows above it, and within `below` rows below it
+    (the OR of that many shifted copies, from one running count of the marked rows)."""
+    n = len(marked)
+    counts = np.empty(n + above + 1 + below, np.int64)  # counts[above + 1 + i]: rows marked among the first i + 1
+    counts[:above + 1] = 0
+    np.cumsum(marked, out=counts[above + 1:above + 1 + n])
+    counts[above + 1 + n:] = counts[above + n]
+    # marked rows before row i: counts[above + i]; before row i - above: counts[i] (0 before the first)
+    first = above + 1
+    return (counts[above:above + n] > counts[:n],
+            counts[first + below:first + below + n] > counts[first:first + n])
 
 
 def _grown(rows: np.ndarray, peak: int, level: float) -> tuple[int, int]:
@@ -407,10 +427,9 @@ def _lip_span(is_rack: np.ndarray, band: tuple[int, int]) -> tuple[int, int] | N
     LIP_SEEN of the zone's columns at least; else None (the lip lit like the tiles or the table:
     nothing tells the rack's ends)."""
     lip = np.asarray(is_rack[band[1]:band[1] + LIP_ROWS * ROWS_PER_PX].any(axis=0), bool)
-    if not len(lip) or lip.mean() < LIP_SEEN:
+    if not len(lip) or np.count_nonzero(lip) / len(lip) < LIP_SEEN:  # (lip.mean(), to the same bits)
         return None
-    on = np.flatnonzero(lip)
-    return int(on[0]), int(on[-1])
+    return int(lip.argmax()), len(lip) - 1 - int(lip[::-1].argmax())
 
 
 def _lip_ends(is_rack: np.ndarray, band: tuple[int, int]) -> np.ndarray:
@@ -468,8 +487,9 @@ class RackProfile:
 
 def zone_in_frame(frame: np.ndarray, z: np.ndarray) -> bool:
     h, w = frame.shape[:2]
-    return not (z[:, 0].min() < -OUT_OF_FRAME_PX or z[:, 1].min() < -OUT_OF_FRAME_PX
-                or z[:, 0].max() > w - 1 + OUT_OF_FRAME_PX or z[:, 1].max() > h - 1 + OUT_OF_FRAME_PX)
+    (x0, y0), (x1, y1) = z.min(axis=0).tolist(), z.max(axis=0).tolist()
+    return not (x0 < -OUT_OF_FRAME_PX or y0 < -OUT_OF_FRAME_PX or x1 > w - 1 + OUT_OF_FRAME_PX
+                or y1 > h - 1 + OUT_OF_FRAME_PX)
 
 
 @dataclass(frozen=True)
@@ -495,13 +515,23 @@ def _to_segment(planes: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if n2 < 1e-6:
         return lab_distance(planes, a)
     # per channel (the same bits as diff @ d and lab_norm(diff - t[..., None] * d), a third of the CPU time)
+    # (each step in place where numpy's would make a temporary: the same operations, in the same order)
     d0, d1, d2 = d[0], d[1], d[2]
     x, y, z = planes[0] - a[0], planes[1] - a[1], planes[2] - a[2]
-    t = x * d0 + y * d1 + z * d2
+    t = x * d0
+    u = y * d1
+    t += u
+    np.multiply(z, d2, out=u)
+    t += u
     t /= n2
     np.clip(t, 0.0, 1.0, out=t)
-    x, y, z = x - t * d0, y - t * d1, z - t * d2
-    return np.sqrt(x * x + y * y + z * z)
+    for c, dc in ((x, d0), (y, d1), (z, d2)):
+        np.multiply(t, dc, out=u)
+        c -= u
+        c *= c
+    x += y
+    x += z
+    return np.sqrt(x, out=x)
 
 
 def _find_tiles(lab: np.ndarray, lab8: np.ndarray, tile: np.ndarray, tolerance: float,
@@ -1006,7 +1036,7 @@ def read_rack(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: n
             sure = False
     if count > RACK_LIMIT and _band_thin(seen.band, profile, seen.is_rack.shape[0]):
         sure = False  # one row of tile colour may be a blend along the rack's edge, not tiles
-    if count > RACK_LIMIT and float(np.linalg.norm(seen.tile - seen.rack)) < MIN_CONTRAST \
+    if count > RACK_LIMIT and colour_gap(seen.tile, seen.rack) < MIN_CONTRAST \
             and (profile is None or _least_solid(seen) < SOLID_RUNS):
         # the tiles' colour as found on this rack is not told from the rack's: the shade in an
         # empty stretch of the groove may pass for a tile (seed 9800170, a measuring seed looked
@@ -1382,12 +1412,12 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     """Something not table (a hand, an arm, a sleeve) crosses the table on the player's side
     of the rack over at least 0.4 tile (a finger), whatever its colour next to the rack's."""
     player, board = (_side_strip(frame, zone, square_px, s) for s in (True, False))
-    both8 = cv2.cvtColor(np.hstack([player, board]), cv2.COLOR_BGR2LAB)  # one conversion for both (per pixel)
+    both8 = cv2.cvtColor(np.concatenate((player, board), axis=1), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     own8, other8 = both8[:, :player.shape[1]], both8[:, player.shape[1]:]
     own_hist, other_hist = _lab_histogram(own8), _lab_histogram(other8)  # both sides' once
     table = _median_of(own_hist[0] + other_hist[0], own_hist[1] + other_hist[1])
-    own = _median_of(*own_hist)
-    if colour_gap(own, _median_of(*other_hist)) > SIDE_LAB:
+    own, other = _median_of(*own_hist), _median_of(*other_hist)
+    if colour_gap(own, other) > SIDE_LAB:
         # the two sides differ (the rack stands at the edge of a cloth or of the board's base:
         # dev seed 9600007, grey on the board's side, brown on the player's, read crossed): the
         # player's side against its own median; a hand over most of it leaves the table off then
@@ -1404,7 +1434,7 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     if _blocked_columns((_light_at_ends(own_lab, off, inner) | shaded)[None]).any():
         return True
     # an arm reaching in from the board's side, against that side's own table
-    board_off = bool_mean(lab_distance(other_planes, _median_of(*other_hist)) > SIDE_LAB, 0)
+    board_off = bool_mean(lab_distance(other_planes, other) > SIDE_LAB, 0)
     return _arm_across(board_off)
 
 
