@@ -179,14 +179,15 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
 
 # Where no band learns the rack, the bands are tried again with each column's colours the median of SEAMLESS_COLUMNS
 # columns along the strip (a seam's dark tick, 1-2 columns, gone) and the two colours SEAMLESS_CONTRAST apart at least
-# (TOPS_SPREAD still asked). Tiles of their rack's colour pushed together show little but their seams: the split into
-# two colours took the ticks for one side (dev setup frame 7950070 p1: seven navy tiles on a blue Mattel rack, the
-# ticks 25-35 L under the tiles' tops), or a tick split a run of seven (7950446 p2: maroon on red, the tops 7 L from
-# the rack's bare end, 1.9 the columns' spread, its first seam cutting one tile off the run). Dev: the navy and maroon
-# scenes of 7950000-7951943 put on Mattel racks (/tmp/rkcol/cache.py), each rack learnt from its setup frame and read
-# with 9, 8, 7, 6, 4 and 2 tiles (the first 995 readings; all 1690: not learnt 28 -> 17 racks, none read wrong): not learnt 13 -> 6 racks, exact 901 -> 918, caught 357 -> 359 of
-# 398, wrong 7 in both, no false overdraw, every rack learnt before as before; the median over 5 columns (least contrast 6) learnt one
-# more but read one eight as 7 (7950806 p2); over 3 columns a least contrast of 6 or 8 learnt 1 and 2 racks fewer.
+# (TOPS_SPREAD still asked). Tiles of their rack's colour pushed together show little but their seams, and the ticks
+# ruled the split into two colours: on dev setup frame 7950806 p1 (seven maroon tiles on a red Mattel rack) the tops
+# are the rack's L, the ticks 17-25 L under them; on 7950446 p2 (maroon on red) the tops are 7 L from the rack's bare
+# end, 1.9 the columns' spread, and the first seam's tick cut one tile off the run. Dev: the navy and maroon scenes of
+# 7950000-7951943 put on Mattel racks (/tmp/rkcol/cache.py), each rack learnt from its setup frame and read with 9, 8,
+# 7, 6, 4 and 2 tiles: on the first 995 readings not learnt 13 -> 6 racks, exact 901 -> 918, caught 357 -> 359 of 398,
+# wrong 7 in both, no false overdraw, every rack learnt before as before; the median over 5 columns (least contrast 6)
+# learnt one more but read one eight as 7 (7950806 p2); over 3 columns a least contrast of 6 or 8 learnt 1 and 2 fewer.
+# On all 1690 readings: not learnt 28 -> 17 racks, none of their readings wrong, no false overdraw.
 SEAMLESS_COLUMNS = 3
 SEAMLESS_CONTRAST = 5.0
 
