@@ -387,3 +387,184 @@ def _board_side_first(box: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
     long_edges = [i for i in range(4) if edges[i] >= max(edges) - 1e-3 or edges[i] >= edges[(i + 1) % 4]]
     first = min(long_edges, key=lambda i: float(np.linalg.norm(mids[i] - board_centre)))
     return np.roll(z, -first, axis=0)
+
+
+# ---------------------------------------------------------------------------------------
+# A rack moved on the table during a game (issue 18): players slide their racks a few cm and
+# turn them. What does not change with the tiles on a rack is its body on the board's side of
+# the tiles (the back wall's face and top: the zone's rows before the band of tiles' tops,
+# vision.racks.RackProfile.band) and where it ends; that is kept, as the frame showed it where the
+# rack was learnt (`rack_anchor`), and looked for again, slid and turned, near there (`refound`).
+# ---------------------------------------------------------------------------------------
+
+ANCHOR_ENDS = 0.5   # squares of table past each end of the rack kept with its body (where it ends)
+END_SQUARES = 1.5   # squares of the anchor at each end (the table past the end and the body's last square)
+ANCHOR_GAP = 0.15   # squares kept clear of the band of tiles' tops (their tops lean over the wall)
+COARSE_PX = 4.0     # px per square where a moved rack is looked for ...
+FINE_PX = 10.0      # ... and where it is placed (and the in-place test made): 2 mm a px
+SEARCH_SQUARES = 5.5  # squares around where it was learnt: a rack slid up to 10 cm (5 squares of 19-22 mm)
+COARSE_TURNS = np.arange(-21.0, 21.5, 3.0)  # degrees tried: a player turns a rack up to 20 degrees
+FINE_TURNS = np.arange(-2.0, 2.5, 1.0)   # ... then around the best, every degree
+FINE_REACH = 2      # coarse px each way the fine search looks around the coarse best
+
+
+@dataclass(frozen=True)
+class RackAnchor:
+    """A rack's body as the frame showed it where the rack was learnt (rack_anchor)."""
+    zone: np.ndarray     # the zone it was learnt in, frame px, first edge on the board's side
+    body: float          # share of the zone's depth from its board side the body fills (before the tiles)
+    square: float        # a board square's side at the rack then, frame px
+    patch: np.ndarray    # float32 grey of the body and ANCHOR_ENDS past its ends, FINE_PX per square
+
+
+def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """The zone's unit vectors along its first edge and across it (toward its player's side, made
+    square to the first), and its length and depth, frame px."""
+    z = np.asarray(zone, np.float64).reshape(4, 2)
+    along = z[1] - z[0]
+    length = float(np.linalg.norm(along))
+    along = along / max(length, 1e-9)
+    across = np.array([-along[1], along[0]])
+    if float((z[3] - z[0]) @ across) < 0:
+        across = -across
+    depth = float(((z[3] - z[0]) @ across + (z[2] - z[1]) @ across) / 2)
+    return along, across, length, depth
+
+
+def _patch(frame: np.ndarray, anchor_zone: np.ndarray, square: float, px: float, body: float,
+           grow: float) -> np.ndarray:
+    """The grey frame around the anchor zone's body, in the zone's own axes at `px` per square:
+    its length and ANCHOR_ENDS past each end, its depth up to `body` of it, all grown by `grow`
+    squares on every side."""
+    along, across, length, depth = _zone_axes(anchor_zone)
+    k = px / square
+    ends, g = ANCHOR_ENDS * square, grow * square
+    origin = np.asarray(anchor_zone, np.float64)[0] - along * (ends + g) - across * g
+    width = int(round((length + 2 * ends + 2 * g) * k))
+    height = int(round((body * depth + 2 * g) * k))
+    to_frame = np.column_stack([along / k, across / k, origin]).astype(np.float64)  # patch px -> frame px
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return cv2.warpAffine(grey, to_frame, (max(width, 1), max(height, 1)), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=-1).astype(np.float32)
+
+
+def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float) -> RackAnchor | None:
+    """The rack's body where it stands now, to find it by again (refound). `band_start`: the
+    share of the zone's depth, from its board side, where the band of tiles' tops begins (what
+    was learnt of the rack). None when the body is too thin to tell or not all in the frame."""
+    _, _, _, depth = _zone_axes(zone)
+    body = band_start - ANCHOR_GAP * square / max(depth, 1e-9)
+    if body * depth < 0.5 * square:
+        return None
+    patch = _patch(frame, zone, square, FINE_PX, body, 0.0)
+    if (patch < 0).any():
+        return None   # partly out of the frame
+    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch)
+
+
+def _ncc(a: np.ndarray, b: np.ndarray) -> float:
+    """Normalised correlation of two patches of one size (pixels outside the frame in `b` left out)."""
+    seen = b >= 0
+    if seen.mean() < 0.9:
+        return -1.0
+    x, y = a[seen] - a[seen].mean(), b[seen] - b[seen].mean()
+    return float((x @ y) / max(float(np.sqrt((x @ x) * (y @ y))), 1e-6))
+
+
+def in_place(frame: np.ndarray, anchor: RackAnchor, zone: np.ndarray) -> float:
+    """How alike (normalised correlation, -1 to 1; the least of the whole and its two ends) the
+    rack's body looks in `zone` (the anchor's zone slid and turned, or itself) and where it was
+    anchored."""
+    now = _patch(frame, zone, anchor.square, FINE_PX, anchor.body, 0.0)
+    if now.shape != anchor.patch.shape:
+        return -1.0
+    end = int(round(END_SQUARES * FINE_PX))
+    return min(_ncc(anchor.patch, now), _ncc(anchor.patch[:, :end], now[:, :end]),
+               _ncc(anchor.patch[:, -end:], now[:, -end:]))
+
+
+def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
+    """A padded template's mask (`ones`), whole, and kept to its first and its last `end` px
+    along (its two ends)."""
+    first, last = np.zeros_like(ones), np.zeros_like(ones)
+    first[:, :pad + end] = ones[:, :pad + end]
+    last[:, -pad - end:] = ones[:, -pad - end:]
+    return [ones, first, last]
+
+
+def _best_turn(search: np.ndarray, template: np.ndarray, turns: np.ndarray, end: int,
+               near: tuple[float, float, int] | None) -> tuple[float, float, np.ndarray]:
+    """The best (score, turn, 2x3 template px -> search px) of `template` turned by each of `turns`
+    about its middle and slid over `search`, the least alike of the whole and its ends (`end` px
+    along from each) taken (`near`: its middle within this many px (x, y, px) of
+    a point of `search`; None: anywhere). Places where the turned template leaves the frame
+    (`search` < 0) are none."""
+    h, w = template.shape
+    pad = int(np.ceil(0.5 * w * np.sin(np.radians(float(np.abs(turns).max()) + 1)))) + 2
+    canvas = cv2.copyMakeBorder(template, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ones = cv2.copyMakeBorder(np.ones_like(template), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    size = (canvas.shape[1], canvas.shape[0])
+    x0 = y0 = 0
+    area = search
+    if near is not None:   # the canvas's top-left corners within reach
+        cx, cy, reach = near
+        x0 = max(0, int(round(cx - size[0] / 2)) - reach)
+        y0 = max(0, int(round(cy - size[1] / 2)) - reach)
+        area = search[y0:y0 + size[1] + 2 * reach + 1, x0:x0 + size[0] + 2 * reach + 1]
+    best: tuple[float, float, np.ndarray] = (-2.0, 0.0, np.eye(2, 3))
+    if area.shape[0] < size[1] or area.shape[1] < size[0]:
+        return best
+    outside = (area < 0).astype(np.float32)
+    seen = np.maximum(area, 0)
+    for turn in turns:
+        m = cv2.getRotationMatrix2D((w / 2 + pad, h / 2 + pad), float(turn), 1.0)
+        turned = cv2.warpAffine(canvas, m, size, flags=cv2.INTER_LINEAR)
+        masks = [(cv2.warpAffine(part, m, size, flags=cv2.INTER_LINEAR) > 0.99).astype(np.float32)
+                 for part in _parts(ones, pad, end)]
+        # the body as a whole and each of its ends alike: a body slid along its own length matches itself
+        # but at its ends (dev seed 7940308 p1: slid 3.6 squares, 0.85 alike as a whole where it had stood)
+        score = np.minimum.reduce([cv2.matchTemplate(seen, turned, cv2.TM_CCOEFF_NORMED, mask=mask)
+                                   for mask in masks])
+        out = cv2.matchTemplate(outside, masks[0], cv2.TM_CCORR)
+        score = np.where((out > 0.5) | ~np.isfinite(score), -2.0, score)
+        y, x = np.unravel_index(int(np.argmax(score)), score.shape)
+        if float(score[y, x]) > best[0]:
+            # template px p -> canvas px p + pad -> turned m -> search px + the canvas's corner
+            placed = np.asarray(m, np.float64).copy()
+            placed[:, 2] = m[:, :2] @ np.array([pad, pad], np.float64) + m[:, 2] + np.array([x + x0, y + y0])
+            best = (float(score[y, x]), float(turn), placed)
+    return best
+
+
+def refound(frame: np.ndarray, anchor: RackAnchor) -> tuple[float, np.ndarray | None]:
+    """The rack anchored, looked for slid and turned within SEARCH_SQUARES of where it was
+    anchored: (how alike its body looks there, normalised correlation; its zone there, frame
+    px, the anchor's zone slid and turned alike), the zone None when nowhere in reach."""
+    along, across, _, _ = _zone_axes(anchor.zone)
+    coarse_t = cv2.resize(anchor.patch, None, fx=COARSE_PX / FINE_PX, fy=COARSE_PX / FINE_PX,
+                          interpolation=cv2.INTER_AREA)
+    _, _, length, _ = _zone_axes(anchor.zone)
+    # ... and as far again as the template turned reaches past its place (its canvas's padding)
+    grow = SEARCH_SQUARES + 0.5 * (length / anchor.square + 2 * ANCHOR_ENDS) * np.sin(np.radians(22.0)) + 0.5
+    coarse = _patch(frame, anchor.zone, anchor.square, COARSE_PX, anchor.body, grow)
+    score, turn, placed = _best_turn(coarse, coarse_t, COARSE_TURNS, int(round(END_SQUARES * COARSE_PX)), None)
+    if score < -1:
+        return score, None
+    fine = _patch(frame, anchor.zone, anchor.square, FINE_PX, anchor.body, grow)
+    ratio = FINE_PX / COARSE_PX
+    h, w = coarse_t.shape
+    middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
+    score, _, placed = _best_turn(fine, anchor.patch, turn + FINE_TURNS, int(round(END_SQUARES * FINE_PX)),
+                                  (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
+    if score < -1:
+        return score, None
+    # the anchor zone's corners: fine template px -> fine search px -> frame px
+    k = FINE_PX / anchor.square
+    ends, g = ANCHOR_ENDS * anchor.square, grow * anchor.square
+    z0 = np.asarray(anchor.zone, np.float64)[0]
+    rel = np.asarray(anchor.zone, np.float64) - z0
+    in_template = np.column_stack([(rel @ along + ends) * k, (rel @ across) * k, np.ones(4)])
+    in_search = in_template @ placed.T
+    origin = z0 - along * (ends + g) - across * g
+    zone = origin + np.outer(in_search[:, 0] / k, along) + np.outer(in_search[:, 1] / k, across)
+    return score, zone.astype(np.float32)
