@@ -350,10 +350,11 @@ def drawn_move(kind: str, player: str, size: int, rng: np.random.Generator) -> t
         slide = 10 * float(rng.uniform(1.0, 10.0))
         along, away = (slide, 0.0) if rng.random() < 0.5 else (0.0, slide)
         return RackMove(player, along_mm=sign * along, away_mm=away, turn_deg=turn), f"{lo:g}-{hi:g} deg"
+    if kind == "pushed to the board":  # it stops at the board's rim: 6-36 mm off it as the scene draws it
+        return RackMove(player, away_mm=-10 * float(rng.uniform(0.5, 4.0))), "to its rim"
     lo, hi = SLIDE_BINS[size]
     slide = 10 * float(rng.uniform(lo, hi))
-    move = (RackMove(player, along_mm=sign * slide) if kind == "slid along" else
-            RackMove(player, away_mm=slide) if kind == "pulled away" else RackMove(player, away_mm=-slide))
+    move = RackMove(player, along_mm=sign * slide) if kind == "slid along" else RackMove(player, away_mm=slide)
     return move, f"{lo:g}-{hi:g} cm"
 
 

@@ -315,7 +315,7 @@ class RackCounter:
         if last is None or redo.rack:
             self.reads += 1
             if not placed:
-                moved = self._moved_to(name, frame, zone)
+                moved = self._moved_to(name, frame, corners, zone)
                 if moved is not None:   # read where the rack stands now, from scratch
                     self._read.pop(name, None)
                     self._moved[name] = moved
@@ -324,7 +324,6 @@ class RackCounter:
             reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
             if name in self.lost and not reading.blocked:
                 reading = RackReading(None, reason="the rack is not where it was learnt, nor found near it")
-            self._anchor(name, frame, zone, at_rack, reading, profile)
             if profile is None and held is not None and not reading.blocked:
                 # learnt once, from the first frame with nothing over the rack (as the bench learns)
                 del self._holds[name]
@@ -332,6 +331,7 @@ class RackCounter:
                 if learnt.profile is not None and reading.count != held:
                     # learnt though read surely as fewer without it (vision.racks.BLIND_SHORT): read as learnt
                     reading = read_rack(frame, zone, at_rack, colour, tolerance, learnt.profile)
+            self._anchor(name, frame, corners, zone, at_rack, reading)
             count, blocked = reading.count, reading.blocked
         else:
             count, blocked = last.count, last.blocked
@@ -364,7 +364,7 @@ class RackCounter:
             return zone, at_rack
         return moved, rack_square_px(corners, moved)
 
-    def _moved_to(self, name: str, frame: np.ndarray, zone: np.ndarray) -> np.ndarray | None:
+    def _moved_to(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray) -> np.ndarray | None:
         """Where a rack anchored stands now when not in `zone` any more (its body not IN_PLACE alike
         there): the zone it was found in (FOUND alike), or None, the rack `lost` when found nowhere
         near; None too for a rack in place or not anchored."""
@@ -372,22 +372,22 @@ class RackCounter:
         self.lost = self.lost - {name}
         if anchor is None or in_place(frame, anchor, zone) >= IN_PLACE:
             return None
-        score, found = refound(frame, anchor)
+        score, found = refound(frame, anchor, corners)
         if found is None or score < FOUND:
             self._moved.pop(name, None)
             self.lost = self.lost | {name}
             return None
         return found
 
-    def _anchor(self, name: str, frame: np.ndarray, zone: np.ndarray, at_rack: float, reading: RackReading,
-                profile: RackProfile | None) -> None:
+    def _anchor(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
+                reading: RackReading) -> None:
         """The rack's body anchored (vision.rack_find.rack_anchor) from the first reading, nothing over
         it, of the count the rules said it holds (racks_hold)."""
         due = self._anchor_due.get(name)
         if due is None or reading.blocked or reading.count != due:
             return
         del self._anchor_due[name]
-        anchor = rack_anchor(frame, zone, at_rack, _band_start(profile))
+        anchor = rack_anchor(frame, zone, at_rack, _band_start(self._profile(name)), corners)
         if anchor is not None:
             self._anchors[name] = anchor
 

@@ -404,7 +404,7 @@ COARSE_PX = 4.0     # px per square where a moved rack is looked for ...
 FINE_PX = 10.0      # ... and where it is placed (and the in-place test made): 2 mm a px
 SEARCH_SQUARES = 5.5  # squares around where it was learnt: a rack slid up to 10 cm (5 squares of 19-22 mm)
 COARSE_TURNS = np.arange(-21.0, 21.5, 3.0)  # degrees tried: a player turns a rack up to 20 degrees
-FINE_TURNS = np.arange(-2.0, 2.5, 1.0)   # ... then around the best, every degree
+FINE_TURNS = np.arange(-3.0, 3.25, 0.5)   # ... then around the best, every half degree
 FINE_REACH = 2      # coarse px each way the fine search looks around the coarse best
 
 
@@ -415,6 +415,7 @@ class RackAnchor:
     body: float          # share of the zone's depth from its board side the body fills (before the tiles)
     square: float        # a board square's side at the rack then, frame px
     patch: np.ndarray    # float32 grey of the body and ANCHOR_ENDS past its ends, FINE_PX per square
+    mask: np.ndarray     # float32, 1 where the patch is no part of the board (_off_board), else 0
 
 
 def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
@@ -431,27 +432,56 @@ def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
     return along, across, length, depth
 
 
+def _to_frame(anchor_zone: np.ndarray, square: float, px: float, grow: float) -> np.ndarray:
+    """2x3: a patch's px -> frame px, the patch in the anchor zone's own axes at `px` per square,
+    from ANCHOR_ENDS past its first end and `grow` squares out on every side."""
+    along, across, _, _ = _zone_axes(anchor_zone)
+    k = px / square
+    origin = np.asarray(anchor_zone, np.float64)[0] - along * (ANCHOR_ENDS + grow) * square - across * grow * square
+    return np.column_stack([along / k, across / k, origin]).astype(np.float64)
+
+
+def _patch_size(anchor_zone: np.ndarray, square: float, px: float, body: float, grow: float) -> tuple[int, int]:
+    """(width, height) of the patch _patch cuts."""
+    _, _, length, depth = _zone_axes(anchor_zone)
+    k = px / square
+    return (max(1, int(round((length + 2 * (ANCHOR_ENDS + grow) * square) * k))),
+            max(1, int(round((body * depth + 2 * grow * square) * k))))
+
+
 def _patch(frame: np.ndarray, anchor_zone: np.ndarray, square: float, px: float, body: float,
            grow: float) -> np.ndarray:
     """The grey frame around the anchor zone's body, in the zone's own axes at `px` per square:
     its length and ANCHOR_ENDS past each end, its depth up to `body` of it, all grown by `grow`
-    squares on every side."""
-    along, across, length, depth = _zone_axes(anchor_zone)
-    k = px / square
-    ends, g = ANCHOR_ENDS * square, grow * square
-    origin = np.asarray(anchor_zone, np.float64)[0] - along * (ends + g) - across * g
-    width = int(round((length + 2 * ends + 2 * g) * k))
-    height = int(round((body * depth + 2 * g) * k))
-    to_frame = np.column_stack([along / k, across / k, origin]).astype(np.float64)  # patch px -> frame px
+    squares on every side; -1 outside the frame."""
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    return cv2.warpAffine(grey, to_frame, (max(width, 1), max(height, 1)), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_CONSTANT, borderValue=-1).astype(np.float32)
+    return cv2.warpAffine(grey.astype(np.float32), _to_frame(anchor_zone, square, px, grow),
+                          _patch_size(anchor_zone, square, px, body, grow),
+                          flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT, borderValue=-1)
 
 
-def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float) -> RackAnchor | None:
+def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float) -> np.ndarray:
+    """1 where the anchor's patch shows no board: the board and its rim (rim_squares, as rack_blobs
+    takes them) stay put when the rack moves, so they are no part of it to find it by (dev seed 7940096
+    p1: a dark rack on a dark table against the board's shadow, found turned the wrong way by it)."""
+    scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    rim = rim_squares(weighted_lab(small), corners * scale, square * scale)
+    centre = corners.mean(axis=0)
+    board = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillPoly(board, [np.round(centre + (corners - centre) * (1 + 2 * (rim + RIM_EDGE) / 15)).astype(np.int32)], 1)
+    on_board = cv2.warpAffine(board, _to_frame(zone, square, FINE_PX, 0.0), _patch_size(zone, square, FINE_PX, body, 0.0),
+                              flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
+                              borderValue=0)
+    return (on_board == 0).astype(np.float32)
+
+
+def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float,
+                corners: np.ndarray) -> RackAnchor | None:
     """The rack's body where it stands now, to find it by again (refound). `band_start`: the
     share of the zone's depth, from its board side, where the band of tiles' tops begins (what
-    was learnt of the rack). None when the body is too thin to tell or not all in the frame."""
+    was learnt of the rack); `corners`: the board's playing area in the frame. None when the
+    body is too thin to tell, not all in the frame, or mostly over the board's rim."""
     _, _, _, depth = _zone_axes(zone)
     body = band_start - ANCHOR_GAP * square / max(depth, 1e-9)
     if body * depth < 0.5 * square:
@@ -459,13 +489,17 @@ def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: 
     patch = _patch(frame, zone, square, FINE_PX, body, 0.0)
     if (patch < 0).any():
         return None   # partly out of the frame
-    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch)
+    mask = _off_board(frame, np.asarray(corners, np.float32), square, zone, body)
+    if mask.mean() < 0.5:
+        return None
+    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch, mask)
 
 
-def _ncc(a: np.ndarray, b: np.ndarray) -> float:
-    """Normalised correlation of two patches of one size (pixels outside the frame in `b` left out)."""
-    seen = b >= 0
-    if seen.mean() < 0.9:
+def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
+    """Normalised correlation of two patches of one size where `mask` (pixels outside the frame
+    in `b` left out)."""
+    seen = (b >= 0) & (mask > 0)
+    if seen.sum() < 0.9 * (mask > 0).sum():
         return -1.0
     x, y = a[seen] - a[seen].mean(), b[seen] - b[seen].mean()
     return float((x @ y) / max(float(np.sqrt((x @ x) * (y @ y))), 1e-6))
@@ -479,8 +513,8 @@ def in_place(frame: np.ndarray, anchor: RackAnchor, zone: np.ndarray) -> float:
     if now.shape != anchor.patch.shape:
         return -1.0
     end = int(round(END_SQUARES * FINE_PX))
-    return min(_ncc(anchor.patch, now), _ncc(anchor.patch[:, :end], now[:, :end]),
-               _ncc(anchor.patch[:, -end:], now[:, -end:]))
+    a, m = anchor.patch, anchor.mask
+    return min(_ncc(a, now, m), _ncc(a[:, :end], now[:, :end], m[:, :end]), _ncc(a[:, -end:], now[:, -end:], m[:, -end:]))
 
 
 def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
@@ -492,17 +526,17 @@ def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
     return [ones, first, last]
 
 
-def _best_turn(search: np.ndarray, template: np.ndarray, turns: np.ndarray, end: int,
+def _best_turn(search: np.ndarray, template: np.ndarray, template_mask: np.ndarray, turns: np.ndarray, end: int,
                near: tuple[float, float, int] | None) -> tuple[float, float, np.ndarray]:
     """The best (score, turn, 2x3 template px -> search px) of `template` turned by each of `turns`
-    about its middle and slid over `search`, the least alike of the whole and its ends (`end` px
+    about its middle and slid over `search` (where `template_mask`), the least alike of the whole and its ends (`end` px
     along from each) taken (`near`: its middle within this many px (x, y, px) of
     a point of `search`; None: anywhere). Places where the turned template leaves the frame
     (`search` < 0) are none."""
     h, w = template.shape
     pad = int(np.ceil(0.5 * w * np.sin(np.radians(float(np.abs(turns).max()) + 1)))) + 2
     canvas = cv2.copyMakeBorder(template, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    ones = cv2.copyMakeBorder(np.ones_like(template), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ones = cv2.copyMakeBorder(template_mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     size = (canvas.shape[1], canvas.shape[0])
     x0 = y0 = 0
     area = search
@@ -536,35 +570,44 @@ def _best_turn(search: np.ndarray, template: np.ndarray, turns: np.ndarray, end:
     return best
 
 
-def refound(frame: np.ndarray, anchor: RackAnchor) -> tuple[float, np.ndarray | None]:
+def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple[float, np.ndarray | None]:
     """The rack anchored, looked for slid and turned within SEARCH_SQUARES of where it was
     anchored: (how alike its body looks there, normalised correlation; its zone there, frame
-    px, the anchor's zone slid and turned alike), the zone None when nowhere in reach."""
+    px, the anchor's zone slid and turned alike, and scaled as the board's square is at its new place
+    (`corners`: the board's playing area in the frame)), the zone None when nowhere in reach."""
     along, across, _, _ = _zone_axes(anchor.zone)
-    coarse_t = cv2.resize(anchor.patch, None, fx=COARSE_PX / FINE_PX, fy=COARSE_PX / FINE_PX,
-                          interpolation=cv2.INTER_AREA)
+    coarse_t, coarse_m = (cv2.resize(p, None, fx=COARSE_PX / FINE_PX, fy=COARSE_PX / FINE_PX,
+                                     interpolation=cv2.INTER_AREA) for p in (anchor.patch, anchor.mask))
+    coarse_m = (coarse_m > 0.99).astype(np.float32)
     _, _, length, _ = _zone_axes(anchor.zone)
     # ... and as far again as the template turned reaches past its place (its canvas's padding)
     grow = SEARCH_SQUARES + 0.5 * (length / anchor.square + 2 * ANCHOR_ENDS) * np.sin(np.radians(22.0)) + 0.5
     coarse = _patch(frame, anchor.zone, anchor.square, COARSE_PX, anchor.body, grow)
-    score, turn, placed = _best_turn(coarse, coarse_t, COARSE_TURNS, int(round(END_SQUARES * COARSE_PX)), None)
+    score, turn, placed = _best_turn(coarse, coarse_t, coarse_m, COARSE_TURNS, int(round(END_SQUARES * COARSE_PX)), None)
     if score < -1:
         return score, None
     fine = _patch(frame, anchor.zone, anchor.square, FINE_PX, anchor.body, grow)
     ratio = FINE_PX / COARSE_PX
     h, w = coarse_t.shape
     middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
-    score, _, placed = _best_turn(fine, anchor.patch, turn + FINE_TURNS, int(round(END_SQUARES * FINE_PX)),
+    score, _, placed = _best_turn(fine, anchor.patch, anchor.mask, turn + FINE_TURNS, int(round(END_SQUARES * FINE_PX)),
                                   (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
     if score < -1:
         return score, None
-    # the anchor zone's corners: fine template px -> fine search px -> frame px
-    k = FINE_PX / anchor.square
-    ends, g = ANCHOR_ENDS * anchor.square, grow * anchor.square
-    z0 = np.asarray(anchor.zone, np.float64)[0]
-    rel = np.asarray(anchor.zone, np.float64) - z0
-    in_template = np.column_stack([(rel @ along + ends) * k, (rel @ across) * k, np.ones(4)])
-    in_search = in_template @ placed.T
-    origin = z0 - along * (ends + g) - across * g
-    zone = origin + np.outer(in_search[:, 0] / k, along) + np.outer(in_search[:, 1] / k, across)
+    # the move on the table: the body's middle and a point along it, before (template px -> frame px)
+    # and after (-> fine search px -> frame px), on the board's plane; the zone moved so there
+    h, w = anchor.patch.shape
+    marks = np.array([[w / 2, h / 2, 1.0], [0.75 * w, h / 2, 1.0]])
+    before = marks @ _to_frame(anchor.zone, anchor.square, FINE_PX, 0.0).T
+    after = np.column_stack([marks @ placed.T, np.ones(2)]) @ _to_frame(anchor.zone, anchor.square, FINE_PX, grow).T
+    to_frame = cv2.getPerspectiveTransform(np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32),
+                                           np.asarray(corners, np.float32))
+    to_table = np.linalg.inv(to_frame)
+    (c0, a0), (c1, a1) = (cv2.perspectiveTransform(p.reshape(-1, 1, 2), to_table).reshape(-1, 2) for p in (before, after))
+    turn = np.arctan2(*(a1 - c1)[::-1]) - np.arctan2(*(a0 - c0)[::-1])
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    zone_table = cv2.perspectiveTransform(np.asarray(anchor.zone, np.float64).reshape(-1, 1, 2), to_table).reshape(-1, 2)
+    moved = (zone_table - c0) @ rotation.T + c1
+    zone = cv2.perspectiveTransform(moved.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
     return score, zone.astype(np.float32)
+
