@@ -2,6 +2,7 @@
 what the camera over the board sees (vision.racks.read_rack).
 
     python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup] [--follow 20]
+        [--moves 100]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
 2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
@@ -83,7 +84,8 @@ both trees),
 7830000-7831999 and 7840000-7840439 (round 19's racks never learnt, h-rkcatch: the navy and maroon scenes of 7830000-7831999 rendered again with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles, their setup frames; `--scenes 400 --hands 40 --face-down 0 --follow 0 --first-seed 7840000 --verbose`, both trees), 7860000-7860299 and 7870000-7870299 (round 20's last overdraws missed, h-rkmiss: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7860000 --verbose` and `... 7870000`, both trees; round 18's harness of 7810000 and 7820000 read again),
 7880000-7880299 and 7890000-7890299 (round 20's hands over the rack, h-rkhand: `--scenes 100 --hands 200 --face-down 0 --follow 0 --first-seed 7880000` and `... 7890000 --verbose`, both trees), 7920000-7920469 (round 21's hands over the rack, h-rkhand2: `--scenes 100 --hands 300 --face-down 0 --follow 0 --first-seed 7920000 --verbose`, both trees, its hand racks read with and without the hand; `--scenes 0 --hands 0 --face-down 0 --follow 20 --first-seed 7920400`),
 7900000-7909999 (round 21's dark nines, h-rk9: `--first-seed 7900000 --hands 0 --face-down 0 --follow 0 --verbose`, the navy and maroon scenes of 7901000-7902409 and every scene of 7903000-7903092 rendered with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles),
-7910000-7919999 (round 21's racks not learnt at setup, h-rkset: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7910000 --verbose`, `--scenes 100 ... 7915500`, setup frames of 7915000-7915899, racks of 7918000-7918239 with 6, 5, 4 tiles told seven); tests
+7910000-7919999 (round 21's racks not learnt at setup, h-rkset: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7910000 --verbose`, `--scenes 100 ... 7915500`, setup frames of 7915000-7915899, racks of 7918000-7918239 with 6, 5, 4 tiles told seven),
+7940000-7949999 (round 22's racks moved after setup, h-rkmove: `--scenes 0 --hands 0 --face-down 0 --follow 0 --moves 60 --first-seed 7940000` and `--moves 200 --first-seed 7941000`, both trees' counters; setup frames of 7940200-7940211, moves of 7940300-7940339); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -132,6 +134,10 @@ question, and fewer); last the live kiosk's time following a game (`--follow` sc
 FOLLOW_FRAMES frames through vision.rack_counter.RackCounter.observe, which reads a rack again
 only when something around it changed): never to be quoted as the time from scratch, which is
 the time line above (every rack read in full).
+Then racks moved or turned on the table after setup (`--moves` scenes, move_bench): learnt
+by RackCounter as the kiosk learns them, one rack then slid, pulled, pushed or turned as players
+do, read by RackCounter.observe: per move and size, exact, unknown, wrong, false overdraws and
+overdraws caught.
 """
 from __future__ import annotations
 

@@ -21,6 +21,11 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
   rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
+- Racks moved during a game: each rack's body is anchored (vision.rack_find.rack_anchor) from
+  the first frame after racks_hold that reads it with the count the rules said; a rack read
+  again whose body is no longer where it was anchored is looked for slid and turned near there
+  (vision.rack_find.refound) and read where it stands; found nowhere near, it is unknown
+  (`lost`), never a count read in the zone it left.
 - Setup: while `look_for_racks(True)`, each located frame is searched for racks with seven
   tiles (vision.rack_find.find_racks); racks found alike in two readings in a row are the
   `agreed_find`, with a small picture of the frame for the players to confirm.
