@@ -381,7 +381,7 @@ def move_bench(first_seed: int, scenes: int, size: int, verbose: bool) -> None:
     if scenes <= 0:
         return
     rng = np.random.default_rng([first_seed, 22])
-    tallies: dict[str, MoveTally] = defaultdict(MoveTally)
+    tallies: dict[tuple[int, str], MoveTally] = defaultdict(MoveTally)  # (MOVE_KINDS index, size) -> tally
     total = MoveTally()
     out_n = out_ok = 0
     for i in range(scenes):
@@ -405,7 +405,7 @@ def move_bench(first_seed: int, scenes: int, size: int, verbose: bool) -> None:
             out_ok += read is None or read == truth
         else:
             total.add(truth, read)
-            tallies[f"{kind} {size_bin}"].add(truth, read)
+            tallies[(MOVE_KINDS.index(kind), size_bin)].add(truth, read)
         if verbose and read != truth:
             print(f"  moved: seed {seed} {player} {scene.models[player]} {kind} along {move.along_mm:.0f} mm away "
                   f"{move.away_mm:.0f} mm turn {move.turn_deg:.1f} deg, in frame {scene.in_frame[player]:.2f}: "
@@ -413,9 +413,8 @@ def move_bench(first_seed: int, scenes: int, size: int, verbose: bool) -> None:
     print(f"racks moved or turned after setup (RackCounter, learnt at setup): {scenes} scenes from seed {first_seed}")
     print(total.line("all in frame"))
     print(f"  moved partly out of the frame, left out above: {out_n}, unknown or right {out_ok}")
-    for name in sorted(tallies, key=lambda n: (MOVE_KINDS.index(n.rsplit(" ", 2)[0] if n != "not moved -" else
-                                                                n[:-2]), n)):
-        print(tallies[name].line(name))
+    for kind_size in sorted(tallies):
+        print(tallies[kind_size].line(f"{MOVE_KINDS[kind_size[0]]} {kind_size[1]}"))
 
 
 FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, then one tile taken from p1's

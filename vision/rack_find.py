@@ -611,3 +611,19 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     zone = cv2.perspectiveTransform(moved.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
     return score, zone.astype(np.float32)
 
+
+
+NUDGE_ALONG = 0.1   # squares: a moved rack's zone is placed to a few px along ...
+NUDGE_TURN = 0.75   # ... and about a degree (FINE_TURNS' step, the perspective of a rack turned)
+
+
+def nudged(zone: np.ndarray, square: float) -> list[np.ndarray]:
+    """`zone` slid NUDGE_ALONG squares each way along it and turned NUDGE_TURN each way about its middle."""
+    z = np.asarray(zone, np.float32)
+    along, _, _, _ = _zone_axes(z)
+    out = [(z + along * NUDGE_ALONG * square * sign).astype(np.float32) for sign in (-1.0, 1.0)]
+    middle = z.mean(axis=0)
+    for turn in (-NUDGE_TURN, NUDGE_TURN):
+        m = cv2.getRotationMatrix2D((float(middle[0]), float(middle[1])), turn, 1.0)
+        out.append((np.column_stack([z, np.ones(4, np.float32)]) @ m.T).astype(np.float32))
+    return out
