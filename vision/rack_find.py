@@ -454,10 +454,18 @@ def _patch(frame: np.ndarray, anchor_zone: np.ndarray, square: float, px: float,
     """The grey frame around the anchor zone's body, in the zone's own axes at `px` per square:
     its length and ANCHOR_ENDS past each end, its depth up to `body` of it, all grown by `grow`
     squares on every side; -1 outside the frame."""
-    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    return cv2.warpAffine(grey.astype(np.float32), _to_frame(anchor_zone, square, px, grow),
-                          _patch_size(anchor_zone, square, px, body, grow),
-                          flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT, borderValue=-1)
+    to_frame = _to_frame(anchor_zone, square, px, grow)
+    size = _patch_size(anchor_zone, square, px, body, grow)
+    # the patch cut first, then made grey: the whole frame made grey or float costs more than the rest
+    cut = cv2.warpAffine(frame, to_frame, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    grey = (cut if cut.ndim == 2 else cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+    xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
+    fx = to_frame[0, 0] * xs + to_frame[0, 1] * ys + to_frame[0, 2]
+    fy = to_frame[1, 0] * xs + to_frame[1, 1] * ys + to_frame[1, 2]
+    h, w = frame.shape[:2]
+    grey[(fx < 0) | (fy < 0) | (fx > w - 1) | (fy > h - 1)] = -1.0
+    return grey
 
 
 def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float) -> np.ndarray:
