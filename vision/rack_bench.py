@@ -2,6 +2,7 @@
 what the camera over the board sees (vision.racks.read_rack).
 
     python -m vision.rack_bench [--scenes 1100] [--first-seed 9000000] [--size 1000] [--no-setup] [--follow 20]
+        [--moves 100]
 
 Seeds looked at in development (never to be quoted as a result): 0-1999, 900000-901249,
 2000000-2001299, 3000000-3001299, 4000000-4001299, 5000000-5000399, 7000000-7001299,
@@ -85,7 +86,8 @@ both trees),
 7900000-7909999 (round 21's dark nines, h-rk9: `--first-seed 7900000 --hands 0 --face-down 0 --follow 0 --verbose`, the navy and maroon scenes of 7901000-7902409 and every scene of 7903000-7903092 rendered with 8 and 9, 9 and 8, 7 and 6, 6 and 7 tiles),
 7910000-7919999 (round 21's racks not learnt at setup, h-rkset: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7910000 --verbose`, `--scenes 100 ... 7915500`, setup frames of 7915000-7915899, racks of 7918000-7918239 with 6, 5, 4 tiles told seven),
 7960000-7969999 (round 22's hands over the rack, h-rkhand3: `--scenes 100 --hands 300 --face-down 0 --follow 0 --first-seed 7960000 --verbose`, both trees, its hand racks read with and without the hand; its measuring run 10200000, `--scenes 300 --hands 400`);
-7950000-7959999 (round 22's racks never learnt, h-rkcol: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7950000 --verbose`, both trees, the navy and maroon scenes of 7950000-7952999 put on Mattel racks and read with 9, 8, 7, 6, 4 and 2 tiles, the scenes of 7953000-7953999 whose setup left a rack unlearnt); tests
+7950000-7959999 (round 22's racks never learnt, h-rkcol: `--scenes 300 --hands 0 --face-down 0 --follow 0 --first-seed 7950000 --verbose`, both trees, the navy and maroon scenes of 7950000-7952999 put on Mattel racks and read with 9, 8, 7, 6, 4 and 2 tiles, the scenes of 7953000-7953999 whose setup left a rack unlearnt);
+7940000-7949999 (round 22's racks moved after setup, h-rkmove: `--scenes 0 --hands 0 --face-down 0 --follow 0 --moves 60 --first-seed 7940000` and `--moves 200 --first-seed 7941000`, both trees' counters; setup frames of 7940200-7940211, moves of 7940300-7940339); tests
 use seeds below 1000 (700-999 scanned in round 10 for setup frames learnt or misread). The default seeds
 from 9000000 (and 9200000, 9300000, 9800000, 9900000, 9700000, 9710000, 9720000, 9730000, 9740000, 9750000,
 9760000, 9770000, 9780000, 9610000 (round 11's overdraws caught, h-rkcatch), 9620000 (round 11's later
@@ -134,6 +136,10 @@ question, and fewer); last the live kiosk's time following a game (`--follow` sc
 FOLLOW_FRAMES frames through vision.rack_counter.RackCounter.observe, which reads a rack again
 only when something around it changed): never to be quoted as the time from scratch, which is
 the time line above (every rack read in full).
+Then racks moved or turned on the table after setup (`--moves` scenes, move_bench): learnt
+by RackCounter as the kiosk learns them, one rack then slid, pulled, pushed or turned as players
+do, read by RackCounter.observe: per move and size, exact, unknown, wrong, false overdraws and
+overdraws caught.
 """
 from __future__ import annotations
 
@@ -149,7 +155,7 @@ import numpy as np
 from vision.rack_counter import RackCounter
 from vision.rack_face_down import count_face_down, face_down_why
 from vision.racks import Learnt, RackReading, counted, learn_known, rack_square_px, read_rack
-from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
+from vision.synth.racks import RackMove, RackScene, RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS
 
 TOLERANCE = 15.0  # the reader's tolerance for a board whose tiles agree (vision.reader._tile_colour: max(12, 4 * spread))
@@ -226,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="scenes with tiles face down beside a rack (DRAW-01)")
     parser.add_argument("--follow", type=int, default=20,
                         help="scenes followed as a game (FOLLOW_FRAMES frames each: the live kiosk's per-frame time)")
+    parser.add_argument("--moves", type=int, default=100,
+                        help="scenes with one rack moved or turned on the table after setup (move_bench)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--no-setup", action="store_true",
                         help="read racks without what the kiosk learns of them as the game starts")
@@ -327,7 +335,88 @@ def main(argv: list[str] | None = None) -> int:
     face_down_bench(args.first_seed + args.scenes + args.hands + 50, args.face_down, args.size, rng, args.verbose)
     follow_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down, args.follow, args.size, rng,
                  args.verbose)
+    move_bench(args.first_seed + args.scenes + args.hands + 50 + args.face_down + args.follow, args.moves, args.size,
+               args.verbose)
     return 0
+
+
+MOVE_KINDS = ("not moved", "slid along", "pulled away", "pushed to the board", "turned", "slid and turned")
+SLIDE_BINS = ((1.0, 3.0), (3.0, 6.0), (6.0, 10.0))  # cm a player slides a rack
+TURN_BINS = ((2.0, 5.0), (5.0, 10.0), (10.0, 20.0))  # degrees a player turns it
+
+
+def drawn_move(kind: str, player: str, size: int, rng: np.random.Generator) -> tuple[RackMove, str]:
+    """A move of `kind` (MOVE_KINDS) drawn within one of its size bins, and the bin's name."""
+    sign = float(rng.choice([-1.0, 1.0]))
+    if kind == "not moved":
+        return RackMove(player), "-"
+    if kind in ("turned", "slid and turned"):
+        lo, hi = TURN_BINS[size]
+        turn = sign * float(rng.uniform(lo, hi))
+        if kind == "turned":
+            return RackMove(player, turn_deg=turn), f"{lo:g}-{hi:g} deg"
+        slide = 10 * float(rng.uniform(1.0, 10.0))
+        along, away = (slide, 0.0) if rng.random() < 0.5 else (0.0, slide)
+        return RackMove(player, along_mm=sign * along, away_mm=away, turn_deg=turn), f"{lo:g}-{hi:g} deg"
+    if kind == "pushed to the board":  # it stops at the board's rim: 6-36 mm off it as the scene draws it
+        return RackMove(player, away_mm=-10 * float(rng.uniform(0.5, 4.0))), "to its rim"
+    lo, hi = SLIDE_BINS[size]
+    slide = 10 * float(rng.uniform(lo, hi))
+    move = RackMove(player, along_mm=sign * slide) if kind == "slid along" else RackMove(player, away_mm=slide)
+    return move, f"{lo:g}-{hi:g} cm"
+
+
+class MoveTally(Tally):
+    def line(self, name: str) -> str:
+        wrong = self.n - self.exact - self.unknown
+        return f"{super().line(name)}  wrong {wrong:3d}"
+
+
+def move_bench(first_seed: int, scenes: int, size: int, verbose: bool) -> None:
+    """A rack moved or turned on the table during a game (issue 18), read as the live kiosk reads
+    it (vision.rack_counter.RackCounter): the zones as the scene's racks stand at setup, seven tiles
+    on each, learnt from that frame (racks_hold, then observe); then one rack slid along the board's
+    side, pulled away from it or pushed to it, turned, or slid and turned (vision.synth.racks.RackMove),
+    with 0-9 tiles, observed in the next frame. Prints, per move and size: exact, unknown, wrong,
+    false overdraws and overdraws caught of the moved rack; a rack moved partly out of the frame
+    apart (it must be unknown or right)."""
+    if scenes <= 0:
+        return
+    rng = np.random.default_rng([first_seed, 22])
+    tallies: dict[tuple[int, str], MoveTally] = defaultdict(MoveTally)  # (MOVE_KINDS index, size) -> tally
+    total = MoveTally()
+    out_n = out_ok = 0
+    for i in range(scenes):
+        seed = first_seed + i
+        player = ("p1", "p2")[i % 2]
+        kind = MOVE_KINDS[int(rng.integers(len(MOVE_KINDS)))]
+        move, size_bin = drawn_move(kind, player, int(rng.integers(3)), rng)
+        counts = {p: int(rng.choice(10, p=[.05, .07, .07, .08, .08, .09, .1, .26, .13, .07])) for p in ("p1", "p2")}
+        setup = render_rack_scene(seed, size=size, options=RackSceneOptions(counts={"p1": 7, "p2": 7}, hand="",
+                                                                          half_out="", face_down={}))
+        scene = render_rack_scene(seed, size=size, options=RackSceneOptions(counts=counts, hand="", half_out="",
+                                                                          face_down={}, moved=move))
+        counter = RackCounter()
+        counter.use_zones(setup.zones)
+        counter.racks_hold({"p1": 7, "p2": 7})
+        counter.observe(setup.image, setup.board_corners, (board_tile_lab(setup), TOLERANCE), {})
+        sight = counter.observe(scene.image, scene.board_corners, (board_tile_lab(scene), TOLERANCE), {})
+        truth, read = scene.counts[player], sight.counts.get(player)
+        if scene.in_frame[player] < 1.0:
+            out_n += 1
+            out_ok += read is None or read == truth
+        else:
+            total.add(truth, read)
+            tallies[(MOVE_KINDS.index(kind), size_bin)].add(truth, read)
+        if verbose and read != truth:
+            print(f"  moved: seed {seed} {player} {scene.models[player]} {kind} along {move.along_mm:.0f} mm away "
+                  f"{move.away_mm:.0f} mm turn {move.turn_deg:.1f} deg, in frame {scene.in_frame[player]:.2f}: "
+                  f"truth {truth} read {read}")
+    print(f"racks moved or turned after setup (RackCounter, learnt at setup): {scenes} scenes from seed {first_seed}")
+    print(total.line("all in frame"))
+    print(f"  moved partly out of the frame, left out above: {out_n}, unknown or right {out_ok}")
+    for kind_size in sorted(tallies):
+        print(tallies[kind_size].line(f"{MOVE_KINDS[kind_size[0]]} {kind_size[1]}"))
 
 
 FOLLOW_FRAMES = 10  # frames of one scene followed: the racks as they stand, then one tile taken from p1's

@@ -21,6 +21,11 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
 - The tiles' colour: the board's tiles' when it has some read surely; else the colour the
   rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
+- Racks moved during a game: each rack's body is anchored (vision.rack_find.rack_anchor) from
+  the first frame after racks_hold that reads it with the count the rules said; a rack read
+  again whose body is no longer where it was anchored is looked for slid and turned near there
+  (vision.rack_find.refound) and read where it stands; found nowhere near, it is unknown
+  (`lost`), never a count read in the zone it left.
 - Setup: while `look_for_racks(True)`, each located frame is searched for racks with seven
   tiles (vision.rack_find.find_racks); racks found alike in two readings in a row are the
   `agreed_find`, with a small picture of the frame for the players to confirm.
@@ -36,9 +41,11 @@ import numpy as np
 
 from vision.rack_change import Changed, Parts, Thumb, changed_parts, parts, retake, thumb
 from vision.rack_face_down import count_face_down
-from vision.rack_find import TILE_TOLERANCE, rack_colour, racks_found
 from vision.board_scale import square_px
-from vision.racks import RACK_LIMIT, Learnt, RackProfile, board_side_first, counted, learn_known, rack_square_px, read_rack
+from vision.rack_find import (TILE_TOLERANCE, RackAnchor, in_place, nudged, rack_anchor, rack_colour, racks_found,
+                              refound)
+from vision.racks import (RACK_LIMIT, Learnt, RackProfile, RackReading, board_side_first, counted, learn_known,
+                          rack_square_px, read_rack)
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -51,6 +58,12 @@ SAME_SQUARE = 0.01  # a rack's last reading stands for a frame whose square at t
 SAME_COLOUR = 3.0   # ... whose tile colour (Lab) is within this of its (the board's tiles' median moves 0.5-1 a frame
                     # with the camera's noise; the reading takes tile colour within 2 * FACE_REACH * tolerance >= 48)
 SAME_TOLERANCE = 0.1  # ... and whose tolerance is within this share of its
+IN_PLACE = 0.9  # a rack's body this alike (vision.rack_find.in_place) where it was anchored stands there still;
+FOUND = 0.8     # ... else it is where it looks this alike (vision.rack_find.refound). Dev seeds 7940300-7940339
+# (one rack a scene moved or not, vision.rack_bench's moves): racks not moved 0.989-1.000 in place, racks moved
+# at most 0.72 there; found where they stand 0.84-0.99 (the zone within 0.3-10 px), found elsewhere at most 0.51
+BODY_SHARE = 0.5  # the share of a zone's depth, from its board side, before the tiles' tops, for a rack read
+# without a profile (the band learnt begins at 0.56-0.67 of it on every rack model: dev seeds 7940200-7940211)
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,15 @@ def _read_anew(count: int | None, face_down: int | None) -> bool:
     return count is not None and count + (face_down or 0) > RACK_LIMIT
 
 
+def _band_start(profile: RackProfile | None) -> float:
+    """Where the band of tiles' tops begins, as a share of the zone's depth from its board side."""
+    if profile is None:
+        return BODY_SHARE
+    if profile.tops is not None:
+        return profile.tops.band[0] / max(profile.tops.rows, 1)
+    return profile.band[0] / max(profile.rows, 1) if profile.rows else BODY_SHARE
+
+
 class RackCounter:
     """The racks as one board reader sees them. `observe` runs on the reader's thread; the
     setup's methods on any other."""
@@ -145,6 +167,10 @@ class RackCounter:
         self._place: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, float]] = {}
         self.reads = self.reads_skipped = 0   # racks read (read_rack), racks whose last reading stood whole (observe)
         self.downs_counted = 0   # face-down counts made (count_face_down)
+        self._anchors: dict[str, RackAnchor] = {}   # each rack's body where it held the count the rules said
+        self._anchor_due: dict[str, int] = {}       # racks to anchor, at the count the rules say they hold
+        self._moved: dict[str, np.ndarray] = {}     # racks found moved from their anchor: the zone they stand in
+        self.lost: frozenset[str] = frozenset()     # racks not where they were anchored nor found near (last frame)
 
     # -- the setup, from the app's thread -------------------------------------------------
 
@@ -188,6 +214,7 @@ class RackCounter:
             self._setup_profiles = dict(profiles or {})
             self._holds = {}
             self._read = {}
+            self._anchors, self._anchor_due, self._moved = {}, {}, {}
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
         """How many tiles the rules say each rack holds now (seven each as a game starts).
@@ -196,6 +223,7 @@ class RackCounter:
         learnt when it holds the setup's seven."""
         with self._lock:
             self._holds, self._learnt = dict(counts), {}
+            self._anchors, self._anchor_due, self._moved = {}, dict(counts), {}
             zones = self.zones()
             for name, profile in self._setup_profiles.items():
                 if counts.get(name) == SETUP_TILES and name in zones:
@@ -238,6 +266,7 @@ class RackCounter:
                 del self._place[gone]
             for name, config_zone in zones.items():
                 zone, at_rack = self._placed(name, config_zone, c)
+                zone, at_rack = self._standing(name, zone, at_rack, c)
                 colour, tolerance = self._colour(name, board_colour)
                 profile = self._profile(name)
                 count, is_blocked, down = self._read_rack(name, frame, c, zone, at_rack, colour, tolerance, profile)
@@ -251,14 +280,15 @@ class RackCounter:
         return RackSight(counts, frozenset(blocked), face_down)
 
     def _read_rack(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
-                   colour: np.ndarray, tolerance: float, profile: RackProfile | None
+                   colour: np.ndarray, tolerance: float, profile: RackProfile | None, placed: bool = False
                    ) -> tuple[int | None, bool, int | None]:
         """The rack's reading in `frame` (tiles standing, covered, tiles face down beside it):
         each part read again when what it looks at changed since the last reading with the
         same zone, profile, square, colour and tolerance (_Read.reads_alike), else kept; all of
         it read when there is no such reading or the rules said what the rack holds (it is
         learnt from this frame); the rack read again when its last reading gave no count or more
-        than seven tiles with those face down beside it."""
+        than seven tiles with those face down beside it. A rack read again is first checked to
+        stand where it was anchored (_moved_to), unless it was just found (`placed`)."""
         held = self._holds.get(name)
         last = self._read.get(name)
         looked_at: Parts | None
@@ -272,7 +302,8 @@ class RackCounter:
             else:
                 seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
                 redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
-                if last.count is None:  # a reading that gave no count is made again on every frame (_Read.count)
+                if last.count is None and name not in self.lost:  # a reading that gave no count is made again on
+                    # every frame (_Read.count), but a rack lost (_moved_to) only when its zone changed
                     redo = Changed(True, redo.beside)
             square, looked_at = last.square, last.parts
         else:
@@ -284,7 +315,22 @@ class RackCounter:
             return last.count, last.blocked, last.face_down
         if last is None or redo.rack:
             self.reads += 1
+            if not placed:
+                moved = self._moved_to(name, frame, corners, zone)
+                if moved is not None:   # read where the rack stands now, from scratch
+                    self._read.pop(name, None)
+                    self._moved[name] = moved
+                    return self._read_rack(name, frame, corners, moved, rack_square_px(corners, moved), colour,
+                                           tolerance, profile, placed=True)
             reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
+            if zone is self._moved.get(name) and reading.count is not None \
+                    and any(n not in (None, reading.count) for n in
+                            (read_rack(frame, z, at_rack, colour, tolerance, profile).count for z in nudged(zone, at_rack))):
+                # a moved rack is placed to a few px and a degree: its count must hold where the zone could as
+                # well be (dev seed 7941119 p2, slid 4.3 cm: three tiles read 4 where found, 3 turned 0.75 deg)
+                reading = RackReading(None, reason="a moved rack read otherwise with its zone nudged")
+            if name in self.lost and not reading.blocked:
+                reading = RackReading(None, reason="the rack is not where it was learnt, nor found near it")
             if profile is None and held is not None and not reading.blocked:
                 # learnt once, from the first frame with nothing over the rack (as the bench learns)
                 del self._holds[name]
@@ -292,6 +338,7 @@ class RackCounter:
                 if learnt.profile is not None and reading.count != held:
                     # learnt though read surely as fewer without it (vision.racks.BLIND_SHORT): read as learnt
                     reading = read_rack(frame, zone, at_rack, colour, tolerance, learnt.profile)
+            self._anchor(name, frame, corners, zone, at_rack, reading)
             count, blocked = reading.count, reading.blocked
         else:
             count, blocked = last.count, last.blocked
@@ -316,6 +363,40 @@ class RackCounter:
                                      seen if last is None or redo.beside else last.beside_thumb,
                                      looked_at, count, blocked, down)
         return count, blocked, down
+
+    def _standing(self, name: str, zone: np.ndarray, at_rack: float, corners: np.ndarray) -> tuple[np.ndarray, float]:
+        """The zone the rack stands in: where it was found moved from its anchor in `zone`, else `zone`."""
+        anchor, moved = self._anchors.get(name), self._moved.get(name)
+        if anchor is None or moved is None or not np.array_equal(anchor.zone, zone):
+            return zone, at_rack
+        return moved, rack_square_px(corners, moved)
+
+    def _moved_to(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray) -> np.ndarray | None:
+        """Where a rack anchored stands now when not in `zone` any more (its body not IN_PLACE alike
+        there): the zone it was found in (FOUND alike), or None, the rack `lost` when found nowhere
+        near; None too for a rack in place or not anchored."""
+        anchor = self._anchors.get(name)
+        self.lost = self.lost - {name}
+        if anchor is None or in_place(frame, anchor, zone) >= IN_PLACE:
+            return None
+        score, found = refound(frame, anchor, corners)
+        if found is None or score < FOUND:
+            self._moved.pop(name, None)
+            self.lost = self.lost | {name}
+            return None
+        return found
+
+    def _anchor(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
+                reading: RackReading) -> None:
+        """The rack's body anchored (vision.rack_find.rack_anchor) from the first reading, nothing over
+        it, of the count the rules said it holds (racks_hold)."""
+        due = self._anchor_due.get(name)
+        if due is None or reading.blocked or reading.count != due:
+            return
+        del self._anchor_due[name]
+        anchor = rack_anchor(frame, zone, at_rack, _band_start(self._profile(name)), corners)
+        if anchor is not None:
+            self._anchors[name] = anchor
 
     def _placed(self, name: str, config_zone: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float]:
         """The rack's zone turned with its first edge on the board's side, and the board's square

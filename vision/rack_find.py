@@ -387,3 +387,253 @@ def _board_side_first(box: np.ndarray, board_centre: np.ndarray) -> np.ndarray:
     long_edges = [i for i in range(4) if edges[i] >= max(edges) - 1e-3 or edges[i] >= edges[(i + 1) % 4]]
     first = min(long_edges, key=lambda i: float(np.linalg.norm(mids[i] - board_centre)))
     return np.roll(z, -first, axis=0)
+
+
+# ---------------------------------------------------------------------------------------
+# A rack moved on the table during a game (issue 18): players slide their racks a few cm and
+# turn them. What does not change with the tiles on a rack is its body on the board's side of
+# the tiles (the back wall's face and top: the zone's rows before the band of tiles' tops,
+# vision.racks.RackProfile.band) and where it ends; that is kept, as the frame showed it where the
+# rack was learnt (`rack_anchor`), and looked for again, slid and turned, near there (`refound`).
+# ---------------------------------------------------------------------------------------
+
+ANCHOR_ENDS = 0.3   # squares of table past each end of the rack kept with its body (where it ends): not the
+# tiles put face down beside it, 8 mm or more off its end (vision.synth.racks.face_down_tiles; with 0.5, five such
+# tiles made tests/test_rack_setup.py's rack lost and its overdraw unasked)
+END_SQUARES = 1.5   # squares of the anchor at each end (the table past the end and the body's last square)
+ANCHOR_GAP = 0.15   # squares kept clear of the band of tiles' tops (their tops lean over the wall)
+COARSE_PX = 4.0     # px per square where a moved rack is looked for ...
+FINE_PX = 10.0      # ... and where it is placed (and the in-place test made): 2 mm a px
+SEARCH_SQUARES = 5.5  # squares around where it was learnt: a rack slid up to 10 cm (5 squares of 19-22 mm)
+COARSE_TURNS = np.arange(-21.0, 21.5, 3.0)  # degrees tried: a player turns a rack up to 20 degrees
+FINE_TURNS = np.arange(-3.0, 3.25, 0.5)   # ... then around the best, every half degree
+FINE_REACH = 2      # coarse px each way the fine search looks around the coarse best
+
+
+@dataclass(frozen=True)
+class RackAnchor:
+    """A rack's body as the frame showed it where the rack was learnt (rack_anchor)."""
+    zone: np.ndarray     # the zone it was learnt in, frame px, first edge on the board's side
+    body: float          # share of the zone's depth from its board side the body fills (before the tiles)
+    square: float        # a board square's side at the rack then, frame px
+    patch: np.ndarray    # float32 grey of the body and ANCHOR_ENDS past its ends, FINE_PX per square
+    mask: np.ndarray     # float32, 1 where the patch is no part of the board (_off_board), else 0
+
+
+def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """The zone's unit vectors along its first edge and across it (toward its player's side, made
+    square to the first), and its length and depth, frame px."""
+    z = np.asarray(zone, np.float64).reshape(4, 2)
+    along = z[1] - z[0]
+    length = float(np.linalg.norm(along))
+    along = along / max(length, 1e-9)
+    across = np.array([-along[1], along[0]])
+    if float((z[3] - z[0]) @ across) < 0:
+        across = -across
+    depth = float(((z[3] - z[0]) @ across + (z[2] - z[1]) @ across) / 2)
+    return along, across, length, depth
+
+
+def _to_frame(anchor_zone: np.ndarray, square: float, px: float, grow: float) -> np.ndarray:
+    """2x3: a patch's px -> frame px, the patch in the anchor zone's own axes at `px` per square,
+    from ANCHOR_ENDS past its first end and `grow` squares out on every side."""
+    along, across, _, _ = _zone_axes(anchor_zone)
+    k = px / square
+    origin = np.asarray(anchor_zone, np.float64)[0] - along * (ANCHOR_ENDS + grow) * square - across * grow * square
+    return np.column_stack([along / k, across / k, origin]).astype(np.float64)
+
+
+def _patch_size(anchor_zone: np.ndarray, square: float, px: float, body: float, grow: float) -> tuple[int, int]:
+    """(width, height) of the patch _patch cuts."""
+    _, _, length, depth = _zone_axes(anchor_zone)
+    k = px / square
+    return (max(1, int(round((length + 2 * (ANCHOR_ENDS + grow) * square) * k))),
+            max(1, int(round((body * depth + 2 * grow * square) * k))))
+
+
+def _patch(frame: np.ndarray, anchor_zone: np.ndarray, square: float, px: float, body: float,
+           grow: float) -> np.ndarray:
+    """The grey frame around the anchor zone's body, in the zone's own axes at `px` per square:
+    its length and ANCHOR_ENDS past each end, its depth up to `body` of it, all grown by `grow`
+    squares on every side; -1 outside the frame."""
+    to_frame = _to_frame(anchor_zone, square, px, grow)
+    size = _patch_size(anchor_zone, square, px, body, grow)
+    # the patch cut first, then made grey: the whole frame made grey or float costs more than the rest
+    cut = cv2.warpAffine(frame, to_frame, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    grey = (cut if cut.ndim == 2 else cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+    xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
+    fx = to_frame[0, 0] * xs + to_frame[0, 1] * ys + to_frame[0, 2]
+    fy = to_frame[1, 0] * xs + to_frame[1, 1] * ys + to_frame[1, 2]
+    h, w = frame.shape[:2]
+    grey[(fx < 0) | (fy < 0) | (fx > w - 1) | (fy > h - 1)] = -1.0
+    return grey
+
+
+def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float) -> np.ndarray:
+    """1 where the anchor's patch shows no board: the board and its rim (rim_squares, as rack_blobs
+    takes them) stay put when the rack moves, so they are no part of it to find it by (dev seed 7940096
+    p1: a dark rack on a dark table against the board's shadow, found turned the wrong way by it)."""
+    scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    rim = rim_squares(weighted_lab(small), corners * scale, square * scale)
+    centre = corners.mean(axis=0)
+    board = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillPoly(board, [np.round(centre + (corners - centre) * (1 + 2 * (rim + RIM_EDGE) / 15)).astype(np.int32)], 1)
+    on_board = cv2.warpAffine(board, _to_frame(zone, square, FINE_PX, 0.0), _patch_size(zone, square, FINE_PX, body, 0.0),
+                              flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
+                              borderValue=0)
+    return (on_board == 0).astype(np.float32)
+
+
+def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float,
+                corners: np.ndarray) -> RackAnchor | None:
+    """The rack's body where it stands now, to find it by again (refound). `band_start`: the
+    share of the zone's depth, from its board side, where the band of tiles' tops begins (what
+    was learnt of the rack); `corners`: the board's playing area in the frame. None when the
+    body is too thin to tell, not all in the frame, or mostly over the board's rim."""
+    _, _, _, depth = _zone_axes(zone)
+    body = band_start - ANCHOR_GAP * square / max(depth, 1e-9)
+    if body * depth < 0.5 * square:
+        return None
+    patch = _patch(frame, zone, square, FINE_PX, body, 0.0)
+    if (patch < 0).any():
+        return None   # partly out of the frame
+    mask = _off_board(frame, np.asarray(corners, np.float32), square, zone, body)
+    if mask.mean() < 0.5:
+        return None
+    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch, mask)
+
+
+def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
+    """Normalised correlation of two patches of one size where `mask` (pixels outside the frame
+    in `b` left out)."""
+    seen = (b >= 0) & (mask > 0)
+    if seen.sum() < 0.9 * (mask > 0).sum():
+        return -1.0
+    x, y = a[seen] - a[seen].mean(), b[seen] - b[seen].mean()
+    return float((x @ y) / max(float(np.sqrt((x @ x) * (y @ y))), 1e-6))
+
+
+def in_place(frame: np.ndarray, anchor: RackAnchor, zone: np.ndarray) -> float:
+    """How alike (normalised correlation, -1 to 1; the least of the whole and its two ends) the
+    rack's body looks in `zone` (the anchor's zone slid and turned, or itself) and where it was
+    anchored."""
+    now = _patch(frame, zone, anchor.square, FINE_PX, anchor.body, 0.0)
+    if now.shape != anchor.patch.shape:
+        return -1.0
+    end = int(round(END_SQUARES * FINE_PX))
+    a, m = anchor.patch, anchor.mask
+    return min(_ncc(a, now, m), _ncc(a[:, :end], now[:, :end], m[:, :end]), _ncc(a[:, -end:], now[:, -end:], m[:, -end:]))
+
+
+def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
+    """A padded template's mask (`ones`), whole, and kept to its first and its last `end` px
+    along (its two ends)."""
+    first, last = np.zeros_like(ones), np.zeros_like(ones)
+    first[:, :pad + end] = ones[:, :pad + end]
+    last[:, -pad - end:] = ones[:, -pad - end:]
+    return [ones, first, last]
+
+
+def _best_turn(search: np.ndarray, template: np.ndarray, template_mask: np.ndarray, turns: np.ndarray, end: int,
+               near: tuple[float, float, int] | None) -> tuple[float, float, np.ndarray]:
+    """The best (score, turn, 2x3 template px -> search px) of `template` turned by each of `turns`
+    about its middle and slid over `search` (where `template_mask`), the least alike of the whole and its ends (`end` px
+    along from each) taken (`near`: its middle within this many px (x, y, px) of
+    a point of `search`; None: anywhere). Places where the turned template leaves the frame
+    (`search` < 0) are none."""
+    h, w = template.shape
+    pad = int(np.ceil(0.5 * w * np.sin(np.radians(float(np.abs(turns).max()) + 1)))) + 2
+    canvas = cv2.copyMakeBorder(template, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ones = cv2.copyMakeBorder(template_mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    size = (canvas.shape[1], canvas.shape[0])
+    x0 = y0 = 0
+    area = search
+    if near is not None:   # the canvas's top-left corners within reach
+        cx, cy, reach = near
+        x0 = max(0, int(round(cx - size[0] / 2)) - reach)
+        y0 = max(0, int(round(cy - size[1] / 2)) - reach)
+        area = search[y0:y0 + size[1] + 2 * reach + 1, x0:x0 + size[0] + 2 * reach + 1]
+    best: tuple[float, float, np.ndarray] = (-2.0, 0.0, np.eye(2, 3))
+    if area.shape[0] < size[1] or area.shape[1] < size[0]:
+        return best
+    outside = (area < 0).astype(np.float32)
+    seen = np.maximum(area, 0)
+    for turn in turns:
+        m = cv2.getRotationMatrix2D((w / 2 + pad, h / 2 + pad), float(turn), 1.0)
+        turned = cv2.warpAffine(canvas, m, size, flags=cv2.INTER_LINEAR)
+        masks = [(cv2.warpAffine(part, m, size, flags=cv2.INTER_LINEAR) > 0.99).astype(np.float32)
+                 for part in _parts(ones, pad, end)]
+        # the body as a whole and each of its ends alike: a body slid along its own length matches itself
+        # but at its ends (dev seed 7940308 p1: slid 3.6 squares, 0.85 alike as a whole where it had stood)
+        score = np.minimum.reduce([cv2.matchTemplate(seen, turned, cv2.TM_CCOEFF_NORMED, mask=mask)
+                                   for mask in masks])
+        out = cv2.matchTemplate(outside, masks[0], cv2.TM_CCORR)
+        score = np.where((out > 0.5) | ~np.isfinite(score), -2.0, score)
+        y, x = np.unravel_index(int(np.argmax(score)), score.shape)
+        if float(score[y, x]) > best[0]:
+            # template px p -> canvas px p + pad -> turned m -> search px + the canvas's corner
+            placed = np.asarray(m, np.float64).copy()
+            placed[:, 2] = m[:, :2] @ np.array([pad, pad], np.float64) + m[:, 2] + np.array([x + x0, y + y0])
+            best = (float(score[y, x]), float(turn), placed)
+    return best
+
+
+def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """The rack anchored, looked for slid and turned within SEARCH_SQUARES of where it was
+    anchored: (how alike its body looks there, normalised correlation; its zone there, frame
+    px, the anchor's zone slid and turned alike, and scaled as the board's square is at its new place
+    (`corners`: the board's playing area in the frame)), the zone None when nowhere in reach."""
+    along, across, _, _ = _zone_axes(anchor.zone)
+    coarse_t, coarse_m = (cv2.resize(p, None, fx=COARSE_PX / FINE_PX, fy=COARSE_PX / FINE_PX,
+                                     interpolation=cv2.INTER_AREA) for p in (anchor.patch, anchor.mask))
+    coarse_m = (coarse_m > 0.99).astype(np.float32)
+    _, _, length, _ = _zone_axes(anchor.zone)
+    # ... and as far again as the template turned reaches past its place (its canvas's padding)
+    grow = SEARCH_SQUARES + 0.5 * (length / anchor.square + 2 * ANCHOR_ENDS) * np.sin(np.radians(22.0)) + 0.5
+    coarse = _patch(frame, anchor.zone, anchor.square, COARSE_PX, anchor.body, grow)
+    score, turn, placed = _best_turn(coarse, coarse_t, coarse_m, COARSE_TURNS, int(round(END_SQUARES * COARSE_PX)), None)
+    if score < -1:
+        return score, None
+    fine = _patch(frame, anchor.zone, anchor.square, FINE_PX, anchor.body, grow)
+    ratio = FINE_PX / COARSE_PX
+    h, w = coarse_t.shape
+    middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
+    score, _, placed = _best_turn(fine, anchor.patch, anchor.mask, turn + FINE_TURNS, int(round(END_SQUARES * FINE_PX)),
+                                  (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
+    if score < -1:
+        return score, None
+    # the move on the table: the body's middle and a point along it, before (template px -> frame px)
+    # and after (-> fine search px -> frame px), on the board's plane; the zone moved so there
+    h, w = anchor.patch.shape
+    marks = np.array([[w / 2, h / 2, 1.0], [0.75 * w, h / 2, 1.0]])
+    before = marks @ _to_frame(anchor.zone, anchor.square, FINE_PX, 0.0).T
+    after = np.column_stack([marks @ placed.T, np.ones(2)]) @ _to_frame(anchor.zone, anchor.square, FINE_PX, grow).T
+    to_frame = cv2.getPerspectiveTransform(np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32),
+                                           np.asarray(corners, np.float32))
+    to_table = np.linalg.inv(to_frame)
+    (c0, a0), (c1, a1) = (cv2.perspectiveTransform(p.reshape(-1, 1, 2), to_table).reshape(-1, 2) for p in (before, after))
+    turn = np.arctan2(*(a1 - c1)[::-1]) - np.arctan2(*(a0 - c0)[::-1])
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    zone_table = cv2.perspectiveTransform(np.asarray(anchor.zone, np.float64).reshape(-1, 1, 2), to_table).reshape(-1, 2)
+    moved = (zone_table - c0) @ rotation.T + c1
+    zone = cv2.perspectiveTransform(moved.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
+    return score, zone.astype(np.float32)
+
+
+
+NUDGE_ALONG = 0.1   # squares: a moved rack's zone is placed to a few px along ...
+NUDGE_TURN = 0.75   # ... and about a degree (FINE_TURNS' step, the perspective of a rack turned)
+
+
+def nudged(zone: np.ndarray, square: float) -> list[np.ndarray]:
+    """`zone` slid NUDGE_ALONG squares each way along it and turned NUDGE_TURN each way about its middle."""
+    z = np.asarray(zone, np.float32)
+    along, _, _, _ = _zone_axes(z)
+    out = [(z + along * NUDGE_ALONG * square * sign).astype(np.float32) for sign in (-1.0, 1.0)]
+    middle = z.mean(axis=0)
+    for turn in (-NUDGE_TURN, NUDGE_TURN):
+        m = cv2.getRotationMatrix2D((float(middle[0]), float(middle[1])), turn, 1.0)
+        out.append((np.column_stack([z, np.ones(4, np.float32)]) @ m.T).astype(np.float32))
+    return out

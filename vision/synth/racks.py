@@ -374,6 +374,19 @@ class RackSceneOptions:
     hand: str | None = None  # 'p1'/'p2': a hand reaching into that rack; '' none; None: drawn
     half_out: str | None = None  # 'p1'/'p2': that rack half out of the frame; '' none; None: drawn
     tile_style: TileStyle | None = None
+    moved: RackMove | None = None  # one rack moved on the table from where it stands as drawn (after setup)
+
+
+@_dataclass(frozen=True)
+class RackMove:
+    """A rack moved by its player during a game, from where the scene's seed puts it (where the
+    kiosk learnt it at setup): slid along the board's side and away from the board (mm; negative:
+    toward it), then turned about its middle (degrees, counter-clockwise seen from above). A rack
+    is never pushed onto the board: it stops MOVE_CLEAR mm short of the rim."""
+    player: str
+    along_mm: float = 0.0
+    away_mm: float = 0.0
+    turn_deg: float = 0.0
 
 
 @_dataclass(frozen=True)
@@ -438,6 +451,8 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
         if p == half_out:
             x = sign * (0.5 * size / side + float(geo.uniform(-0.05, 0.05)))  # the rack's middle at the frame edge
         placements[p] = RackPlacement((x, y), (float(toward[0]), float(toward[1])), models[p], mm)
+    if o.moved is not None:
+        placements[o.moved.player] = moved_placement(placements[o.moved.player], o.moved, 0.5 + rim)
 
     # the table, and the board (a flat square with its grid: the racks are what matter here)
     image: np.ndarray = cv2.resize(effects.table(str(look.choice(list(effects.TABLES))), size // 2, look),
@@ -518,6 +533,30 @@ def render_rack_scene(seed: int, size: int = 1000, options: RackSceneOptions | N
                      face_down=face_down, covered=covered, in_frame=in_frame,
                      models={p: models[p].name for p in RACK_SCENE_PLAYERS}, view_deg=views, tile_style=style,
                      board_tiles=np.array(cell_centres, np.float32), arrangements=arrangements)
+
+
+MOVE_CLEAR = 2.0  # mm a moved rack keeps from the board's rim
+
+
+def moved_placement(placement: RackPlacement, move: RackMove, rim_edge: float) -> RackPlacement:
+    """`placement` slid and turned by `move`, then pushed back from the board as far as it takes
+    to keep its wall MOVE_CLEAR mm off the rim (`rim_edge`: board units from the board's middle
+    to its rim's outer edge, the board upright at the table's middle)."""
+    toward = np.asarray(placement.toward_board, np.float64)
+    along = np.array([-toward[1], toward[0]])
+    k = placement.mm
+    centre = np.asarray(placement.centre, np.float64) + along * move.along_mm * k - toward * move.away_mm * k
+    a = np.radians(move.turn_deg)
+    turned = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) @ toward
+    # the wall's two ends, and how far the nearer one reaches past the rim toward the board
+    ends = centre + np.outer([-0.5, 0.5], np.array([-turned[1], turned[0]])) * placement.model.length * k
+    side = 1 if abs(toward[1]) >= abs(toward[0]) else 0  # the board's side the rack stands along
+    sign = -float(np.sign(toward[side]))
+    over = rim_edge + MOVE_CLEAR * k - float((ends[:, side] * sign).min())
+    if over > 0:
+        centre[side] += sign * over
+    return RackPlacement((float(centre[0]), float(centre[1])), (float(turned[0]), float(turned[1])),
+                         placement.model, placement.mm)
 
 
 FRAME_RACK_GAP = (0.01, 0.04)  # board units between the board's rim and a rack's back wall in whole frames
