@@ -35,9 +35,12 @@ def test_blanks_on_premium_and_plain_squares_are_found(style, seed):
     """Blanks of the board's own tile style, on premium squares of every kind and on plain ones. (Classic 1901
     and paper 1904 failed until round 16: blanks could be among the squares a type's empty colour was taken
     from, on the classic board the two on double-word squares, inkless, the farthest of their type from the
-    lettered tiles' mean colour; now only colours other squares of the type share are, cells.SUPPORT.)"""
+    lettered tiles' mean colour; now only colours other squares of the type share are, cells.SUPPORT.) Each
+    blank has a lettered tile beside it, as a blank played into a word has (a blank nothing lettered joins is
+    asked, reader.BLANKS_JOINED)."""
     squares = [(1, 1), (0, 3), (1, 5), (0, 0), (10, 4), (12, 9)]
-    frame = render_frame(_board_with({**WORD, **{rc: "?" for rc in squares}}), seed=seed, options=FrameOptions(
+    beside = dict(zip([(1, 2), (0, 4), (2, 5), (0, 1), (10, 5), (12, 10)], "AEOIST"))
+    frame = render_frame(_board_with({**WORD, **beside, **{rc: "?" for rc in squares}}), seed=seed, options=FrameOptions(
         board_style=style, hand=False, glare=False, rack_counts={}, blank_mark="plain"))
     obs = BoardReader().observe(frame.image)
     assert obs.located
