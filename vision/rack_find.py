@@ -585,7 +585,6 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     anchored: (how alike its body looks there, normalised correlation; its zone there, frame
     px, the anchor's zone slid and turned alike, and scaled as the board's square is at its new place
     (`corners`: the board's playing area in the frame)), the zone None when nowhere in reach."""
-    along, across, _, _ = _zone_axes(anchor.zone)
     coarse_t, coarse_m = (cv2.resize(p, None, fx=COARSE_PX / FINE_PX, fy=COARSE_PX / FINE_PX,
                                      interpolation=cv2.INTER_AREA) for p in (anchor.patch, anchor.mask))
     coarse_m = (coarse_m > 0.99).astype(np.float32)
@@ -620,7 +619,6 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     moved = (zone_table - c0) @ rotation.T + c1
     zone = cv2.perspectiveTransform(moved.reshape(-1, 1, 2), to_frame).reshape(-1, 2)
     return score, zone.astype(np.float32)
-
 
 
 NUDGE_ALONG = 0.1   # squares: a moved rack's zone is placed to a few px along ...
