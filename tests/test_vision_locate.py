@@ -658,3 +658,21 @@ def test_a_square_on_board_whose_rows_are_outscored_by_the_racks_is_paired_and_f
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         moved = order_corners(_moved(placed, dx, dy))
         assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
+
+
+def test_a_grid_whole_rows_off_that_beats_its_rivals_a_cell_off_is_not_taken_and_the_board_is_found():
+    """A clear board with 45 dark tiles tilted 22.5 degrees (rendered seed 207207, frame 39, looked at
+    in round 23's measuring): a grid four rows off, beyond placement_margin's rivals one or two cells
+    off, beat them by 1.81 and its lines fit; it was read with 13 confident-wrong letters. The
+    premium pattern fits better four rows down by both measures, so it is not taken; the board is
+    found where it is, and there no whole-cell move fits better."""
+    from vision.locate import _beaten_by_a_shift
+    frame = _wide_frame(207207, 39)
+    small, scale = _shrink(frame.image)
+    truth = order_corners(np.asarray(frame.board_corners, np.float32) * scale)
+    to_small = cv2.getPerspectiveTransform(_canonical(1), truth)
+    four_up = cv2.perspectiveTransform((_canonical(1) - np.float32([0, 4]))[None], to_small)[0]
+    assert placement_margin(small, four_up)[0] >= PLACEMENT_MARGIN  # the rivals a cell off do not refuse it
+    assert _beaten_by_a_shift(small, four_up)
+    assert not _beaten_by_a_shift(small, truth)
+    _found_right(frame)

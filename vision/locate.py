@@ -1624,7 +1624,8 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
             continue  # too small to be read, once refined: not worth refining
         found, fit_lost = _settled(small, gray, scale, finer, rough, relative, 1)
         if found is not None:
-            yield found
+            if not _beaten_by_a_shift(small, found.corners * scale):
+                yield found
         else:
             lost.append((rough, relative, fit_lost))
     for rough, relative, fit_lost in lost:
@@ -1632,8 +1633,22 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         # lines averaged along (ALONG_LINE, and the comment above it for the second)
         if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
             found, _ = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
-            if found is not None:
+            if found is not None and not _beaten_by_a_shift(small, found.corners * scale):
                 yield found
+
+
+def _beaten_by_a_shift(small: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether the premium pattern fits better with the whole grid moved by whole cells (up to
+    SHIFT_CELLS each way, _shifted) by both measures, plain and relative lightness: such a placement
+    is not the board's, though it beats its rivals one cell off (placement_margin). Rendered seed
+    207207 board-039 (a clear board, dark tiles, tilt 22.5; looked at in round 23's measuring): a
+    grid four rows off, beyond the placement_margin's rivals, passed at margin 1.81 and lines 0.89
+    and was read with 13 confident-wrong letters; both measures move it onto the board (margin 8.5
+    there). Neither moved any first candidate on 187 located frames of rendered seeds 199199-201201
+    nor on the 11 jheidel-en photos (`/tmp/lead23/shiftcheck.py`)."""
+    corners = order_corners(np.asarray(corners, np.float32))
+    cell = _smallest_cell(corners)
+    return all(np.abs(_shifted(small, corners, relative) - corners).max() > 0.5 * cell for relative in (False, True))
 
 
 @dataclass(frozen=True)
