@@ -178,12 +178,13 @@ def describe(frames: int) -> list[str]:
 # training glyphs hold many such bars, so it splits a thin I between I and 'not a letter'. The glyph's height figure
 # (which the CNN does not see) tells them apart with the model's own I share: a glyph no wider than THIN_I_ASPECT of
 # its height, THIN_I_HEIGHT of the ink window tall, whose I holds at least THIN_I_FLOOR, is read I with the
-# 'not a letter' share too (thin_i). Measured (helper vletter, round 23): on dev seeds 129071 and 129072 (120
-# boards, every square's glyph, plain ink and strokes, /tmp/vletter/dump2.py) the 998 glyphs of I tiles are
-# 0.333-0.45 tall (1st-99th percentile), the 124 with 'not a letter' >= 0.1 hold I 0.26 and more where they are
-# no wider than 0.3 and 0.3-0.47 tall; the glyphs of empty squares of that shape and size (tile edges, rims) read
-# 'not a letter' 0.95-0.999 with I 0.035 at most, on 40 letter-training boards (vision.train._board_windows) 0.047
-# at most; label print read I is 0.2-0.25 tall. The rule moves 763 I glyphs there and no other.
+# 'not a letter' share too (thin_i). Measured (helper vletter, round 23, /tmp/vletter/dump2.py, nalbars.py): on dev
+# seeds 129071 and 129072 (120 boards, every square's glyph, plain ink and strokes) the 998 glyphs of I tiles are
+# 0.333-0.45 tall (1st-99th percentile); the 114 of that shape with 'not a letter' >= 0.1 hold I 0.26 or more; the
+# 25 glyphs of empty squares of that shape (tile edges and rims) read 'not a letter' 0.96 or more, I 0.0035 at most,
+# and the premium labels' bars read I are 0.2-0.25 tall. On 100 letter-training boards (vision.train._board_windows,
+# seed TRAIN_SEED + 50) the 25 'not a letter' glyphs of that shape hold I 0.06 at most, the 113 I's 0.57 or more.
+# The rule moves 763 dev glyphs, all of I tiles.
 THIN_I_ASPECT = 0.3
 THIN_I_HEIGHT = (0.3, 0.47)
 THIN_I_FLOOR = 0.15
