@@ -697,8 +697,8 @@ class BoardReader:
         return probs, heights
 
     def _glyph_classes(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
-        """The letter model's probabilities over all its classes ('not a letter' too) and the
-        heights of the glyphs in `cells`; zeros where no glyph was found."""
+        """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
+        height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
         feats, found = glyph_features_batch(cells, strokes)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
