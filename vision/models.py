@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
+from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER
 
 MODEL_DIR = Path(__file__).parent / "model"
 
@@ -170,6 +171,38 @@ def describe(frames: int) -> list[str]:
         lines.append(f"model {name}: {kind}, {len(model.onnx) / 1024:.0f} KiB ONNX, "
                      f"{1000 * model.seconds / max(1, frames):.2f} ms per frame in cv2.dnn")
     return lines
+
+
+# A thin sans-serif I is a bare bar, and the letter CNN sees only the glyph image (scaled into its square, aspect
+# kept): the bar of an I and a bar of a tile's edge or rim in a window are the same picture, and the 'not a letter'
+# training glyphs hold many such bars, so it splits a thin I between I and 'not a letter'. The glyph's height figure
+# (which the CNN does not see) tells them apart with the model's own I share: a glyph no wider than THIN_I_ASPECT of
+# its height, THIN_I_HEIGHT of the ink window tall, whose I holds at least THIN_I_FLOOR, is read I with the
+# 'not a letter' share too (thin_i). Measured (helper vletter, round 23, /tmp/vletter/dump2.py, nalbars.py): on dev
+# seeds 129071 and 129072 (120 boards, every square's glyph, plain ink and strokes) the 998 glyphs of I tiles are
+# 0.333-0.45 tall (1st-99th percentile); the 114 of that shape with 'not a letter' >= 0.1 hold I 0.26 or more; the
+# 25 glyphs of empty squares of that shape (tile edges and rims) read 'not a letter' 0.96 or more, I 0.0035 at most,
+# and the premium labels' bars read I are 0.2-0.25 tall. On 100 letter-training boards (vision.train._board_windows,
+# seed TRAIN_SEED + 50) the 25 'not a letter' glyphs of that shape hold I 0.06 at most, the 113 I's 0.57 or more.
+# The rule moves 763 dev glyphs, all of I tiles.
+THIN_I_ASPECT = 0.3
+THIN_I_HEIGHT = (0.3, 0.47)
+THIN_I_FLOOR = 0.15
+
+
+def thin_i(probs: np.ndarray, feats: np.ndarray, classes: tuple[str, ...]) -> np.ndarray:
+    """The letter model's probabilities (rows, over `classes`) of glyphs with features `feats`, the 'not a
+    letter' share of a thin I's bar given to I (see THIN_I_FLOOR)."""
+    if "I" not in classes or NOT_A_LETTER not in classes or not len(probs):
+        return probs
+    i, other = classes.index("I"), classes.index(NOT_A_LETTER)
+    aspect, height = feats[:, HEIGHT_FEATURE - 1], feats[:, HEIGHT_FEATURE]  # the figures: width/height, height/window
+    bar = ((aspect <= THIN_I_ASPECT) & (height >= THIN_I_HEIGHT[0]) & (height <= THIN_I_HEIGHT[1])
+           & (probs[:, i] >= THIN_I_FLOOR))
+    out = probs.copy()
+    out[bar, i] += out[bar, other]
+    out[bar, other] = 0.0
+    return out
 
 
 @lru_cache(maxsize=None)

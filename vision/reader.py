@@ -40,7 +40,7 @@ from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
-from vision.models import Calibration, Network
+from vision.models import Calibration, Network, thin_i
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.board_scale import square_px
 from vision.rack_counter import RackCounter
@@ -697,13 +697,14 @@ class BoardReader:
         return probs, heights
 
     def _glyph_classes(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
-        """The letter model's probabilities over all its classes ('not a letter' too) and the
-        heights of the glyphs in `cells`; zeros where no glyph was found."""
+        """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
+        height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
         feats, found = glyph_features_batch(cells, strokes)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
-            probs[found], heights[found] = self._glyph_probabilities(feats), feats[:, HEIGHT_FEATURE]
+            probs[found] = thin_i(self._glyph_probabilities(feats), feats, self.letters.classes)
+            heights[found] = feats[:, HEIGHT_FEATURE]
         return probs, heights
 
     def _glyph_probabilities(self, feats: np.ndarray) -> np.ndarray:
