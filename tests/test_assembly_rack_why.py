@@ -76,10 +76,10 @@ def test_every_reason_has_words_for_the_players():
 def test_the_screen_says_why_a_rack_is_not_counted_and_a_restart_shows_the_same(folder: Path, tmp_path: Path):
     table = Table(folder, tmp_path)
     table.kiosk.app.handle_button("p2", "press", table.t)   # Bob starts Ann's clock: the racks are read
-    table.wait(3)
+    table.wait(2.1)
     assert table.rack_lines() == ("rack: 7 tiles", "rack: 7 tiles")
     table.camera.show("hand.png")
-    table.wait(3)
+    table.wait(2.1)
     players = build_screen(table.kiosk.app).players
     assert (players[0].rack_unknown, players[0].rack_tiles) == ("covered", None)
     assert players[1].rack_tiles == 7
@@ -92,11 +92,11 @@ def test_the_screen_says_why_a_rack_is_not_counted_and_a_restart_shows_the_same(
     assert restarted.rack_lines() == hand
 
     table.camera.show("covered.png")
-    table.wait(3)
+    table.wait(2.1)
     assert table.rack_lines() == (RACK_WORDS["no_board"],) * 2
     table.screen.save(str(PNG / "rack-no-board.png")) if PNG.is_dir() else None
     table.camera.show("seven.png")
-    table.wait(3)
+    table.wait(2.1)
     assert table.rack_lines() == ("rack: 7 tiles", "rack: 7 tiles")
     seen = [n for n in table.kiosk.app.app_records if n.get("kind") == "rack_seen"]
     assert [(n["player"], n.get("count", n.get("unknown"))) for n in seen] == [
