@@ -38,9 +38,9 @@ class RackQuestions:
 
     def shown(self, obs: BoardObservation | None) -> None:
         """A reading (None: the camera failed) as the screen shows the racks: each change journaled."""
-        for zone, seen in racks_seen(obs, RACK_NAMES).items():
-            player = RACK_NAMES.index(zone)
-            if self.sight.get(player) != seen:
+        for zone, seen in racks_seen(obs, [zone_of(p) for p in self.sight]).items():
+            player = RACK_NAMES.index(zone) if zone in RACK_NAMES else None
+            if player is not None and self.sight.get(player) != seen:
                 self.sight[player] = seen
                 self._record.note("rack_seen", player=player,
                                   **({"count": seen.count} if seen.unknown is None else {"unknown": seen.unknown}))

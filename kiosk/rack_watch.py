@@ -65,13 +65,14 @@ def unknown_of(text: str) -> RackUnknown:
     raise ValueError(f"unknown reason for a rack not counted {text!r}")
 
 
-def racks_seen(obs: BoardObservation | None, zones: Sequence[str]) -> dict[str, RackSeen]:
-    """Each zone's rack as one reading shows it: no reading or no board found, "no_board" for
-    every rack; else its count, or the reader's reason, "unclear" when the reading gives none."""
+def racks_seen(obs: BoardObservation | None, watched: Sequence[str]) -> dict[str, RackSeen]:
+    """The racks as one reading shows them: with no reading or no board found, "no_board" for each
+    zone of `watched` (the racks seen before); else each rack zone the reader read, with its count
+    or the reader's reason (a zone it was given none for, a rack not found at setup, is absent)."""
     if obs is None or not obs.located:
-        return {zone: RackSeen(unknown="no_board") for zone in zones}
-    return {zone: RackSeen(count=obs.rack_counts[zone]) if zone in obs.rack_counts
-            else RackSeen(unknown=obs.rack_unknown.get(zone, "unclear")) for zone in zones}
+        return {zone: RackSeen(unknown="no_board") for zone in watched}
+    return {**{zone: RackSeen(count=n) for zone, n in obs.rack_counts.items()},
+            **{zone: RackSeen(unknown=why) for zone, why in obs.rack_unknown.items()}}
 
 
 def zone_of(player: int) -> str:

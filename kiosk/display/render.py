@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from vision.observation import RackUnknown
+
 from . import theme, widgets
 from .board import BoardPainter
 from .model import PlayerView, ScreenModel
-from vision.observation import RackUnknown
 from .screens import PAGES, SIDE
 from .text import TextPainter
 
