@@ -620,6 +620,8 @@ class KioskApp:
 
     def _on_reading(self, reading: Reading, t: float) -> None:
         obs = reading.observation
+        if self.phase == "turn" and self.settings.rack_poll_s is not None and not reading.watched and not reading.looked:
+            self.racks.shown(obs)   # each rack's count, or why none, for the screen (issue 18)
         if obs is not None:
             self.camera_seen = True
             if obs.located and self.phase == "turn" and not reading.watched and not reading.looked:

@@ -7,11 +7,16 @@ whose clock now starts (who has had the whole turn to draw, and has not yet begu
 has shown fewer tiles than the rules say it holds. A count is a camera reading like any other,
 so the players confirm it before it goes on the record; a count they reject is not asked again
 until that rack has been seen with the right number.
+
+Every reading also says what the players' screen shows of each rack (`sight`: the camera's
+count, or why it has none: kiosk.rack_watch.racks_seen); each change goes on the journal
+(a "rack_seen" record), so a replayed game shows what the live one showed.
 """
 from __future__ import annotations
 
 from kiosk.app_journal import GameRecord
-from kiosk.rack_watch import RACK_LIMIT, RackQuestion, RackWatch, drawn_face_down, kind_of, mixed_into_rack, zone_of
+from kiosk.rack_watch import (RACK_LIMIT, RackQuestion, RackSeen, RackWatch, drawn_face_down, kind_of, mixed_into_rack,
+                              racks_seen, unknown_of, zone_of)
 from kiosk.rack_watch import step as watch_racks
 from kiosk.rules import events as ev
 from kiosk.rules.state import GameState
@@ -28,7 +33,17 @@ class RackQuestions:
         self.watch = RackWatch()
         self.overdraw_open: set[int] = set()
         self._dismissed: set[tuple[int, str]] = set()   # (player, kind) the players called a miscount
+        self.sight: dict[int, RackSeen] = {}   # each player's rack as the last reading showed it (none yet: absent)
         self._record = record
+
+    def shown(self, obs: BoardObservation | None) -> None:
+        """A reading (None: the camera failed) as the screen shows the racks: each change journaled."""
+        for zone, seen in racks_seen(obs, [zone_of(p) for p in self.sight]).items():
+            player = RACK_NAMES.index(zone) if zone in RACK_NAMES else None
+            if player is not None and self.sight.get(player) != seen:
+                self.sight[player] = seen
+                self._record.note("rack_seen", player=player,
+                                  **({"count": seen.count} if seen.unknown is None else {"unknown": seen.unknown}))
 
     def seen(self, obs: BoardObservation, state: GameState, t: float, waiting: int | None) -> None:
         """A located reading's rack counts; `waiting`: in the reading after a press, the player
@@ -95,7 +110,11 @@ class RackQuestions:
     def replay_note(self, note: dict) -> None:
         """An app record replayed from the journal: a question asked, or dismissed."""
         kind = note.get("kind")
-        if kind == "rack_question":
+        if kind == "rack_seen":
+            count, unknown = note.get("count"), note.get("unknown")
+            self.sight[int(note["player"])] = RackSeen(None if count is None else int(count),
+                                                       None if unknown is None else unknown_of(str(unknown)))
+        elif kind == "rack_question":
             self.question = RackQuestion(zone_of(int(note["player"])), int(note["seen"]), int(note["due"]),
                                          kind_of(str(note["question"])), int(note.get("face_down", 0)))
         elif kind == "rack_question_dismissed":

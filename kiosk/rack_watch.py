@@ -12,6 +12,9 @@ Pure: no camera, no clock, no I/O. The app feeds every observation's rack counts
   who has had the whole turn to draw (`waiting`) raises the underdraw question, as before;
 - the same question (rack, kind, count) is not asked twice in a row: the count must change
   (or the rack be seen right) first. What the players answer is the app's business.
+
+`racks_seen` says what the players' screen shows of each rack (issue 18): the camera's count, or
+the one reason it has none (vision.observation.RackUnknown).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from typing import Literal, Mapping, Sequence
 
 from kiosk.rules.state import Turn
 from vision.config import RACK_NAMES
+from vision.observation import RACK_UNKNOWNS, BoardObservation, RackUnknown
 
 RACK_LIMIT = 7
 STABLE_FRAMES = 3  # the kiosk reads the racks every 2 s (kiosk.assembly.RACK_POLL_S): a count held 6 s with no hand in view
@@ -39,6 +43,36 @@ class RackQuestion:
     @property
     def player(self) -> int:
         return RACK_NAMES.index(self.zone)
+
+
+@dataclass(frozen=True)
+class RackSeen:
+    """A rack as the last reading showed it: the tiles the camera counts standing on it, or why
+    it has no count (exactly one of the two is set)."""
+    count: int | None = None
+    unknown: RackUnknown | None = None
+
+    def __post_init__(self) -> None:
+        if (self.count is None) == (self.unknown is None):
+            raise ValueError("RackSeen: a count or a reason, not both nor neither")
+
+
+def unknown_of(text: str) -> RackUnknown:
+    """A rack's reason for no count as journaled ("covered", "moved", ...)."""
+    for why in RACK_UNKNOWNS:
+        if why == text:
+            return why
+    raise ValueError(f"unknown reason for a rack not counted {text!r}")
+
+
+def racks_seen(obs: BoardObservation | None, watched: Sequence[str]) -> dict[str, RackSeen]:
+    """The racks as one reading shows them: with no reading or no board found, "no_board" for each
+    zone of `watched` (the racks seen before); else each rack zone the reader read, with its count
+    or the reader's reason (a zone it was given none for, a rack not found at setup, is absent)."""
+    if obs is None or not obs.located:
+        return {zone: RackSeen(unknown="no_board") for zone in watched}
+    return {**{zone: RackSeen(count=n) for zone, n in obs.rack_counts.items()},
+            **{zone: RackSeen(unknown=why) for zone, why in obs.rack_unknown.items()}}
 
 
 def zone_of(player: int) -> str:

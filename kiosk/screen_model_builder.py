@@ -42,6 +42,16 @@ def _clock(app: KioskApp, player: int, t: float) -> ClockView:
     return ClockView(clock.text(player, t), clock.running(t) == player, clock.remaining(player, t) <= -1.0)
 
 
+def _player(app: KioskApp, player: int, t: float) -> PlayerView:
+    """A player's panel: name, score, clock, and while the game is played the rack as the camera
+    last saw it (kiosk.rack_questions: its count, or why none; nothing without rack zones)."""
+    view = PlayerView(app.setup.players[player], int(app.state.scores[player]), _clock(app, player, t))
+    seen = app.racks.sight.get(player)
+    if seen is None or app.phase in ("rack_entry", "result", "done"):
+        return view
+    return replace(view, rack_tiles=seen.count, rack_unknown=seen.unknown)
+
+
 def _square(name: str) -> tuple[int, int]:
     return parse_square(name)
 
@@ -218,8 +228,7 @@ def _start_screen(app: KioskApp) -> dict[str, Any]:
 def build_screen(app: KioskApp) -> ScreenModel:
     t = app.now()
     state = app.state
-    scores = state.scores
-    players = tuple(PlayerView(app.setup.players[p], int(scores[p]), _clock(app, p, t)) for p in (0, 1))
+    players = (_player(app, 0, t), _player(app, 1, t))
     running = app.clock.running(t)
     if running is None and app.pending:   # clocks stopped while a pressed turn is read: the opponent is to play
         running = 1 - app.pending[-1].player

@@ -1,7 +1,10 @@
 """kiosk.rack_watch: a rack count becomes a question only when stable with no hand in view."""
 from __future__ import annotations
 
-from kiosk.rack_watch import RackWatch, drawn_due_text, step
+import pytest
+
+from kiosk.rack_watch import RackSeen, RackWatch, drawn_due_text, racks_seen, step
+from vision.observation import BoardObservation, CellReading
 
 DUE = {"p1": 7, "p2": 7}
 
@@ -62,3 +65,15 @@ def test_the_state_is_frozen():
     watch, _ = step(RackWatch(), {"p1": 7}, set(), DUE)
     with pytest.raises(dataclasses.FrozenInstanceError):
         watch.asked = frozenset()  # type: ignore[misc]
+
+
+def test_racks_seen_gives_each_rack_read_its_count_or_its_reason():
+    cells = tuple(CellReading("empty") for _ in range(225))
+    read = BoardObservation(cells, located=True, rack_counts={"p1": 7}, rack_unknown={"p2": "covered"})
+    assert racks_seen(read, ()) == {"p1": RackSeen(count=7), "p2": RackSeen(unknown="covered")}
+    only_one = BoardObservation(cells, located=True, rack_counts={"p1": 6})   # p2 not found at setup: no line
+    assert racks_seen(only_one, ("p1", "p2")) == {"p1": RackSeen(count=6)}
+    assert racks_seen(BoardObservation.unlocated("board not in view"), ("p1",)) == {"p1": RackSeen(unknown="no_board")}
+    assert racks_seen(None, ("p1", "p2")) == {"p1": RackSeen(unknown="no_board"), "p2": RackSeen(unknown="no_board")}
+    with pytest.raises(ValueError):
+        RackSeen(count=7, unknown="covered")

@@ -2,9 +2,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 BOARD_SIZE = 15
 CELL_STATES = ("empty", "tile", "blank", "unknown")
+
+# Why a rack has no count (issue 18): one of these for every rack zone the reader gives no count.
+RackUnknown = Literal[
+    "covered",       # something (a hand, an arm) over the rack
+    "moved",         # the rack is not where it was learnt (vision.rack_counter: lost, or found moved but unsure)
+    "out_of_frame",  # its zone runs out of the camera's frame
+    "not_learnt",    # the game's first frame read it surely as fewer than it held, or over seven untaught
+    "unclear",       # in view, nothing over it, but its tiles not told apart well enough to count
+    "no_board",      # the board is not found in the frame (camera blocked or moved): no rack is read
+]
+RACK_UNKNOWNS: tuple[RackUnknown, ...] = get_args(RackUnknown)
 
 
 @dataclass(frozen=True)
@@ -32,8 +44,13 @@ class BoardObservation:
     rack_counts: dict[str, int] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
     homography: tuple[tuple[float, ...], ...] | None = None  # frame -> rectified board
-    rack_blocked: frozenset[str] = frozenset()  # rack zones with something (a hand) over them: unknown
     rack_face_down: dict[str, int] = field(default_factory=dict)  # tiles face down beside a rack (DRAW-01)
+    rack_unknown: dict[str, RackUnknown] = field(default_factory=dict)  # each rack zone not counted: why
+
+    @property
+    def rack_blocked(self) -> frozenset[str]:
+        """Rack zones with something (a hand) over them: unknown."""
+        return frozenset(zone for zone, why in self.rack_unknown.items() if why == "covered")
 
     def board_text(self) -> list[str]:
         chars = [cell.char() for cell in self.cells]

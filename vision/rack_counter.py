@@ -44,8 +44,9 @@ from vision.rack_face_down import count_face_down
 from vision.board_scale import square_px
 from vision.rack_find import (TILE_TOLERANCE, RackAnchor, in_place, nudged, rack_anchor, rack_colour, racks_found,
                               refound)
+from vision.observation import RackUnknown
 from vision.racks import (RACK_LIMIT, Learnt, RackProfile, RackReading, board_side_first, counted, learn_known,
-                          rack_square_px, read_rack)
+                          rack_square_px, read_rack, zone_in_frame)
 
 SETUP_TILES = 7         # tiles on each rack at a game's start (TILE-03)
 AGREE_SQUARES = 1.0     # two finds are the same racks when each zone's centre moved less than this (a square
@@ -94,8 +95,13 @@ def same_zones(a: Mapping[str, np.ndarray], b: Mapping[str, np.ndarray], toleran
 class RackSight:
     """What one frame showed of the racks."""
     counts: dict[str, int]       # tiles standing on each rack seen well enough (unknown racks absent)
-    blocked: frozenset[str]      # racks something covers (a hand)
+    unknown: dict[str, RackUnknown]   # each rack not counted: why (RackCounter._why_unknown)
     face_down: dict[str, int]    # tiles lying face down beside a rack (DRAW-01), where there are some
+
+    @property
+    def blocked(self) -> frozenset[str]:
+        """Racks something covers (a hand)."""
+        return frozenset(name for name, why in self.unknown.items() if why == "covered")
 
 
 @dataclass(frozen=True)
@@ -257,7 +263,7 @@ class RackCounter:
             if self._looking:
                 self._look(frame, c, square_px(c), board_colour)
             counts: dict[str, int] = {}
-            blocked: set[str] = set()
+            unknown: dict[str, RackUnknown] = {}
             face_down: dict[str, int] = {}
             zones = self.zones()
             for gone in set(self._read) - set(zones):
@@ -273,11 +279,25 @@ class RackCounter:
                 acted_on = counted(count, self._learnt.get(name))
                 if acted_on is not None:
                     counts[name] = acted_on
-                elif is_blocked:
-                    blocked.add(name)
+                else:
+                    unknown[name] = self._why_unknown(name, frame, zone, is_blocked, count)
                 if down:
                     face_down[name] = down
-        return RackSight(counts, frozenset(blocked), face_down)
+        return RackSight(counts, unknown, face_down)
+
+    def _why_unknown(self, name: str, frame: np.ndarray, zone: np.ndarray, blocked: bool,
+                     count: int | None) -> RackUnknown:
+        """Why the rack read in `zone` this frame gave no count the kiosk acts on (observe)."""
+        if blocked:
+            return "covered"
+        if not zone_in_frame(frame, self._moved.get(name, zone)):
+            return "out_of_frame"
+        if name in self.lost or name in self._moved:   # (_moved_to) found nowhere near, or found moved but unsure
+            return "moved"
+        learnt = self._learnt.get(name)
+        if count is not None or (learnt is not None and learnt.misread):   # read, but not acted on (counted)
+            return "not_learnt"
+        return "unclear"
 
     def _read_rack(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
                    colour: np.ndarray, tolerance: float, profile: RackProfile | None, placed: bool = False

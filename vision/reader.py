@@ -1184,7 +1184,7 @@ class BoardReader:
         memory.last_text = observation_text
         return BoardObservation(
             cells=tuple(cells), rotation=rotation, located=True, stable=stable,
-            rack_counts=racks.counts, rack_blocked=racks.blocked, rack_face_down=racks.face_down,
+            rack_counts=racks.counts, rack_unknown=racks.unknown, rack_face_down=racks.face_down,
             problems=tuple(problems),
             homography=_upright_homography(corners, quarter),
         )

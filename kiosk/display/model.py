@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from vision.observation import RackUnknown
+
 Screen = Literal[
     "start",             # names, profile, lexicon, who goes first
     "game",              # the normal table view: clocks, scores, board, last play
@@ -53,6 +55,8 @@ class PlayerView:
     name: str = "Player"
     score: int = 0
     clock: ClockView = field(default_factory=ClockView)
+    rack_tiles: int | None = None             # tiles the camera counts on the player's rack (a count, never letters)
+    rack_unknown: RackUnknown | None = None   # ... or why it has none; both None: no rack line (racks not watched)
 
 
 def _default_players() -> tuple[PlayerView, PlayerView]:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from vision.observation import RackUnknown
+
 from . import theme, widgets
 from .board import BoardPainter
 from .model import PlayerView, ScreenModel
@@ -18,6 +20,27 @@ from .text import TextPainter
 
 
 MIN_SIDE = 48  # pixels; below this a surface only gets the background
+RACK_LINE = 0.2  # of a player panel's height inside its padding: the rack line, when the racks are watched
+
+# a rack the camera does not count, as the players read it in their panel (issue 18): what is wrong
+# and, where they can, what to do
+RACK_WORDS: dict[RackUnknown, str] = {
+    "covered": "rack covered",
+    "moved": "rack moved: put it back",
+    "out_of_frame": "rack out of view: move it in",
+    "not_learnt": "rack not learnt: not counted this game",
+    "unclear": "rack not clear to the camera",
+    "no_board": "camera cannot see the board",
+}
+
+
+def rack_line(player: PlayerView) -> str:
+    """The rack line of a player's panel: the camera's count, or why there is none ("": none)."""
+    if player.rack_unknown is not None:
+        return RACK_WORDS[player.rack_unknown]
+    if player.rack_tiles is not None:
+        return f"rack: {player.rack_tiles} tile{'s' if player.rack_tiles != 1 else ''}"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -119,7 +142,14 @@ class Renderer:
             name = pygame.Rect(marker.x + int(marker.height * 1.1), name_row.y,
                                text_rect.x - marker.x - int(marker.height * 1.3), name_row.height)
         self.text.draw(surface, player.name, name, fg, align="left")
-        body = pygame.Rect(inner.x, name_row.bottom + pad // 2, inner.width, inner.bottom - name_row.bottom - pad // 2)
+        bottom = inner.bottom
+        rack = rack_line(player)
+        if rack:
+            row = pygame.Rect(inner.x, inner.bottom - int(inner.height * RACK_LINE), inner.width,
+                              int(inner.height * RACK_LINE))
+            self.text.draw(surface, rack, row, fg, align="left")
+            bottom = row.y - pad // 4
+        body = pygame.Rect(inner.x, name_row.bottom + pad // 2, inner.width, bottom - name_row.bottom - pad // 2)
         score = pygame.Rect(body.x, body.y, int(body.width * 0.42), body.height)
         self.text.draw(surface, str(player.score), score, fg, align="left", shrink=0)
         clock = pygame.Rect(score.right + pad, body.y, body.right - score.right - pad, body.height)

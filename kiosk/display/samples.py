@@ -145,6 +145,9 @@ _FULL_BOARD = tuple(("ÄÖÜQZXsWäyKJ?VB" * 2)[i:i + 15] for i in range(15))
 HARD_CASES: dict[str, ScreenModel] = {
     "overtime": replace(GAME, players=(PlayerView("Ann", 187, ClockView("-0:01", running=True, overtime=True)),
                                        PlayerView("Bob", 164, ClockView("0:00"))), to_move=0),
+    "rack_not_counted": replace(GAME, players=(   # the players' rack lines (issue 18): a count, and why none
+        PlayerView("Ann", 187, ClockView("18:20"), rack_tiles=7),
+        PlayerView("Bob", 164, ClockView("21:05", running=True), rack_unknown="not_learnt"))),
     "long_names_german": replace(
         GAME,
         players=(PlayerView("Maximiliane Schönheitsköniginnen-Überbrückerstraße", 1234, ClockView("-10:59", overtime=True)),
