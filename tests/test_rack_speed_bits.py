@@ -109,3 +109,25 @@ def test_median_lab_of_one_image_and_of_two_together_is_numpys():
         (one, n), (two, m) = _lab_histogram(lab8), _lab_histogram(other)
         both = np.concatenate([lab.reshape(-1, 3), other_lab.reshape(-1, 3)])
         assert np.array_equal(_median_of(one + two, n + m), np.median(both, axis=0))
+
+
+# Round 23's (issue 18): the same bits as what they replace.
+
+def test_shaded_is_its_definition_column_by_column():
+    # _shaded's sliding maxima (one cv2.dilate) against the lit table's maximum within SHADE_REACH on each
+    # side taken column by column, on strips shorter and longer than the reach, some columns off the table
+    from vision.racks import PX_PER_TILE, SHADE_DIP, SHADE_REACH, _shaded
+    reach = int(SHADE_REACH * PX_PER_TILE)
+    rng = np.random.default_rng(26)
+    for _ in range(300):
+        n = int(rng.integers(1, 4 * reach))
+        light = rng.uniform(0, 255, n) * rng.choice([0.5, 1.0], n)
+        off = rng.random(n) < rng.random() * 0.5
+        lit = np.where(off, 0.0, light).astype(np.float32)
+        expected = np.zeros(n, bool)
+        for i in range(n):
+            left = float(lit[max(0, i - reach):i].max(initial=0.0))
+            right = float(lit[i + 1:i + 1 + reach].max(initial=0.0))
+            table = np.float32(min(left, right))
+            expected[i] = table > 0 and light[i] < (1.0 - SHADE_DIP) * table
+        assert np.array_equal(_shaded(light, off), expected)
