@@ -131,3 +131,25 @@ def test_shaded_is_its_definition_column_by_column():
             table = np.float32(min(left, right))
             expected[i] = table > 0 and light[i] < (1.0 - SHADE_DIP) * table
         assert np.array_equal(_shaded(light, off), expected)
+
+
+def test_a_patch_said_inside_the_frame_has_no_px_outside_it():
+    # rack_find._patch marks no px outside the frame when its corners are a px inside: check against every px
+    from vision.rack_find import _inside_by_a_px
+    rng = np.random.default_rng(27)
+    said_inside = 0
+    for _ in range(2000):
+        turn, scale = rng.uniform(-0.3, 0.3), rng.uniform(0.5, 3.0)
+        to_frame = np.array([[scale * np.cos(turn), -scale * np.sin(turn), rng.uniform(-50, 1000)],
+                             [scale * np.sin(turn), scale * np.cos(turn), rng.uniform(-50, 750)]])
+        size = (int(rng.integers(1, 300)), int(rng.integers(1, 60)))
+        xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
+        fx = to_frame[0, 0] * xs + to_frame[0, 1] * ys + to_frame[0, 2]
+        fy = to_frame[1, 0] * xs + to_frame[1, 1] * ys + to_frame[1, 2]
+        outside = ((fx < 0) | (fy < 0) | (fx > 999) | (fy > 749)).any()
+        if _inside_by_a_px(to_frame, size, (1000, 750)):
+            said_inside += 1
+            assert not outside
+        elif fx.min() > 2 and fy.min() > 2 and fx.max() < 997 and fy.max() < 747:
+            raise AssertionError("a patch well inside the frame said not inside")
+    assert said_inside > 500
