@@ -109,3 +109,47 @@ def test_median_lab_of_one_image_and_of_two_together_is_numpys():
         (one, n), (two, m) = _lab_histogram(lab8), _lab_histogram(other)
         both = np.concatenate([lab.reshape(-1, 3), other_lab.reshape(-1, 3)])
         assert np.array_equal(_median_of(one + two, n + m), np.median(both, axis=0))
+
+
+# Round 23's (issue 18): the same bits as what they replace.
+
+def test_shaded_is_its_definition_column_by_column():
+    # _shaded's sliding maxima (one cv2.dilate) against the lit table's maximum within SHADE_REACH on each
+    # side taken column by column, on strips shorter and longer than the reach, some columns off the table
+    from vision.racks import PX_PER_TILE, SHADE_DIP, SHADE_REACH, _shaded
+    reach = int(SHADE_REACH * PX_PER_TILE)
+    rng = np.random.default_rng(26)
+    for _ in range(300):
+        n = int(rng.integers(1, 4 * reach))
+        light = rng.uniform(0, 255, n) * rng.choice([0.5, 1.0], n)
+        off = rng.random(n) < rng.random() * 0.5
+        lit = np.where(off, 0.0, light).astype(np.float32)
+        expected = np.zeros(n, bool)
+        for i in range(n):
+            left = float(lit[max(0, i - reach):i].max(initial=0.0))
+            right = float(lit[i + 1:i + 1 + reach].max(initial=0.0))
+            table = np.float32(min(left, right))
+            expected[i] = table > 0 and light[i] < (1.0 - SHADE_DIP) * table
+        assert np.array_equal(_shaded(light, off), expected)
+
+
+def test_a_patch_said_inside_the_frame_has_no_px_outside_it():
+    # rack_find._patch marks no px outside the frame when its corners are a px inside: check against every px
+    from vision.rack_find import _inside_by_a_px
+    rng = np.random.default_rng(27)
+    said_inside = 0
+    for _ in range(2000):
+        turn, scale = rng.uniform(-0.3, 0.3), rng.uniform(0.5, 3.0)
+        to_frame = np.array([[scale * np.cos(turn), -scale * np.sin(turn), rng.uniform(-50, 1000)],
+                             [scale * np.sin(turn), scale * np.cos(turn), rng.uniform(-50, 750)]])
+        size = (int(rng.integers(1, 300)), int(rng.integers(1, 60)))
+        xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
+        fx = to_frame[0, 0] * xs + to_frame[0, 1] * ys + to_frame[0, 2]
+        fy = to_frame[1, 0] * xs + to_frame[1, 1] * ys + to_frame[1, 2]
+        outside = ((fx < 0) | (fy < 0) | (fx > 999) | (fy > 749)).any()
+        if _inside_by_a_px(to_frame, size, (1000, 750)):
+            said_inside += 1
+            assert not outside
+        elif fx.min() > 2 and fy.min() > 2 and fx.max() < 997 and fy.max() < 747:
+            raise AssertionError("a patch well inside the frame said not inside")
+    assert said_inside > 500

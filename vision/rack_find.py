@@ -462,12 +462,24 @@ def _patch(frame: np.ndarray, anchor_zone: np.ndarray, square: float, px: float,
     cut = cv2.warpAffine(frame, to_frame, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     grey = (cut if cut.ndim == 2 else cv2.cvtColor(cut, cv2.COLOR_BGR2GRAY)).astype(np.float32)
+    h, w = frame.shape[:2]
+    if _inside_by_a_px(to_frame, size, (w, h)):
+        return grey
     xs, ys = np.meshgrid(np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64))
     fx = to_frame[0, 0] * xs + to_frame[0, 1] * ys + to_frame[0, 2]
     fy = to_frame[1, 0] * xs + to_frame[1, 1] * ys + to_frame[1, 2]
-    h, w = frame.shape[:2]
     grey[(fx < 0) | (fy < 0) | (fx > w - 1) | (fy > h - 1)] = -1.0
     return grey
+
+
+def _inside_by_a_px(to_frame: np.ndarray, size: tuple[int, int], frame_size: tuple[int, int]) -> bool:
+    """Whether every px of a patch (`size`) falls a px or more inside the frame (`frame_size`) by the affine
+    `to_frame`: its four corners do (an affine map's extremes are at its corners; the px's margin is far
+    beyond float64's rounding), so _patch has no px outside the frame to mark, and no grid to work out."""
+    w, h = size[0] - 1, size[1] - 1
+    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], np.float64)
+    fx, fy = (corners @ to_frame.T).T
+    return bool(fx.min() >= 1 and fy.min() >= 1 and fx.max() <= frame_size[0] - 2 and fy.max() <= frame_size[1] - 2)
 
 
 def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float) -> np.ndarray:
@@ -511,7 +523,8 @@ def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
     seen = (b >= 0) & (mask > 0)
     if seen.sum() < 0.9 * (mask > 0).sum():
         return -1.0
-    x, y = a[seen] - a[seen].mean(), b[seen] - b[seen].mean()
+    a_seen, b_seen = a[seen], b[seen]
+    x, y = a_seen - a_seen.mean(), b_seen - b_seen.mean()
     return float((x @ y) / max(float(np.sqrt((x @ x) * (y @ y))), 1e-6))
 
 

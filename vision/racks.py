@@ -1489,9 +1489,11 @@ def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
     reach = int(SHADE_REACH * PX_PER_TILE)
     lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
     padded = np.concatenate([np.zeros(reach, np.float32), lit, np.zeros(reach + 1, np.float32)])
-    windows = np.lib.stride_tricks.sliding_window_view(padded, reach)
+    # each padded column's maximum over the `reach` columns from it on: one dilation anchored at the kernel's
+    # first column (the same maxima as numpy's sliding windows, to the bit, an eighth of their time: round 23)
+    ahead = cv2.dilate(padded[None], np.ones((1, reach), np.uint8), anchor=(0, 0))[0]
     n = len(light)
-    left, right = windows[:n].max(axis=1), windows[reach + 1:reach + 1 + n].max(axis=1)
+    left, right = ahead[:n], ahead[reach + 1:reach + 1 + n]
     table = np.minimum(left, right)  # a dip, not the light falling along the strip: lit table on both sides
     return np.asarray((table > 0) & (light < (1.0 - SHADE_DIP) * table), bool)
 
