@@ -469,6 +469,13 @@ FACE_BLANK_CONFIDENCE = 0.75
 # occupancy model gave a tile over LETTER_FROM. _a_bar takes a letter beside its number too: on the 118 squares of
 # those 480 boards called a tile at SURE_TILE with no letter read (106 blanks; /tmp/vunread/abar.py, windows cut at
 # the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6).
+# FACE_LOOKED (no constant of its own; _faced_letters): such a tile whose letter was not looked for at all (the
+# occupancy model's tile under LETTER_FROM: a dark wooden tile on a dark board called empty 0.51 and covered 0.44,
+# rendered dev seed 128069 board-049 (10,4), an O) is read now, as FACE_BACKED reads one whose letter was. Dev seeds
+# 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): 20 squares passed the face test
+# for a tile (all tiles or blanks: none of the empty squares), 3 of them with no letter looked for: that O and an M
+# (board-168 (6,14), empty 0.85) now read right at 0.998 and 0.9998, and a plain blank where no glyph is found, asked
+# as before; no other square reads otherwise
 # A plain blank's face is one colour: a square the face tests take for a plain blank has its middle (the colour they
 # judge) within FACE_EVEN Lab of its own face ring (vision.cells.face_colours). A glare spot whitens an empty square's
 # middle more than its rim: round 21's measuring seed 191191 board-002 (4,2) (looked at in round 22; a yellow board,
