@@ -1,6 +1,7 @@
 """Tiles on located boards read, not asked (round 23, helper vunread2): a tile found by its face whose letter was
 not looked for is read (reader._faced_letters, FACE_LOOKED), and a marked blank the occupancy model calls a tile
-under SURE_TILE is a blank (reader.MARK_TILE). Rendered boards of dev seed 128069."""
+under SURE_TILE is a blank (reader.MARK_TILE), and letters read at the kiosk's bar on squares called covered
+make no hand's patch (reader.LETTER_IN_VIEW). Rendered boards of dev seed 128069."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import BoardReader
@@ -37,4 +38,16 @@ def test_a_marked_blank_called_a_tile_under_sure_tile_is_a_blank() -> None:
     truth, obs = _read(128069, 31)
     assert truth[2][5] == "?"
     assert obs.cells[2 * 15 + 5].state == "blank"
+    _nothing_wrong(truth, obs)
+
+
+def test_letters_read_at_the_kiosks_bar_make_no_hands_patch() -> None:
+    # 128069 board 168 (a dark board under glare, green tiles the occupancy model called covered at 0.39-0.73): I's
+    # and an O read at 0.93-0.99 with a blank beside them made a patch of a hand's size, and 17 tiles beside it read
+    # at 0.99 and more were unknown on the start tree (reader.LETTER_IN_VIEW)
+    truth, obs = _read(128069, 168)
+    squares = [(6, 7), (6, 9), (6, 10), (7, 7), (7, 8), (7, 9), (7, 10), (8, 8), (8, 9), (8, 11), (8, 12), (9, 7),
+               (9, 8), (9, 10), (9, 11), (9, 12), (10, 10)]
+    read = [(obs.cells[r * 15 + c].state, obs.cells[r * 15 + c].letter) for r, c in squares]
+    assert read == [("tile", truth[r][c]) for r, c in squares]
     _nothing_wrong(truth, obs)

@@ -183,6 +183,17 @@ PIXEL_INSET = 6
 # between 0.05 and 0.2, and none of them carried such a read either.
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
+# A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
+# (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
+# (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
+# six squares with a blank among them made a patch of a hand's size: 17 tiles, their letters read at 0.93-0.99997, were
+# asked. Dev seeds 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): of the squares
+# called covered, 31 show a letter read at 0.8-0.99 (every one a tile, its letter right; 155 more at LETTER_DECIDES,
+# all right); the 22 frames with such squares read with this bar move 20 squares, all from asked to right (board-168's
+# 17 tiles and its blank, found by its face once the patch is gone; the rest FACE_LOOKED's). On the six frames with
+# hands of 128070 drawn with `--hands` (149 squares under a hand) nothing reads otherwise: a letter read on a square
+# under a hand at 0.88-0.9995 sits in the hand's patch or beside it, which stays covered
+LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # A letter read from its plain ink under LETTER_SURE_ALONE is read again from its strokes alone; when they
 # read another letter at LETTER_DECIDES the square's letter is unknown (_letters_agree). Measuring seed
 # 141141 board-015: a light G on a dark wooden tile under glare, whose plain ink took in the tile's lit
@@ -1144,7 +1155,7 @@ class BoardReader:
         letter_at = dict(zip(lettered, range(len(lettered))))
         in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
         for k, i in letter_at.items():
-            in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_DECIDES
+            in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
         lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
