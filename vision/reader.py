@@ -191,8 +191,8 @@ LETTER_FROM = 0.05
 # called covered, 31 show a letter read at 0.8-0.99 (every one a tile, its letter right; 155 more at LETTER_DECIDES,
 # all right); the 22 frames with such squares read with this bar move 20 squares, all from asked to right (board-168's
 # 17 tiles and its blank, found by its face once the patch is gone; the rest FACE_LOOKED's). On the six frames with
-# hands of 128070 drawn with `--hands` (149 squares under a hand) nothing reads otherwise: a letter read on a square
-# under a hand at 0.88-0.9995 sits in the hand's patch or beside it, which stays covered
+# hands of 128070 drawn with `--hands` (149 squares under a hand) no square reads otherwise: the squares beside a
+# hand's patch stay covered whatever their letters
 LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # A letter read from its plain ink under LETTER_SURE_ALONE is read again from its strokes alone; when they
 # read another letter at LETTER_DECIDES the square's letter is unknown (_letters_agree). Measuring seed
