@@ -186,8 +186,8 @@ LETTER_FROM = 0.05
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
-# six squares (five I's, an O) with a blank among them made a patch of a hand's size: 17 tiles, their letters read at 0.93-0.99997, were
-# asked. Dev seeds 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): of the squares
+# six squares (five I's, an O) with a blank among them made a patch of a hand's size: 17 tiles, their letters read
+# at 0.93-0.99997, were asked. Dev seeds 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): of the squares
 # called covered, 31 show a letter read at 0.8-0.99 (every one a tile, its letter right; 155 more at LETTER_DECIDES,
 # all right); the 22 frames with such squares read with this bar move 20 squares, all from asked to right (board-168's
 # 17 tiles and its blank, found by its face once the patch is gone; the rest FACE_LOOKED's). On the six frames with
