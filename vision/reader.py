@@ -183,6 +183,17 @@ PIXEL_INSET = 6
 # between 0.05 and 0.2, and none of them carried such a read either.
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
+# A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
+# (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
+# (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
+# six squares (five I's, an O) with a blank among them made a patch of a hand's size: 17 tiles, their letters read
+# at 0.93-0.99997, were asked. Dev seeds 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): of the squares
+# called covered, 31 show a letter read at 0.8-0.99 (every one a tile, its letter right; 155 more at LETTER_DECIDES,
+# all right); the 22 frames with such squares read with this bar move 20 squares, all from asked to right (board-168's
+# 17 tiles and its blank, found by its face once the patch is gone; the rest FACE_LOOKED's). On the six frames with
+# hands of 128070 drawn with `--hands` (149 squares under a hand) no square reads otherwise: the squares beside a
+# hand's patch stay covered whatever their letters
+LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # A letter read from its plain ink under LETTER_SURE_ALONE is read again from its strokes alone; when they
 # read another letter at LETTER_DECIDES the square's letter is unknown (_letters_agree). Measuring seed
 # 141141 board-015: a light G on a dark wooden tile under glare, whose plain ink took in the tile's lit
@@ -266,6 +277,14 @@ MARK_ABOVE = 0.12
 # tiles by hue), at 0.95 and more 164 blanks and nothing else; the 21 empty squares and 4 dim tiles read so had
 # tile 0.52 at most. So SURE_TILE, the unread tiles' own floor, is the tile asked
 MARK_SURE = 0.99
+# ... and the tile asked of a mark is the blank's own floor (MIN_CONFIDENCE, the mark's blank reported at its tile
+# probability), not SURE_TILE: marked blanks on tiles the colour of the board's squares (green on the green board)
+# were called tiles at 0.82-0.88 and asked. Rendered dev seeds 128069 (180 boards) and 128070 (60)
+# (/tmp/vunread2/dump.py, start tree 2072c61, every square called a tile at 0.3-0.9 with no letter read): 69 squares,
+# 4 of them marks (_a_mark), all blanks (tile 0.70-0.88; 128069 board-031 (2,5), board-083 (1,11), board-114 (12,7)
+# which the face test found, 128070 board-050 (1,3) at 0.697, under the floor); none of the 55 empty squares and 8
+# tiles among them. On the 480 boards named above the squares other than blanks read as marks had tile 0.52 at most
+MARK_TILE = MIN_CONFIDENCE["blank"]
 # A mark is as wide as it is tall: the ink of the 148 squares read as marks on dev seeds 70123, 614027,
 # 777001 and 86413 (50 boards each; stars and logos) is 0.94-1.18 as wide as tall. A thin I on a slate
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
@@ -461,6 +480,13 @@ FACE_BLANK_CONFIDENCE = 0.75
 # occupancy model gave a tile over LETTER_FROM. _a_bar takes a letter beside its number too: on the 118 squares of
 # those 480 boards called a tile at SURE_TILE with no letter read (106 blanks; /tmp/vunread/abar.py, windows cut at
 # the true corners) it takes none the bare-stroke test did not; in the reader it reads 124064 board-110's I (6,6).
+# FACE_LOOKED (no constant of its own; _faced_letters): such a tile whose letter was not looked for at all (the
+# occupancy model's tile under LETTER_FROM: a dark wooden tile on a dark board called empty 0.51 and covered 0.44,
+# rendered dev seed 128069 board-049 (10,4), an O) is read now, as FACE_BACKED reads one whose letter was. Dev seeds
+# 128069 (180 boards) and 128070 (60) (/tmp/vunread2/dump.py, start tree 2072c61): 20 squares passed the face test
+# for a tile (all tiles or blanks: none of the empty squares), 3 of them with no letter looked for: that O and an M
+# (board-168 (6,14), empty 0.85) now read right at 0.998 and 0.9998, and a plain blank where no glyph is found, asked
+# as before; no other square reads otherwise
 # A plain blank's face is one colour: a square the face tests take for a plain blank has its middle (the colour they
 # judge) within FACE_EVEN Lab of its own face ring (vision.cells.face_colours). A glare spot whitens an empty square's
 # middle more than its rim: round 21's measuring seed 191191 board-002 (4,2) (looked at in round 22; a yellow board,
@@ -1130,7 +1156,7 @@ class BoardReader:
         letter_at = dict(zip(lettered, range(len(lettered))))
         in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
         for k, i in letter_at.items():
-            in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_DECIDES
+            in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
         lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
@@ -1151,10 +1177,14 @@ class BoardReader:
         blanks, unread = self._tiles_by_their_faces(cells, occ, stats, index, windows, quarter)
         for k in blanks:
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
+        read_now = self._faced_letters([k for k in unread if k not in letter_at], frame, corners, board, windows,
+                                       index, quarter)
         for k in unread:  # tiles by their faces: read with the letter found on them, or asked (see FACE_BACKED)
             j = letter_at.get(k)
             if j is not None and heights[j] > 0 and letter_probs[j].any():
                 cells[k] = self._in_plain_view(letter_probs[j], j in unsure)
+            elif k in read_now:
+                cells[k] = read_now[k]
             elif cells[k].state == "empty":
                 cells[k] = CellReading("unknown", None, 0.0)
         for k in self._numbered_letters(cells, occ, letter_at, letter_probs, heights, windows, index, quarter):
@@ -1191,15 +1221,15 @@ class BoardReader:
 
     def _unread_tiles(self, windows: list[np.ndarray], occ: np.ndarray, index: np.ndarray, letter_at: dict[int, int],
                       heights: np.ndarray, quarter: int) -> tuple[list[int], dict[int, tuple[np.ndarray, float]]]:
-        """The sure tiles (SURE_TILE, upright order, `occ` too) where no letter was read (`letter_at`,
-        `heights`) as the letter model calls their plain ink 'not a letter': those holding a blank marked
+        """The tiles (upright order, `occ` too) where no letter was read (`letter_at`, `heights`) as the letter
+        model calls their plain ink 'not a letter': those called tiles at MARK_TILE holding a blank marked
         with a logo or star (MARK_SURE, its strokes alone a mark too), and the letter probabilities of
-        the others whose strokes alone read a letter or whose ink is a bare stroke (_a_stroke), with its
-        height (as _letter_probabilities gives them; see SURE_TILE). `index`: the frame-order cell of each
+        the sure ones (SURE_TILE) whose strokes alone read a letter or whose ink is a bare stroke (_a_stroke), with
+        its height (as _letter_probabilities gives them; see SURE_TILE). `index`: the frame-order cell of each
         upright one."""
         if NOT_A_LETTER not in self.letters.classes:
             return [], {}
-        unread = [k for k in range(225) if occ[k, 1] >= SURE_TILE and (k not in letter_at or heights[letter_at[k]] == 0)]
+        unread = [k for k in range(225) if occ[k, 1] >= MARK_TILE and (k not in letter_at or heights[letter_at[k]] == 0)]
         if not unread:
             return [], {}
         other = self.letters.classes.index(NOT_A_LETTER)
@@ -1209,7 +1239,7 @@ class BoardReader:
         marks, stroke_marks = plain[:, other], _strokes_not_a_letter(probs, height, other)
         # plain ink surely a mark is not read again: a star blank's strokes once read I
         letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks, upright, plain)
-                   if h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
+                   if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
         return (marked if len(marked) <= self._blanks else []), letters
 
@@ -1254,6 +1284,22 @@ class BoardReader:
             if letter_probs[j].max() >= MIN_CONFIDENCE["tile"] and _numbered(_turned_window(windows[index[k]], quarter)):
                 found.append(k)
         return found
+
+    def _faced_letters(self, squares: list[int], frame: np.ndarray, corners: np.ndarray, board: np.ndarray,
+                       windows: list[np.ndarray], index: np.ndarray, quarter: int) -> dict[int, CellReading]:
+        """The tiles by their faces whose letter was not looked for (the occupancy model's tile under LETTER_FROM),
+        each read now with the letter found on it (_in_plain_view; see FACE_LOOKED); those where none is found left
+        out. `squares` upright, `index` the frame-order cell of each, `board` and `windows` as _cached_letters has
+        them."""
+        if not squares:
+            return {}
+        todo = [int(index[k]) for k in squares]
+        upright = [_turned_window(windows[k], quarter) for k in todo]
+        probs, heights = self._squares_letters(upright, lambda j: np.rot90(letter_window(board, todo[j])[..., :3], quarter))
+        self._steady_letters(frame, corners, todo, quarter, probs, heights)
+        unsure = self._maybe_accented(windows, todo, probs, heights, quarter)
+        return {k: self._in_plain_view(probs[j], j in unsure) for j, k in enumerate(squares)
+                if heights[j] > 0 and probs[j].any()}
 
     def _in_plain_view(self, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """A tile shown by a second sign (its face, or its value number: see FACE_BACKED) read with the letter found
