@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.board_scale import grid_to_frame, square_px
 from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_known, rack_square_px, weighted_lab
 
 REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
@@ -94,8 +95,7 @@ def racks_found(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarr
     the board gives one (tried first), else None. A rack is found only when it reads `tiles`
     back in its zone with what was learnt of it and the colour it was learnt with."""
     corners = np.asarray(board_corners, np.float32)
-    side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
-    square = side / 15
+    square = square_px(corners)
     found: dict[str, FoundRack] = {}
     for min_apart in MIN_APART:
         if len(found) < 2:
@@ -609,8 +609,7 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     marks = np.array([[w / 2, h / 2, 1.0], [0.75 * w, h / 2, 1.0]])
     before = marks @ _to_frame(anchor.zone, anchor.square, FINE_PX, 0.0).T
     after = np.column_stack([marks @ placed.T, np.ones(2)]) @ _to_frame(anchor.zone, anchor.square, FINE_PX, grow).T
-    to_frame = cv2.getPerspectiveTransform(np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32),
-                                           np.asarray(corners, np.float32))
+    to_frame = grid_to_frame(corners)
     to_table = np.linalg.inv(to_frame)
     (c0, a0), (c1, a1) = (cv2.perspectiveTransform(p.reshape(-1, 1, 2), to_table).reshape(-1, 2) for p in (before, after))
     turn = np.arctan2(*(a1 - c1)[::-1]) - np.arctan2(*(a0 - c0)[::-1])
