@@ -66,3 +66,22 @@ def test_a_count_over_seven_is_read_again_on_every_frame(followed):
     scene, frames = followed
     _, counts = _followed_counter(scene, frames)
     assert [c.get("p2") for c in counts] == [_full(scene, f) for f in frames] == [None, 9, None]
+
+
+STEADY_SEED = 8010073  # a dev follow scene of round 23 (`--follow 200 --first-seed 8010000`): p1 holds nine tiles
+
+
+def test_a_count_read_once_stands_only_once_a_second_reading_agrees():
+    """p1's nine read 7 on the first of five frames of one picture and "not clear enough" on the next
+    three: the 7 must not stand for them (the start tree kept it on all five), a count stands only once two
+    readings of one picture agree, so followed it reads as each frame read in full."""
+    scene = render_rack_scene(STEADY_SEED, options=RackSceneOptions(counts={"p1": 9, "p2": 3}, hand="", half_out="",
+                                                                    face_down={}))
+    noise = np.random.default_rng([STEADY_SEED, 7])
+    frames = [np.clip(scene.image + noise.normal(0, FOLLOW_NOISE, scene.image.shape), 0, 255).astype(np.uint8)
+              for _ in range(5)]
+    zone = scene.zones["p1"]
+    full = [read_rack(f, zone, square(scene, zone), board_tile_lab(scene), TOLERANCE).count for f in frames]
+    assert full == [7, None, None, None, 7]
+    _, counts = _followed_counter(scene, frames)
+    assert [c.get("p1") for c in counts] == full

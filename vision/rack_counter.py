@@ -122,6 +122,9 @@ class _Read:
     # covered on 5 of 10), and the kiosk acts on no unknown, so it stands for nothing worth the reading saved
     blocked: bool
     face_down: int | None
+    steady: bool  # the count read alike by two readings in a row of one picture (the rack's part unchanged): only
+    # such a count stands for the frames after it (a count read once may be one frame's noise: dev follow scene
+    # 8010073 p1, nine tiles read 7, None, None, None, 7 on five frames of one picture; the 7 stood on all five)
 
     def reads_alike(self, zone: np.ndarray, square: float, colour: np.ndarray, tolerance: float,
                     profile: RackProfile | None) -> bool:
@@ -313,6 +316,7 @@ class RackCounter:
         last = self._read.get(name)
         looked_at: Parts | None
         seen: Thumb | None
+        unchanged = False   # the rack's part of the picture as on the frame of the last reading
         if held is None and last is not None and last.reads_alike(zone, at_rack, colour, tolerance, profile):
             if _read_anew(last.count, last.face_down):
                 # an overdraw is asked about once STABLE_FRAMES readings agree (kiosk.rack_watch): a kept
@@ -322,8 +326,10 @@ class RackCounter:
             else:
                 seen = retake(frame, zone, last.square, last.rack_thumb)   # as the last reading's thumbs were taken
                 redo = changed_parts(last.rack_thumb, last.beside_thumb, seen, last.parts)
-                if last.count is None and name not in self.lost:  # a reading that gave no count is made again on
-                    # every frame (_Read.count), but a rack lost (_moved_to) only when its zone changed
+                unchanged = not redo.rack
+                if (last.count is None or not last.steady) and name not in self.lost:
+                    # a reading that gave no count (_Read.count), or a count not yet read alike twice
+                    # (_Read.steady), is made again on every frame; a rack lost (_moved_to) only when its zone changed
                     redo = Changed(True, redo.beside)
             square, looked_at = last.square, last.parts
         else:
@@ -378,10 +384,11 @@ class RackCounter:
         if seen is None or looked_at is None:
             self._read.pop(name, None)
         else:
+            steady = last is not None and (last.steady if not redo.rack else unchanged and count == last.count)
             self._read[name] = _Read(zone, square, np.asarray(colour, np.float32), float(tolerance), profile,
                                      seen if last is None or redo.rack else last.rack_thumb,
                                      seen if last is None or redo.beside else last.beside_thumb,
-                                     looked_at, count, blocked, down)
+                                     looked_at, count, blocked, down, steady)
         return count, blocked, down
 
     def _standing(self, name: str, zone: np.ndarray, at_rack: float, corners: np.ndarray) -> tuple[np.ndarray, float]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.board_scale import grid_to_frame, square_px
 from vision.racks import RACK_LIGHTNESS_WEIGHT, RackProfile, learn_known, rack_square_px, weighted_lab
 
 REACH_SQUARES = 8.0  # racks stand within this many squares of the rim (a 34 mm deep rack a hand's width
@@ -94,8 +95,7 @@ def racks_found(frame: np.ndarray, board_corners: np.ndarray, tile_lab: np.ndarr
     the board gives one (tried first), else None. A rack is found only when it reads `tiles`
     back in its zone with what was learnt of it and the colour it was learnt with."""
     corners = np.asarray(board_corners, np.float32)
-    side = float(np.mean([np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]))
-    square = side / 15
+    square = square_px(corners)
     found: dict[str, FoundRack] = {}
     for min_apart in MIN_APART:
         if len(found) < 2:
@@ -408,6 +408,11 @@ SEARCH_SQUARES = 5.5  # squares around where it was learnt: a rack slid up to 10
 COARSE_TURNS = np.arange(-21.0, 21.5, 3.0)  # degrees tried: a player turns a rack up to 20 degrees
 FINE_TURNS = np.arange(-3.0, 3.25, 0.5)   # ... then around the best, every half degree
 FINE_REACH = 2      # coarse px each way the fine search looks around the coarse best
+SHARP_PX = 24.0     # px per square where the rack found is placed last (the frame shows 30-40): at FINE_PX a turn
+# of one degree moves a 10-square body's ends by under a px, and racks slid along were placed up to 1.5 degrees
+# off (dev move scenes 8010250-8010449), enough to put the band of tiles' tops off the zone's rows
+SHARP_TURNS = np.arange(-0.75, 0.8, 0.25)   # degrees tried there, around the fine best
+SHARP_REACH = 1.5   # fine px each way the sharp search looks around the fine best
 
 
 @dataclass(frozen=True)
@@ -418,6 +423,8 @@ class RackAnchor:
     square: float        # a board square's side at the rack then, frame px
     patch: np.ndarray    # float32 grey of the body and ANCHOR_ENDS past its ends, FINE_PX per square
     mask: np.ndarray     # float32, 1 where the patch is no part of the board (_off_board), else 0
+    sharp: np.ndarray    # the patch at SHARP_PX per square ...
+    sharp_mask: np.ndarray   # ... and its mask
 
 
 def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
@@ -482,20 +489,21 @@ def _inside_by_a_px(to_frame: np.ndarray, size: tuple[int, int], frame_size: tup
     return bool(fx.min() >= 1 and fy.min() >= 1 and fx.max() <= frame_size[0] - 2 and fy.max() <= frame_size[1] - 2)
 
 
-def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float) -> np.ndarray:
-    """1 where the anchor's patch shows no board: the board and its rim (rim_squares, as rack_blobs
-    takes them) stay put when the rack moves, so they are no part of it to find it by (dev seed 7940096
-    p1: a dark rack on a dark table against the board's shadow, found turned the wrong way by it)."""
+def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float,
+               px: tuple[float, ...]) -> list[np.ndarray]:
+    """1 where the anchor's patch (at each of `px` per square) shows no board: the board and its rim
+    (rim_squares, as rack_blobs takes them) stay put when the rack moves, so they are no part of it to find
+    it by (dev seed 7940096 p1: a dark rack on a dark table against the board's shadow, found turned the
+    wrong way by it)."""
     scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
     rim = rim_squares(weighted_lab(small), corners * scale, square * scale)
     centre = corners.mean(axis=0)
     board = np.zeros(frame.shape[:2], np.uint8)
     cv2.fillPoly(board, [np.round(centre + (corners - centre) * (1 + 2 * (rim + RIM_EDGE) / 15)).astype(np.int32)], 1)
-    on_board = cv2.warpAffine(board, _to_frame(zone, square, FINE_PX, 0.0), _patch_size(zone, square, FINE_PX, body, 0.0),
-                              flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
-                              borderValue=0)
-    return (on_board == 0).astype(np.float32)
+    return [(cv2.warpAffine(board, _to_frame(zone, square, at, 0.0), _patch_size(zone, square, at, body, 0.0),
+                            flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
+                            borderValue=0) == 0).astype(np.float32) for at in px]
 
 
 def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float,
@@ -511,10 +519,11 @@ def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: 
     patch = _patch(frame, zone, square, FINE_PX, body, 0.0)
     if (patch < 0).any():
         return None   # partly out of the frame
-    mask = _off_board(frame, np.asarray(corners, np.float32), square, zone, body)
+    mask, sharp_mask = _off_board(frame, np.asarray(corners, np.float32), square, zone, body, (FINE_PX, SHARP_PX))
     if mask.mean() < 0.5:
         return None
-    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch, mask)
+    return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch, mask,
+                      _patch(frame, zone, square, SHARP_PX, body, 0.0), sharp_mask)
 
 
 def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
@@ -612,18 +621,28 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     ratio = FINE_PX / COARSE_PX
     h, w = coarse_t.shape
     middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
-    score, _, placed = _best_turn(fine, anchor.patch, anchor.mask, turn + FINE_TURNS, int(round(END_SQUARES * FINE_PX)),
-                                  (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
+    score, turn, placed = _best_turn(fine, anchor.patch, anchor.mask, turn + FINE_TURNS,
+                                     int(round(END_SQUARES * FINE_PX)),
+                                     (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
     if score < -1:
         return score, None
-    # the move on the table: the body's middle and a point along it, before (template px -> frame px)
-    # and after (-> fine search px -> frame px), on the board's plane; the zone moved so there
+    sharp = _patch(frame, anchor.zone, anchor.square, SHARP_PX, anchor.body, grow)
+    ratio = SHARP_PX / FINE_PX
     h, w = anchor.patch.shape
+    middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, sharp search px
+    sharp_score, _, sharp_placed = _best_turn(sharp, anchor.sharp, anchor.sharp_mask, turn + SHARP_TURNS,
+                                              int(round(END_SQUARES * SHARP_PX)),
+                                              (float(middle[0]), float(middle[1]), int(np.ceil(SHARP_REACH * ratio))))
+    # placed sharp where it can be (nowhere there: the turned template leaves the frame), else as found fine; how
+    # alike it looks is the fine search's (FOUND was set on it)
+    px, (h, w), placed = (SHARP_PX, anchor.sharp.shape, sharp_placed) if sharp_score >= -1 else \
+        (FINE_PX, anchor.patch.shape, placed)
+    # the move on the table: the body's middle and a point along it, before (template px -> frame px)
+    # and after (-> search px -> frame px), on the board's plane; the zone moved so there
     marks = np.array([[w / 2, h / 2, 1.0], [0.75 * w, h / 2, 1.0]])
-    before = marks @ _to_frame(anchor.zone, anchor.square, FINE_PX, 0.0).T
-    after = np.column_stack([marks @ placed.T, np.ones(2)]) @ _to_frame(anchor.zone, anchor.square, FINE_PX, grow).T
-    to_frame = cv2.getPerspectiveTransform(np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32),
-                                           np.asarray(corners, np.float32))
+    before = marks @ _to_frame(anchor.zone, anchor.square, px, 0.0).T
+    after = np.column_stack([marks @ placed.T, np.ones(2)]) @ _to_frame(anchor.zone, anchor.square, px, grow).T
+    to_frame = grid_to_frame(corners)
     to_table = np.linalg.inv(to_frame)
     (c0, a0), (c1, a1) = (cv2.perspectiveTransform(p.reshape(-1, 1, 2), to_table).reshape(-1, 2) for p in (before, after))
     turn = np.arctan2(*(a1 - c1)[::-1]) - np.arctan2(*(a0 - c0)[::-1])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Generic, Hashable, TypeVar
 import cv2
 import numpy as np
 
-from vision.board_scale import square_px
+from vision.board_scale import grid_to_frame, square_px
 from vision.rack_comb import (EDGE_LOSS, PITCH_STEPS, SEAM_MARGIN, TABLE_END, UNSURE_FRACTION, Comb,
                               comb_decide, comb_options, fit_decides, runs_whole, seams_decide, seams_rank, seams_show,
                               seams_shown, tile_runs, tiles_alike, tiles_solid, trim_table_ends)
@@ -78,8 +78,7 @@ def rack_square_px(board_corners: np.ndarray, zone: np.ndarray) -> float:
     table at a rack 0.92-1.11x the board's mean square, rendered racks, seeds 7300000-7300299).
     Pass it to read_rack/learn_rack as `square_px`."""
     c = np.asarray(board_corners, np.float32).reshape(4, 2)
-    grid = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
-    to_frame = cv2.getPerspectiveTransform(grid, c)
+    to_frame = grid_to_frame(c)
     centre = np.asarray(zone, np.float64).reshape(4, 2).mean(axis=0)
     q = np.linalg.solve(to_frame, np.array([centre[0], centre[1], 1.0]))  # the zone's middle on the board's plane
     w = float(to_frame[2] @ (q / q[2]))
