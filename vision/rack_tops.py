@@ -39,7 +39,11 @@ SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
 WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
-RACK_DIP = 0.3  # ... and a dip between such columns that keeps this share is the rack's too (see rack_span)
+RACK_DIP = 0.3  # ... and a dip between such columns that keeps this share is the rack's too (see rack_span). Dev seed
+# 8001031 p2 (ivory tiles on a wood-classic rack, its shadow on the table under its right half 30-32 rows of 32 off
+# the table): the left half 19-26 rows, dips to 19 (0.59) cut the span; the table past the rack's ends 0-2 rows
+# (under 0.07). On the dark Mattel harness of 8003000-8003560 (53 scenes, 24 racks learnt by
+# their tops, 515 readings) no reading changed
 # the groove's colour is learnt from a stretch of it at least this many of the board's lowest pitches
 # wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
 # setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 6 px
