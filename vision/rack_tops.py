@@ -39,6 +39,11 @@ SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
 WALL_OFF = 0.8  # share of the wall's rows over an empty stretch off the table's colour
 RACK_COLUMN = 0.6  # a column of the rack's body: this share of the most rows any column has off the table's colour
+RACK_DIP = 0.3  # ... and a dip between such columns that keeps this share is the rack's too (see rack_span). Dev seed
+# 8001031 p2 (ivory tiles on a wood-classic rack, its shadow on the table under its right half 30-32 rows of 32 off
+# the table): the left half 19-26 rows, dips to 19 (0.59) cut the span; the table past the rack's ends 0-2 rows
+# (under 0.07). On the dark Mattel harness of 8003000-8003560 (53 scenes, 24 racks learnt by
+# their tops, 515 readings) no reading changed
 # the groove's colour is learnt from a stretch of it at least this many of the board's lowest pitches
 # wide: between tiles standing closer the band shows the shade their sides cast, not the groove. Dev
 # setup frames 9880000-9881099, the 19 racks learnt by their tops: the widest stretch of groove 6 px
@@ -115,16 +120,30 @@ def off_table(lab8: np.ndarray) -> np.ndarray:
 def rack_span(off: np.ndarray) -> slice | None:
     """The strip's columns the rack's body spans: the longest stretch of columns with RACK_COLUMN
     of the most rows any column has off the table's colour (`off`: off_table), less SPAN_TRIM
-    columns at each end. Beyond it the zone shows table only, whatever the tiles' colour."""
+    columns at each end. Beyond it the zone shows table only, whatever the tiles' colour. A dip
+    inside the body that stays over RACK_DIP of those rows is the rack's, not table: it does not
+    cut the stretch (_body_stretches)."""
     share = off.mean(axis=0)
-    body = np.concatenate([[False], share >= RACK_COLUMN * float(share.max()), [False]])
-    edges = np.diff(body.astype(np.int8))
-    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    if not len(starts):
+    top = float(share.max())
+    stretches = _body_stretches(share >= RACK_COLUMN * top, share >= RACK_DIP * top)
+    if not stretches:
         return None
-    k = int(np.argmax(ends - starts))
-    a, b = int(starts[k]) + SPAN_TRIM, int(ends[k]) - SPAN_TRIM
+    a, b = max(stretches, key=lambda s: s[1] - s[0])
+    a, b = a + SPAN_TRIM, b - SPAN_TRIM
     return slice(a, b) if b - a >= 8 else None
+
+
+def _body_stretches(body: np.ndarray, some: np.ndarray) -> list[tuple[int, int]]:
+    """The [start, end) stretches of `body` columns, each joined to the next where every column
+    between them is `some` (a dip in the rack's rows, not table)."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], body.astype(np.int8), [0]])))
+    out: list[tuple[int, int]] = []
+    for a, b in zip(edges[::2].tolist(), edges[1::2].tolist()):
+        if out and some[out[-1][1]:a].all():
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
 
 
 def band_span(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int], inner: slice, pitch: float) -> slice:
