@@ -658,3 +658,40 @@ def test_a_square_on_board_whose_rows_are_outscored_by_the_racks_is_paired_and_f
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         moved = order_corners(_moved(placed, dx, dy))
         assert not (placement_margin(small, moved)[0] >= PLACEMENT_MARGIN and line_fit(gray, moved) >= LINE_FIT)
+
+
+def _spanned(corners: np.ndarray, axis: int, lo: float, hi: float) -> np.ndarray:
+    """The grid at `corners` with its span along `axis` (0: x, 1: y, in its cells) running from `lo` to `hi`."""
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    square = _canonical(1).copy()
+    square[:, axis] = np.where(square[:, axis] == 0, lo, hi)
+    return cv2.perspectiveTransform(square[None], to_frame)[0]
+
+
+def test_a_grid_spaced_wrong_or_moved_far_along_one_axis_is_beaten_by_its_span_rival_on_the_board():
+    """125065 frame 31 as the bench's --tilt 20 shows it (a yellow labelled board with 9 tiles, tilted 26.7
+    degrees and 20 more): the start tree's first candidate was a grid of 1.28 times the board's row spacing
+    laid over it (2.13 cells off, margin 1.51, line fit 0.756), passing every check of _settled; the board was
+    not located. Such a grid, and the board's grid moved 4 cells along one axis, are beaten by their rival
+    along that axis (_span_margin), which lies on the board; the board itself beats its rivals; and the
+    search gives the board first."""
+    from vision.bench import TABLE_GREY, frame_transform
+    from vision.locate import SPAN_MARGIN, _span_margin
+    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+    frame, _ = dataset_frame(DatasetSpec(boards=60, seed=125065), 31)
+    image = as_saved(frame.image)
+    h, w = image.shape[:2]
+    moved = frame_transform(w, h, 20.0, 1.0, 0.0)
+    image = cv2.warpPerspective(image, moved, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                borderValue=TABLE_GREY)
+    truth = order_corners(cv2.perspectiveTransform(np.asarray(frame.board_corners, np.float32)[None], moved)[0])
+    small, scale = _shrink(image)
+    placed = order_corners(truth * scale)
+    assert _span_margin(small, placed)[0] >= SPAN_MARGIN
+    for axis, lo, hi in ((1, -2.1, 17.1), (0, -4.0, 11.0)):
+        margin, rival = _span_margin(small, order_corners(_spanned(placed, axis, lo, hi)))
+        assert margin < SPAN_MARGIN
+        assert _error_cells(rival, placed) < 0.5
+    found = next(board_candidates(image), None)
+    assert found is not None
+    assert _error_cells(found.corners, truth) < 0.2
