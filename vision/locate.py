@@ -1241,10 +1241,22 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
 # `lo` to line `hi` of the placement's (each end from SPAN_REACH cells inside it to as many outside,
 # in half cells), the other way the placement's own; at least one end 1.5 cells or more from the
 # placement's (within a cell at both ends the rivals are placement_margin's and the half-cell checks').
-# They are the grids spaced otherwise along one axis (0.65-1.9 of the placement's spacing) and the
-# placement moved 1.5-4 cells along one axis. Measured: see SPAN_MARGIN.
+# They are the grids spaced otherwise along one axis (0.47-1.53 times the placement's spacing) and the
+# placement moved 1.5-4 cells along one axis: a grid of 1.28 times the board's row spacing laid over a
+# labelled board passed every other check (rendered seed 125065 frame 31 under --tilt 20: 2.13 cells
+# off, margin 1.51, line fit 0.756), as did the board's own grid moved 4 cells along a row (127067
+# frame 0 under --tilt 20, the grid laid there and refined: margin 1.59, line fit 0.86).
 SPAN_REACH = 4
-SPAN_MARGIN = 1.0  # provisional: measured below
+# A placement is taken only when its premium pattern scores more than every such rival's
+# (SPAN_MARGIN: 1, a rival that scores higher holds the board better); where one scores higher the
+# search moves to it (_settled_span). Measured on rendered development seeds 127067 (--tilt 20 of
+# vision.bench, frames 0-14) and 127068 (--scale 0.35, frames 0-14): grids of 0.78, 0.87, 1.15 and 1.28
+# times the board's spacing along one axis laid on it (at either end or about the middle), refined
+# and checked by _settled: of those it took over half a cell off (2-4 cells), 12 on 5 frames, every
+# one scored under 0.61 of its best rival (under 0.34 but one, whose rival lies 5 cells off), the rival
+# of 10 of them within 0.3 cells of the board; of the 137 it took within half a cell, 3.9 times their
+# best rival or more. 125065 frame 31 (--tilt 20; tests/test_vision_locate.py) 0.01, its rival 0.2 cells off the board.
+SPAN_MARGIN = 1.0
 _SPAN_ENDS = np.arange(-SPAN_REACH, SPAN_REACH + 0.25, 0.5)
 _SPANS = [(axis, lo, 15 + hi) for axis in (0, 1) for lo in _SPAN_ENDS for hi in _SPAN_ENDS
           if max(abs(lo), abs(hi)) >= 1.5]
@@ -1551,7 +1563,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     colours best follow the premium layout first. Tiles the colour of a premium square can
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
     candidate better (with the letters read) takes the next one when it fails. Only
-    placements that clearly beat their rivals a cell off and whose lines fit are given, and
+    placements that clearly beat their rivals a cell off, beat their rivals along one axis
+    (spaced otherwise or moved farther: _span_margin) and whose lines fit are given, and
     none that is a grid of a finer spacing over a board given before (_another_spacing).
     A small board is refined and checked in the frame at a finer scale (coarse to fine); and
     where the frame's edges all lie in a small part of it (_busy_box), only that part is
