@@ -425,6 +425,7 @@ def test_a_grid_of_another_spacing_over_the_board_is_not_offered_after_it(monkey
     assert ok
     frame = replace(frame, image=cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
     monkeypatch.setattr(locate, "SPACING_CELLS", float("inf"))
+    monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)  # the rivals along one axis off too, as in the start tree
     offered = list(islice(board_candidates(frame.image), 3))
     monkeypatch.undo()
     assert len(offered) >= 2 and _error_cells(offered[0].corners, frame.board_corners) < 0.2
@@ -444,7 +445,9 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     its odd lines are much fainter than its even ones each way: it is not taken, and the board is
     found where it is, its lines alike."""
     from vision.locate import LINE_PARITY, _line_parity
+    import vision.locate as locate
     frame = _wide_frame(65005, 171)
+    monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)  # the rivals along one axis off too, as in the start tree
     halved, grey, scale = _first_without(monkeypatch, frame, "LINE_PARITY", float("-inf"))
     assert _error_cells(halved.corners, frame.board_corners) > 5.0
     corners = halved.corners * scale
