@@ -1237,6 +1237,119 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     return float(ratios[k]), places[rival]
 
 
+# A placement's rivals along one axis (_span_margin): the grid whose span that way runs from line
+# `lo` to line `hi` of the placement's (each end from SPAN_REACH cells inside it to as many outside,
+# in half cells), the other way the placement's own; at least one end 1.5 cells or more from the
+# placement's (within a cell at both ends the rivals are placement_margin's and the half-cell checks').
+# They are the grids spaced otherwise along one axis (0.47-1.53 times the placement's spacing) and the
+# placement moved 1.5-4 cells along one axis: a grid of 1.28 times the board's row spacing laid over a
+# labelled board passed every other check (rendered seed 125065 frame 31 under --tilt 20: 2.13 cells
+# off, margin 1.51, line fit 0.756), as did the board's own grid moved 4 cells along a row (127067
+# frame 0 under --tilt 20, the grid laid there and refined: margin 1.59, line fit 0.86).
+SPAN_REACH = 4
+# A placement is taken only when its premium pattern scores more than every such rival's
+# (SPAN_MARGIN: 1, a rival that scores higher holds the board better); where one scores higher the
+# search moves to it (_settled_span). Measured on rendered development seeds 127067 (--tilt 20 of
+# vision.bench, frames 0-14) and 127068 (--scale 0.35, frames 0-14): grids of 0.78, 0.87, 1.15 and 1.28
+# times the board's spacing along one axis laid on it (at either end or about the middle), refined
+# and checked by _settled: on 127067, of those it took over half a cell off (2-4 cells), 12 on 5 frames,
+# every one scored under 0.61 of its best rival (under 0.34 but one, whose rival lies 5 cells off), the
+# rival of 10 of them within 0.3 cells of the board; of the 137 it took within half a cell, 3.9 times
+# their best rival or more. On 127068 (/tmp/vloc2/w2_68_s35.txt, read by the lead at the merge): 6 taken
+# over half a cell off, every one under 0.15 of its best rival; 147 within half a cell, 2.38 or more. 125065 frame 31 (--tilt 20; tests/test_vision_locate.py) 0.01, its rival 0.2 cells off the board.
+SPAN_MARGIN = 1.0
+_SPAN_ENDS = np.arange(-SPAN_REACH, SPAN_REACH + 0.25, 0.5)
+_SPANS = [(axis, lo, 15 + hi) for axis in (0, 1) for lo in _SPAN_ENDS for hi in _SPAN_ENDS
+          if max(abs(lo), abs(hi)) >= 1.5]
+
+
+def _span_squares() -> np.ndarray:
+    """The board's square in cells (_canonical(1)) as each rival of _SPANS spans it: N x 4 x 2."""
+    squares = np.repeat(_canonical(1)[None], len(_SPANS), axis=0)
+    for square, (axis, lo, hi) in zip(squares, _SPANS):
+        square[:, axis] = np.where(square[:, axis] == 0, lo, hi)
+    return squares
+
+
+_SPAN_SQUARES = _span_squares()
+_SPAN_CELL = 8  # px per cell of the view the rivals' cells are taken from (as _cells_means)
+
+
+def _span_middles() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where each cell's middle half (the part _cells_means averages) lies along the axis it spans otherwise
+    for every rival of _SPANS, in a view of the placement drawn at _SPAN_CELL px a cell and
+    SPAN_REACH cells around it: its first and past-the-end px (N x 15 each, rounded to the view's
+    px: an eighth of a cell), and the px it covers (across it the placement's own cells, 4 px)."""
+    cell, k = _SPAN_CELL, np.arange(15)
+    spans = np.array([(lo, hi) for _, lo, hi in _SPANS])
+    step = (spans[:, 1:] - spans[:, :1]) / 15
+    starts = np.rint((spans[:, :1] + (k + 0.25) * step + SPAN_REACH) * cell).astype(np.int64)
+    ends = np.maximum(np.rint((spans[:, :1] + (k + 0.75) * step + SPAN_REACH) * cell).astype(np.int64), starts + 1)
+    return starts, ends, ((ends - starts) * (cell // 2)).astype(np.float32)
+
+
+_SPAN_MIDDLES = _span_middles()
+_SPAN_AXES = np.array([axis for axis, _, _ in _SPANS])
+
+
+def _span_means(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The Lab means of every rival grid of _SPANS's cells (N x 15 x 15 x 3), each over its
+    middle half as _cells_means takes them, from one view of the placement and SPAN_REACH cells
+    around it (_span_middles): summed across that axis over the placement's own cells
+    first (15 bands each way, from the view's integral image), then along it between each middle's ends."""
+    cell = _SPAN_CELL
+    side = (15 + 2 * SPAN_REACH) * cell
+    to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + SPAN_REACH * cell)
+    view = cv2.warpPerspective(small, to_view, (side, side), flags=cv2.INTER_AREA)
+    summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S).astype(np.float32)
+    own = (np.arange(15) + SPAN_REACH) * cell + cell // 4  # the placement's own cells' middles across
+    starts, ends, areas = _SPAN_MIDDLES
+    means = np.empty((len(_SPANS), 15, 15, 3), np.float32)
+    for axis in (0, 1):
+        # bands[j, p]: the sums over the placement's cell j across the rivals' axis, up to px p along it
+        bands = summed[own + cell // 2] - summed[own] if axis == 0 else (summed[:, own + cell // 2] - summed[:, own]).transpose(1, 0, 2)
+        which = _SPAN_AXES == axis
+        along = (bands[:, ends[which]] - bands[:, starts[which]]) / areas[which][None, :, :, None]  # 15 x rivals x 15 x 3
+        means[which] = along.transpose(1, 0, 2, 3) if axis == 0 else along.transpose(1, 2, 0, 3)
+    return means
+
+
+def _relative_lightness(grids: np.ndarray) -> np.ndarray:
+    """lightness_among_neighbours of each of N grids of cell means (N x 15 x 15 x 3) at once: the
+    grids laid one under another, each with its edge cells repeated twice beyond it (what the
+    median over 5 x 5 cells repeats at a grid's edge), so every cell's neighbours are its own
+    grid's: the same numbers."""
+    padded = np.pad(grids, ((0, 0), (2, 2), (2, 2), (0, 0)), mode="edge")
+    n, side = padded.shape[:2]
+    relative = lightness_among_neighbours(padded.reshape(n * side, side, 3)).reshape(padded.shape)
+    return relative[:, 2:-2, 2:-2]
+
+
+def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
+    """How clearly the premium pattern puts the board at `corners` (work-image coordinates, frame
+    order) rather than on a grid spaced otherwise along one axis (_SPANS): the placement's
+    pattern score over the best such rival's, by the better of plain and relative lightness (as
+    placement_margin); and that rival's corners. Rivals leaving the image do not count; inf when
+    none is left."""
+    corners = np.asarray(corners, np.float32)
+    h, w = small.shape[:2]
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    places = cv2.perspectiveTransform(_SPAN_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    inside = ((places[..., 0].min(axis=1) >= -0.5) & (places[..., 1].min(axis=1) >= -0.5)
+              & (places[..., 0].max(axis=1) <= w + 0.5) & (places[..., 1].max(axis=1) <= h + 0.5))
+    if not inside.any():
+        return float("inf"), corners
+    grids = np.concatenate([_cell_means(small, corners)[None], _span_means(small, corners)[inside]])
+    ratios, best = [], []
+    for measured in (grids, _relative_lightness(grids)):
+        scores = _pattern_scores(measured)
+        k = 1 + int(np.argmax(scores[1:]))
+        ratios.append(float(scores[0] / max(float(scores[k]), 1e-6)))
+        best.append(k - 1)
+    by = int(np.argmax(ratios))
+    return ratios[by], places[inside][best[by]]
+
+
 # a board whose cells are under FINE_CELL px at work size is refined and checked in the frame at
 # FINE_FACTOR times the work size: the line filter's reach (2-3 px) and _refine's 24 px cells
 # want cells of 16 px or more
@@ -1451,7 +1564,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     colours best follow the premium layout first. Tiles the colour of a premium square can
     put a lattice of tile edges ahead of the board's own, so a caller that can check a
     candidate better (with the letters read) takes the next one when it fails. Only
-    placements that clearly beat their rivals a cell off and whose lines fit are given, and
+    placements that clearly beat their rivals a cell off, beat their rivals along one axis
+    (spaced otherwise or moved farther: _span_margin) and whose lines fit are given, and
     none that is a grid of a finer spacing over a board given before (_another_spacing).
     A small board is refined and checked in the frame at a finer scale (coarse to fine); and
     where the frame's edges all lie in a small part of it (_busy_box), only that part is
@@ -1622,18 +1736,17 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
-        found, fit_lost = _settled(small, gray, scale, finer, rough, relative, 1)
+        found, fit_lost = _settled_span(small, gray, scale, finer, rough, relative, 1)
         if found is not None:
-            if not _beaten_by_a_shift(small, found.corners * scale):
-                yield found
+            yield found
         else:
             lost.append((rough, relative, fit_lost))
     for rough, relative, fit_lost in lost:
         # clearly placed as it came, or once refined, and lost by the refinement: refined again on
         # lines averaged along (ALONG_LINE, and the comment above it for the second)
         if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
-            found, _ = _settled(small, gray, scale, finer, rough, relative, ALONG_LINE)
-            if found is not None and not _beaten_by_a_shift(small, found.corners * scale):
+            found, _ = _settled_span(small, gray, scale, finer, rough, relative, ALONG_LINE)
+            if found is not None:
                 yield found
 
 
@@ -1793,6 +1906,29 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     if refusal is not None:
         return None, False
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
+
+
+def _settled_span(small: np.ndarray, gray: np.ndarray, scale: float,
+                        finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], rough: np.ndarray, relative: bool,
+                        along: int) -> tuple[BoardLocation | None, bool]:
+    """_settled's placement, taken when the premium pattern puts the board there rather than on a
+    grid spaced otherwise along one axis (_span_margin, at the work size: SPAN_MARGIN); where
+    such a grid beats it, that grid is refined and checked as the rough placement was (_settled), and
+    taken when it passes both; never one the pattern puts whole cells away (_beaten_by_a_shift). _settled's
+    answer as to the lines' fit when it takes none."""
+    found, fit_lost = _settled(small, gray, scale, finer, rough, relative, along)
+    if found is None:
+        return None, fit_lost
+    if _beaten_by_a_shift(small, found.corners * scale):
+        return None, False  # the whole grid whole cells off: another rough placement finds the board
+    margin, rival = _span_margin(small, order_corners(found.corners * scale))
+    if margin >= SPAN_MARGIN:
+        return found, False
+    found, _ = _settled(small, gray, scale, finer, order_corners(rival), relative, along)
+    if (found is None or _beaten_by_a_shift(small, found.corners * scale)
+            or _span_margin(small, order_corners(found.corners * scale))[0] < SPAN_MARGIN):
+        return None, False
+    return found, False
 
 
 # A placement of a larger frame refined at the work size whose lines fit there but one of whose
