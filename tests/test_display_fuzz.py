@@ -67,3 +67,11 @@ def test_any_model_renders(model, size):
     surface = pygame.Surface(size)
     drawn = RENDERER.render(surface, model)
     assert isinstance(drawn, tuple)
+
+
+def test_text_of_zero_width_characters_alone_draws_nothing_and_no_error():
+    """A variation selector (U+E0100) is printable but has no width: pygame refuses to render it
+    ("Text has zero width"); found by the fuzz test above in a status line."""
+    surface = pygame.Surface((800, 480))
+    drawn = RENDERER.render(surface, ScreenModel(screen="start", status=Status(False, "", "\U000E0100")))
+    assert isinstance(drawn, tuple)

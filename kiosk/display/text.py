@@ -53,7 +53,12 @@ class TextPainter:
         key = (text, _snap_down(px), colour)
         surf = self._texts.get(key)
         if surf is None:
-            surf = self.font(px).render(text, True, colour)
+            font = self.font(px)
+            if font.size(text)[0] == 0:
+                # only zero-width characters (a variation selector in a name): pygame refuses to render them
+                surf = pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
+            else:
+                surf = font.render(text, True, colour)
             self._texts[key] = surf
             if len(self._texts) > _MAX_CACHED_TEXTS:
                 self._texts.popitem(last=False)
