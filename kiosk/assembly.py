@@ -441,7 +441,7 @@ class Kiosk:
                                            head.waiting_since is not None),
                 app.menu, app.rack_entry, app.rack_question, app.camera_problem, len(app.app_alerts),
                 app.warnings_unacknowledged, app.recovered is None, app.clock.neutralized_reason,
-                app.save_problem(), app.save_notice(),
+                app.save_problem(), app.save_notice(), tuple(sorted(app.racks.sight.items())),
                 self.rack_setup.key() if self.rack_setup is not None else None)
 
     def close(self) -> None:

@@ -9,14 +9,15 @@ so the players confirm it before it goes on the record; a count they reject is n
 until that rack has been seen with the right number.
 
 Every reading also says what the players' screen shows of each rack (`sight`: the camera's
-count, or why it has none: kiosk.rack_watch.racks_seen); each change goes on the journal
-(a "rack_seen" record), so a replayed game shows what the live one showed.
+count, or why it has none: kiosk.rack_watch.racks_seen). It is not journaled: a resumed game shows it again at its
+first reading, and a fact written by the rack poll at a step's own time, before the step, broke the replays' resume
+after a kill (tests/test_reliability_kill.py).
 """
 from __future__ import annotations
 
 from kiosk.app_journal import GameRecord
 from kiosk.rack_watch import (RACK_LIMIT, RackQuestion, RackSeen, RackWatch, drawn_face_down, kind_of, mixed_into_rack,
-                              racks_seen, unknown_of, zone_of)
+                              racks_seen, zone_of)
 from kiosk.rack_watch import step as watch_racks
 from kiosk.rules import events as ev
 from kiosk.rules.state import GameState
@@ -37,13 +38,11 @@ class RackQuestions:
         self._record = record
 
     def shown(self, obs: BoardObservation | None) -> None:
-        """A reading (None: the camera failed) as the screen shows the racks: each change journaled."""
+        """A reading (None: the camera failed) as the screen shows the racks."""
         for zone, seen in racks_seen(obs, [zone_of(p) for p in self.sight]).items():
             player = RACK_NAMES.index(zone) if zone in RACK_NAMES else None
-            if player is not None and self.sight.get(player) != seen:
+            if player is not None:
                 self.sight[player] = seen
-                self._record.note("rack_seen", player=player,
-                                  **({"count": seen.count} if seen.unknown is None else {"unknown": seen.unknown}))
 
     def seen(self, obs: BoardObservation, state: GameState, t: float, waiting: int | None) -> None:
         """A located reading's rack counts; `waiting`: in the reading after a press, the player
@@ -110,11 +109,7 @@ class RackQuestions:
     def replay_note(self, note: dict) -> None:
         """An app record replayed from the journal: a question asked, or dismissed."""
         kind = note.get("kind")
-        if kind == "rack_seen":
-            count, unknown = note.get("count"), note.get("unknown")
-            self.sight[int(note["player"])] = RackSeen(None if count is None else int(count),
-                                                       None if unknown is None else unknown_of(str(unknown)))
-        elif kind == "rack_question":
+        if kind == "rack_question":
             self.question = RackQuestion(zone_of(int(note["player"])), int(note["seen"]), int(note["due"]),
                                          kind_of(str(note["question"])), int(note.get("face_down", 0)))
         elif kind == "rack_question_dismissed":

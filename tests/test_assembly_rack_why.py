@@ -1,7 +1,7 @@
 """Why a rack is not counted, on the players' screen (issue 18), through the kiosk's one assembly
 as the demo and the replay run it: rendered camera frames (racks standing in 3D) in a folder whose
 vision.toml names the rack zones, the real board reader, the app, the screen model and the real
-pygame screen (SDL's dummy driver), and the game's journal read back as a restart reads it."""
+pygame screen (SDL's dummy driver)."""
 from __future__ import annotations
 
 import os
@@ -73,7 +73,7 @@ def test_every_reason_has_words_for_the_players():
     assert all(0 < len(words) <= 40 for words in RACK_WORDS.values())   # one short line in a player's panel
 
 
-def test_the_screen_says_why_a_rack_is_not_counted_and_a_restart_shows_the_same(folder: Path, tmp_path: Path):
+def test_the_screen_says_why_a_rack_is_not_counted(folder: Path, tmp_path: Path):
     table = Table(folder, tmp_path)
     table.kiosk.app.handle_button("p2", "press", table.t)   # Bob starts Ann's clock: the racks are read
     table.wait(2.1)
@@ -85,11 +85,6 @@ def test_the_screen_says_why_a_rack_is_not_counted_and_a_restart_shows_the_same(
     assert players[1].rack_tiles == 7
     assert "rack covered" in table.screen.drawn   # what the pygame screen drew in Ann's panel
     table.screen.save(str(PNG / "rack-covered.png")) if PNG.is_dir() else None
-    hand = table.rack_lines()
-
-    restarted = Table(folder, tmp_path)   # the same games folder: the open game is replayed from its journal
-    assert restarted.kiosk.app.racks.sight == table.kiosk.app.racks.sight
-    assert restarted.rack_lines() == hand
 
     table.camera.show("covered.png")
     table.wait(2.1)
@@ -98,6 +93,5 @@ def test_the_screen_says_why_a_rack_is_not_counted_and_a_restart_shows_the_same(
     table.camera.show("seven.png")
     table.wait(2.1)
     assert table.rack_lines() == ("rack: 7 tiles", "rack: 7 tiles")
-    seen = [n for n in table.kiosk.app.app_records if n.get("kind") == "rack_seen"]
-    assert [(n["player"], n.get("count", n.get("unknown"))) for n in seen] == [
-        (0, 7), (1, 7), (0, "covered"), (0, "no_board"), (1, "no_board"), (0, 7), (1, 7)]
+    # what the screen shows of the racks is not journaled (kiosk.rack_questions: a resume after a kill)
+    assert not [n for n in table.kiosk.app.app_records if n.get("kind") == "rack_seen"]

@@ -247,8 +247,10 @@ def test_letters_against_the_value_numbers_leave_the_turn_unsettled():
     frame = _few_tiles_frame(103043, 119)
     assert frame.rotation == 180 and sorted(ch for row in frame.truth for ch in row if ch != ".") == ["I", "S"]
     observation, reader, found = _read_recording_numbers(frame.image)
-    assert [q for _, q in found] == [2]
-    assert observation.rotation == 180 and 0 in reader._memory.rotation_rivals
+    # since round 23's thin_i the I reads as a letter turned over too, its value number is found, and the two
+    # numbers settle the half-turn with no rival; before, the letters' turn 0 stayed a rival (never settled)
+    assert found and all(q == 2 for _, q in found)
+    assert observation.rotation == 180
     read = observation.board_text()
     for r in range(15):
         for c in range(15):
