@@ -23,7 +23,7 @@ from typing import Literal, Mapping, Sequence
 
 from kiosk.rules.state import Turn
 from vision.config import RACK_NAMES
-from vision.observation import RACK_UNKNOWNS, BoardObservation, RackUnknown
+from vision.observation import BoardObservation, RackUnknown
 
 RACK_LIMIT = 7
 STABLE_FRAMES = 3  # the kiosk reads the racks every 2 s (kiosk.assembly.RACK_POLL_S): a count held 6 s with no hand in view
@@ -55,14 +55,6 @@ class RackSeen:
     def __post_init__(self) -> None:
         if (self.count is None) == (self.unknown is None):
             raise ValueError("RackSeen: a count or a reason, not both nor neither")
-
-
-def unknown_of(text: str) -> RackUnknown:
-    """A rack's reason for no count as journaled ("covered", "moved", ...)."""
-    for why in RACK_UNKNOWNS:
-        if why == text:
-            return why
-    raise ValueError(f"unknown reason for a rack not counted {text!r}")
 
 
 def racks_seen(obs: BoardObservation | None, watched: Sequence[str]) -> dict[str, RackSeen]:
