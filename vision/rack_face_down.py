@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from vision.racks import (FACE_REACH, RACK_LIGHTNESS_WEIGHT, TABLE_CONTRAST, TILE_PER_SQUARE_MEAN, MadeOnce,
-                          channel_planes, colour_gap, lab_distance, median_lab, weight_lab, zone_in_frame)
+                          colour_gap, lab_distance, median_lab, zone_in_frame)
 
 BESIDE_ALONG = 7.0  # squares beyond each end of the rack's zone searched for face-down tiles: up
 # to four columns of 19 mm tiles 3-8 mm apart, 8 mm from the rack's end (vision.synth.racks.
@@ -55,47 +55,56 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         return None, "the rack's zone leaves the frame"
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
-    tile = np.asarray(tile_lab, np.float32) * np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    reweight = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+    tile = np.asarray(tile_lab, np.float32) * _TILE_WEIGHT
     ends = _ends(frame.shape[:2], z, square_px, np.asarray(board_corners, np.float32))
     patches = [cv2.warpPerspective(frame, end.matrix, end.size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
                for end in ends]
     labs8 = cv2.cvtColor(np.concatenate(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     rows = patches[0].shape[0]  # (both ends' patches are as large)
+    # both ends' weighted Lab as planes at once, lightness weighted as the reading weighs it (weight_lab) and then
+    # reweighted (the same two float32 products, to the same bits)
+    all_planes = labs8.transpose(2, 0, 1).astype(np.float32, order="C")
+    all_planes[0] *= np.float32(RACK_LIGHTNESS_WEIGHT)
+    all_planes[0] *= _REWEIGHT[0]
     total = 0
-    for end, lab8 in zip(ends, (labs8[:rows], labs8[rows:])):
-        sign, inside, free, hidden = end.sign, end.inside, end.free, end.hidden
-        planes = channel_planes(weight_lab(lab8))
-        planes[0] *= reweight[0]  # (reweight's others are 1: weight_lab(lab8) * reweight, to the same bits)
+    for end, lab8, planes in zip(ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:])):
+        sign, free = end.sign, end.free
         w = end.size[0]
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
-        table = (median_lab(lab8, free) if free.any() else median_lab(lab8)) * reweight
+        table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_distance(planes, tile)
         mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_distance(planes, table)) & free
                 ).astype(np.uint8)
-        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
         # along the patch, x grows away from the rack's end on the right end, toward it on the left
         far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
         for k in range(1, n):
             area = stats[k, cv2.CC_STAT_AREA]
             if area < DOWN_MIN * tile_area:
-                if area >= CUT_MIN * tile_area and hidden[labels == k].any():
+                if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
                     return None, "a tile partly hidden by the board or the rack"
                 continue
             total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
             x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
             far = max(far, float(x1) if sign > 0 else float(w - x0))
+        if end.whole:
+            continue  # every px of the patch from inside the frame: no tile hides or is cut there
         # the next tile of the row could lie one tile and a gap farther: no tile may hide out of the
         # frame there, nor any tile be cut by the frame's edge
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
-        if not inside[:, cols].all() and _cut_or_hidden(opened, inside, cols, tile_side):
+        if not end.inside[:, cols].all() and _cut_or_hidden(opened, end.inside, cols, tile_side):
             return None, "the table where the next tile could lie leaves the frame"
     return total, ""
+
+
+_TILE_WEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # the tiles' colour weighted as the patch is
+_REWEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # weight_lab's to the above
+_SQUARE3 = np.ones((3, 3), np.uint8)
 
 
 def _cut_or_hidden(tiles: np.ndarray, inside: np.ndarray, cols: slice, tile_side: float) -> bool:
@@ -104,7 +113,7 @@ def _cut_or_hidden(tiles: np.ndarray, inside: np.ndarray, cols: slice, tile_side
     the patch's columns `cols` holds a HIDDEN_SHARE tile's side square (a tile wholly or mostly
     out of the frame)."""
     outside = (~inside).astype(np.uint8)
-    edge = cv2.dilate(outside, np.ones((3, 3), np.uint8)) > 0
+    edge = cv2.dilate(outside, _SQUARE3) > 0
     if (tiles.astype(bool) & edge).any():
         return True
     k = max(1, int(np.ceil(HIDDEN_SHARE * tile_side)))
@@ -141,6 +150,8 @@ class _End:
     inside: np.ndarray       # the patch's px from inside the frame
     free: np.ndarray         # ... and off the board, its rim and the rack's zone: the table beside the rack
     hidden: np.ndarray       # px next to the board, its rim or the zone: a piece of a tile there is partly hidden
+    table_px: np.ndarray | None  # the px the table's colour is taken from: `free`, or all when none is free
+    whole: bool              # every px of the patch from inside the frame
 
 
 def _ends(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, corners: np.ndarray) -> tuple[_End, _End]:
@@ -174,10 +185,10 @@ def _ends_made(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, co
         free = usable > 0
         # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
         # is a tile partly hidden by them
-        hidden = cv2.dilate((inside & ~free).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        hidden = cv2.dilate((inside & ~free).astype(np.uint8), _SQUARE3) > 0
         for mask in (inside, free, hidden):
             mask.flags.writeable = False  # kept for later frames
-        ends.append(_End(sign, matrix, (w, h), inside, free, hidden))
+        ends.append(_End(sign, matrix, (w, h), inside, free, hidden, free if free.any() else None, bool(inside.all())))
     return ends[0], ends[1]
 
 
