@@ -61,11 +61,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                for end in ends]
     labs8 = cv2.cvtColor(np.concatenate(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     rows = patches[0].shape[0]  # (both ends' patches are as large)
-    # both ends' weighted Lab as planes at once, lightness weighted as the reading weighs it (weight_lab) and then
-    # reweighted (the same two float32 products, to the same bits)
-    all_planes = labs8.transpose(2, 0, 1).astype(np.float32, order="C")
-    all_planes[0] *= np.float32(RACK_LIGHTNESS_WEIGHT)
-    all_planes[0] *= _REWEIGHT[0]
+    all_planes = _down_planes(labs8)  # both ends' at once
     total = 0
     for end, lab8, planes in zip(ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:])):
         sign, free = end.sign, end.free
@@ -100,6 +96,17 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         if not end.inside[:, cols].all() and _cut_or_hidden(opened, end.inside, cols, tile_side):
             return None, "the table where the next tile could lie leaves the frame"
     return total, ""
+
+
+def _down_planes(lab8: np.ndarray) -> np.ndarray:
+    """The patch's weighted Lab as channel planes, lightness at DOWN_LIGHTNESS_WEIGHT:
+    channel_planes(weight_lab(lab8)) with its lightness plane then multiplied by _REWEIGHT[0], to the
+    same bits (the same two float32 products), in one float32 copy of both ends' pixels where that
+    composition makes two of each end's."""
+    planes = lab8.transpose(2, 0, 1).astype(np.float32, order="C")
+    planes[0] *= np.float32(RACK_LIGHTNESS_WEIGHT)
+    planes[0] *= _REWEIGHT[0]
+    return planes
 
 
 _TILE_WEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # the tiles' colour weighted as the patch is
