@@ -72,10 +72,13 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         if colour_gap(table, tile) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_tile = lab_distance(planes, tile)
-        mask = ((d_tile < 2 * FACE_REACH * tolerance) & (d_tile < lab_distance(planes, table)) & free
-                ).astype(np.uint8)
-        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        near = (d_tile < 2 * FACE_REACH * tolerance) & free
+        mask = (near & (d_tile < lab_distance(planes, table))).astype(np.uint8) if near.any() else near.view(np.uint8)
+        if mask.any():
+            opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+        else:  # no px of the tiles' colour (most tables, with no tile beside the rack): no blob, no opening to make
+            opened, n = mask, 1
         # along the patch, x grows away from the rack's end on the right end, toward it on the left
         far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
         for k in range(1, n):
