@@ -1,7 +1,8 @@
 """Tiles on located boards read, not asked (round 24, helper vunread3): a tile where no letter was found (faint print
 on dark wood, a glare gradient across the tile) is read again with its detail boosted (reader._faint_letters,
-FAINT_GAIN), and a star blank on a plain square is a blank whatever its hue (reader.MARK_ON_PLAIN). Rendered boards
-of dev seeds 133077 and 133078."""
+FAINT_GAIN), a star blank on a plain square is a blank whatever its hue (reader.MARK_ON_PLAIN), and a letter read
+from strokes far off where letters sit is unknown (reader.STROKES_OFF_CENTRE). Rendered boards of dev seeds 133077 and
+133078."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import BoardReader
@@ -51,4 +52,14 @@ def test_a_star_blank_on_a_plain_square_is_a_blank_whatever_its_hue() -> None:
     truth, obs = _read(133077, 39)
     assert truth[4][11] == "?" and truth[5][5] == "?"
     assert obs.cells[4 * 15 + 11].state == "blank" and obs.cells[5 * 15 + 5].state == "blank"
+    _nothing_wrong(truth, obs)
+
+
+def test_a_letter_read_from_strokes_far_off_where_letters_sit_is_unknown() -> None:
+    # 133078 board 30 (cream tiles on the German board, red-hat-display-medium): the E at row 11 column 6 shows no
+    # letter in its plain ink, and its strokes' biggest part is the tile's shaded left edge, a bar 0.34 of the window
+    # off where letters sit, read I 0.994 on the start tree (confidently wrong); unknown now (STROKES_OFF_CENTRE)
+    truth, obs = _read(133078, 30)
+    assert truth[11][6] == "E"
+    assert obs.cells[11 * 15 + 6].state == "unknown"
     _nothing_wrong(truth, obs)

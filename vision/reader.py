@@ -34,8 +34,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch, glyph_in_pieces,
-                          ink_masks, letter_ink, light_letters_in, mark_above, stroke_number_sides, umlaut_dots,
-                          value_number_sides)
+                          ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
+                          stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -364,6 +364,15 @@ MARK_ONE_SHAPE = 0.95
 # all 704 ink strokes that narrow there (677 I, 27 J) the strokes' letter was wrong on 3 I's (Y 0.976,
 # N 0.828, W 0.411), each read I by its plain ink
 SURE_TILE = 0.9
+# A letter read from its strokes alone (its plain ink shows none) whose glyph's box has its middle more than
+# STROKES_OFF_CENTRE of the window from where letters sit (LETTER_PLACE of the window down and across, as
+# vision.glyph.letter_box places them) is unknown (_no_stray_strokes): rendered dev seed 133078 board-030 (11,6), a thin
+# E (red-hat-display-medium) on a cream tile whose strokes' biggest part was the tile's shaded left edge, a bar 0.34
+# off, read I 0.994, the one confident-wrong square of 480 dev boards. On dev seeds 133077 and 133078 (240 boards each,
+# /tmp/vunread3/offs.py, start tree e4dc055) the 200 tiles read right from their strokes alone had their glyphs 0.182
+# off at most (20,191 read right from plain ink, not looked at here: tiles pushed off their squares reach 0.39)
+STROKES_OFF_CENTRE = 0.25
+LETTER_PLACE = 0.46
 # ... but only where the other letters share under OTHER_LETTERS of the letters' probabilities, as on the
 # tiles that evidence comes from: where they share more, the glyph may be a piece of its letter. Seed
 # 141141 board-056 (found measuring): a thin serif A under blur whose ink mask kept a third of it, read
@@ -702,6 +711,7 @@ class BoardReader:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
+            _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1673,6 +1683,22 @@ def _one_shape(ink: LetterInk) -> bool:
     x, y, w, h = ink[1][2][1:, :4].T
     inside = (x >= x0) & (y >= y0) & (x + w <= x1) & (y + h <= y1)
     return bool((inside & (w >= MARK_ONE_SHAPE * (x1 - x0)) & (h >= MARK_ONE_SHAPE * (y1 - y0))).any())
+
+
+def _no_stray_strokes(cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+    """Takes out (in place, as BoardReader._no_broken_letters does: the square is unknown) a letter read from the
+    strokes alone (the plain ink shows no letter) whose glyph lies more than STROKES_OFF_CENTRE of the window from
+    where letters sit."""
+    for k in np.flatnonzero(heights > 0):
+        if letter_ink(cells[k]) is not None:
+            continue
+        strokes = stroke_mask(cells[k])
+        box = None if strokes is None else letter_box(strokes)
+        if strokes is not None and box is not None:
+            n = strokes.shape[0]
+            x0, y0, x1, y1 = box
+            if np.hypot((x0 + x1) / 2 - LETTER_PLACE * n, (y0 + y1) / 2 - LETTER_PLACE * n) > STROKES_OFF_CENTRE * n:
+                probs[k] = 0.0
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
