@@ -1502,8 +1502,8 @@ class BoardReader:
 def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_lab: np.ndarray | None) -> list[int]:
     """The marked blanks (upright squares; `index`: the frame-order cell of each) that look more like
     the tiles (`tile_lab`, the sure tiles' colour) than like the empty squares of their premium type by
-    hue (see MARK_COLOUR), or lie on a plain square (MARK_ON_PLAIN); none when the tiles' colour is not known. All or none: where print on one of
-    them looks like a mark, the others are no surer."""
+    hue (see MARK_COLOUR), or lie on a plain square (MARK_ON_PLAIN); none when the tiles' colour is not
+    known. All or none: where print on one of them looks like a mark, the others are no surer."""
     if not marked or tile_lab is None:
         return []
     reference = expected_empty(stats.mean, tile_lab)
