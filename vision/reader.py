@@ -285,14 +285,15 @@ MARK_SURE = 0.99
 # which the face test found, 128070 board-050 (1,3) at 0.697, under the floor); none of the 55 empty squares and 8
 # tiles among them. On the 480 boards named above the squares other than blanks read as marks had tile 0.52 at most
 MARK_TILE = MIN_CONFIDENCE["blank"]
-# MARK_ON_PLAIN (no constant of its own, _tile_coloured): MARK_COLOUR's test is against a premium square's own print (its
-# label) read as a mark; a plain square prints nothing, so a mark on it passes whatever its hue. Where the tiles are
-# the colour of the plain squares (cream tiles on a cream board, tan on tan) hue cannot tell a blank from its square:
-# star blanks 0.8 and 5.1 from their plain squares' hue, 2.3 and 6.2 from the tiles' (rendered dev seeds 133077
-# board-039 (4,11), 133078 board-126 (5,4)), were asked. Of the squares read as marks at MARK_TILE on dev seeds 133077 and
-# 133078 (480 boards, /tmp/vunread3/markcol.py, the blanks' count lifted; start tree e4dc055) 157 are blanks and one an
-# S on a board with no tiles' colour (MARK_COLOUR gives none there); MARK_COLOUR dropped 6 blanks, 5 of them on plain
-# squares (133077 board-037, board-039 with the premium one beside it, board-079's two; 133078 board-126).
+# MARK_ON_PLAIN (no constant of its own, _tile_coloured): MARK_COLOUR's test is against a premium square's own print
+# (its label) read as a mark; a plain square prints nothing, so a mark on it passes whatever its hue. Where the tiles
+# are the colour of the plain squares (cream tiles on a cream board, tan on tan) hue cannot tell a blank from its
+# square: star blanks 0.8 and 5.1 from their plain squares' hue, 2.3 and 6.2 from the tiles' (rendered dev seeds
+# 133077 board-039 (4,11), 133078 board-126 (5,4)), were asked. Of the squares read as marks at MARK_TILE on dev seeds
+# 133077 and 133078 (480 boards, /tmp/vunread3/markcol.py, the blanks' count lifted; start tree e4dc055) 157 are
+# blanks and one an S on a board with no tiles' colour (MARK_COLOUR gives none there); MARK_COLOUR dropped 6 blanks,
+# 5 of them on plain squares (133077 board-037, board-039 with the premium one beside it, board-079's two; 133078
+# board-126).
 # A mark is as wide as it is tall: the ink of the 148 squares read as marks on dev seeds 70123, 614027,
 # 777001 and 86413 (50 boards each; stars and logos) is 0.94-1.18 as wide as tall. A thin I on a slate
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
@@ -521,15 +522,16 @@ FACE_EVEN = 3.0
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
-# with its detail boosted: FAINT_GAIN times its departure from its own blur (Gaussian of FAINT_SIGMA px), about mid-grey.
+# with its detail boosted: FAINT_GAIN times its departure from its own blur (Gaussian of FAINT_SIGMA px), about
+# mid-grey.
 # Rendered dev seeds 133077 and 133078 (240 boards each, /tmp/vunread3/boostlog.py, start tree e4dc055): of the squares
 # whose letter was looked for and where none was found, those the occupancy model calls likeliest a tile are 160
 # blanks, 67 empty squares and 49 tiles; boosted, no blank and no empty square reads a letter, 17 tiles read right at
 # the kiosk's bar (0.990-1.0; dark wood on cream boards, 133077 board-094's five, board-202's A, 133078 board-151's
 # four), 3 right and 2 wrong under it (C read G 0.495 and V read Y 0.582 on a small dark board, 133077 board-076).
 # The one empty square read boosted (a label's L, 0.776) was empty-likeliest (0.908). So a letter is taken only where
-# the occupancy model's likeliest state is a tile and the boosted reading reaches the kiosk's bar (DEFAULT_MIN_CONFIDENCE):
-# unknown is safer than a wrong letter. The gain and blur were set on 133077 board-094 and 133078 board-097 (2.5 and
+# the occupancy model's likeliest state is a tile and the boosted reading reaches the kiosk's bar
+# (DEFAULT_MIN_CONFIDENCE): unknown is safer than a wrong letter. The gain and blur were set on 133077 board-094 and 133078 board-097 (2.5 and
 # 6 px read their nine tiles; a plain contrast stretch of the window read one).
 FAINT_GAIN = 2.5
 FAINT_SIGMA = 6.0
