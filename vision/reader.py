@@ -531,8 +531,8 @@ FACE_EVEN = 3.0
 # four), 3 right and 2 wrong under it (C read G 0.495 and V read Y 0.582 on a small dark board, 133077 board-076).
 # The one empty square read boosted (a label's L, 0.776) was empty-likeliest (0.908). So a letter is taken only where
 # the occupancy model's likeliest state is a tile and the boosted reading reaches the kiosk's bar
-# (DEFAULT_MIN_CONFIDENCE): unknown is safer than a wrong letter. The gain and blur were set on 133077 board-094 and 133078 board-097 (2.5 and
-# 6 px read their nine tiles; a plain contrast stretch of the window read one).
+# (DEFAULT_MIN_CONFIDENCE): unknown is safer than a wrong letter. The gain and blur were set on 133077 board-094 and
+# 133078 board-097 (2.5 and 6 px read their nine tiles; a plain contrast stretch of the window read one).
 FAINT_GAIN = 2.5
 FAINT_SIGMA = 6.0
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
