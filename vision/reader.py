@@ -34,8 +34,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch, glyph_in_pieces,
-                          ink_masks, letter_ink, light_letters_in, mark_above, stroke_number_sides, umlaut_dots,
-                          value_number_sides)
+                          ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
+                          stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -285,6 +285,15 @@ MARK_SURE = 0.99
 # which the face test found, 128070 board-050 (1,3) at 0.697, under the floor); none of the 55 empty squares and 8
 # tiles among them. On the 480 boards named above the squares other than blanks read as marks had tile 0.52 at most
 MARK_TILE = MIN_CONFIDENCE["blank"]
+# MARK_ON_PLAIN (no constant of its own, _tile_coloured): MARK_COLOUR's test is against a premium square's own print
+# (its label) read as a mark; a plain square prints nothing, so a mark on it passes whatever its hue. Where the tiles
+# are the colour of the plain squares (cream tiles on a cream board, tan on tan) hue cannot tell a blank from its
+# square: star blanks 0.8 and 5.1 from their plain squares' hue, 2.3 and 6.2 from the tiles' (rendered dev seeds
+# 133077 board-039 (4,11), 133078 board-126 (5,4)), were asked. Of the squares read as marks at MARK_TILE on dev seeds
+# 133077 and 133078 (480 boards, /tmp/vunread3/markcol.py, the blanks' count lifted; start tree e4dc055) 157 are
+# blanks and one an S on a board with no tiles' colour (MARK_COLOUR gives none there); MARK_COLOUR dropped 6 blanks,
+# 5 of them on plain squares (133077 board-037, board-039 with the premium one beside it, board-079's two; 133078
+# board-126).
 # A mark is as wide as it is tall: the ink of the 148 squares read as marks on dev seeds 70123, 614027,
 # 777001 and 86413 (50 boards each; stars and logos) is 0.94-1.18 as wide as tall. A thin I on a slate
 # tile read 'not a letter' >= 0.99 plain and as strokes, and became a blank at 0.991: 0.19 as wide as
@@ -356,6 +365,15 @@ MARK_ONE_SHAPE = 0.95
 # all 704 ink strokes that narrow there (677 I, 27 J) the strokes' letter was wrong on 3 I's (Y 0.976,
 # N 0.828, W 0.411), each read I by its plain ink
 SURE_TILE = 0.9
+# A letter read from its strokes alone (its plain ink shows none) whose glyph's box has its middle more than
+# STROKES_OFF_CENTRE of the window from where letters sit (LETTER_PLACE of the window down and across, as
+# vision.glyph.letter_box places them) is unknown (_no_stray_strokes): rendered dev seed 133078 board-030 (11,6), a thin
+# E (red-hat-display-medium) on a cream tile whose strokes' biggest part was the tile's shaded left edge, a bar 0.34
+# off, read I 0.994, the one confident-wrong square of 480 dev boards. On dev seeds 133077 and 133078 (240 boards each,
+# /tmp/vunread3/offs.py, start tree e4dc055) the 200 tiles read right from their strokes alone had their glyphs 0.182
+# off at most (20,191 read right from plain ink, not looked at here: tiles pushed off their squares reach 0.39)
+STROKES_OFF_CENTRE = 0.25
+LETTER_PLACE = 0.46
 # ... but only where the other letters share under OTHER_LETTERS of the letters' probabilities, as on the
 # tiles that evidence comes from: where they share more, the glyph may be a piece of its letter. Seed
 # 141141 board-056 (found measuring): a thin serif A under blur whose ink mask kept a third of it, read
@@ -501,6 +519,22 @@ FACE_EVEN = 3.0
 # toward the cream tiles, read as blanks 0.76-0.94 by the occupancy model itself, none beside a tile; 123064
 # board-043's V above was one too. On dev seeds 123063, 123064, 123163-123165 (start tree) every one of the blanks
 # read right was joined to a lettered tile
+# FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
+# gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
+# a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
+# with its detail boosted: FAINT_GAIN times its departure from its own blur (Gaussian of FAINT_SIGMA px), about
+# mid-grey.
+# Rendered dev seeds 133077 and 133078 (240 boards each, /tmp/vunread3/boostlog.py, start tree e4dc055): of the squares
+# whose letter was looked for and where none was found, those the occupancy model calls likeliest a tile are 160
+# blanks, 67 empty squares and 49 tiles; boosted, no blank and no empty square reads a letter, 17 tiles read right at
+# the kiosk's bar (0.990-1.0; dark wood on cream boards, 133077 board-094's five, board-202's A, 133078 board-151's
+# four), 3 right and 2 wrong under it (C read G 0.495 and V read Y 0.582 on a small dark board, 133077 board-076).
+# The one empty square read boosted (a label's L, 0.776) was empty-likeliest (0.908). So a letter is taken only where
+# the occupancy model's likeliest state is a tile and the boosted reading reaches the kiosk's bar
+# (DEFAULT_MIN_CONFIDENCE): unknown is safer than a wrong letter. The gain and blur were set on 133077 board-094 and
+# 133078 board-097 (2.5 and 6 px read their nine tiles; a plain contrast stretch of the window read one).
+FAINT_GAIN = 2.5
+FAINT_SIGMA = 6.0
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -679,6 +713,7 @@ class BoardReader:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
+            _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1196,7 +1231,13 @@ class BoardReader:
                                             np.array([h for _, h in again.values()], np.float32), quarter)
             for j, k in enumerate(again):
                 cells[k] = self._cell_reading(occ[k], probs_again[j], j in accented)
-        for k in _against_polarity(cells, occ, [windows[i] for i in index]):
+        # tiles with no letter found, read again with their detail boosted (see FAINT_GAIN); their print's polarity
+        # judged on the window read (a glare gradient across a faint tile's window flips it)
+        boosted = {k: _boosted(windows[index[k]]) for k, j in letter_at.items() if heights[j] == 0 and k not in again
+                   and occ[k].argmax() == 1 and cells[k].state in ("empty", "unknown")}
+        for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
+            cells[k] = reading
+        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -1300,6 +1341,21 @@ class BoardReader:
         unsure = self._maybe_accented(windows, todo, probs, heights, quarter)
         return {k: self._in_plain_view(probs[j], j in unsure) for j, k in enumerate(squares)
                 if heights[j] > 0 and probs[j].any()}
+
+    def _faint_letters(self, boosted: dict[int, np.ndarray], occ: np.ndarray, windows: list[np.ndarray],
+                       index: np.ndarray, quarter: int) -> dict[int, CellReading]:
+        """The upright squares the occupancy model calls likeliest a tile where no letter was found, read from their
+        grey windows with their detail boosted (`boosted`, _boosted of the window as cut, see FAINT_GAIN): those whose
+        letter reaches the kiosk's bar (DEFAULT_MIN_CONFIDENCE), each read as _cell_reading reads a square; the others
+        left out. `occ` upright, `windows` and `index` (the frame-order cell of each upright one) as _read has them."""
+        if not boosted:
+            return {}
+        squares = list(boosted)
+        upright = [_turned_window(boosted[k], quarter) for k in squares]
+        probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
+        unsure = self._maybe_accented(windows, [int(index[k]) for k in squares], probs, heights, quarter)
+        return {k: self._cell_reading(occ[k], probs[j], j in unsure) for j, k in enumerate(squares)
+                if heights[j] > 0 and probs[j].max() >= DEFAULT_MIN_CONFIDENCE}
 
     def _in_plain_view(self, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """A tile shown by a second sign (its face, or its value number: see FACE_BACKED) read with the letter found
@@ -1448,8 +1504,8 @@ class BoardReader:
 def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_lab: np.ndarray | None) -> list[int]:
     """The marked blanks (upright squares; `index`: the frame-order cell of each) that look more like
     the tiles (`tile_lab`, the sure tiles' colour) than like the empty squares of their premium type by
-    hue (see MARK_COLOUR); none when the tiles' colour is not known. All or none: where print on one of
-    them looks like a mark, the others are no surer."""
+    hue (see MARK_COLOUR), or lie on a plain square (MARK_ON_PLAIN); none when the tiles' colour is not
+    known. All or none: where print on one of them looks like a mark, the others are no surer."""
     if not marked or tile_lab is None:
         return []
     reference = expected_empty(stats.mean, tile_lab)
@@ -1457,7 +1513,8 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     hues = stats.mean[cells, 1:]  # a and b: glare and shade move the lightness (see MARK_COLOUR)
     to_tile = np.linalg.norm(hues - tile_lab[1:], axis=1)
     to_empty = np.linalg.norm(hues - reference[cells][:, 1:], axis=1)
-    return marked if bool((to_tile < to_empty).all()) else []
+    plain_square = ~PREMIUM[marked]  # no print of its own to take for a mark (see MARK_ON_PLAIN)
+    return marked if bool(((to_tile < to_empty) | plain_square).all()) else []
 
 
 _ROW, _COL = np.divmod(np.arange(225), 15)
@@ -1630,6 +1687,22 @@ def _one_shape(ink: LetterInk) -> bool:
     return bool((inside & (w >= MARK_ONE_SHAPE * (x1 - x0)) & (h >= MARK_ONE_SHAPE * (y1 - y0))).any())
 
 
+def _no_stray_strokes(cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+    """Takes out (in place, as BoardReader._no_broken_letters does: the square is unknown) a letter read from the
+    strokes alone (the plain ink shows no letter) whose glyph lies more than STROKES_OFF_CENTRE of the window from
+    where letters sit."""
+    for k in np.flatnonzero(heights > 0):
+        if letter_ink(cells[k]) is not None:
+            continue
+        strokes = stroke_mask(cells[k])
+        box = None if strokes is None else letter_box(strokes)
+        if strokes is not None and box is not None:
+            n = strokes.shape[0]
+            x0, y0, x1, y1 = box
+            if np.hypot((x0 + x1) / 2 - LETTER_PLACE * n, (y0 + y1) / 2 - LETTER_PLACE * n) > STROKES_OFF_CENTRE * n:
+                probs[k] = 0.0
+
+
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
     """Whether a sure tile's ink read 'not a letter' (its strokes under MARK_SURE) is a bare stroke
     (_a_stroke) or a letter beside its value number (_numbered: no mark of a blank) whose letter its plain ink
@@ -1691,6 +1764,14 @@ def _reported(state: int, letter: str | None, confidence: float) -> CellReading:
     if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
         name, letter = "unknown", None
     return CellReading(name, letter if name == "tile" else None, round(confidence, 4))
+
+
+def _boosted(window: np.ndarray) -> np.ndarray:
+    """A grey window with its detail made FAINT_GAIN times as strong: its departure from its own blur (FAINT_SIGMA),
+    about mid-grey (see FAINT_GAIN)."""
+    grey = window.astype(np.float32)
+    detail = grey - cv2.GaussianBlur(grey, (0, 0), FAINT_SIGMA)
+    return np.clip(128.0 + FAINT_GAIN * detail, 0, 255).astype(np.uint8)
 
 
 def _thumbnail(grey: np.ndarray) -> np.ndarray:
