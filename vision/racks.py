@@ -864,8 +864,10 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # OVER_BAND_ROWS holds a count over seven then) or not be found (7820087 p1: eight ivory tiles)
         assert profile is not None
         band = profile.band
-        # ... where pixels nearer setup's tile colour than its rack's and table's are tiles too: tiles in the
-        # rack's shade, the light falling off along it, leave the board tiles' colour and are found in no band
+        # ... where pixels nearer setup's tile colour than its rack's and table's are tiles too: tiles where the
+        # light falls off along the rack leave the board tiles' colour and make no band (dev seed 8020066 p2: wood
+        # tiles on a navy pro-long rack, their tops 34 down to 24 in weighted L along it, the board's tiles 56;
+        # 8, 6, 5 and 3 tiles read surely as 0)
         is_tile = is_tile | _learnt_tile_colour(lab, profile)
     backed = np.ones(lab.shape[1], bool)
     if band is not None:
@@ -1440,7 +1442,7 @@ def table_crossed(frame: np.ndarray, zone: np.ndarray, square_px: float) -> bool
     ends = int(SIDE_ENDS * len(off))
     inner = off.copy()
     inner[:ends] = inner[len(off) - ends:] = False
-    shaded = _shaded(median_colour(own8[..., :1])[:, 0], off, SHADE_FLOOR)
+    shaded = _shaded(median_colour(own8[..., :1])[:, 0], off)
     shaded[:ends] = shaded[len(off) - ends:] = False
     if _blocked_columns((_light_at_ends(own_lab, off, inner) | shaded)[None]).any():
         return True
@@ -1490,16 +1492,12 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
 # 7960226 p1, 7960266 p1, 7960328 p1: the hand's shadow, or the hand itself darker than the table lit; 7960191 p1 0.316).
 SHADE_DIP = 0.2  # share of the lit table's lightness (8-bit L, column medians) a shadow or a dark hand takes off
 SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
-SHADE_FLOOR = 8.0  # 8-bit L a dip takes off at least, whatever the table's light: on a dark table a fifth of its L is
-# the noise of a column's median against the most of 56 columns beside it. Dev setup frames, no hand: 8020175 p1 (a
-# dark club-wood rack, table L 18-34) dips of 6-7 L (0.23-0.26), 10010254 p1 (a black table, L 3-6) 1-3 L, both read
-# "a hand or arm" and never learnt; the hands rkhand3 measured (SHADE_DIP's) dipped 0.237-0.297 of tables L 45-70
 
 
-def _shaded(light: np.ndarray, off: np.ndarray, floor: float = 0.0) -> np.ndarray:
+def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
     """Columns of the player's side strip (`light`: each column's median 8-bit L; `off`: columns not the
-    table's colour) darker by SHADE_DIP, and by `floor` L at least (table_crossed: SHADE_FLOOR), than the
-    table's lightest columns within SHADE_REACH on either side, the darker side of the two (a column with no table on one side is not shaded: the table's light falling
+    table's colour) darker by SHADE_DIP than the table's lightest columns within SHADE_REACH on either side,
+    the darker side of the two (a column with no table on one side is not shaded: the table's light falling
     along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200 columns)."""
     reach = int(SHADE_REACH * PX_PER_TILE)
     lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
@@ -1510,7 +1508,7 @@ def _shaded(light: np.ndarray, off: np.ndarray, floor: float = 0.0) -> np.ndarra
     n = len(light)
     left, right = ahead[:n], ahead[reach + 1:reach + 1 + n]
     table = np.minimum(left, right)  # a dip, not the light falling along the strip: lit table on both sides
-    return np.asarray((table > 0) & (light < np.minimum((1.0 - SHADE_DIP) * table, table - floor)), bool)
+    return np.asarray((table > 0) & (light < (1.0 - SHADE_DIP) * table), bool)
 
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
