@@ -526,11 +526,15 @@ def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: 
                       _patch(frame, zone, square, SHARP_PX, body, 0.0), sharp_mask)
 
 
-def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
+def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float | None:
     """Normalised correlation of two patches of one size where `mask` (pixels outside the frame
-    in `b` left out)."""
-    seen = (b >= 0) & (mask > 0)
-    if seen.sum() < 0.9 * (mask > 0).sum():
+    in `b` left out); None where `mask` holds no pixel (an end of the anchor all over the board and
+    its rim: nothing of the rack there to compare)."""
+    part = mask > 0
+    if not part.any():
+        return None
+    seen = (b >= 0) & part
+    if seen.sum() < 0.9 * part.sum():
         return -1.0
     a_seen, b_seen = a[seen], b[seen]
     x, y = a_seen - a_seen.mean(), b_seen - b_seen.mean()
@@ -538,24 +542,25 @@ def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float:
 
 
 def in_place(frame: np.ndarray, anchor: RackAnchor, zone: np.ndarray) -> float:
-    """How alike (normalised correlation, -1 to 1; the least of the whole and its two ends) the
-    rack's body looks in `zone` (the anchor's zone slid and turned, or itself) and where it was
-    anchored."""
+    """How alike (normalised correlation, -1 to 1; the least of the whole and its two ends, an end
+    with nothing of the rack off the board left out) the rack's body looks in `zone` (the anchor's
+    zone slid and turned, or itself) and where it was anchored."""
     now = _patch(frame, zone, anchor.square, FINE_PX, anchor.body, 0.0)
     if now.shape != anchor.patch.shape:
         return -1.0
     end = int(round(END_SQUARES * FINE_PX))
     a, m = anchor.patch, anchor.mask
-    return min(_ncc(a, now, m), _ncc(a[:, :end], now[:, :end], m[:, :end]), _ncc(a[:, -end:], now[:, -end:], m[:, -end:]))
+    scores = (_ncc(a, now, m), _ncc(a[:, :end], now[:, :end], m[:, :end]), _ncc(a[:, -end:], now[:, -end:], m[:, -end:]))
+    return min((s for s in scores if s is not None), default=-1.0)
 
 
 def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
     """A padded template's mask (`ones`), whole, and kept to its first and its last `end` px
-    along (its two ends)."""
+    along (its two ends); an end with no pixel in the mask left out (as in_place leaves it)."""
     first, last = np.zeros_like(ones), np.zeros_like(ones)
     first[:, :pad + end] = ones[:, :pad + end]
     last[:, -pad - end:] = ones[:, -pad - end:]
-    return [ones, first, last]
+    return [ones] + [part for part in (first, last) if part.any()]
 
 
 def _best_turn(search: np.ndarray, template: np.ndarray, template_mask: np.ndarray, turns: np.ndarray, end: int,

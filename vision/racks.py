@@ -864,6 +864,11 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         # OVER_BAND_ROWS holds a count over seven then) or not be found (7820087 p1: eight ivory tiles)
         assert profile is not None
         band = profile.band
+        # ... where pixels nearer setup's tile colour than its rack's and table's are tiles too: tiles where the
+        # light falls off along the rack leave the board tiles' colour and make no band (dev seed 8020066 p2: wood
+        # tiles on a navy pro-long rack, their tops 34 down to 24 in weighted L along it, the board's tiles 56;
+        # 8, 6, 5 and 3 tiles read surely as 0)
+        is_tile = is_tile | _learnt_tile_colour(lab, profile)
     backed = np.ones(lab.shape[1], bool)
     if band is not None:
         # the tiles lean on the rack's back wall: seen from the board's side, the wall
@@ -919,6 +924,15 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
                     tile=tile_now, rack=rack_now, table=table_now, prior=prior,
                     rack_col=bool_mean(found.is_rack[y0:y1], 0) >= 0.5, is_rack=found.is_rack, pitch=pitch,
                     filled=filled, share=share, lab=lab)
+
+
+def _learnt_tile_colour(lab: np.ndarray, profile: RackProfile) -> np.ndarray:
+    """The strip's pixels (`lab`: weighted Lab) nearer the tiles' colour setup learnt on this rack than its
+    rack's and table's."""
+    planes = channel_planes(lab)
+    d_tile = lab_distance(planes, np.asarray(profile.tile, np.float32))
+    return (d_tile < lab_distance(planes, np.asarray(profile.rack, np.float32))) \
+        & (d_tile < lab_distance(planes, np.asarray(profile.table, np.float32)))
 
 
 def _band_astray(band: tuple[int, int] | None, profile: RackProfile | None, rows: int) -> bool:
