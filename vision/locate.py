@@ -1273,6 +1273,7 @@ def _span_squares() -> np.ndarray:
 
 _SPAN_SQUARES = _span_squares()
 _SPAN_CELL = 8  # px per cell of the view the rivals' cells are taken from (as _cells_means)
+_SPAN_PX = (15 + 2 * SPAN_REACH) * _SPAN_CELL + 1  # px of that view's integral image each way
 
 
 def _span_middles() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1302,14 +1303,16 @@ def _span_cells() -> _SpanCells:
     """_SpanCells of _SPANS. _span_means' table holds each middle's means on the 15 row bands (band by
     band), then on the 15 column bands (middle by middle). A rival along x (axis 0) spans its columns
     otherwise and keeps the placement's rows; along y, the other way about."""
-    starts, ends, areas = _span_middles()
-    middles, which = np.unique(np.stack([starts.ravel(), ends.ravel()], axis=1), axis=0, return_inverse=True)
+    starts, ends, _ = _span_middles()
+    # each middle as one whole number (first px, then past-the-end px): np.unique of numbers sorts at once
+    middles, which = np.unique(starts * _SPAN_PX + ends, return_inverse=True)
     which = which.reshape(starts.shape)
     m = len(middles)
     band = np.arange(15)
     along_x = np.array([axis == 0 for axis, _, _ in _SPANS])[:, None, None]
     cells = np.where(along_x, band[None, :, None] * m + which[:, None, :], 15 * m + which[:, :, None] * 15 + band[None, None, :])
-    return _SpanCells(middles[:, 0], middles[:, 1], ((middles[:, 1] - middles[:, 0]) * (_SPAN_CELL // 2)).astype(np.float32), cells)
+    first, past = middles // _SPAN_PX, middles % _SPAN_PX
+    return _SpanCells(first, past, ((past - first) * (_SPAN_CELL // 2)).astype(np.float32), cells)
 
 
 _SPAN_CELLS = _span_cells()
