@@ -210,7 +210,8 @@ def _plain_span_means(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
     view = cv2.warpPerspective(small, to_view, (side, side), flags=cv2.INTER_AREA)
     summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S).astype(np.float32)
     own = (np.arange(15) + SPAN_REACH) * cell + cell // 4
-    starts, ends, areas = _span_middles()
+    starts, ends = _span_middles()
+    areas = ((ends - starts) * (cell // 2)).astype(np.float32)  # the px each middle covers
     axes = np.array([axis for axis, _, _ in _SPANS])
     means = np.empty((len(_SPANS), 15, 15, 3), np.float32)
     for axis in (0, 1):
