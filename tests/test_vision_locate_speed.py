@@ -198,3 +198,106 @@ def test_a_placement_clearer_judged_is_not_judged_again(monkeypatch):
     got, rival = once(placed)
     again = margin(small, placed)
     assert got == again[0] and np.array_equal(rival, again[1]) and once(placed)[0] is got
+
+
+def _plain_span_means(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """_span_means as first written (round 23): every rival's cells gathered along its axis from the
+    view's bands, 15 x rivals x 15 at a time, then laid out as its grid."""
+    from vision.locate import _SPAN_CELL, _SPANS, SPAN_REACH, _canonical, _span_middles
+    cell = _SPAN_CELL
+    side = (15 + 2 * SPAN_REACH) * cell
+    to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + SPAN_REACH * cell)
+    view = cv2.warpPerspective(small, to_view, (side, side), flags=cv2.INTER_AREA)
+    summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S).astype(np.float32)
+    own = (np.arange(15) + SPAN_REACH) * cell + cell // 4
+    starts, ends = _span_middles()
+    areas = ((ends - starts) * (cell // 2)).astype(np.float32)  # the px each middle covers
+    axes = np.array([axis for axis, _, _ in _SPANS])
+    means = np.empty((len(_SPANS), 15, 15, 3), np.float32)
+    for axis in (0, 1):
+        bands = summed[own + cell // 2] - summed[own] if axis == 0 else (summed[:, own + cell // 2] - summed[:, own]).transpose(1, 0, 2)
+        which = axes == axis
+        along = (bands[:, ends[which]] - bands[:, starts[which]]) / areas[which][None, :, :, None]
+        means[which] = along.transpose(1, 0, 2, 3) if axis == 0 else along.transpose(1, 2, 0, 3)
+    return means
+
+
+def _span_test_frame() -> tuple[np.ndarray, np.ndarray]:
+    """A rendered board, tilted (the work image and the board's corners there)."""
+    from dataclasses import replace
+
+    from tests.test_vision_locate import BOARD
+    from vision.locate import _shrink, order_corners
+    from vision.synth.frames import FrameOptions, render_frame
+    frame = render_frame(BOARD, seed=5151, options=replace(FrameOptions.clean(), tilt_deg=14.0, board_fill=0.6))
+    small, scale = _shrink(frame.image)
+    return small, order_corners(frame.board_corners * scale)
+
+
+def test_span_means_are_the_plain_gathers_of_the_rivals_asked_for():
+    """_span_means averages each cell middle its rivals share once and lays it into every rival holding
+    it, and works out only the rivals asked for: the very numbers of the plain gathers (round 23's), for
+    every rival and for those of a placement partly out of the image."""
+    from vision.locate import _SPANS, _span_means
+    small, truth = _span_test_frame()
+    every = np.ones(len(_SPANS), bool)
+    assert np.array_equal(_span_means(small, truth, every), _plain_span_means(small, truth))
+    rng = np.random.default_rng(17)
+    for _ in range(3):
+        corners = truth + rng.normal(0, 25, (4, 2)).astype(np.float32)
+        which = rng.random(len(_SPANS)) < 0.4
+        assert np.array_equal(_span_means(small, corners, which), _plain_span_means(small, corners)[which])
+
+
+def _span_margin_by_both_measures(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
+    """_span_margin as first written: the placement over its best rival by plain and by relative
+    lightness, both always worked out, the better given."""
+    from vision.locate import _SPAN_SQUARES, _SPANS, _canonical, _cell_means, _pattern_scores, _relative_lightness
+    corners = np.asarray(corners, np.float32)
+    h, w = small.shape[:2]
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    places = cv2.perspectiveTransform(_SPAN_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    inside = ((places[..., 0].min(axis=1) >= -0.5) & (places[..., 1].min(axis=1) >= -0.5)
+              & (places[..., 0].max(axis=1) <= w + 0.5) & (places[..., 1].max(axis=1) <= h + 0.5))
+    assert inside.any() and len(inside) == len(_SPANS)
+    grids = np.concatenate([_cell_means(small, corners)[None], _plain_span_means(small, corners)[inside]])
+    ratios, best = [], []
+    for measured in (grids, _relative_lightness(grids)):
+        scores = _pattern_scores(measured)
+        k = 1 + int(np.argmax(scores[1:]))
+        ratios.append(float(scores[0] / max(float(scores[k]), 1e-6)))
+        best.append(k - 1)
+    by = int(np.argmax(ratios))
+    return ratios[by], places[inside][best[by]]
+
+
+def test_span_margin_decides_as_both_measures_do_and_skips_the_relative_when_the_plain_settles_it(monkeypatch):
+    """_span_margin leaves the relative lightness out when the plain already gives SPAN_MARGIN (the
+    placement is taken either way): it decides as both measures worked out do, and where the placement
+    is beaten it gives their very margin and rival. On the board itself the relative is not worked out;
+    on grids spaced otherwise or moved along one axis it is."""
+    from tests.test_vision_locate import _spanned
+    from vision import locate
+    from vision.locate import order_corners
+    small, truth = _span_test_frame()
+    relative = locate._relative_lightness
+    asked: list[int] = []
+
+    def counted(grids: np.ndarray) -> np.ndarray:
+        asked.append(len(grids))
+        return relative(grids)
+    monkeypatch.setattr(locate, "_relative_lightness", counted)
+    beaten = 0
+    for axis, lo, hi in ((None, 0.0, 15.0), (0, -2.0, 17.0), (1, 0.0, 11.0), (0, 2.5, 17.5), (1, -4.0, 11.0)):
+        placed = truth if axis is None else order_corners(_spanned(truth, axis, lo, hi))
+        asked.clear()
+        margin, rival = locate._span_margin(small, placed)
+        worked_out = bool(asked)  # the relative lightness, by _span_margin
+        full, full_rival = _span_margin_by_both_measures(small, placed)
+        assert (margin >= locate.SPAN_MARGIN) == (full >= locate.SPAN_MARGIN)
+        if full < locate.SPAN_MARGIN:
+            beaten += 1
+            assert margin == full and np.array_equal(rival, full_rival) and worked_out
+        if axis is None:
+            assert margin >= locate.SPAN_MARGIN and not worked_out
+    assert beaten >= 2
