@@ -84,12 +84,12 @@ def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: in
                       helper.make_node("MaxPool", [f"{name}_r"], [f"{name}_p"], kernel_shape=[2, 2], strides=[2, 2])]
             last = f"{name}_p"
         hidden = "hidden" if len(branches) == 1 else f"n{j}_hidden"
-        flat = f"n{j}_flat"
-        nodes.append(helper.make_node("Flatten", [last], [flat], axis=1))
+        features = f"n{j}_flat"
+        nodes.append(helper.make_node("Flatten", [last], [features], axis=1))
         if height:
-            nodes.append(helper.make_node("Concat", [flat, HEIGHT_INPUT], [f"n{j}_flat_h"], axis=1))
-            flat = f"n{j}_flat_h"
-        nodes += [helper.make_node("MatMul", [flat, f"n{j}_w1"], [f"n{j}_mul"]),
+            nodes.append(helper.make_node("Concat", [features, HEIGHT_INPUT], [f"n{j}_flat_h"], axis=1))
+            features = f"n{j}_flat_h"
+        nodes += [helper.make_node("MatMul", [features, f"n{j}_w1"], [f"n{j}_mul"]),
                   helper.make_node("Add", [f"n{j}_mul", f"n{j}_b1"], [f"n{j}_pre"]),
                   helper.make_node("Relu", [f"n{j}_pre"], [hidden])]
         inits[f"n{j}_w1"], inits[f"n{j}_b1"] = branch.w1, branch.b1

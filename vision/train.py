@@ -1,9 +1,11 @@
 """Train the shipped models from data the repository renders: `python -m vision.train [--quick]`.
 
 - letters: glyph features of tiles drawn alone by vision.synth.tiles.render_tile in every
-  available font, tile colour and lighting, and of tiles cut from whole frames drawn by
-  render_frame (every letter equally likely), each window stretched and its print made
-  bolder or lighter as other fonts would -> vision/model/letters.onnx, a small CNN on the glyph image trained with PyTorch
+  available font, tile colour and lighting (sharp, and small and blurred), and of tiles cut from
+  whole frames drawn by render_frame (every letter equally likely; some boards small and blurred),
+  each window stretched and its print made bolder or lighter as other fonts would, rendered in
+  parallel parts -> vision/model/letters.onnx, two small CNNs on the glyph image and its height
+  trained with PyTorch (each in a process of its own)
 - occupancy: per-cell features of boards drawn by vision.synth.frames.render_frame
   (board styles, glare, shadows, hands; many blanks, some boards with tiles the colour of
   a board square, tiles pushed onto their neighbours, long tile shadows; corners as far off
@@ -15,8 +17,8 @@
 
 Training seeds are 1000..; benchmarks use other seeds.
 
-The shipped letters.onnx is this recipe's (round 5, see LETTER_MODELS): marked blanks and premium print in
-every turn as 'not a letter'.
+The shipped letters.onnx is this recipe's (round 24, see SMALL_BOARDS and train_cnn): marked blanks and premium
+print in every turn as 'not a letter', small blurred tiles and boards, the glyph's height beside its image.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -258,12 +260,15 @@ def board_samples(seed: int, first: int, count: int, small: bool = False) -> tup
     return feats, np.array(labels, int)[found]
 
 
-def letter_parts(per_letter_font: int, frames: int, seed: int, pieces: int) -> dict[str, Callable[[], tuple[np.ndarray, np.ndarray]]]:
+Samples = tuple[np.ndarray, np.ndarray]  # glyph features and class numbers
+
+
+def letter_parts(per_letter_font: int, frames: int, seed: int, pieces: int) -> dict[str, partial[Samples]]:
     """The letter samples of one seed in `pieces` parts of each kind (to render in parallel), by name: tiles alone
     (tile_samples), tiles drawn small and blurred (small_blurred_samples), whole boards and small blurred boards
     (board_samples)."""
     texts, boards, small = -(-len(LETTERS) // pieces), -(-frames // pieces), -(-int(frames * SMALL_BOARDS) // pieces)
-    parts: dict[str, Callable[[], tuple[np.ndarray, np.ndarray]]] = {}
+    parts: dict[str, partial[Samples]] = {}
     for k in range(pieces):
         parts[f"tiles-{seed}-{per_letter_font}-{k}of{pieces}"] = partial(tile_samples, per_letter_font, seed, k * texts, texts)
         parts[f"small-tiles-{seed}-{max(1, per_letter_font * SMALL_PER // 20)}-{k}of{pieces}"] = partial(
@@ -737,11 +742,11 @@ def letter_network(cnns: list[tuple[CnnBranch, np.ndarray, np.ndarray]]) -> Netw
 LETTER_PIECES = 3  # parts of each kind of letter sample rendered in parallel (a process each)
 
 
-def _rendered(cache: Path | None, parts: dict[str, Callable[[], tuple[np.ndarray, np.ndarray]]]) -> tuple[np.ndarray, np.ndarray]:
+def _rendered(cache: Path | None, parts: Mapping[str, Callable[[], Samples]]) -> Samples:
     """The samples of every part, together: those an earlier run with --cache saved under the part's name, the
     others made in parallel (and saved)."""
     import pickle
-    done: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    done: dict[str, Samples] = {}
     for name in parts:
         if cache is not None and (cache / f"{name}.pickle").exists():
             done[name] = pickle.loads((cache / f"{name}.pickle").read_bytes())
