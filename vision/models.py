@@ -177,7 +177,8 @@ def describe(frames: int) -> list[str]:
     lines = []
     for name in ("occupancy", "letters"):
         model = shipped(name)
-        kind = f"CNN on the {model.image}x{model.image} glyph" if model.image else "MLP on cell features"
+        kind = (f"CNN on the {model.image}x{model.image} glyph" + (" and its height" if model.height else "")
+                if model.image else "MLP on cell features")
         lines.append(f"model {name}: {kind}, {len(model.onnx) / 1024:.0f} KiB ONNX, "
                      f"{1000 * model.seconds / max(1, frames):.2f} ms per frame in cv2.dnn")
     return lines
