@@ -36,6 +36,8 @@ MAX_WIDTH_SPAN = 0.75  # ... but a letter no taller than MAX_SPAN may be this wi
 # 2-px line as long as a letter 0.03
 MIN_DEPTH = 0.045
 INSET = 2  # px of the window's rim the ink masks leave out
+LETTER_PLACE = 0.46  # where letters sit in their window: this share of it down and across (the value number
+# takes the low right corner)
 # a letter's centre lies at most this share of the window from where letters sit: 0.20 at
 # most on 2556 rendered glyphs (seed 1500), 0.31 on a tile pushed far off its square
 MAX_OFF_CENTRE = 0.4
@@ -312,7 +314,7 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
             cx = x + w / 2
         elif w > span or h > span:  # the shaded edge of the tile itself, not its letter
             continue
-        off = np.hypot(cx - n * 0.46, cy - n * 0.46) / n
+        off = np.hypot(cx - n * LETTER_PLACE, cy - n * LETTER_PLACE) / n
         if off > MAX_OFF_CENTRE:  # a scrap at the window's rim: this tile's edge, a neighbour's
             continue
         ranked.append((area * (1.0 - off), k, (x, y, w, h)))

@@ -33,8 +33,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
                           letter_window, letter_windows, occupancy_features, rectify, tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch, glyph_in_pieces,
-                          ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
+from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
+                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
                           stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
@@ -366,14 +366,13 @@ MARK_ONE_SHAPE = 0.95
 # N 0.828, W 0.411), each read I by its plain ink
 SURE_TILE = 0.9
 # A letter read from its strokes alone (its plain ink shows none) whose glyph's box has its middle more than
-# STROKES_OFF_CENTRE of the window from where letters sit (LETTER_PLACE of the window down and across, as
-# vision.glyph.letter_box places them) is unknown (_no_stray_strokes): rendered dev seed 133078 board-030 (11,6), a thin
+# STROKES_OFF_CENTRE of the window from where letters sit (vision.glyph.LETTER_PLACE of the window down and
+# across) is unknown (_no_stray_strokes): rendered dev seed 133078 board-030 (11,6), a thin
 # E (red-hat-display-medium) on a cream tile whose strokes' biggest part was the tile's shaded left edge, a bar 0.34
 # off, read I 0.994, the one confident-wrong square of 480 dev boards. On dev seeds 133077 and 133078 (240 boards each,
 # /tmp/vunread3/offs.py, start tree e4dc055) the 200 tiles read right from their strokes alone had their glyphs 0.182
 # off at most (20,191 read right from plain ink, not looked at here: tiles pushed off their squares reach 0.39)
 STROKES_OFF_CENTRE = 0.25
-LETTER_PLACE = 0.46
 # ... but only where the other letters share under OTHER_LETTERS of the letters' probabilities, as on the
 # tiles that evidence comes from: where they share more, the glyph may be a piece of its letter. Seed
 # 141141 board-056 (found measuring): a thin serif A under blur whose ink mask kept a third of it, read
