@@ -411,8 +411,13 @@ FINE_REACH = 2      # coarse px each way the fine search looks around the coarse
 SHARP_PX = 24.0     # px per square where the rack found is placed last (the frame shows 30-40): at FINE_PX a turn
 # of one degree moves a 10-square body's ends by under a px, and racks slid along were placed up to 1.5 degrees
 # off (dev move scenes 8010250-8010449), enough to put the band of tiles' tops off the zone's rows
-SHARP_TURNS = np.arange(-0.75, 0.8, 0.25)   # degrees tried there, around the fine best
+SHARP_TURNS = np.arange(-1.5, 1.55, 0.25)   # degrees tried there, around the fine best
 SHARP_REACH = 1.5   # fine px each way the sharp search looks around the fine best
+NOW_EDGE = 0.1   # squares past the rim left out where a moved rack is looked for: a rack pushed to the board stops
+# 2 mm (0.1 square) short of its rim (vision.synth.racks.MOVE_CLEAR); with RIM_EDGE's 0.3, as the anchor leaves it out,
+# the rack's own body near the board was hidden too, and a place hiding more of it looked the more alike (dev seed
+# 10011395 p2, a rack turned 4.8 degrees, placed 3.4 degrees off with a fifth of its px over the board)
+KEPT = 0.5   # share of the anchor's px (or an end's) a place must show off the board to be compared there
 
 
 @dataclass(frozen=True)
@@ -425,6 +430,7 @@ class RackAnchor:
     mask: np.ndarray     # float32, 1 where the patch is no part of the board (_off_board), else 0
     sharp: np.ndarray    # the patch at SHARP_PX per square ...
     sharp_mask: np.ndarray   # ... and its mask
+    rim: float = RIM_MAX  # squares the board's rim reaches out from the playing area (rim_squares), as then
 
 
 def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
@@ -489,21 +495,35 @@ def _inside_by_a_px(to_frame: np.ndarray, size: tuple[int, int], frame_size: tup
     return bool(fx.min() >= 1 and fy.min() >= 1 and fx.max() <= frame_size[0] - 2 and fy.max() <= frame_size[1] - 2)
 
 
+def _board_outline(corners: np.ndarray, rim: float, edge: float = RIM_EDGE) -> np.ndarray:
+    """The board, its rim (`rim` squares) and `edge` squares past it, frame px (4x2)."""
+    centre = corners.mean(axis=0)
+    return centre + (corners - centre) * (1 + 2 * (rim + edge) / 15)
+
+
 def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float,
-               px: tuple[float, ...]) -> list[np.ndarray]:
-    """1 where the anchor's patch (at each of `px` per square) shows no board: the board and its rim
-    (rim_squares, as rack_blobs takes them) stay put when the rack moves, so they are no part of it to find
-    it by (dev seed 7940096 p1: a dark rack on a dark table against the board's shadow, found turned the
-    wrong way by it)."""
+               px: tuple[float, ...]) -> tuple[float, list[np.ndarray]]:
+    """The board's rim (squares, rim_squares as rack_blobs takes it), and 1 where the anchor's patch (at each of
+    `px` per square) shows no board: the board and its rim stay put when the rack moves, so they are no part of
+    it to find it by (dev seed 7940096 p1: a dark rack on a dark table against the board's shadow, found turned
+    the wrong way by them)."""
     scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
     rim = rim_squares(weighted_lab(small), corners * scale, square * scale)
-    centre = corners.mean(axis=0)
     board = np.zeros(frame.shape[:2], np.uint8)
-    cv2.fillPoly(board, [np.round(centre + (corners - centre) * (1 + 2 * (rim + RIM_EDGE) / 15)).astype(np.int32)], 1)
-    return [(cv2.warpAffine(board, _to_frame(zone, square, at, 0.0), _patch_size(zone, square, at, body, 0.0),
-                            flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
-                            borderValue=0) == 0).astype(np.float32) for at in px]
+    cv2.fillPoly(board, [np.round(_board_outline(corners, rim)).astype(np.int32)], 1)
+    return rim, [(cv2.warpAffine(board, _to_frame(zone, square, at, 0.0), _patch_size(zone, square, at, body, 0.0),
+                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_CONSTANT,
+                                 borderValue=0) == 0).astype(np.float32) for at in px]
+
+
+def _off_board_now(patch: np.ndarray, to_frame: np.ndarray, corners: np.ndarray, rim: float) -> np.ndarray:
+    """1 where a search patch (`to_frame`: its px -> frame px) shows the frame and no board (_board_outline), else 0."""
+    outline = _board_outline(np.asarray(corners, np.float64), rim, NOW_EDGE)
+    to_patch = cv2.invertAffineTransform(to_frame)
+    board = np.zeros(patch.shape, np.uint8)
+    cv2.fillPoly(board, [np.round(outline @ to_patch[:, :2].T + to_patch[:, 2]).astype(np.int32)], 1)
+    return ((board == 0) & (patch >= 0)).astype(np.float32)
 
 
 def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: float,
@@ -519,11 +539,12 @@ def rack_anchor(frame: np.ndarray, zone: np.ndarray, square: float, band_start: 
     patch = _patch(frame, zone, square, FINE_PX, body, 0.0)
     if (patch < 0).any():
         return None   # partly out of the frame
-    mask, sharp_mask = _off_board(frame, np.asarray(corners, np.float32), square, zone, body, (FINE_PX, SHARP_PX))
+    rim, (mask, sharp_mask) = _off_board(frame, np.asarray(corners, np.float32), square, zone, body,
+                                         (FINE_PX, SHARP_PX))
     if mask.mean() < 0.5:
         return None
     return RackAnchor(np.asarray(zone, np.float32), float(body), float(square), patch, mask,
-                      _patch(frame, zone, square, SHARP_PX, body, 0.0), sharp_mask)
+                      _patch(frame, zone, square, SHARP_PX, body, 0.0), sharp_mask, float(rim))
 
 
 def _ncc(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> float | None:
@@ -563,25 +584,52 @@ def _parts(ones: np.ndarray, pad: int, end: int) -> list[np.ndarray]:
     return [ones] + [part for part in (first, last) if part.any()]
 
 
-def _best_turn(search: np.ndarray, template: np.ndarray, template_mask: np.ndarray, turns: np.ndarray, end: int,
-               near: tuple[float, float, int] | None) -> tuple[float, float, np.ndarray]:
+def _ccorr(image: np.ndarray, template: np.ndarray) -> np.ndarray:
+    return cv2.matchTemplate(image, template, cv2.TM_CCORR)
+
+
+def _masked_ncc(search: np.ndarray, kept: np.ndarray, template: np.ndarray, mask: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """At each place of `template` over `search`: the normalised correlation (TM_CCOEFF_NORMED's) over the
+    template's px that are in `mask` and fall on `kept` px of `search` (both masks 0 or 1), and the share of
+    the mask's px so kept. cv2.matchTemplate's mask is the template's only: the board, which stays put while
+    the rack moves, would be compared wherever the template is placed over it."""
+    t = template - float(template[mask > 0].mean()) if mask.any() else template
+    seen = search - float(search[kept > 0].mean()) if kept.any() else search
+    seen = seen * kept
+    tm = t * mask
+    n = _ccorr(kept, mask)
+    s_i, s_ii = _ccorr(seen, mask), _ccorr(seen * seen, mask)
+    s_t, s_tt = _ccorr(kept, tm), _ccorr(kept, tm * t)
+    s_ti = _ccorr(seen, tm)
+    safe = np.maximum(n, 1.0)
+    cov = s_ti - s_t * s_i / safe
+    var = np.maximum(s_tt - s_t * s_t / safe, 0.0) * np.maximum(s_ii - s_i * s_i / safe, 0.0)
+    ncc = np.where(var > 1e-6, cov / np.sqrt(np.maximum(var, 1e-6)), 0.0)
+    return ncc.astype(np.float32), (n / max(float(mask.sum()), 1.0)).astype(np.float32)
+
+
+def _best_turn(search: np.ndarray, kept: np.ndarray, template: np.ndarray, template_mask: np.ndarray,
+               turns: np.ndarray, end: int, near: tuple[float, float, int] | None) -> tuple[float, float, np.ndarray]:
     """The best (score, turn, 2x3 template px -> search px) of `template` turned by each of `turns`
-    about its middle and slid over `search` (where `template_mask`), the least alike of the whole and its ends (`end` px
-    along from each) taken (`near`: its middle within this many px (x, y, px) of
-    a point of `search`; None: anywhere). Places where the turned template leaves the frame
-    (`search` < 0) are none."""
+    about its middle and slid over `search` (where `template_mask`, and where `kept`: the search's px that
+    show no board), the least alike of the whole and its ends (`end` px along from each) taken (`near`: its
+    middle within this many px (x, y, px) of a point of `search`; None: anywhere). Places where the turned
+    template leaves the frame (`search` < 0), or where it or either end keeps under KEPT of its px off the
+    board (a rack's end is never on the board), are none."""
     h, w = template.shape
     pad = int(np.ceil(0.5 * w * np.sin(np.radians(float(np.abs(turns).max()) + 1)))) + 2
     canvas = cv2.copyMakeBorder(template, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     ones = cv2.copyMakeBorder(template_mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     size = (canvas.shape[1], canvas.shape[0])
     x0 = y0 = 0
-    area = search
+    area, area_kept = search, kept
     if near is not None:   # the canvas's top-left corners within reach
         cx, cy, reach = near
         x0 = max(0, int(round(cx - size[0] / 2)) - reach)
         y0 = max(0, int(round(cy - size[1] / 2)) - reach)
         area = search[y0:y0 + size[1] + 2 * reach + 1, x0:x0 + size[0] + 2 * reach + 1]
+        area_kept = kept[y0:y0 + size[1] + 2 * reach + 1, x0:x0 + size[0] + 2 * reach + 1]
     best: tuple[float, float, np.ndarray] = (-2.0, 0.0, np.eye(2, 3))
     if area.shape[0] < size[1] or area.shape[1] < size[0]:
         return best
@@ -594,9 +642,13 @@ def _best_turn(search: np.ndarray, template: np.ndarray, template_mask: np.ndarr
                  for part in _parts(ones, pad, end)]
         # the body as a whole and each of its ends alike: a body slid along its own length matches itself
         # but at its ends (dev seed 7940308 p1: slid 3.6 squares, 0.85 alike as a whole where it had stood)
-        score = np.minimum.reduce([cv2.matchTemplate(seen, turned, cv2.TM_CCOEFF_NORMED, mask=mask)
-                                   for mask in masks])
-        out = cv2.matchTemplate(outside, masks[0], cv2.TM_CCORR)
+        # compared where the frame shows no board now (_off_board_now): a rack pushed to the board has the board's
+        # rim where the anchor had table (dev seeds 10011374, 8060055: placed a degree off, or not found)
+        score = np.full((area.shape[0] - size[1] + 1, area.shape[1] - size[0] + 1), 2.0, np.float32)
+        for mask in masks:
+            part, part_kept = _masked_ncc(seen, area_kept, turned, mask)
+            score = np.where(part_kept >= KEPT, np.minimum(score, part), -2.0)
+        out = _ccorr(outside, masks[0])
         score = np.where((out > 0.5) | ~np.isfinite(score), -2.0, score)
         y, x = np.unravel_index(int(np.argmax(score)), score.shape)
         if float(score[y, x]) > best[0]:
@@ -619,23 +671,38 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     # ... and as far again as the template turned reaches past its place (its canvas's padding)
     grow = SEARCH_SQUARES + 0.5 * (length / anchor.square + 2 * ANCHOR_ENDS) * np.sin(np.radians(22.0)) + 0.5
     coarse = _patch(frame, anchor.zone, anchor.square, COARSE_PX, anchor.body, grow)
-    score, turn, placed = _best_turn(coarse, coarse_t, coarse_m, COARSE_TURNS, int(round(END_SQUARES * COARSE_PX)), None)
-    if score < -1:
-        return score, None
+
+    def off_board(patch: np.ndarray, px: float) -> np.ndarray:
+        return _off_board_now(patch, _to_frame(anchor.zone, anchor.square, px, grow), corners, anchor.rim)
+
     fine = _patch(frame, anchor.zone, anchor.square, FINE_PX, anchor.body, grow)
+    fine_kept = off_board(fine, FINE_PX)
     ratio = FINE_PX / COARSE_PX
     h, w = coarse_t.shape
-    middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
-    score, turn, placed = _best_turn(fine, anchor.patch, anchor.mask, turn + FINE_TURNS,
-                                     int(round(END_SQUARES * FINE_PX)),
-                                     (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
+    best: tuple[float, float, np.ndarray] = (-2.0, 0.0, np.eye(2, 3))
+    # looked for roughly with the board left out and with it in (as the rack was anchored): at COARSE_PX the
+    # board's edge is a px or two, and either can lead the fine search astray (dev seeds 8060093 and 8060107,
+    # racks pushed to the board: each was placed 2 degrees or 1.4 squares off by one and right by the other)
+    for kept in (off_board(coarse, COARSE_PX), (coarse >= 0).astype(np.float32)):
+        score, turn, placed = _best_turn(coarse, kept, coarse_t, coarse_m, COARSE_TURNS,
+                                            int(round(END_SQUARES * COARSE_PX)), None)
+        if score < -1:
+            continue
+        middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
+        found = _best_turn(fine, fine_kept, anchor.patch, anchor.mask, turn + FINE_TURNS,
+                           int(round(END_SQUARES * FINE_PX)),
+                           (float(middle[0]), float(middle[1]), int(round(FINE_REACH * ratio))))
+        if found[0] > best[0]:
+            best = found
+    score, turn, placed = best
     if score < -1:
         return score, None
     sharp = _patch(frame, anchor.zone, anchor.square, SHARP_PX, anchor.body, grow)
     ratio = SHARP_PX / FINE_PX
     h, w = anchor.patch.shape
     middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, sharp search px
-    sharp_score, _, sharp_placed = _best_turn(sharp, anchor.sharp, anchor.sharp_mask, turn + SHARP_TURNS,
+    sharp_score, _, sharp_placed = _best_turn(sharp, off_board(sharp, SHARP_PX), anchor.sharp, anchor.sharp_mask,
+                                              turn + SHARP_TURNS,
                                               int(round(END_SQUARES * SHARP_PX)),
                                               (float(middle[0]), float(middle[1]), int(np.ceil(SHARP_REACH * ratio))))
     # placed sharp where it can be (nowhere there: the turned template leaves the frame), else as found fine; how
