@@ -411,7 +411,7 @@ FINE_REACH = 2      # coarse px each way the fine search looks around the coarse
 SHARP_PX = 24.0     # px per square where the rack found is placed last (the frame shows 30-40): at FINE_PX a turn
 # of one degree moves a 10-square body's ends by under a px, and racks slid along were placed up to 1.5 degrees
 # off (dev move scenes 8010250-8010449), enough to put the band of tiles' tops off the zone's rows
-SHARP_TURNS = np.arange(-1.5, 1.55, 0.25)   # degrees tried there, around the fine best
+SHARP_TURNS = np.arange(-0.75, 0.8, 0.25)   # degrees tried there, around the fine best
 SHARP_REACH = 1.5   # fine px each way the sharp search looks around the fine best
 NOW_EDGE = 0.1   # squares past the rim left out where a moved rack is looked for: a rack pushed to the board stops
 # 2 mm (0.1 square) short of its rim (vision.synth.racks.MOVE_CLEAR); with RIM_EDGE's 0.3, as the anchor leaves it out,
