@@ -415,8 +415,8 @@ SHARP_TURNS = np.arange(-0.75, 0.8, 0.25)   # degrees tried there, around the fi
 SHARP_REACH = 1.5   # fine px each way the sharp search looks around the fine best
 NOW_EDGE = 0.1   # squares past the rim left out where a moved rack is looked for: a rack pushed to the board stops
 # 2 mm (0.1 square) short of its rim (vision.synth.racks.MOVE_CLEAR); with RIM_EDGE's 0.3, as the anchor leaves it out,
-# the rack's own body near the board was hidden too, and a place hiding more of it looked the more alike (dev seed
-# 10011395 p2, a rack turned 4.8 degrees, placed 3.4 degrees off with a fifth of its px over the board)
+# the rack's own body near the board was hidden too, and a place hiding more of it looked the more alike (the README
+# run's 10011395 p2, looked at: a rack turned 4.8 degrees placed 3.4 degrees off, a fifth of its px hidden so)
 KEPT = 0.5   # share of the anchor's px (or an end's) a place must show off the board to be compared there
 
 
@@ -430,7 +430,7 @@ class RackAnchor:
     mask: np.ndarray     # float32, 1 where the patch is no part of the board (_off_board), else 0
     sharp: np.ndarray    # the patch at SHARP_PX per square ...
     sharp_mask: np.ndarray   # ... and its mask
-    rim: float = RIM_MAX  # squares the board's rim reaches out from the playing area (rim_squares), as then
+    rim: float           # squares the board's rim reaches out from the playing area then (rim_squares)
 
 
 def _zone_axes(zone: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
@@ -643,7 +643,7 @@ def _best_turn(search: np.ndarray, kept: np.ndarray, template: np.ndarray, templ
         # the body as a whole and each of its ends alike: a body slid along its own length matches itself
         # but at its ends (dev seed 7940308 p1: slid 3.6 squares, 0.85 alike as a whole where it had stood)
         # compared where the frame shows no board now (_off_board_now): a rack pushed to the board has the board's
-        # rim where the anchor had table (dev seeds 10011374, 8060055: placed a degree off, or not found)
+        # rim where the anchor had table (dev seeds 8060134, 8060146: placed a degree off; 8060055: not found)
         score = np.full((area.shape[0] - size[1] + 1, area.shape[1] - size[0] + 1), 2.0, np.float32)
         for mask in masks:
             part, part_kept = _masked_ncc(seen, area_kept, turned, mask)
@@ -683,11 +683,13 @@ def refound(frame: np.ndarray, anchor: RackAnchor, corners: np.ndarray) -> tuple
     # looked for roughly with the board left out and with it in (as the rack was anchored): at COARSE_PX the
     # board's edge is a px or two, and either can lead the fine search astray (dev seeds 8060093 and 8060107,
     # racks pushed to the board: each was placed 2 degrees or 1.4 squares off by one and right by the other)
+    tried: list[tuple[float, np.ndarray]] = []
     for kept in (off_board(coarse, COARSE_PX), (coarse >= 0).astype(np.float32)):
         score, turn, placed = _best_turn(coarse, kept, coarse_t, coarse_m, COARSE_TURNS,
-                                            int(round(END_SQUARES * COARSE_PX)), None)
-        if score < -1:
+                                         int(round(END_SQUARES * COARSE_PX)), None)
+        if score < -1 or any(turn == t and np.array_equal(placed, p) for t, p in tried):
             continue
+        tried.append((turn, placed))
         middle = placed @ np.array([w / 2, h / 2, 1.0]) * ratio   # the template's middle, fine search px
         found = _best_turn(fine, fine_kept, anchor.patch, anchor.mask, turn + FINE_TURNS,
                            int(round(END_SQUARES * FINE_PX)),
