@@ -36,10 +36,12 @@ def test_a_hand_over_a_rack_is_covered():
 
 def test_a_rack_slid_found_where_it_stands_is_counted_but_one_lost_is_moved():
     # a rack slid 98 mm is found where it stands and counted (dev seed 7990003 p2; 7990006 p2, slid so,
-    # since round 23's finer placement of a found rack (rack_find.refound) reads "moved"); one slid 45 mm along the
-    # board's side, as vision.rack_bench's moves slide dev seed 7990347 p2, is not found near its place
+    # since round 23's finer placement of a found rack (rack_find.refound) reads "moved"); dev seed 7990347 p2 slid
+    # 45 mm along the board's side, as vision.rack_bench's moves slide it, is found and counted since round 25 (the
+    # board left out where it is looked for), and slid 150 mm, past where it is looked for, it is lost: "moved"
     assert _sight(7990003, counts={"p1": 7, "p2": 7}, moved=RackMove("p2", along_mm=-98)).counts["p2"] == 7
-    sight = _sight(7990347, counts={"p1": 7, "p2": 8}, moved=RackMove("p2", along_mm=45))
+    assert _sight(7990347, counts={"p1": 7, "p2": 8}, moved=RackMove("p2", along_mm=45)).counts["p2"] == 8
+    sight = _sight(7990347, counts={"p1": 7, "p2": 8}, moved=RackMove("p2", along_mm=150))
     assert sight.unknown.get("p2") == "moved" and "p2" not in sight.blocked
 
 
