@@ -640,11 +640,16 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     corners unchanged (order_corners kept their order), the same warp; else warped anew."""
     refined_corners, _, fitted = refined
     if fitted is None or not np.array_equal(refined_corners, corners):
-        pieces = _line_pieces(_fit_view(gray, corners), REFINE_CELL, REFINE_CELL)
+        view = _fit_view(gray, corners)
+        pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL)
     else:
-        pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
+        view = fitted.view
+        pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL, fitted.response)
     every = np.ones(pieces.shape[:2], bool)
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)), (_shown_fit(pieces), _corner_fit(pieces)))
+    shown = _shown_lines(pieces)
+    showing = _pieces_showing_lines(view, REFINE_CELL, REFINE_CELL, shown)
+    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
+                    (_shown_fit(pieces), _corner_fit(pieces, shown, showing)))
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -918,10 +923,12 @@ def _line_pieces(view: np.ndarray, margin: int, cell: int,
     return np.stack(fits)
 
 
-def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None) -> float:
+def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np.ndarray | None = None) -> float:
     """The share of fitting pieces (_line_pieces) at the grid's worst corner: the end pieces
     of the CORNER_LINES lines on each side of it that the board can show (_shown_lines). A grid refined from one corner a cell off
-    can end a little over half a cell off there with most of its lines fitting elsewhere."""
+    can end a little over half a cell off there with most of its lines fitting elsewhere.
+    `showing` (_pieces_showing_lines): at a corner where at least CORNER_SHOWING of those pieces
+    show a line, the share is taken over them alone (tiles hide the rest)."""
     n = CORNER_LINES
     shown = _shown_lines(pieces) if shown is None else shown
     shares = []
@@ -929,10 +936,47 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None) -> float:
         for left in (True, False):
             across = slice(0, n) if left else slice(16 - n, 16)  # vertical lines near the corner ...
             down = slice(0, n) if top else slice(16 - n, 16)  # ... and horizontal ones
-            region = np.concatenate([pieces[0, across, 0 if top else -1], pieces[1, down, 0 if left else -1]])
+            end = (0 if top else -1, 0 if left else -1)  # their pieces at this corner
+            region = np.concatenate([pieces[0, across, end[0]], pieces[1, down, end[1]]])
             counted = np.concatenate([shown[0, across], shown[1, down]])
+            if showing is not None:
+                seen = counted & np.concatenate([showing[0, across, end[0]], showing[1, down, end[1]]])
+                if seen.sum() >= CORNER_SHOWING:
+                    counted = seen
             shares.append(float(region[counted].mean()))
     return min(shares)
+
+
+# A piece of a grid line under tiles shows no line anywhere across it (a tile's face is even; its seams
+# wander from tile to tile), so it says nothing of where the grid lies. A piece shows a line
+# (_pieces_showing_lines) when somewhere from the mid-gap before its line to the one after it the
+# median line response along it reaches PIECE_LINE of the median such response of the lines the board
+# can show. MEASURED: ...
+PIECE_LINE = 0.2
+# ... and a corner is judged on those pieces (_corner_fit) when at least CORNER_SHOWING of its
+# 2 x CORNER_LINES end pieces show a line; else on them all (a corner that shows too little cannot
+# confirm a placement there)
+CORNER_SHOWING = 6
+
+
+def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> np.ndarray:
+    """Which of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) of a
+    rectified view show a line anywhere across them (see PIECE_LINE; `shown`: the lines the board
+    can show, _shown_lines): tiles hide the others. Where
+    the grid lies within half a cell does not matter: the strongest response is taken over the two
+    cells beside each line, so a placement half a cell off is judged on the same pieces as the
+    right one."""
+    size = view.shape[0]
+    inner = size - 2 * margin
+    lines = margin + np.arange(16) * cell
+    beside = lines[:, None] + np.arange(-(cell // 2), cell // 2 + 1)[None]  # 16 x positions across each line
+    strongest = np.empty((2, 16, LINE_SEGMENTS), np.float32)
+    for k, axis in enumerate((1, 0)):
+        (response,) = _line_responses(np.asarray(view, np.float32), axis, ((2, 3),))
+        across = response.T if axis == 1 else response  # rows: positions across the lines; columns: along them
+        medians = _median(across[:, margin:margin + inner].reshape(size, LINE_SEGMENTS, -1), axis=2)  # position x piece
+        strongest[k] = medians[beside].max(axis=1)
+    return strongest >= PIECE_LINE * np.median(strongest[shown])
 
 
 def _shown_lines(pieces: np.ndarray) -> np.ndarray:
