@@ -976,7 +976,9 @@ def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.nd
         across = response.T if axis == 1 else response  # rows: positions across the lines; columns: along them
         medians = _median(across[:, margin:margin + inner].reshape(size, LINE_SEGMENTS, -1), axis=2)  # position x piece
         strongest[k] = medians[beside].max(axis=1)
-    return strongest >= PIECE_LINE * np.median(strongest[shown])
+    showing = strongest >= PIECE_LINE * np.median(strongest[shown])
+    showing[:, [0, -1]] = True  # the outer lines: left out whole or counted whole (_shown_lines)
+    return showing
 
 
 def _shown_lines(pieces: np.ndarray) -> np.ndarray:
