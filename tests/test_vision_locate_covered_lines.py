@@ -23,15 +23,15 @@ def _top_left_corner(pieces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def test_a_corner_is_judged_on_the_pieces_that_show_a_line_when_enough_of_them_do():
     pieces = np.ones((2, 16, 3), bool)
     vertical, horizontal = _top_left_corner(pieces)
-    vertical[1:4] = False  # 5 of the corner's 12 pieces do not fit ...
+    vertical[1:3] = False  # 4 of the corner's 12 pieces do not fit ...
     horizontal[2:4] = False
     showing = pieces.copy()  # ... and show no line: tiles over them
-    assert _corner_fit(pieces) == pytest.approx(7 / 12)
+    assert _corner_fit(pieces) == pytest.approx(8 / 12)
     assert _corner_fit(pieces, _shown_lines(pieces), showing) == 1.0
     vertical, horizontal = _top_left_corner(showing)
-    vertical[4:] = False  # now only 5 pieces there show a line: too few to judge the corner on
-    assert (vertical.sum() + horizontal.sum()) < CORNER_SHOWING
-    assert _corner_fit(pieces, _shown_lines(pieces), showing) == pytest.approx(7 / 12)
+    vertical[5] = False  # now one fewer shows a line: too few to judge the corner on
+    assert vertical.sum() + horizontal.sum() < CORNER_SHOWING
+    assert _corner_fit(pieces, _shown_lines(pieces), showing) == pytest.approx(8 / 12)
 
 
 def test_a_piece_that_shows_a_line_but_does_not_fit_still_counts():

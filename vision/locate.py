@@ -956,7 +956,7 @@ PIECE_LINE = 0.2
 # ... and a corner is judged on those pieces (_corner_fit) when at least CORNER_SHOWING of its
 # 2 x CORNER_LINES end pieces show a line; else on them all (a corner that shows too little cannot
 # confirm a placement there)
-CORNER_SHOWING = 6
+CORNER_SHOWING = 8
 
 
 def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> np.ndarray:
