@@ -950,22 +950,40 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
 # A piece of a grid line under tiles shows no line anywhere across it (a tile's face is even; its seams
 # wander from tile to tile), so it says nothing of where the grid lies. A piece shows a line
 # (_pieces_showing_lines) when somewhere from the mid-gap before its line to the one after it the
-# median line response along it reaches PIECE_LINE of the median such response of the lines the board
-# can show. MEASURED: ...
+# median line response along it reaches PIECE_LINE of the median such response over the lines the
+# board can show; _corner_fit leaves the inner lines' pieces that show none out (rendered seed 215215
+# board-069: a yellow board, 75 navy tiles over its top-left corner, placed 0.05 cells off and refused
+# there, 0.42 of that corner's pieces fitting at the work size, 0.58 at the finer scale; the hidden ones
+# show 1-1.5 grey levels where its lines show 20-47). Measured (/tmp/vcover/harness.py, analyse2.py,
+# chain2.py) on development seeds 134079 (frames 0, 3, .. 57) and 134080 (1, 4, .. 58) and the two
+# boards round 24 looked at: the truth and the truth with one corner moved half a cell or a cell (8
+# ways each) or two cells along the diagonal, as given and refined (_refine, 3 passes), at the work
+# and the finer scale (about 2450 placements within 0.3 cells and 2950 over half a cell off at each).
+# Taken by the margin, LINE_FIT, the corner fit and _unsettled: refined within 0.3 cells 2313 -> 2331
+# (work) and 2241 -> 2301 (finer); refined over half a cell off 2 and 1, the same ones before and
+# after; none taken before refused now. Given with a corner moved just half a cell (0.49-0.55 off,
+# where the corner fit and the half-cell gain are both blind to a corner tiles hide): 6 -> 6 (work),
+# 1 -> 3 (finer; 134080 board-022, 0.52 and 0.54 off). 0.1, 0.15, 0.2 and 0.3 tried: 0.2 passes the
+# most right placements with no wrong refined one more. The outer lines are never left out (they are
+# left out whole or counted whole by _shown_lines): at a grid refined 0.61 cells off at a corner of
+# 134080 board-022 the rim there, slanted across the view, showed no line along it, and left out it
+# let that corner pass at 0.5
 PIECE_LINE = 0.2
 # ... and a corner is judged on those pieces (_corner_fit) when at least CORNER_SHOWING of its
 # 2 x CORNER_LINES end pieces show a line; else on them all (a corner that shows too little cannot
-# confirm a placement there)
+# confirm a placement there). Measured as above: 6 let two corners of 134080 board-010 moved half a
+# cell (0.51 off; 6 and 7 of their 12 pieces showing, 4 and 5 of them fitting) pass at the finer
+# scale, 8 does not; of the 2453 placements within 0.3 cells there, 2 fewer pass the corner fit alone
 CORNER_SHOWING = 8
 
 
 def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> np.ndarray:
     """Which of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) of a
     rectified view show a line anywhere across them (see PIECE_LINE; `shown`: the lines the board
-    can show, _shown_lines): tiles hide the others. Where
-    the grid lies within half a cell does not matter: the strongest response is taken over the two
-    cells beside each line, so a placement half a cell off is judged on the same pieces as the
-    right one."""
+    can show, _shown_lines): tiles hide the others. The strongest response is taken over the two
+    cells beside each line, so a grid placed a little off is judged on nearly the pieces of the
+    right one; one off by more at a corner sees the board's lines there slanted across the view
+    and may find fewer of them (see CORNER_SHOWING)."""
     size = view.shape[0]
     inner = size - 2 * margin
     lines = margin + np.arange(16) * cell
