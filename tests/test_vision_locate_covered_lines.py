@@ -89,7 +89,8 @@ def test_a_board_whose_tiles_cover_a_corner_is_located():
 def test_grids_a_corner_a_cell_off_on_that_board_are_still_refused():
     """The same board, its true grid with one corner moved a cell (8 ways, each corner) and
     refined at the work size as the search refines: every one that ends over half a cell off and
-    is clearly placed by the premium pattern is refused by the lines' fit or the checks after it."""
+    is clearly placed by the premium pattern is refused by the lines' fit or the checks after it
+    (two on this tree, both 0.77 cells off, refused by LINE_FIT)."""
     image, truth = _frame_215215_69()
     small, gray, scale = _work_images(image)
     grey = gray.astype(np.float32)
