@@ -963,8 +963,10 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
 # (work) and 2241 -> 2301 (finer); refined over half a cell off 2 and 1, the same ones before and
 # after; none taken before refused now. Given with a corner moved just half a cell (0.49-0.55 off,
 # where the corner fit and the half-cell gain are both blind to a corner tiles hide): 6 -> 6 (work),
-# 1 -> 3 (finer; 134080 board-022, 0.52 and 0.54 off). 0.1, 0.15, 0.2 and 0.3 tried: 0.2 passes the
-# most right placements with no wrong refined one more. The outer lines are never left out (they are
+# 1 -> 3 (finer; 134080 board-022, 0.52 and 0.54 off). The corner fit alone (after the margin and
+# LINE_FIT) with 0.1, 0.15, 0.2, 0.3: within 0.3 cells at the finer scale 2320 (before) -> 2332, 2375,
+# 2381, 2385 pass; over half a cell off 14 -> 15, 17, 20, 21 (finer), 62 -> 62, 63, 64, 69 (work; most
+# of them given half-cell moves, refused by the checks after). The outer lines are never left out (they are
 # left out whole or counted whole by _shown_lines): at a grid refined 0.61 cells off at a corner of
 # 134080 board-022 the rim there, slanted across the view, showed no line along it, and left out it
 # let that corner pass at 0.5
