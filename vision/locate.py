@@ -577,7 +577,10 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             along = resp if vertical else cv2.transpose(resp)  # rows: along the lines; columns: across them (contiguous)
             along = _long_lines(along, cell)[reach:reach + 15 * cell]  # the board's extent
             inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = cv2.min(along, float(_percentile(inner, SATURATE)))  # type: ignore[call-overload]  # a scalar is fine
+            # clipped to the noise's level below (NOISE_FLOOR) and SATURATE above: the combs compare what
+            # stands above noise (a constant floor takes as much from the teeth's mean as the gaps')
+            low, high = float(_percentile(inner, NOISE_FLOOR)), float(_percentile(inner, SATURATE))
+            along = cv2.max(cv2.min(along, high), low)  # type: ignore[call-overload]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
@@ -701,6 +704,7 @@ REFINE_SETTLED = 0.03
 # 0.57 and 0.50; averaged along, both settle within 0.13 cells (margin 3.28, fit 0.75)
 ALONG_LINE = 5
 SATURATE = 90
+NOISE_FLOOR = 50
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
 # spacing changes by 30 b across the board, and a camera tilted enough to make the far
