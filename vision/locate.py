@@ -695,7 +695,7 @@ REFINE_SETTLED = 0.03
 # line by _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4
 # levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
 # 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
-# 0.02). Not the first try everywhere: under strong perspective (development seed 777001, frame
+# 0.02); since round 25 the noise floor (NOISY) holds it within 0.03 on the lines as they are too. Not the first try everywhere: under strong perspective (development seed 777001, frame
 # 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
 # A rough placement the pattern does not clearly place but whose refinement it does, refused only on
 # its lines' fit, is refined again so too: development seed 72012 frame 28 (a classic board's faint
@@ -710,12 +710,13 @@ SATURATE = 90
 # 216216 board-032 (a German board, glare, blur 1.6; the lead's round 24, not located): the median is
 # 0.43 of the clip (0.85 of 1.96 levels) and the lines beside the 61 premium squares (lighter squares
 # with crenellated borders: a dark hairline beside them is a step, not a ridge) respond under it
-# (0.58 against 0.93 between lines; the plain squares' lines 1.9), as do the outer lines at the rim
-# (0.2): with the clip alone the teeth's mean stood 0.09 under the gaps' across the rows, and a comb
-# half a cell off won; refined (wide, then near) from the truth it ended 0.74 cells off, with the floor
+# (98 of the 210 inner pieces of the vertical lines: 0.58 clipped, against 0.93 between lines and 1.9
+# on the plain squares' lines), as do the outer lines at the rim (0.1-0.4): with the clip alone the
+# horizontal lines' teeth stood 0.09 under their gaps (the vertical 0.004 over), and a comb half a
+# cell off won; refined (wide, then near) from the truth it ended 0.74 cells off, with the floor
 # 0.06. Refined so from the truth and from 0.3-0.4 cells off it, on development seeds 134081, 134082
 # and 216216 (160 boards), the floor (on every view) changed the worst end by over 0.1 cells on four
-# boards, each better (0.49-0.81 -> 0.05-0.25 cells off), all with ratios 0.30-0.44 at the truth
+# boards, each better (0.54-0.81 -> 0.05-0.25 cells off), all with ratios 0.30-0.44 at the truth
 # (216216/032 and 134082/045 were not located; both are now); the ratio is 0.01-0.05 on the real
 # photos of scrabscrap-v1's spiel-12 and spiel-13 and of jheidel-en, where the floor moved the located
 # corners by up to 0.02 cells, enough to take a letter under the reader's bar (jheidel-en
