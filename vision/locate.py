@@ -696,7 +696,8 @@ REFINE_SETTLED = 0.03
 # levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
 # 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
 # 0.02); since round 25 the noise floor (NOISY) holds it within 0.03 on the lines as they are too.
-# Not the first try everywhere: under strong perspective (development seed 777001, frame 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
+# Not the first try everywhere: under strong perspective (development seed 777001, frame 15) it
+# settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
 # A rough placement the pattern does not clearly place but whose refinement it does, refused only on
 # its lines' fit, is refined again so too: development seed 72012 frame 28 (a classic board's faint
 # hairlines, blur 1.6, its red rim's edge drawing the outer line): rough placements 0.61 and 1.32
