@@ -560,6 +560,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
     reach = cell // 3  # the rows of the view along the lines that _long_lines' erosion reaches beyond the board
     kept = slice(margin - reach, margin + 15 * cell + reach)
+    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # not the finer scale's frame (NOISY)
     before = corners
     for n in range(passes):
         if n >= 2 and _moved_cells(before, corners) < REFINE_SETTLED:
@@ -579,7 +580,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
             high = float(_percentile(inner, SATURATE))
             along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
-            if np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:  # noise (the median) up to NOISY of the clip
+            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:  # noise (median) at NOISY of the clip
                 along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # (see NOISY)
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
