@@ -55,10 +55,21 @@ def test_a_view_under_noisy_is_refined_as_without_the_floor(monkeypatch):
     assert np.array_equal(floored, _refine(grey, start, 3, wide=True)[0])
 
 
-@pytest.mark.parametrize("seed, index", [(216216, 32), (134082, 45)])
-def test_a_noisy_board_is_located(seed, index):
-    """Boards not located by the start tree (134082 board-045: development seed), each lost whole."""
-    image, truth = _rendered(seed, index)
+def test_the_finer_scales_views_are_refined_as_without_the_floor(monkeypatch):
+    """The frame drawn at the finer scale (over WORK_SIZE) is not clipped below, however noisy its views."""
+    image, truth = _rendered(216216, 32)
+    _, gray, scale = _work_images(image)
+    _, fine_gray, fine_scale = locate._finer(image, scale)
+    assert max(fine_gray.shape[:2]) > locate.WORK_SIZE
+    grey = fine_gray.astype(np.float32)
+    floored = _refine(grey, truth * fine_scale, 2)[0]
+    monkeypatch.setattr(locate, "NOISY", np.inf)
+    assert np.array_equal(floored, _refine(grey, truth * fine_scale, 2)[0])
+
+
+def test_a_noisy_board_is_located():
+    """216216 board-032, not located by the start tree: all 20 of its tiles lost."""
+    image, truth = _rendered(216216, 32)
     obs = BoardReader(VisionConfig(tileset="english")).observe(image)
     assert obs.located
     assert location_error(obs.homography, truth) < 0.25
