@@ -580,8 +580,9 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
             high = float(_percentile(inner, SATURATE))
             along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
-            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:  # the median at NOISY of the clip
-                along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # (see NOISY)
+            # a view at the work size whose median reaches NOISY of the clip: clipped below at that median
+            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:
+                along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
