@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-import pytest
 
 import vision.locate as locate
 from vision.bench import location_error
