@@ -560,6 +560,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
     reach = cell // 3  # the rows of the view along the lines that _long_lines' erosion reaches beyond the board
     kept = slice(margin - reach, margin + 15 * cell + reach)
+    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # not the finer scale's frame (NOISY)
     before = corners
     for n in range(passes):
         if n >= 2 and _moved_cells(before, corners) < REFINE_SETTLED:
@@ -577,7 +578,11 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             along = resp if vertical else cv2.transpose(resp)  # rows: along the lines; columns: across them (contiguous)
             along = _long_lines(along, cell)[reach:reach + 15 * cell]  # the board's extent
             inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
-            along = cv2.min(along, float(_percentile(inner, SATURATE)))  # type: ignore[call-overload]  # a scalar is fine
+            high = float(_percentile(inner, SATURATE))
+            along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
+            # a view at the work size whose median reaches NOISY of the clip: clipped below at that median
+            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:
+                along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
@@ -697,8 +702,9 @@ REFINE_SETTLED = 0.03
 # line by _long_lines, sank into the frame's noise (the 90th percentile SATURATE clips at was 1.4
 # levels, on-line 1.0 against 0.6-0.9 between lines), and refinement from the true corners drifted
 # 0.37 cells at the work size (0.50 in the frame); averaged along 5 px it stays within 0.03 (9 px:
-# 0.02). Not the first try everywhere: under strong perspective (development seed 777001, frame
-# 15) it settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
+# 0.02); since round 25 the noise floor (NOISY) holds it within 0.03 on the lines as they are too.
+# Not the first try everywhere: under strong perspective (development seed 777001, frame 15) it
+# settled 0.12 cells off (0.10 without) with a corner's half-cell gain over HALF_CELL_GAIN.
 # A rough placement the pattern does not clearly place but whose refinement it does, refused only on
 # its lines' fit, is refined again so too: development seed 72012 frame 28 (a classic board's faint
 # hairlines, blur 1.6, its red rim's edge drawing the outer line): rough placements 0.61 and 1.32
@@ -706,6 +712,31 @@ REFINE_SETTLED = 0.03
 # 0.57 and 0.50; averaged along, both settle within 0.13 cells (margin 3.28, fit 0.75)
 ALONG_LINE = 5
 SATURATE = 90
+# A view whose median line response (noise: most of the view is no line) reaches NOISY of the clip
+# (SATURATE) has its responses clipped below at that median too, so that the combs weigh only what
+# stands above the noise (a constant floor takes as much from the teeth's mean as from the gaps').
+# 216216 board-032 (a German board, glare, blur 1.6; the lead's round 24, not located): the median is
+# 0.43 of the clip (0.85 of 1.96 levels) and the lines beside the 61 premium squares (lighter squares
+# with crenellated borders: a dark hairline beside them is a step, not a ridge) respond under it
+# (98 of the 210 inner pieces of the vertical lines: 0.58 clipped, against 0.93 between lines and 1.9
+# on the plain squares' lines), as do the outer lines at the rim (0.1-0.4): with the clip alone the
+# horizontal lines' teeth stood 0.09 under their gaps (the vertical 0.004 over), and a comb half a
+# cell off won; refined (wide, then near) from the truth it ended 0.74 cells off, with the floor
+# 0.06. Refined so from the truth and from 0.3-0.4 cells off it, on development seeds 134081, 134082
+# and 216216 (160 boards), the floor (on every view) changed the worst end by over 0.1 cells on four
+# boards, each better (0.54-0.81 -> 0.05-0.25 cells off), all with ratios 0.30-0.44 at the truth
+# (216216/032 and 134082/045 were not located); the ratio is 0.01-0.05 on the real
+# photos of scrabscrap-v1's spiel-12 and spiel-13 and of jheidel-en, where the floor moved the located
+# corners by up to 0.02 cells, enough to take a letter under the reader's bar (jheidel-en
+# IMG_20151016_170803 row 13 column 4, O read at 0.688): views under NOISY are not clipped below.
+# At the work size only: the finer scale's frame (_finer, up to twice the work size, less averaged)
+# gives noisier views (the ratio at the truth 0.16 -> 0.34 on rendered seed 179179 board-033, 0.21-0.22
+# -> 0.35-0.37 on 89029 board-054 and 91031 board-015, 0.30-0.44 -> 0.42-0.49 on the four boards above).
+# Floored there too, 179179 board-033's refinement at the finer scale held 0.04 cells off (it drifts
+# 0.36 off without, and the work size's placement stands), was taken, and the reader read an E there
+# as I at 0.95 (tests/test_vision_reader_steady.py); it also found development board 134082/045,
+# which stays not located.
+NOISY = 0.25
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
 # spacing changes by 30 b across the board, and a camera tilted enough to make the far
