@@ -323,13 +323,16 @@ SCRABSCRAP = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "scra
 
 
 @pytest.mark.skipif(not (SCRABSCRAP / "board-neu").exists(), reason="needs ../shared/datasets")
-def test_a_dim_board_with_faint_hairlines_lost_by_the_refinement_is_refined_again_on_lines_averaged_along():
+def test_a_dim_board_with_faint_hairlines_lost_by_the_refinement_is_refined_again_on_lines_averaged_along(monkeypatch):
     """A German photo of a dim board (board-neu/board-01) as the bench's --tilt 20 --scale 0.4
     --turn 30 shows it: refined from its true corners on the lines as they are, the grid drifts
     a third of a cell (its hairlines are lost in the noise); averaged along the lines it stays,
-    and the search finds the board where it is."""
+    and the search finds the board where it is. (Round 25's noise floor, NOISY, holds it on the
+    lines as they are too: left out here, where the averaging is what is tested.)"""
+    import vision.locate as locate
     from vision.bench import TABLE_GREY, frame_transform
     from vision.locate import ALONG_LINE, _busy_box, _refine
+    monkeypatch.setattr(locate, "NOISY", np.inf)
     image = cv2.imread(str(SCRABSCRAP / "board-neu" / "board-01.jpg"), cv2.IMREAD_COLOR)
     upright = next(board_candidates(image)).corners
     h, w = image.shape[:2]
