@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.rack_comb import SEAM_MIN, comb_count, comb_decide, comb_options, seam_dip, seams_show, tile_runs
+from vision.rack_comb import (SEAM_MIN, Comb, comb_decide, comb_options, seam_dip, seams_decide, seams_show,
+                              tile_runs)
 from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, seam_light,
                           table_crossed, tile_splits, zone_in_frame)
 
@@ -368,6 +369,26 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         # last run, read as 8 with 1 of its split's 3 seams showing (two lighter than the tiles beside);
         # the 7 racks of dev seeds 7810000-7810199 and 7820000-7820199 learnt so, read with 8 and 9 tiles:
         # 0.86-1.0 of their seams shown, all read right
-        alone, _ = comb_count(column, light, *prior_pitches(square), None)
-        sure = alone == count and seams_show(comb, count)
+        board = comb_options(column, light, *prior_pitches(square), None)
+        alone, _ = comb_decide(board)
+        if alone == count:
+            sure = seams_show(comb, count)
+        else:
+            count, sure = _board_overdraw(comb, board)
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
+
+
+def _board_overdraw(learnt: Comb, board: Comb) -> tuple[int, bool]:
+    """A rack learnt by its tops read surely over seven at setup's pitches (`learnt`) by their fit alone, the
+    board's square's pitches (`board`) reading another count over seven: (count, sure) as the board's seams
+    name it, as vision.racks._board_decides takes a rack learnt by colour: the board's count where its seams
+    decide among its totals (SEAM_MIN deep, SEAM_MARGIN deeper) and show, and setup's did not decide theirs
+    (setup's pitch is then off: both read an overdraw, the seams name its count). Seven spread or in groups
+    at setup make a pitch up to 12 % wider than nine filling the rack: the README run's 10010304 p2 (nine
+    maroon tiles on a Mattel rack, learnt 14.7-16.7 px, nine in one run at 13.8 px): 8 at setup's pitches
+    by fit alone (seams 2.8 L), 9 at the board's by seams 10.0 L against eight's 2.8; unknown before."""
+    alone, alone_sure = comb_decide(board)
+    if not alone_sure or alone <= RACK_LIMIT or len(board.options) < 2 or len(learnt.options) >= 2 \
+            and seams_decide(learnt.options)[1]:
+        return alone, False
+    return alone, seams_decide(board.options)[1] and seams_show(board, alone)
