@@ -354,6 +354,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     for mask, own in ((column[inner], d_tile[inner]), (~column[inner], d_groove[inner])):
         # (a few columns of either are the blends at tiles' ends: nine tiles spread over a rack
         # left 6 columns of groove between them, 0.6 of the contrast off, dev seed 7570916)
+        mask = _stretches_of(mask, SEAMLESS_COLUMNS)
         if mask.sum() >= pitch and float(np.median(own[mask])) > TOPS_KEEP * contrast:
             return None, False, "the rack's tops not as learnt"
     p_lo, p_hi = pitches[0] * (1 - SETUP_SLACK), pitches[1] * (1 + SETUP_SLACK)
@@ -376,6 +377,20 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         else:
             count, sure = _board_overdraw(comb, board)
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
+
+
+def _stretches_of(mask: np.ndarray, least: int) -> np.ndarray:
+    """`mask` where it holds over `least` columns in a row at least: read_tops weighs a frame's groove and tiles
+    against their learnt colours there, not in a seam's dark tick (1-2 columns) between tiles pushed together,
+    which is neither. Eight or nine maroon tiles filling a Mattel rack learnt by their tops at 7.5 between the
+    two colours (dev scenes 8050203 p1, 8050213 p1, 8050252 p1 of /tmp/rkcatch3/cachetops.py, maroon tiles put on
+    Mattel racks, rendered with 9, 8, 7, 6 and 3-5 tiles): their seams and the rack's bare ends 17-20 columns, over a
+    pitch, 11-17 off the groove's colour, read "the rack's tops not as learnt"."""
+    out = np.zeros_like(mask)
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
+    for a, b in zip(edges[::2].tolist(), edges[1::2].tolist()):
+        out[a:b] = b - a >= least
+    return out
 
 
 def _board_overdraw(learnt: Comb, board: Comb) -> tuple[int, bool]:
