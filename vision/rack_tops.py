@@ -334,9 +334,11 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
     if (span := rack_span(off_table(lab8))) is None:
         return None, False, "no rack in the zone"
-    inner = band_span(lab8, colours, tops.band, span, pitches[0])
     pitch = (pitches[0] + pitches[1]) / 2
-    foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    off_both = np.minimum(d_tile, d_groove) > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    inner = _table_trimmed(band_span(lab8, colours, tops.band, span, pitches[0]),
+                           off_both & (_table_distance(lab8, colours, tops.band) < np.minimum(d_tile, d_groove)))
+    foreign = off_both[inner]
     if tops.wall and (above := _wall(tops.band)) is not None:
         # a hand over the rack's wall, not over the band (dev seed 305: a hand over a fifth of
         # the zone read eight grey tiles as six)
@@ -377,6 +379,26 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         else:
             count, sure = _board_overdraw(comb, board)
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
+
+
+def _table_distance(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """Each column's distance down the band (`colours`: column_colours of the strip `lab8`) from the table's colour
+    round the rack (table_colour)."""
+    table = column_colours(np.broadcast_to(table_colour(lab8), (lab8.shape[0], 1, 3)), band)[0]
+    return np.linalg.norm(colours - table, axis=1)
+
+
+def _table_trimmed(inner: slice, table: np.ndarray) -> slice:
+    """The rack's span (`inner`: band_span) less, at each end, the columns of table past the rack's end (`table`:
+    a frame's columns off both colours learnt, as read_tops reads a hand, and nearer the table's colour than
+    either), however many: with the colours learnt a column of the table is told from a tile of the table's
+    colour, which band_span, at setup, cannot do past END_SLIVER. The README run's 10010606 p2 (eight navy tiles
+    pushed to one end of a wood-classic rack on a green table, learnt by their tops): the rack's end seen slanted
+    leaves 8 columns of table in the band's rows (6-12 from its colour, 27-35 from the groove's), 10 columns
+    nearer the table than the span's median, read "something covers the rack"."""
+    first = _widest_from_start(table[inner])
+    last = _widest_from_start(table[inner][::-1])
+    return slice(inner.start + first, max(inner.start + first, inner.stop - last))
 
 
 def _stretches_of(mask: np.ndarray, least: int) -> np.ndarray:
