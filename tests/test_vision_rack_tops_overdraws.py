@@ -8,7 +8,7 @@ import numpy as np
 
 from tests.rack_reading import count_read, learnt_at_setup, standing
 from vision.racks import RackProfile
-from vision.rack_tops import SEAMLESS_COLUMNS, _stretches_of, _table_trimmed
+from vision.rack_tops import SEAMLESS_COLUMNS, TABLE_PAST_END, _stretches_of, _table_trimmed
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 from vision.synth.tiles import TILE_PRESETS, TileStyle
 
@@ -53,11 +53,10 @@ def test_stretches_of_drop_short_runs_only():
     assert kept.tolist() == [False] * 6 + [True] * 3 + [False] + [True] * 4
 
 
-def test_table_trimmed_at_either_end_only():
+def test_table_trimmed_at_either_end_under_a_pitch_only():
     table = np.zeros(40, bool)
-    table[2:8] = table[20:23] = table[33:] = True  # table at both ends of the span, and a stretch inside it
-    assert _table_trimmed(slice(5, 38), table) == slice(8, 33)
-    assert _table_trimmed(slice(8, 33), table) == slice(8, 33)
-    table[:] = True
-    trimmed = _table_trimmed(slice(5, 38), table)
-    assert trimmed.stop - trimmed.start == 0
+    table[2:8] = table[20:23] = table[33:] = True  # table at both ends of the span (3 and 5 columns), and inside it
+    assert _table_trimmed(slice(5, 38), table, pitch=10.0) == slice(8, 33)
+    assert _table_trimmed(slice(8, 33), table, pitch=10.0) == slice(8, 33)
+    # a pitch or more of it at an end is left for the hand test
+    assert _table_trimmed(slice(5, 38), table, pitch=5.0 / TABLE_PAST_END) == slice(8, 38)

@@ -336,8 +336,8 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         return None, False, "no rack in the zone"
     pitch = (pitches[0] + pitches[1]) / 2
     off_both = np.minimum(d_tile, d_groove) > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
-    inner = _table_trimmed(band_span(lab8, colours, tops.band, span, pitches[0]),
-                           off_both & (_table_distance(lab8, colours, tops.band) < np.minimum(d_tile, d_groove)))
+    table = _table_distance(lab8, colours, tops.band) < TABLE_NEARER * np.minimum(d_tile, d_groove)
+    inner = _table_trimmed(band_span(lab8, colours, tops.band, span, pitches[0]), off_both & table, pitch)
     foreign = off_both[inner]
     if tops.wall and (above := _wall(tops.band)) is not None:
         # a hand over the rack's wall, not over the band (dev seed 305: a hand over a fifth of
@@ -381,6 +381,14 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
 
 
+TABLE_NEARER = 0.5  # a column of table past the rack's end: at most this share as far from the table's colour as
+# from the nearer colour learnt (the README run's 10010606 p2, below: 0.21-0.34 over its 7 columns). Hands the
+# table's colour meet it too (dev scenes of /tmp/rkcatch3/cachehands.py, maroon and other tiles on Mattel racks
+# learnt by their tops, a hand over 0.1-0.4 of the zone: 0.1-0.5 on 20 of 98 hand racks), hence TABLE_PAST_END
+TABLE_PAST_END = 1.0  # pitches: a rack seen slanted ends up to a pitch past its groove's end (round 23); a stretch
+# of table colour at the span's end this wide or wider is left to be read as a hand
+
+
 def _table_distance(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int]) -> np.ndarray:
     """Each column's distance down the band (`colours`: column_colours of the strip `lab8`) from the table's colour
     round the rack (table_colour)."""
@@ -388,16 +396,17 @@ def _table_distance(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int]
     return np.linalg.norm(colours - table, axis=1)
 
 
-def _table_trimmed(inner: slice, table: np.ndarray) -> slice:
+def _table_trimmed(inner: slice, table: np.ndarray, pitch: float) -> slice:
     """The rack's span (`inner`: band_span) less, at each end, the columns of table past the rack's end (`table`:
-    a frame's columns off both colours learnt, as read_tops reads a hand, and nearer the table's colour than
-    either), however many: with the colours learnt a column of the table is told from a tile of the table's
-    colour, which band_span, at setup, cannot do past END_SLIVER. The README run's 10010606 p2 (eight navy tiles
-    pushed to one end of a wood-classic rack on a green table, learnt by their tops): the rack's end seen slanted
-    leaves 8 columns of table in the band's rows (6-12 from its colour, 27-35 from the groove's), 10 columns
-    nearer the table than the span's median, read "something covers the rack"."""
+    a frame's columns off both colours learnt, as read_tops reads a hand, and far nearer the table's colour than
+    either, TABLE_NEARER), under TABLE_PAST_END `pitch`es: with the colours learnt a column of table is told from a
+    tile of the table's colour, which band_span, at setup, cannot do past END_SLIVER. The README run's 10010606 p2
+    (eight navy tiles pushed to one end of a wood-classic rack on a green table, learnt by their tops): the rack's
+    end seen slanted leaves 7 columns of table at the span's end (6-12 from its colour, 27-35 from the groove's; by
+    band_span's measure 10, over END_SLIVER), read "something covers the rack"."""
     first = _widest_from_start(table[inner])
     last = _widest_from_start(table[inner][::-1])
+    first, last = (first if first < TABLE_PAST_END * pitch else 0), (last if last < TABLE_PAST_END * pitch else 0)
     return slice(inner.start + first, max(inner.start + first, inner.stop - last))
 
 
