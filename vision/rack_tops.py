@@ -413,10 +413,10 @@ def _table_trimmed(inner: slice, table: np.ndarray, pitch: float) -> slice:
 def _stretches_of(mask: np.ndarray, least: int) -> np.ndarray:
     """`mask` where it holds over `least` columns in a row at least: read_tops weighs a frame's groove and tiles
     against their learnt colours there, not in a seam's dark tick (1-2 columns) between tiles pushed together,
-    which is neither. Eight or nine maroon tiles filling a Mattel rack learnt by their tops at 7.5 between the
-    two colours (dev scenes 8050203 p1, 8050213 p1, 8050252 p1 of /tmp/rkcatch3/cachetops.py, maroon tiles put on
-    Mattel racks, rendered with 9, 8, 7, 6 and 3-5 tiles): their seams and the rack's bare ends 17-20 columns, over a
-    pitch, 11-17 off the groove's colour, read "the rack's tops not as learnt"."""
+    which is neither. Dev scenes 8050203 p1 and 8050213 p1 of /tmp/rkcatch3/cachetops.py (maroon tiles put on
+    Mattel racks, learnt by their tops at 7.5 between the two colours, rendered with 9, 8, 7, 6 and 3-5 tiles):
+    eight tiles' seams and the rack's bare ends, 17-20 columns (over a pitch) 11-17 off the groove's colour, read
+    "the rack's tops not as learnt". Only seams' ticks, judged by their light, kept fewer (one more unknown)."""
     out = np.zeros_like(mask)
     edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
     for a, b in zip(edges[::2].tolist(), edges[1::2].tolist()):
