@@ -384,7 +384,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
 TABLE_NEARER = 0.5  # a column of table past the rack's end: at most this share as far from the table's colour as
 # from the nearer colour learnt (the README run's 10010606 p2, below: 0.21-0.34 over its 7 columns). Hands the
 # table's colour meet it too (dev scenes of /tmp/rkcatch3/cachehands.py, maroon and other tiles on Mattel racks
-# learnt by their tops, a hand over 0.1-0.4 of the zone: 0.1-0.5 on 20 of 98 hand racks), hence TABLE_PAST_END
+# learnt by their tops, a hand over 0.1-0.4 of the zone: some columns under 0.5 on 24 of the 101 hand racks with foreign columns), hence TABLE_PAST_END
 TABLE_PAST_END = 1.0  # pitches: a rack seen slanted ends up to a pitch past its groove's end (round 23); a stretch
 # of table colour at the span's end this wide or wider is left to be read as a hand
 
