@@ -22,8 +22,8 @@ import numpy as np
 
 from vision.rack_comb import (SEAM_MIN, Comb, comb_decide, comb_options, seam_dip, seams_decide, seams_show,
                               tile_runs)
-from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, seam_light,
-                          table_crossed, tile_splits, zone_in_frame)
+from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, _true_runs, prior_pitches,
+                          seam_light, table_crossed, tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -371,7 +371,8 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         # seed 7800188 p2, seven cream tiles on a Mattel rack, the table past the rack's end joined to the
         # last run, read as 8 with 1 of its split's 3 seams showing (two lighter than the tiles beside);
         # the 7 racks of dev seeds 7810000-7810199 and 7820000-7820199 learnt so, read with 8 and 9 tiles:
-        # 0.86-1.0 of their seams shown, all read right
+        # 0.86-1.0 of their seams shown, all read right; or, the two reading different counts over seven, the
+        # board's where its seams decide (_board_overdraw)
         board = comb_options(column, light, *prior_pitches(square), None)
         alone, _ = comb_decide(board)
         if alone == count:
@@ -384,7 +385,8 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
 TABLE_NEARER = 0.5  # a column of table past the rack's end: at most this share as far from the table's colour as
 # from the nearer colour learnt (the README run's 10010606 p2, below: 0.21-0.34 over its 7 columns). Hands the
 # table's colour meet it too (dev scenes of /tmp/rkcatch3/cachehands.py, maroon and other tiles on Mattel racks
-# learnt by their tops, a hand over 0.1-0.4 of the zone: some columns under 0.5 on 24 of the 101 hand racks with foreign columns), hence TABLE_PAST_END
+# learnt by their tops, a hand over 0.1-0.4 of the zone: some columns under 0.5 on 24 of the 101 hand racks with
+# foreign columns), hence TABLE_PAST_END
 TABLE_PAST_END = 1.0  # pitches: a rack seen slanted ends up to a pitch past its groove's end (round 23); a stretch
 # of table colour at the span's end this wide or wider is left to be read as a hand
 
@@ -416,17 +418,17 @@ def _stretches_of(mask: np.ndarray, least: int) -> np.ndarray:
     which is neither. Dev scenes 8050203 p1 and 8050213 p1 of /tmp/rkcatch3/cachetops.py (maroon tiles put on
     Mattel racks, learnt by their tops at 7.5 between the two colours, rendered with 9, 8, 7, 6 and 3-5 tiles):
     eight tiles' seams and the rack's bare ends, 17-20 columns (over a pitch) 11-17 off the groove's colour, read
-    "the rack's tops not as learnt". Only seams' ticks, judged by their light, kept fewer (one more unknown)."""
+    "the rack's tops not as learnt". (The ticks told by their light instead, SEAM_MIN under the tiles', read
+    one and two fewer right on the harness's two halves.)"""
     out = np.zeros_like(mask)
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
-    for a, b in zip(edges[::2].tolist(), edges[1::2].tolist()):
+    for a, b in _true_runs(mask):
         out[a:b] = b - a >= least
     return out
 
 
 def _board_overdraw(learnt: Comb, board: Comb) -> tuple[int, bool]:
-    """A rack learnt by its tops read surely over seven at setup's pitches (`learnt`) by their fit alone, the
-    board's square's pitches (`board`) reading another count over seven: (count, sure) as the board's seams
+    """A rack learnt by its tops read surely over seven at setup's pitches (`learnt`), the board's square's
+    pitches (`board`) reading another count: (count, sure) as the board's seams
     name it, as vision.racks._board_decides takes a rack learnt by colour: the board's count where its seams
     decide among its totals (SEAM_MIN deep, SEAM_MARGIN deeper) and show, and setup's did not decide theirs
     (setup's pitch is then off: both read an overdraw, the seams name its count). Seven spread or in groups
