@@ -20,9 +20,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.rack_comb import SEAM_MIN, comb_count, comb_decide, comb_options, seam_dip, seams_show, tile_runs
-from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, prior_pitches, seam_light,
-                          table_crossed, tile_splits, zone_in_frame)
+from vision.rack_comb import (SEAM_MIN, Comb, comb_decide, comb_options, seam_dip, seams_decide, seams_show,
+                              tile_runs)
+from vision.racks import (BLOCKED_SHARE, RACK_LIMIT, SETUP_SLACK, _blocked_columns, _rectify, _true_runs, prior_pitches,
+                          seam_light, table_crossed, tile_splits, zone_in_frame)
 
 # Dev seeds 7570000-7570999 (the setup frames' 54 racks vision.racks did not learn, read with 0-9
 # tiles each): the 22 learnt here show 11.1-26 between the two colours (column_colours' distance)
@@ -333,9 +334,11 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     d_tile, d_groove = np.linalg.norm(colours - tile, axis=1), np.linalg.norm(colours - groove, axis=1)
     if (span := rack_span(off_table(lab8))) is None:
         return None, False, "no rack in the zone"
-    inner = band_span(lab8, colours, tops.band, span, pitches[0])
     pitch = (pitches[0] + pitches[1]) / 2
-    foreign = np.minimum(d_tile, d_groove)[inner] > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    off_both = np.minimum(d_tile, d_groove) > max(TOPS_FOREIGN[0] * contrast, TOPS_FOREIGN[1])
+    table = _table_distance(lab8, colours, tops.band) < TABLE_NEARER * np.minimum(d_tile, d_groove)
+    inner = _table_trimmed(band_span(lab8, colours, tops.band, span, pitches[0]), off_both & table, pitch)
+    foreign = off_both[inner]
     if tops.wall and (above := _wall(tops.band)) is not None:
         # a hand over the rack's wall, not over the band (dev seed 305: a hand over a fifth of
         # the zone read eight grey tiles as six)
@@ -353,6 +356,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
     for mask, own in ((column[inner], d_tile[inner]), (~column[inner], d_groove[inner])):
         # (a few columns of either are the blends at tiles' ends: nine tiles spread over a rack
         # left 6 columns of groove between them, 0.6 of the contrast off, dev seed 7570916)
+        mask = _stretches_of(mask, SEAMLESS_COLUMNS)
         if mask.sum() >= pitch and float(np.median(own[mask])) > TOPS_KEEP * contrast:
             return None, False, "the rack's tops not as learnt"
     p_lo, p_hi = pitches[0] * (1 - SETUP_SLACK), pitches[1] * (1 + SETUP_SLACK)
@@ -367,7 +371,72 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         # seed 7800188 p2, seven cream tiles on a Mattel rack, the table past the rack's end joined to the
         # last run, read as 8 with 1 of its split's 3 seams showing (two lighter than the tiles beside);
         # the 7 racks of dev seeds 7810000-7810199 and 7820000-7820199 learnt so, read with 8 and 9 tiles:
-        # 0.86-1.0 of their seams shown, all read right
-        alone, _ = comb_count(column, light, *prior_pitches(square), None)
-        sure = alone == count and seams_show(comb, count)
+        # 0.86-1.0 of their seams shown, all read right; or, the two reading different counts over seven, the
+        # board's where its seams decide (_board_overdraw)
+        board = comb_options(column, light, *prior_pitches(square), None)
+        alone, _ = comb_decide(board)
+        if alone == count:
+            sure = seams_show(comb, count)
+        else:
+            count, sure = _board_overdraw(comb, board)
     return (count, False, "") if sure else (None, False, "tiles not clear enough to count")
+
+
+TABLE_NEARER = 0.5  # a column of table past the rack's end: at most this share as far from the table's colour as
+# from the nearer colour learnt (the README run's 10010606 p2, below: 0.21-0.34 over its 7 columns). Hands the
+# table's colour meet it too (dev scenes of /tmp/rkcatch3/cachehands.py, maroon and other tiles on Mattel racks
+# learnt by their tops, a hand over 0.1-0.4 of the zone: some columns under 0.5 on 24 of the 101 hand racks with
+# foreign columns), hence TABLE_PAST_END
+TABLE_PAST_END = 1.0  # pitches: a rack seen slanted ends up to a pitch past its groove's end (round 23); a stretch
+# of table colour at the span's end this wide or wider is left to be read as a hand
+
+
+def _table_distance(lab8: np.ndarray, colours: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """Each column's distance down the band (`colours`: column_colours of the strip `lab8`) from the table's colour
+    round the rack (table_colour)."""
+    table = column_colours(np.broadcast_to(table_colour(lab8), (lab8.shape[0], 1, 3)), band)[0]
+    return np.linalg.norm(colours - table, axis=1)
+
+
+def _table_trimmed(inner: slice, table: np.ndarray, pitch: float) -> slice:
+    """The rack's span (`inner`: band_span) less, at each end, the columns of table past the rack's end (`table`:
+    a frame's columns off both colours learnt, as read_tops reads a hand, and far nearer the table's colour than
+    either, TABLE_NEARER), under TABLE_PAST_END `pitch`es: with the colours learnt a column of table is told from a
+    tile of the table's colour, which band_span, at setup, cannot do past END_SLIVER. The README run's 10010606 p2
+    (eight navy tiles pushed to one end of a wood-classic rack on a green table, learnt by their tops): the rack's
+    end seen slanted leaves 7 columns of table at the span's end (6-12 from its colour, 27-35 from the groove's; by
+    band_span's measure 10, over END_SLIVER), read "something covers the rack"."""
+    first = _widest_from_start(table[inner])
+    last = _widest_from_start(table[inner][::-1])
+    first, last = (first if first < TABLE_PAST_END * pitch else 0), (last if last < TABLE_PAST_END * pitch else 0)
+    return slice(inner.start + first, max(inner.start + first, inner.stop - last))
+
+
+def _stretches_of(mask: np.ndarray, least: int) -> np.ndarray:
+    """`mask` where it holds over `least` columns in a row at least: read_tops weighs a frame's groove and tiles
+    against their learnt colours there, not in a seam's dark tick (1-2 columns) between tiles pushed together,
+    which is neither. Dev scenes 8050203 p1 and 8050213 p1 of /tmp/rkcatch3/cachetops.py (maroon tiles put on
+    Mattel racks, learnt by their tops at 7.5 between the two colours, rendered with 9, 8, 7, 6 and 3-5 tiles):
+    eight tiles' seams and the rack's bare ends, 17-20 columns (over a pitch) 11-17 off the groove's colour, read
+    "the rack's tops not as learnt". (The ticks told by their light instead, SEAM_MIN under the tiles', read
+    one and two fewer right on the harness's two halves.)"""
+    out = np.zeros_like(mask)
+    for a, b in _true_runs(mask):
+        out[a:b] = b - a >= least
+    return out
+
+
+def _board_overdraw(learnt: Comb, board: Comb) -> tuple[int, bool]:
+    """A rack learnt by its tops read surely over seven at setup's pitches (`learnt`), the board's square's
+    pitches (`board`) reading another count: (count, sure) as the board's seams
+    name it, as vision.racks._board_decides takes a rack learnt by colour: the board's count where its seams
+    decide among its totals (SEAM_MIN deep, SEAM_MARGIN deeper) and show, and setup's did not decide theirs
+    (setup's pitch is then off: both read an overdraw, the seams name its count). Seven spread or in groups
+    at setup make a pitch up to 12 % wider than nine filling the rack: the README run's 10010304 p2 (nine
+    maroon tiles on a Mattel rack, learnt 14.7-16.7 px, nine in one run at 13.8 px): 8 at setup's pitches
+    by fit alone (seams 2.8 L), 9 at the board's by seams 10.0 L against eight's 2.8; unknown before."""
+    alone, alone_sure = comb_decide(board)
+    if not alone_sure or alone <= RACK_LIMIT or len(board.options) < 2 or len(learnt.options) >= 2 \
+            and seams_decide(learnt.options)[1]:
+        return alone, False
+    return alone, seams_decide(board.options)[1] and seams_show(board, alone)
