@@ -1327,7 +1327,7 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
         means[sides] = _cells_means(small, list(places[sides]))
     table = np.full((len(places), 2), -np.inf)
     table[kept, 0] = _pattern_scores(means[kept])
-    table[kept, 1] = _pattern_scores(np.stack([lightness_among_neighbours(m) for m in means[kept]]))
+    table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
     ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
     k = int(np.argmax(ratios))
     rival = 1 + int(np.argmax(table[1:, k]))
