@@ -125,12 +125,13 @@ def _as_camera_sees(text: str, font: str, cell: int, rng: np.random.Generator) -
 
 SMALL_NATIVE = (20, 40)  # px per square of a small board's tiles (a frame's board fill 0.32 at 1504 px: 32 px)
 SMALL_BLUR = (0.5, 1.8)  # the lens blur's sigma on them, px at that size (the renderer draws 0.4-1.6 at the frame's)
-# A share of the small tiles is seen sharp but stair-stepped: sampled by a camera (or a frame shrunk) without a
-# low-pass filter, its pixel grid turned against the board. Round 25 (helper vretrain2): the round-24 model with
-# small blurred tiles only read the clear O's and U's of scrabscrap-v1 shrunk to 0.4 and turned 30 degrees
-# (`python -m vision.bench ... --tilt 20 --scale 0.4 --turn 30`; bilinear sampling, no blur) O 0.19-0.58 with
-# Ö and Ó 0.15-0.32, U 0.33-0.49 with Ü the rest; the same frames blurred by 1 px before the shrink read O 0.65-0.82:
-# the stair-stepped glyph edge looked like the small blurred tiles it had learnt, not like sharp ones.
+# A share of the small tiles is seen sharp, sampled by a camera (or a frame shrunk) without a low-pass filter on a
+# pixel grid turned against the board, then rectified upright: the glyph's edge follows the turned grid's steps.
+# Round 25 (helper vretrain2): the round-24 model, which learnt small tiles only drawn upright and blurred, read the
+# clear O's and U's of scrabscrap-v1 shrunk to 0.4 and turned 30 degrees (`python -m vision.bench ... --tilt 20
+# --scale 0.4 --turn 30`: bilinear sampling, no blur; glyph masks with stepped edges) O 0.19-0.58 beside Ö and Ó
+# 0.15-0.32, U 0.33-0.49 beside Ü; the same frames blurred 1 px before the shrink read O 0.65-0.82, U 0.77-0.88
+# (/tmp/vretrain2/diag.py).
 ALIASED_P = 1 / 3
 ALIASED_SCALE = (2.0, 3.5)  # the tile drawn this many times larger, then sampled at SMALL_NATIVE
 ALIASED_BLUR = (0.0, 0.5)  # and only a little lens blur at that size
@@ -138,8 +139,7 @@ ALIASED_BLUR = (0.0, 0.5)  # and only a little lens blur at that size
 
 def _aliased(tile: np.ndarray, native: int, rng: np.random.Generator) -> np.ndarray:
     """`tile` (drawn large) as a camera samples it at `native` px a square with no low-pass filter (bilinear from the
-    nearest pixels: stair-stepped edges), its pixel grid turned 0-45 degrees against the board, then rectified
-    upright as the reader rectifies a board (bilinear)."""
+    nearest pixels), its pixel grid turned 0-45 degrees against the board, then turned upright again (bilinear)."""
     big, angle = tile.shape[0], float(rng.uniform(0, 45))
     side = int(np.ceil(native * 1.5))  # room for the turned square's corners
     sample = cv2.getRotationMatrix2D((big / 2, big / 2), angle, native / big) + [[0, 0, side / 2 - big / 2]] * 2
