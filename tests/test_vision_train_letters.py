@@ -58,6 +58,14 @@ def test_an_accented_letter_drawn_small_is_learnt_only_where_its_glyph_shows_the
     assert 0 < len(y) < 4 * fonts and np.all(y == LETTERS.index("Ö"))
 
 
+def test_the_print_of_empty_squares_is_learnt_in_every_turn_as_the_reader_turns_its_windows() -> None:
+    from vision.train import _in_every_turn
+    window = np.arange(64 * 64 * 3, dtype=np.uint8).reshape(64, 64, 3)
+    turned = _in_every_turn([window])
+    assert len(turned) == 4 and all(t.flags["C_CONTIGUOUS"] for t in turned)
+    assert [np.array_equal(t, np.rot90(window, q)) for q, t in enumerate(turned)] == [True] * 4
+
+
 def test_a_small_tile_sampled_on_a_turned_pixel_grid_comes_back_upright_where_it_was() -> None:
     # _aliased samples the tile on a pixel grid turned 0-45 degrees and turns it back: the letter stays upright, in
     # its place and at its size (a bar's ink where the bar was drawn, within a pixel of the area-averaged shrink's)

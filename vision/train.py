@@ -17,9 +17,8 @@
 
 Training seeds are 1000..; benchmarks use other seeds.
 
-The shipped letters.onnx is this recipe's (round 25, see SMALL_BOARDS, ALIASED_P, MARK_SHOWS and train_cnn): marked
-blanks and premium print in every turn as 'not a letter', small tiles and boards (blurred, or sampled sharp on a turned
-pixel grid; an accented letter only where its glyph shows the mark), the glyph's height beside its image.
+The shipped letters.onnx is this recipe's (round 24, see SMALL_BOARDS and train_cnn): marked blanks and premium
+print in every turn as 'not a letter', small blurred tiles and boards, the glyph's height beside its image.
 """
 from __future__ import annotations
 
@@ -243,11 +242,11 @@ MARKED_BLANKS_PER_FONT = 120
 
 
 def marked_blank_samples(per_font: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
-    """Glyph features of marked blanks drawn alone, all 'not a letter'."""
+    """Glyph features of marked blanks drawn alone, in every turn (_in_every_turn), all 'not a letter'."""
     rng = np.random.default_rng(seed)
     windows = [_marked_blank(font, ("logo", "star")[i % 2], cell, rng)
                for font in available_fonts() for i in range(per_font)]
-    feats, found = glyph_features_batch(windows)
+    feats, found = glyph_features_batch(_in_every_turn(windows))
     return feats, np.full(int(found.sum()), CLASSES.index(NOT_A_LETTER))
 
 
@@ -281,8 +280,20 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator, small: bool 
     # the empty squares too: where the glyph finder sees a letter shape there (printed labels,
     # the star, a neighbour's letter reaching in), it is an example of 'not a letter'
     empty = [k for k in range(225) if board[k // 15][k % 15] in (".", BLANK)]
-    return ([_reshaped(windows[k], rng) for k in cells] + [windows[k] for k in empty],
-            [LETTERS.index(printed(board[k // 15][k % 15], tileset)) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(empty))
+    no_letter = _in_every_turn([windows[k] for k in empty])
+    return ([_reshaped(windows[k], rng) for k in cells] + no_letter,
+            [LETTERS.index(printed(board[k // 15][k % 15], tileset)) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(no_letter))
+
+
+def _in_every_turn(windows: list[np.ndarray]) -> list[np.ndarray]:
+    """The windows of 'not a letter' (premium-square print, the star, a blank's logo) upright and turned by each
+    quarter, as the reader turns a window to read the board in all four turns (vision.reader._turned_window):
+    print is no letter whichever way up it is read. The glyph is found again in the turned window: turning the
+    upright glyph instead (rounds 5-24) is not what the reader sees. Of the 1464 premium squares' windows of
+    tests/test_vision_models.py turned a quarter each way (2928), 2129 show a glyph only turned (a label's line of
+    text, too wide upright, is a tall bar turned), 570 another glyph, 80 the turned one, 10 none
+    (/tmp/vretrain2/turneq.py, round 25); the round-24 model read 300 of them surely as a letter."""
+    return windows + [np.ascontiguousarray(np.rot90(w, quarter)) for quarter in (1, 2, 3) for w in windows]
 
 
 BLANK_WINDOWS = 0.06  # share of a letter training board's tiles drawn as blanks (a real bag: 2 in 100), so that
@@ -335,8 +346,8 @@ def letter_parts(per_letter_font: int, frames: int, seed: int, pieces: int) -> d
         parts[f"tiles-{seed}-{per_letter_font}-{k}of{pieces}"] = partial(tile_samples, per_letter_font, seed, k * texts, texts)
         parts[f"small-aliased-tiles-{seed}-{max(1, per_letter_font * SMALL_PER // 20)}-{k}of{pieces}"] = partial(
             small_blurred_samples, max(1, per_letter_font * SMALL_PER // 20), seed, k * texts, texts)
-        parts[f"boards-{seed}-{frames}-{k}of{pieces}"] = partial(board_samples, seed, k * boards, min(boards, frames - k * boards))
-        parts[f"small-boards-{seed}-{frames}-{k}of{pieces}"] = partial(
+        parts[f"boards-all-turns-{seed}-{frames}-{k}of{pieces}"] = partial(board_samples, seed, k * boards, min(boards, frames - k * boards))
+        parts[f"small-boards-all-turns-{seed}-{frames}-{k}of{pieces}"] = partial(
             board_samples, seed, k * small, max(0, min(small, int(frames * SMALL_BOARDS) - k * small)), True)
     return parts
 
@@ -702,28 +713,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def turned_not_letters(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The samples and, besides, every 'not a letter' glyph turned by each quarter: premium-square print,
-    stars and logos are no letter whichever way up they are read. The reader reads the squares in all four turns
-    to find which way the board lies, and label print turned a quarter (learnt upright only before) read N
-    or Z surely enough to outvote the tiles: the glyph image is centred with its aspect kept, so turning it is
-    the glyph of the turned window; of its figures, width/height and height/window swap with a quarter turn.
-    All three other turns (one drawn at random before round 24): with the small blurred samples and one turn,
-    WORD_BOARD upside down read C as J 0.97 and A as V 1.00 and, its tiles doubted, was asked whole
-    (tests/test_vision_reader.py); with all three it reads upright (round 24, vision/MEASUREMENTS.md)."""
-    other = np.flatnonzero(y == CLASSES.index(NOT_A_LETTER))
-    turns = np.repeat(np.arange(1, 4), len(other))
-    other = np.tile(other, 3)
-    images = x[other, :GLYPH * GLYPH].reshape(-1, GLYPH, GLYPH)
-    turned = np.stack([np.rot90(image, int(k)) for image, k in zip(images, turns)]).reshape(len(other), -1)
-    aspect, height, ink = x[other, -3], x[other, -2], x[other, -1]
-    odd = turns % 2 == 1
-    figures = np.column_stack([np.where(odd, 1 / np.maximum(aspect, 1e-3), aspect),
-                               np.where(odd, aspect * height, height), ink])
-    return (np.concatenate([x, np.concatenate([turned, figures], axis=1).astype(np.float32)]),
-            np.concatenate([y, y[other]]))
-
-
 LETTER_EPOCHS = 12
 CONVS = (16, 32, 32)  # channels of the letter CNN's three 3x3 conv layers (each then 2x2 max-pooled)
 LETTER_HIDDEN = 96
@@ -736,7 +725,7 @@ LETTER_HIDDEN = 96
 # the wrong way (board-047 of `python -m vision.synth dataset OUT --boards 50 --seed 53117`, board-040 of 86413).
 # The cause (round 5): the reader reads squares in all four turns, and label print, learnt upright only, read N, Z,
 # H or I surely when turned; _numbered_tiles took such squares for tiles and they outvoted the real ones. Round 5
-# adds every 'not a letter' glyph turned by a random quarter (turned_not_letters) and is shipped. Measured with
+# adds every 'not a letter' glyph turned by a random quarter (since round 25 its window, _in_every_turn) and is shipped. Measured with
 # the glyph polarity fix of the same round, against the round-3 model (no marked blanks): rendered dev seed 70123
 # (50 wide-space boards) 2085 -> 2137/2330 tiles, wrong 9 (5 confident, all logo blanks read G or O) -> 0, no
 # rotation wrong (board-030, 10 tiles on a vintage board with labels, turned wrong by the round-4 recipe, is read
@@ -833,11 +822,9 @@ def train_letters(per: int, frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
     # marked blanks drawn alone (MARKED_BLANKS_PER_FONT), from seeds of their own
     x, y = _rendered(cache, letter_parts(per, frames, TRAIN_SEED, LETTER_PIECES) | {
-        "marked-blanks-train": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT, TRAIN_SEED + 7)})
+        "marked-blanks-all-turns-train": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT, TRAIN_SEED + 7)})
     xv, yv = _rendered(cache, letter_parts(max(2, per // 4), max(4, frames // 5), TRAIN_SEED + 1, 1) | {
-        "marked-blanks-held": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT // 4, TRAIN_SEED + 8)})
-    x, y = turned_not_letters(x, y)
-    xv, yv = turned_not_letters(xv, yv)
+        "marked-blanks-all-turns-held": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT // 4, TRAIN_SEED + 8)})
     print(f"letters: samples ready, {time.perf_counter() - start:.0f} s")
     with ProcessPoolExecutor(max_workers=LETTER_MODELS) as pool:  # each CNN in a process of its own
         cnns = list(pool.map(train_cnn, [x] * LETTER_MODELS, [y] * LETTER_MODELS, [len(CLASSES)] * LETTER_MODELS,
