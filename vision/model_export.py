@@ -1,8 +1,7 @@
 """Write trained weights as ONNX graphs that OpenCV's dnn module runs (training only: needs `onnx`).
 
 Plain operators at opset 13 (Sub, Mul, MatMul, Add, Relu, Conv, MaxPool, Flatten, Concat), checked
-to load and match in cv2.dnn by tests/test_vision_models.py; one input `x` (a letter CNN with the glyph's
-height: a second, HEIGHT_INPUT); two outputs, `logits` and
+to load and match in cv2.dnn by tests/test_vision_models.py; two outputs, `logits` and
 `hidden` (the last hidden layer, on which calibration fits a club's own last layer).
 """
 from __future__ import annotations
@@ -12,20 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 
 OPSET = 13
-HEIGHT_INPUT = "height"  # a letter CNN's second input (`height`): the glyph's height over its window, N x 1
 
 
-def _model(nodes: list, inits: dict[str, np.ndarray], inputs: int | tuple[int, ...], hidden: int, classes: int,
-           height: bool = False) -> bytes:
+def _model(nodes: list, inits: dict[str, np.ndarray], inputs: int | tuple[int, ...], hidden: int, classes: int) -> bytes:
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     shape: list[str | int] = ["n", *((inputs,) if isinstance(inputs, int) else inputs)]
-    graph_inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, shape)]
-    if height:
-        graph_inputs.append(helper.make_tensor_value_info(HEIGHT_INPUT, TensorProto.FLOAT, ["n", 1]))
     graph = helper.make_graph(
-        nodes, "cells", graph_inputs,
+        nodes, "cells", [helper.make_tensor_value_info("x", TensorProto.FLOAT, shape)],
         [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", classes]),
          helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["n", hidden])],
         [numpy_helper.from_array(np.ascontiguousarray(v, np.float32), k) for k, v in inits.items()])
@@ -59,17 +53,14 @@ class CnnBranch:
     b1: np.ndarray
 
 
-def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: int, columns: bool = False,
-             height: bool = False) -> bytes:
+def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: int, columns: bool = False) -> bytes:
     """N x 1 x size x size -> per branch: (3x3 conv, ReLU, 2x2 max-pool) per conv -> flatten ->
     ReLU(dense); the branches' hidden layers side by side = hidden -> dense = logits (w2 has a row
     per hidden unit of every branch: several CNNs averaged are their last layers stacked, divided
     by their number). `columns`: the input is N x 9 x size x size instead, each pixel's 3x3
     neighbourhood (vision.models.neighbourhoods), and the first conv (on one channel) is a 1x1 conv
     over those 9 channels with the same weights: the same sums, to the bit, several times faster
-    in cv2.dnn (which runs a one-channel conv as on 8 channels). `height`: the graph has a second input,
-    HEIGHT_INPUT, put beside each branch's flattened image before its dense layer (whose w1 has a last row
-    for it): the glyph image is scaled into its square, so its height in the window is not in the picture."""
+    in cv2.dnn (which runs a one-channel conv as on 8 channels)."""
     from onnx import helper
     nodes, inits, hiddens = [], {}, []
     for j, branch in enumerate(branches):
@@ -84,12 +75,8 @@ def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: in
                       helper.make_node("MaxPool", [f"{name}_r"], [f"{name}_p"], kernel_shape=[2, 2], strides=[2, 2])]
             last = f"{name}_p"
         hidden = "hidden" if len(branches) == 1 else f"n{j}_hidden"
-        features = f"n{j}_flat"
-        nodes.append(helper.make_node("Flatten", [last], [features], axis=1))
-        if height:
-            nodes.append(helper.make_node("Concat", [features, HEIGHT_INPUT], [f"n{j}_flat_h"], axis=1))
-            features = f"n{j}_flat_h"
-        nodes += [helper.make_node("MatMul", [features, f"n{j}_w1"], [f"n{j}_mul"]),
+        nodes += [helper.make_node("Flatten", [last], [f"n{j}_flat"], axis=1),
+                  helper.make_node("MatMul", [f"n{j}_flat", f"n{j}_w1"], [f"n{j}_mul"]),
                   helper.make_node("Add", [f"n{j}_mul", f"n{j}_b1"], [f"n{j}_pre"]),
                   helper.make_node("Relu", [f"n{j}_pre"], [hidden])]
         inits[f"n{j}_w1"], inits[f"n{j}_b1"] = branch.w1, branch.b1
@@ -99,25 +86,4 @@ def cnn_onnx(branches: list[CnnBranch], w2: np.ndarray, b2: np.ndarray, size: in
     nodes += [helper.make_node("MatMul", ["hidden", "w2"], ["z_mul"]),
               helper.make_node("Add", ["z_mul", "b2"], ["logits"])]
     inits.update(w2=w2, b2=b2)
-    return _model(nodes, inits, (9 if columns else 1, size, size), w2.shape[0], w2.shape[1], height)
-
-
-def cnn_branches(graph: bytes) -> tuple[list[CnnBranch], np.ndarray, np.ndarray]:
-    """The branches, w2 and b2 a graph written by cnn_onnx was made from (the first conv as a 3x3 conv on one
-    channel, whether the graph takes `columns` or not; a branch's w1 with its last row for `height`, if it has one)."""
-    import onnx
-    from onnx import numpy_helper
-
-    weights = {init.name: numpy_helper.to_array(init) for init in onnx.load_from_string(graph).graph.initializer}
-    branches = []
-    j = 0
-    while f"n{j}_w1" in weights:
-        convs = []
-        i = 0
-        while f"n{j}c{i}_w" in weights:
-            w = weights[f"n{j}c{i}_w"]
-            convs.append((w.reshape(len(w), 1, 3, 3) if w.shape[2:] == (1, 1) else w, weights[f"n{j}c{i}_b"]))
-            i += 1
-        branches.append(CnnBranch(convs, weights[f"n{j}_w1"], weights[f"n{j}_b1"]))
-        j += 1
-    return branches, weights["w2"], weights["b2"]
+    return _model(nodes, inits, (9 if columns else 1, size, size), w2.shape[0], w2.shape[1])

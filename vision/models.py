@@ -22,7 +22,6 @@ import numpy as np
 
 from kiosk.errors import InputError
 from vision.glyph import HEIGHT_FEATURE, NOT_A_LETTER
-from vision.model_export import HEIGHT_INPUT
 
 MODEL_DIR = Path(__file__).parent / "model"
 
@@ -49,9 +48,6 @@ class Network:
     # 1x1 over them: the sums of a 3x3 conv on the one channel, to the bit (vision.model_export.cnn_onnx),
     # where cv2.dnn runs a conv on one channel as on its block of 8 (a quarter of the letter model's time)
     columns: bool = False
-    # the CNN takes the glyph's height over its window (feature HEIGHT_FEATURE) as a second input beside the image
-    # (vision.model_export.cnn_onnx `height`): a thin I's bar and a bar of a tile's edge are the same picture
-    height: bool = False
     # the fingerprint of the file this network's weights were first shipped in (vision.models.fingerprint),
     # when a graph giving the same outputs to the bit replaced it: a club's calibration fitted on it still fits
     same_as: str = ""
@@ -66,7 +62,6 @@ class Network:
         if self.base is not None:
             return self.base._forward(x)
         x = np.ascontiguousarray(np.asarray(x, np.float32))
-        height = np.ascontiguousarray(x[:, HEIGHT_FEATURE:HEIGHT_FEATURE + 1]) if self.height else None
         if self.image:
             x = np.ascontiguousarray(x[:, :self.image * self.image].reshape(-1, 1, self.image, self.image))
             if self.columns:
@@ -76,9 +71,7 @@ class Network:
                 self._net = cv2.dnn.readNetFromONNX(np.frombuffer(self.onnx, np.uint8))
             net = self._net
             start = time.perf_counter()
-            net.setInput(x, "x")
-            if height is not None:
-                net.setInput(height, HEIGHT_INPUT)
+            net.setInput(x)
             logits, hidden = net.forward(["logits", "hidden"])
             self.seconds += time.perf_counter() - start
         return np.asarray(logits, np.float32).reshape(len(x), -1), np.asarray(hidden, np.float32).reshape(len(x), -1)
@@ -114,8 +107,8 @@ class Network:
         """This network with a club's last layer (itself when there is none)."""
         if head is None:
             return self
-        return Network(self.onnx, self.classes, self.temperature, self.image, self.columns, self.height, self.same_as,
-                       head, base=self.base or self)
+        return Network(self.onnx, self.classes, self.temperature, self.image, self.columns, self.same_as, head,
+                       base=self.base or self)
 
     def save(self, path: Path) -> None:
         """NAME.onnx and NAME.json beside it (`path` without suffix or with either)."""
@@ -125,8 +118,6 @@ class Network:
                                    "image": self.image}
         if self.columns:
             meta["columns"] = True
-        if self.height:
-            meta["height"] = True
         if self.same_as:
             meta["same_as"] = self.same_as
         path.with_suffix(".json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -136,8 +127,7 @@ class Network:
         path = Path(path).with_suffix("")
         meta = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
         return Network(path.with_suffix(".onnx").read_bytes(), tuple(meta["classes"]), float(meta["temperature"]),
-                       int(meta.get("image", 0)), bool(meta.get("columns", False)), bool(meta.get("height", False)),
-                       str(meta.get("same_as", "")))
+                       int(meta.get("image", 0)), bool(meta.get("columns", False)), str(meta.get("same_as", "")))
 
 
 def neighbourhoods(images: np.ndarray) -> np.ndarray:
@@ -177,8 +167,7 @@ def describe(frames: int) -> list[str]:
     lines = []
     for name in ("occupancy", "letters"):
         model = shipped(name)
-        kind = (f"CNN on the {model.image}x{model.image} glyph" + (" and its height" if model.height else "")
-                if model.image else "MLP on cell features")
+        kind = f"CNN on the {model.image}x{model.image} glyph" if model.image else "MLP on cell features"
         lines.append(f"model {name}: {kind}, {len(model.onnx) / 1024:.0f} KiB ONNX, "
                      f"{1000 * model.seconds / max(1, frames):.2f} ms per frame in cv2.dnn")
     return lines

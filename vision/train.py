@@ -1,11 +1,9 @@
 """Train the shipped models from data the repository renders: `python -m vision.train [--quick]`.
 
 - letters: glyph features of tiles drawn alone by vision.synth.tiles.render_tile in every
-  available font, tile colour and lighting (sharp, and small and blurred), and of tiles cut from
-  whole frames drawn by render_frame (every letter equally likely; some boards small and blurred),
-  each window stretched and its print made bolder or lighter as other fonts would, rendered in
-  parallel parts -> vision/model/letters.onnx, two small CNNs on the glyph image and its height
-  trained with PyTorch (each in a process of its own)
+  available font, tile colour and lighting, and of tiles cut from whole frames drawn by
+  render_frame (every letter equally likely), each window stretched and its print made
+  bolder or lighter as other fonts would -> vision/model/letters.onnx, a small CNN on the glyph image trained with PyTorch
 - occupancy: per-cell features of boards drawn by vision.synth.frames.render_frame
   (board styles, glare, shadows, hands; many blanks, some boards with tiles the colour of
   a board square, tiles pushed onto their neighbours, long tile shadows; corners as far off
@@ -17,8 +15,8 @@
 
 Training seeds are 1000..; benchmarks use other seeds.
 
-The shipped letters.onnx is this recipe's (round 24, see SMALL_BOARDS and train_cnn): marked blanks and premium
-print in every turn as 'not a letter', small blurred tiles and boards, the glyph's height beside its image.
+The shipped letters.onnx is this recipe's (round 5, see LETTER_MODELS): marked blanks and premium print in
+every turn as 'not a letter'.
 """
 from __future__ import annotations
 
@@ -26,11 +24,9 @@ import argparse
 import os
 import sys
 import time
-import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -39,16 +35,15 @@ import numpy as np
 
 from vision.cells import (OCCUPANCY_CLASSES, PAD, CellStats, cell_stats, letter_windows, occupancy_features,
                           rectify, tile_colour)
-from vision.glyph import glyph_features_batch, glyph_image
-from vision.glyph import GLYPH, HEIGHT_FEATURE, NOT_A_LETTER
+from vision.glyph import glyph_features_batch
+from vision.glyph import GLYPH, NOT_A_LETTER
 from vision.models import Network, fit_temperature
 from vision.reader import MIN_CONFIDENCE, _drop_specks
 from vision.synth.fonts import available_fonts, has_glyphs
 from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
-from vision.synth.effects import finish
-from vision.synth.tiles import WIDE_TILE_PRESETS, TileStyle, random_tile_style, render_tile, wider_tile_style
+from vision.synth.tiles import WIDE_TILE_PRESETS, TileStyle, random_tile_style, render_tile
 from vision.tilesets import BLANK, DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
 from vision.model_export import CnnBranch
@@ -123,103 +118,6 @@ def _as_camera_sees(text: str, font: str, cell: int, rng: np.random.Generator) -
     return _camera(tile, native, cell, rng)
 
 
-SMALL_NATIVE = (20, 40)  # px per square of a small board's tiles (a frame's board fill 0.32 at 1504 px: 32 px)
-SMALL_BLUR = (0.5, 1.8)  # the lens blur's sigma on them, px at that size (the renderer draws 0.4-1.6 at the frame's)
-# A share of the small tiles is seen sharp, sampled by a camera (or a frame shrunk) without a low-pass filter on a
-# pixel grid turned against the board, then rectified upright: the glyph's edge follows the turned grid's steps.
-# Round 25 (helper vretrain2): the round-24 model, which learnt small tiles only drawn upright and blurred, read the
-# clear O's and U's of scrabscrap-v1 shrunk to 0.4 and turned 30 degrees (`python -m vision.bench ... --tilt 20
-# --scale 0.4 --turn 30`: bilinear sampling, no blur; glyph masks with stepped edges) O 0.19-0.58 beside Ö and Ó
-# 0.15-0.32, U 0.33-0.49 beside Ü; the same frames blurred 1 px before the shrink read O 0.65-0.82, U 0.77-0.88
-# (/tmp/vretrain2/diag.py).
-ALIASED_P = 1 / 3
-ALIASED_SCALE = (2.0, 3.5)  # the tile drawn this many times larger, then sampled at SMALL_NATIVE
-ALIASED_BLUR = (0.0, 0.5)  # and only a little lens blur at that size
-
-
-def _aliased(tile: np.ndarray, native: int, rng: np.random.Generator) -> np.ndarray:
-    """`tile` (drawn large) as a camera samples it at `native` px a square with no low-pass filter (bilinear from the
-    nearest pixels), its pixel grid turned 0-45 degrees against the board, then turned upright again (bilinear)."""
-    big, angle = tile.shape[0], float(rng.uniform(0, 45))
-    side = int(np.ceil(native * 1.5))  # room for the turned square's corners
-    sample = cv2.getRotationMatrix2D((big / 2, big / 2), angle, native / big) + [[0, 0, side / 2 - big / 2]] * 2
-    seen = cv2.warpAffine(tile, sample, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    upright = cv2.getRotationMatrix2D((side / 2, side / 2), -angle, 1.0) + [[0, 0, native / 2 - side / 2]] * 2
-    return cv2.warpAffine(seen, upright, (native, native), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-def _small_and_blurred(letter: str, tileset: str, font: str, cell: int, rng: np.random.Generator) -> np.ndarray:
-    """A tile `letter` (a board character of `tileset`) on a small board seen through a soft lens: drawn at
-    SMALL_NATIVE px in a look of the wide palette (stained wood and grain too), blurred by SMALL_BLUR (or, ALIASED_P
-    of them, sampled sharp without a low-pass filter, _aliased), noisy and JPEG-compressed at that size, then as
-    _as_camera_sees delivers it. The tiles alone are otherwise drawn sharp at 28-96 px, and only about one training
-    board in 11 is small and blurred (SMALL_P 0.15 x blurred 0.6), about one per font."""
-    native = int(rng.integers(SMALL_NATIVE[0], SMALL_NATIVE[1] + 1))
-    style = wider_tile_style(random_tile_style(rng, tileset=tileset, font=font), rng)
-    if rng.random() < ALIASED_P:
-        big = int(round(native * rng.uniform(*ALIASED_SCALE)))
-        tile = _aliased(render_tile(letter, size=big, font=font, rng=rng, tileset=tileset, style=style), native, rng)
-        blur = float(rng.uniform(*ALIASED_BLUR))
-    else:
-        tile = render_tile(letter, size=native, font=font, rng=rng, tileset=tileset, style=style)
-        blur = float(rng.uniform(*SMALL_BLUR))
-    tile = finish(tile.astype(np.float32), rng, blur=blur,
-                  noise=float(rng.uniform(0.5, 6.0)), jpeg_quality=int(rng.integers(70, 96)))
-    return _camera(tile, native, cell, rng)
-
-
-SMALL_PER = 12  # tiles drawn small and blurred per text and font, for 20 drawn alone (sharp)
-# An accented letter drawn small and blurred whose mark the glyph does not show (blurred into the tile or cut off
-# as a speck) is no example of it: it is the bare letter's glyph, and learnt as the accented one it taught the
-# model that any small bare O may be an Ö or Ó. Each accented tile is drawn a second time with the same draws as its
-# bare letter; the glyph is kept only when it is MARK_SHOWS taller than the bare one's. Measured (/tmp/vretrain2/
-# marks.py, 120 each of Ö Ü Ó Ś Ą, every font): glyph height over the bare twin's median 1.2; under 1.03 (the mark
-# gone, its height the bare letter's give or take a pixel) 14 %, 13 %, 6 %, 0 %, 0 %; 1.03-1.08 (a mark run
-# into the letter) 5-18 %. Whether a mark is lost is the reader's question (vision.reader._maybe_accented,
-# ACCENT_TALLER, MARK_ABOVE), not the letter model's.
-MARK_SHOWS = 1.03
-
-
-def _bare(text: str, tileset: str) -> str | None:
-    """The board character of `tileset` printed `text`'s letter without its mark (Ö -> O), or None (no single
-    marked letter, or the set has no bare twin)."""
-    bare = unicodedata.normalize("NFD", text)[0] if len(text) == 1 else text
-    if bare == text:
-        return None
-    return next((ch for ch, shown in TILESETS[tileset].glyphs.items() if shown == bare), None)
-
-
-def _shows_its_mark(window: np.ndarray, bare_window: np.ndarray) -> bool:
-    glyph, bare = glyph_image(window), glyph_image(bare_window)
-    return glyph is not None and (bare is None or glyph[1][1] >= MARK_SHOWS * bare[1][1])
-
-
-def small_blurred_samples(per_letter_font: int, seed: int, first: int, count: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
-    """Glyph features and class numbers of tiles drawn small and blurred (_small_and_blurred) printed
-    LETTERS[first:first + count], in every font that has the text (each text from a random stream of its own);
-    an accented letter only where its glyph shows the mark (MARK_SHOWS)."""
-    windows, labels = [], []
-    for label in range(first, min(first + count, len(LETTERS))):
-        rng = np.random.default_rng([seed, label, 1])
-        for font in available_fonts():
-            if not has_glyphs(font, LETTERS[label]):
-                continue
-            for _ in range(per_letter_font):
-                tileset, letter = glyph_tile(LETTERS[label])
-                if LETTERS[label] in TILESETS["english"].chars:  # either set's values, as _as_camera_sees
-                    tileset = ("english", "german")[int(rng.integers(2))]
-                draws = int(rng.integers(2 ** 62))
-                window = _small_and_blurred(letter, tileset, font, cell, np.random.default_rng(draws))
-                bare = _bare(LETTERS[label], tileset)
-                if bare is not None and not _shows_its_mark(
-                        window, _small_and_blurred(bare, tileset, font, cell, np.random.default_rng(draws))):
-                    continue
-                windows.append(window)
-                labels.append(label)
-    feats, found = glyph_features_batch(windows)
-    return feats, np.array(labels, int)[found]
-
-
 def _camera(tile: np.ndarray, native: int, cell: int, rng: np.random.Generator) -> np.ndarray:
     tile = cv2.resize(tile, (cell, cell), interpolation=cv2.INTER_AREA if native > cell else cv2.INTER_LINEAR)
     gain, offset = rng.uniform(0.35, 1.15), rng.uniform(-10, 25)
@@ -242,19 +140,18 @@ MARKED_BLANKS_PER_FONT = 120
 
 
 def marked_blank_samples(per_font: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
-    """Glyph features of marked blanks drawn alone, in every turn (_in_every_turn), all 'not a letter'."""
+    """Glyph features of marked blanks drawn alone, all 'not a letter'."""
     rng = np.random.default_rng(seed)
     windows = [_marked_blank(font, ("logo", "star")[i % 2], cell, rng)
                for font in available_fonts() for i in range(per_font)]
-    feats, found = glyph_features_batch(_in_every_turn(windows))
+    feats, found = glyph_features_batch(windows)
     return feats, np.full(int(found.sum()), CLASSES.index(NOT_A_LETTER))
 
 
-def _board_windows(index: int, seed: int, rng: np.random.Generator, small: bool = False) -> tuple[list[np.ndarray], list[int]]:
+def _board_windows(index: int, seed: int, rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
     """Letter windows cut from one whole rendered frame the way the reader cuts them (rectified
     from slightly wrong corners, neighbours and all), with their letters' class numbers.
-    Every letter is equally likely, so Q, X and the umlauts are seen as often as E. `small`: the board
-    fills SMALL_FILL of a 1504 px frame, seen through a lens blurred by SMALL_FRAME_BLUR."""
+    Every letter is equally likely, so Q, X and the umlauts are seen as often as E."""
     # English and German as before (every third board German) on two boards of three, the
     # other sets in turn on the third
     others = [name for name in DRAWN_SETS if name not in ("english", "german")]
@@ -268,11 +165,7 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator, small: bool 
                      for ch in row) for row in shape]
     options = FrameOptions(tileset=tileset, font=fonts[index % len(fonts)], hand=False, rack_counts={},
                            tile_style=_wide_style(rng, tileset), style_space="wide")
-    size = int(rng.choice((900, 1200, 1504)))
-    if small:
-        options = replace(options, board_fill=float(rng.uniform(*SMALL_FILL)), blur=float(rng.uniform(*SMALL_FRAME_BLUR)))
-        size = 1504
-    frame = render_frame(board, seed=seed * 7919 + index, size=size, options=options)
+    frame = render_frame(board, seed=seed * 7919 + index, size=int(rng.choice((900, 1200, 1504))), options=options)
     cell_px = np.linalg.norm(frame.board_corners[1] - frame.board_corners[0]) / 15
     corners = frame.board_corners + rng.normal(0, 0.06 * cell_px, (4, 2)).astype(np.float32)
     windows = letter_windows(rectify(frame.image, corners))
@@ -280,76 +173,31 @@ def _board_windows(index: int, seed: int, rng: np.random.Generator, small: bool 
     # the empty squares too: where the glyph finder sees a letter shape there (printed labels,
     # the star, a neighbour's letter reaching in), it is an example of 'not a letter'
     empty = [k for k in range(225) if board[k // 15][k % 15] in (".", BLANK)]
-    no_letter = _in_every_turn([windows[k] for k in empty])
-    return ([_reshaped(windows[k], rng) for k in cells] + no_letter,
-            [LETTERS.index(printed(board[k // 15][k % 15], tileset)) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(no_letter))
-
-
-def _in_every_turn(windows: list[np.ndarray]) -> list[np.ndarray]:
-    """The windows of 'not a letter' (premium-square print, the star, a blank's logo) upright and turned by each
-    quarter, as the reader turns a window to read the board in all four turns (vision.reader._turned_window):
-    print is no letter whichever way up it is read. The glyph is found again in the turned window: turning the
-    upright glyph instead (rounds 5-24) is not what the reader sees. Of the 1464 premium squares' windows of
-    tests/test_vision_models.py turned a quarter each way (2928), 2129 show a glyph only turned (a label's line of
-    text, too wide upright, is a tall bar turned), 570 another glyph, 80 the turned one, 10 none
-    (/tmp/vretrain2/turneq.py, round 25); the round-24 model read 300 of them surely as a letter."""
-    return windows + [np.ascontiguousarray(np.rot90(w, quarter)) for quarter in (1, 2, 3) for w in windows]
+    return ([_reshaped(windows[k], rng) for k in cells] + [windows[k] for k in empty],
+            [LETTERS.index(printed(board[k // 15][k % 15], tileset)) for k in cells] + [CLASSES.index(NOT_A_LETTER)] * len(empty))
 
 
 BLANK_WINDOWS = 0.06  # share of a letter training board's tiles drawn as blanks (a real bag: 2 in 100), so that
 # a blank's logo or star is learnt as 'not a letter'
 
 
-SMALL_FILL = (0.32, 0.45)  # a small board's playing area over the frame's side (32-45 px a square at 1504 px)
-SMALL_FRAME_BLUR = (0.8, 1.6)  # its lens blur, px (the looked-at boards: 208208 board-008 fill 0.32 blur 1.2,
-# 203203 board-033 fill 0.35 blur 1.4, a W read M at 0.998, W M, Q O, J I; both dejavu-serif-condensed-bold)
-SMALL_BOARDS = 0.25  # small blurred training boards, as a share of the others (every font in turn)
-
-
-def tile_samples(per_letter_font: int, seed: int, first: int, count: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
-    """Glyph features and class numbers of tiles rendered alone in every font at many sizes, of the
-    texts LETTERS[first:first + count] (each text from a random stream of its own)."""
+def letter_samples(per_letter_font: int, frames: int, seed: int, cell: int = 48) -> tuple[np.ndarray, np.ndarray]:
+    """Glyph features and class numbers: tiles rendered alone in every font at many sizes,
+    and tiles cut from whole rendered frames."""
+    rng = np.random.default_rng(seed)
     windows, labels = [], []
-    for label in range(first, min(first + count, len(LETTERS))):
-        rng = np.random.default_rng([seed, label])
+    for label, letter in enumerate(LETTERS):
         for font in available_fonts():
-            if not has_glyphs(font, LETTERS[label]):  # a font without the glyph is not what a club's set shows
+            if not has_glyphs(font, letter):  # a font without the glyph is not what a club's set shows
                 continue
-            windows += [_as_camera_sees(LETTERS[label], font, cell, rng) for _ in range(per_letter_font)]
+            windows += [_as_camera_sees(letter, font, cell, rng) for _ in range(per_letter_font)]
             labels += [label] * per_letter_font
-    feats, found = glyph_features_batch(windows)
-    return feats, np.array(labels, int)[found]
-
-
-def board_samples(seed: int, first: int, count: int, small: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Glyph features and class numbers of the windows of boards first..first + count - 1 (_board_windows,
-    each board from a random stream of its own)."""
-    windows, labels = [], []
-    for i in range(first, first + count):
-        w, y = _board_windows(i, seed, np.random.default_rng([seed, i, int(small)]), small)
+    for i in range(frames):
+        w, y = _board_windows(i, seed, rng)
         windows += w
         labels += y
     feats, found = glyph_features_batch(windows)
-    return feats, np.array(labels, int)[found]
-
-
-Samples = tuple[np.ndarray, np.ndarray]  # glyph features and class numbers
-
-
-def letter_parts(per_letter_font: int, frames: int, seed: int, pieces: int) -> dict[str, partial[Samples]]:
-    """The letter samples of one seed in `pieces` parts of each kind (to render in parallel), by name: tiles alone
-    (tile_samples), tiles drawn small and blurred (small_blurred_samples), whole boards and small blurred boards
-    (board_samples)."""
-    texts, boards, small = -(-len(LETTERS) // pieces), -(-frames // pieces), -(-int(frames * SMALL_BOARDS) // pieces)
-    parts: dict[str, partial[Samples]] = {}
-    for k in range(pieces):
-        parts[f"tiles-{seed}-{per_letter_font}-{k}of{pieces}"] = partial(tile_samples, per_letter_font, seed, k * texts, texts)
-        parts[f"small-aliased-tiles-{seed}-{max(1, per_letter_font * SMALL_PER // 20)}-{k}of{pieces}"] = partial(
-            small_blurred_samples, max(1, per_letter_font * SMALL_PER // 20), seed, k * texts, texts)
-        parts[f"boards-all-turns-{seed}-{frames}-{k}of{pieces}"] = partial(board_samples, seed, k * boards, min(boards, frames - k * boards))
-        parts[f"small-boards-all-turns-{seed}-{frames}-{k}of{pieces}"] = partial(
-            board_samples, seed, k * small, max(0, min(small, int(frames * SMALL_BOARDS) - k * small)), True)
-    return parts
+    return feats, np.array(labels)[found]
 
 
 CORNER_ERROR = (0.02, 0.12)  # std of the corner error, in cells, drawn per training frame
@@ -713,6 +561,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def turned_not_letters(x: np.ndarray, y: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The samples and, besides, every 'not a letter' glyph turned by a random quarter: premium-square print,
+    stars and logos are no letter whichever way up they are read. The reader reads the squares in all four turns
+    to find which way the board lies, and label print turned a quarter (learnt upright only before) read N
+    or Z surely enough to outvote the tiles: the glyph image is centred with its aspect kept, so turning it is
+    the glyph of the turned window; of its figures, width/height and height/window swap with a quarter turn."""
+    rng = np.random.default_rng(seed)
+    other = np.flatnonzero(y == CLASSES.index(NOT_A_LETTER))
+    turns = rng.integers(1, 4, len(other))
+    images = x[other, :GLYPH * GLYPH].reshape(-1, GLYPH, GLYPH)
+    turned = np.stack([np.rot90(image, int(k)) for image, k in zip(images, turns)]).reshape(len(other), -1)
+    aspect, height, ink = x[other, -3], x[other, -2], x[other, -1]
+    odd = turns % 2 == 1
+    figures = np.column_stack([np.where(odd, 1 / np.maximum(aspect, 1e-3), aspect),
+                               np.where(odd, aspect * height, height), ink])
+    return (np.concatenate([x, np.concatenate([turned, figures], axis=1).astype(np.float32)]),
+            np.concatenate([y, y[other]]))
+
+
 LETTER_EPOCHS = 12
 CONVS = (16, 32, 32)  # channels of the letter CNN's three 3x3 conv layers (each then 2x2 max-pooled)
 LETTER_HIDDEN = 96
@@ -725,7 +592,7 @@ LETTER_HIDDEN = 96
 # the wrong way (board-047 of `python -m vision.synth dataset OUT --boards 50 --seed 53117`, board-040 of 86413).
 # The cause (round 5): the reader reads squares in all four turns, and label print, learnt upright only, read N, Z,
 # H or I surely when turned; _numbered_tiles took such squares for tiles and they outvoted the real ones. Round 5
-# adds every 'not a letter' glyph turned by a random quarter (since round 25 its window, _in_every_turn) and is shipped. Measured with
+# adds every 'not a letter' glyph turned by a random quarter (turned_not_letters) and is shipped. Measured with
 # the glyph polarity fix of the same round, against the round-3 model (no marked blanks): rendered dev seed 70123
 # (50 wide-space boards) 2085 -> 2137/2330 tiles, wrong 9 (5 confident, all logo blanks read G or O) -> 0, no
 # rotation wrong (board-030, 10 tiles on a vintage board with labels, turned wrong by the round-4 recipe, is read
@@ -743,15 +610,14 @@ def _bias(conv: nn.Conv2d) -> np.ndarray:
 
 
 def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int) -> tuple[CnnBranch, np.ndarray, np.ndarray]:
-    """A small CNN on the glyph image, its height over the window beside the image's features into the dense
-    layer (PyTorch, Adam): its layers up to the hidden one, and its last layer's weights (hidden, classes) and bias."""
+    """A small CNN on the glyph image (PyTorch, Adam): its layers up to the hidden one, and its last
+    layer's weights (hidden, classes) and bias."""
     import torch
     from torch import nn
 
     torch.manual_seed(seed)
     torch.set_num_threads(1)  # two threads spin against each other on a busy machine
-    inputs = torch.from_numpy(np.ascontiguousarray(
-        np.concatenate([x[:, :GLYPH * GLYPH], x[:, HEIGHT_FEATURE:HEIGHT_FEATURE + 1]], axis=1)))
+    images = torch.from_numpy(np.ascontiguousarray(x[:, :GLYPH * GLYPH].reshape(-1, 1, GLYPH, GLYPH)))
     labels = torch.from_numpy(y.astype(np.int64))
     layers: list[nn.Module] = []
     convs: list[nn.Conv2d] = []
@@ -761,24 +627,13 @@ def train_cnn(x: np.ndarray, y: np.ndarray, classes: int, epochs: int, seed: int
         layers += [convs[-1], nn.ReLU(), nn.MaxPool2d(2)]
         channels = out
     side = GLYPH // 2 ** len(CONVS)
-    image = nn.Sequential(*layers, nn.Flatten())
-    dense = nn.Linear(channels * side * side + 1, LETTER_HIDDEN)
+    dense = nn.Linear(channels * side * side, LETTER_HIDDEN)
+    body = nn.Sequential(*layers, nn.Flatten(), dense, nn.ReLU())
     last = nn.Linear(LETTER_HIDDEN, classes)
-
-    class LetterCnn(nn.Module):
-        """Rows of the glyph image (flattened) and its height -> logits."""
-        def __init__(self) -> None:
-            super().__init__()
-            self.image, self.dense, self.last = image, dense, last
-
-        def forward(self, rows: torch.Tensor) -> torch.Tensor:
-            features = self.image(rows[:, :-1].reshape(-1, 1, GLYPH, GLYPH))
-            return self.last(torch.relu(self.dense(torch.cat([features, rows[:, -1:]], dim=1))))
-
-    model = LetterCnn()
+    model = nn.Sequential(body, last)
     optimiser = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-5)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, epochs)
-    _fit(model, inputs, labels, optimiser, schedule, epochs)
+    _fit(model, images, labels, optimiser, schedule, epochs)
     branch = CnnBranch([(conv.weight.detach().numpy(), _bias(conv)) for conv in convs],
                        dense.weight.detach().numpy().T, dense.bias.detach().numpy())
     return branch, last.weight.detach().numpy().T, last.bias.detach().numpy()
@@ -789,47 +644,22 @@ def letter_network(cnns: list[tuple[CnnBranch, np.ndarray, np.ndarray]]) -> Netw
     from vision.model_export import cnn_onnx
     w2 = np.concatenate([w for _, w, _ in cnns]) / len(cnns)
     b2 = np.mean([b for _, _, b in cnns], axis=0)
-    return Network(cnn_onnx([branch for branch, _, _ in cnns], w2, b2, GLYPH, columns=True, height=True), CLASSES, 1.0,
-                   GLYPH, columns=True, height=True)
-
-
-LETTER_PIECES = 3  # parts of each kind of letter sample rendered in parallel (a process each)
-
-
-def _rendered(cache: Path | None, parts: Mapping[str, Callable[[], Samples]]) -> Samples:
-    """The samples of every part, together: those an earlier run with --cache saved under the part's name, the
-    others made in parallel (and saved)."""
-    import pickle
-    done: dict[str, Samples] = {}
-    for name in parts:
-        if cache is not None and (cache / f"{name}.pickle").exists():
-            done[name] = pickle.loads((cache / f"{name}.pickle").read_bytes())
-    todo = [name for name in parts if name not in done]
-    if todo:
-        with ProcessPoolExecutor(max_workers=min(len(todo), LETTER_PIECES)) as pool:
-            for name, value in zip(todo, pool.map(_call, [parts[name] for name in todo])):
-                done[name] = value
-                if cache is not None:
-                    (cache / f"{name}.pickle").write_bytes(pickle.dumps(value))
-    return (np.concatenate([done[name][0] for name in parts]), np.concatenate([done[name][1] for name in parts]))
-
-
-def _call(make: Callable[[], T]) -> T:
-    return make()
+    return Network(cnn_onnx([branch for branch, _, _ in cnns], w2, b2, GLYPH, columns=True), CLASSES, 1.0, GLYPH,
+                   columns=True)
 
 
 def train_letters(per: int, frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
+    x, y = _cached(cache, "letters2-train", lambda: letter_samples(per, frames, TRAIN_SEED))
+    xv, yv = _cached(cache, "letters2-held", lambda: letter_samples(max(2, per // 4), max(4, frames // 5), TRAIN_SEED + 1))
     # marked blanks drawn alone (MARKED_BLANKS_PER_FONT), from seeds of their own
-    x, y = _rendered(cache, letter_parts(per, frames, TRAIN_SEED, LETTER_PIECES) | {
-        "marked-blanks-all-turns-train": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT, TRAIN_SEED + 7)})
-    xv, yv = _rendered(cache, letter_parts(max(2, per // 4), max(4, frames // 5), TRAIN_SEED + 1, 1) | {
-        "marked-blanks-all-turns-held": partial(marked_blank_samples, MARKED_BLANKS_PER_FONT // 4, TRAIN_SEED + 8)})
+    xb, yb = _cached(cache, "marked-blanks-train", lambda: marked_blank_samples(MARKED_BLANKS_PER_FONT, TRAIN_SEED + 7))
+    xbv, ybv = _cached(cache, "marked-blanks-held", lambda: marked_blank_samples(MARKED_BLANKS_PER_FONT // 4, TRAIN_SEED + 8))
+    x, y, xv, yv = np.concatenate([x, xb]), np.concatenate([y, yb]), np.concatenate([xv, xbv]), np.concatenate([yv, ybv])
+    x, y = turned_not_letters(x, y, TRAIN_SEED + 9)
+    xv, yv = turned_not_letters(xv, yv, TRAIN_SEED + 10)
     print(f"letters: samples ready, {time.perf_counter() - start:.0f} s")
-    with ProcessPoolExecutor(max_workers=LETTER_MODELS) as pool:  # each CNN in a process of its own
-        cnns = list(pool.map(train_cnn, [x] * LETTER_MODELS, [y] * LETTER_MODELS, [len(CLASSES)] * LETTER_MODELS,
-                             [LETTER_EPOCHS] * LETTER_MODELS, range(LETTER_MODELS)))
-    letters = letter_network(cnns)
+    letters = letter_network([train_cnn(x, y, len(CLASSES), LETTER_EPOCHS, seed) for seed in range(LETTER_MODELS)])
     letters.temperature = fit_temperature(letters.logits(xv), yv)
     accuracy = float((letters.probabilities(xv).argmax(axis=1) == yv).mean())
     letters.save(MODEL_DIR / "letters")
