@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Literal, NamedTuple
 from functools import lru_cache, reduce
+import weakref
 
 import cv2
 import numpy as np
@@ -178,6 +179,20 @@ def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
+def _area_shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """cv2.resize(image, size, interpolation=cv2.INTER_AREA) of a uint8 image to a smaller size. By a
+    fractional factor OpenCV sums the area in float32 for either depth and rounds to whole levels as
+    convertScaleAbs does, so it is resized as float32: the very levels, and OpenCV's float loop takes
+    fewer instructions (a 1504 px colour frame to 640 px 157 -> 124 M, to 1280 px 294 -> 248 M, the
+    conversions included; MEASUREMENTS round 25), for a float copy of the image held a moment (27 MB
+    for that frame). By whole factors both ways OpenCV averages whole numbers and rounds halves up: as
+    it is."""
+    h, w = image.shape[:2]
+    if h % size[1] == 0 and w % size[0] == 0:
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    return cv2.convertScaleAbs(cv2.resize(image.astype(np.float32), size, interpolation=cv2.INTER_AREA))
+
+
 def _work_images(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """The image at work size in colour and in grey, and the scale from frame to work
     coordinates. The grey, which every line is found and checked on, is the frame's grey shrunk
@@ -207,23 +222,45 @@ def _cell_means(small_bgr: np.ndarray, corners: np.ndarray, border: int = 0) -> 
     return _cells_means(small_bgr, [corners], border)[0]
 
 
+# the last image _four_channels converted (a weak reference) and its BGRA: the placement checks warp the
+# same work image many times a frame (placement_margin nine times a call)
+_LAST_FOUR: tuple[weakref.ref[np.ndarray], np.ndarray] | None = None
+
+
+def _four_channels(bgr: np.ndarray) -> np.ndarray:
+    """A BGR image as BGRA, converted once for as long as the image lives: OpenCV warps four channels
+    in about half the time of three, and their warp's colour channels, grey (BGR2GRAY) and Lab
+    (BGR2LAB) are the three channels' to the bit (vision.reader._rectified; MEASUREMENTS round 25:
+    placement_margin's warps 1.3 -> 0.7 ms a call on dev seed 217217). The image is never written
+    to once made, so one kept by identity is still the same image."""
+    global _LAST_FOUR
+    last = _LAST_FOUR  # one read: another thread may set it in between
+    if last is not None and last[0]() is bgr:
+        return last[1]
+    four = cv2.cvtColor(bgr, cv2.COLOR_BGR2BGRA)
+    _LAST_FOUR = weakref.ref(bgr), four
+    return four
+
+
 def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
     """_cell_means of several grids (4x2 corners each) at once: N x (15+2b) x (15+2b) x 3. The
-    views drawn into one stack; only each cell's middle 4x4 px (all the means are taken over)
-    converted to Lab, a quarter of the pixels, and summed in whole numbers (exact)."""
+    views drawn into one stack (in four channels, _four_channels); only each cell's middle 4x4 px
+    (all the means are taken over) converted to Lab, a quarter of the pixels, and summed in whole
+    numbers (exact)."""
     cell = 8
     n = 15 + 2 * border
     side = n * cell
     target = _canonical(cell) + border * cell
-    views = np.empty((len(placements) * side, side, 3), np.uint8)
+    four = _four_channels(small_bgr)
+    views = np.empty((len(placements) * side, side, 4), np.uint8)
     for k, corners in enumerate(placements):
-        cv2.warpPerspective(small_bgr, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+        cv2.warpPerspective(four, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
     # the mean of each cell's middle 4x4 px: the numbers the float pixels' mean gives (whole sums of
     # 16 levels are exact in float32). The Lab conversion works pixel by pixel, so the middles alone,
     # laid side by side, are converted (their very levels) and summed from one integral image
-    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 3)[:, :, 2:cell - 2, :, 2:cell - 2])
-    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 3), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 4)[:, :, 2:cell - 2, :, 2:cell - 2])
+    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 4), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
     at = summed[::cell - 4, ::cell - 4]  # the corners of every cell's middle
     sums = at[1:, 1:] - at[:-1, 1:] - at[1:, :-1] + at[:-1, :-1]
     return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
@@ -1230,7 +1267,7 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
         means[sides] = _cells_means(small, list(places[sides]))
     table = np.full((len(places), 2), -np.inf)
     table[kept, 0] = _pattern_scores(means[kept])
-    table[kept, 1] = _pattern_scores(np.stack([lightness_among_neighbours(m) for m in means[kept]]))
+    table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
     ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
     k = int(np.argmax(ratios))
     rival = 1 + int(np.argmax(table[1:, k]))
@@ -1327,7 +1364,7 @@ def _span_means(small: np.ndarray, corners: np.ndarray, which: np.ndarray) -> np
     cell = _SPAN_CELL
     side = (15 + 2 * SPAN_REACH) * cell
     to_view = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell) + SPAN_REACH * cell)
-    view = cv2.warpPerspective(small, to_view, (side, side), flags=cv2.INTER_AREA)
+    view = cv2.warpPerspective(_four_channels(small), to_view, (side, side), flags=cv2.INTER_AREA)
     summed = cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S).astype(np.float32)
     own = (np.arange(15) + SPAN_REACH) * cell + cell // 4  # the placement's own cells' middles across
     starts, ends, areas, cells = _SPAN_CELLS
@@ -1492,10 +1529,13 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     # shrunk to about that scale (a warp samples, it does not average)
     local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
-    source = frame if source_scale >= 1.0 else cv2.resize(
-        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
+    source = frame if source_scale >= 1.0 else _area_shrunk(
+        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)))
     from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
-    view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # a source shrunk to about the work size warped in four channels (half the time of three, the same
+    # grey and Lab: _four_channels); the frame itself is not converted (its conversion costs what it saves)
+    view = cv2.warpPerspective(source if source is frame else cv2.cvtColor(source, cv2.COLOR_BGR2BGRA), from_source,
+                               (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
     view_gray = _gray(view)
@@ -1573,8 +1613,7 @@ def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
     """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
     fine = min(1.0, FINE_FACTOR * scale)
-    small = frame if fine >= 1.0 else cv2.resize(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)),
-                                                 interpolation=cv2.INTER_AREA)
+    small = frame if fine >= 1.0 else _area_shrunk(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)))
     return small, _gray(small), fine
 
 

@@ -1,0 +1,82 @@
+"""The first search's quicker routes (round 25) give the numbers of the plain ones they replace."""
+import cv2
+import numpy as np
+import pytest
+
+from vision import locate
+from vision.layout import lightness_among_neighbours
+from vision.locate import (_RIVAL_SQUARES, _area_shrunk, _canonical, _cells_means, _four_channels, _pattern_scores,
+                           _relative_lightness, placement_margin)
+
+
+def test_area_shrunk_is_opencvs_area_resize():
+    """Through float32 the very levels cv2.resize's INTER_AREA gives a uint8 image, by fractional
+    factors and by whole ones (where OpenCV rounds otherwise), in one, three and four channels."""
+    rng = np.random.default_rng(25)
+    for k in range(600):
+        h, w = (int(x) for x in rng.integers(8, 240, 2))
+        channels = (1, 3, 4)[k % 3]
+        image = rng.integers(0, 256, (h, w, channels) if channels > 1 else (h, w), dtype=np.uint8)
+        if k % 4 == 0:
+            size = (max(1, w // int(rng.integers(1, 5))), max(1, h // int(rng.integers(1, 5))))
+        else:
+            size = (max(1, int(w * rng.uniform(0.15, 0.999))), max(1, int(h * rng.uniform(0.15, 0.999))))
+        plain = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        shrunk = _area_shrunk(image, size)
+        assert shrunk.dtype == np.uint8 and shrunk.shape == plain.shape and np.array_equal(shrunk, plain), (h, w, size)
+
+
+def test_four_channels_are_converted_once_per_image():
+    """The BGRA of the image asked for: the same array again for the same image, a fresh one for
+    another image, however alike."""
+    rng = np.random.default_rng(3)
+    first = rng.integers(0, 256, (60, 80, 3), dtype=np.uint8)
+    twin = first.copy()
+    four = _four_channels(first)
+    assert np.array_equal(four, cv2.cvtColor(first, cv2.COLOR_BGR2BGRA))
+    assert _four_channels(first) is four
+    other = _four_channels(twin)
+    assert other is not four and np.array_equal(other, four)
+
+
+def _three_channel_cells_means(small: np.ndarray, placements: list[np.ndarray], border: int) -> np.ndarray:
+    """Round 24's _cells_means: the views warped in three channels."""
+    cell, n = 8, 15 + 2 * border
+    side = n * cell
+    target = _canonical(cell) + border * cell
+    views = np.stack([cv2.warpPerspective(small, cv2.getPerspectiveTransform(np.asarray(c, np.float32), target),
+                                          (side, side), flags=cv2.INTER_AREA) for c in placements])
+    lab = cv2.cvtColor(views.reshape(-1, side, 3), cv2.COLOR_BGR2LAB).astype(np.float32).reshape(len(placements), n, cell, n, cell, 3)
+    return lab[:, :, 2:-2, :, 2:-2].mean(axis=(2, 4))
+
+
+@pytest.mark.parametrize("border", [0, 2, 4])
+def test_cells_means_warped_in_four_channels_are_the_three_channels_means(border):
+    rng = np.random.default_rng(border)
+    small = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (5, 5), 0)
+    corners = np.float32([[100, 60], [520, 75], [510, 430], [95, 420]])
+    placements = [corners + rng.normal(0, 6, (4, 2)).astype(np.float32) for _ in range(5)]
+    assert np.array_equal(_cells_means(small, placements, border), _three_channel_cells_means(small, placements, border))
+
+
+def test_placement_margin_takes_the_relative_lightness_grid_by_grid(monkeypatch):
+    """placement_margin's relative measure (every grid at once, _relative_lightness) is
+    lightness_among_neighbours of each grid alone, as round 24 took it: the same margin and rival."""
+    rng = np.random.default_rng(7)
+    small = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (9, 9), 0)
+    asked = []
+
+    def one_by_one(grids: np.ndarray) -> np.ndarray:
+        asked.append(len(grids))
+        return np.stack([lightness_among_neighbours(g) for g in grids])
+    for shift in range(6):
+        corners = np.float32([[110, 70], [500, 80], [505, 420], [100, 415]]) + rng.normal(0, 8, (4, 2)).astype(np.float32)
+        margin, rival = placement_margin(small, corners)
+        with monkeypatch.context() as m:
+            m.setattr(locate, "_relative_lightness", one_by_one)
+            assert placement_margin(small, corners)[0] == margin
+            assert np.array_equal(placement_margin(small, corners)[1], rival)
+        grids = _cells_means(small, [cv2.perspectiveTransform(_RIVAL_SQUARES[k][None], cv2.getPerspectiveTransform(
+            _canonical(1), corners))[0] for k in range(3)], 0)
+        assert np.array_equal(_pattern_scores(_relative_lightness(grids)), _pattern_scores(one_by_one(grids)))
+    assert asked  # the grid-by-grid measure was the one asked for under the patch
