@@ -54,7 +54,7 @@ def _three_channel_cells_means(small: np.ndarray, placements: list[np.ndarray], 
 def test_cells_means_warped_in_four_channels_are_the_three_channels_means(border):
     rng = np.random.default_rng(border)
     small = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (5, 5), 0)
-    corners = np.float32([[100, 60], [520, 75], [510, 430], [95, 420]])
+    corners = np.array([[100, 60], [520, 75], [510, 430], [95, 420]], np.float32)
     placements = [corners + rng.normal(0, 6, (4, 2)).astype(np.float32) for _ in range(5)]
     assert np.array_equal(_cells_means(small, placements, border), _three_channel_cells_means(small, placements, border))
 
@@ -70,7 +70,7 @@ def test_placement_margin_takes_the_relative_lightness_grid_by_grid(monkeypatch)
         asked.append(len(grids))
         return np.stack([lightness_among_neighbours(g) for g in grids])
     for shift in range(6):
-        corners = np.float32([[110, 70], [500, 80], [505, 420], [100, 415]]) + rng.normal(0, 8, (4, 2)).astype(np.float32)
+        corners = np.array([[110, 70], [500, 80], [505, 420], [100, 415]], np.float32) + rng.normal(0, 8, (4, 2)).astype(np.float32)
         margin, rival = placement_margin(small, corners)
         with monkeypatch.context() as m:
             m.setattr(locate, "_relative_lightness", one_by_one)
