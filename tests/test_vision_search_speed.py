@@ -5,25 +5,8 @@ import pytest
 
 from vision import locate
 from vision.layout import lightness_among_neighbours
-from vision.locate import (_RIVAL_SQUARES, _area_shrunk, _canonical, _cells_means, _four_channels, _pattern_scores,
+from vision.locate import (_RIVAL_SQUARES, _canonical, _cells_means, _four_channels, _pattern_scores,
                            _relative_lightness, placement_margin)
-
-
-def test_area_shrunk_is_opencvs_area_resize():
-    """Through float32 the very levels cv2.resize's INTER_AREA gives a uint8 image, by fractional
-    factors and by whole ones (where OpenCV rounds otherwise), in one, three and four channels."""
-    rng = np.random.default_rng(25)
-    for k in range(600):
-        h, w = (int(x) for x in rng.integers(8, 240, 2))
-        channels = (1, 3, 4)[k % 3]
-        image = rng.integers(0, 256, (h, w, channels) if channels > 1 else (h, w), dtype=np.uint8)
-        if k % 4 == 0:
-            size = (max(1, w // int(rng.integers(1, 5))), max(1, h // int(rng.integers(1, 5))))
-        else:
-            size = (max(1, int(w * rng.uniform(0.15, 0.999))), max(1, int(h * rng.uniform(0.15, 0.999))))
-        plain = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-        shrunk = _area_shrunk(image, size)
-        assert shrunk.dtype == np.uint8 and shrunk.shape == plain.shape and np.array_equal(shrunk, plain), (h, w, size)
 
 
 def test_four_channels_are_converted_once_per_image():

@@ -179,20 +179,6 @@ def _shrink(image: np.ndarray) -> tuple[np.ndarray, float]:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
 
 
-def _area_shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """cv2.resize(image, size, interpolation=cv2.INTER_AREA) of a uint8 image to a smaller size. By a
-    fractional factor OpenCV sums the area in float32 for either depth and rounds to whole levels as
-    convertScaleAbs does, so it is resized as float32: the very levels, and OpenCV's float loop takes
-    fewer instructions (a 1504 px colour frame to 640 px 157 -> 124 M, to 1280 px 294 -> 248 M, the
-    conversions included; MEASUREMENTS round 25), for a float copy of the image held a moment (27 MB
-    for that frame). By whole factors both ways OpenCV averages whole numbers and rounds halves up: as
-    it is."""
-    h, w = image.shape[:2]
-    if h % size[1] == 0 and w % size[0] == 0:
-        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-    return cv2.convertScaleAbs(cv2.resize(image.astype(np.float32), size, interpolation=cv2.INTER_AREA))
-
-
 def _work_images(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """The image at work size in colour and in grey, and the scale from frame to work
     coordinates. The grey, which every line is found and checked on, is the frame's grey shrunk
@@ -231,8 +217,9 @@ def _four_channels(bgr: np.ndarray) -> np.ndarray:
     """A BGR image as BGRA, converted once for as long as the image lives: OpenCV warps four channels
     in about half the time of three, and their warp's colour channels, grey (BGR2GRAY) and Lab
     (BGR2LAB) are the three channels' to the bit (vision.reader._rectified; MEASUREMENTS round 25:
-    placement_margin's warps 1.3 -> 0.7 ms a call on dev seed 217217). The image is never written
-    to once made, so one kept by identity is still the same image."""
+    placement_margin 2.0 -> 1.6 ms a call, _shifted 0.87 -> 0.50, on 53 and 38 calls of dev seed
+    217217). The work images are never written to once made, so one kept by identity is still the
+    same image; the BGRA kept is at most the finer scale's (1280 px: 6.5 MB)."""
     global _LAST_FOUR
     last = _LAST_FOUR  # one read: another thread may set it in between
     if last is not None and last[0]() is bgr:
@@ -1529,8 +1516,8 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     # shrunk to about that scale (a warp samples, it does not average)
     local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
-    source = frame if source_scale >= 1.0 else _area_shrunk(
-        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)))
+    source = frame if source_scale >= 1.0 else cv2.resize(
+        frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
     from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
     # a source shrunk to about the work size warped in four channels (half the time of three, the same
     # grey and Lab: _four_channels); the frame itself is not converted (its conversion costs what it saves)
@@ -1613,7 +1600,8 @@ def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
     """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
     fine = min(1.0, FINE_FACTOR * scale)
-    small = frame if fine >= 1.0 else _area_shrunk(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)))
+    small = frame if fine >= 1.0 else cv2.resize(frame, (round(frame.shape[1] * fine), round(frame.shape[0] * fine)),
+                                                 interpolation=cv2.INTER_AREA)
     return small, _gray(small), fine
 
 
