@@ -63,3 +63,12 @@ def test_placement_margin_takes_the_relative_lightness_grid_by_grid(monkeypatch)
             _canonical(1), corners))[0] for k in range(3)], 0)
         assert np.array_equal(_pattern_scores(_relative_lightness(grids)), _pattern_scores(one_by_one(grids)))
     assert asked  # the grid-by-grid measure was the one asked for under the patch
+
+
+def test_four_channels_kept_go_with_their_image():
+    """The BGRA kept for an image is dropped once the image is gone (the bench's peak memory)."""
+    image = np.zeros((40, 50, 3), np.uint8)
+    _four_channels(image)
+    assert locate._LAST_FOUR is not None
+    del image
+    assert locate._LAST_FOUR is None

@@ -214,19 +214,28 @@ _LAST_FOUR: tuple[weakref.ref[np.ndarray], np.ndarray] | None = None
 
 
 def _four_channels(bgr: np.ndarray) -> np.ndarray:
-    """A BGR image as BGRA, converted once for as long as the image lives: OpenCV warps four channels
-    in about half the time of three, and their warp's colour channels, grey (BGR2GRAY) and Lab
-    (BGR2LAB) are the three channels' to the bit (vision.reader._rectified; MEASUREMENTS round 25:
-    placement_margin 2.0 -> 1.6 ms a call, _shifted 0.87 -> 0.50, on 53 and 38 calls of dev seed
-    217217). The work images are never written to once made, so one kept by identity is still the
-    same image; the BGRA kept is at most the finer scale's (1280 px: 6.5 MB)."""
+    """A BGR image as BGRA, converted once while the image lives: OpenCV warps four channels in about
+    half the time of three, and their warp's colour channels, grey (BGR2GRAY) and Lab (BGR2LAB) are
+    the three channels' to the bit (vision.reader._rectified; MEASUREMENTS round 25: placement_margin
+    2.0 -> 1.6 ms a call, _shifted 0.87 -> 0.50, on 53 and 38 calls of dev seed 217217). The work
+    images are never written to once made, so one kept by identity is still the same image. The BGRA
+    goes with its image (_forget_four) and before the next is made: kept, it raised the bench's peak
+    memory by 7-9 MB (a finer-scale image's is 6.5 MB)."""
     global _LAST_FOUR
     last = _LAST_FOUR  # one read: another thread may set it in between
     if last is not None and last[0]() is bgr:
         return last[1]
+    last = _LAST_FOUR = None
     four = cv2.cvtColor(bgr, cv2.COLOR_BGR2BGRA)
-    _LAST_FOUR = weakref.ref(bgr), four
+    _LAST_FOUR = weakref.ref(bgr, _forget_four), four
     return four
+
+
+def _forget_four(gone: weakref.ref[np.ndarray]) -> None:
+    """The BGRA _four_channels kept, dropped once its image is gone."""
+    global _LAST_FOUR
+    if _LAST_FOUR is not None and _LAST_FOUR[0] is gone:
+        _LAST_FOUR = None
 
 
 def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
