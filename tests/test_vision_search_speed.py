@@ -72,3 +72,13 @@ def test_four_channels_kept_go_with_their_image():
     assert locate._LAST_FOUR is not None
     del image
     assert locate._LAST_FOUR is None
+
+
+def test_images_over_the_work_size_are_warped_as_they_are():
+    """The finer scale's image is not held again in four channels (peak memory), and its cells'
+    means are the three channels' all the same."""
+    rng = np.random.default_rng(11)
+    large = cv2.GaussianBlur(rng.integers(0, 256, (locate.WORK_SIZE + 40, 900, 3), dtype=np.uint8), (5, 5), 0)
+    assert _four_channels(large) is large
+    corners = np.array([[150, 90], [780, 110], [770, 640], [140, 630]], np.float32)
+    assert np.array_equal(_cells_means(large, [corners], 2), _three_channel_cells_means(large, [corners], 2))

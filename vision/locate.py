@@ -214,14 +214,17 @@ _LAST_FOUR: tuple[weakref.ref[np.ndarray], np.ndarray] | None = None
 
 
 def _four_channels(bgr: np.ndarray) -> np.ndarray:
-    """A BGR image as BGRA, converted once while the image lives: OpenCV warps four channels in about
+    """A BGR work image as BGRA, converted once while it lives: OpenCV warps four channels in about
     half the time of three, and their warp's colour channels, grey (BGR2GRAY) and Lab (BGR2LAB) are
     the three channels' to the bit (vision.reader._rectified; MEASUREMENTS round 25: placement_margin
     2.0 -> 1.6 ms a call, _shifted 0.87 -> 0.50, on 53 and 38 calls of dev seed 217217). The work
     images are never written to once made, so one kept by identity is still the same image. The BGRA
-    goes with its image (_forget_four) and before the next is made: kept, it raised the bench's peak
-    memory by 7-9 MB (a finer-scale image's is 6.5 MB)."""
+    goes with its image (_forget_four) and before the next is made. An image larger than the work
+    size (the finer scale's, 1280 px) is given as it is: its BGRA (6.5 MB) raised the bench's peak
+    memory by 7 MB on rendered seed 221221 (170.8 -> 178.1 MB), for one or two placement checks there."""
     global _LAST_FOUR
+    if max(bgr.shape[:2]) > WORK_SIZE:
+        return bgr
     last = _LAST_FOUR  # one read: another thread may set it in between
     if last is not None and last[0]() is bgr:
         return last[1]
@@ -240,7 +243,7 @@ def _forget_four(gone: weakref.ref[np.ndarray]) -> None:
 
 def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: int = 0) -> np.ndarray:
     """_cell_means of several grids (4x2 corners each) at once: N x (15+2b) x (15+2b) x 3. The
-    views drawn into one stack (in four channels, _four_channels); only each cell's middle 4x4 px
+    views drawn into one stack (a work image in four channels, _four_channels); only each cell's middle 4x4 px
     (all the means are taken over) converted to Lab, a quarter of the pixels, and summed in whole
     numbers (exact)."""
     cell = 8
@@ -248,15 +251,16 @@ def _cells_means(small_bgr: np.ndarray, placements: list[np.ndarray], border: in
     side = n * cell
     target = _canonical(cell) + border * cell
     four = _four_channels(small_bgr)
-    views = np.empty((len(placements) * side, side, 4), np.uint8)
+    channels = four.shape[2]
+    views = np.empty((len(placements) * side, side, channels), np.uint8)
     for k, corners in enumerate(placements):
         cv2.warpPerspective(four, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_AREA)
     # the mean of each cell's middle 4x4 px: the numbers the float pixels' mean gives (whole sums of
     # 16 levels are exact in float32). The Lab conversion works pixel by pixel, so the middles alone,
     # laid side by side, are converted (their very levels) and summed from one integral image
-    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, 4)[:, :, 2:cell - 2, :, 2:cell - 2])
-    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), 4), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
+    middles = np.ascontiguousarray(views.reshape(len(placements), n, cell, n, cell, channels)[:, :, 2:cell - 2, :, 2:cell - 2])
+    summed = cv2.integral(cv2.cvtColor(middles.reshape(-1, n * (cell - 4), channels), cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
     at = summed[::cell - 4, ::cell - 4]  # the corners of every cell's middle
     sums = at[1:, 1:] - at[:-1, 1:] - at[1:, :-1] + at[:-1, :-1]
     return (sums.astype(np.float32) / np.float32(16)).reshape(len(placements), n, n, 3)
