@@ -228,7 +228,7 @@ def _four_channels(bgr: np.ndarray) -> np.ndarray:
     last = _LAST_FOUR  # one read: another thread may set it in between
     if last is not None and last[0]() is bgr:
         return last[1]
-    last = _LAST_FOUR = None
+    last = _LAST_FOUR = None  # neither reference keeps the old BGRA while the new one is made
     four = cv2.cvtColor(bgr, cv2.COLOR_BGR2BGRA)
     _LAST_FOUR = weakref.ref(bgr, _forget_four), four
     return four
