@@ -198,7 +198,6 @@ class RackCounter:
         self._anchors: dict[str, RackAnchor] = {}   # each rack's body where it held the count the rules said
         self._anchor_due: dict[str, int] = {}       # racks to anchor, at the count the rules say they hold
         self._moved: dict[str, np.ndarray] = {}     # racks found moved from their anchor: the zone they stand in
-        self._maybe_moved: set[str] = set()         # racks in place, but under IN_PLACE_SURE alike (_moved_to)
         self.lost: frozenset[str] = frozenset()     # racks not where they were anchored nor found near (last frame)
 
     # -- the setup, from the app's thread -------------------------------------------------
@@ -243,7 +242,7 @@ class RackCounter:
             self._setup_profiles = dict(profiles or {})
             self._holds = {}
             self._read = {}
-            self._anchors, self._anchor_due, self._moved, self._maybe_moved = {}, {}, {}, set()
+            self._anchors, self._anchor_due, self._moved = {}, {}, {}
 
     def racks_hold(self, counts: Mapping[str, int]) -> None:
         """How many tiles the rules say each rack holds now (seven each as a game starts).
@@ -252,7 +251,7 @@ class RackCounter:
         learnt when it holds the setup's seven."""
         with self._lock:
             self._holds, self._learnt = dict(counts), {}
-            self._anchors, self._anchor_due, self._moved, self._maybe_moved = {}, dict(counts), {}, set()
+            self._anchors, self._anchor_due, self._moved = {}, dict(counts), {}
             zones = self.zones()
             for name, profile in self._setup_profiles.items():
                 if counts.get(name) == SETUP_TILES and name in zones:
@@ -361,15 +360,16 @@ class RackCounter:
             return last.count, last.blocked, last.face_down
         if last is None or redo.rack:
             self.reads += 1
+            maybe_moved = False   # in place, but under IN_PLACE_SURE alike (_moved_to)
             if not placed:
-                moved = self._moved_to(name, frame, corners, zone)
+                moved, maybe_moved = self._moved_to(name, frame, corners, zone)
                 if moved is not None:   # read where the rack stands now, from scratch
                     self._read.pop(name, None)
                     self._moved[name] = moved
                     return self._read_rack(name, frame, corners, moved, rack_square_px(corners, moved), colour,
                                            tolerance, profile, placed=True)
             reading = read_rack(frame, zone, at_rack, colour, tolerance, profile)
-            if (zone is self._moved.get(name) or name in self._maybe_moved) and reading.count is not None \
+            if (zone is self._moved.get(name) or maybe_moved) and reading.count is not None \
                     and any(n not in (None, reading.count) for n in
                             (read_rack(frame, z, at_rack, colour, tolerance, profile).count for z in nudged(zone, at_rack))):
                 # a moved rack is placed to a few px and a degree: its count must hold where the zone could as
@@ -419,26 +419,25 @@ class RackCounter:
             return zone, at_rack
         return moved, rack_square_px(corners, moved)
 
-    def _moved_to(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray) -> np.ndarray | None:
+    def _moved_to(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray
+                  ) -> tuple[np.ndarray | None, bool]:
         """Where a rack anchored stands now when not in `zone` any more (its body not IN_PLACE alike
         there): the zone it was found in (FOUND alike), or None, the rack `lost` when found nowhere
-        near; None too for a rack in place or not anchored."""
+        near; None too for a rack in place or not anchored. And whether a rack in place may have
+        moved a little (under IN_PLACE_SURE alike)."""
         anchor = self._anchors.get(name)
         self.lost = self.lost - {name}
-        self._maybe_moved.discard(name)
         if anchor is None:
-            return None
+            return None, False
         alike = in_place(frame, anchor, zone)
         if alike >= IN_PLACE:
-            if alike < IN_PLACE_SURE:
-                self._maybe_moved.add(name)
-            return None
+            return None, alike < IN_PLACE_SURE
         score, found = refound(frame, anchor, corners)
         if found is None or score < FOUND:
             self._moved.pop(name, None)
             self.lost = self.lost | {name}
-            return None
-        return found
+            return None, False
+        return found, False
 
     def _anchor(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
                 reading: RackReading) -> None:
