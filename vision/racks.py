@@ -886,10 +886,11 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
         h_band = max(2, band[1] - band[0])
         wall = lab[max(0, band[0] - 3 * h_band):band[0] - 1]
         columns = median_colour(wall)
-        wall_off = lab_norm(columns - median_colour(columns)) > WALL_LAB
         # the zone's margins and the rack's ends (seen slanted: dev seed 5000026's wall changed
         # colour over the first 15 px, 1.1 pitches, and read a rack of nine as blocked)
-        ends = _end_columns(len(wall_off), pitch)
+        ends = _end_columns(len(columns), pitch)
+        inner = columns[ends:len(columns) - ends] if len(columns) > 2 * ends else columns
+        wall_off = lab_norm(columns - _commonest_colour(inner)) > WALL_LAB
         wall_off[:ends] = wall_off[-ends:] = False
     hidden = _rack_hidden(found.is_rack, pitch)
     if hidden is not None:
@@ -1340,6 +1341,20 @@ WALL_LAB = 8.0  # weighted Lab: a column of the wall behind the tiles this far f
 # stand (skin or a sleeve over a wooden rack, none foreign by BLOCKED_LAB); at 18 (the bound before) none was off
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
 # column is not rack: rendered racks under lighting vary < 12 between columns (bench)
+
+
+WALL_NEAR = 4.0  # weighted Lab: wall columns this near one another are one colour (the clean walls of WALL_LAB's
+# dev frames: none held farther than 4.1 from the wall's median column over 0.4 tile)
+
+
+def _commonest_colour(columns: np.ndarray) -> np.ndarray:
+    """The colour most of a rack's wall columns (N x 3, weighted Lab) show: the median of those within WALL_NEAR of
+    the column with most others that near. A clean wall's median column; under a hand over more than half the
+    wall the median column is the hand's (README run's 10011134 p1, a dark sleeve along 75 of 139 columns of a
+    wood-classic rack: its columns 7 at most from their median, 9.2 from the rack's own colour; 5 tiles read 4)."""
+    near = lab_norm(columns[:, None] - columns[None]) < WALL_NEAR
+    densest = int(np.argmax(np.add.reduce(near, axis=1)))
+    return median_colour(columns[near[densest]])
 
 
 def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
