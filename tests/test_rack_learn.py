@@ -95,11 +95,12 @@ def test_a_rack_whose_seven_read_surely_as_none_as_the_game_starts_is_learnt_by_
 
     # p1's seven tiles read surely as none without a profile (tiles near the table's colour), BLIND_SHORT or
     # more under seven: once left uncounted (misread) all game, now learnt by their tops, which read the
-    # seven back, and counted
+    # seven back, and counted. (Since round 26 not a sure none but not seen: tiles show in the board tiles'
+    # colour in half shade, vision.racks._tiles_in_shade; learnt all the same.)
     seven = _standing(749)
     lab = _tile_lab(seven)
     zone = seven.zones["p1"]
-    assert read_rack(seven.image, zone, rack_square_px(seven.board_corners, zone), lab, 15.0).count == 0
+    assert read_rack(seven.image, zone, rack_square_px(seven.board_corners, zone), lab, 15.0).count is None
     counter = RackCounter(dict(seven.zones))
     counter.racks_hold({"p1": 7, "p2": 7})
     first = counter.observe(seven.image, seven.board_corners, (lab, 15.0), seven.zones)
