@@ -1350,11 +1350,11 @@ WALL_NEAR = 4.0  # weighted Lab: wall columns this near one another are one colo
 def _commonest_colour(columns: np.ndarray) -> np.ndarray:
     """The colour most of a rack's wall columns (N x 3, weighted Lab) show: the median of those within WALL_NEAR of
     the column with most others that near. A clean wall's median column; under a hand over more than half the
-    wall the median column is the hand's (README run's 10011134 p1, a dark sleeve along 75 of 139 columns of a
-    wood-classic rack: its columns 7 at most from their median, 9.2 from the rack's own colour; 5 tiles read 4)."""
+    wall the median column is the hand's (README run's 10011134 p1, a dark hand along 75 of 139 columns of a
+    wood-classic rack: 7.0 from their median held over 0.4 tile, 9.2 from this colour; 5 tiles read 4)."""
     median = median_colour(columns)
     if 2 * np.count_nonzero(lab_norm(columns - median) < WALL_NEAR) >= len(columns):
-        return median  # most columns are one colour with the median (any clean wall): no pairs needed (0.3 ms)
+        return median  # most columns one colour with the median, as on a clean wall: no pairs (0.3 ms a call)
     near = lab_norm(columns[:, None] - columns[None]) < WALL_NEAR
     densest = int(np.argmax(np.add.reduce(near, axis=1)))
     return median_colour(columns[near[densest]])
