@@ -4,13 +4,12 @@ halfway between the board's tiles and the rack, found in no band of the board ti
 draws and read as a sure 0 (vision.racks._tiles_in_shade)."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from tests.rack_reading import standing
 from vision.rack_bench import FOLLOW_NOISE, TOLERANCE, board_tile_lab, square
 from vision.racks import _tiles_in_shade, read_rack, weight_lab
-
-import cv2
 
 
 def _noisy_reads(seed: int, rack: str, p1: int, p2: int, draws: int) -> list[int | None]:
