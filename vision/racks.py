@@ -1333,10 +1333,11 @@ def _hidden_by_table(table: np.ndarray, tile_lab: np.ndarray, profile: RackProfi
     return bool(lab_norm(seen - table).min() < MIN_CONTRAST)
 
 
-WALL_LAB = 8.0  # weighted Lab: a column of the wall behind the tiles this far from the wall's median column is off
-# (a hand or an arm over it). Dev seeds 8070000-8070399 (the bench's 407 hand racks, cached with each scene without
-# its hand and its setup frame, /tmp/rkhand26/wallrun.py): the least distance held over 0.4 tile (as
-# _blocked_columns opens it), the most along the rack, reached 4.1 on the 1200 racks of those frames without a hand
+WALL_LAB = 8.0  # weighted Lab: a column of the wall behind the tiles this far from the wall's colour (_commonest_colour)
+# is off (a hand or an arm over it). Dev seeds 8070000-8070399 (the bench's 407 hand racks learnt by colour or not
+# learnt, cached with each scene without its hand and its setup frame, /tmp/rkhand26/wallrun.py): the least distance
+# from the median column held over 0.4 tile (as _blocked_columns opens it), the most along the rack, reached 4.1 on
+# the 1194 racks of those frames without a hand
 # (setup frames and the hand scenes rendered bare), and 5.6-14.4 on the eight hand racks read as fewer tiles than
 # stand (skin or a sleeve over a wooden rack, none foreign by BLOCKED_LAB); at 18 (the bound before) none was off
 BLOCKED_LAB = 28.0  # a column this far (Lab, median over its rows) from the rack's median
