@@ -214,6 +214,27 @@ LETTER_SURE_ALONE = 0.999
 # plain M 0.597 and H 0.363, its strokes H 0.882, read H 0.88. On dev seeds 123063, 123164, 123165 and part of 123064
 # (/tmp/vwrong/r22/overrule.py, start tree) three squares' strokes read another letter more surely than their plain
 # ink, every one's plain ink at the kiosk's bar (TAKEN_ALONE's already), none under it
+# HAIRLINES_KEEP (no constant of its own; vision.glyph.HAIRLINES): where the strokes read another letter than the plain
+# ink (TAKEN_ALONE's overrule, _letters_agree), a third reading decides: the strokes with their hairlines kept. When it
+# reads the plain ink's letter at the kiosk's bar, the strokes lost the hairlines of a blurred serif face (an E's arms:
+# L; a P's bowl: I; an S's spine: N) and the plain ink's reading stands. The lead's round-25 dev seed 134089 board-039
+# (vintage board, cream condensed-serif tiles, blur 1.5): 7 clear tiles asked, their plain ink E, P, W, S at
+# 0.85-0.996, their strokes L, I, M, N at 0.94-1.0; the hairlines read E, E, E, P, S at 0.93-0.9999 (the W M, the E
+# its plain ink reads 0.68 stays asked). Dev seeds 134089, 134096, 134097 (60 boards each, /tmp/vletter/dump2.py, start
+# tree): of the 17 squares whose strokes read another letter more surely than their plain ink, or whose plain ink read
+# at LETTER_DECIDES, the hairlines read the plain ink's letter on 16, every one right (the W the other). Where the
+# strokes were right (141141 board-015, a G whose plain ink took in its tile's lit corner as a Q's tail) the hairlines
+# read G 1.0: the Q stays out
+# LONE_READING: a letter that one reading alone takes at the kiosk's bar, its other readings (of the plain ink, the
+# strokes, the strokes with their hairlines) showing a glyph but reading it under the bar, is taken only past
+# LONE_READING; under it the square is asked (_letters_confirmed). 134089 board-031: a small blurred G (manrope-bold,
+# fill 0.33, blur 1.3) read O 0.803 by its plain ink, its strokes O 0.714, its hairlines O 0.756: a confident-wrong
+# letter. On dev seeds 134089, 134096 and 134097 (/tmp/vletter/sim2.py on dump2.py's tables, start tree) seven letters
+# were so read at the bar: that G, an R at 0.817 (right, 134089 board-039) and five right letters at 0.929-0.987 (two O's
+# of board-031 and an O of 134097 board-038 read by their strokes, an F and a W of 134089 board-039 by their plain ink):
+# any bar from 0.82 to 0.92 asks the same two. Round 23's looked-at 203203 board-033: a J read I and a Q read O from
+# the strokes alone at 0.795 and 0.774 (0.956 and 0.969 as the share of the letters), their hairlines J 0.96, Q 0.80
+LONE_READING = 0.9
 # A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
 # a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
 # them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
@@ -703,17 +724,51 @@ class BoardReader:
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
             surer = again.max(axis=1) > plain_best
+            rival = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
+            if strokes_past_print and rival.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
+                kept = self._hairlines_read(cells, unsure[rival], probs[unsure[rival]].argmax(axis=1))
+                surer[np.flatnonzero(rival)[kept]] = False
+                rival[np.flatnonzero(rival)[kept]] = False
             # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
-            overruled[unsure] = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1)) & \
-                ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            overruled[unsure] = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
+            self._letters_confirmed(cells, probs, heights)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
+
+    def _hairlines_read(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines (vision.glyph.hairline_mask)
+        read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
+        again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
+        return (again_heights > 0) & (again[np.arange(len(rows)), letters] >= DEFAULT_MIN_CONFIDENCE)
+
+    def _letters_confirmed(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter read under LONE_READING
+        that fewer than two of its three readings (the plain ink where it shows a letter, the strokes, the strokes with
+        their hairlines) read at the kiosk's bar, where two of them show a glyph at all."""
+        best = probs.max(axis=1)
+        doubted = np.flatnonzero((heights > 0) & (best > 0) & (best < LONE_READING))
+        if not len(doubted):
+            return
+        windows = [cells[k] for k in doubted]
+        letters = probs[doubted].argmax(axis=1)
+        shown = np.zeros(len(doubted), int)
+        agree = np.zeros(len(doubted), int)
+        # (where the plain ink shows no letter, its reading is the strokes': counted once)
+        plain_shown = np.array([letter_ink(w) is not None for w in windows])
+        every = np.ones(len(doubted), bool)
+        for (read, read_heights), counted in ((self._read_glyphs(windows, strokes=False), plain_shown),
+                                              (self._read_glyphs(windows, strokes=True), every),
+                                              (self._read_glyphs(windows, strokes=False, hairlines=True), every)):
+            found = (read_heights > 0) & counted
+            shown += found
+            agree += found & (read[np.arange(len(doubted)), letters] >= DEFAULT_MIN_CONFIDENCE)
+        probs[doubted[(shown >= 2) & (agree < 2)]] = 0.0
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
@@ -727,6 +782,8 @@ class BoardReader:
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=True)
         other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
             (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        if other.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
+            other[np.flatnonzero(other)[self._hairlines_read(cells, doubted[other], probs[doubted[other]].argmax(axis=1))]] = False
         probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -743,10 +800,12 @@ class BoardReader:
             if glyph_in_pieces(cells[k], bool(strokes[k])):
                 probs[k] = 0.0
 
-    def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
-        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells`; zeros
-        where no glyph was found or the letter model calls it 'not a letter'."""
-        probs, heights = self._glyph_classes(cells, strokes)
+    def _read_glyphs(self, cells: list[np.ndarray], strokes: bool,
+                     hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`:
+        which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model calls it
+        'not a letter'."""
+        probs, heights = self._glyph_classes(cells, strokes, hairlines)
         if NOT_A_LETTER in self.letters.classes:
             # ink the model calls 'not a letter' (print on a square, a speck) is no letter
             # found; elsewhere its share is left out, so it lowers the letter's probability
@@ -756,10 +815,11 @@ class BoardReader:
             probs = np.delete(probs, other, axis=1)
         return probs, heights
 
-    def _glyph_classes(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
+    def _glyph_classes(self, cells: list[np.ndarray], strokes: bool,
+                       hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
         height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
-        feats, found = glyph_features_batch(cells, strokes)
+        feats, found = glyph_features_batch(cells, strokes, hairlines)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
