@@ -283,9 +283,10 @@ def stroke_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
 # The strokes' level (Otsu's, over the top-hat) loses a blurred serif face's hairlines: a condensed serif E's thin
 # arms, a P's bowl, an S's spine fall under it, and the strokes read L, I, N (rendered dev seed 134089 board-039,
 # vintage board, cream tiles, blur 1.5: seven clear tiles whose plain ink reads E, P, W, S at 0.90-0.996 and their
-# strokes L, I, M, N at 0.94-1.0). At HAIRLINES of that level the hairlines stay: those read E, P, S at 0.994-0.9999
-# (W still M); at 0.75 of it two of the four E's still read L. The glare the top-hat leaves out stays out: the G
-# whose plain ink took in its tile's lit corner as a Q's tail (141141 board-015) reads G 1.0 at 0.5 and 0.75.
+# strokes L, I, M, N at 0.94-1.0). At HAIRLINES of that level the hairlines stay: the four E's read E 0.994-0.997, the
+# P 0.93, the S 0.9999 (the W still M); at 0.75 of it one E still reads L 0.62 and another E 0.46, L 0.41. The glare
+# the top-hat leaves out stays out: the G whose plain ink took in its tile's lit corner as a Q's tail (141141 board-015)
+# reads G 1.0 at 0.5 and 0.75.
 HAIRLINES = 0.5
 
 
