@@ -113,7 +113,8 @@ LetterInk = tuple[np.ndarray, tuple, tuple[int, int, int, int]]  # see letter_in
 _INK: dict[_Key, np.ndarray | None] = {}
 _STROKES: dict[_Key, np.ndarray | None] = {}
 _LETTER: dict[_Key, LetterInk | None] = {}
-_FEATURES: dict[_Key, np.ndarray | None] = {}  # glyph_features_batch's rows (the key's inset: whether strokes)
+_HAIRLINES: dict[_Key, np.ndarray | None] = {}
+_FEATURES: dict[_Key, np.ndarray | None] = {}  # glyph_features_batch's rows (the key's inset: which ink was read)
 Levels = tuple[float, float, float, float, bool]  # see _ink_levels
 _LEVELS: dict[_Key, Levels] = {}
 
@@ -141,7 +142,7 @@ def _remember(memo: dict[_Key, _T], key: _Key, made: _T) -> _T:
 
 def forget_inks() -> None:
     """Forget the windows' inks remembered so far (a new frame's windows are new)."""
-    for memo in (_INK, _STROKES, _LETTER, _FEATURES, _LEVELS):
+    for memo in (_INK, _STROKES, _HAIRLINES, _LETTER, _FEATURES, _LEVELS):
         memo.clear()
 
 
@@ -276,10 +277,25 @@ def stroke_mask(cell_bgr: np.ndarray, inset: int = INSET) -> np.ndarray | None:
     within a few stroke widths (a morphological top-hat), so a glare spot or shadow that
     lights one side of the tile more than the other does not join the letter to the tile's
     edge. None if nothing stands out."""
-    return _memoised(_STROKES, cell_bgr, inset, lambda: _stroke_mask(cell_bgr, inset))
+    return _memoised(_STROKES, cell_bgr, inset, lambda: _stroke_mask(cell_bgr, inset, 1.0))
 
 
-def _stroke_mask(cell_bgr: np.ndarray, inset: int) -> np.ndarray | None:
+# The strokes' level (Otsu's, over the top-hat) loses a blurred serif face's hairlines: a condensed serif E's thin
+# arms, a P's bowl, an S's spine fall under it, and the strokes read L, I, N (rendered dev seed 134089 board-039,
+# vintage board, cream tiles, blur 1.5: seven clear tiles whose plain ink reads E, P, W, S at 0.90-0.996 and their
+# strokes L, I, M, N at 0.94-1.0). At HAIRLINES of that level the hairlines stay: the four E's read E 0.994-0.997, the
+# P 0.93, the S 0.9999 (the W still M); at 0.75 of it one E still reads L 0.62 and another E 0.46, L 0.41. The glare
+# the top-hat leaves out stays out: the G whose plain ink took in its tile's lit corner as a Q's tail (141141 board-015)
+# reads G 1.0 at 0.5 and 0.75.
+HAIRLINES = 0.5
+
+
+def hairline_mask(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """stroke_mask at HAIRLINES of its level: the strokes with a blurred letter's hairlines kept."""
+    return _memoised(_HAIRLINES, cell_bgr, INSET, lambda: _stroke_mask(cell_bgr, INSET, HAIRLINES))
+
+
+def _stroke_mask(cell_bgr: np.ndarray, inset: int, share: float) -> np.ndarray | None:
     gray = _grey(cell_bgr)
     n = gray.shape[0]
     q = n // 6
@@ -289,7 +305,7 @@ def _stroke_mask(cell_bgr: np.ndarray, inset: int) -> np.ndarray | None:
     if _percentiles(centre, (98,))[0] < 20:
         return None
     level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return (hat[inset:n - inset, inset:n - inset] > level).astype(np.uint8)
+    return (hat[inset:n - inset, inset:n - inset] > share * level).astype(np.uint8)
 
 
 def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, int, int, int] | None:
@@ -565,14 +581,15 @@ def _two_dot_rows(stroke: np.ndarray) -> int:
     return cap if cap <= CAP_ROWS[1] * h else 0
 
 
-def glyph_image(cell_bgr: np.ndarray, strokes: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+def glyph_image(cell_bgr: np.ndarray, strokes: bool = False,
+                hairlines: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
     """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None.
     The strokes alone (stroke_mask) are tried when the plain ink mask shows no letter, or
-    only them when `strokes`."""
-    ink = None if strokes else letter_ink(cell_bgr)
+    only them when `strokes`; only the strokes with their hairlines (hairline_mask) when `hairlines`."""
+    ink = None if strokes or hairlines else letter_ink(cell_bgr)
     mask, box = (None, None) if ink is None else (ink[0], ink[2])
     if box is None:
-        mask = stroke_mask(cell_bgr)
+        mask = hairline_mask(cell_bgr) if hairlines else stroke_mask(cell_bgr)
         box = None if mask is None else letter_box(mask)
     if mask is None or box is None:
         return None
@@ -604,23 +621,25 @@ def glyph_in_pieces(cell_bgr: np.ndarray, strokes: bool = False) -> bool:
     return len(tall) >= 2
 
 
-def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False,
+                         hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
-    shape was found, boolean mask of those cells). `strokes`: as glyph_image. Each window's
+    shape was found, boolean mask of those cells). `strokes`, `hairlines`: as glyph_image. Each window's
     features are remembered as its ink is (the rotation and the letters read look at the
     same windows; forget_inks)."""
-    if not strokes:
+    if not strokes and not hairlines:
         ink_masks(cells)
-    rows = [_memoised(_FEATURES, cell, int(strokes), lambda: _feature_row(cell, strokes)) for cell in cells]
+    which = 2 if hairlines else int(strokes)  # the memo key's inset: which ink the row was read from
+    rows = [_memoised(_FEATURES, cell, which, lambda: _feature_row(cell, strokes, hairlines)) for cell in cells]
     found = np.array([row is not None for row in rows], bool)
     if not found.any():
         return np.zeros((0, FEATURES), np.float32), found
     return np.stack([row for row in rows if row is not None]), found
 
 
-def _feature_row(cell: np.ndarray, strokes: bool) -> np.ndarray | None:
+def _feature_row(cell: np.ndarray, strokes: bool, hairlines: bool) -> np.ndarray | None:
     """One window's glyph features (FEATURES float32: the glyph image over 255, then its shape figures)."""
-    g = glyph_image(cell, strokes)
+    g = glyph_image(cell, strokes, hairlines)
     if g is None:
         return None
     return np.concatenate([g[0].reshape(-1).astype(np.float32) / 255, g[1]]).astype(np.float32)

@@ -214,6 +214,17 @@ LETTER_SURE_ALONE = 0.999
 # plain M 0.597 and H 0.363, its strokes H 0.882, read H 0.88. On dev seeds 123063, 123164, 123165 and part of 123064
 # (/tmp/vwrong/r22/overrule.py, start tree) three squares' strokes read another letter more surely than their plain
 # ink, every one's plain ink at the kiosk's bar (TAKEN_ALONE's already), none under it
+# HAIRLINES_KEEP (no constant of its own; vision.glyph.HAIRLINES): where the strokes read another letter than the plain
+# ink (TAKEN_ALONE's overrule, _letters_agree), a third reading decides: the strokes with their hairlines kept. When it
+# reads the plain ink's letter at the kiosk's bar, the strokes lost the hairlines of a blurred serif face (an E's arms:
+# L; a P's bowl: I; an S's spine: N) and the plain ink's reading stands. The lead's round-25 dev seed 134089 board-039
+# (vintage board, cream condensed-serif tiles, blur 1.5): 7 clear tiles asked, their plain ink E, P, W, S at
+# 0.85-0.996, their strokes L, I, M, N at 0.94-1.0; the hairlines read E, E, E, P, S at 0.93-0.9999 (the W M, the E
+# its plain ink reads 0.68 stays asked). Dev seeds 134089, 134096, 134097 (60 boards each, /tmp/vletter/dump2.py, start
+# tree): of the 17 squares whose strokes read another letter more surely than their plain ink, or whose plain ink read
+# at LETTER_DECIDES, the hairlines read the plain ink's letter on 16, every one right (the W the other). Where the
+# strokes were right (141141 board-015, a G whose plain ink took in its tile's lit corner as a Q's tail) the hairlines
+# read G 1.0: the Q stays out
 # A letter whose share of the letters is under LETTER_DECIDES is read again from four windows cut STEADY_SHIFT of
 # a cell off its square (left, right, up, down), each as the square was read (_squares_letters); where any of
 # them reads another letter at the kiosk's bar, the letter hangs on where the square is cut, not on the pixels,
@@ -703,9 +714,13 @@ class BoardReader:
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
             surer = again.max(axis=1) > plain_best
+            rival = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1))
+            if strokes_past_print and rival.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
+                rivals = np.flatnonzero(rival)
+                kept = rivals[self._hairlines_read(cells, unsure[rivals], probs[unsure[rivals]].argmax(axis=1))]
+                surer[kept], rival[kept] = False, False
             # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
-            overruled[unsure] = surer & (again.argmax(axis=1) != probs[unsure].argmax(axis=1)) & \
-                ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            overruled[unsure] = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
@@ -714,6 +729,12 @@ class BoardReader:
             self._letters_agree(cells, probs, heights, strokes)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
+
+    def _hairlines_read(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept
+        (vision.glyph.hairline_mask) read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
+        again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
+        return (again_heights > 0) & (again[np.arange(len(rows)), letters] >= DEFAULT_MIN_CONFIDENCE)
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
@@ -727,6 +748,9 @@ class BoardReader:
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=True)
         other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
             (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        if other.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
+            rivals = np.flatnonzero(other)
+            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
         probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -743,10 +767,12 @@ class BoardReader:
             if glyph_in_pieces(cells[k], bool(strokes[k])):
                 probs[k] = 0.0
 
-    def _read_glyphs(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
-        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells`; zeros
-        where no glyph was found or the letter model calls it 'not a letter'."""
-        probs, heights = self._glyph_classes(cells, strokes)
+    def _read_glyphs(self, cells: list[np.ndarray], strokes: bool,
+                     hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`:
+        which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model calls it
+        'not a letter'."""
+        probs, heights = self._glyph_classes(cells, strokes, hairlines)
         if NOT_A_LETTER in self.letters.classes:
             # ink the model calls 'not a letter' (print on a square, a speck) is no letter
             # found; elsewhere its share is left out, so it lowers the letter's probability
@@ -756,10 +782,11 @@ class BoardReader:
             probs = np.delete(probs, other, axis=1)
         return probs, heights
 
-    def _glyph_classes(self, cells: list[np.ndarray], strokes: bool) -> tuple[np.ndarray, np.ndarray]:
+    def _glyph_classes(self, cells: list[np.ndarray], strokes: bool,
+                       hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
         height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
-        feats, found = glyph_features_batch(cells, strokes)
+        feats, found = glyph_features_batch(cells, strokes, hairlines)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
