@@ -39,6 +39,14 @@ EMPTY_MIN = 3
 # (27.7 / 24.6 on 95 %; board-032's empty double-word squares are 25-27 from it)
 SUPPORT, SUPPORT_LAB = 2, 10.0
 TILE_SPREAD = 20.0
+# Glare whitens tiles too, and a spot of it over many tiles gives them support: on round 25's measuring seed
+# 222222 board-037 (red wooden tiles on the German board, glare over the middle) the plain squares farthest
+# from the sure tiles' red were 25 tiles whitened by the spot (L 142-203 against the tiles' 61), and their
+# median was taken for the empty plain square's colour: 19 tiles read empty at 0.87-0.996. So a square's
+# distance from the tiles is measured from the tiles' colour as glare may whiten it (from_glared_tiles): mixed
+# toward white in BGR, as the renderer's spot does, up to its strongest peak (vision.synth.effects.glare,
+# 0.3-0.75); those whitened tiles lie within 3 Lab of that line, the board's green squares 25 from it.
+GLARE_PEAK, GLARE_WHITE, GLARE_STEPS = 0.75, 250.0, 15
 
 
 def board_matrix(corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
@@ -97,11 +105,12 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     together = len({a.dtype for a in arrays}) == 1
     groups = [np.concatenate(arrays, axis=1)] if together else list(arrays)
     outs = [np.empty_like(a) for a in groups]
+    glared = None if tile_lab is None else from_glared_tiles(colours, tile_lab)
     for cells in _TYPE_CELLS:
         chosen = cells
-        if tile_lab is not None:
+        if glared is not None:
             keep = max(min(EMPTY_MIN, len(chosen)), int(np.ceil(EMPTY_QUANTILE * len(chosen))))
-            distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1)
+            distance = glared[chosen]
             plain = _supported(colours[chosen]) & (distance > TILE_SPREAD)
             if plain.sum() >= keep:
                 chosen, distance = chosen[plain], distance[plain]
@@ -111,6 +120,46 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     if together:
         outs = np.split(outs[0], np.cumsum([a.shape[1] for a in arrays])[:-1], axis=1)
     return outs[0] if not others else tuple(outs)
+
+
+def from_glared_tiles(colours: np.ndarray, tile_lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
+    """Each colour's (N x 3 Lab) distance from the tiles' colour as light may leave it (lit_line): from the nearest
+    point of the tiles' colour whitened by glare and, with `shade`, darkened or brightened by uneven light. The
+    nearest point is the tiles' colour itself for a colour neither lighter nor darker along the light's way."""
+    line = lit_line(tile_lab, shade)
+    start, step = line[:-1], np.diff(line, axis=0)  # S x 3
+    c = colours.astype(np.float32)[:, None, :]  # N x 1 x 3
+    along = np.clip(((c - start) * step).sum(axis=2) / np.maximum((step * step).sum(axis=1), 1e-6), 0.0, 1.0)
+    return np.sqrt(((c - (start + along[..., None] * step)) ** 2).sum(axis=2)).min(axis=1)
+
+
+def lit_line(lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
+    """Points (N x 3 Lab) of a polyline through a colour as light may leave it, each piece in GLARE_STEPS steps:
+    its BGR times a gain from shade[0] to shade[1] (shadows and sunlit patches), then back at the colour itself,
+    whitened by glare 0 to GLARE_PEAK of the way to white, mixed in BGR as the spot of light does
+    (vision.synth.effects.glare)."""
+    rounded = np.clip(np.round(np.asarray(lab, np.float32)), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    bgr = cv2.cvtColor(rounded, cv2.COLOR_LAB2BGR).reshape(1, 3).astype(np.float32)
+    glared = bgr + (GLARE_WHITE - bgr) * np.linspace(0.0, GLARE_PEAK, GLARE_STEPS + 1, dtype=np.float32)[:, None]
+    points = glared if shade == (1.0, 1.0) else \
+        np.concatenate([bgr * np.linspace(*shade, GLARE_STEPS + 1, dtype=np.float32)[:, None], glared])
+    line = cv2.cvtColor(np.clip(np.round(points), 0, 255).astype(np.uint8).reshape(1, -1, 3), cv2.COLOR_BGR2LAB)
+    line = line.reshape(-1, 3).astype(np.float32)
+    line[len(line) - GLARE_STEPS - 1] = lab  # the colour itself, unrounded
+    return line
+
+
+def lit_distances(stats: CellStats, tile_lab: np.ndarray, shade: tuple[float, float]) -> tuple[np.ndarray, ...]:
+    """Per cell (frame order): its colour's distance from the tiles' colour as light may leave it (from_glared_tiles
+    with `shade`), from its premium type's empty colour so lit (expected_empty), and that of the tiles' colour from
+    the type's so lit (how well colour tells a tile from an empty square of that type at all)."""
+    reference = expected_empty(stats.mean, tile_lab)
+    to_empty, apart = np.empty(225, np.float32), np.empty(225, np.float32)
+    for cells in _TYPE_CELLS:
+        empty_lab = reference[cells[0]]
+        to_empty[cells] = from_glared_tiles(stats.mean[cells], empty_lab, shade)
+        apart[cells] = from_glared_tiles(np.asarray(tile_lab, np.float32)[None], empty_lab, shade)[0]
+    return from_glared_tiles(stats.mean, tile_lab, shade), to_empty, apart
 
 
 def _supported(colours: np.ndarray) -> np.ndarray:

@@ -30,7 +30,8 @@ import cv2
 import numpy as np
 
 from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
-                          letter_window, letter_windows, occupancy_features, rectify, tile_colour, unpadded)
+                          letter_window, letter_windows, lit_distances, occupancy_features, rectify, tile_colour,
+                          unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
@@ -183,6 +184,22 @@ PIXEL_INSET = 6
 # between 0.05 and 0.2, and none of them carried such a read either.
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
+# A tile whitened by glare the occupancy model takes for an empty square: under a strong spot a tile's edge and
+# letter fade and its colour goes pale, as an empty square's does under glare (round 25's measuring seed 222222
+# board-037: red wooden tiles on the German board's green squares under a spot, 19 read empty at 0.52-0.98 with
+# their type's empty colour right, vision.cells.GLARE_PEAK). Its colour tells it: on the line of the tiles' colour
+# as light leaves it (vision.cells.lit_line: shaded to LIT_SHADE[0], lit to LIT_SHADE[1] of its BGR, the renderer's
+# shadows and sunlit patches (vision.synth.effects.cast_shadow, gain 0.5-1.35), or whitened by glare) and far from
+# its type's empty colour so lit. So a square the occupancy model calls likeliest empty, within GLARED_NEAR Lab of
+# the tiles' lit line and GLARED_APART times as far (1 Lab at least) from its type's, on a board whose tiles' colour
+# is GLARED_COLOURS_APART from that type's empty colour so lit (colour cannot tell a tile from a square where the
+# tiles are the square's colour), has its letter read and is never a sure empty: read as a tile with its letter
+# (LETTER_DECIDES, or its number: _numbered_letters), else unknown (asked). Measured (/tmp/vglare/anal2.py on
+# per-square tables of every located frame, this tree's occupancy): ...
+LIT_SHADE = (0.5, 1.35)
+GLARED_NEAR = 3.0
+GLARED_APART = 5.0
+GLARED_COLOURS_APART = 20.0
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1175,6 +1192,7 @@ class BoardReader:
             empty = occ[rival_index].argmax(axis=1) == 0
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
+        glared = _glared_tiles(stats, tile_lab, occ, index)
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1182,7 +1200,7 @@ class BoardReader:
         # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k]]
         letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
                                                      frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
@@ -1192,7 +1210,7 @@ class BoardReader:
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
-        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         # the squares without a letter from their most likely state alone (most of the board)
@@ -1233,13 +1251,16 @@ class BoardReader:
         # tiles with no letter found, read again with their detail boosted (see FAINT_GAIN); their print's polarity
         # judged on the window read (a glare gradient across a faint tile's window flips it)
         boosted = {k: _boosted(windows[index[k]]) for k, j in letter_at.items() if heights[j] == 0 and k not in again
-                   and occ[k].argmax() == 1 and cells[k].state in ("empty", "unknown")}
+                   and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
         for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in np.flatnonzero(glared):  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
+            if cells[k].state == "empty":
+                cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1850,6 +1871,17 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     target = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     matrix = cv2.getPerspectiveTransform(upright_corners(corners, quarter), target)
     return tuple(tuple(float(v) for v in row) for row in matrix)
+
+
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
+    likeliest empty whose colour is the tiles' (`tile_lab`, the sure tiles') as light leaves it and not their
+    type's empty colour (see GLARED_NEAR); none when the tiles' colour is not known."""
+    if tile_lab is None:
+        return np.zeros(225, bool)
+    to_tiles, to_empty, apart = (d[index] for d in lit_distances(stats, tile_lab, LIT_SHADE))
+    return ((occ.argmax(axis=1) == 0) & (to_tiles <= GLARED_NEAR) & (apart >= GLARED_COLOURS_APART)
+            & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0)))
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
