@@ -39,13 +39,8 @@ EMPTY_MIN = 3
 # (27.7 / 24.6 on 95 %; board-032's empty double-word squares are 25-27 from it)
 SUPPORT, SUPPORT_LAB = 2, 10.0
 TILE_SPREAD = 20.0
-# Glare whitens tiles too, and a spot of it over many tiles gives them support: on round 25's measuring seed
-# 222222 board-037 (red wooden tiles on the German board, glare over the middle) the plain squares farthest
-# from the sure tiles' red were 25 tiles whitened by the spot (L 142-203 against the tiles' 61), and their
-# median was taken for the empty plain square's colour: 19 tiles read empty at 0.87-0.996. So a square's
-# distance from the tiles is measured from the tiles' colour as glare may whiten it (from_glared_tiles): mixed
-# toward white in BGR, as the renderer's spot does, up to its strongest peak (vision.synth.effects.glare,
-# 0.3-0.75); those whitened tiles lie within 3 Lab of that line, the board's green squares 25 from it.
+# Light as the renderer shades and whitens a colour (lit_line): glare mixes it toward GLARE_WHITE in BGR, up to
+# GLARE_PEAK of the way (vision.synth.effects.glare's strongest spot; 0.3-0.75 drawn), drawn as GLARE_STEPS pieces
 GLARE_PEAK, GLARE_WHITE, GLARE_STEPS = 0.75, 250.0, 15
 
 
@@ -86,8 +81,8 @@ def cell_grid(board: np.ndarray, cell: int = CELL) -> np.ndarray:
     return board.reshape(shape).swapaxes(1, 2)
 
 
-def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
-                   *others: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
+def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None, *others: np.ndarray,
+                   shade: tuple[float, float] | None = None) -> np.ndarray | tuple[np.ndarray, ...]:
     """Per-cell empty colour estimated from the frame, per premium type: the median of the
     cells of that type; once the tile colour is known, the median of the half of them
     farthest from it, which stays an empty square even when most of that type is covered.
@@ -98,19 +93,23 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     a tile, and every empty square of that type looked like a blank. So the cells are taken
     farthest first, EMPTY_QUANTILE of the type but at least EMPTY_MIN of them, of those unlike the
     tiles whose colour others of the type share when there are enough (SUPPORT: not squares
-    whitened by glare)."""
+    whitened by glare).
+
+    With `shade`, the distances from the tiles' colour are from it as light may leave it (from_lit:
+    shaded, sunlit or whitened by glare), so that tiles under a glare spot are not the squares farthest from
+    the sure ones (vision.reader.GLARED_NEAR); the occupancy features take them by Lab, as the model learnt."""
     arrays = (colours, *others)
     # the arrays side by side, one median per type (each column's median is its own, the same
     # numbers), when they are of one type (else side by side would change the numbers)
     together = len({a.dtype for a in arrays}) == 1
     groups = [np.concatenate(arrays, axis=1)] if together else list(arrays)
     outs = [np.empty_like(a) for a in groups]
-    glared = None if tile_lab is None else from_glared_tiles(colours, tile_lab)
     for cells in _TYPE_CELLS:
         chosen = cells
-        if glared is not None:
+        if tile_lab is not None:
             keep = max(min(EMPTY_MIN, len(chosen)), int(np.ceil(EMPTY_QUANTILE * len(chosen))))
-            distance = glared[chosen]
+            distance = np.linalg.norm(colours[chosen] - tile_lab, axis=1) if shade is None else \
+                from_lit(colours[chosen], tile_lab, shade)
             plain = _supported(colours[chosen]) & (distance > TILE_SPREAD)
             if plain.sum() >= keep:
                 chosen, distance = chosen[plain], distance[plain]
@@ -122,7 +121,7 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None,
     return outs[0] if not others else tuple(outs)
 
 
-def from_glared_tiles(colours: np.ndarray, tile_lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
+def from_lit(colours: np.ndarray, tile_lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
     """Each colour's (N x 3 Lab) distance from the tiles' colour as light may leave it (lit_line): from the nearest
     point of the tiles' colour whitened by glare and, with `shade`, darkened or brightened by uneven light. The
     nearest point is the tiles' colour itself for a colour neither lighter nor darker along the light's way."""
@@ -150,16 +149,16 @@ def lit_line(lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.nda
 
 
 def lit_distances(stats: CellStats, tile_lab: np.ndarray, shade: tuple[float, float]) -> tuple[np.ndarray, ...]:
-    """Per cell (frame order): its colour's distance from the tiles' colour as light may leave it (from_glared_tiles
+    """Per cell (frame order): its colour's distance from the tiles' colour as light may leave it (from_lit
     with `shade`), from its premium type's empty colour so lit (expected_empty), and that of the tiles' colour from
     the type's so lit (how well colour tells a tile from an empty square of that type at all)."""
-    reference = expected_empty(stats.mean, tile_lab)
+    reference = expected_empty(stats.mean, tile_lab, shade=shade)
     to_empty, apart = np.empty(225, np.float32), np.empty(225, np.float32)
     for cells in _TYPE_CELLS:
         empty_lab = reference[cells[0]]
-        to_empty[cells] = from_glared_tiles(stats.mean[cells], empty_lab, shade)
-        apart[cells] = from_glared_tiles(np.asarray(tile_lab, np.float32)[None], empty_lab, shade)[0]
-    return from_glared_tiles(stats.mean, tile_lab, shade), to_empty, apart
+        to_empty[cells] = from_lit(stats.mean[cells], empty_lab, shade)
+        apart[cells] = from_lit(np.asarray(tile_lab, np.float32)[None], empty_lab, shade)[0]
+    return from_lit(stats.mean, tile_lab, shade), to_empty, apart
 
 
 def _supported(colours: np.ndarray) -> np.ndarray:

@@ -1192,7 +1192,7 @@ class BoardReader:
             empty = occ[rival_index].argmax(axis=1) == 0
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
-        glared = _glared_tiles(stats, tile_lab, occ, index)
+        glared = _glared_tiles(stats, tile_lab, index)
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1873,15 +1873,14 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
-def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
-    """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
-    likeliest empty whose colour is the tiles' (`tile_lab`, the sure tiles') as light leaves it and not their
-    type's empty colour (see GLARED_NEAR); none when the tiles' colour is not known."""
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, index: np.ndarray) -> np.ndarray:
+    """Which upright squares (`index`: the frame-order cell of each) are the colour of the tiles (`tile_lab`, the
+    sure tiles') as light leaves it and not their type's empty colour so lit (see GLARED_NEAR); none when the
+    tiles' colour is not known."""
     if tile_lab is None:
         return np.zeros(225, bool)
     to_tiles, to_empty, apart = (d[index] for d in lit_distances(stats, tile_lab, LIT_SHADE))
-    return ((occ.argmax(axis=1) == 0) & (to_tiles <= GLARED_NEAR) & (apart >= GLARED_COLOURS_APART)
-            & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0)))
+    return (to_tiles <= GLARED_NEAR) & (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
