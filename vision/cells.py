@@ -39,9 +39,9 @@ EMPTY_MIN = 3
 # (27.7 / 24.6 on 95 %; board-032's empty double-word squares are 25-27 from it)
 SUPPORT, SUPPORT_LAB = 2, 10.0
 TILE_SPREAD = 20.0
-# Light as the renderer shades and whitens a colour (lit_line): glare mixes it toward GLARE_WHITE in BGR, up to
-# GLARE_PEAK of the way (vision.synth.effects.glare's strongest spot; 0.3-0.75 drawn), drawn as GLARE_STEPS pieces
-GLARE_PEAK, GLARE_WHITE, GLARE_STEPS = 0.75, 250.0, 15
+# Light as the renderer shades and whitens a colour (lit_colours): glare mixes it toward GLARE_WHITE in BGR, up to
+# GLARE_PEAK of the way (vision.synth.effects.glare's strongest spot; 0.3-0.75 drawn), each way in LIGHT_STEPS steps
+GLARE_PEAK, GLARE_WHITE, LIGHT_STEPS = 0.75, 250.0, 12
 
 
 def board_matrix(corners: np.ndarray, cell: int = CELL, pad: int = PAD) -> np.ndarray:
@@ -121,44 +121,44 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None, *oth
     return outs[0] if not others else tuple(outs)
 
 
-def from_lit(colours: np.ndarray, tile_lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
-    """Each colour's (N x 3 Lab) distance from the tiles' colour as light may leave it (lit_line): from the nearest
-    point of the tiles' colour whitened by glare and, with `shade`, darkened or brightened by uneven light. The
-    nearest point is the tiles' colour itself for a colour neither lighter nor darker along the light's way."""
-    line = lit_line(tile_lab, shade)
-    start, step = line[:-1], np.diff(line, axis=0)  # S x 3
+def from_lit(colours: np.ndarray, lab: np.ndarray, shade: tuple[float, float]) -> np.ndarray:
+    """Each colour's (N x 3 Lab) distance from the nearest colour `lab` takes as light may leave it (lit_colours),
+    between neighbouring steps of the glare taken as straight in Lab."""
+    grid = lit_colours(lab, shade)
+    start, step = grid[:, :-1].reshape(-1, 3), np.diff(grid, axis=1).reshape(-1, 3)  # pieces of the glare's way
     c = colours.astype(np.float32)[:, None, :]  # N x 1 x 3
     along = np.clip(((c - start) * step).sum(axis=2) / np.maximum((step * step).sum(axis=1), 1e-6), 0.0, 1.0)
     return np.sqrt(((c - (start + along[..., None] * step)) ** 2).sum(axis=2)).min(axis=1)
 
 
-def lit_line(lab: np.ndarray, shade: tuple[float, float] = (1.0, 1.0)) -> np.ndarray:
-    """Points (N x 3 Lab) of a polyline through a colour as light may leave it, each piece in GLARE_STEPS steps:
-    its BGR times a gain from shade[0] to shade[1] (shadows and sunlit patches), then back at the colour itself,
-    whitened by glare 0 to GLARE_PEAK of the way to white, mixed in BGR as the spot of light does
-    (vision.synth.effects.glare)."""
+def lit_colours(lab: np.ndarray, shade: tuple[float, float]) -> np.ndarray:
+    """LIGHT_STEPS x (LIGHT_STEPS + 1) x 3 Lab: a colour as the renderer's light leaves it, its BGR times a gain
+    from shade[0] to shade[1] (shadows, sunlit patches, the light's fall: vision.synth.effects.cast_shadow and
+    lighting) along the first axis, then whitened by glare, mixed toward GLARE_WHITE 0 to GLARE_PEAK of the way
+    (vision.synth.effects.glare, applied after them), along the second."""
     rounded = np.clip(np.round(np.asarray(lab, np.float32)), 0, 255).astype(np.uint8).reshape(1, 1, 3)
-    bgr = cv2.cvtColor(rounded, cv2.COLOR_LAB2BGR).reshape(1, 3).astype(np.float32)
-    glared = bgr + (GLARE_WHITE - bgr) * np.linspace(0.0, GLARE_PEAK, GLARE_STEPS + 1, dtype=np.float32)[:, None]
-    points = glared if shade == (1.0, 1.0) else \
-        np.concatenate([bgr * np.linspace(*shade, GLARE_STEPS + 1, dtype=np.float32)[:, None], glared])
-    line = cv2.cvtColor(np.clip(np.round(points), 0, 255).astype(np.uint8).reshape(1, -1, 3), cv2.COLOR_BGR2LAB)
-    line = line.reshape(-1, 3).astype(np.float32)
-    line[len(line) - GLARE_STEPS - 1] = lab  # the colour itself, unrounded
-    return line
+    bgr = cv2.cvtColor(rounded, cv2.COLOR_LAB2BGR).reshape(3).astype(np.float32)
+    gain = np.linspace(*shade, LIGHT_STEPS, dtype=np.float32)[:, None, None]
+    glare = np.linspace(0.0, GLARE_PEAK, LIGHT_STEPS + 1, dtype=np.float32)[None, :, None]
+    bgrs = np.clip(np.round(bgr * gain * (1 - glare) + GLARE_WHITE * glare), 0, 255).astype(np.uint8)
+    return cv2.cvtColor(bgrs, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def lit_distances(stats: CellStats, tile_lab: np.ndarray, shade: tuple[float, float]) -> tuple[np.ndarray, ...]:
-    """Per cell (frame order): its colour's distance from the tiles' colour as light may leave it (from_lit
-    with `shade`), from its premium type's empty colour so lit (expected_empty), and that of the tiles' colour from
-    the type's so lit (how well colour tells a tile from an empty square of that type at all)."""
+def lit_distances(stats: CellStats, tile_lab: np.ndarray, cells: np.ndarray,
+                  shade: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """Of the given cells (frame order): their colours' distance from their premium type's empty colour as light
+    may leave it (from_lit with `shade`; the empty colour by expected_empty, its squares' distance from the tiles'
+    colour `tile_lab` measured so too), and that of the tiles' colour from the type's so lit (how well colour tells
+    a tile from an empty square of that type at all)."""
     reference = expected_empty(stats.mean, tile_lab, shade=shade)
-    to_empty, apart = np.empty(225, np.float32), np.empty(225, np.float32)
-    for cells in _TYPE_CELLS:
-        empty_lab = reference[cells[0]]
-        to_empty[cells] = from_lit(stats.mean[cells], empty_lab, shade)
-        apart[cells] = from_lit(np.asarray(tile_lab, np.float32)[None], empty_lab, shade)[0]
-    return from_lit(stats.mean, tile_lab, shade), to_empty, apart
+    to_empty, apart = np.empty(len(cells), np.float32), np.empty(len(cells), np.float32)
+    types = LAYOUT.ravel()[cells]
+    for t in np.unique(types):
+        mine = types == t
+        empty_lab = reference[cells[mine][0]]
+        to_empty[mine] = from_lit(stats.mean[cells[mine]], empty_lab, shade)
+        apart[mine] = from_lit(np.asarray(tile_lab, np.float32)[None], empty_lab, shade)[0]
+    return to_empty, apart
 
 
 def _supported(colours: np.ndarray) -> np.ndarray:

@@ -30,8 +30,8 @@ import cv2
 import numpy as np
 
 from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
-                          letter_window, letter_windows, lit_distances, occupancy_features, rectify, tile_colour,
-                          unpadded)
+                          from_lit, letter_window, letter_windows, lit_distances, occupancy_features, rectify,
+                          tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
@@ -186,20 +186,29 @@ LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
 # A tile whitened by glare the occupancy model takes for an empty square: under a strong spot a tile's edge and
 # letter fade and its colour goes pale, as an empty square's does under glare (round 25's measuring seed 222222
-# board-037: red wooden tiles on the German board's green squares under a spot, 19 read empty at 0.52-0.98 with
-# their type's empty colour right, vision.cells.GLARE_PEAK). Its colour tells it: on the line of the tiles' colour
-# as light leaves it (vision.cells.lit_line: shaded to LIT_SHADE[0], lit to LIT_SHADE[1] of its BGR, the renderer's
-# shadows and sunlit patches (vision.synth.effects.cast_shadow, gain 0.5-1.35), or whitened by glare) and far from
-# its type's empty colour so lit. So a square the occupancy model calls likeliest empty, within GLARED_NEAR Lab of
-# the tiles' lit line and GLARED_APART times as far (1 Lab at least) from its type's, on a board whose tiles' colour
-# is GLARED_COLOURS_APART from that type's empty colour so lit (colour cannot tell a tile from a square where the
-# tiles are the square's colour), has its letter read and is never a sure empty: read as a tile with its letter
-# (LETTER_DECIDES, or its number: _numbered_letters), else unknown (asked). Measured (/tmp/vglare/anal2.py on
-# per-square tables of every located frame, this tree's occupancy): ...
-LIT_SHADE = (0.5, 1.35)
+# board-037: red wooden tiles on the German board's green squares under a spot, 19 read empty at 0.63-0.996, the
+# worst loss: never asked). Its colour tells it where the tiles' colour is unlike the squares': it is the tiles'
+# colour as the light leaves it (vision.cells.lit_colours: its BGR times a gain LIT_SHADE[0] to LIT_SHADE[1], the
+# renderer's shadows (down to 0.6) and sunlit patches (up to 1.35, vision.synth.effects.cast_shadow), then mixed
+# toward white by glare) and not its premium type's empty colour so lit. So a square the occupancy model calls
+# likeliest empty or covered, within GLARED_NEAR Lab of the tiles' lit colours and GLARED_APART times as far (1 Lab
+# at least) from its type's, on a board whose tiles' colour is GLARED_COLOURS_APART Lab from that type's lit
+# colours, has its letter looked for (plain and boosted, as a likeliest tile's) and is never a sure empty: a tile
+# with its letter read at LETTER_DECIDES (or beside its number: _numbered_letters), else unknown (asked). The
+# type's empty colour here is expected_empty's with distances from the tiles' lit colours (the whitened tiles were
+# the farthest by Lab: the occupancy features' own, which the model learnt, stay). Measured on the start tree's
+# readings of 300 boards (dev seeds 134094, 134095, 222222, and 737001, 737002: 60 boards each of tiles the colour
+# of one of the board's squares, under glare, /tmp/vglare/gen_same.py; per-square tables, /tmp/vglare/collect.py
+# and the numbers by this code): of 2937 empty squares within 3 Lab of the tiles' lit colours and called empty or
+# covered, those on boards whose tiles are 10 Lab from the type's lit colours are at most 4.32 times as far from
+# those (222222 board-015, a light gradient; below 10 Lab apart, tiles the very colour of a square, up to 11.3:
+# 737002 board-026); of the 53 tiles read empty, 22 are 5 times as far or more (17 of board-037's 19, at 5.4-13.1,
+# its other two 4.5 and 4.7 under the spot's peak, 0.1-0.4 Lab from the tiles' lit colours; 5 on 737001/2) with the
+# tiles' colour 17.5-27.3 Lab from the type's, all within 1.5 Lab of the tiles' lit colours.
+LIT_SHADE = (0.6, 1.35)
 GLARED_NEAR = 3.0
 GLARED_APART = 5.0
-GLARED_COLOURS_APART = 20.0
+GLARED_COLOURS_APART = 10.0
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1192,7 +1201,7 @@ class BoardReader:
             empty = occ[rival_index].argmax(axis=1) == 0
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
-        glared = _glared_tiles(stats, tile_lab, index)
+        glared = _glared_tiles(stats, tile_lab, occ, index)
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1873,14 +1882,20 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
-def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, index: np.ndarray) -> np.ndarray:
-    """Which upright squares (`index`: the frame-order cell of each) are the colour of the tiles (`tile_lab`, the
-    sure tiles') as light leaves it and not their type's empty colour so lit (see GLARED_NEAR); none when the
-    tiles' colour is not known."""
-    if tile_lab is None:
-        return np.zeros(225, bool)
-    to_tiles, to_empty, apart = (d[index] for d in lit_distances(stats, tile_lab, LIT_SHADE))
-    return (to_tiles <= GLARED_NEAR) & (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
+    likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
+    their type's empty colour so lit (see GLARED_NEAR); none when the tiles' colour is not known."""
+    glared = np.zeros(225, bool)
+    squares = np.flatnonzero(np.isin(occ.argmax(axis=1), (0, 3)))
+    if tile_lab is None or not len(squares):
+        return glared
+    to_tiles = from_lit(stats.mean[index[squares]], tile_lab, LIT_SHADE)
+    near, to_tiles = squares[to_tiles <= GLARED_NEAR], to_tiles[to_tiles <= GLARED_NEAR]
+    if len(near):
+        to_empty, apart = lit_distances(stats, tile_lab, index[near], LIT_SHADE)
+        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
+    return glared
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
