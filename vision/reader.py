@@ -1267,9 +1267,9 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in np.flatnonzero(glared):  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
-            if cells[k].state == "empty":
-                cells[k] = CellReading("unknown", None, 0.0)
+        for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
+            if cells[g].state == "empty":
+                cells[g] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
