@@ -199,14 +199,15 @@ LETTER_FROM = 0.05
 # the farthest by Lab: the occupancy features' own, which the model learnt, stay). Measured on the start tree's
 # readings (per-square tables, /tmp/vglare/collect.py, /tmp/vglare/anal7.py) of 300 rendered boards (dev seeds
 # 134094, 134095, 222222, and 737001, 737002: 60 boards each of tiles the colour of one of the board's squares under
-# glare, /tmp/vglare/gen_same.py) and of jheidel-en and scrabscrap-v1: of the 2937 and 711 empty squares called empty
-# or covered within 3 Lab of the tiles' lit colours, those on boards whose tiles are 18 Lab from their type's lit
-# colours are at most 3.36 (rendered: 134094 board-049) and 2.87 (jheidel-en) times as far from those; nearer,
-# squares are up to 4.32 (222222 board-015, 11.8 apart) and, on a real photo, 5.09 times as far (jheidel-en
-# IMG_20141025_163920 (2,13), a plain square 14.2 apart: asked with a bound of 10, the board no longer exact),
-# and up to 11.3 on boards of tiles the very colour of a square (737002 board-026, 2.9 apart). Of the 47 tiles read
-# empty within 3 Lab, 20 pass (17 of board-037's 19, 5.4-13.1 times as far, 21.4-22.0 apart; 3 on 737001/2, 18.6-27.3
-# apart); left: board-037's two under the spot's peak (4.5 and 4.7 times as far), three 17.5 apart or less.
+# glare, /tmp/vglare/gen_same.py) and of jheidel-en and scrabscrap-v1: of the 2937 and 711 empty squares (all the
+# latter jheidel-en's) called empty or covered within 3 Lab of the tiles' lit colours, those on boards whose tiles
+# are 18 Lab from their type's lit colours are at most 3.36 (rendered: 134094 board-049) and 2.87 (jheidel-en) times
+# as far from those; nearer, squares are up to 4.32 (222222 board-015, 11.8 apart) and, on a real photo, 5.09 times
+# as far (jheidel-en IMG_20141025_163920 (2,13), a plain square 14.2 apart: asked with a bound of 10, the board no
+# longer exact), and up to 11.3 on boards of tiles the very colour of a square (737002 board-026, 2.9 apart). Of the
+# 47 tiles read empty within 3 Lab, 20 pass (17 of board-037's 19, 5.4-13.1 times as far, 21.4-22.0 apart; 3 on
+# 737001/2, 18.6-27.3 apart); left: board-037's two under the spot's peak (4.5 and 4.7 times as far), three 17.5
+# apart or less.
 LIT_SHADE = (0.6, 1.35)
 GLARED_NEAR = 3.0
 GLARED_APART = 5.0
