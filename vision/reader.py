@@ -30,7 +30,8 @@ import cv2
 import numpy as np
 
 from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
-                          letter_window, letter_windows, occupancy_features, rectify, tile_colour, unpadded)
+                          from_lit, letter_window, letter_windows, lit_distances, occupancy_features, rectify,
+                          tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
@@ -183,6 +184,34 @@ PIXEL_INSET = 6
 # between 0.05 and 0.2, and none of them carried such a read either.
 LETTER_DECIDES = 0.99
 LETTER_FROM = 0.05
+# A tile whitened by glare the occupancy model takes for an empty square: under a strong spot a tile's edge and
+# letter fade and its colour goes pale, as an empty square's does under glare (round 25's measuring seed 222222
+# board-037: red wooden tiles on the German board's green squares under a spot, 19 read empty at 0.56-0.996, the
+# worst loss: never asked). Its colour tells it where the tiles' colour is unlike the squares': it is the tiles'
+# colour as the light leaves it (vision.cells.lit_colours: its BGR times a gain LIT_SHADE[0] to LIT_SHADE[1], the
+# renderer's shadows (down to 0.6) and sunlit patches (up to 1.35, vision.synth.effects.cast_shadow), then mixed
+# toward white by glare) and not its premium type's empty colour so lit. So a square the occupancy model calls
+# likeliest empty or covered, within GLARED_NEAR Lab of the tiles' lit colours and GLARED_APART times as far (1 Lab
+# at least) from its type's, on a board whose tiles' colour is GLARED_COLOURS_APART Lab from that type's lit
+# colours, has its letter looked for (plain and boosted, as a likeliest tile's) and is never a sure empty: a tile
+# with its letter read at LETTER_DECIDES (or beside its number: _numbered_letters), else unknown (asked). The
+# type's empty colour here is expected_empty's with distances from the tiles' lit colours (the whitened tiles were
+# the farthest by Lab: the occupancy features' own, which the model learnt, stay). Measured on the start tree's
+# readings (per-square tables, /tmp/vglare/collect.py, /tmp/vglare/anal7.py) of 300 rendered boards (dev seeds
+# 134094, 134095, 222222, and 737001, 737002: 60 boards each of tiles the colour of one of the board's squares under
+# glare, /tmp/vglare/gen_same.py) and of jheidel-en and scrabscrap-v1: of the 2937 and 711 empty squares (all the
+# latter jheidel-en's) called empty or covered within 3 Lab of the tiles' lit colours, those on boards whose tiles
+# are 18 Lab from their type's lit colours are at most 3.36 (rendered: 134094 board-049) and 2.87 (jheidel-en) times
+# as far from those; nearer, squares are up to 4.32 (222222 board-015, 11.8 apart) and, on a real photo, 5.09 times
+# as far (jheidel-en IMG_20141025_163920 (2,13), a plain square 14.2 apart: asked with a bound of 10, the board no
+# longer exact), and up to 11.3 on boards of tiles the very colour of a square (737002 board-026, 2.9 apart). Of the
+# 47 tiles read empty within 3 Lab, 20 pass (17 of board-037's 19, 5.4-13.1 times as far, 21.4-22.0 apart; 3 on
+# 737001/2, 18.6-27.3 apart); left: board-037's two under the spot's peak (4.5 and 4.7 times as far), three 17.5
+# apart or less.
+LIT_SHADE = (0.6, 1.35)
+GLARED_NEAR = 3.0
+GLARED_APART = 5.0
+GLARED_COLOURS_APART = 18.0
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1202,6 +1231,7 @@ class BoardReader:
             empty = occ[rival_index].argmax(axis=1) == 0
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
+        glared = _glared_tiles(stats, tile_lab, occ, index)
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1209,7 +1239,7 @@ class BoardReader:
         # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k]]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k]]
         letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
                                                      frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
@@ -1219,7 +1249,7 @@ class BoardReader:
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
-        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k]}
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         # the squares without a letter from their most likely state alone (most of the board)
@@ -1260,13 +1290,16 @@ class BoardReader:
         # tiles with no letter found, read again with their detail boosted (see FAINT_GAIN); their print's polarity
         # judged on the window read (a glare gradient across a faint tile's window flips it)
         boosted = {k: _boosted(windows[index[k]]) for k, j in letter_at.items() if heights[j] == 0 and k not in again
-                   and occ[k].argmax() == 1 and cells[k].state in ("empty", "unknown")}
+                   and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
         for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
+        for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
+            if cells[g].state == "empty":
+                cells[g] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1877,6 +1910,22 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     target = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     matrix = cv2.getPerspectiveTransform(upright_corners(corners, quarter), target)
     return tuple(tuple(float(v) for v in row) for row in matrix)
+
+
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
+    likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
+    their type's empty colour so lit (see GLARED_NEAR); none when the tiles' colour is not known."""
+    glared = np.zeros(225, bool)
+    squares = np.flatnonzero(np.isin(occ.argmax(axis=1), (0, 3)))
+    if tile_lab is None or not len(squares):
+        return glared
+    to_tiles = from_lit(stats.mean[index[squares]], tile_lab, LIT_SHADE)
+    near, to_tiles = squares[to_tiles <= GLARED_NEAR], to_tiles[to_tiles <= GLARED_NEAR]
+    if len(near):
+        to_empty, apart = lit_distances(stats, tile_lab, index[near], LIT_SHADE)
+        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
+    return glared
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
