@@ -560,28 +560,33 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
     reach = cell // 3  # the rows of the view along the lines that _long_lines' erosion reaches beyond the board
     kept = slice(margin - reach, margin + 15 * cell + reach)
-    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # not the finer scale's frame (NOISY)
+    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # else the finer scale's frame: its noise judged at the work size (NOISY)
+    second_look = average > 1  # a placement lost once, refined again on lines averaged along (ALONG_LINE, BRIGHT_LINES)
     before = corners
+    bright_lines: dict[bool, bool] = {}  # each family's lines taken as bright ones only (_bright_board), by the first pass
+    noisy_finer: dict[bool, bool] = {}  # at the finer scale: each family's NOISY, judged by the first pass at the work size
+    coarse: list[np.ndarray] = []  # ... on this view
     for n in range(passes):
         if n >= 2 and _moved_cells(before, corners) < REFINE_SETTLED:
             break  # the last near pass hardly moved the grid: another moves it as little
         before = corners
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        # the responses only along the board's extent and `reach` px beyond (what _long_lines' erosion
-        # reaches): a pixel's response to lines across it does not depend on the pixels along them
-        (vert,) = _line_responses((cv2.blur(view, (1, average)) if average > 1 else view)[kept], 1, ((2, 3),))
-        (horiz,) = _line_responses((cv2.blur(view, (average, 1)) if average > 1 else view)[:, kept], 0, ((2, 3),))
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
-        for resp, vertical in ((vert, True), (horiz, False)):
-            along = resp if vertical else cv2.transpose(resp)  # rows: along the lines; columns: across them (contiguous)
-            along = _long_lines(along, cell)[reach:reach + 15 * cell]  # the board's extent
-            inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
-            high = float(_percentile(inner, SATURATE))
+        for vertical in (True, False):
+            bright, dark = _signed_lines(_family_part(view, vertical, average, kept))
+            if vertical not in bright_lines:
+                bright_lines[vertical] = second_look and _bright_board(bright, dark, cell, margin, reach, search)
+            along, inner, high = _long_family_lines(bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)
             along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
-            # a view at the work size whose median reaches NOISY of the clip: clipped below at that median
-            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:
+            if not at_work_size and vertical not in noisy_finer:
+                if not coarse:  # the first pass's view drawn from the frame at the work size, once for both families
+                    coarse.append(_view_at_work_size(gray, corners, target, size))
+                bright, dark = _signed_lines(_family_part(coarse[0], vertical, average, kept))
+                noisy_finer[vertical] = _noisy(*_long_family_lines(
+                    bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)[1:])
+            if _noisy(inner, high) if at_work_size else noisy_finer[vertical]:  # clipped below at its median too
                 along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
@@ -604,6 +609,69 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
         score = _grid_contrast(view, margin, cell, response)
         return corners, score, _Fitted(view, response)
     return corners, score, None
+
+
+def _family_part(view: np.ndarray, vertical: bool, average: int, kept: slice) -> np.ndarray:
+    """The part of a rectified view _refine finds one family of lines in (the vertical lines, or the
+    horizontal ones transposed), averaged `average` px along them: rows along the lines, columns across
+    them (contiguous), only along the board's extent and the rows _long_lines' erosion reaches beyond it
+    (`kept`): a pixel's response to lines across it does not depend on the pixels along them."""
+    if vertical:
+        return (cv2.blur(view, (1, average)) if average > 1 else view)[kept]
+    return cv2.transpose((cv2.blur(view, (average, 1)) if average > 1 else view)[:, kept])
+
+
+def _long_family_lines(response: np.ndarray, cell: int, margin: int, reach: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """A family's line response (of _family_part) kept where lines run on (_long_lines) along the
+    board's extent; every 4th row of it within the board (the response runs on along rows), and that
+    sample's SATURATE percentile (the clip)."""
+    along = _long_lines(response, cell)[reach:reach + 15 * cell]
+    inner = along[::4, margin:-margin]
+    return along, inner, float(_percentile(inner, SATURATE))
+
+
+def _noisy(inner: np.ndarray, high: float) -> bool:
+    """Whether a family's median line response (of _long_family_lines' sample) reaches NOISY of its clip."""
+    return bool(np.count_nonzero(inner >= NOISY * high) * 2 > inner.size)
+
+
+def _view_at_work_size(gray: np.ndarray, corners: np.ndarray, target: np.ndarray, size: int) -> np.ndarray:
+    """The rectified view of a frame larger than the work size (the finer scale's) at `corners`, drawn
+    from that frame shrunk to the work size (as _work_images shrinks it): how noisy its lines are at
+    the work size (NOISY)."""
+    factor = WORK_SIZE / max(gray.shape[:2])
+    shrunk = cv2.resize(gray, (round(gray.shape[1] * factor), round(gray.shape[0] * factor)), interpolation=cv2.INTER_AREA)
+    to_view = cv2.getPerspectiveTransform(np.asarray(corners * factor, np.float32), target)
+    return cv2.warpPerspective(shrunk, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _signed_lines(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bright and dark line responses across the rows of `part` (lines running down them): how far a
+    pixel lies above (bright) or below (dark) the range of its two neighbours 2 or 3 px away each side,
+    0 when within it. Their maximum is _line_responses' answer (reaches (2, 3), axis 1)."""
+    size = part.shape[1]
+    padded = cv2.copyMakeBorder(part, 0, 0, 3, 3, cv2.BORDER_WRAP)
+    near = [(padded[:, 3 - r:3 - r + size], padded[:, 3 + r:3 + r + size]) for r in (2, 3)]
+    lows = [cv2.min(a, b) for a, b in near]
+    highs = [cv2.max(a, b) for a, b in near]
+    dark = cv2.max(cv2.subtract(cv2.max(*lows), part), 0)  # type: ignore[call-overload]  # a scalar is fine
+    bright = cv2.max(cv2.subtract(part, cv2.min(*highs)), 0)  # type: ignore[call-overload]  # a scalar is fine
+    return bright, dark
+
+
+def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, reach: int,
+                  search: tuple[float, float, float]) -> bool:
+    """Whether a family's lines are bright ones (_signed_lines of a view's part, lines down the rows): their
+    best comb, on the long bright lines clipped at their SATURATE percentile, stands out more than
+    the best on the dark ones so clipped."""
+    contrast = []
+    for resp in (bright, dark):
+        along = _long_lines(resp, cell)[reach:reach + 15 * cell]
+        high = float(_percentile(along[::4, margin:-margin], SATURATE))
+        profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload]  # a scalar is fine
+        _, weights = _comb_weights(cell, search, margin, along.shape[1])
+        contrast.append(float((profile @ weights).max()))
+    return contrast[0] > contrast[1]
 
 
 def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
