@@ -561,7 +561,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     reach = cell // 3  # the rows of the view along the lines that _long_lines' erosion reaches beyond the board
     kept = slice(margin - reach, margin + 15 * cell + reach)
     at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # else the finer scale's frame: its noise judged at the work size (NOISY)
-    second_look = average > 1  # a placement lost once, refined again on lines averaged along (ALONG_LINE, BRIGHT_LINES)
+    second_look = average > 1  # a placement lost once, refined again on lines averaged along (ALONG_LINE, _bright_board)
     before = corners
     bright_lines: dict[bool, bool] = {}  # each family's lines taken as bright ones only (_bright_board), by the first pass
     noisy_finer: dict[bool, bool] = {}  # at the finer scale: each family's NOISY, judged by the first pass at the work size
@@ -659,11 +659,26 @@ def _signed_lines(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return bright, dark
 
 
+# Thick tiles seen at a slant show their faces shifted toward the board's far edge: the dark seams between
+# stacked tiles run parallel to the grid lines a quarter of a cell off them, and where the tiles hide the
+# lines a band's comb bends onto the seams. 210210 board-088 (a classic board, light lines; 61 tiles 0.28
+# cells thick over its top rows, tilt 22 degrees): the horizontal lines' combs of three of the five bands
+# stood 6 px (0.25 cells) off at the top line, and refined from the truth it ended 0.20 cells off (the
+# finer scale 0.24), was refused by the half-cell gain, and was not located. A tile's seam is dark,
+# whatever the board: on a board whose lines are light, the bright responses alone hold the lines
+# (from the truth 0.03, from 0.3-0.4 cells off 0.03-0.05). Taken on the second look only (`average` > 1,
+# ALONG_LINE: a placement the checks lost once). On every look, the located boards of development seeds
+# 134090 and 134091 moved on 21 (all light-lined), 13 of them further off (up to 0.06 -> 0.11 cells:
+# the vintage boards' faint woven grid; seams at the lines of boards seen from above helped there), and
+# the real English photos of jheidel-en, all light-lined, lost a tile (402/403, 9/11 boards exact).
+# The two contrasts (bright, dark) at the truth, each family, dev seeds 134090, 134091 and the three
+# looked-at boards (123 boards, `/tmp/vthick/brightstat.py`): bright over dark 1.38 or more on every
+# light-lined (classic, vintage) board's families, 0.33 or less on every dark-lined one's.
 def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, reach: int,
                   search: tuple[float, float, float]) -> bool:
     """Whether a family's lines are bright ones (_signed_lines of a view's part, lines down the rows): their
     best comb, on the long bright lines clipped at their SATURATE percentile, stands out more than
-    the best on the dark ones so clipped."""
+    the best on the dark ones so clipped (see the comment above)."""
     contrast = []
     for resp in (bright, dark):
         along = _long_lines(resp, cell)[reach:reach + 15 * cell]
@@ -797,13 +812,18 @@ SATURATE = 90
 # photos of scrabscrap-v1's spiel-12 and spiel-13 and of jheidel-en, where the floor moved the located
 # corners by up to 0.02 cells, enough to take a letter under the reader's bar (jheidel-en
 # IMG_20151016_170803 row 13 column 4, O read at 0.688): views under NOISY are not clipped below.
-# At the work size only: the finer scale's frame (_finer, up to twice the work size, less averaged)
-# gives noisier views (the ratio at the truth 0.16 -> 0.34 on rendered seed 179179 board-033, 0.21-0.22
-# -> 0.35-0.37 on 89029 board-054 and 91031 board-015, 0.30-0.44 -> 0.42-0.49 on the four boards above).
-# Floored there too, 179179 board-033's refinement at the finer scale held 0.04 cells off (it drifts
-# 0.36 off without, and the work size's placement stands), was taken, and the reader read an E there
-# as I at 0.95 (tests/test_vision_reader_steady.py); it also found development board 134082/045,
-# which stays not located.
+# The finer scale's frame (_finer, up to twice the work size, less averaged) gives noisier views (the
+# ratio at the truth 0.16 -> 0.34 on rendered seed 179179 board-033, 0.21-0.22 -> 0.35-0.37 on 89029
+# board-054 and 91031 board-015, 0.30-0.44 -> 0.42-0.49 on the four boards above): there the gate is
+# judged on the view at the work size (_view_at_work_size: the finer frame shrunk back), and the floor
+# is the finer view's own median. Gated on the finer views themselves (round 25), 179179 board-033's
+# refinement there held 0.04 cells off (it drifts 0.36 off without, and the work size's placement
+# stands), was taken, and the reader read an E there as I at 0.95 (tests/test_vision_reader_steady.py).
+# The share of the view's samples over NOISY of the clip (the gate: over half), at the truth, work /
+# finer / finer shrunk back: 179179/033 0.43 / 0.58 / 0.43 (not floored, as at the work size);
+# 134082/045 0.55 / 0.69 / 0.56 (floored: refined at the finer scale from the truth it holds 0.04
+# cells off, 0.25 unfloored, and is located; not located before); 89029/054 and 91031/015 0.46 / 0.61
+# / 0.46-0.47 (not floored). (`/tmp/vthick/ratio.py`; dev seeds 134090, 134091 below.)
 NOISY = 0.25
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
