@@ -547,7 +547,9 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
     later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
-    averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
+    averaged over that many px along them (ALONG_LINE), and on the bright lines alone where a family's
+    lines are bright (_bright_board): the second look at a placement lost once. A view whose noise
+    reaches NOISY (judged at the work size) is clipped below at its median too. Also returns the rectified grey view the
     score was taken on and its line responses (None without passes): _refined_fit of the same
     corners needs that warp and those responses."""
     cell = REFINE_CELL
