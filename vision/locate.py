@@ -825,7 +825,9 @@ SATURATE = 90
 # finer / finer shrunk back: 179179/033 0.43 / 0.58 / 0.43 (not floored, as at the work size);
 # 134082/045 0.55 / 0.69 / 0.56 (floored: refined at the finer scale from the truth it holds 0.04
 # cells off, 0.25 unfloored, and is located; not located before); 89029/054 and 91031/015 0.46 / 0.61
-# / 0.46-0.47 (not floored). (`/tmp/vthick/ratio.py`; dev seeds 134090, 134091 below.)
+# / 0.46-0.47 (not floored). On development seeds 134090 and 134091 (`/tmp/vthick/ratio.py`, 120 boards)
+# the shrunk view's share is within 0.01 of the work size's on every board and gates the same 7; the
+# finer views themselves would gate 20.
 NOISY = 0.25
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
