@@ -675,12 +675,19 @@ def _signed_lines(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # the real English photos of jheidel-en, all light-lined, lost a tile (402/403, 9/11 boards exact).
 # The two contrasts (bright, dark) at the truth, each family, dev seeds 134090, 134091 and the three
 # looked-at boards (123 boards, `/tmp/vthick/brightstat.py`): bright over dark 1.38 or more on every
-# light-lined (classic, vintage) board's families, 0.33 or less on every dark-lined one's.
+# light-lined (classic, vintage) board's families (2.6-2.8 on 134090 board-019, 8.3-10.0 on board-088,
+# the two found so), 0.33 or less on every dark-lined one's. A classic board of the wide style space
+# with faint lines (development seed 72012 frame 28, tests/test_vision_locate.py, found only on the
+# second look) stands at 0.95 and 1.14: taken as bright there (bright over dark alone), its second look
+# ended 0.18 cells off (0.10-0.14 before) and it was not found; hence BRIGHT_OVER_DARK.
+BRIGHT_OVER_DARK = 2.0
+
+
 def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, reach: int,
                   search: tuple[float, float, float]) -> bool:
     """Whether a family's lines are bright ones (_signed_lines of a view's part, lines down the rows): their
-    best comb, on the long bright lines clipped at their SATURATE percentile, stands out more than
-    the best on the dark ones so clipped (see the comment above)."""
+    best comb, on the long bright lines clipped at their SATURATE percentile, stands out BRIGHT_OVER_DARK
+    times as much as the best on the dark ones so clipped (see the comment above)."""
     contrast = []
     for resp in (bright, dark):
         along = _long_lines(resp, cell)[reach:reach + 15 * cell]
@@ -688,7 +695,7 @@ def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, 
         profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload]  # a scalar is fine
         _, weights = _comb_weights(cell, search, margin, along.shape[1])
         contrast.append(float((profile @ weights).max()))
-    return contrast[0] > contrast[1]
+    return contrast[0] > BRIGHT_OVER_DARK * contrast[1]
 
 
 def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
