@@ -547,7 +547,9 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     line is the straight line through its tooth in every band. `wide`: the first pass
     looks up to half a cell and 6 % of the spacing away (corners from the coarse search);
     later passes, and tracking, look only nearby. `average` > 1: the lines are found on the view
-    averaged over that many px along them (ALONG_LINE). Also returns the rectified grey view the
+    averaged over that many px along them (ALONG_LINE), and on the bright lines alone where a family's
+    lines are bright (_bright_board): the second look at a placement lost once. A view whose noise
+    reaches NOISY (judged at the work size) is clipped below at its median too. Also returns the rectified grey view the
     score was taken on and its line responses (None without passes): _refined_fit of the same
     corners needs that warp and those responses."""
     cell = REFINE_CELL
@@ -560,28 +562,33 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     gray = np.asarray(gray, np.float32)  # a float32 grey (a caller refining more than once) is not copied
     reach = cell // 3  # the rows of the view along the lines that _long_lines' erosion reaches beyond the board
     kept = slice(margin - reach, margin + 15 * cell + reach)
-    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # not the finer scale's frame (NOISY)
+    at_work_size = max(gray.shape[:2]) <= WORK_SIZE  # else the finer scale's frame: its noise judged at the work size (NOISY)
+    second_look = average > 1  # a placement lost once, refined again on lines averaged along (ALONG_LINE, _bright_board)
     before = corners
+    bright_lines: dict[bool, bool] = {}  # each family's lines taken as bright ones only (_bright_board), by the first pass
+    noisy_finer: dict[bool, bool] = {}  # at the finer scale: each family's NOISY, judged by the first pass at the work size
+    coarse: list[np.ndarray] = []  # ... on this view
     for n in range(passes):
         if n >= 2 and _moved_cells(before, corners) < REFINE_SETTLED:
             break  # the last near pass hardly moved the grid: another moves it as little
         before = corners
         to_view = cv2.getPerspectiveTransform(corners, target)
         view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        # the responses only along the board's extent and `reach` px beyond (what _long_lines' erosion
-        # reaches): a pixel's response to lines across it does not depend on the pixels along them
-        (vert,) = _line_responses((cv2.blur(view, (1, average)) if average > 1 else view)[kept], 1, ((2, 3),))
-        (horiz,) = _line_responses((cv2.blur(view, (average, 1)) if average > 1 else view)[:, kept], 0, ((2, 3),))
         search = _WIDE_SEARCH if (wide and n == 0) else _NEAR_SEARCH
         lines = []
-        for resp, vertical in ((vert, True), (horiz, False)):
-            along = resp if vertical else cv2.transpose(resp)  # rows: along the lines; columns: across them (contiguous)
-            along = _long_lines(along, cell)[reach:reach + 15 * cell]  # the board's extent
-            inner = along[::4, margin:-margin]  # every 4th row: the response runs on along rows
-            high = float(_percentile(inner, SATURATE))
+        for vertical in (True, False):
+            bright, dark = _signed_lines(_family_part(view, vertical, average, kept))
+            if vertical not in bright_lines:
+                bright_lines[vertical] = second_look and _bright_board(bright, dark, cell, margin, reach, search)
+            along, inner, high = _long_family_lines(bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)
             along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
-            # a view at the work size whose median reaches NOISY of the clip: clipped below at that median
-            if at_work_size and np.count_nonzero(inner >= NOISY * high) * 2 > inner.size:
+            if not at_work_size and vertical not in noisy_finer:
+                if not coarse:  # the first pass's view drawn from the frame at the work size, once for both families
+                    coarse.append(_view_at_work_size(gray, corners, target, size))
+                bright, dark = _signed_lines(_family_part(coarse[0], vertical, average, kept))
+                noisy_finer[vertical] = _noisy(*_long_family_lines(
+                    bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)[1:])
+            if _noisy(inner, high) if at_work_size else noisy_finer[vertical]:  # clipped below at its median too
                 along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
@@ -604,6 +611,91 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
         score = _grid_contrast(view, margin, cell, response)
         return corners, score, _Fitted(view, response)
     return corners, score, None
+
+
+def _family_part(view: np.ndarray, vertical: bool, average: int, kept: slice) -> np.ndarray:
+    """The part of a rectified view _refine finds one family of lines in (the vertical lines, or the
+    horizontal ones transposed), averaged `average` px along them: rows along the lines, columns across
+    them (contiguous), only along the board's extent and the rows _long_lines' erosion reaches beyond it
+    (`kept`): a pixel's response to lines across it does not depend on the pixels along them."""
+    if vertical:
+        return (cv2.blur(view, (1, average)) if average > 1 else view)[kept]
+    return cv2.transpose((cv2.blur(view, (average, 1)) if average > 1 else view)[:, kept])
+
+
+def _long_family_lines(response: np.ndarray, cell: int, margin: int, reach: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """A family's line response (of _family_part) kept where lines run on (_long_lines) along the
+    board's extent; every 4th row of it within the board (the response runs on along rows), and that
+    sample's SATURATE percentile (the clip)."""
+    along = _long_lines(response, cell)[reach:reach + 15 * cell]
+    inner = along[::4, margin:-margin]
+    return along, inner, float(_percentile(inner, SATURATE))
+
+
+def _noisy(inner: np.ndarray, high: float) -> bool:
+    """Whether a family's median line response (of _long_family_lines' sample) reaches NOISY of its clip."""
+    return bool(np.count_nonzero(inner >= NOISY * high) * 2 > inner.size)
+
+
+def _view_at_work_size(gray: np.ndarray, corners: np.ndarray, target: np.ndarray, size: int) -> np.ndarray:
+    """The rectified view of a frame larger than the work size (the finer scale's) at `corners`, drawn
+    from that frame shrunk to the work size (as _work_images shrinks it): how noisy its lines are at
+    the work size (NOISY)."""
+    factor = WORK_SIZE / max(gray.shape[:2])
+    shrunk = cv2.resize(gray, (round(gray.shape[1] * factor), round(gray.shape[0] * factor)), interpolation=cv2.INTER_AREA)
+    to_view = cv2.getPerspectiveTransform(np.asarray(corners * factor, np.float32), target)
+    return cv2.warpPerspective(shrunk, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _signed_lines(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bright and dark line responses across the rows of `part` (lines running down them): how far a
+    pixel lies above (bright) or below (dark) the range of its two neighbours 2 or 3 px away each side,
+    0 when within it. Their maximum is _line_responses' answer (reaches (2, 3), axis 1)."""
+    size = part.shape[1]
+    padded = cv2.copyMakeBorder(part, 0, 0, 3, 3, cv2.BORDER_WRAP)
+    near = [(padded[:, 3 - r:3 - r + size], padded[:, 3 + r:3 + r + size]) for r in (2, 3)]
+    lows = [cv2.min(a, b) for a, b in near]
+    highs = [cv2.max(a, b) for a, b in near]
+    dark = cv2.max(cv2.subtract(cv2.max(*lows), part), 0)  # type: ignore[call-overload]  # a scalar is fine
+    bright = cv2.max(cv2.subtract(part, cv2.min(*highs)), 0)  # type: ignore[call-overload]  # a scalar is fine
+    return bright, dark
+
+
+# Thick tiles seen at a slant show their faces shifted toward the board's far edge: the dark seams between
+# stacked tiles run parallel to the grid lines a quarter of a cell off them, and where the tiles hide the
+# lines a band's comb bends onto the seams. 210210 board-088 (a classic board, light lines; 61 tiles 0.28
+# cells thick over its top rows, tilt 22 degrees): the horizontal lines' combs of three of the five bands
+# stood 6 px (0.25 cells) off at the top line, and refined from the truth it ended 0.20 cells off (the
+# finer scale 0.24), was refused by the half-cell gain, and was not located. A tile's seam is dark,
+# whatever the board: on a board whose lines are light, the bright responses alone hold the lines
+# (from the truth 0.03, from 0.3-0.4 cells off 0.03-0.05). Taken on the second look only (`average` > 1,
+# ALONG_LINE: a placement the checks lost once). On every look, the located boards of development seeds
+# 134090 and 134091 moved on 21 (all light-lined), 13 of them further off (up to 0.06 -> 0.11 cells:
+# the vintage boards' faint woven grid; seams at the lines of boards seen from above helped there), and
+# the real English photos of jheidel-en, all light-lined, lost a tile (402/403, 9/11 boards exact).
+# The two contrasts (bright, dark) at the truth, each family, dev seeds 134090, 134091 and the three
+# looked-at boards (123 boards, `/tmp/vthick/brightstat.py`): bright over dark 1.38 or more on every
+# light-lined (classic, vintage) board's families (2.6-2.8 on 134090 board-019, 8.3-10.0 on board-088,
+# the two found so), 0.33 or less on every dark-lined one's. A classic board of the wide style space
+# with faint lines (development seed 72012 frame 28, tests/test_vision_locate.py, found only on the
+# second look) stands at 0.95 and 1.14: taken as bright there (bright over dark alone), its second look
+# ended 0.18 cells off (0.10-0.14 before) and it was not found; hence BRIGHT_OVER_DARK.
+BRIGHT_OVER_DARK = 2.0
+
+
+def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, reach: int,
+                  search: tuple[float, float, float]) -> bool:
+    """Whether a family's lines are bright ones (_signed_lines of a view's part, lines down the rows): their
+    best comb, on the long bright lines clipped at their SATURATE percentile, stands out BRIGHT_OVER_DARK
+    times as much as the best on the dark ones so clipped (see the comment above)."""
+    contrast = []
+    for resp in (bright, dark):
+        along = _long_lines(resp, cell)[reach:reach + 15 * cell]
+        high = float(_percentile(along[::4, margin:-margin], SATURATE))
+        profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload]  # a scalar is fine
+        _, weights = _comb_weights(cell, search, margin, along.shape[1])
+        contrast.append(float((profile @ weights).max()))
+    return contrast[0] > BRIGHT_OVER_DARK * contrast[1]
 
 
 def _moved_cells(before: np.ndarray, after: np.ndarray) -> float:
@@ -729,13 +821,20 @@ SATURATE = 90
 # photos of scrabscrap-v1's spiel-12 and spiel-13 and of jheidel-en, where the floor moved the located
 # corners by up to 0.02 cells, enough to take a letter under the reader's bar (jheidel-en
 # IMG_20151016_170803 row 13 column 4, O read at 0.688): views under NOISY are not clipped below.
-# At the work size only: the finer scale's frame (_finer, up to twice the work size, less averaged)
-# gives noisier views (the ratio at the truth 0.16 -> 0.34 on rendered seed 179179 board-033, 0.21-0.22
-# -> 0.35-0.37 on 89029 board-054 and 91031 board-015, 0.30-0.44 -> 0.42-0.49 on the four boards above).
-# Floored there too, 179179 board-033's refinement at the finer scale held 0.04 cells off (it drifts
-# 0.36 off without, and the work size's placement stands), was taken, and the reader read an E there
-# as I at 0.95 (tests/test_vision_reader_steady.py); it also found development board 134082/045,
-# which stays not located.
+# The finer scale's frame (_finer, up to twice the work size, less averaged) gives noisier views (the
+# ratio at the truth 0.16 -> 0.34 on rendered seed 179179 board-033, 0.21-0.22 -> 0.35-0.37 on 89029
+# board-054 and 91031 board-015, 0.30-0.44 -> 0.42-0.49 on the four boards above): there the gate is
+# judged on the view at the work size (_view_at_work_size: the finer frame shrunk back), and the floor
+# is the finer view's own median. Gated on the finer views themselves (round 25), 179179 board-033's
+# refinement there held 0.04 cells off (it drifts 0.36 off without, and the work size's placement
+# stands), was taken, and the reader read an E there as I at 0.95 (tests/test_vision_reader_steady.py).
+# The share of the view's samples over NOISY of the clip (the gate: over half), at the truth, work /
+# finer / finer shrunk back: 179179/033 0.43 / 0.58 / 0.43 (not floored, as at the work size);
+# 134082/045 0.55 / 0.69 / 0.56 (floored: refined at the finer scale from the truth it holds 0.04
+# cells off, 0.25 unfloored, and is located; not located before); 89029/054 and 91031/015 0.46 / 0.61
+# / 0.46-0.47 (not floored). On development seeds 134090 and 134091 (`/tmp/vthick/ratio.py`, 120 boards)
+# the shrunk view's share is within 0.01 of the work size's on every board and gates the same 7; the
+# finer views themselves would gate 20.
 NOISY = 0.25
 # comb search in the rectified view (px at REFINE_CELL): offset half-range, spacing and bend
 # half-ranges as fractions of a cell. Bend b moves tooth k by b * k * (k - 15) cells: the
