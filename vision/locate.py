@@ -2064,9 +2064,9 @@ _UNIT_MOVES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) !=
 _PATTERN_MOVES = np.array([np.where(np.isin(np.arange(4), moved)[:, None], (dx, dy), 0.0)
                            for moved in ((0, 1, 2, 3), (0,), (1,), (2,), (3,)) for dx, dy in _UNIT_MOVES], np.float32)
 _WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole grid
-PATTERN_MARGIN = 4.0
+PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
-PATTERN_CORNER = 1.2
+PATTERN_CORNER = 1.3
 PATTERN_ROUGHS = 2
 
 
@@ -2098,8 +2098,9 @@ def _pattern_moved(corners: np.ndarray, step: float) -> list[np.ndarray]:
 
 
 def _pattern_refined(lab: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarray:
-    """`corners` (work-image, frame order; `lab`: _lab of the work image) moved, whole or one corner at a time, to where the premium
-    pattern of whole cells scores best (_whole_cells_scores), in ever smaller steps (_PATTERN_STEPS)."""
+    """`corners` (work-image, frame order; `lab`: _lab of the work image) moved, whole or one corner at
+    a time, to where the premium pattern of whole cells scores best (_whole_cells_scores), in ever
+    smaller steps (_PATTERN_STEPS)."""
     corners = np.asarray(corners, np.float32)
     best = float(_whole_cells_scores(lab, [corners], relative)[0])
     for step in _PATTERN_STEPS:
@@ -2140,7 +2141,6 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
 
 
-
 def _pattern_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     """Boards of a frame (or a part of one) placed by the premium pattern alone (_placed_by_pattern)
     from the first PATTERN_ROUGHS rough placements of its search, with the checks after the
@@ -2156,6 +2156,7 @@ def _pattern_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
             continue
         if _span_margin(small, order_corners(found.corners * scale))[0] >= SPAN_MARGIN:
             yield found
+
 
 def _settled_span(small: np.ndarray, gray: np.ndarray, scale: float,
                         finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], rough: np.ndarray, relative: bool,
