@@ -1708,7 +1708,9 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     or none, takes to be given up.) Where no such part is found but most strong edges lie in one
     cluster (_cluster_box: a small board with a score sheet or a pencil beside it), that
     cluster's part is searched first and the whole frame after it; where none is, the part
-    holding the largest cluster is searched after the whole frame (_last_part)."""
+    holding the largest cluster is searched after the whole frame (_last_part). When none of that
+    gives a board, the busy part (or else the whole frame) is searched once more for a board placed
+    by its premium pattern alone (_pattern_candidates: a board whose grid lines do not show)."""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
@@ -2049,13 +2051,28 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
-# Boards whose grid lines do not show (printed hairlines lost in a dim blur) are placed by their
-# premium pattern alone (_placed_by_pattern), as the last try of a rough placement the pattern put
-# clearly (_candidates' second pass): the rough corners moved, whole grid or one corner at a time,
-# to where the pattern of whole cells scores best (_pattern_refined), taken only when that pattern
-# clearly beats the grid one cell off (PATTERN_MARGIN) and half a cell off (PATTERN_HALF, PATTERN_CORNER).
-# Whole cells, not the middles placement_margin takes: a grid moved a fraction of a cell mixes that
-# fraction of each square with its neighbours, so the score falls from its peak at once.
+# Boards whose grid lines do not show are placed by their premium pattern alone (_placed_by_pattern),
+# board_candidates' last try when its lines placed no board (_pattern_candidates): a rough placement's
+# corners moved, the whole grid or one corner at a time, to where the pattern of whole cells scores
+# best (_pattern_refined), taken only when that pattern clearly beats the grid one cell off
+# (placement_margin over PATTERN_MARGIN) and half a cell off (_pattern_clearness: the whole grid,
+# PATTERN_HALF; one corner, PATTERN_CORNER). Whole cells, not the middles placement_margin takes: a grid
+# moved a fraction of a cell mixes that fraction of each square with its neighbours, so the score
+# falls from its peak at once. Rendered seed 134089 board-048 (a paper board, green tiles on its green
+# squares, its hairlines lost in a dim blur): its true grid's lines fit 0.21 and _refine from the truth
+# ends 0.49 cells off on the tiles' edges (lines 0.78, margin 0.54); placed so from rough placements
+# 0.5-2.6 cells off it ends 0.07-0.09 off, margin 14, clearness 5.9 (whole) and 1.37 (corner).
+# Measured (/tmp/vlineless/harness.py) on development seeds 134092 and 134093 (frames 0, 3, .. 24) and
+# that board: the truth and the truth moved half a cell or a cell (whole, 8 ways each), two cells along
+# a diagonal, one corner a cell (4 x 4 ways) or one side a cell, placed by the pattern from there by
+# either measure (plain, relative): of 312 placements over half a cell off (15 on board-048) none
+# passes, their margins 4.33 at most (one 0.56 cells off, clearness 3.0 and 1.08), their corner
+# clearness 1.27 at most (with margins 0.52 at most), their whole clearness 3.77 at most (margin 0);
+# of 82 between 0.3 and 0.5 cells off none passes (margin 4 and corner 1.2 let 6 through, 0.31-0.47
+# off: from the truth itself the pattern ends 0.22-0.48 off on 3 of these 18 boards); of 1164
+# within 0.3 cells 530 pass (board-048's 67 all). The whole grid's half-cell check refused none the
+# two others took there: kept as the guard against a whole half-cell shift, which the corner check does
+# not move. (The pattern places far less precisely than the lines where they show: hence the last try.)
 _PATTERN_CELL = 8  # px per cell of the view the whole cells' means are taken from
 _PATTERN_STEPS = (0.25, 0.125, 0.0625, 0.03125)  # cells a corner moves by, in turn (_pattern_refined)
 _PATTERN_ROUNDS = 12  # moves at most at each step
@@ -2067,6 +2084,8 @@ _WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole gr
 PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
 PATTERN_CORNER = 1.3
+# rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
+# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
 PATTERN_ROUGHS = 2
 
 
