@@ -148,7 +148,10 @@ LINE_PARITY = 0.3
 @dataclass(frozen=True)
 class BoardLocation:
     corners: np.ndarray  # 4x2 float32 frame coordinates, clockwise from the frame-top-left corner
-    grid_score: float  # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen)
+    # mean thin-line response on the fitted grid vs. between lines (>1 = grid seen); of a board placed by its
+    # premium pattern alone (no lines seen: _placed_by_pattern), that pattern's score on the grid vs. on
+    # the grid half a cell off (_pattern_clearness): on the grid vs. between its lines too
+    grid_score: float
     margin: float = float("inf")  # premium-pattern score over the best rival's a cell off (placement_margin)
     line_fit: float = 1.0  # share of the grid lines' pieces that fit, on the lines the board can show (line_fit)
 
@@ -1804,7 +1807,9 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     or none, takes to be given up.) Where no such part is found but most strong edges lie in one
     cluster (_cluster_box: a small board with a score sheet or a pencil beside it), that
     cluster's part is searched first and the whole frame after it; where none is, the part
-    holding the largest cluster is searched after the whole frame (_last_part)."""
+    holding the largest cluster is searched after the whole frame (_last_part). When none of that
+    gives a board, the busy part (or else the whole frame) is searched once more for a board placed
+    by its premium pattern alone (_pattern_candidates: a board whose grid lines do not show)."""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
@@ -1818,11 +1823,15 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
             return True
         return False
 
-    def in_part(box: tuple[int, int, int, int]) -> Iterator[BoardLocation]:
+    def in_part(box: tuple[int, int, int, int], by_pattern: bool = False) -> Iterator[BoardLocation]:
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
-        crop_small, crop_gray, crop_scale = _work_images(crop)
-        for found in _candidates(crop, crop_small, crop_scale, crop_gray):
+        if by_pattern:
+            placed = _pattern_candidates(crop)
+        else:
+            crop_small, crop_gray, crop_scale = _work_images(crop)
+            placed = _candidates(crop, crop_small, crop_scale, crop_gray)
+        for found in placed:
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
@@ -1831,6 +1840,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     box = _busy_box(gray, scale, frame.shape[:2], strong)
     if box is not None:
         yield from in_part(box)
+        if not given:  # no board placed by its lines: by its premium pattern alone (_pattern_candidates)
+            yield from in_part(box, by_pattern=True)
         return
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     if cluster is not None:
@@ -1842,6 +1853,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         last = _last_part(gray, scale, frame.shape[:2], strong)
         if last is not None:
             yield from in_part(last)
+    if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
+        for found in _pattern_candidates(frame):
+            if fresh(found):
+                yield found
 
 
 # The part of the frame searched instead of the whole (_busy_box): where the strongest tenth of
@@ -2133,6 +2148,135 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     if refusal is not None:
         return None, False
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
+
+
+# Boards whose grid lines do not show are placed by their premium pattern alone (_placed_by_pattern),
+# board_candidates' last try when its lines placed no board (_pattern_candidates): a rough placement's
+# corners moved, the whole grid or one corner at a time, to where the pattern of whole cells scores
+# best (_pattern_refined), taken only when that pattern clearly beats the grid one cell off
+# (placement_margin over PATTERN_MARGIN) and half a cell off (_pattern_clearness: the whole grid,
+# PATTERN_HALF; one corner, PATTERN_CORNER). Whole cells, not the middles placement_margin takes: a grid
+# moved a fraction of a cell mixes that fraction of each square with its neighbours, so the score
+# falls from its peak at once. Rendered seed 134089 board-048 (a paper board, green tiles on its green
+# squares, its hairlines lost in a dim blur): its true grid's lines fit 0.21 and _refine from the truth
+# ends 0.49 cells off on the tiles' edges (lines 0.78, margin 0.54); placed so from rough placements
+# 0.5-2.6 cells off it ends 0.07-0.09 off, margin 14, clearness 5.9 (whole) and 1.37 (corner).
+# Measured (/tmp/vlineless/harness.py) on development seeds 134092 and 134093 (frames 0, 3, .. 24) and
+# that board: the truth and the truth moved half a cell or a cell (whole, 8 ways each), two cells along
+# a diagonal, one corner a cell (4 x 4 ways) or one side a cell, placed by the pattern from there by
+# either measure (plain, relative): of 312 placements over half a cell off (15 on board-048) none
+# passes, their margins 4.33 at most (one 0.56 cells off, clearness 3.0 and 1.08), their corner
+# clearness 1.27 at most (with margins 0.52 at most), their whole clearness 3.77 at most (margin 0);
+# of 82 between 0.3 and 0.5 cells off none passes (margin 4 and corner 1.2 let 6 through, 0.31-0.47
+# off: from the truth itself the pattern ends 0.22-0.48 off on 3 of these 18 boards); of 1164
+# within 0.3 cells 530 pass (board-048's 67 all). The whole grid's half-cell check refused none the
+# two others took there: kept as the guard against a whole half-cell shift, which the corner check does
+# not move. Looked at after these were set (frames 27, 30, .. 54 of both seeds): over half a cell off 0
+# of 381 pass, between 0.3 and 0.5 1 of 161 (134092 board-048 from one side a cell off, 0.35 off, margin
+# 21: the refinement stopped short on a strong pattern), within 0.3 cells 579 of 1098. (The pattern
+# places far less precisely than the lines where they show: hence the last try.)
+_PATTERN_CELL = 8  # px per cell of the view the whole cells' means are taken from
+_PATTERN_STEPS = (0.25, 0.125, 0.0625, 0.03125)  # cells a corner moves by, in turn (_pattern_refined)
+_PATTERN_ROUNDS = 12  # moves at most at each step
+_UNIT_MOVES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+# the board's square in cells moved 1 cell, whole (8 ways) then each corner alone (4 x 8 ways): 40 x 4 x 2
+_PATTERN_MOVES = np.array([np.where(np.isin(np.arange(4), moved)[:, None], (dx, dy), 0.0)
+                           for moved in ((0, 1, 2, 3), (0,), (1,), (2,), (3,)) for dx, dy in _UNIT_MOVES], np.float32)
+_WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole grid
+PATTERN_MARGIN = 5.0
+PATTERN_HALF = 3.0
+PATTERN_CORNER = 1.3
+# rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
+# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
+PATTERN_ROUGHS = 2
+
+
+def _lab(small: np.ndarray) -> np.ndarray:
+    """The work image in Lab (float32): what _whole_cells_scores warps, converted once per placement."""
+    return cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _whole_cells_scores(lab: np.ndarray, placements: list[np.ndarray], relative: bool) -> np.ndarray:
+    """The premium pattern's score (_pattern_scores; `relative`: of the lightness among the
+    neighbours) of each placement (4x2 corners of the work image, `lab`: _lab of it), on the means of
+    its whole cells."""
+    cell = _PATTERN_CELL
+    side = 15 * cell
+    views = np.empty((len(placements) * side, side, 3), np.float32)
+    for k, corners in enumerate(placements):
+        cv2.warpPerspective(lab, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell)),
+                            (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    means = cv2.resize(views, (15, 15 * len(placements)), interpolation=cv2.INTER_AREA).reshape(len(placements), 15, 15, 3)
+    return _pattern_scores(_relative_lightness(means) if relative else means)
+
+
+def _pattern_moved(corners: np.ndarray, step: float) -> list[np.ndarray]:
+    """`corners` with the whole grid, then each corner alone, moved `step` cells each of 8 ways (_PATTERN_MOVES)."""
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    squares = _canonical(1)[None] + step * _PATTERN_MOVES
+    return list(cv2.perspectiveTransform(squares.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2))
+
+
+def _pattern_refined(lab: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarray:
+    """`corners` (work-image, frame order; `lab`: _lab of the work image) moved, whole or one corner at
+    a time, to where the premium pattern of whole cells scores best (_whole_cells_scores), in ever
+    smaller steps (_PATTERN_STEPS)."""
+    corners = np.asarray(corners, np.float32)
+    best = float(_whole_cells_scores(lab, [corners], relative)[0])
+    for step in _PATTERN_STEPS:
+        for _ in range(_PATTERN_ROUNDS):
+            moved = _pattern_moved(corners, step)
+            scores = _whole_cells_scores(lab, moved, relative)
+            k = int(np.argmax(scores))
+            if scores[k] <= best:
+                break
+            best, corners = float(scores[k]), moved[k]
+    return order_corners(corners)
+
+
+def _pattern_clearness(lab: np.ndarray, corners: np.ndarray, relative: bool) -> tuple[float, float]:
+    """How clearly the premium pattern of whole cells puts the board at `corners` rather than half a
+    cell off: its score over the best of the whole grid moved half a cell (8 ways), and over the
+    best of one corner moved half a cell (32 ways)."""
+    scores = _whole_cells_scores(lab, [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5), relative)
+    whole, corner = scores[1:1 + _WHOLE_PATTERN_MOVES], scores[1 + _WHOLE_PATTERN_MOVES:]
+    return float(scores[0] / max(whole.max(), 1e-6)), float(scores[0] / max(corner.max(), 1e-6))
+
+
+def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough: np.ndarray,
+                       relative: bool) -> BoardLocation | None:
+    """A rough placement (work-size corners in frame order; `gray`: the work image's grey) placed by
+    the premium pattern alone (see _PATTERN_CELL), or None when the pattern does not put it clearly there."""
+    lab = _lab(small)
+    corners = _pattern_refined(lab, rough, relative)
+    margin, _ = placement_margin(small, corners)
+    if margin < PATTERN_MARGIN:
+        return None
+    whole, corner = _pattern_clearness(lab, corners, relative)
+    if whole < PATTERN_HALF or corner < PATTERN_CORNER:
+        return None
+    found = order_corners(corners / scale)
+    if _smallest_cell(found) < MIN_CELL_PX:
+        return None
+    return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
+
+
+def _pattern_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
+    """Boards of a frame (or a part of one) placed by the premium pattern alone (_placed_by_pattern)
+    from the first PATTERN_ROUGHS rough placements of its search, with the checks after the
+    refinement that ask the pattern (_beaten_by_a_shift, _span_margin): board_candidates' last try
+    when its lines placed no board."""
+    small, gray, scale = _work_images(frame)
+    for rough, relative in islice(_global_search(frame, scale, small, gray), PATTERN_ROUGHS):
+        rough = order_corners(rough)
+        if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
+            continue
+        found = _placed_by_pattern(small, gray, scale, rough, relative)
+        if found is None or _beaten_by_a_shift(small, found.corners * scale):
+            continue
+        if _span_margin(small, order_corners(found.corners * scale))[0] >= SPAN_MARGIN:
+            yield found
 
 
 def _settled_span(small: np.ndarray, gray: np.ndarray, scale: float,
