@@ -219,8 +219,8 @@ SEAMLESS_CONTRAST = 5.0
 
 
 def _bands(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.ndarray, off: np.ndarray, span: slice,
-               prior: tuple[float, float], tiles: int, least: float, smooth: int
-               ) -> list[tuple[TopsProfile, tuple[float, float]]]:
+           prior: tuple[float, float], tiles: int, least: float, smooth: int
+           ) -> list[tuple[TopsProfile, tuple[float, float]]]:
     """tops_bands' search over the strip's bands (`lab8`, `off`: off_table, `span`: rack_span): those whose
     columns, each the median of `smooth` columns about it, split into two colours `least` apart at least, the
     best (the two colours' contrast over their spread) first."""

@@ -768,8 +768,8 @@ def _learnt_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
                     tiles: int) -> Iterator[RackProfile]:
     """A rack whose tiles' colour tells them from neither the rack nor the table, learnt by the
     shape of their tops (vision.rack_tops): a profile read_rack reads so for each band tops_bands
-    finds, the best first. None of a band whose groove is clearly nearer the board tiles' colour
-    (`tile_lab`, 8-bit Lab) than what was taken for the tiles (TILE_SIDE)."""
+    finds, the best first; a band whose groove is clearly nearer the board tiles' colour (`tile_lab`,
+    8-bit Lab) than what was taken for the tiles (TILE_SIDE) gives none."""
     from vision.rack_tops import tops_bands
     for tops, (p_lo, p_hi) in tops_bands(frame, zone, square_px, tiles):
         pitch = (p_lo + p_hi) / 2
