@@ -185,16 +185,22 @@ def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
     runs that make exactly `tiles` tiles, in one way only, at the tile widths the board's square
     allows. (What was learnt, the pitches that make those runs `tiles` tiles); None when no
     band shows them so."""
+    return next(iter(tops_bands(frame, zone, square_px, tiles)), None)
+
+
+def tops_bands(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
+               ) -> list[tuple[TopsProfile, tuple[float, float]]]:
+    """Every band learn_tops may learn the rack by, the best first (learn_tops takes the first):
+    vision.racks.learn_known keeps the first that reads its own frame back as `tiles`."""
     strip, square = _rectify(frame, np.asarray(zone, np.float32), square_px)
     lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     off = off_table(lab8)
     if (span := rack_span(off)) is None:
-        return None
+        return []
     for least, smooth in ((TOPS_CONTRAST, 1), (SEAMLESS_CONTRAST, SEAMLESS_COLUMNS)):
-        if (learnt := _best_band(frame, zone, square_px, lab8, off, span, prior_pitches(square), tiles, least,
-                                 smooth)) is not None:
+        if learnt := _bands(frame, zone, square_px, lab8, off, span, prior_pitches(square), tiles, least, smooth):
             return learnt
-    return None
+    return []
 
 
 # Where no band learns the rack, the bands are tried again with each column's colours the median of SEAMLESS_COLUMNS
@@ -212,14 +218,15 @@ SEAMLESS_COLUMNS = 3
 SEAMLESS_CONTRAST = 5.0
 
 
-def _best_band(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.ndarray, off: np.ndarray, span: slice,
-               prior: tuple[float, float], tiles: int, least: float, smooth: int
-               ) -> tuple[TopsProfile, tuple[float, float]] | None:
-    """learn_tops' search over the strip's bands (`lab8`, `off`: off_table, `span`: rack_span): the best whose
-    columns, each the median of `smooth` columns about it, split into two colours `least` apart at least."""
+def _bands(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.ndarray, off: np.ndarray, span: slice,
+           prior: tuple[float, float], tiles: int, least: float, smooth: int
+           ) -> list[tuple[TopsProfile, tuple[float, float]]]:
+    """tops_bands' search over the strip's bands (`lab8`, `off`: off_table, `span`: rack_span): those whose
+    columns, each the median of `smooth` columns about it, split into two colours `least` apart at least, the
+    best (the two colours' contrast over their spread) first."""
     h, w = lab8.shape[:2]
     p_lo, p_hi = prior
-    best: tuple[float, TopsProfile, tuple[float, float]] | None = None
+    found: list[tuple[float, TopsProfile, tuple[float, float]]] = []
     for rows in TOPS_ROWS:
         for y0 in range(1, h - rows):
             band = (y0, y0 + rows)
@@ -232,8 +239,6 @@ def _best_band(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.n
             if contrast < least or contrast < TOPS_SPREAD * spread:
                 continue
             score = contrast / max(spread, 1.0)
-            if best is not None and score <= best[0]:
-                continue
             if (above := _wall(band)) is None:
                 continue
             for is_tile in (side, ~side):
@@ -261,9 +266,10 @@ def _best_band(frame: np.ndarray, zone: np.ndarray, square_px: float, lab8: np.n
                     learnt = TopsProfile(band=band, tile=tuple(float(v) for v in tile),
                                          groove=tuple(float(v) for v in groove), rows=h,
                                          wall=tuple(tuple(float(v) for v in c) for c in walls))
-                    best = (score, learnt, (pitches[0], pitches[-1]))
+                    found.append((score, learnt, (pitches[0], pitches[-1])))
                     break
-    return None if best is None else (best[1], best[2])
+    # (sorted stably: of bands scored alike the first found, as when only the best was kept)
+    return [(learnt, pitches) for _, learnt, pitches in sorted(found, key=lambda f: -f[0])]
 
 
 def _smoothed(colours: np.ndarray, k: int) -> np.ndarray:

@@ -9,7 +9,7 @@ counts tiles lying face down beside a rack). Measured by `python -m vision.rack_
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Generic, Hashable, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Hashable, Iterator, TypeVar
 
 import cv2
 import numpy as np
@@ -734,11 +734,16 @@ def learn_known(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab:
     if 0 < short < BLIND_SHORT:
         return Learnt(None, misread=True)
     profile = learn_rack(frame, zone, square_px, tile_lab, tolerance, tiles)
-    if by_tops and (profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles):
-        profile = _learn_by_tops(frame, zone, square_px, tile_lab, tiles)
-    if profile is None or read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count != tiles:
-        return Learnt(None, misread=short > 0)
-    return Learnt(profile)
+    if profile is not None and read_rack(frame, zone, square_px, tile_lab, tolerance, profile).count == tiles:
+        return Learnt(profile)
+    # by their tops: the best band that reads its own frame back as `tiles`. The best band alone may call its own
+    # frame covered (dev setup frame 8081543 p1, seven grey tiles on a black club-wood rack: its wall rows learnt as
+    # the median over the tiles' columns, 23-42 off it over tiles whose tops rise into them; a band a row higher
+    # reads the seven back)
+    for tops in (_learnt_by_tops(frame, zone, square_px, tile_lab, tiles) if by_tops else []):
+        if read_rack(frame, zone, square_px, tile_lab, tolerance, tops).count == tiles:
+            return Learnt(tops)
+    return Learnt(None, misread=short > 0)
 
 
 BLIND_SHORT = 2  # tiles: a frame read surely this many or more under the count known is blind to its tiles rather
@@ -759,26 +764,25 @@ TILE_SIDE = MIN_CONTRAST  # the groove learnt by the tiles' tops this much neare
 # bare ends made seven "tiles" at the lowest pitch, the tiles the "groove"; four tiles later read as 10)
 
 
-def _learn_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
-                   tiles: int) -> RackProfile | None:
+def _learnt_by_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
+                    tiles: int) -> Iterator[RackProfile]:
     """A rack whose tiles' colour tells them from neither the rack nor the table, learnt by the
-    shape of their tops (vision.rack_tops), as a profile read_rack reads so. None when what was
-    taken for the groove is clearly nearer the board tiles' colour (`tile_lab`, 8-bit Lab) than
-    what was taken for the tiles (TILE_SIDE)."""
-    from vision.rack_tops import learn_tops
-    if (learnt := learn_tops(frame, zone, square_px, tiles)) is None:
-        return None
-    tops, (p_lo, p_hi) = learnt
-    pitch = (p_lo + p_hi) / 2
-    # the band's mean colour (weighted Lab) of a tile's column and an empty one's (rack_find takes the tiles')
-    rows = np.sqrt(tops.band[1] - tops.band[0])
-    weight = np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
-    tile, groove = (np.asarray(c, np.float32).reshape(-1, 3).mean(axis=0) * rows * weight for c in (tops.tile, tops.groove))
-    board = np.asarray(tile_lab, np.float32) * weight
-    if float(np.linalg.norm(tile - board) - np.linalg.norm(groove - board)) > TILE_SIDE:
-        return None
-    return RackProfile(band=tops.band, tile=_triple(tile), rack=_triple(groove), table=_triple(groove), pitch=pitch,
-                       edge=float(EDGE_LOSS * pitch), pitch_range=(p_lo, p_hi), rows=tops.rows, tops=tops)
+    shape of their tops (vision.rack_tops): a profile read_rack reads so for each band tops_bands
+    finds, the best first; a band whose groove is clearly nearer the board tiles' colour (`tile_lab`,
+    8-bit Lab) than what was taken for the tiles (TILE_SIDE) gives none."""
+    from vision.rack_tops import tops_bands
+    for tops, (p_lo, p_hi) in tops_bands(frame, zone, square_px, tiles):
+        pitch = (p_lo + p_hi) / 2
+        # the band's mean colour (weighted Lab) of a tile's column and an empty one's (rack_find takes the tiles')
+        rows = np.sqrt(tops.band[1] - tops.band[0])
+        weight = np.array([RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)
+        tile, groove = (np.asarray(c, np.float32).reshape(-1, 3).mean(axis=0) * rows * weight
+                        for c in (tops.tile, tops.groove))
+        board = np.asarray(tile_lab, np.float32) * weight
+        if float(np.linalg.norm(tile - board) - np.linalg.norm(groove - board)) > TILE_SIDE:
+            continue
+        yield RackProfile(band=tops.band, tile=_triple(tile), rack=_triple(groove), table=_triple(groove), pitch=pitch,
+                          edge=float(EDGE_LOSS * pitch), pitch_range=(p_lo, p_hi), rows=tops.rows, tops=tops)
 
 
 def _triple(values: np.ndarray) -> tuple[float, float, float]:
