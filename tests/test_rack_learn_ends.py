@@ -30,7 +30,7 @@ def test_foreign_columns_at_the_racks_end_count_only_as_wide_as_a_hand():
 
 
 def test_a_rack_whose_bare_ends_passed_for_seven_tiles_is_learnt_by_its_tiles():
-    # dev seed 7660309 p1: seven ivory tiles on a black pro rack, a light table; learn_tops took the
+    # dev seed 7660309 p1: seven ivory tiles on a black pro rack, a light table; the tops learning took the
     # rack's two bare ends for seven tiles at the lowest pitch and the tiles for the groove (four
     # tiles then read as 10), and TILE_SIDE refused it. The table's three columns past the rack's turned
     # end (rack_tops.band_span) left out, the ivory tiles are learnt as the tiles (the light side): four

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.rack_tops import learn_tops, read_tops, tops_bands
+from vision.rack_tops import read_tops, tops_bands
 from vision.racks import EDGE_LOSS, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 
@@ -30,7 +30,7 @@ def test_the_best_tops_band_may_call_its_own_setup_frame_covered():
     zone = setup.zones["p1"]
     square = rack_square_px(setup.board_corners, zone)
     bands = tops_bands(setup.image, zone, square, 7)
-    assert len(bands) > 1 and learn_tops(setup.image, zone, square, 7) == bands[0]
+    assert len(bands) > 1
     tops, pitches = bands[0]
     # its wall learnt as the median over the tiles' columns: the tiles whose tops rise into it read as a hand
     assert read_tops(setup.image, zone, square, tops, pitches, EDGE_LOSS * sum(pitches) / 2)[:2] == (None, True)

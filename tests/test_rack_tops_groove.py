@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.rack_tops import learn_tops, read_tops
+from vision.rack_tops import read_tops, tops_bands
 from vision.racks import PX_PER_TILE, TILE_PER_SQUARE_MEAN
 
 SQUARE = PX_PER_TILE / TILE_PER_SQUARE_MEAN  # the strip at the frame's own scale
@@ -40,13 +40,13 @@ def _frame(tiles: list[tuple[int, int]], shade: bool = False) -> np.ndarray:
 
 def test_seven_spread_close_show_no_groove_and_are_not_learnt_by_their_tops():
     spread = [(4 + 19 * i, 15) for i in range(7)]  # 4 px of shade between neighbours, none at the ends
-    assert learn_tops(_frame(spread, shade=True), ZONE, SQUARE, 7) is None
+    assert tops_bands(_frame(spread, shade=True), ZONE, SQUARE, 7) == []
 
 
 def test_seven_pushed_together_show_the_groove_and_are_read_from_empty_to_overdrawn():
-    learnt = learn_tops(_frame([(2 + 15 * i, 14) for i in range(7)]), ZONE, SQUARE, 7)
-    assert learnt is not None
-    tops, pitches = learnt
+    bands = tops_bands(_frame([(2 + 15 * i, 14) for i in range(7)]), ZONE, SQUARE, 7)
+    assert bands
+    tops, pitches = bands[0]
     for n in (0, 3, 6, 7, 8):
         count, blocked, _ = read_tops(_frame([(2 + 15 * i, 14) for i in range(n)]), ZONE, SQUARE, tops, pitches,
                                       0.1 * sum(pitches) / 2)

@@ -1,6 +1,6 @@
 """Dark tiles on a Mattel rack of their own colour, whose tops show little but their seams, learnt at setup by their
 tops (helper rkcol, round 22; dev seeds 7950000-7953999, their navy and maroon scenes put on Mattel racks): where no
-band learns the rack, rack_tops.learn_tops splits each band's columns again with a seam's dark tick taken out
+band learns the rack, rack_tops.tops_bands splits each band's columns again with a seam's dark tick taken out
 (SEAMLESS_COLUMNS) and the two colours nearer (SEAMLESS_CONTRAST). The start tree learnt neither rack, and read
 them "tiles not told from the rack" all game."""
 from __future__ import annotations

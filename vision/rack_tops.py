@@ -6,7 +6,7 @@ the board tiles' colour then and the rack is "not seen". Yet the camera over the
 sees the tiles: right under the rack's wall, where an empty stretch of the groove shows the
 groove and the lip (or the rack's dark body against a light table), a tile shows its top and
 back, lit from another angle than the rack's faces, with a dark seam at each of its edges. At
-setup the kiosk knows the rack holds seven: `learn_tops` looks for rows under the wall whose
+setup the kiosk knows the rack holds seven: `tops_bands` looks for rows under the wall whose
 columns fall in two colours, one of them in runs that make exactly that many tiles at one
 tile width the board's square allows; it keeps those rows and both colours. `read_tops` then
 reads the same rows in each frame by those two colours (vision.racks.read_rack hands a rack
@@ -178,20 +178,14 @@ def _widest_from_start(mask: np.ndarray) -> int:
     return len(mask) if mask.all() else int(np.argmin(mask))
 
 
-def learn_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
-               ) -> tuple[TopsProfile, tuple[float, float]] | None:
-    """At setup, with `tiles` tiles standing on the rack, their colour told from neither the
-    rack's nor the table's: the band of rows whose columns split best into two colours, one in
-    runs that make exactly `tiles` tiles, in one way only, at the tile widths the board's square
-    allows. (What was learnt, the pitches that make those runs `tiles` tiles); None when no
-    band shows them so."""
-    return next(iter(tops_bands(frame, zone, square_px, tiles)), None)
-
-
 def tops_bands(frame: np.ndarray, zone: np.ndarray, square_px: float, tiles: int
                ) -> list[tuple[TopsProfile, tuple[float, float]]]:
-    """Every band learn_tops may learn the rack by, the best first (learn_tops takes the first):
-    vision.racks.learn_known keeps the first that reads its own frame back as `tiles`."""
+    """At setup, with `tiles` tiles standing on the rack, their colour told from neither the
+    rack's nor the table's: every band of rows whose columns split into two colours, one in runs
+    that make exactly `tiles` tiles, in one way only, at the tile widths the board's square
+    allows, the best split first, each as (what was learnt, the pitches that make those runs
+    `tiles` tiles). vision.racks.learn_known keeps the first that reads its own frame back as
+    `tiles`."""
     strip, square = _rectify(frame, np.asarray(zone, np.float32), square_px)
     lab8 = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     off = off_table(lab8)
@@ -324,7 +318,7 @@ def _ends_open(foreign: np.ndarray) -> np.ndarray:
 
 def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsProfile,
               pitches: tuple[float, float], edge: float) -> tuple[int | None, bool, str]:
-    """A rack learnt by learn_tops: (count, blocked, why not) from the learnt band's columns,
+    """A rack learnt by one of tops_bands: (count, blocked, why not) from the learnt band's columns,
     each the tiles' or the groove's colour as learnt; None when the band does not show those
     two colours as at setup (the rack moved, the light changed) or something covers it."""
     z = np.asarray(zone, np.float32)

@@ -757,7 +757,7 @@ BLIND_SHORT = 2  # tiles: a frame read surely this many or more under the count 
 
 
 TILE_SIDE = MIN_CONTRAST  # the groove learnt by the tiles' tops this much nearer the board tiles' colour than
-# the tiles learnt: the two sides taken the wrong way round. Dev setup frames (671 racks learn_tops learnt:
+# the tiles learnt: the two sides taken the wrong way round. Dev setup frames (671 racks learnt by their tops:
 # 7660300-7660599 as the bench draws them, and 7660000-7660999's 92 scenes of navy or maroon tiles on Mattel
 # racks): the tiles' side nearer, or at most 1.2 farther (navy and maroon tiles on their own colour);
 # 7660309 p1 31.1 farther (seven ivory tiles on a black pro rack, a light table: the rack's two
