@@ -99,7 +99,7 @@ def edge_pixels(jxx: np.ndarray, jyy: np.ndarray, jxy: np.ndarray,
     at = np.flatnonzero(trace > strong)
     # the coherence of the strong pixels alone (about a tenth of the image; in row-major order, as
     # np.nonzero gives them): per pixel the very float32 numbers of the whole image's terms, without
-    # five frame-sized arrays made and gone through
+    # the seven frame-sized float arrays and two masks that took
     strong_xy, strong_trace = jxy.take(at), trace.take(at)
     strong_diff = jxx.take(at) - jyy.take(at)
     coherent = strong_diff * strong_diff + 4 * strong_xy * strong_xy > VP_COHERENT * strong_trace * strong_trace
