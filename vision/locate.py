@@ -1640,7 +1640,7 @@ STRONG_LATTICES = 2
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
                 summed: np.ndarray | None = None, gray: np.ndarray | None = None,
                 coarse: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
-    """The lattices of a view (BGR, as the work image) de-skewed by `skew`, each with the 3x3
+    """The lattices of a view (BGR as the work image, or BGRA) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image. `summed` and `gray`: the
     view's _lab_integral and _gray when the caller has them already; `coarse`: the view is at
     half the work size (_lattices' filters reach half as far)."""
@@ -1653,7 +1653,7 @@ def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_vie
 
 
 def _lab_integral(view: np.ndarray) -> np.ndarray:
-    """The integral image of a BGR view's Lab: whole sums (< 2**31 at work size), exact."""
+    """The integral image of a BGR (or BGRA) view's Lab: whole sums (< 2**31 at work size), exact."""
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
@@ -1694,7 +1694,10 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
     from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
-    view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # warped in four channels: OpenCV warps them in about half the time of three, more than the
+    # source's conversion costs, and the view's colours, grey and Lab are the very numbers
+    view = cv2.warpPerspective(cv2.cvtColor(source, cv2.COLOR_BGR2BGRA), from_source, (size, size),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     cells = []
     view_gray = _gray(view)

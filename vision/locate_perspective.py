@@ -88,6 +88,27 @@ def family_vanishing_point(lines: np.ndarray, points: np.ndarray, normals: np.nd
     return v, keep
 
 
+def edge_pixels(jxx: np.ndarray, jyy: np.ndarray, jxy: np.ndarray,
+                rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The strong, one-directional edge pixels of an image whose smoothed structure tensor is
+    jxx, jyy, jxy (float32): up to VP_POINTS of them in random order (`rng`'s: the same frame gives
+    the same answer), as rows, columns and each one's normal direction (radians)."""
+    trace = jxx + jyy
+    sample = trace[::4, ::4].ravel()
+    strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
+    at = np.flatnonzero(trace > strong)
+    # the coherence of the strong pixels alone (about a tenth of the image; in row-major order, as
+    # np.nonzero gives them): per pixel the very float32 numbers of the whole image's terms, without
+    # the seven frame-sized float arrays and two masks that took
+    strong_xy, strong_trace = jxy.take(at), trace.take(at)
+    strong_diff = jxx.take(at) - jyy.take(at)
+    coherent = strong_diff * strong_diff + 4 * strong_xy * strong_xy > VP_COHERENT * strong_trace * strong_trace
+    ys, xs = np.divmod(at[coherent], jxx.shape[1])
+    pick = rng.permutation(len(xs))[:VP_POINTS]  # in random order (see family_vanishing_point)
+    theta = 0.5 * np.arctan2(2 * strong_xy[coherent][pick], strong_diff[coherent][pick])
+    return ys[pick], xs[pick], theta
+
+
 def rectifier(gray: np.ndarray) -> Rectifier | None:
     """The view of the work image in which the grid's two line families are parallel and
     square to the view's axes (up to their aspect), from their vanishing points; None when
@@ -96,17 +117,10 @@ def rectifier(gray: np.ndarray) -> Rectifier | None:
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     jxx, jyy, jxy = (cv2.boxFilter(a, -1, (5, 5)) for a in (gx * gx, gy * gy, gx * gy))
-    trace = jxx + jyy
-    diff = jxx - jyy
-    sample = trace[::4, ::4].ravel()
-    strong = np.partition(sample, int(sample.size * 0.9))[int(sample.size * 0.9)]  # the strongest tenth
-    ys, xs = np.nonzero((trace > strong) & (diff * diff + 4 * jxy * jxy > VP_COHERENT * trace * trace))
     rng = np.random.default_rng(0)
-    pick = rng.permutation(len(xs))[:VP_POINTS]  # in random order (see family_vanishing_point)
-    xs, ys = xs[pick], ys[pick]
+    ys, xs, theta = edge_pixels(jxx, jyy, jxy, rng)
     if len(xs) < 100:
         return None
-    theta = 0.5 * np.arctan2(2 * jxy[ys, xs], diff[ys, xs])  # the edge's normal
     normals = np.stack([np.cos(theta), np.sin(theta)], axis=1)
     half = max(h, w) / 2
     points = np.stack([(xs - w / 2) / half, (ys - h / 2) / half], axis=1)
