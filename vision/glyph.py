@@ -324,7 +324,7 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         cx, cy = centroids[k]
         if w > span >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
             cut = _upper_part(labels, stats[k], k)
-            if cut is None or cut[1] > MAX_WIDTH_SPAN * n:
+            if cut is None or cut[1] > MAX_WIDTH_SPAN * n or _edge_line(labels, stats[k], k, span):
                 continue
             x, w = cut
             cx = x + w / 2
@@ -418,6 +418,16 @@ def _upper_part(labels: np.ndarray, stat: list[int], k: int) -> tuple[int, int] 
     x, y, w, h, _ = stat
     columns = np.flatnonzero((labels[y:y + h // 2, x:x + w] == k).any(axis=0))
     return (x + int(columns[0]), int(columns[-1] - columns[0]) + 1) if len(columns) else None
+
+
+def _edge_line(labels: np.ndarray, stat: list[int], k: int, span: float) -> bool:
+    """Whether component k holds a straight run of ink across, longer than `span` px: the tile's own lit
+    or shaded rim (its top edge with a side hanging from it), never a letter's stroke (no letter is that
+    wide but an M or W, whose strokes slant)."""
+    x, y, w, h, _ = stat
+    ink = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+    run = int(span) + 1
+    return bool(cv2.erode(ink, np.ones((1, run), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0).any())
 
 
 def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
