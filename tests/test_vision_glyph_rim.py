@@ -1,8 +1,9 @@
-"""A tile's own rim kept out of its letter's box (issue 15, round 26; vision.glyph.letter_box, _edge_line).
+"""A tile's own rim kept out of its letter's box (issue 15, round 26; vision.glyph.letter_box, _edge_line, ACCENT_GAP).
 
 The tile's lit top edge with a side hanging from it is one ink component as wide as a W: letter_box took it for a wide
 letter, bigger than the thin I inside it, and the glyph (the rim's bar over the I) read T at 0.999 (the round-26
-measuring seed 227227 board-097, square (14, 5) counted from 0)."""
+measuring seed 227227 board-097, square (14, 5) counted from 0). And the lit top edge broken into dashes 0.23 of the
+letter's height above it was taken in as accents: a Q read 'not a letter' (222222 board-026, square (4, 7))."""
 import cv2
 import numpy as np
 
@@ -57,3 +58,37 @@ def test_the_i_under_its_lit_rim_is_not_read_surely_as_t():
     cell = cells[14 * 15 + 5]
     assert not (cell.letter == "T" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "I"), cell
+
+
+def _ring(dashes_at: int | None) -> np.ndarray:
+    """A light 64-px tile window with a dark ring 33 px tall (rows 16-48: a letter's bowl) and three dashes of 3 x 2 px
+    over it whose bottoms (their last row + 1) lie at row 17 - `dashes_at` (None: no dashes)."""
+    window = np.full((64, 64, 3), 200, np.uint8)
+    cv2.ellipse(window, (30, 32), (12, 14), 0, 0, 360, (40, 40, 40), 3)
+    if dashes_at is not None:
+        bottom = 17 - dashes_at
+        for x in (21, 29, 37):
+            window[bottom - 2:bottom, x:x + 3] = 40
+    return window
+
+
+def test_dashes_of_the_tiles_edge_well_above_the_letter_are_no_accent():
+    bare = _box(_ring(dashes_at=None))  # the bowl alone
+    assert bare is not None
+    assert _box(_ring(dashes_at=7)) == bare  # 6 px (0.18 of its height) above it: the start tree takes them in
+
+
+def test_dots_just_above_the_letter_are_still_its_accent():
+    bare = _box(_ring(dashes_at=None))
+    dotted = _box(_ring(dashes_at=3))  # 2 px (0.06) above it, as umlauts and acutes sit (0.00-0.143 rendered)
+    assert bare is not None and dotted is not None
+    assert dotted[1] < bare[1]
+
+
+def test_the_q_under_its_dashed_lit_edge_is_read():
+    # a light Q on a dark tile, its tile's lit top edge three dashes 7-9 px above it (start tree: 'not a letter', asked)
+    frame, _ = dataset_frame(DatasetSpec(boards=27, seed=222222), 26)
+    cells = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells
+    assert frame.truth[4][7] == "Q"
+    cell = cells[4 * 15 + 7]
+    assert (cell.state, cell.letter) == ("tile", "Q"), cell
