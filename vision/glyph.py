@@ -67,6 +67,12 @@ CAP_ROWS = (0.1, 0.3)  # where the neck below a dotted cap may be, in the letter
 NECK = 0.6  # ... its row's ink at most this share of the cap's widest row
 CAP_SPAN = 0.8  # _two_dot_rows: dots fused into the letter span at most this share of its width
 CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share of its height
+# letter_box: an accent's bottom sits at most this share of the letter's height above it. The accents letter_box took
+# in on rendered dev seed 134102's Polish, German (30 boards each), Swedish, Spanish and Slovene (20 each) frames sit
+# 0.00-0.143 above (188 pieces); what it took in at 0.19-0.25 (it asked 0.25) were dashes of the tile's lit top edge
+# (a Swedish A whose ring the ink ran into the letter, 222222 board-026's Q read 'not a letter') and scraps over
+# bare M, Z, O, P, I (11 pieces, 7 squares)
+ACCENT_GAP = 0.17
 EDGE_ROW = 0.5  # a mask row inked over this share of the window is a tile edge (dots: 0.3 at most
 # with the tile's sides; 0.4 and 0.6 catch fewer or flag more on the frames above)
 
@@ -324,7 +330,7 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         cx, cy = centroids[k]
         if w > span >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
             cut = _upper_part(labels, stats[k], k)
-            if cut is None or cut[1] > MAX_WIDTH_SPAN * n:
+            if cut is None or cut[1] > MAX_WIDTH_SPAN * n or _edge_line(labels, stats[k], k, cut, span):
                 continue
             x, w = cut
             cx = x + w / 2
@@ -359,8 +365,7 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         # tile meets its neighbour (a pixel or two thick, as wide as the tile) is not an accent
         dot = kw <= 2 * kh + 1 and kh <= 2 * kw + 1 and kh < 0.4 * h
         dots = 0.12 * h <= kh < 0.4 * h and kx > x and kx + kw < x + w and kw <= 0.8 * w
-        # (umlaut dots of every renderer font sit at most 0.15 of the letter's height above it)
-        if (dot or dots) and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * 0.25:
+        if (dot or dots) and x - 1 <= cx <= x + w + 1 and ky + kh <= y + 1 and ky + kh >= y - h * ACCENT_GAP:
             x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
     if y1 - y0 < MIN_HEIGHT * n or x1 - x0 > MAX_WIDTH * (y1 - y0):  # print on a premium square, a speck
         return None
@@ -418,6 +423,18 @@ def _upper_part(labels: np.ndarray, stat: list[int], k: int) -> tuple[int, int] 
     x, y, w, h, _ = stat
     columns = np.flatnonzero((labels[y:y + h // 2, x:x + w] == k).any(axis=0))
     return (x + int(columns[0]), int(columns[-1] - columns[0]) + 1) if len(columns) else None
+
+
+def _edge_line(labels: np.ndarray, stat: list[int], k: int, columns: tuple[int, int], span: float) -> bool:
+    """Whether component k holds a straight run of ink across, longer than `span` px, within `columns` (x, width:
+    the letter's own width, _upper_part's): the tile's own lit or shaded rim (its top edge with a side hanging from
+    it), never a letter's stroke (no letter is that wide but an M or W, whose strokes slant; a bar run into the value
+    number at its foot lies outside the letter's own width)."""
+    _, y, _, h, _ = stat
+    x, w = columns
+    ink = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+    run = int(span) + 1
+    return bool(cv2.erode(ink, np.ones((1, run), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0).any())
 
 
 def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
