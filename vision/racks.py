@@ -1559,8 +1559,9 @@ SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked
 def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
     """Columns of the player's side strip (`light`: each column's median 8-bit L; `off`: columns not the
     table's colour) darker by SHADE_DIP, and by SHADE_FLOOR levels, than the table's lightest columns within
-    SHADE_REACH on either side, the darker side of the two (a column with no table on one side is not shaded: the table's light falling
-    along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200 columns)."""
+    SHADE_REACH on either side, the darker side of the two (a column with no table on one side is not shaded:
+    the table's light falling along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200
+    columns)."""
     reach = int(SHADE_REACH * PX_PER_TILE)
     lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
     padded = np.concatenate([np.zeros(reach, np.float32), lit, np.zeros(reach + 1, np.float32)])
