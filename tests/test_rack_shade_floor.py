@@ -1,7 +1,8 @@
 """A near-black table's grain is no hand's shadow (vision.racks._shaded, SHADE_FLOOR): on a table of L 15-36 a dip of
 5-7 L levels is a fifth of its light (SHADE_DIP), and setup took it for a hand over the rack, which then was never
 learnt and could not catch an overdraw all game (dev setup frames 8082000 p1, 8082092 p1 and p2, seven on each rack
-with no hand). A hand over the rack on a dark table still takes 8.5 levels and more off (dev seed 8070004 p1, 11.5)."""
+with no hand). A hand over a rack on a dark table whose reading needs its shade seen takes more off (dev seed
+8070004 p1: 4 tiles read 2 when it is missed, crossed up to a floor of 11.5)."""
 from __future__ import annotations
 
 import numpy as np
