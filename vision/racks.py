@@ -1551,7 +1551,7 @@ SHADE_FLOOR = 8.0  # ... and at least this many 8-bit L levels: on a near-black 
 # or arm reaches over the rack" and never learnt (a 0.4-tile run of columns 0.31-0.40 under the table's light, the
 # highest floor still calling them crossed 2.5-7.0). The bench's hands on dev seeds 8070000-8070399 and
 # 7960100-7960399 (716 hand racks, /tmp/rkshade/sweep.py): one no longer crossed at 8 (7960386 p1, crossed up to a
-# floor of 6.5), four more at 10 (8070040 p1 up to 8.5), all read unknown all the same; the first read as fewer
+# floor of 6.5), at 10 four more of 566 (8070040 p1 up to 8.5), all read unknown all the same; the first read as fewer
 # tiles than stand at 12 (8070004 p1, 4 read 2: crossed up to 11.5). Every hand's reading the same at 8 as at 0
 SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
 
