@@ -116,7 +116,7 @@ def test_median_lab_of_one_image_and_of_two_together_is_numpys():
 def test_shaded_is_its_definition_column_by_column():
     # _shaded's sliding maxima (one cv2.dilate) against the lit table's maximum within SHADE_REACH on each
     # side taken column by column, on strips shorter and longer than the reach, some columns off the table
-    from vision.racks import PX_PER_TILE, SHADE_DIP, SHADE_REACH, _shaded
+    from vision.racks import PX_PER_TILE, SHADE_DIP, SHADE_FLOOR, SHADE_REACH, _shaded
     reach = int(SHADE_REACH * PX_PER_TILE)
     rng = np.random.default_rng(26)
     for _ in range(300):
@@ -129,7 +129,7 @@ def test_shaded_is_its_definition_column_by_column():
             left = float(lit[max(0, i - reach):i].max(initial=0.0))
             right = float(lit[i + 1:i + 1 + reach].max(initial=0.0))
             table = np.float32(min(left, right))
-            expected[i] = table > 0 and light[i] < (1.0 - SHADE_DIP) * table
+            expected[i] = table > 0 and light[i] < min((1.0 - SHADE_DIP) * table, table - SHADE_FLOOR)
         assert np.array_equal(_shaded(light, off), expected)
 
 

@@ -1546,14 +1546,22 @@ def _light_at_ends(lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> np.nd
 # grain on dark tables), and 0.237-0.297 on four of the hand racks read as fewer tiles than stand (7960120 p1,
 # 7960226 p1, 7960266 p1, 7960328 p1: the hand's shadow, or the hand itself darker than the table lit; 7960191 p1 0.316).
 SHADE_DIP = 0.2  # share of the lit table's lightness (8-bit L, column medians) a shadow or a dark hand takes off
+SHADE_FLOOR = 8.0  # ... and at least this many 8-bit L levels: on a near-black table (L 15-36) a fifth of its light
+# is its grain. Dev setup frames with no hand (rkcatch4's scan of 8080400-8082799, 3689 racks): 7 racks read "a hand
+# or arm reaches over the rack" and never learnt (a 0.4-tile run of columns 0.31-0.40 under the table's light, the
+# highest floor still calling them crossed 2.5-7.0). The bench's hands on dev seeds 8070000-8070399 and
+# 7960100-7960399 (716 hand racks, /tmp/rkshade/sweep.py): one no longer crossed at 8 (7960386 p1, crossed up to a
+# floor of 6.5), at 10 four more of 566 (8070040 p1 up to 8.5), all read unknown all the same; the first read as fewer
+# tiles than stand at 12 (8070004 p1, 4 read 2: crossed up to 11.5). Every hand's reading the same at 8 as at 0
 SHADE_REACH = 4.0  # tiles either side of a column where the lit table is looked for (columns of table colour only)
 
 
 def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
     """Columns of the player's side strip (`light`: each column's median 8-bit L; `off`: columns not the
-    table's colour) darker by SHADE_DIP than the table's lightest columns within SHADE_REACH on either side,
-    the darker side of the two (a column with no table on one side is not shaded: the table's light falling
-    along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200 columns)."""
+    table's colour) darker by SHADE_DIP, and by SHADE_FLOOR levels, than the table's lightest columns within
+    SHADE_REACH on either side, the darker side of the two (a column with no table on one side is not shaded:
+    the table's light falling along the strip makes its end darker, dev seed 7960044 p1, L 38 to 116 along 200
+    columns)."""
     reach = int(SHADE_REACH * PX_PER_TILE)
     lit = np.where(off, 0.0, light).astype(np.float32)  # columns off the table's colour light nothing
     padded = np.concatenate([np.zeros(reach, np.float32), lit, np.zeros(reach + 1, np.float32)])
@@ -1563,7 +1571,7 @@ def _shaded(light: np.ndarray, off: np.ndarray) -> np.ndarray:
     n = len(light)
     left, right = ahead[:n], ahead[reach + 1:reach + 1 + n]
     table = np.minimum(left, right)  # a dip, not the light falling along the strip: lit table on both sides
-    return np.asarray((table > 0) & (light < (1.0 - SHADE_DIP) * table), bool)
+    return np.asarray((table > 0) & (light < np.minimum((1.0 - SHADE_DIP) * table, table - SHADE_FLOOR)), bool)
 
 
 ARM_FULL = 0.9  # an arm crossing the strip fills nearly all its rows ...
