@@ -257,3 +257,14 @@ def test_a_z_whose_joined_ten_read_no_letter_is_read_z_not_a_marked_blank():
     cell = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells[8 * 15 + 6]
     assert frame.truth[8][6] == "Z"
     assert (cell.state, cell.letter) == ("tile", "Z"), cell
+
+
+def test_a_letter_the_thinning_cuts_under_its_foot_keeps_its_foot():
+    # a blurred L (light on a maroon tile) thinned into its stem, its corner and the end of its foot: the end,
+    # right of what was left of the letter and below its middle, was taken for the number and painted over, and
+    # the L read I at 0.989 (round-26 measuring seed 228228 board-027, square (7, 8) counted from 0). Its
+    # corner, under the stem within its width, is ink no number leaves: the split cut the letter itself.
+    frame, _ = dataset_frame(DatasetSpec(boards=28, seed=228228), 27)
+    assert frame.truth[7][8] == "L"
+    cell = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells[7 * 15 + 8]
+    assert (cell.state, cell.letter) == ("tile", "L"), cell
