@@ -693,8 +693,7 @@ def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, 
     times as much as the best on the dark ones so clipped (see the comment above)."""
     contrast = []
     for resp in (bright, dark):
-        along = _long_lines(resp, cell)[reach:reach + 15 * cell]
-        high = float(_percentile(along[::4, margin:-margin], SATURATE))
+        along, _, high = _long_family_lines(resp, cell, margin, reach)
         profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload]  # a scalar is fine
         _, weights = _comb_weights(cell, search, margin, along.shape[1])
         contrast.append(float((profile @ weights).max()))
