@@ -1825,15 +1825,16 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
             return True
         return False
 
-    def in_part(box: tuple[int, int, int, int], by_pattern: bool = False) -> Iterator[BoardLocation]:
+    def in_part(box: tuple[int, int, int, int], by_pattern_too: bool = False) -> Iterator[BoardLocation]:
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
-        if by_pattern:
-            placed = _pattern_candidates(crop)
-        else:
-            crop_small, crop_gray, crop_scale = _work_images(crop)
-            placed = _candidates(crop, crop_small, crop_scale, crop_gray)
-        for found in placed:
+        crop_small, crop_gray, crop_scale = _work_images(crop)
+
+        def placed() -> Iterator[BoardLocation]:
+            yield from _candidates(crop, crop_small, crop_scale, crop_gray)
+            if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
+                yield from _pattern_candidates(crop, crop_small, crop_scale, crop_gray)
+        for found in placed():
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
             if fresh(found):
@@ -1841,9 +1842,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     strong = _strong_edges(gray)  # one mask for both boxes
     box = _busy_box(gray, scale, frame.shape[:2], strong)
     if box is not None:
-        yield from in_part(box)
-        if not given:  # no board placed by its lines: by its premium pattern alone (_pattern_candidates)
-            yield from in_part(box, by_pattern=True)
+        yield from in_part(box, by_pattern_too=True)
         return
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     if cluster is not None:
@@ -1856,7 +1855,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         if last is not None:
             yield from in_part(last)
     if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
-        for found in _pattern_candidates(frame):
+        for found in _pattern_candidates(frame, small, scale, gray):
             if fresh(found):
                 yield found
 
@@ -2264,12 +2263,12 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
 
 
-def _pattern_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
+def _pattern_candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
     """Boards of a frame (or a part of one) placed by the premium pattern alone (_placed_by_pattern)
     from the first PATTERN_ROUGHS rough placements of its search, with the checks after the
     refinement that ask the pattern (_beaten_by_a_shift, _span_margin): board_candidates' last try
-    when its lines placed no board."""
-    small, gray, scale = _work_images(frame)
+    when its lines placed no board. `small`, `scale`, `gray`: the frame's work images (_work_images), as
+    _candidates takes them."""
     for rough, relative in islice(_global_search(frame, scale, small, gray), PATTERN_ROUGHS):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
