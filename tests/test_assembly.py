@@ -44,19 +44,20 @@ class Recorder:
 
 @pytest.mark.skipif(not SPIEL_12.exists(), reason="needs ../shared/datasets")
 def test_spiel_12_under_a_club_profile_file_and_german_tiles(tmp_path):
-    from kiosk.cli.replay import prepare_folder
+    from kiosk.cli.replay import prepared_folder
     from kiosk.replay.scrabscrap import compare_scores
 
     config = load_config(club_config(tmp_path))
     sink = Recorder()
-    run = ReplayRun(prepare_folder(SPIEL_12), config=config, sinks=(sink,))
-    assert run.rules.tileset.name == "german"
-    assert run.rules.profile.name == "naspa"          # the club file is a copy of naspa.toml
-    assert run.app.profile is run.rules.profile and run.setup.profile == "club"   # recorded under the club's name
-    result = run.run()
-    assert result.completed, result.summary()
-    folder = prepare_folder(SPIEL_12)
-    assert compare_scores(folder / "dataset_scores.json", result) == []
+    with prepared_folder(SPIEL_12) as folder:
+        run = ReplayRun(folder, config=config, sinks=(sink,))
+        assert run.rules.tileset.name == "german"
+        assert run.rules.profile.name == "naspa"          # the club file is a copy of naspa.toml
+        assert run.app.profile is run.rules.profile and run.setup.profile == "club"   # recorded under the club's name
+        result = run.run()
+        assert result.completed, result.summary()
+        assert compare_scores(folder / "dataset_scores.json", result) == []
+    assert not folder.exists()   # the script built from the dataset's truth.json is not left behind
     # the sinks saw every durable record in order, and a screen every tick
     seqs = [seq for _, seq, _ in sink.records]
     assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= len(result.moves)

@@ -14,19 +14,23 @@ is a file is refused), and Ctrl-C ends with one line saying where the game is ke
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import logging
 import os
-import shutil
 import signal
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from kiosk.__main__ import INTERRUPTED
 from kiosk.errors import InputError
+
+if TYPE_CHECKING:
+    from kiosk.config import KioskConfig
+    from kiosk.replay.driver import ReplayRun
 
 PROG = "kiosk replay"
 
@@ -61,27 +65,32 @@ def read_json(path: Path) -> object:
         raise InputError(str(path), f"not valid JSON: {exc.msg}", exc.lineno) from None
 
 
-def prepare_folder(folder: Path) -> Path:
-    """A folder the driver can run: a fixture as it is, a dataset game via a built script."""
+@contextmanager
+def prepared_folder(folder: Path) -> Iterator[Path]:
+    """A folder the driver can run: a fixture as it is, a dataset game via a script built in a
+    temporary folder, which is removed when the block ends."""
     if not folder.exists():
         raise InputError(str(folder), "no such folder")
     if not folder.is_dir():
         raise InputError(str(folder), "not a folder (give the game's folder, not a file in it)")
     if (folder / "script.json").exists():
         read_json(folder / "script.json")
-        return folder
+        yield folder
+        return
     if (folder / "truth.json").exists():
         from kiosk.replay.scrabscrap import write_script
 
         truth = folder / "truth.json"
         if not isinstance(read_json(truth), dict):
             raise InputError(str(truth), "expected a JSON object with players, frames and moves")
-        out = Path(tempfile.mkdtemp(prefix=f"replay-{folder.name}-"))
-        try:
-            write_script(folder, out)
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise InputError(str(truth), f"not a scrabscrap truth.json: bad or missing {exc}") from None
-        return out
+        with tempfile.TemporaryDirectory(prefix=f"replay-{folder.name}-") as made:
+            out = Path(made)
+            try:
+                write_script(folder, out)
+            except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+                raise InputError(str(truth), f"not a scrabscrap truth.json: bad or missing {exc}") from None
+            yield out
+        return
     raise InputError(str(folder), "not a recorded game: no script.json or truth.json")
 
 
@@ -108,7 +117,7 @@ def check_games_dir(path: Path) -> None:
         raise InputError(str(path), "--games: not writable")
 
 
-def load_kiosk_config(path: Path) -> Any:
+def load_kiosk_config(path: Path) -> KioskConfig:
     """The kiosk config for a replay: must exist (a replay never falls back silently)."""
     from kiosk.config import load_config
 
@@ -121,26 +130,18 @@ def load_kiosk_config(path: Path) -> Any:
 
 
 def run(folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | None, speed: float,
-        config: Any = None, out: TextIO = sys.stdout) -> int:
-    from kiosk.replay.driver import ReplayRun
-
-    if config is not None and "config" not in {f.name for f in dataclasses.fields(ReplayRun)}:
-        raise InputError(str(config.source), "--config: this version's replay driver cannot take a config yet")
+        config: KioskConfig | None = None, out: TextIO = sys.stdout) -> int:
     if gcg_out is not None:
         check_gcg_out(gcg_out)
     if games is not None:
         check_games_dir(games)
-    run_folder = prepare_folder(folder)
-    try:
+    with prepared_folder(folder) as run_folder:
         return _play(folder, run_folder, headless=headless, gcg_out=gcg_out, games=games, speed=speed,
                      config=config, out=out)
-    finally:
-        if run_folder != folder:  # the script built from a dataset's truth.json
-            shutil.rmtree(run_folder, ignore_errors=True)
 
 
 def _play(folder: Path, run_folder: Path, *, headless: bool, gcg_out: Path | None, games: Path | None,
-          speed: float, config: Any, out: TextIO) -> int:
+          speed: float, config: KioskConfig | None, out: TextIO) -> int:
     from kiosk.replay.driver import ReplayRun
 
     on_iteration = None
@@ -150,10 +151,9 @@ def _play(folder: Path, run_folder: Path, *, headless: bool, gcg_out: Path | Non
 
         window = PacedWindow(speed)
         on_iteration = window.show
-    replay = None
-    extra = {"config": config} if config is not None else {}
+    replay: ReplayRun | None = None
     try:
-        replay = ReplayRun(run_folder, games_dir=games, on_iteration=on_iteration, **extra)
+        replay = ReplayRun(run_folder, games_dir=games, on_iteration=on_iteration, config=config)
         result = replay.run()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the last word short
@@ -192,10 +192,10 @@ def _play(folder: Path, run_folder: Path, *, headless: bool, gcg_out: Path | Non
     return status
 
 
-def _where_the_game_is(folder: Path, replay: Any, games: Path | None) -> str:
+def _where_the_game_is(folder: Path, replay: ReplayRun | None, games: Path | None) -> str:
     if games is None:
         return "the game was kept in memory only (no --games folder); nothing was written"
-    journal_path = getattr(replay, "journal_path", None) or getattr(getattr(replay, "journal", None), "path", None)
+    journal_path = replay.journal_path if replay is not None else None
     if journal_path is None:  # stopped while the replay was being set up: the newest open journal, if any
         from kiosk.journal import OPEN_SUFFIX
 
