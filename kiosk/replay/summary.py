@@ -1,32 +1,31 @@
 """What a replay did, for people: moves, scores, alerts, reads confirmed, problems."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk.rules import events as ev
 
+if TYPE_CHECKING:
+    from kiosk.app import KioskApp
+    from kiosk.replay.driver import ReplayResult
+    from kiosk.replay.script import Script, Turn
 
-def _turns_expected(script: Any) -> list[tuple[float, Any]]:
+
+def _turns_expected(script: Script) -> list[tuple[float, Turn]]:
     return [(s.t, s.turn) for s in script.steps if s.press and s.turn is not None]
 
 
-def summarize(app: Any, script: Any, problems: list[str]) -> Any:
+def summarize(app: KioskApp, script: Script, problems: list[str]) -> ReplayResult:
     from kiosk.replay.driver import ReplayResult
 
     state = app.state
-    names = tuple(app.setup.players)
+    names = (app.setup.players[0], app.setup.players[1])
     moves: list[str] = []
     move_scores: list[tuple[int, str, int]] = []
-    for turn in getattr(state, "history", ()) or ():
-        player = int(getattr(turn, "player", 0))
-        kind = str(getattr(turn, "kind", ""))
-        score = int(getattr(turn, "score", 0))
-        position = getattr(turn, "position", "") or ""
-        word = getattr(turn, "main_word", "") or getattr(turn, "word", "") or ""
-        total = getattr(turn, "total", None)
-        moves.append(f"{names[player]:<12} {kind:<10} {position:<4} {word:<15} {score:+4d}"
-                     + (f"  = {total}" if total is not None else ""))
-        move_scores.append((player, kind, score))
+    for record in state.history:
+        moves.append(f"{names[record.player]:<12} {record.kind:<10} {record.position:<4} {record.word:<15} "
+                     f"{record.score:+4d}  = {record.total}")
+        move_scores.append((record.player, record.kind, record.score))
     problems = list(problems)
     # Every scripted play must have been recorded with exactly the scripted tiles.
     made = [e for e in app.events if isinstance(e, (ev.PlayMade, ev.Passed, ev.Exchanged))]
@@ -38,7 +37,7 @@ def summarize(app: Any, script: Any, problems: list[str]) -> Any:
         got = made[i]
         if turn.kind == "play":
             want = {(sq, letter) for sq, letter in turn.tiles}
-            have = set(getattr(got, "tiles", ()) or ())
+            have = set(got.tiles) if isinstance(got, ev.PlayMade) else set()
             norm = lambda tiles: {(sq, "?" if l.islower() else l) for sq, l in tiles}  # noqa: E731
             if not isinstance(got, ev.PlayMade) or norm(have) != norm(want):
                 problems.append(f"turn {i + 1}: kiosk recorded {_describe(got)}, script says play {sorted(want)}")
@@ -48,8 +47,8 @@ def summarize(app: Any, script: Any, problems: list[str]) -> Any:
             problems.append(f"turn {i + 1}: kiosk recorded {_describe(got)}, script says pass")
         elif turn.kind == "exchange" and not (isinstance(got, ev.Exchanged) and got.count == turn.count):
             problems.append(f"turn {i + 1}: kiosk recorded {_describe(got)}, script says exchange {turn.count}")
-    alerts = [f"{a[0]} ({a[1]}): {a[2]}" for a in _all_alerts(app)]
-    scores = tuple(int(s) for s in getattr(state, "scores", (0, 0)))
+    alerts = [f"{title} ({rule}): {action}" for title, rule, action in app.alerts.log]
+    scores = state.scores
     completed = app.phase == "done" and not problems
     gcg = ""
     try:
@@ -61,13 +60,9 @@ def summarize(app: Any, script: Any, problems: list[str]) -> Any:
                         move_scores)
 
 
-def _describe(event: Any) -> str:
+def _describe(event: ev.PlayMade | ev.Passed | ev.Exchanged) -> str:
     if isinstance(event, ev.PlayMade):
         return f"play {sorted(event.tiles)}"
     if isinstance(event, ev.Exchanged):
         return f"exchange {event.count}"
     return type(event).__name__.lower()
-
-
-def _all_alerts(app: Any) -> list[tuple[str, str, str]]:
-    return list(app.alerts.log)
