@@ -53,8 +53,6 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
         return None, "the rack's zone leaves the frame"
-    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
-    tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * _TILE_WEIGHT
     ends = _ends(frame.shape[:2], z, square_px, np.asarray(board_corners, np.float32))
     patches = [cv2.warpPerspective(frame, end.matrix, end.size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
@@ -64,41 +62,92 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     all_planes = _down_planes(labs8)  # both ends' at once
     total = 0
     for end, lab8, planes in zip(ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:])):
-        sign, free = end.sign, end.free
-        w = end.size[0]
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
-        d_tile = lab_distance(planes, tile)
-        near = (d_tile < 2 * FACE_REACH * tolerance) & free
-        mask = (near & (d_tile < lab_distance(planes, table))).astype(np.uint8) if near.any() else near.view(np.uint8)
-        if mask.any():
-            opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
-        else:  # no px of the tiles' colour (most tables, with no tile beside the rack): no blob, no opening to make
-            opened, n = mask, 1
-        # along the patch, x grows away from the rack's end on the right end, toward it on the left
-        far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
-        for k in range(1, n):
-            area = stats[k, cv2.CC_STAT_AREA]
-            if area < DOWN_MIN * tile_area:
-                if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
-                    return None, "a tile partly hidden by the board or the rack"
-                continue
-            total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
-            x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
-            far = max(far, float(x1) if sign > 0 else float(w - x0))
-        if end.whole:
-            continue  # every px of the patch from inside the frame: no tile hides or is cut there
+        d_table = lab_distance(planes, table)
+        seen, why, _ = _count_end(end, lab_distance(planes, tile), d_table, tolerance)
+        if seen is None:
+            return None, why
+        if _light_gap(table, tile) >= TABLE_CONTRAST:
+            # backs lit more dimly or brightly than the board's tiles (the light falls off toward the
+            # frame's corners) are nearer the table than the board's tile colour: counted again by
+            # the tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449:
+            # 15 of 30 counts that were fewer than there, 7 read 0, by the board's colour alone)
+            lit, why, touching = _count_end(end, _light_distance(planes, tile), d_table, tolerance)
+            if lit is None:
+                return None, why
+            if lit != seen:
+                if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
+                    return None, "tiles lit unlike the board's, beside the board or the rack"
+                seen = lit
+        total += seen
+    return total, ""
+
+
+def _count_end(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> tuple[int | None, str, bool]:
+    """The tiles on the table beside one end of the rack: the patch's px nearer the tiles' colour
+    (`d_tile`, distances from it) than the table's (`d_table`), in tile-sized blobs. Also whether a
+    blob counted touches the board, its rim or the rack's zone. None (and why) when a tile could lie
+    partly hidden or out of the frame."""
+    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
+    tile_area = tile_side ** 2
+    sign, w = end.sign, end.size[0]
+    near = (d_tile < 2 * FACE_REACH * tolerance) & end.free
+    mask = (near & (d_tile < d_table)).astype(np.uint8) if near.any() else near.view(np.uint8)
+    if mask.any():
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    else:  # no px of the tiles' colour (most tables, with no tile beside the rack): no blob, no opening to make
+        opened, n = mask, 1
+    # along the patch, x grows away from the rack's end on the right end, toward it on the left
+    far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
+    count, touching = 0, False
+    for k in range(1, n):
+        area = stats[k, cv2.CC_STAT_AREA]
+        if area < DOWN_MIN * tile_area:
+            if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
+                return None, "a tile partly hidden by the board or the rack", False
+            continue
+        count += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
+        touching = touching or bool(end.hidden[labels == k].any())
+        x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
+        far = max(far, float(x1) if sign > 0 else float(w - x0))
+    if not end.whole:
         # the next tile of the row could lie one tile and a gap farther: no tile may hide out of the
         # frame there, nor any tile be cut by the frame's edge
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
         if not end.inside[:, cols].all() and _cut_or_hidden(opened, end.inside, cols, tile_side):
-            return None, "the table where the next tile could lie leaves the frame"
-    return total, ""
+            return None, "the table where the next tile could lie leaves the frame", False
+    return count, "", touching
+
+
+LIGHT_RANGE = (0.6, 1.3)  # the tiles' (weighted) Lab from black scaled by this much: their colour under
+# dimmer or brighter light than on the board. The renders' light (vision.synth.effects.lighting) is a
+# smooth gain on the frame's BGR, a gradient and a vignette, 0.6-1.4 between the board's middle and a
+# rack's end at its strongest; Lab from black (L, a - 128, b - 128) scales nearly alike under such a gain
+_BLACK = np.array([0, 128, 128], np.float32)
+
+
+def _light_distance(planes: np.ndarray, tile: np.ndarray) -> np.ndarray:
+    """Each px's (weighted Lab `planes`) distance from the tiles' colour `tile` under any light of
+    LIGHT_RANGE: from the nearest point of the segment black + s (tile - black), s in LIGHT_RANGE."""
+    axis = tile - _BLACK
+    rel = planes - _BLACK[:, None, None]
+    s = np.tensordot(axis / axis.dot(axis), rel, 1)
+    np.clip(s, LIGHT_RANGE[0], LIGHT_RANGE[1], out=s)
+    rel -= axis[:, None, None] * s[None]
+    return np.sqrt(np.einsum("ijk,ijk->jk", rel, rel))
+
+
+def _light_gap(table: np.ndarray, tile: np.ndarray) -> float:
+    """The table's colour's distance from the tiles' under any light of LIGHT_RANGE."""
+    axis = tile - _BLACK
+    s = float(np.clip((table - _BLACK).dot(axis) / axis.dot(axis), LIGHT_RANGE[0], LIGHT_RANGE[1]))
+    return colour_gap(table, _BLACK + s * axis)
 
 
 def _down_planes(lab8: np.ndarray) -> np.ndarray:
