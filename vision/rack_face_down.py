@@ -68,15 +68,21 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         if colour_gap(table, tile) < TABLE_CONTRAST:
             return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
         d_table = lab_distance(planes, table)
-        seen, why, _ = _count_end(end, lab_distance(planes, tile), d_table, tolerance)
+        mask = _tile_mask(end, lab_distance(planes, tile), d_table, tolerance)
+        seen, why, _ = _count_end(end, mask)
         if seen is None:
             return None, why
-        if _light_gap(table, tile) >= TABLE_CONTRAST:
-            # backs lit more dimly or brightly than the board's tiles (the light falls off toward the
-            # frame's corners) are nearer the table than the board's tile colour: counted again by
-            # the tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449:
-            # 15 of 30 counts that were fewer than there, 7 read 0, by the board's colour alone)
-            lit, why, touching = _count_end(end, _light_distance(planes, tile), d_table, tolerance)
+        # backs lit more dimly or brightly than the board's tiles (the light falls off toward the
+        # frame's corners) are nearer the table than the board's tile colour: counted again by the
+        # tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449: 15 of
+        # 30 counts that were fewer than there, 7 read 0, by the board's colour alone). Where the
+        # table itself is the tiles' colour under some such light, the board's colour alone counts.
+        if _light_gap(table, tile) < TABLE_CONTRAST:
+            total += seen
+            continue
+        lit_mask = _tile_mask(end, _light_distance(planes, tile), d_table, tolerance)
+        if not np.array_equal(lit_mask, mask):
+            lit, why, touching = _count_end(end, lit_mask)
             if lit is None:
                 return None, why
             if lit != seen:
@@ -87,16 +93,20 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     return total, ""
 
 
-def _count_end(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> tuple[int | None, str, bool]:
-    """The tiles on the table beside one end of the rack: the patch's px nearer the tiles' colour
-    (`d_tile`, distances from it) than the table's (`d_table`), in tile-sized blobs. Also whether a
-    blob counted touches the board, its rim or the rack's zone. None (and why) when a tile could lie
-    partly hidden or out of the frame."""
+def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
+    """The table's px beside one end of the rack nearer the tiles' colour (`d_tile`, distances from
+    it) than the table's (`d_table`), as uint8 0/1."""
+    near = (d_tile < 2 * FACE_REACH * tolerance) & end.free
+    return (near & (d_tile < d_table)).astype(np.uint8) if near.any() else near.view(np.uint8)
+
+
+def _count_end(end: _End, mask: np.ndarray) -> tuple[int | None, str, bool]:
+    """The tiles in `mask` (_tile_mask) beside one end of the rack, by tile-sized blobs, and
+    whether a blob counted touches the board, its rim or the rack's zone. None (and why) when a
+    tile could lie partly hidden or out of the frame."""
     tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
     tile_area = tile_side ** 2
     sign, w = end.sign, end.size[0]
-    near = (d_tile < 2 * FACE_REACH * tolerance) & end.free
-    mask = (near & (d_tile < d_table)).astype(np.uint8) if near.any() else near.view(np.uint8)
     if mask.any():
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
@@ -134,13 +144,26 @@ _BLACK = np.array([0, 128, 128], np.float32)
 
 def _light_distance(planes: np.ndarray, tile: np.ndarray) -> np.ndarray:
     """Each px's (weighted Lab `planes`) distance from the tiles' colour `tile` under any light of
-    LIGHT_RANGE: from the nearest point of the segment black + s (tile - black), s in LIGHT_RANGE."""
+    LIGHT_RANGE: from the nearest point of the segment black + s (tile - black), s in LIGHT_RANGE.
+    With r the px from black, a the tile from black and u = r.a / a.a: |r - s a|^2 = r.r + a.a s (s - 2 u)."""
     axis = tile - _BLACK
-    rel = planes - _BLACK[:, None, None]
-    s = np.tensordot(axis / axis.dot(axis), rel, 1)
-    np.clip(s, LIGHT_RANGE[0], LIGHT_RANGE[1], out=s)
-    rel -= axis[:, None, None] * s[None]
-    return np.sqrt(np.einsum("ijk,ijk->jk", rel, rel))
+    aa = float(axis.dot(axis))
+    r1 = planes[1] - _BLACK[1]
+    r2 = planes[2] - _BLACK[2]
+    rr = planes[0] * planes[0]  # (black's lightness is 0)
+    rr += r1 * r1
+    rr += r2 * r2
+    u = planes[0] * np.float32(axis[0] / aa)
+    u += r1 * np.float32(axis[1] / aa)
+    u += r2 * np.float32(axis[2] / aa)
+    s = np.clip(u, LIGHT_RANGE[0], LIGHT_RANGE[1])
+    u *= -2
+    u += s
+    u *= s
+    u *= np.float32(aa)
+    rr += u
+    np.maximum(rr, 0, out=rr)  # (rounding)
+    return np.sqrt(rr, out=rr)
 
 
 def _light_gap(table: np.ndarray, tile: np.ndarray) -> float:
