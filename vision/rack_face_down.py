@@ -76,8 +76,8 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         # frame's corners) are nearer the table than the board's tile colour: counted again by the
         # tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449: 15 of
         # 30 counts that were fewer than there, 7 read 0, by the board's colour alone). Where the
-        # table itself is the tiles' colour under some such light, the board's colour alone counts.
-        if _light_gap(table, tile) < TABLE_CONTRAST:
+        # table itself is (near) the tiles' colour under some such light, the board's colour alone counts.
+        if _light_gap(table, tile) < LIGHT_CONTRAST:
             total += seen
             continue
         lit_mask = _tile_mask(end, _light_distance(planes, tile), d_table, tolerance)
@@ -140,6 +140,12 @@ LIGHT_RANGE = (0.6, 1.3)  # the tiles' (weighted) Lab from black scaled by this 
 # smooth gain on the frame's BGR, a gradient and a vignette, 0.6-1.4 between the board's middle and a
 # rack's end at its strongest; Lab from black (L, a - 128, b - 128) scales nearly alike under such a gain
 _BLACK = np.array([0, 128, 128], np.float32)
+LIGHT_CONTRAST = 10.0  # the table at least this far (weighted Lab) from the tiles' colour under every light
+# of LIGHT_RANGE for that colour to count them. Dev 8120050-8120249 and 8121050-8121449 (1200 racks, wrong
+# by the board's colour alone 30): at TABLE_CONTRAST (16) exact 1009, unknown 176, wrong 15; at 10
+# exact 1008, unknown 182, wrong 9 (none more than there but the one the start tree reads too); at 8
+# one tile counted beside a rack with none (8121425 p1); at 6 four. The README run's 10011324 p1 (two read 0)
+# and 10011285 p2 (seven read 5) stand 13.5 and 12.6 apart, 10011329 p2 (seven read 0) 9.8
 
 
 def _light_distance(planes: np.ndarray, tile: np.ndarray) -> np.ndarray:
