@@ -66,7 +66,11 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         # the tiles' backs and two tiles went uncounted)
         table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
-            return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
+            # tiles the colour of the table are not told apart from it by colour: a bare table, all in
+            # the frame, is still told by the tiles' edges it lacks
+            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(lab8, end.free):
+                continue
+            return None, "table the tiles' colour"
         d_table = lab_distance(planes, table)
         mask = _tile_mask(end, lab_distance(planes, tile), d_table, tolerance)
         seen, why, _ = _count_end(end, mask)
@@ -77,20 +81,36 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         # tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449: 15 of
         # 30 counts that were fewer than there, 7 read 0, by the board's colour alone). Where the
         # table itself is (near) the tiles' colour under some such light, the board's colour alone counts.
-        if _light_gap(table, tile) < LIGHT_CONTRAST:
-            total += seen
-            continue
-        lit_mask = _tile_mask(end, _light_distance(planes, tile), d_table, tolerance)
-        if not np.array_equal(lit_mask, mask):
-            lit, why, touching = _count_end(end, lit_mask)
-            if lit is None:
-                return None, why
-            if lit != seen:
-                if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
-                    return None, "tiles lit unlike the board's, beside the board or the rack"
-                seen = lit
+        if _light_gap(table, tile) >= LIGHT_CONTRAST:
+            lit_mask = _tile_mask(end, _light_distance(planes, tile), d_table, tolerance)
+            if not np.array_equal(lit_mask, mask):
+                lit, why, touching = _count_end(end, lit_mask)
+                if lit is None:
+                    return None, why
+                if lit != seen:
+                    if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
+                        return None, "tiles lit unlike the board's, beside the board or the rack"
+                    seen = lit
+        if seen == 0 and ZERO_EDGE and not _bare(lab8, end.free):
+            return None, "tile edges on the table where no tile's colour is"
         total += seen
     return total, ""
+
+
+EDGE_TILE_L = float(__import__("os").environ.get("ETL", "64"))
+ZERO_EDGE = __import__("os").environ.get("ZE", "1") == "1"
+EDGE_STRUCTURE = float(__import__("os").environ.get("ES", "11"))
+
+
+def _bare(lab8: np.ndarray, free: np.ndarray) -> bool:
+    """Whether the table's px `free` of one end's patch (8-bit Lab) show no tile's edge: the 99th
+    percentile of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its median
+    (the table's own noise and grain)."""
+    inner = cv2.erode(free.astype(np.uint8), _SQUARE5) > 0
+    if not inner.any():
+        return False
+    g = cv2.morphologyEx(np.ascontiguousarray(lab8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)[inner]
+    return float(np.percentile(g, 99)) - float(np.median(g)) <= EDGE_STRUCTURE
 
 
 def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
@@ -193,6 +213,7 @@ def _down_planes(lab8: np.ndarray) -> np.ndarray:
 _TILE_WEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # the tiles' colour weighted as the patch is
 _REWEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # weight_lab's to the above
 _SQUARE3 = np.ones((3, 3), np.uint8)
+_SQUARE5 = np.ones((5, 5), np.uint8)
 
 
 def _cut_or_hidden(tiles: np.ndarray, inside: np.ndarray, cols: slice, tile_side: float) -> bool:
