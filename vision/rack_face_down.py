@@ -42,8 +42,9 @@ DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turn
 def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
                     tolerance: float, board_corners: np.ndarray) -> int | None:
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
-    backs, lit like the tiles on the board). None when they cannot be counted: tiles the
-    table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
+    backs, lit like the tiles on the board or dimmer or brighter). None when they cannot be
+    counted: tiles the table's colour on a table showing edges, edges on the table where no tile
+    was counted, or the table beside the rack leaving the frame where more tiles may lie."""
     return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
 
 
@@ -67,13 +68,14 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
             # tiles the colour of the table are not told apart from it by colour: a bare table, all in
-            # the frame, is still told by the tiles' edges it lacks
+            # the frame, is still told by the tiles' edges it lacks (tiles light enough to show them)
             if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(lab8, end.free):
                 continue
             return None, "table the tiles' colour"
         d_table = lab_distance(planes, table)
         mask = _tile_mask(end, lab_distance(planes, tile), d_table, tolerance)
         seen, why, _ = _count_end(end, mask)
+        counted = mask
         if seen is None:
             return None, why
         # backs lit more dimly or brightly than the board's tiles (the light falls off toward the
@@ -91,26 +93,50 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                     if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
                         return None, "tiles lit unlike the board's, beside the board or the rack"
                     seen = lit
-        if seen == 0 and ZERO_EDGE and not _bare(lab8, end.free):
+                    counted = lit_mask
+        # tiles lit to the table's colour (near it under the board's light or any other) still show
+        # their edges: the table left beside those counted must show none
+        if not _bare(lab8, end.free if seen == 0 else end.free & ~_around_tiles(counted)):
             return None, "tile edges on the table where no tile's colour is"
         total += seen
     return total, ""
 
 
-EDGE_TILE_L = float(__import__("os").environ.get("ETL", "64"))
-ZERO_EDGE = __import__("os").environ.get("ZE", "1") == "1"
-EDGE_STRUCTURE = float(__import__("os").environ.get("ES", "11"))
+EDGE_TILE_L = 64.0  # 8-bit Lab lightness of the board's tiles under which a bare table the tiles' colour is
+# not told by its lack of edges: a tile's sides, turned from the light, are a quarter darker than its back
+# (vision.synth.racks: 0.7 against 0.96), 16 levels at 64, over the table's noise; dev 8120194 p1, one
+# near-black tile (L 37) on a near-black table, shows no edge (99th percentile 13 over a median of 6)
+EDGE_STRUCTURE = 11  # the most a bare table's lightness gradient's 99th percentile stands over its median:
+# dev 8120050-8120249 and 8121050-8121449, the 98 racks the start tree read "table the tiles' colour": the
+# bare ones' ends at most 9 (17 over 8), the other racks' end holding tiles 15 or more (but 8120194 p1's
+# black tile, 7), most over 25. Over all 1200 dev racks the ends read 0 with more edges than this: 6 of
+# them, 6-7 tiles read 0 by colour (8120079 p2, 8120196 p1, 8121097 p2, ...), now unknown; 3 right counts
+# made unknown (8121094 p2, 8121201 p1, 8121298 p1)
 
 
-def _bare(lab8: np.ndarray, free: np.ndarray) -> bool:
-    """Whether the table's px `free` of one end's patch (8-bit Lab) show no tile's edge: the 99th
-    percentile of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its median
-    (the table's own noise and grain)."""
-    inner = cv2.erode(free.astype(np.uint8), _SQUARE5) > 0
-    if not inner.any():
+def _bare(lab8: np.ndarray, table: np.ndarray) -> bool:
+    """Whether the px `table` of one end's patch (8-bit Lab) show no tile's edge: the 99th
+    percentile of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its
+    median (the table's own noise and grain), both from the gradient's histogram. Its edge px (the
+    board's rim, the rack, the frame) are left out."""
+    inner = cv2.erode(table.astype(np.uint8), _SQUARE5)
+    n = cv2.countNonZero(inner)
+    if n == 0:
         return False
-    g = cv2.morphologyEx(np.ascontiguousarray(lab8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)[inner]
-    return float(np.percentile(g, 99)) - float(np.median(g)) <= EDGE_STRUCTURE
+    gradient = cv2.morphologyEx(np.ascontiguousarray(lab8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)
+    cumulative = np.cumsum(cv2.calcHist([gradient], [0], inner, [256], [0, 256]).ravel())
+    median = int(np.searchsorted(cumulative, 0.5 * n))
+    top = int(np.searchsorted(cumulative, 0.99 * n))
+    return top - median <= EDGE_STRUCTURE
+
+
+def _around_tiles(mask: np.ndarray) -> np.ndarray:
+    """The px of `mask`'s tile-sized blobs (as _count_end counts them) and two px around them."""
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    keep = np.zeros(n, np.uint8)
+    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= DOWN_MIN * DOWN_PX_PER_TILE ** 2
+    return cv2.dilate(keep[labels], _SQUARE5) > 0
 
 
 def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
