@@ -1,13 +1,13 @@
 """count_face_down on tiles' backs lit unlike the board's tiles (vision.rack_face_down): the light
 falls off toward the frame's corners, so backs beside a rack can be nearer the table than the board's
-tile colour. Seeds are rkdown's dev seeds (round 27) and the README run's 10011324."""
+tile colour; and on tables the tiles' colour, told bare by the tiles' edges they lack. Seeds are rkdown's dev seeds (round 27) and the README run's 10011324."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.rack_face_down import LIGHT_RANGE, _light_distance, _light_gap, face_down_why
+from vision.rack_face_down import LIGHT_RANGE, _bare, _light_distance, _light_gap, face_down_why
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 
 
@@ -49,3 +49,33 @@ def test_the_tiles_colour_under_any_light_of_the_range_is_at_no_distance():
     assert d[3] > 20  # far dimmer than the range
     assert abs(d[4] - 20) < 2  # another hue
     assert _light_gap(shades[0], tile) < 0.05 and _light_gap(tile + [0, 20, 0], tile) > 18
+
+
+def test_a_bare_table_the_tiles_colour_reads_0():
+    # no tile beside p1 (seven beside p2) on a table within TABLE_CONTRAST of the tiles: the start tree
+    # reads it unknown ("table the tiles' colour")
+    assert _bare_reading(8120121, "p1", {"p2": 7}) == 0
+
+
+def test_tiles_lit_to_the_tables_colour_show_their_edges_and_are_unknown_not_0():
+    # seven pink backs, dimmer than the board's tiles, on a beige table: no px of either tile colour,
+    # their outlines on the table (the start tree reads 0)
+    count, why = _face_down(8120196, "p1", 7)
+    assert count is None and "edges" in why
+
+
+def _bare_reading(seed: int, player: str, face_down: dict[str, int]) -> int | None:
+    scene = render_rack_scene(seed, size=1000, options=RackSceneOptions(face_down=face_down, hand="", half_out=""))
+    zone = scene.zones[player]
+    return face_down_why(scene.image, zone, square(scene, zone), board_tile_lab(scene), TOLERANCE,
+                         scene.board_corners)[0]
+
+
+def test_a_noisy_flat_table_is_bare_and_a_tiles_outline_is_not():
+    rng = np.random.default_rng(0)
+    lab8 = np.clip(rng.normal(120, 2.0, (50, 75, 3)), 0, 255).astype(np.uint8)
+    table = np.ones((50, 75), bool)
+    assert _bare(lab8, table)
+    lab8[20:31, 30:41, 0] -= 25  # a tile's darker outline, its back the table's lightness
+    lab8[22:29, 32:39, 0] += 25
+    assert not _bare(lab8, table)
