@@ -69,7 +69,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         if colour_gap(table, tile) < TABLE_CONTRAST:
             # tiles the colour of the table are not told apart from it by colour: a bare table, all in
             # the frame, is still told by the tiles' edges it lacks (tiles light enough to show them)
-            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(lab8, end.free):
+            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(lab8, end.table_inner):
                 continue
             return None, "table the tiles' colour"
         d_table = lab_distance(planes, table)
@@ -96,7 +96,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                     counted = lit_mask
         # tiles lit to the table's colour (near it under the board's light or any other) still show
         # their edges: the table left beside those counted must show none
-        if not _bare(lab8, end.free if seen == 0 else end.free & ~_around_tiles(counted)):
+        if not _bare(lab8, end.table_inner if seen == 0 else _inner(end.free & ~_around_tiles(counted))):
             return None, "tile edges on the table where no tile's colour is"
         total += seen
     return total, ""
@@ -114,12 +114,11 @@ EDGE_STRUCTURE = 11  # the most a bare table's lightness gradient's 99th percent
 # made unknown (8121094 p2, 8121201 p1, 8121298 p1)
 
 
-def _bare(lab8: np.ndarray, table: np.ndarray) -> bool:
-    """Whether the px `table` of one end's patch (8-bit Lab) show no tile's edge: the 99th
-    percentile of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its
-    median (the table's own noise and grain), both from the gradient's histogram. Its edge px (the
-    board's rim, the rack, the frame) are left out."""
-    inner = cv2.erode(table.astype(np.uint8), _SQUARE5)
+def _bare(lab8: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether the px `inner` (uint8 0/1, _inner's: the table's px but those at its edges: the board's
+    rim, the rack, the frame) of one end's patch (8-bit Lab) show no tile's edge: the 99th percentile
+    of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its median (the table's
+    own noise and grain), both from the gradient's histogram."""
     n = cv2.countNonZero(inner)
     if n == 0:
         return False
@@ -128,6 +127,11 @@ def _bare(lab8: np.ndarray, table: np.ndarray) -> bool:
     median = int(np.searchsorted(cumulative, 0.5 * n))
     top = int(np.searchsorted(cumulative, 0.99 * n))
     return top - median <= EDGE_STRUCTURE
+
+
+def _inner(table: np.ndarray) -> np.ndarray:
+    """The px of `table` (bool) two px or more from its edges, as uint8 0/1 (_bare's)."""
+    return cv2.erode(table.astype(np.uint8), _SQUARE5)
 
 
 def _around_tiles(mask: np.ndarray) -> np.ndarray:
@@ -286,6 +290,7 @@ class _End:
     free: np.ndarray         # ... and off the board, its rim and the rack's zone: the table beside the rack
     hidden: np.ndarray       # px next to the board, its rim or the zone: a piece of a tile there is partly hidden
     table_px: np.ndarray | None  # the px the table's colour is taken from: `free`, or all when none is free
+    table_inner: np.ndarray  # _inner(free): the table's px where _bare looks for tiles' edges
     whole: bool              # every px of the patch from inside the frame
 
 
@@ -321,9 +326,11 @@ def _ends_made(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, co
         # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
         # is a tile partly hidden by them
         hidden = cv2.dilate((inside & ~free).astype(np.uint8), _SQUARE3) > 0
-        for mask in (inside, free, hidden):
+        table_inner = _inner(free)
+        for mask in (inside, free, hidden, table_inner):
             mask.flags.writeable = False  # kept for later frames
-        ends.append(_End(sign, matrix, (w, h), inside, free, hidden, free if free.any() else None, bool(inside.all())))
+        ends.append(_End(sign, matrix, (w, h), inside, free, hidden, free if free.any() else None, table_inner,
+                         bool(inside.all())))
     return ends[0], ends[1]
 
 
