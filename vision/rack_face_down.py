@@ -61,15 +61,19 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     labs8 = cv2.cvtColor(np.concatenate(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     rows = patches[0].shape[0]  # (both ends' patches are as large)
     all_planes = _down_planes(labs8)  # both ends' at once
+    all_lit = _light_distance(all_planes, tile)
+    all_gradients = cv2.morphologyEx(np.ascontiguousarray(labs8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)  # (_bare's)
     total = 0
-    for end, lab8, planes in zip(ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:])):
+    for end, lab8, planes, lit_distance, gradient in zip(
+            ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:]),
+            (all_lit[:rows], all_lit[rows:]), (all_gradients[:rows], all_gradients[rows:])):
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
             # tiles the colour of the table are not told apart from it by colour: a bare table, all in
             # the frame, is still told by the tiles' edges it lacks (tiles light enough to show them)
-            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(lab8, end.table_inner):
+            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(gradient, end.table_inner):
                 continue
             return None, "table the tiles' colour"
         d_table = lab_distance(planes, table)
@@ -84,7 +88,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
         # 30 counts that were fewer than there, 7 read 0, by the board's colour alone). Where the
         # table itself is (near) the tiles' colour under some such light, the board's colour alone counts.
         if _light_gap(table, tile) >= LIGHT_CONTRAST:
-            lit_mask = _tile_mask(end, _light_distance(planes, tile), d_table, tolerance)
+            lit_mask = _tile_mask(end, lit_distance, d_table, tolerance)
             if not np.array_equal(lit_mask, mask):
                 lit, why, touching = _count_end(end, lit_mask)
                 if lit is None:
@@ -96,7 +100,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                     counted = lit_mask
         # tiles lit to the table's colour (near it under the board's light or any other) still show
         # their edges: the table left beside those counted must show none
-        if not _bare(lab8, end.table_inner if seen == 0 else _inner(end.free & ~_around_tiles(counted))):
+        if not _bare(gradient, end.table_inner if seen == 0 else _inner(end.free & ~_around_tiles(counted))):
             return None, "tile edges on the table where no tile's colour is"
         total += seen
     return total, ""
@@ -114,15 +118,14 @@ EDGE_STRUCTURE = 11  # the most a bare table's lightness gradient's 99th percent
 # made unknown (8121094 p2, 8121201 p1, 8121298 p1)
 
 
-def _bare(lab8: np.ndarray, inner: np.ndarray) -> bool:
+def _bare(gradient: np.ndarray, inner: np.ndarray) -> bool:
     """Whether the px `inner` (uint8 0/1, _inner's: the table's px but those at its edges: the board's
-    rim, the rack, the frame) of one end's patch (8-bit Lab) show no tile's edge: the 99th percentile
-    of their lightness's 3x3 morphological gradient at most EDGE_STRUCTURE over its median (the table's
-    own noise and grain), both from the gradient's histogram."""
+    rim, the rack, the patch's and the frame's edges) of one end's patch show no tile's edge: the
+    99th percentile of its lightness's 3x3 morphological `gradient` (uint8) there at most
+    EDGE_STRUCTURE over its median (the table's own noise and grain), both from their histogram."""
     n = cv2.countNonZero(inner)
     if n == 0:
         return False
-    gradient = cv2.morphologyEx(np.ascontiguousarray(lab8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)
     cumulative = np.cumsum(cv2.calcHist([gradient], [0], inner, [256], [0, 256]).ravel())
     median = int(np.searchsorted(cumulative, 0.5 * n))
     top = int(np.searchsorted(cumulative, 0.99 * n))
@@ -130,8 +133,9 @@ def _bare(lab8: np.ndarray, inner: np.ndarray) -> bool:
 
 
 def _inner(table: np.ndarray) -> np.ndarray:
-    """The px of `table` (bool) two px or more from its edges, as uint8 0/1 (_bare's)."""
-    return cv2.erode(table.astype(np.uint8), _SQUARE5)
+    """The px of `table` (bool) two px or more from its edges and the patch's, as uint8 0/1 (_bare's:
+    the gradient of both ends' patches, one over the other, mixes them on their rows next to each other)."""
+    return cv2.erode(table.astype(np.uint8), _SQUARE5, borderType=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def _around_tiles(mask: np.ndarray) -> np.ndarray:
