@@ -194,7 +194,7 @@ LIGHT_RANGE = (0.6, 1.3)  # the tiles' (weighted) Lab from black scaled by this 
 # gain on the frame's BGR (a gradient and a vignette), other at a rack's end than at the board's middle; Lab
 # from black (L, a - 128, b - 128) scales nearly alike under such a gain. Dev 8120050-8120249 (400 racks, the
 # light count taken wherever it differs): 0.6-1.3, 0.7-1.3 and 0.6-1.5 exact 342, 5 fewer; 0.5-1.3 one more
-# than there (a rack's shadow); 0.6-1.0 and 0.8-1.2 one fewer more
+# than there (not looked into); 0.6-1.0 and 0.8-1.2 6 fewer
 _BLACK = np.array([0, 128, 128], np.float32)
 LIGHT_CONTRAST = 10.0  # the table at least this far (weighted Lab) from the tiles' colour under every light
 # of LIGHT_RANGE for that colour to count them. Dev 8120050-8120249 and 8121050-8121449 (1200 racks, wrong
