@@ -1,13 +1,15 @@
 """count_face_down on tiles' backs lit unlike the board's tiles (vision.rack_face_down): the light
 falls off toward the frame's corners, so backs beside a rack can be nearer the table than the board's
-tile colour; and on tables the tiles' colour, told bare by the tiles' edges they lack. Seeds are rkdown's dev seeds (round 27) and the README run's 10011324."""
+tile colour; and on tables the tiles' colour, told bare by the tiles' edges they lack. Seeds are
+rkdown's dev seeds (round 27) and the README run's 10011324."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.rack_face_down import LIGHT_RANGE, _bare, _light_distance, _light_gap, face_down_why
+from vision.rack_face_down import LIGHT_RANGE, _bare, _inner, _light_distance, _light_gap, face_down_why
 from vision.synth.racks import RackSceneOptions, render_rack_scene
 
 
@@ -73,9 +75,10 @@ def _bare_reading(seed: int, player: str, face_down: dict[str, int]) -> int | No
 
 def test_a_noisy_flat_table_is_bare_and_a_tiles_outline_is_not():
     rng = np.random.default_rng(0)
-    lab8 = np.clip(rng.normal(120, 2.0, (50, 75, 3)), 0, 255).astype(np.uint8)
-    table = np.ones((50, 75), bool)
-    assert _bare(lab8, table)
-    lab8[20:31, 30:41, 0] -= 25  # a tile's darker outline, its back the table's lightness
-    lab8[22:29, 32:39, 0] += 25
-    assert not _bare(lab8, table)
+    lightness = np.clip(rng.normal(120, 2.0, (50, 75)), 0, 255).astype(np.uint8)
+    inner = _inner(np.ones((50, 75), bool))
+    square3 = np.ones((3, 3), np.uint8)
+    assert _bare(cv2.morphologyEx(lightness, cv2.MORPH_GRADIENT, square3), inner)
+    lightness[20:31, 30:41] -= 25  # a tile's darker outline, its back the table's lightness
+    lightness[22:29, 32:39] += 25
+    assert not _bare(cv2.morphologyEx(lightness, cv2.MORPH_GRADIENT, square3), inner)
