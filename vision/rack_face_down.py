@@ -2,6 +2,7 @@
 counted from their plain backs, lit like the tiles on the board."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -230,9 +231,10 @@ def _light_distance(planes: np.ndarray, tile: np.ndarray) -> np.ndarray:
 
 def _light_gap(table: np.ndarray, tile: np.ndarray) -> float:
     """The table's colour's distance from the tiles' under any light of LIGHT_RANGE."""
-    axis = tile - _BLACK
-    s = float(np.clip((table - _BLACK).dot(axis) / axis.dot(axis), LIGHT_RANGE[0], LIGHT_RANGE[1]))
-    return colour_gap(table, _BLACK + s * axis)
+    (l0, a0, b0), (l1, a1, b1) = table.tolist(), tile.tolist()  # (three numbers: no array arithmetic)
+    a0, b0, a1, b1 = a0 - 128, b0 - 128, a1 - 128, b1 - 128  # from black
+    s = min(max((l0 * l1 + a0 * a1 + b0 * b1) / (l1 * l1 + a1 * a1 + b1 * b1), LIGHT_RANGE[0]), LIGHT_RANGE[1])
+    return math.sqrt((l0 - s * l1) ** 2 + (a0 - s * a1) ** 2 + (b0 - s * b1) ** 2)
 
 
 def _down_planes(lab8: np.ndarray) -> np.ndarray:
