@@ -2,6 +2,7 @@
 counted from their plain backs, lit like the tiles on the board."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -42,8 +43,9 @@ DOWN_MAX_ONE = 1.6  # a blob up to this many tiles' tops is one tile (tiles turn
 def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np.ndarray,
                     tolerance: float, board_corners: np.ndarray) -> int | None:
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
-    backs, lit like the tiles on the board). None when they cannot be counted: tiles the
-    table's colour, or the table beside the rack leaving the frame where more tiles may lie."""
+    backs, lit like the tiles on the board or dimmer or brighter). None when they cannot be
+    counted: tiles the table's colour on a table showing edges, edges on the table where no tile
+    was counted, or the table beside the rack leaving the frame where more tiles may lie."""
     return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
 
 
@@ -53,8 +55,6 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     z = np.asarray(zone, np.float32)
     if not zone_in_frame(frame, z):
         return None, "the rack's zone leaves the frame"
-    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
-    tile_area = tile_side ** 2
     tile = np.asarray(tile_lab, np.float32) * _TILE_WEIGHT
     ends = _ends(frame.shape[:2], z, square_px, np.asarray(board_corners, np.float32))
     patches = [cv2.warpPerspective(frame, end.matrix, end.size, flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
@@ -62,43 +62,179 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
     labs8 = cv2.cvtColor(np.concatenate(patches), cv2.COLOR_BGR2LAB)  # one conversion (per pixel)
     rows = patches[0].shape[0]  # (both ends' patches are as large)
     all_planes = _down_planes(labs8)  # both ends' at once
+    all_lit = _light_distance(all_planes, tile)
+    all_gradients = cv2.morphologyEx(np.ascontiguousarray(labs8[..., 0]), cv2.MORPH_GRADIENT, _SQUARE3)  # (_bare's)
     total = 0
-    for end, lab8, planes in zip(ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:])):
-        sign, free = end.sign, end.free
-        w = end.size[0]
+    for end, lab8, planes, lit_distance, gradient in zip(
+            ends, (labs8[:rows], labs8[rows:]), (all_planes[:, :rows], all_planes[:, rows:]),
+            (all_lit[:rows], all_lit[rows:]), (all_gradients[:rows], all_gradients[rows:])):
         # (its median: dev seed 7160024, the board's rim in the patch made a grey table look like
         # the tiles' backs and two tiles went uncounted)
         table = median_lab(lab8, end.table_px) * _REWEIGHT
         if colour_gap(table, tile) < TABLE_CONTRAST:
-            return None, "table the tiles' colour"  # tiles the colour of the table are not told apart from it
-        d_tile = lab_distance(planes, tile)
-        near = (d_tile < 2 * FACE_REACH * tolerance) & free
-        mask = (near & (d_tile < lab_distance(planes, table))).astype(np.uint8) if near.any() else near.view(np.uint8)
-        if mask.any():
-            opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
-        else:  # no px of the tiles' colour (most tables, with no tile beside the rack): no blob, no opening to make
-            opened, n = mask, 1
-        # along the patch, x grows away from the rack's end on the right end, toward it on the left
-        far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
-        for k in range(1, n):
-            area = stats[k, cv2.CC_STAT_AREA]
-            if area < DOWN_MIN * tile_area:
-                if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
-                    return None, "a tile partly hidden by the board or the rack"
+            # tiles the colour of the table are not told apart from it by colour: a bare table, all in
+            # the frame, is still told by the tiles' edges it lacks (tiles light enough to show them)
+            if end.whole and tile_lab[0] >= EDGE_TILE_L and _bare(gradient, end.table_inner):
                 continue
-            total += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
-            x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
-            far = max(far, float(x1) if sign > 0 else float(w - x0))
-        if end.whole:
-            continue  # every px of the patch from inside the frame: no tile hides or is cut there
+            return None, "table the tiles' colour"
+        d_table = lab_distance(planes, table)
+        mask = _tile_mask(end, lab_distance(planes, tile), d_table, tolerance)
+        seen, why, _ = _count_end(end, mask)
+        counted = mask
+        if seen is None:
+            return None, why
+        # backs lit more dimly or brightly than the board's tiles (the light falls off toward the
+        # frame's corners) are nearer the table than the board's tile colour: counted again by the
+        # tile colour under any light of LIGHT_RANGE (dev 8120050-8120249 and 8121050-8121449: 15 of
+        # 30 counts that were fewer than there, 7 read 0, by the board's colour alone). Where the
+        # table itself is (near) the tiles' colour under some such light, the board's colour alone counts.
+        if _light_gap(table, tile) >= LIGHT_CONTRAST:
+            lit_mask = _tile_mask(end, lit_distance, d_table, tolerance)
+            if not np.array_equal(lit_mask, mask):
+                lit, why, touching = _count_end(end, lit_mask)
+                if lit is None:
+                    return None, why
+                if lit != seen:
+                    if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
+                        return None, "tiles lit unlike the board's, beside the board or the rack"
+                    seen = lit
+                    counted = lit_mask
+        # tiles lit to the table's colour (near it under the board's light or any other) still show
+        # their edges: the table left beside those counted must show none
+        if not _bare(gradient, end.table_inner if seen == 0 else _inner(end.free & ~_around_tiles(counted))):
+            return None, "tile edges on the table where no tile's colour is"
+        total += seen
+    return total, ""
+
+
+EDGE_TILE_L = 64.0  # 8-bit Lab lightness of the board's tiles under which a bare table the tiles' colour is
+# not told by its lack of edges: a tile's sides, turned from the light, are a quarter darker than its back
+# (vision.synth.racks: 0.7 against 0.96), 16 levels at 64, over the table's noise; dev 8120194 p1, one
+# near-black tile (L 37) on a near-black table, shows no edge (99th percentile 13 over a median of 6)
+EDGE_STRUCTURE = 11  # the most a bare table's lightness gradient's 99th percentile stands over its median:
+# dev 8120050-8120249 and 8121050-8121449, the 98 racks the start tree read "table the tiles' colour": the
+# bare ones' ends at most 9 (17 over 8), the other racks' end holding tiles 15 or more (but 8120194 p1's
+# black tile, 7), most over 25. Over all 1200 dev racks the ends read 0 with more edges than this: 6 of
+# them, 6-7 tiles read 0 by colour (8120079 p2, 8120196 p1, 8121097 p2, ...), now unknown; 3 right counts
+# made unknown (8121094 p2, 8121201 p1, 8121298 p1)
+
+
+def _bare(gradient: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether the px `inner` (uint8 0/1, _inner's: the table's px but those at its edges: the board's
+    rim, the rack, the patch's and the frame's edges) of one end's patch show no tile's edge: the
+    99th percentile of its lightness's 3x3 morphological `gradient` (uint8) there at most
+    EDGE_STRUCTURE over its median (the table's own noise and grain), both from their histogram."""
+    n = cv2.countNonZero(inner)
+    if n == 0:
+        return False
+    cumulative = np.cumsum(cv2.calcHist([gradient], [0], inner, [256], [0, 256]).ravel())
+    median = int(np.searchsorted(cumulative, 0.5 * n))
+    top = int(np.searchsorted(cumulative, 0.99 * n))
+    return top - median <= EDGE_STRUCTURE
+
+
+def _inner(table: np.ndarray) -> np.ndarray:
+    """The px of `table` (bool) two px or more from its edges and the patch's, as uint8 0/1 (_bare's:
+    the gradient of both ends' patches, one over the other, mixes them on their rows next to each other)."""
+    return cv2.erode(table.astype(np.uint8), _SQUARE5, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def _around_tiles(mask: np.ndarray) -> np.ndarray:
+    """The px of `mask`'s tile-sized blobs (as _count_end counts them) and two px around them."""
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    keep = np.zeros(n, np.uint8)
+    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= DOWN_MIN * DOWN_PX_PER_TILE ** 2
+    return cv2.dilate(keep[labels], _SQUARE5) > 0
+
+
+def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
+    """The table's px beside one end of the rack nearer the tiles' colour (`d_tile`, distances from
+    it) than the table's (`d_table`), as uint8 0/1."""
+    near = (d_tile < 2 * FACE_REACH * tolerance) & end.free
+    return (near & (d_tile < d_table)).astype(np.uint8) if near.any() else near.view(np.uint8)
+
+
+def _count_end(end: _End, mask: np.ndarray) -> tuple[int | None, str, bool]:
+    """The tiles in `mask` (_tile_mask) beside one end of the rack, by tile-sized blobs, and
+    whether a blob counted touches the board, its rim or the rack's zone. None (and why) when a
+    tile could lie partly hidden or out of the frame."""
+    tile_side = DOWN_PX_PER_TILE  # a tile's top in the patch
+    tile_area = tile_side ** 2
+    sign, w = end.sign, end.size[0]
+    if mask.any():
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    else:  # no px of the tiles' colour (most tables, with no tile beside the rack): no blob, no opening to make
+        opened, n = mask, 1
+    # along the patch, x grows away from the rack's end on the right end, toward it on the left
+    far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
+    count, touching = 0, False
+    for k in range(1, n):
+        area = stats[k, cv2.CC_STAT_AREA]
+        if area < DOWN_MIN * tile_area:
+            if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
+                return None, "a tile partly hidden by the board or the rack", False
+            continue
+        count += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
+        touching = touching or bool(end.hidden[labels == k].any())
+        x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
+        far = max(far, float(x1) if sign > 0 else float(w - x0))
+    if not end.whole:
         # the next tile of the row could lie one tile and a gap farther: no tile may hide out of the
         # frame there, nor any tile be cut by the frame's edge
         need = min(float(w), far + 1.5 * tile_side) if far > 0 else 1.5 * tile_side
         cols = slice(0, int(np.ceil(need))) if sign > 0 else slice(max(0, int(w - need)), w)
         if not end.inside[:, cols].all() and _cut_or_hidden(opened, end.inside, cols, tile_side):
-            return None, "the table where the next tile could lie leaves the frame"
-    return total, ""
+            return None, "the table where the next tile could lie leaves the frame", False
+    return count, "", touching
+
+
+LIGHT_RANGE = (0.6, 1.3)  # the tiles' (weighted) Lab from black scaled by this much: their colour under
+# dimmer or brighter light than on the board. The renders' light (vision.synth.effects.lighting) is a smooth
+# gain on the frame's BGR (a gradient and a vignette), other at a rack's end than at the board's middle; Lab
+# from black (L, a - 128, b - 128) scales nearly alike under such a gain. Dev 8120050-8120249 (400 racks, the
+# light count taken wherever it differs): 0.6-1.3, 0.7-1.3 and 0.6-1.5 exact 342, 5 fewer; 0.5-1.3 one more
+# than there (not looked into); 0.6-1.0 and 0.8-1.2 6 fewer
+_BLACK = np.array([0, 128, 128], np.float32)
+LIGHT_CONTRAST = 10.0  # the table at least this far (weighted Lab) from the tiles' colour under every light
+# of LIGHT_RANGE for that colour to count them. Dev 8120050-8120249 and 8121050-8121449 (1200 racks, wrong
+# by the board's colour alone 30): at TABLE_CONTRAST (16) exact 1009, unknown 176, wrong 15; at 10
+# exact 1008, unknown 182, wrong 9 (none more than there but the one the start tree reads too); at 8
+# one tile counted beside a rack with none (8121425 p1); at 6 four. The README run's 10011324 p1 (two read 0)
+# and 10011285 p2 (seven read 5) stand 13.5 and 12.6 apart, 10011329 p2 (seven read 0) 9.8
+
+
+def _light_distance(planes: np.ndarray, tile: np.ndarray) -> np.ndarray:
+    """Each px's (weighted Lab `planes`) distance from the tiles' colour `tile` under any light of
+    LIGHT_RANGE: from the nearest point of the segment black + s (tile - black), s in LIGHT_RANGE.
+    With r the px from black, a the tile from black and u = r.a / a.a: |r - s a|^2 = r.r + a.a s (s - 2 u)."""
+    axis = tile - _BLACK
+    aa = float(axis.dot(axis))
+    r1 = planes[1] - _BLACK[1]
+    r2 = planes[2] - _BLACK[2]
+    rr = planes[0] * planes[0]  # (black's lightness is 0)
+    rr += r1 * r1
+    rr += r2 * r2
+    u = planes[0] * np.float32(axis[0] / aa)
+    u += r1 * np.float32(axis[1] / aa)
+    u += r2 * np.float32(axis[2] / aa)
+    s = np.clip(u, LIGHT_RANGE[0], LIGHT_RANGE[1])
+    u *= -2
+    u += s
+    u *= s
+    u *= np.float32(aa)
+    rr += u
+    np.maximum(rr, 0, out=rr)  # (rounding)
+    return np.sqrt(rr, out=rr)
+
+
+def _light_gap(table: np.ndarray, tile: np.ndarray) -> float:
+    """The table's colour's distance from the tiles' under any light of LIGHT_RANGE."""
+    (l0, a0, b0), (l1, a1, b1) = table.tolist(), tile.tolist()  # (three numbers: no array arithmetic)
+    a0, b0, a1, b1 = a0 - 128, b0 - 128, a1 - 128, b1 - 128  # from black
+    s = min(max((l0 * l1 + a0 * a1 + b0 * b1) / (l1 * l1 + a1 * a1 + b1 * b1), LIGHT_RANGE[0]), LIGHT_RANGE[1])
+    return math.sqrt((l0 - s * l1) ** 2 + (a0 - s * a1) ** 2 + (b0 - s * b1) ** 2)
 
 
 def _down_planes(lab8: np.ndarray) -> np.ndarray:
@@ -115,6 +251,7 @@ def _down_planes(lab8: np.ndarray) -> np.ndarray:
 _TILE_WEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # the tiles' colour weighted as the patch is
 _REWEIGHT = np.array([DOWN_LIGHTNESS_WEIGHT / RACK_LIGHTNESS_WEIGHT, 1, 1], np.float32)  # weight_lab's to the above
 _SQUARE3 = np.ones((3, 3), np.uint8)
+_SQUARE5 = np.ones((5, 5), np.uint8)
 
 
 def _cut_or_hidden(tiles: np.ndarray, inside: np.ndarray, cols: slice, tile_side: float) -> bool:
@@ -161,6 +298,7 @@ class _End:
     free: np.ndarray         # ... and off the board, its rim and the rack's zone: the table beside the rack
     hidden: np.ndarray       # px next to the board, its rim or the zone: a piece of a tile there is partly hidden
     table_px: np.ndarray | None  # the px the table's colour is taken from: `free`, or all when none is free
+    table_inner: np.ndarray  # _inner(free): the table's px where _bare looks for tiles' edges
     whole: bool              # every px of the patch from inside the frame
 
 
@@ -196,9 +334,11 @@ def _ends_made(frame_shape: tuple[int, ...], z: np.ndarray, square_px: float, co
         # the board, its rim and the rack's zone beside the table: a piece of a tile showing there
         # is a tile partly hidden by them
         hidden = cv2.dilate((inside & ~free).astype(np.uint8), _SQUARE3) > 0
-        for mask in (inside, free, hidden):
+        table_inner = _inner(free)
+        for mask in (inside, free, hidden, table_inner):
             mask.flags.writeable = False  # kept for later frames
-        ends.append(_End(sign, matrix, (w, h), inside, free, hidden, free if free.any() else None, bool(inside.all())))
+        ends.append(_End(sign, matrix, (w, h), inside, free, hidden, free if free.any() else None, table_inner,
+                         bool(inside.all())))
     return ends[0], ends[1]
 
 
