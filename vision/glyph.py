@@ -76,7 +76,8 @@ ACCENT_GAP = 0.17
 # _broken_off: a piece of the letter its mask cut off at its side (232232 board-082's W, its thin right arm apart
 # from the rest in the strokes' mask, 1 px off (0.04 of its height), its top 1 px over the rest's, 0.54 of its height
 # tall). On rendered dev seeds 134089, 134106, 134107 (60 boards each), 232232 (83) and 134106 in German (30) the
-# pieces it takes in under two-letter height are 0.33-0.76 tall, 0-0.1 off, and no reading but that W's changes
+# pieces it takes in under two-letter height are 0.33-0.76 tall, 0-0.1 off, and no letter read changes but that W
+# (one right M's confidence 0.981 -> 1.0)
 BROKEN_GAP = 0.1
 BROKEN_TOP = 0.25
 BROKEN_HEIGHT = 0.3
