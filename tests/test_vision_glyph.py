@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from vision.config import VisionConfig
-from vision.glyph import MIN_DEPTH, _depth, _thin_line, glyph_features, ink_mask, letter_box, umlaut_dots
+from vision.glyph import (INSET, MIN_DEPTH, _depth, _edge_lines_out, _ink_parts, _thin_line, glyph_features, ink_mask,
+                          letter_box, letter_ink, umlaut_dots)
 from vision.models import shipped
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
@@ -124,13 +125,16 @@ def test_umlaut_dots_that_ran_into_the_tile_edge_are_still_seen(font, accented, 
     def bordered(letter):
         return cv2.copyMakeBorder(render_tile(letter, size=48, font=font), 8, 8, 8, 8, cv2.BORDER_REPLICATE)
 
-    umlaut = bordered(accented)
-    dots_top = letter_box(ink_mask(umlaut))[1] + 2  # window row where the dots start
+    umlaut, plain = bordered(accented), bordered(bare)
+    # the window row where the dots start: the umlaut's first row of ink the bare letter has not (its letter box
+    # can leave dots out that sit over ACCENT_GAP above the letter: red-hat-display-medium's, 0.18)
+    dots_top = int(np.flatnonzero((ink_mask(umlaut) > ink_mask(plain)).any(axis=1))[0]) + INSET
     seen = {}
-    for letter, cell in ((accented, umlaut), (bare, bordered(bare))):
+    for letter, cell in ((accented, umlaut), (bare, plain)):
         cell = _with_edge_line(cell, dots_top + 1)  # overlapping the dots' tops: one component in the mask
-        if letter_box(ink_mask(cell)) is None:  # a heavy font's dots fill the gap: the line joins the letter itself
-            pytest.skip(f"{font}: the line joins the letter")
+        # a heavy font's dots touch the letter (lato-black's O): the line joins the letter itself to the rim, and
+        # umlaut_dots finds the letter with the line taken out
+        assert letter_ink(cell) or _ink_parts(_edge_lines_out(ink_mask(cell))), letter
         seen[letter] = umlaut_dots(cell)
     assert seen == {accented: True, bare: False}
 

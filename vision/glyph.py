@@ -73,6 +73,14 @@ CAP_REACH = 0.5  # ... and the letter as wide again as the cap within this share
 # (a Swedish A whose ring the ink ran into the letter, 222222 board-026's Q read 'not a letter') and scraps over
 # bare M, Z, O, P, I (11 pieces, 7 squares)
 ACCENT_GAP = 0.17
+# _broken_off: a piece of the letter its mask cut off at its side (232232 board-082's W, its thin right arm apart
+# from the rest in the strokes' mask, 1 px off (0.04 of its height), its top 1 px over the rest's, 0.54 of its height
+# tall). On rendered dev seeds 134089, 134106, 134107 (60 boards each), 232232 (83) and 134106 in German (30) the
+# pieces it takes in under two-letter height are 0.33-0.76 tall, 0-0.1 off, and no letter read changes but that W
+# (one right M's confidence 0.981 -> 1.0)
+BROKEN_GAP = 0.1
+BROKEN_TOP = 0.25
+BROKEN_HEIGHT = 0.3
 EDGE_ROW = 0.5  # a mask row inked over this share of the window is a tile edge (dots: 0.3 at most
 # with the tile's sides; 0.4 and 0.6 catch fewer or flag more on the frames above)
 
@@ -346,7 +354,7 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         return None
     _, best, (x, y, w, h) = chosen
     x0, y0, x1, y1 = x, y, x + w, y + h
-    joined = _side_by_side(stats, best, n)
+    joined = _side_by_side(stats, best, n) | _broken_off(stats, best, n)
     if joined != {best}:
         for k in joined:
             kx, ky, kw, kh, _ = stats[k]
@@ -408,6 +416,25 @@ def _side_by_side(stats: list[list[int]], best: int, n: int) -> set[int]:
             if k not in joined and x0 < kx and kx + kw < x1 and by < ky and ky + kh < by + bh and kh < 0.35 * bh:
                 joined.add(k)
     return joined
+
+
+def _broken_off(stats: list[list[int]], best: int, n: int) -> set[int]:
+    """The pieces of the letter at component `best` that its mask cut off at its side: a stroke beside its box
+    (at most BROKEN_GAP of its height off), from its upper part (BROKEN_TOP: a value number starts below the
+    letter's middle) down within its height, at least BROKEN_HEIGHT of it tall. A blurred W's thin right arm
+    falls apart from the rest in the strokes' mask, and the W without it reads M."""
+    bx, by, bw, bh, _ = stats[best]
+    pieces = set()
+    for k in range(1, len(stats)):
+        kx, ky, kw, kh, area = stats[k]
+        if k == best or area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
+            continue
+        gap = max(bx - (kx + kw), kx - (bx + bw))
+        if (0 <= gap <= BROKEN_GAP * bh and by - BROKEN_GAP * bh <= ky <= by + BROKEN_TOP * bh
+                and ky + kh <= by + bh and kh >= BROKEN_HEIGHT * bh
+                and max(bx + bw, kx + kw) - min(bx, kx) <= MAX_SPAN * n):
+            pieces.add(k)
+    return pieces
 
 
 def _dot_between(stats: list[list[int]], left: int, right: int, top: int, height: int) -> bool:
@@ -504,7 +531,9 @@ def umlaut_dots(cell_bgr: np.ndarray) -> bool:
     tile's top edge show, and the edge's own scraps (a dashed line where tiles meet) are no dots;
     and the main stroke is the letter's biggest part, so dots letter_box took in as the
     letter's accent still count. More than two blobs there: dots and scraps of print, unsure."""
-    ink = letter_ink(cell_bgr)  # the plain ink mask's letter box, as letter_box finds it, remembered
+    # the plain ink mask's letter box, as letter_box finds it (remembered), or found with the tile's edge lines
+    # taken out: dots run into the lit top edge that touch the letter (a heavy font's) join the letter to the rim
+    ink = letter_ink(cell_bgr) or _ink_parts(_edge_lines_out(ink_mask(cell_bgr)))
     above = None  # where the dots are looked for, when not in `mask`
     if ink is not None:
         mask, _, box = ink
@@ -675,6 +704,31 @@ def letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
 
 def _letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
     return _ink_parts(ink_mask(cell_bgr))
+
+
+def _edge_lines_out(mask: np.ndarray | None) -> np.ndarray | None:
+    """The ink mask with the tile's edge lines taken out of the components that reach its rim: runs of ink across
+    or down longer than MAX_WIDTH_SPAN of the window (no letter is that wide: see MAX_WIDTH_SPAN), and the pixel on
+    either side of them (the line's blurred fringe). Where a letter touches its tile's edge line (umlaut dots run
+    into the lit top edge, a serif into the dark frame) the mask's letter is one component with the edge, which
+    reaches the rim and is no letter; without the line the letter stands alone. None where no line was taken out.
+    Only umlaut_dots looks there: read as a letter, what is left where a shadow joined the letter to the tile's side
+    loses strokes with the line (tests/test_vision_glyph.py's shaded E read F 1.0, rendered dev 134089 board-026's
+    G read J 1.0)."""
+    if mask is None:
+        return None
+    n = mask.shape[0]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    rim = at_rim(stats, n)
+    rim[0] = False
+    if not rim.any():
+        return None
+    k = int(MAX_WIDTH_SPAN * n) + 1
+    across = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
+    down = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    lines = cv2.bitwise_or(cv2.dilate(across, np.ones((3, 1), np.uint8)), cv2.dilate(down, np.ones((1, 3), np.uint8)))
+    cut = cv2.bitwise_and(rim.astype(np.uint8)[labels], lines)
+    return cv2.subtract(mask, cut) if cut.any() else None
 
 
 def _ink_parts(mask: np.ndarray | None) -> LetterInk | None:
