@@ -236,9 +236,10 @@ LETTER_SURE_ALONE = 0.999
 # their plain ink 'not a letter' or a letter under 0.6; filtered 3 px, G 0.9998, I 0.949, E 0.928, T 0.986 (its plain
 # ink Y 0.47: another letter, not taken under LETTER_DECIDES), F 0.919 and E 0.972 (no letter found: not taken), none of
 # its 68 tiles and blanks read another letter at the kiosk's bar filtered (/tmp/vunread4/denoise.py; a Gaussian blur,
-# sigma 1, read the G as no letter and those E's at 0.65 and 0.70). Dev seeds 134096, 134104, 134105 (boards 0-119 each, every square read by both trees,
-# /tmp/vunread4/dump.py and cmp.py, start tree f13fc3c): 7 squares change, all on board-049, 3 from asked to right
-# (G 1.0, I 0.747, E 0.865), 4 right letters read surer (0.76-0.98 to 0.87-0.99); no other square of the 360 boards.
+# sigma 1, read the G as no letter and those E's at 0.65 and 0.70). Dev seeds 134096, 134104, 134105 (boards 0-119
+# each, every square read by both trees, /tmp/vunread4/dump.py and cmp.py, start tree f13fc3c): 7 squares change, all
+# on board-049, 3 from asked to right (G 1.0, I 0.747, E 0.865), 4 right letters read surer (0.76-0.98 to 0.87-0.99);
+# no other square of the 360 boards.
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
@@ -1163,9 +1164,8 @@ class BoardReader:
         matrix = board_matrix(corners)
         colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
         grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
-        # every shift in one batch, as the square was read but for _read_denoised (a letter is taken out where a
-        # shifted window reads another; the denoised reading of the shifted windows took out a right E read 0.77,
-        # 134104 board-049 (8,4))
+        # every shift in one batch, as the square was read but for _read_denoised: the check stays the one its
+        # evidence measured (STEADY_SHIFT), and a filtered reading of a shifted window could only take letters out
         again, again_heights = self._squares_letters(grey, lambda j: colour[j], denoised=False)
         other = (again_heights > 0) & (again.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
             (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
