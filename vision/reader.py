@@ -230,6 +230,19 @@ LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
 # from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
 LETTER_SURE_ALONE = 0.999
+# A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
+# (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
+# 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
+# their plain ink 'not a letter' or a letter under 0.6; filtered 3 px, G 0.9998, I 0.949, E 0.928, T 0.986 (its plain
+# ink Y 0.47: another letter, not taken under LETTER_DECIDES), F 0.919 and E 0.972 (no letter found: not taken), none of
+# its 68 tiles and blanks read another letter at the kiosk's bar filtered (/tmp/vunread4/denoise.py; a Gaussian blur,
+# sigma 1, read the G as no letter and those E's at 0.65 and 0.70). Dev seeds 134096, 134104, 134105 (boards 0-119
+# each, every square read by both trees, /tmp/vunread4/dump.py and cmp.py, start tree f13fc3c): 7 squares change, all
+# on board-049, 3 from asked to right (G 1.0, I 0.747, E 0.865), 4 right letters read surer (0.76-0.98 to 0.87-0.99);
+# no other square of the 360 boards.
+# The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
+# filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
+DENOISE_PX = 3
 # TAKEN_ALONE (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a letter its plain ink reads
 # at the kiosk's bar, which the kiosk would take alone, whose strokes read another letter more surely, is
 # unknown (asked) rather than the strokes' letter: two readings each good enough to be taken disagree. Seed
@@ -1102,13 +1115,38 @@ class BoardReader:
             return np.zeros((0, len(self.letter_classes)), np.float32), np.zeros(0, np.float32)
         return np.stack([cache[k][0] for k in cells]), np.array([cache[k][1] for k in cells], np.float32)
 
-    def _squares_letters(self, upright: list[np.ndarray], colour: Callable[[int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    def _squares_letters(self, upright: list[np.ndarray], colour: Callable[[int], np.ndarray],
+                         denoised: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Letter probabilities and heights of the squares read (_letter_probabilities with strokes_past_print),
-        a value number run into its letter painted over (_read_without_joined_numbers) and the value number's
-        say (vision.value). `upright`: grey windows; `colour(j)`: upright[j] in colour."""
+        a value number run into its letter painted over (_read_without_joined_numbers), the value number's say
+        (vision.value), then letters not read read again from their windows denoised (_read_denoised, where
+        `denoised`). `upright`: grey windows; `colour(j)`: upright[j] in colour."""
         probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
         self._read_without_joined_numbers(upright, colour, probs, heights)
-        return self._value_cue.reweighted(probs, upright), heights
+        probs = self._value_cue.reweighted(probs, upright)
+        if denoised:
+            self._read_denoised(upright, probs, heights)
+        return probs, heights
+
+    def _read_denoised(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Read again, in place, from their windows median-filtered (DENOISE_PX), the squares whose letter is not
+        read at the kiosk's bar (DEFAULT_MIN_CONFIDENCE) and was not taken out by a rule (a letter found, its
+        probabilities all 0): the frame's noise on a small blurred board breaks low-contrast print into specks
+        the letter model calls 'not a letter'. The filtered reading (every check of _letter_probabilities
+        applied; the value number had its say on the letter found already) is taken where it reads the letter
+        found at the kiosk's bar, or, where no letter was found or it reads another, at LETTER_DECIDES (as the
+        strokes' letter is taken where the plain ink shows none, and as TAKEN_ALONE takes another letter).
+        `upright`: grey windows."""
+        best = probs.max(axis=1)
+        unread = np.flatnonzero(((heights == 0) | (best > 0)) & (best < DEFAULT_MIN_CONFIDENCE))
+        if not len(unread):
+            return
+        again, again_heights = self._letter_probabilities(
+            [cv2.medianBlur(np.ascontiguousarray(upright[k]), DENOISE_PX) for k in unread], strokes_past_print=True)
+        again_best = again.max(axis=1)
+        same = (heights[unread] > 0) & (again.argmax(axis=1) == probs[unread].argmax(axis=1))
+        taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
+        probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
                         probs: np.ndarray, heights: np.ndarray) -> None:
@@ -1126,7 +1164,9 @@ class BoardReader:
         matrix = board_matrix(corners)
         colour = [np.rot90(_window_at(frame, matrix, cells[j], dx, dy), quarter) for dx, dy in STEADY_SHIFTS for j in unsure]
         grey = [np.ascontiguousarray(cv2.cvtColor(np.ascontiguousarray(w), cv2.COLOR_BGR2GRAY)) for w in colour]
-        again, again_heights = self._squares_letters(grey, lambda j: colour[j])  # every shift in one batch
+        # every shift in one batch, as the square was read but for _read_denoised: the check stays the one its
+        # evidence measured (STEADY_SHIFT), and a filtered reading of a shifted window could only take letters out
+        again, again_heights = self._squares_letters(grey, lambda j: colour[j], denoised=False)
         other = (again_heights > 0) & (again.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & \
             (again.argmax(axis=1) != np.tile(probs[unsure].argmax(axis=1), len(STEADY_SHIFTS)))
         probs[unsure[other.reshape(len(STEADY_SHIFTS), -1).any(axis=0)]] = 0.0
