@@ -22,7 +22,8 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
   rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
 - Racks moved during a game: each rack's body is anchored (vision.rack_find.rack_anchor) from
-  the first frame after racks_hold that reads it with the count the rules said; a rack read
+  the first frame after racks_hold that reads it with the count the rules said (a rack that frame
+  learnt nothing of: that frame's reading of no count too, and found moved it is not counted); a rack read
   again whose body is no longer where it was anchored is looked for slid and turned near there,
   with the board as the frame shows it then left out (vision.rack_find.refound: a rack pushed to
   the board has the rim where it had table), and read where it stands; found nowhere near, it is
@@ -446,7 +447,7 @@ class RackCounter:
     def _anchor(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
                 reading: RackReading) -> None:
         """The rack's body anchored (vision.rack_find.rack_anchor) from the first reading, nothing over
-        it, of the count the rules said it holds (racks_hold)."""
+        it, of the count the rules said it holds (racks_hold), or of no count on a rack not learnt."""
         due = self._anchor_due.get(name)
         # a rack the frame learnt nothing of that gave no count is anchored too: else it is never known to have moved,
         # and read in the zone it left (10350535 p2, the round 26 lead's measuring run: eight tiles on a wooden
