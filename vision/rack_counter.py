@@ -22,7 +22,8 @@ thread: `look_for_racks`, `agreed_find`, `use_zones`, `zones`, `racks_hold`, `ra
   rack's tiles read seven with at setup, or showed when it was learnt (an empty board at a game's start gives none,
   and a red or navy set is not the default ivory); else the calibration's; else ivory.
 - Racks moved during a game: each rack's body is anchored (vision.rack_find.rack_anchor) from
-  the first frame after racks_hold that reads it with the count the rules said; a rack read
+  the first frame after racks_hold that reads it with the count the rules said (a rack that frame
+  learnt nothing of: that frame's reading of no count too, and found moved it is not counted); a rack read
   again whose body is no longer where it was anchored is looked for slid and turned near there,
   with the board as the frame shows it then left out (vision.rack_find.refound: a rack pushed to
   the board has the rim where it had table), and read where it stands; found nowhere near, it is
@@ -376,6 +377,10 @@ class RackCounter:
                 # well be (dev seed 7941119 p2, slid 4.3 cm: three tiles read 4 where found, 3 turned 0.75 deg);
                 # so must a rack that may have moved a little (IN_PLACE_SURE)
                 reading = RackReading(None, reason="a moved rack read otherwise with its zone nudged")
+            if zone is self._moved.get(name) and profile is None and not reading.blocked:
+                # a rack setup learnt nothing of reads badly where it stood (vision.racks.counted: 16 % exact), and
+                # no better where it is found: 10350535 p2, eight tiles slid 24 mm, read 4 where it stands
+                reading = RackReading(None, reason="a moved rack not learnt as the game started")
             if name in self.lost and not reading.blocked:
                 reading = RackReading(None, reason="the rack is not where it was learnt, nor found near it")
             if profile is None and held is not None and not reading.blocked:
@@ -442,9 +447,13 @@ class RackCounter:
     def _anchor(self, name: str, frame: np.ndarray, corners: np.ndarray, zone: np.ndarray, at_rack: float,
                 reading: RackReading) -> None:
         """The rack's body anchored (vision.rack_find.rack_anchor) from the first reading, nothing over
-        it, of the count the rules said it holds (racks_hold)."""
+        it, of the count the rules said it holds (racks_hold), or of no count on a rack not learnt."""
         due = self._anchor_due.get(name)
-        if due is None or reading.blocked or reading.count != due:
+        # a rack the frame learnt nothing of that gave no count is anchored too: else it is never known to have moved,
+        # and read in the zone it left (10350535 p2, the round 26 lead's measuring run: eight tiles on a wooden
+        # rack setup read "unclear", slid 24 mm, read 3)
+        unlearnt = reading.count is None and self._profile(name) is None
+        if due is None or reading.blocked or (reading.count != due and not unlearnt):
             return
         del self._anchor_due[name]
         anchor = rack_anchor(frame, zone, at_rack, _band_start(self._profile(name)), corners)

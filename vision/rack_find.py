@@ -616,7 +616,7 @@ def _best_turn(search: np.ndarray, kept: np.ndarray, template: np.ndarray, templ
     show no board), the least alike of the whole and its ends (`end` px along from each) taken (`near`: its
     middle within this many px (x, y, px) of a point of `search`; None: anywhere). Places where the turned
     template leaves the frame (`search` < 0), or where it or either end keeps under KEPT of its px off the
-    board (a rack's end is never on the board), are none."""
+    board (a rack's end is never on the board), are none; an end that some turn keeps no px of is left out."""
     h, w = template.shape
     pad = int(np.ceil(0.5 * w * np.sin(np.radians(float(np.abs(turns).max()) + 1)))) + 2
     canvas = cv2.copyMakeBorder(template, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
@@ -635,11 +635,18 @@ def _best_turn(search: np.ndarray, kept: np.ndarray, template: np.ndarray, templ
         return best
     outside = (area < 0).astype(np.float32)
     seen = np.maximum(area, 0)
-    for turn in turns:
-        m = cv2.getRotationMatrix2D((w / 2 + pad, h / 2 + pad), float(turn), 1.0)
+    rotations = [cv2.getRotationMatrix2D((w / 2 + pad, h / 2 + pad), float(turn), 1.0) for turn in turns]
+    parts = _parts(ones, pad, end)
+    turned_parts = [[(cv2.warpAffine(part, m, size, flags=cv2.INTER_LINEAR) > 0.99).astype(np.float32)
+                     for part in parts] for m in rotations]
+    # an end of a few px (an anchor's end mostly over the board) may keep none once turned, and no place could then
+    # show KEPT of it: such an end is left out at every turn, so that the turns are ranked alike (dev seed 8110113
+    # p2: its first end kept 3 px at COARSE_PX, none turned, so the coarse search tried no turn but 0 and a rack
+    # turned 6.1 degrees was placed 2.5 degrees off, read 6 for 7)
+    used = [0] + [i for i in range(1, len(parts)) if all(masks[i].any() for masks in turned_parts)]
+    for turn, m, all_masks in zip(turns, rotations, turned_parts):
         turned = cv2.warpAffine(canvas, m, size, flags=cv2.INTER_LINEAR)
-        masks = [(cv2.warpAffine(part, m, size, flags=cv2.INTER_LINEAR) > 0.99).astype(np.float32)
-                 for part in _parts(ones, pad, end)]
+        masks = [all_masks[i] for i in used]
         # the body as a whole and each of its ends alike: a body slid along its own length matches itself
         # but at its ends (dev seed 7940308 p1: slid 3.6 squares, 0.85 alike as a whole where it had stood)
         # compared where the frame shows no board now (_off_board_now): a rack pushed to the board has the board's
