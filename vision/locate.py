@@ -1396,6 +1396,63 @@ def _pattern_scores(means: np.ndarray) -> np.ndarray:
     return scores
 
 
+def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """_pattern_scores of N grids counting only the cells `keep` marks (N x 15 x 15 bool): the spread
+    between the kept squares' type means over the spread within them (premium_contrast's measure)."""
+    flat = means.reshape(len(means), 225, 3).astype(np.float64)
+    weights = keep.reshape(len(means), 225).astype(np.float64)
+    counts = weights @ _ONE_HOT.T  # N x types: kept squares of each type
+    sums = _ONE_HOT @ (flat * weights[..., None])  # N x types x 3
+    share = np.maximum(counts, 1.0)
+    within = ((flat ** 2).sum(axis=2) * weights).sum(axis=1) - ((sums ** 2).sum(axis=2) / share).sum(axis=1)
+    total = np.maximum(counts.sum(axis=1), 1.0)
+    overall = sums.sum(axis=1) / total[:, None]
+    between = (counts * ((sums / share[..., None] - overall[:, None]) ** 2).sum(axis=2)).sum(axis=1)
+    scores: np.ndarray = between / (np.maximum(within, 0.0) + total)
+    return scores
+
+
+TILE_TEXTURE = 8.0
+TILE_COLOUR = 8.0
+TILE_CELLS = 10
+
+
+def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The cells of the placement and 2 beyond (19 x 19, as `around`, their Lab means) that look like
+    tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most such cells
+    share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
+    cell, n = 12, 19
+    target = _canonical(cell) + 2 * cell
+    view = cv2.warpPerspective(_gray(small), cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                               (n * cell, n * cell), flags=cv2.INTER_AREA).astype(np.float32)
+    inner = view.reshape(n, cell, n, cell)[:, 2:cell - 2, :, 2:cell - 2]
+    textured = inner.std(axis=(1, 3)) > TILE_TEXTURE
+    # lightness counts a quarter: wood grain and glare vary a tile's far more than its hue
+    weighed = around * np.array([0.25, 1.0, 1.0], np.float32)
+    colours = weighed[textured]
+    if len(colours) < TILE_CELLS:
+        return np.zeros((n, n), bool)
+    near = np.linalg.norm(colours[:, None] - colours[None], axis=2) < TILE_COLOUR
+    common = colours[int(np.argmax(near.sum(axis=1)))]
+    tiles = textured & (np.linalg.norm(weighed - common, axis=2) < TILE_COLOUR)
+    return tiles if tiles.sum() >= TILE_CELLS else np.zeros((n, n), bool)
+
+
+def _rival_cells() -> np.ndarray:
+    """For the placement and each rival (_PLACEMENT_AND_RIVALS), the cell of the placement's grid two
+    cells beyond it (19 x 19) each of its 225 cells' middles falls in: (N x 15 x 15) flat indices."""
+    middles = (np.stack(np.meshgrid(np.arange(15), np.arange(15)), axis=-1) + 0.5).reshape(1, -1, 2).astype(np.float32)
+    out = []
+    for square in _RIVAL_SQUARES:
+        at = cv2.perspectiveTransform(middles, cv2.getPerspectiveTransform(_canonical(1), square))[0]
+        ij = np.clip(np.floor(at).astype(int) + 2, 0, 18)
+        out.append((ij[:, 1] * 19 + ij[:, 0]).reshape(15, 15))
+    return np.array(out)
+
+
+_RIVAL_CELLS = _rival_cells()
+
+
 def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
     """How clearly the premium pattern puts the board at `corners` (work-image coordinates,
     frame order) rather than at its rivals one cell off, or two along a diagonal (_RIVALS): the placement's pattern
@@ -1427,8 +1484,14 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     if sides:
         means[sides] = _cells_means(small, list(places[sides]))
     table = np.full((len(places), 2), -np.inf)
-    table[kept, 0] = _pattern_scores(means[kept])
-    table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
+    tiles = _tile_cells(small, corners, around)
+    if tiles.any():  # judged on the squares that show the board: the same squares of the frame left out of each
+        bare = ~tiles.ravel()[_RIVAL_CELLS[kept]]
+        table[kept, 0] = _masked_pattern_scores(means[kept], bare)
+        table[kept, 1] = _masked_pattern_scores(_relative_lightness(means[kept]), bare)
+    else:
+        table[kept, 0] = _pattern_scores(means[kept])
+        table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
     ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
     k = int(np.argmax(ratios))
     rival = 1 + int(np.argmax(table[1:, k]))
