@@ -287,6 +287,18 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     return scores
 
 
+def _masked_window_scores(means: np.ndarray, inside: np.ndarray, relative: bool, keep: np.ndarray) -> np.ndarray:
+    """_window_scores counting only the cells `keep` marks (RxC bool) in each window
+    (_masked_pattern_scores' measure); lightness taken against the neighbours before any is left out."""
+    grid = lightness_among_neighbours(means) if relative else np.asarray(means, np.float32)
+    rows, cols = grid.shape[0] - 14, grid.shape[1] - 14
+    windows = np.lib.stride_tricks.sliding_window_view(grid, (15, 15), axis=(0, 1))  # R' x C' x 3 x 15 x 15
+    kept = np.lib.stride_tricks.sliding_window_view(keep, (15, 15)).reshape(-1, 15, 15)
+    scores = _masked_pattern_scores(windows.transpose(0, 1, 3, 4, 2).reshape(-1, 15, 15, 3), kept)
+    seen = np.lib.stride_tricks.sliding_window_view(inside, (15, 15)).all(axis=(2, 3)).ravel()
+    return np.where(seen, scores, -np.inf).reshape(rows, cols).astype(np.float32)
+
+
 def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
     """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
     wide; boards print hairlines, deluxe boards have wide raised ridges, so for each set of
@@ -1362,7 +1374,10 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
     h, w = small.shape[:2]
     inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    scores = _window_scores(_cell_means(small, corners, border=b), inside, relative)
+    means = _cell_means(small, corners, border=b)
+    tiles = _tile_cells(small, corners, means)
+    # judged on the squares that show the board, as placement_margin: tiles' cells left out of every window
+    scores = _masked_window_scores(means, inside, relative, ~tiles) if tiles.any() else _window_scores(means, inside, relative)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
@@ -1435,11 +1450,11 @@ TILE_CELLS = 10
 
 
 def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> np.ndarray:
-    """The cells of the placement and 2 beyond (19 x 19, as `around`, their Lab means) that look like
-    tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most such cells
-    share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
-    cell, n = 12, 19
-    target = _canonical(cell) + 2 * cell
+    """The cells of the placement and b beyond ((15 + 2b) x (15 + 2b), as `around`, their Lab means)
+    that look like tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most
+    such cells share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
+    cell, n = 12, len(around)
+    target = _canonical(cell) + (n - 15) // 2 * cell
     view = cv2.warpPerspective(_gray(small), cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                                (n * cell, n * cell), flags=cv2.INTER_AREA).astype(np.float32)
     inner = view.reshape(n, cell, n, cell)[:, 2:cell - 2, :, 2:cell - 2]
@@ -1455,19 +1470,21 @@ def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> n
     return tiles if tiles.sum() >= TILE_CELLS else np.zeros((n, n), bool)
 
 
-def _rival_cells() -> np.ndarray:
-    """For the placement and each rival (_PLACEMENT_AND_RIVALS), the cell of the placement's grid two
-    cells beyond it (19 x 19) each of its 225 cells' middles falls in: (N x 15 x 15) flat indices."""
+def _rival_cells(squares: np.ndarray, border: int) -> np.ndarray:
+    """For each grid of `squares` (the board's square in the placement's cells, N x 4 x 2), the cell of
+    the placement's grid `border` cells beyond it ((15 + 2 border) squared) each of its 225 cells'
+    middles falls in: (N x 15 x 15) flat indices."""
+    n = 15 + 2 * border
     middles = (np.stack(np.meshgrid(np.arange(15), np.arange(15)), axis=-1) + 0.5).reshape(1, -1, 2).astype(np.float32)
     out = []
-    for square in _RIVAL_SQUARES:
+    for square in squares:
         at = cv2.perspectiveTransform(middles, cv2.getPerspectiveTransform(_canonical(1), square))[0]
-        ij = np.clip(np.floor(at).astype(int) + 2, 0, 18)
-        out.append((ij[:, 1] * 19 + ij[:, 0]).reshape(15, 15))
+        ij = np.clip(np.floor(at).astype(int) + border, 0, n - 1)
+        out.append((ij[:, 1] * n + ij[:, 0]).reshape(15, 15))
     return np.array(out)
 
 
-_RIVAL_CELLS = _rival_cells()
+_RIVAL_CELLS = _rival_cells(_RIVAL_SQUARES, 2)
 
 
 def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
@@ -1552,6 +1569,7 @@ def _span_squares() -> np.ndarray:
 
 
 _SPAN_SQUARES = _span_squares()
+_SPAN_RIVAL_CELLS = _rival_cells(np.concatenate([_canonical(1)[None], _SPAN_SQUARES]), SPAN_REACH)  # placement first
 _SPAN_CELL = 8  # px per cell of the view the rivals' cells are taken from (as _cells_means)
 _SPAN_PX = (15 + 2 * SPAN_REACH) * _SPAN_CELL + 1  # px of that view's integral image each way
 
@@ -1648,10 +1666,16 @@ def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndar
     if not inside.any():
         return float("inf"), corners
     grids = np.concatenate([_cell_means(small, corners)[None], _span_means(small, corners, inside)])
-    plain = _over_best_rival(_pattern_scores(grids))
+    tiles = _tile_cells(small, corners, _cell_means(small, corners, border=SPAN_REACH))
+    if tiles.any():  # judged on the squares that show the board, as placement_margin
+        bare = ~tiles.ravel()[_SPAN_RIVAL_CELLS[np.concatenate([[True], inside])]]
+        scored: Callable[[np.ndarray], np.ndarray] = lambda means: _masked_pattern_scores(means, bare)
+    else:
+        scored = _pattern_scores
+    plain = _over_best_rival(scored(grids))
     if plain[0] >= SPAN_MARGIN:
         return plain[0], places[inside][plain[1]]
-    margin, rival = max(plain, _over_best_rival(_pattern_scores(_relative_lightness(grids))), key=lambda by: by[0])
+    margin, rival = max(plain, _over_best_rival(scored(_relative_lightness(grids))), key=lambda by: by[0])
     return margin, places[inside][rival]
 
 
