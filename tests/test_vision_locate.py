@@ -31,6 +31,14 @@ def _moved(corners: np.ndarray, dx: float, dy: float, which: tuple[int, ...] = (
     return cv2.perspectiveTransform(square[None], to_frame)[0]
 
 
+def _tiles_counted(monkeypatch) -> None:
+    """The premium pattern scored over every square, the tiles' cells counted (as before it was judged on
+    the squares that show the board: _tile_cells finding none for placement_margin, _shifted and
+    _span_margin): the placements it let through reach the later checks."""
+    import vision.locate as locate
+    monkeypatch.setattr(locate, "_tile_cells", lambda small, corners, around: np.zeros(around.shape[:2], bool))
+
+
 @pytest.mark.parametrize("tilt, fill, rotation", [(22.0, 0.7, 90), (12.0, 0.38, 0)])
 def test_a_tilted_or_small_board_is_found_where_it_is(tilt, fill, rotation):
     options = replace(FrameOptions.clean(), tilt_deg=tilt, board_fill=fill, rotation=rotation, askew_deg=7.0)
@@ -194,12 +202,19 @@ def test_a_board_too_small_to_read_is_given_up_without_refining_it_much(monkeypa
     """A board whose cells are under MIN_CELL_PX is not given; its rough placements are not
     refined first (a frame with no readable board is given up quickly: 12 rough placements of
     each search, several refinements each, took 3-4 s). The whole frame's search refines 18; the part
-    holding the strong edges' largest cluster, searched after it (_last_part), 22 more."""
+    holding the strong edges' largest cluster, searched after it (_last_part), 22 more: so with the
+    tiles' cells counted in the premium margin (_tiles_counted). Left out, one rough placement more
+    (1.9 cells off the board, refined onto it) is clearly placed and lost on its lines, so refined again
+    along them (ALONG_LINE): 44 in all, and still none given."""
     import vision.locate as locate
     frame = render_frame(BOARD, seed=5152, options=replace(FrameOptions.clean(), tilt_deg=25.0, board_fill=0.16))
     calls = []
     refine = locate._refine
     monkeypatch.setattr(locate, "_refine", lambda *args, **kw: (calls.append(1), refine(*args, **kw))[1])
+    assert list(board_candidates(frame.image)) == []
+    assert len(calls) <= 44, len(calls)
+    calls.clear()
+    _tiles_counted(monkeypatch)
     assert list(board_candidates(frame.image)) == []
     assert len(calls) <= 40, len(calls)
     calls.clear()
@@ -374,13 +389,6 @@ def test_a_board_whose_premium_pattern_ranks_its_lattice_low_is_found_by_its_str
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
 
 
-def _tiles_counted(monkeypatch) -> None:
-    """The premium margin scored over every square, the tiles' cells counted (as before the masked margin,
-    placement_margin's _tile_cells finding none): the placements it let through reach the later checks."""
-    import vision.locate as locate
-    monkeypatch.setattr(locate, "_tile_cells", lambda small, corners, around: np.zeros(around.shape[:2], bool))
-
-
 def _first_without(monkeypatch, frame, check: str, off: float):
     """The search's first placement on `frame` with the acceptance constant `check` set to `off`
     (switched off), asserted to pass the pattern margin and the line fit; with the frame's grey
@@ -485,6 +493,7 @@ def test_a_board_clearly_placed_once_refined_but_lost_on_its_faint_lines_is_refi
     ok, jpeg = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     assert ok
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    assert image is not None
     found = next(board_candidates(image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT

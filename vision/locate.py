@@ -1377,7 +1377,10 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     means = _cell_means(small, corners, border=b)
     tiles = _tile_cells(small, corners, means)
     # judged on the squares that show the board, as placement_margin: tiles' cells left out of every window
-    scores = _masked_window_scores(means, inside, relative, ~tiles) if tiles.any() else _window_scores(means, inside, relative)
+    if tiles.any():
+        scores = _masked_window_scores(means, inside, relative, ~tiles)
+    else:
+        scores = _window_scores(means, inside, relative)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
