@@ -1441,16 +1441,15 @@ def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
 # Tiles hide the premium squares or look like them (red tiles on a board whose triple-word squares are red:
 # rendered 223223 board-019, margin 1.23 at its true corners; 75 wooden tiles on a labelled board: 134080
 # board-068, 1.00 at the truth, 1.38 with one side a cell off), so placement_margin (and _shifted, _span_margin)
-# leaves out the cells that look like tiles (_tile_cells), the same cells of the frame for the placement and
-# every rival. A tile shows a letter's strokes: grey spread (std) over TILE_TEXTURE inside the cell's middle. At
-# the true corners of
-# development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or less, 5 %
-# 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare). Of the
-# cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
+# leaves out the cells that look like tiles (_tile_cells), the same cells of the frame for the placement and every
+# rival. A tile shows a letter's strokes: grey spread (std) over TILE_TEXTURE inside the cell's middle. At the true
+# corners of development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or
+# less, 5 % 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare).
+# Of the cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
 # tile's lightness far more than its hue) of the colour most of them share are taken for tiles: 873 of 1345 and
-# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12
-# dark tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles
-# shows its pattern).
+# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12 dark
+# tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles shows
+# its pattern).
 TILE_TEXTURE = 8.0
 TILE_COLOUR = 8.0
 TILE_CELLS = 10
