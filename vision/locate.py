@@ -287,18 +287,6 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     return scores
 
 
-def _masked_window_scores(means: np.ndarray, inside: np.ndarray, relative: bool, keep: np.ndarray) -> np.ndarray:
-    """_window_scores counting only the cells `keep` marks (RxC bool) in each window
-    (_masked_pattern_scores' measure); lightness taken against the neighbours before any is left out."""
-    grid = lightness_among_neighbours(means) if relative else np.asarray(means, np.float32)
-    rows, cols = grid.shape[0] - 14, grid.shape[1] - 14
-    windows = np.lib.stride_tricks.sliding_window_view(grid, (15, 15), axis=(0, 1))  # R' x C' x 3 x 15 x 15
-    kept = np.lib.stride_tricks.sliding_window_view(keep, (15, 15)).reshape(-1, 15, 15)
-    scores = _masked_pattern_scores(windows.transpose(0, 1, 3, 4, 2).reshape(-1, 15, 15, 3), kept)
-    seen = np.lib.stride_tricks.sliding_window_view(inside, (15, 15)).all(axis=(2, 3)).ravel()
-    return np.where(seen, scores, -np.inf).reshape(rows, cols).astype(np.float32)
-
-
 def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
     """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
     wide; boards print hairlines, deluxe boards have wide raised ridges, so for each set of
@@ -1366,10 +1354,7 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     """The grid moved by whole cells (up to SHIFT_CELLS each way) to where the premium
     pattern fits best in perspective (a border line can pass for a grid line), judged as
     the placement was (`relative`: lightness against the neighbours'); unmoved when no
-    shifted board lies wholly in the frame. Judged on the squares that show the board, as
-    placement_margin: the cells that look like tiles (_tile_cells) left out of every window. Counting
-    them, rendered 223223 board-019 (red tiles on red triple-word squares, a steep view) was moved 2.6
-    and 1.3 cells off its true corners by the two measures (_beaten_by_a_shift), and not located."""
+    shifted board lies wholly in the frame."""
     b = SHIFT_CELLS
     n = 15 + 2 * b
     to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
@@ -1377,13 +1362,7 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
     h, w = small.shape[:2]
     inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    means = _cell_means(small, corners, border=b)
-    tiles = _tile_cells(small, corners, means)
-    # judged on the squares that show the board, as placement_margin: tiles' cells left out of every window
-    if tiles.any():
-        scores = _masked_window_scores(means, inside, relative, ~tiles)
-    else:
-        scores = _window_scores(means, inside, relative)
+    scores = _window_scores(_cell_means(small, corners, border=b), inside, relative)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
@@ -1440,27 +1419,27 @@ def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 # Tiles hide the premium squares or look like them (red tiles on a board whose triple-word squares are red:
 # rendered 223223 board-019, margin 1.23 at its true corners; 75 wooden tiles on a labelled board: 134080
-# board-068, 1.00 at the truth, 1.38 with one side a cell off), so placement_margin (and _shifted, _span_margin)
-# leaves out the cells that look like tiles (_tile_cells), the same cells of the frame for the placement and every
-# rival. A tile shows a letter's strokes: grey spread (std) over TILE_TEXTURE inside the cell's middle. At the true
-# corners of development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or
-# less, 5 % 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare).
-# Of the cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
+# board-068, 1.00 at the truth, 1.38 with one side a cell off), so placement_margin leaves out the cells that
+# look like tiles (_tile_cells), the same cells of the frame for the placement and every rival. A tile shows a
+# letter's strokes: grey spread (std) over TILE_TEXTURE inside the cell's middle. At the true corners of
+# development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or less, 5 %
+# 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare). Of the
+# cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
 # tile's lightness far more than its hue) of the colour most of them share are taken for tiles: 873 of 1345 and
-# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12 dark
-# tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles shows
-# its pattern).
+# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12
+# dark tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles
+# shows its pattern).
 TILE_TEXTURE = 8.0
 TILE_COLOUR = 8.0
 TILE_CELLS = 10
 
 
 def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> np.ndarray:
-    """The cells of the placement and b beyond ((15 + 2b) x (15 + 2b), as `around`, their Lab means)
-    that look like tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most
-    such cells share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
-    cell, n = 12, len(around)
-    target = _canonical(cell) + (n - 15) // 2 * cell
+    """The cells of the placement and 2 beyond (19 x 19, as `around`, their Lab means) that look like
+    tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most such cells
+    share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
+    cell, n = 12, 19
+    target = _canonical(cell) + 2 * cell
     view = cv2.warpPerspective(_gray(small), cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                                (n * cell, n * cell), flags=cv2.INTER_AREA).astype(np.float32)
     inner = view.reshape(n, cell, n, cell)[:, 2:cell - 2, :, 2:cell - 2]
@@ -1476,21 +1455,19 @@ def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> n
     return tiles if tiles.sum() >= TILE_CELLS else np.zeros((n, n), bool)
 
 
-def _rival_cells(squares: np.ndarray, border: int) -> np.ndarray:
-    """For each grid of `squares` (the board's square in the placement's cells, N x 4 x 2), the cell of
-    the placement's grid `border` cells beyond it ((15 + 2 border) squared) each of its 225 cells'
-    middles falls in: (N x 15 x 15) flat indices."""
-    n = 15 + 2 * border
+def _rival_cells() -> np.ndarray:
+    """For the placement and each rival (_PLACEMENT_AND_RIVALS), the cell of the placement's grid two
+    cells beyond it (19 x 19) each of its 225 cells' middles falls in: (N x 15 x 15) flat indices."""
     middles = (np.stack(np.meshgrid(np.arange(15), np.arange(15)), axis=-1) + 0.5).reshape(1, -1, 2).astype(np.float32)
     out = []
-    for square in squares:
+    for square in _RIVAL_SQUARES:
         at = cv2.perspectiveTransform(middles, cv2.getPerspectiveTransform(_canonical(1), square))[0]
-        ij = np.clip(np.floor(at).astype(int) + border, 0, n - 1)
-        out.append((ij[:, 1] * n + ij[:, 0]).reshape(15, 15))
+        ij = np.clip(np.floor(at).astype(int) + 2, 0, 18)
+        out.append((ij[:, 1] * 19 + ij[:, 0]).reshape(15, 15))
     return np.array(out)
 
 
-_RIVAL_CELLS = _rival_cells(_RIVAL_SQUARES, 2)
+_RIVAL_CELLS = _rival_cells()
 
 
 def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
@@ -1575,7 +1552,6 @@ def _span_squares() -> np.ndarray:
 
 
 _SPAN_SQUARES = _span_squares()
-_SPAN_RIVAL_CELLS = _rival_cells(np.concatenate([_canonical(1)[None], _SPAN_SQUARES]), SPAN_REACH)  # placement first
 _SPAN_CELL = 8  # px per cell of the view the rivals' cells are taken from (as _cells_means)
 _SPAN_PX = (15 + 2 * SPAN_REACH) * _SPAN_CELL + 1  # px of that view's integral image each way
 
@@ -1662,10 +1638,7 @@ def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndar
     none is left. When the plain lightness alone gives SPAN_MARGIN or more, that margin and its
     rival are given (the relative, the dearer half, is not worked out: the placement is taken either
     way). On development frames (scrabscrap-v1 spiel-12 frames 0-5, seed 132076 frames 0-9, and 0-7 under
-    the bench's --tilt 20) the plain gave it on 21 of the 23 placements asked about. Judged on the squares
-    that show the board, as placement_margin: the cells around the placement (SPAN_REACH beyond it) that
-    look like tiles are left out of it and of every rival alike (223223 board-019 at its true corners
-    scored 0.86 counting them, 4.81 without)."""
+    the bench's --tilt 20) the plain gave it on 21 of the 23 placements asked about."""
     corners = np.asarray(corners, np.float32)
     h, w = small.shape[:2]
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
@@ -1675,16 +1648,10 @@ def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndar
     if not inside.any():
         return float("inf"), corners
     grids = np.concatenate([_cell_means(small, corners)[None], _span_means(small, corners, inside)])
-    tiles = _tile_cells(small, corners, _cell_means(small, corners, border=SPAN_REACH))
-    if tiles.any():  # judged on the squares that show the board, as placement_margin
-        bare = ~tiles.ravel()[_SPAN_RIVAL_CELLS[np.concatenate([[True], inside])]]
-        scored: Callable[[np.ndarray], np.ndarray] = lambda means: _masked_pattern_scores(means, bare)
-    else:
-        scored = _pattern_scores
-    plain = _over_best_rival(scored(grids))
+    plain = _over_best_rival(_pattern_scores(grids))
     if plain[0] >= SPAN_MARGIN:
         return plain[0], places[inside][plain[1]]
-    margin, rival = max(plain, _over_best_rival(scored(_relative_lightness(grids))), key=lambda by: by[0])
+    margin, rival = max(plain, _over_best_rival(_pattern_scores(_relative_lightness(grids))), key=lambda by: by[0])
     return margin, places[inside][rival]
 
 
