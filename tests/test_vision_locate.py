@@ -31,6 +31,14 @@ def _moved(corners: np.ndarray, dx: float, dy: float, which: tuple[int, ...] = (
     return cv2.perspectiveTransform(square[None], to_frame)[0]
 
 
+def _tiles_counted(monkeypatch) -> None:
+    """placement_margin scored over every square, the tiles' cells counted (as before it was judged on the
+    squares that show the board: _tile_cells finding none): the placements it let through reach the later
+    checks."""
+    import vision.locate as locate
+    monkeypatch.setattr(locate, "_tile_cells", lambda small, corners, around: np.zeros(around.shape[:2], bool))
+
+
 @pytest.mark.parametrize("tilt, fill, rotation", [(22.0, 0.7, 90), (12.0, 0.38, 0)])
 def test_a_tilted_or_small_board_is_found_where_it_is(tilt, fill, rotation):
     options = replace(FrameOptions.clean(), tilt_deg=tilt, board_fill=fill, rotation=rotation, askew_deg=7.0)
@@ -194,12 +202,19 @@ def test_a_board_too_small_to_read_is_given_up_without_refining_it_much(monkeypa
     """A board whose cells are under MIN_CELL_PX is not given; its rough placements are not
     refined first (a frame with no readable board is given up quickly: 12 rough placements of
     each search, several refinements each, took 3-4 s). The whole frame's search refines 18; the part
-    holding the strong edges' largest cluster, searched after it (_last_part), 22 more."""
+    holding the strong edges' largest cluster, searched after it (_last_part), 22 more: so with the
+    tiles' cells counted in the premium margin (_tiles_counted). Left out, one rough placement more
+    (1.9 cells off the board) is clearly placed once refined and lost on its lines, so refined again
+    along them (ALONG_LINE): 42 in all, and still none given."""
     import vision.locate as locate
     frame = render_frame(BOARD, seed=5152, options=replace(FrameOptions.clean(), tilt_deg=25.0, board_fill=0.16))
     calls = []
     refine = locate._refine
     monkeypatch.setattr(locate, "_refine", lambda *args, **kw: (calls.append(1), refine(*args, **kw))[1])
+    assert list(board_candidates(frame.image)) == []
+    assert len(calls) <= 42, len(calls)
+    calls.clear()
+    _tiles_counted(monkeypatch)
     assert list(board_candidates(frame.image)) == []
     assert len(calls) <= 40, len(calls)
     calls.clear()
@@ -446,10 +461,13 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     half the board's spacing, inside it, passing the pattern margin (1.74), the line fit (0.83)
     and every corner check. Every other line of it crosses the middle of the board's squares, so
     its odd lines are much fainter than its even ones each way: it is not taken, and the board is
-    found where it is, its lines alike."""
-    from vision.locate import LINE_PARITY, _line_parity
+    found where it is, its lines alike. (With the tiles' cells counted in the margin: left out, the
+    margin alone refuses the halved grid (1.01 there), and with LINE_PARITY and SPAN_MARGIN off the
+    first placement is the board, 0.06 cells off.)"""
+    from vision.locate import LINE_PARITY, _line_parity, _work_images
     import vision.locate as locate
     frame = _wide_frame(65005, 171)
+    _tiles_counted(monkeypatch)
     monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)  # the rivals along one axis off too, as in the start tree
     halved, grey, scale = _first_without(monkeypatch, frame, "LINE_PARITY", float("-inf"))
     assert _error_cells(halved.corners, frame.board_corners) > 5.0
@@ -457,6 +475,7 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     assert _line_parity(grey, corners, (corners, 0.0, None)) < LINE_PARITY
     right = _found_right(frame) * scale
     assert _line_parity(grey, right, (right, 0.0, None)) >= 2 * LINE_PARITY
+    assert placement_margin(_work_images(frame.image)[0], order_corners(corners))[0] < PLACEMENT_MARGIN
 
 
 def test_a_board_clearly_placed_once_refined_but_lost_on_its_faint_lines_is_refined_again_along_them(monkeypatch):
@@ -464,18 +483,24 @@ def test_a_board_clearly_placed_once_refined_but_lost_on_its_faint_lines_is_refi
     frame 28, as the dataset writes it): the search's rough placements are 0.6 and 1.3 cells off and
     the pattern does not clearly place them (margins 0.59, 0.33); refined, the pattern does (3.2,
     2.7) but the outer lines are drawn to the red rim's edge and fit too little. Refined again on
-    the lines averaged along (ALONG_LINE), the board is found where it is; without the averaging it
-    is not found at all."""
+    the lines averaged along (ALONG_LINE), the board is found where it is; without the averaging and
+    with the tiles' cells counted in the margin it is not found at all. (Left out, the placement refined
+    once is clear enough: without the averaging it is found 0.39 cells off, margin 9.6, its lines fitting
+    0.59; with it 0.13 cells off in both.)"""
     import vision.locate as locate
     from vision.synth.dataset import JPEG_QUALITY
     frame = _wide_frame(72012, 28)
     ok, jpeg = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     assert ok
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    assert image is not None
     found = next(board_candidates(image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
     monkeypatch.setattr(locate, "ALONG_LINE", 1)
+    unaveraged = next(board_candidates(image), None)
+    assert unaveraged is not None and _error_cells(unaveraged.corners, frame.board_corners) < 0.5
+    _tiles_counted(monkeypatch)
     assert next(board_candidates(image), None) is None
 
 
@@ -532,12 +557,15 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     placement is a grid of a finer spacing laid inside the board, 5.8 cells off, which the reader
     refuses (its squares do not show the premium layout); the board itself comes next, a grid
     larger than that one. The spacing rule, made for finer grids offered after the board, held it
-    back, and the board was not found. With them the board is offered first."""
+    back, and the board was not found. With them the board is offered first. (With the tiles' cells
+    counted in the margin: left out, the margin alone refuses the finer grid (1.36 counted), and the
+    board comes first without the rivals along one axis too.)"""
     from itertools import islice
 
     import vision.locate as locate
-    from vision.locate import _another_spacing
+    from vision.locate import _another_spacing, _work_images
     frame = _saved_frame(91031, 15)
+    _tiles_counted(monkeypatch)
     monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)
     offered = list(islice(board_candidates(frame.image), 2))
     monkeypatch.undo()
@@ -548,6 +576,8 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     assert _error_cells(board.corners, frame.board_corners) < 0.2
     assert board.margin >= PLACEMENT_MARGIN and board.line_fit >= LINE_FIT
     assert _another_spacing(offered[0].corners, board.corners) and not _another_spacing(board.corners, offered[0].corners)
+    small, _, scale = _work_images(frame.image)
+    assert placement_margin(small, order_corners(offered[0].corners * scale))[0] < PLACEMENT_MARGIN
 
 
 def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(monkeypatch):

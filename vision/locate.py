@@ -47,7 +47,12 @@ SECOND_SKEW = 0.3
 # best rival's one cell off, whole or at one side (placement_margin). On 51 frames with known
 # corners (40 rendered, seed 7301, and the 11 jheidel-en photos, measured, not fitted) the right
 # placement scored 1.75 times its best rival or more (median 6); placements one or two cells
-# off, whole or at one side, 0.95 at most.
+# off, whole or at one side, 0.95 at most. Measured again with the tiles' cells left out (_tile_cells), at
+# the true corners and the truth moved (the whole grid one cell 8 ways or two 8 ways, one side one or two
+# cells across, 16 ways) on development seeds 134100 (30 boards) and 134101 (60), the 11 jheidel-en photos
+# and 4 boards many tiles hid (223223 board-019, 225225 board-036, 219219 board-023, 134080 board-068):
+# the right placements 1.84 or more (median 8-14; before 1.00, two of the four under 1.3), the moved ones
+# 1.25 at most (one side two cells off; before 1.38: 134080 board-068's side a cell off)
 PLACEMENT_MARGIN = 1.3
 # ... and its grid lines fit (line_fit: the share of _line_pieces that fit, on the lines the board
 # can show). Measured on 140 rendered frames
@@ -1396,11 +1401,82 @@ def _pattern_scores(means: np.ndarray) -> np.ndarray:
     return scores
 
 
+def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """_pattern_scores of N grids counting only the cells `keep` marks (N x 15 x 15 bool): the spread
+    between the kept squares' type means over the spread within them (premium_contrast's measure)."""
+    flat = means.reshape(len(means), 225, 3).astype(np.float64)
+    weights = keep.reshape(len(means), 225).astype(np.float64)
+    counts = weights @ _ONE_HOT.T  # N x types: kept squares of each type
+    sums = _ONE_HOT @ (flat * weights[..., None])  # N x types x 3
+    share = np.maximum(counts, 1.0)
+    within = ((flat ** 2).sum(axis=2) * weights).sum(axis=1) - ((sums ** 2).sum(axis=2) / share).sum(axis=1)
+    total = np.maximum(counts.sum(axis=1), 1.0)
+    overall = sums.sum(axis=1) / total[:, None]
+    between = (counts * ((sums / share[..., None] - overall[:, None]) ** 2).sum(axis=2)).sum(axis=1)
+    scores: np.ndarray = between / (np.maximum(within, 0.0) + total)
+    return scores
+
+
+# Tiles hide the premium squares or look like them (red tiles on a board whose triple-word squares are red:
+# rendered 223223 board-019, margin 1.23 at its true corners; 75 wooden tiles on a labelled board: 134080
+# board-068, 1.00 at the truth, 1.38 with one side a cell off), so placement_margin leaves out the cells that
+# look like tiles (_tile_cells), the same cells of the frame for the placement and every rival. A tile shows a
+# letter's strokes: grey spread (std) over TILE_TEXTURE inside the cell's middle. At the true corners of
+# development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or less, 5 %
+# 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare). Of the
+# cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
+# tile's lightness far more than its hue) of the colour most of them share are taken for tiles: 873 of 1345 and
+# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12
+# dark tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles
+# shows its pattern).
+TILE_TEXTURE = 8.0
+TILE_COLOUR = 8.0
+TILE_CELLS = 10
+
+
+def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The cells of the placement and 2 beyond (19 x 19, as `around`, their Lab means) that look like
+    tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most such cells
+    share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
+    cell, n = 12, 19
+    target = _canonical(cell) + 2 * cell
+    view = cv2.warpPerspective(_gray(small), cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
+                               (n * cell, n * cell), flags=cv2.INTER_AREA).astype(np.float32)
+    inner = view.reshape(n, cell, n, cell)[:, 2:cell - 2, :, 2:cell - 2]
+    textured = inner.std(axis=(1, 3)) > TILE_TEXTURE
+    # lightness counts a quarter: wood grain and glare vary a tile's far more than its hue
+    weighed = around * np.array([0.25, 1.0, 1.0], np.float32)
+    colours = weighed[textured]
+    if len(colours) < TILE_CELLS:
+        return np.zeros((n, n), bool)
+    near = np.linalg.norm(colours[:, None] - colours[None], axis=2) < TILE_COLOUR
+    common = colours[int(np.argmax(near.sum(axis=1)))]
+    tiles = textured & (np.linalg.norm(weighed - common, axis=2) < TILE_COLOUR)
+    return tiles if tiles.sum() >= TILE_CELLS else np.zeros((n, n), bool)
+
+
+def _rival_cells() -> np.ndarray:
+    """For the placement and each rival (_PLACEMENT_AND_RIVALS), the cell of the placement's grid two
+    cells beyond it (19 x 19) each of its 225 cells' middles falls in: (N x 15 x 15) flat indices."""
+    middles = (np.stack(np.meshgrid(np.arange(15), np.arange(15)), axis=-1) + 0.5).reshape(1, -1, 2).astype(np.float32)
+    out = []
+    for square in _RIVAL_SQUARES:
+        at = cv2.perspectiveTransform(middles, cv2.getPerspectiveTransform(_canonical(1), square))[0]
+        ij = np.clip(np.floor(at).astype(int) + 2, 0, 18)
+        out.append((ij[:, 1] * 19 + ij[:, 0]).reshape(15, 15))
+    return np.array(out)
+
+
+_RIVAL_CELLS = _rival_cells()
+
+
 def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
     """How clearly the premium pattern puts the board at `corners` (work-image coordinates,
     frame order) rather than at its rivals one cell off, or two along a diagonal (_RIVALS): the placement's pattern
     score (_window_scores, the better of plain and relative lightness) over the best rival's
     by the same measure; and the corners of the rival that scores best against the placement.
+    Scored on the squares that show the board: the cells that look like tiles around the placement
+    (_tile_cells) are left out of it and of each rival alike (_masked_pattern_scores), when there are any.
     Rivals leaving the image do not count; 0 when the placement itself leaves it. A board
     placed right beats every rival (each holds the pattern a cell off); a board placed a cell
     off, whole or at one side, has the right placement among its rivals."""
@@ -1427,8 +1503,14 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     if sides:
         means[sides] = _cells_means(small, list(places[sides]))
     table = np.full((len(places), 2), -np.inf)
-    table[kept, 0] = _pattern_scores(means[kept])
-    table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
+    tiles = _tile_cells(small, corners, around)
+    if tiles.any():  # judged on the squares that show the board: the same squares of the frame left out of each
+        bare = ~tiles.ravel()[_RIVAL_CELLS[kept]]
+        table[kept, 0] = _masked_pattern_scores(means[kept], bare)
+        table[kept, 1] = _masked_pattern_scores(_relative_lightness(means[kept]), bare)
+    else:
+        table[kept, 0] = _pattern_scores(means[kept])
+        table[kept, 1] = _pattern_scores(_relative_lightness(means[kept]))
     ratios = table[0] / np.maximum(table[1:].max(axis=0), 1e-6)  # per measure: over its best rival
     k = int(np.argmax(ratios))
     rival = 1 + int(np.argmax(table[1:, k]))
