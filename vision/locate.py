@@ -1831,9 +1831,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         crop_small, crop_gray, crop_scale = _work_images(crop)
 
         def placed() -> Iterator[BoardLocation]:
-            yield from _candidates(crop, crop_small, crop_scale, crop_gray)
+            roughs: list[tuple[np.ndarray, bool]] = []
+            yield from _candidates(crop, crop_small, crop_scale, crop_gray, roughs)
             if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
-                yield from _pattern_candidates(crop, crop_small, crop_scale, crop_gray)
+                yield from _pattern_candidates(crop_small, crop_scale, crop_gray, roughs)
         for found in placed():
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
@@ -1847,7 +1848,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     if cluster is not None:
         yield from in_part(cluster)  # then the whole frame, as when there is no such cluster
-    for found in _candidates(frame, small, scale, gray):
+    roughs: list[tuple[np.ndarray, bool]] = []
+    for found in _candidates(frame, small, scale, gray, roughs):
         if fresh(found):
             yield found
     if cluster is None:
@@ -1855,7 +1857,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         if last is not None:
             yield from in_part(last)
     if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
-        for found in _pattern_candidates(frame, small, scale, gray):
+        for found in _pattern_candidates(small, scale, gray, roughs):
             if fresh(found):
                 yield found
 
@@ -1966,8 +1968,11 @@ def _last_part(gray: np.ndarray, scale: float, shape: tuple[int, int],
     return _box_of(_largest_cluster(strong)[0], max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
 
 
-def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
-    """board_candidates of one frame (or a part of one) at work size `small`."""
+def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray,
+                roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
+    """board_candidates of one frame (or a part of one) at work size `small`. `roughs` is given the
+    first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
+    small to read, for _pattern_candidates: the search is not run again for them."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
@@ -1975,10 +1980,12 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
             fine.append(_finer(frame, scale))
         return fine[0]
     lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
-    for rough, relative in _global_search(frame, scale, small, gray):
+    for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
+        if k < PATTERN_ROUGHS:
+            roughs.append((rough, relative))
         found, fit_lost = _settled_span(small, gray, scale, finer, rough, relative, 1)
         if found is not None:
             yield found
@@ -2263,16 +2270,14 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
 
 
-def _pattern_candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
+def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
+                        roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """Boards of a frame (or a part of one) placed by the premium pattern alone (_placed_by_pattern)
-    from the first PATTERN_ROUGHS rough placements of its search, with the checks after the
-    refinement that ask the pattern (_beaten_by_a_shift, _span_margin): board_candidates' last try
-    when its lines placed no board. `small`, `scale`, `gray`: the frame's work images (_work_images), as
-    _candidates takes them."""
-    for rough, relative in islice(_global_search(frame, scale, small, gray), PATTERN_ROUGHS):
-        rough = order_corners(rough)
-        if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
-            continue
+    from the first PATTERN_ROUGHS rough placements of its search (`roughs`, as _candidates kept them),
+    with the checks after the refinement that ask the pattern (_beaten_by_a_shift, _span_margin):
+    board_candidates' last try when its lines placed no board. `small`, `scale`, `gray`: the frame's
+    work images (_work_images), as _candidates takes them."""
+    for rough, relative in roughs:
         found = _placed_by_pattern(small, gray, scale, rough, relative)
         if found is None or _beaten_by_a_shift(small, found.corners * scale):
             continue
