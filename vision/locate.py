@@ -1714,11 +1714,18 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them."""
-    cells = _plain_cells(small, gray)
+    pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
     given: list[np.ndarray] = []
+    placements: dict[tuple[int, int, bool], tuple[float, np.ndarray] | None] = {}  # each worked out once
 
-    def ranked(pool: list[tuple[_LatticeCells, np.ndarray]], relative: bool) -> list[np.ndarray]:
-        placed = [(found, back) for found, back in ((_placement(c, relative), back) for c, back in pool)
+    def placement(p: int, k: int, relative: bool) -> tuple[float, np.ndarray] | None:
+        """_placement of lattice k of pool p by either measure, in the view's coordinates."""
+        if (p, k, relative) not in placements:
+            placements[p, k, relative] = _placement(pools[p][k][0], relative)
+        return placements[p, k, relative]
+
+    def ranked(p: int, relative: bool) -> list[np.ndarray]:
+        placed = [(found, back) for found, back in ((placement(p, k, relative), pools[p][k][1]) for k in range(len(pools[p])))
                   if found is not None]
         return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
                 for (_, box), back in sorted(placed, key=lambda found: -found[0][0])]
@@ -1730,32 +1737,31 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
             return True
         return False
 
-    rankings: dict[tuple[str, bool], list[np.ndarray]] = {}  # per pool and measure, worked out once
+    rankings: dict[tuple[int, bool], list[np.ndarray]] = {}  # per pool and measure, worked out once
 
-    def take(name: str, pool: list[tuple[_LatticeCells, np.ndarray]], start: int,
-             stop: int) -> Iterator[tuple[np.ndarray, bool]]:
-        for k in range(start, min(stop, len(pool))):
+    def take(p: int, start: int, stop: int) -> Iterator[tuple[np.ndarray, bool]]:
+        for k in range(start, min(stop, len(pools[p]))):
             for relative in (False, True):
-                if (name, relative) not in rankings:
-                    rankings[name, relative] = ranked(pool, relative)
-                ranking = rankings[name, relative]
+                if (p, relative) not in rankings:
+                    rankings[p, relative] = ranked(p, relative)
+                ranking = rankings[p, relative]
                 if k < len(ranking) and fresh(ranking[k]):
                     yield ranking[k], relative
-    pools = [cells]  # the plain view's lattices, then the perspective view's when searched
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
-        yield from take("plain", cells, 0, 1)
+        yield from take(0, 0, 1)
         pools.append(_perspective_cells(frame, scale, gray))
-        yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
-        yield from take("plain", cells, 1, len(cells))
+        yield from take(1, 0, PERSPECTIVE_RANKS)
+        yield from take(0, 1, len(pools[0]))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
     # then each view's lattices of the strongest line combs, by either measure (see ROUGH_CANDIDATES
-    # and STRONG_LATTICES): the strongest of each view first, then the next
-    for strongest, back in (pool[k] for k in range(STRONG_LATTICES) for pool in pools if k < len(pool)):
+    # and STRONG_LATTICES): the strongest of each view first, then the next (their placements as
+    # the rankings worked them out, where they did)
+    for p, k in ((p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])):
         for relative in (False, True):
-            found = _placement(strongest, relative)
+            found = placement(p, k, relative)
             if found is not None:
-                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
                 if fresh(corners):
                     yield corners, relative
 
