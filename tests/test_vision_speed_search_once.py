@@ -72,3 +72,19 @@ def test_the_pattern_alone_places_the_rough_placements_of_the_one_search_of_its_
             for (rough, relative), (want, want_relative) in zip(placed, expected):
                 assert np.array_equal(rough, want) and relative == want_relative
     assert (found == []) == (image is _table)
+
+
+def test_the_rough_search_places_each_lattice_once_by_each_measure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_global_search to its end (the strongest lattices' placements after ROUGH_CANDIDATES) works each
+    lattice's _placement out once by each measure."""
+    placing = locate._placement
+    asked: list[tuple[int, bool]] = []
+
+    def counted(cells: locate._LatticeCells, relative: bool) -> tuple[float, np.ndarray] | None:
+        asked.append((id(cells), relative))
+        return placing(cells, relative)
+    monkeypatch.setattr(locate, "_placement", counted)
+    frame = _table()
+    small, gray, scale = locate._work_images(frame)
+    list(locate._global_search(frame, scale, small, gray))
+    assert asked and len(asked) == len(set(asked))
