@@ -1796,11 +1796,18 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them."""
-    cells = _plain_cells(small, gray)
+    pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
     given: list[np.ndarray] = []
+    placements: dict[tuple[int, int, bool], tuple[float, np.ndarray] | None] = {}  # each worked out once
 
-    def ranked(pool: list[tuple[_LatticeCells, np.ndarray]], relative: bool) -> list[np.ndarray]:
-        placed = [(found, back) for found, back in ((_placement(c, relative), back) for c, back in pool)
+    def placement(p: int, k: int, relative: bool) -> tuple[float, np.ndarray] | None:
+        """_placement of lattice k of pool p by either measure, in the view's coordinates."""
+        if (p, k, relative) not in placements:
+            placements[p, k, relative] = _placement(pools[p][k][0], relative)
+        return placements[p, k, relative]
+
+    def ranked(p: int, relative: bool) -> list[np.ndarray]:
+        placed = [(found, back) for found, back in ((placement(p, k, relative), pools[p][k][1]) for k in range(len(pools[p])))
                   if found is not None]
         return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
                 for (_, box), back in sorted(placed, key=lambda found: -found[0][0])]
@@ -1812,32 +1819,31 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
             return True
         return False
 
-    rankings: dict[tuple[str, bool], list[np.ndarray]] = {}  # per pool and measure, worked out once
+    rankings: dict[tuple[int, bool], list[np.ndarray]] = {}  # per pool and measure, worked out once
 
-    def take(name: str, pool: list[tuple[_LatticeCells, np.ndarray]], start: int,
-             stop: int) -> Iterator[tuple[np.ndarray, bool]]:
-        for k in range(start, min(stop, len(pool))):
+    def take(p: int, start: int, stop: int) -> Iterator[tuple[np.ndarray, bool]]:
+        for k in range(start, min(stop, len(pools[p]))):
             for relative in (False, True):
-                if (name, relative) not in rankings:
-                    rankings[name, relative] = ranked(pool, relative)
-                ranking = rankings[name, relative]
+                if (p, relative) not in rankings:
+                    rankings[p, relative] = ranked(p, relative)
+                ranking = rankings[p, relative]
                 if k < len(ranking) and fresh(ranking[k]):
                     yield ranking[k], relative
-    pools = [cells]  # the plain view's lattices, then the perspective view's when searched
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
-        yield from take("plain", cells, 0, 1)
+        yield from take(0, 0, 1)
         pools.append(_perspective_cells(frame, scale, gray))
-        yield from take("perspective", pools[-1], 0, PERSPECTIVE_RANKS)
-        yield from take("plain", cells, 1, len(cells))
+        yield from take(1, 0, PERSPECTIVE_RANKS)
+        yield from take(0, 1, len(pools[0]))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
     # then each view's lattices of the strongest line combs, by either measure (see ROUGH_CANDIDATES
-    # and STRONG_LATTICES): the strongest of each view first, then the next
-    for strongest, back in (pool[k] for k in range(STRONG_LATTICES) for pool in pools if k < len(pool)):
+    # and STRONG_LATTICES): the strongest of each view first, then the next (their placements as
+    # the rankings worked them out, where they did)
+    for p, k in ((p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])):
         for relative in (False, True):
-            found = _placement(strongest, relative)
+            found = placement(p, k, relative)
             if found is not None:
-                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
                 if fresh(corners):
                     yield corners, relative
 
@@ -1913,9 +1919,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         crop_small, crop_gray, crop_scale = _work_images(crop)
 
         def placed() -> Iterator[BoardLocation]:
-            yield from _candidates(crop, crop_small, crop_scale, crop_gray)
+            roughs: list[tuple[np.ndarray, bool]] = []
+            yield from _candidates(crop, crop_small, crop_scale, crop_gray, roughs)
             if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
-                yield from _pattern_candidates(crop, crop_small, crop_scale, crop_gray)
+                yield from _pattern_candidates(crop_small, crop_scale, crop_gray, roughs)
         for found in placed():
             found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                   margin=found.margin, line_fit=found.line_fit)
@@ -1929,7 +1936,8 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     if cluster is not None:
         yield from in_part(cluster)  # then the whole frame, as when there is no such cluster
-    for found in _candidates(frame, small, scale, gray):
+    roughs: list[tuple[np.ndarray, bool]] = []
+    for found in _candidates(frame, small, scale, gray, roughs):
         if fresh(found):
             yield found
     if cluster is None:
@@ -1937,7 +1945,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         if last is not None:
             yield from in_part(last)
     if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
-        for found in _pattern_candidates(frame, small, scale, gray):
+        for found in _pattern_candidates(small, scale, gray, roughs):
             if fresh(found):
                 yield found
 
@@ -2048,8 +2056,11 @@ def _last_part(gray: np.ndarray, scale: float, shape: tuple[int, int],
     return _box_of(_largest_cluster(strong)[0], max(gray.shape), ZOOM_BOX / 1.4, scale, shape)
 
 
-def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
-    """board_candidates of one frame (or a part of one) at work size `small`."""
+def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray,
+                roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
+    """board_candidates of one frame (or a part of one) at work size `small`. `roughs` is given the
+    first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
+    small to read, for _pattern_candidates: the search is not run again for them."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
@@ -2057,10 +2068,12 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
             fine.append(_finer(frame, scale))
         return fine[0]
     lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
-    for rough, relative in _global_search(frame, scale, small, gray):
+    for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
+        if k < PATTERN_ROUGHS:
+            roughs.append((rough, relative))
         found, fit_lost = _settled_span(small, gray, scale, finer, rough, relative, 1)
         if found is not None:
             yield found
@@ -2345,16 +2358,14 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
 
 
-def _pattern_candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray) -> Iterator[BoardLocation]:
+def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
+                        roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """Boards of a frame (or a part of one) placed by the premium pattern alone (_placed_by_pattern)
-    from the first PATTERN_ROUGHS rough placements of its search, with the checks after the
-    refinement that ask the pattern (_beaten_by_a_shift, _span_margin): board_candidates' last try
-    when its lines placed no board. `small`, `scale`, `gray`: the frame's work images (_work_images), as
-    _candidates takes them."""
-    for rough, relative in islice(_global_search(frame, scale, small, gray), PATTERN_ROUGHS):
-        rough = order_corners(rough)
-        if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
-            continue
+    from the first PATTERN_ROUGHS rough placements of its search (`roughs`, as _candidates kept them),
+    with the checks after the refinement that ask the pattern (_beaten_by_a_shift, _span_margin):
+    board_candidates' last try when its lines placed no board. `small`, `scale`, `gray`: the frame's
+    work images (_work_images), as _candidates takes them."""
+    for rough, relative in roughs:
         found = _placed_by_pattern(small, gray, scale, rough, relative)
         if found is None or _beaten_by_a_shift(small, found.corners * scale):
             continue
