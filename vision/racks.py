@@ -899,6 +899,9 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     hidden = _rack_hidden(found.is_rack, pitch)
     if hidden is not None:
         wall_off = hidden if wall_off is None else wall_off | hidden
+    if found.rack_seen:
+        raised = _body_raised(found.is_rack, is_tile, band, pitch)
+        wall_off = raised if wall_off is None else wall_off | raised
     blocked = _blocked_columns(foreign, wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
@@ -1378,6 +1381,33 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
     ends = _end_columns(w, pitch)
     off[:ends] = off[-ends:] = False
     return np.asarray(off, bool)
+
+
+RAISED_PITCH = 0.5  # pitches: a column of the rack's body this many rows taller than most is a hand over its outline.
+# Dev seeds 8100000-8100299 (the bench's hand scenes, cached with each scene rendered without its hand and its setup
+# frame, /tmp/rkhand3/cache.py; /tmp/rkhand3/hump.py: each column's rows of rack colour, and of tile colour in the
+# band's rows, against the lower quartile of the rack's middle columns, the least over 0.4 tile held along the rack):
+# on the racks learnt by colour or not learnt of the frames without a hand (the setup frames and the hand scenes
+# rendered bare) at most 6 rows; hands the rack's colour read as fewer tiles than stand 10-16 (8100190 p1, and the
+# round-26 runs' 10350320 p1 and 10360418 p1: skin over a wooden rack, 0.4 pitch over its wall by WALL_LAB at most)
+
+
+def _body_raised(is_rack: np.ndarray, is_tile: np.ndarray, band: tuple[int, int] | None, pitch: float) -> np.ndarray:
+    """Columns where the rack's body (rack colour, and tile colour in the tiles' `band`) stands RAISED_PITCH taller
+    than along most of the rack (its middle columns' lower quartile): a hand of the rack's own colour reaching over
+    its outline, above or below it (skin over a wooden rack: no colour foreign, the wall's colour kept). The rack's
+    height is the same all along whether it stands square or turned in its zone; its ends are left out."""
+    body = is_rack.copy()
+    if band is not None:
+        body[band[0]:band[1]] |= is_tile[band[0]:band[1]]
+    height = np.count_nonzero(body, axis=0).astype(np.float32)
+    w = len(height)
+    ends = _end_columns(w, pitch)
+    if w <= 2 * ends:
+        return np.zeros(w, bool)
+    raised = height > np.percentile(height[ends:w - ends], 25) + RAISED_PITCH * pitch * ROWS_PER_PX
+    raised[:ends] = raised[w - ends:] = False
+    return np.asarray(raised, bool)
 
 
 def _end_columns(width: int, pitch: float) -> int:
