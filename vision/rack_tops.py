@@ -37,11 +37,12 @@ TOPS_ROWS = (2, 3)  # rows of the band tried (a tile's top and back: 2-5 px at 1
 TOPS_FOREIGN = (0.5, 24.0)
 # a column of the wall above the band this far from both colours learnt there is a hand over it, over 0.4 tile as
 # above. Dev hand scenes on Mattel racks holding navy or maroon tiles (/tmp/rkhand3/cachetops.py 8101000 60 and
-# 8101100 80, each rendered without its hand and as its setup frame; /tmp/rkhand3/topsseg.py: the least over 0.4 tile
-# held along the rack) and the racks learnt by their tops among the bench's hand scenes of 8100000-8100299: the frames
-# without a hand WALL_HELD at most; the README run's 10011183 p2 (a dark hand over a navy Mattel rack, four cream tiles
-# read as three) 23.9, under TOPS_FOREIGN's 24, its band 22.4 off both colours, under half their contrast (39.4)
-TOPS_WALL_OFF = 18.0
+# 8101100 80, each also rendered without its hand and as its setup frame; /tmp/rkhand3/topsseg.py: the least over 0.4
+# tile, held along the rack) and the racks learnt by their tops among the bench's hand scenes of 8100000-8100299: on
+# the 124 frames of those racks without a hand at most 16.4 (8101118 p2), 14.3 next; the README run's 10011183 p2 (a
+# dark hand over a navy Mattel rack, four cream tiles read as three) 23.9, under TOPS_FOREIGN's 24, its band 22.4
+# off both colours, under half their contrast (39.4). (Off the band's two colours the clean frames reach 12.2.)
+TOPS_WALL_OFF = 20.0
 TOPS_KEEP = 0.5  # a frame's tile and groove columns within this share of the contrast of their colours
 SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
