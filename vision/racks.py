@@ -899,7 +899,8 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     hidden = _rack_hidden(found.is_rack, pitch)
     if hidden is not None:
         wall_off = hidden if wall_off is None else wall_off | hidden
-    if found.rack_seen:
+    if colour_gap(rack, table) >= MIN_CONTRAST:  # the rack's body told from the table (dev seed 8102261 p2, a rack
+        # 6.4 from the table's colour: its body's rows of rack colour 2-18 a column with the noise, no hand)
         raised = _body_raised(found.is_rack, is_tile, band, pitch)
         wall_off = raised if wall_off is None else wall_off | raised
     blocked = _blocked_columns(foreign, wall_off)
