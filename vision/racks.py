@@ -1398,15 +1398,18 @@ def _body_raised(is_rack: np.ndarray, is_tile: np.ndarray, band: tuple[int, int]
     than along most of the rack (its middle columns' lower quartile): a hand of the rack's own colour reaching over
     its outline, above or below it (skin over a wooden rack: no colour foreign, the wall's colour kept). The rack's
     height is the same all along whether it stands square or turned in its zone; its ends are left out."""
-    body = is_rack.copy()
+    body = is_rack
     if band is not None:
+        body = is_rack.copy()
         body[band[0]:band[1]] |= is_tile[band[0]:band[1]]
-    height = np.count_nonzero(body, axis=0).astype(np.float32)
+    height = np.add.reduce(body.view(np.uint8), axis=0, dtype=np.int32)  # (as bool_mean: count_nonzero's half time)
     w = len(height)
     ends = _end_columns(w, pitch)
     if w <= 2 * ends:
         return np.zeros(w, bool)
-    raised = height > np.percentile(height[ends:w - ends], 25) + RAISED_PITCH * pitch * ROWS_PER_PX
+    middle = height[ends:w - ends]
+    quartile = int(np.partition(middle, len(middle) // 4)[len(middle) // 4])  # (np.percentile: 20 times the time)
+    raised = height > quartile + RAISED_PITCH * pitch * ROWS_PER_PX
     raised[:ends] = raised[w - ends:] = False
     return np.asarray(raised, bool)
 
