@@ -1385,12 +1385,13 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
 
 
 RAISED_PITCH = 0.5  # pitches: a column of the rack's body this many rows taller than most is a hand over its outline.
-# Dev seeds 8100000-8100299 (the bench's hand scenes, cached with each scene rendered without its hand and its setup
-# frame, /tmp/rkhand3/cache.py; /tmp/rkhand3/hump.py: each column's rows of rack colour, and of tile colour in the
-# band's rows, against the lower quartile of the rack's middle columns, the least over 0.4 tile held along the rack):
-# on the racks learnt by colour or not learnt of the frames without a hand (the setup frames and the hand scenes
-# rendered bare) at most 6 rows; hands the rack's colour read as fewer tiles than stand 10-16 (8100190 p1, and the
-# round-26 runs' 10350320 p1 and 10360418 p1: skin over a wooden rack, 0.4 pitch over its wall by WALL_LAB at most)
+# Dev seeds 8100000-8100299 (the bench's hand scenes, each cached with the scene rendered without its hand and its
+# setup frame by /tmp/rkhand26/cache.py; /tmp/rkhand3/hump.py: each column's rows of rack colour, and of tile colour
+# in the band's rows, over the lower quartile of the rack's middle columns, the least over 0.4 tile held along the
+# rack): on the 1073 racks learnt by colour or not learnt of those frames without a hand (setup frames, the scenes
+# rendered bare) 6 rows at most; hands read as fewer tiles than stand 10 (8100190 p1) and 6 (8100121 p2, a faint
+# dark hand, left); the round-26 runs' 10350320 p1 and 10360418 p1 (skin over a wooden rack, the wall under it
+# within WALL_LAB) 10 and 16. A pitch is 14.8 rows, so 7.4 rows
 
 
 def _body_raised(is_rack: np.ndarray, is_tile: np.ndarray, band: tuple[int, int] | None, pitch: float) -> np.ndarray:
