@@ -35,6 +35,14 @@ TOPS_ROWS = (2, 3)  # rows of the band tried (a tile's top and back: 2-5 px at 1
 # a column this share of the contrast, and this far, from both colours is neither (a hand), over
 # 0.4 tile at least as read_rack reads a hand (single columns off are seams and blends)
 TOPS_FOREIGN = (0.5, 24.0)
+# a column of the wall above the band this far from both colours learnt there is a hand over it, over 0.4 tile as
+# above. Dev hand scenes on Mattel racks holding navy or maroon tiles (/tmp/rkhand3/cachetops.py 8101000 60 and
+# 8101100 80, each also rendered without its hand and as its setup frame; /tmp/rkhand3/topsseg.py: the least over 0.4
+# tile, held along the rack) and the racks learnt by their tops among the bench's hand scenes of 8100000-8100299: on
+# the 124 frames of those racks without a hand at most 16.4 (8101118 p2), 14.3 next; the README run's 10011183 p2 (a
+# dark hand over a navy Mattel rack, four cream tiles read as three) 23.9, under TOPS_FOREIGN's 24, its band 22.4
+# off both colours, under half their contrast (39.4). (Off the band's two colours the clean frames reach 12.2.)
+TOPS_WALL_OFF = 20.0
 TOPS_KEEP = 0.5  # a frame's tile and groove columns within this share of the contrast of their colours
 SPAN_TRIM = 2  # columns of the rack's blurred, slanted ends left out
 WALL_ROWS = 3  # rows of the wall above the band looked at for a hand over the rack
@@ -344,7 +352,7 @@ def read_tops(frame: np.ndarray, zone: np.ndarray, square_px: float, tops: TopsP
         # the zone read eight grey tiles as six)
         wall = column_colours(lab8, above)
         off_wall = np.min([np.linalg.norm(wall - np.asarray(c, np.float32), axis=1) for c in tops.wall], axis=0)
-        foreign |= off_wall[inner] > TOPS_FOREIGN[1]
+        foreign |= off_wall[inner] > TOPS_WALL_OFF
     # as vision.racks reads a hand: 0.4 tile wide at least (a finger), not a seam's column or two;
     # at the rack's ends too (`_ends_open`)
     if _blocked_columns(_ends_open(foreign)[None]).sum() > BLOCKED_SHARE * pitch:

@@ -899,6 +899,10 @@ def _columns(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_lab: np
     hidden = _rack_hidden(found.is_rack, pitch)
     if hidden is not None:
         wall_off = hidden if wall_off is None else wall_off | hidden
+    if colour_gap(rack, table) >= MIN_CONTRAST:  # the rack's body told from the table (dev seed 8102261 p2, a rack
+        # 6.4 from the table's colour: its body's rows of rack colour 2-18 a column with the noise, no hand)
+        raised = _body_raised(found.is_rack, is_tile, band, pitch)
+        wall_off = raised if wall_off is None else wall_off | raised
     blocked = _blocked_columns(foreign, wall_off)
     if blocked.sum() > BLOCKED_SHARE * pitch:
         return RackReading(None, blocked=True, reason="something covers the rack")
@@ -1378,6 +1382,37 @@ def _rack_hidden(is_rack: np.ndarray, pitch: float) -> np.ndarray | None:
     ends = _end_columns(w, pitch)
     off[:ends] = off[-ends:] = False
     return np.asarray(off, bool)
+
+
+RAISED_PITCH = 0.5  # pitches: a column of the rack's body this many rows taller than most is a hand over its outline.
+# Dev seeds 8100000-8100299 (the bench's hand scenes, each cached with the scene rendered without its hand and its
+# setup frame by /tmp/rkhand26/cache.py; /tmp/rkhand3/hump.py: each column's rows of rack colour, and of tile colour
+# in the band's rows, over the lower quartile of the rack's middle columns, the least over 0.4 tile held along the
+# rack): on the 1073 racks learnt by colour or not learnt of those frames without a hand (setup frames, the scenes
+# rendered bare) 6 rows at most; hands read as fewer tiles than stand 10 (8100190 p1) and 6 (8100121 p2, a faint
+# dark hand, left); the round-26 runs' 10350320 p1 and 10360418 p1 (skin over a wooden rack, the wall under it
+# within WALL_LAB) 10 and 16. A pitch is 14.8 rows, so 7.4 rows
+
+
+def _body_raised(is_rack: np.ndarray, is_tile: np.ndarray, band: tuple[int, int] | None, pitch: float) -> np.ndarray:
+    """Columns where the rack's body (rack colour, and tile colour in the tiles' `band`) stands RAISED_PITCH taller
+    than along most of the rack (its middle columns' lower quartile): a hand of the rack's own colour reaching over
+    its outline, above or below it (skin over a wooden rack: no colour foreign, the wall's colour kept). The rack's
+    height is the same all along whether it stands square or turned in its zone; its ends are left out."""
+    body = is_rack
+    if band is not None:
+        body = is_rack.copy()
+        body[band[0]:band[1]] |= is_tile[band[0]:band[1]]
+    height = np.add.reduce(body.view(np.uint8), axis=0, dtype=np.int32)  # (as bool_mean: count_nonzero's half time)
+    w = len(height)
+    ends = _end_columns(w, pitch)
+    if w <= 2 * ends:
+        return np.zeros(w, bool)
+    middle = height[ends:w - ends]
+    quartile = int(np.partition(middle, len(middle) // 4)[len(middle) // 4])  # (np.percentile: 20 times the time)
+    raised = height > quartile + RAISED_PITCH * pitch * ROWS_PER_PX
+    raised[:ends] = raised[w - ends:] = False
+    return np.asarray(raised, bool)
 
 
 def _end_columns(width: int, pitch: float) -> int:
