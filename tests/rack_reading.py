@@ -4,7 +4,7 @@ and the count read on a later frame."""
 from __future__ import annotations
 
 from vision.rack_bench import TOLERANCE, board_tile_lab
-from vision.racks import Learnt, RackProfile, learn_known, rack_square_px, read_rack
+from vision.racks import Learnt, RackProfile, RackReading, learn_known, rack_square_px, read_rack
 from vision.synth.racks import RackScene, RackSceneOptions, render_rack_scene
 
 
@@ -14,6 +14,12 @@ def standing(seed: int, p1: int, p2: int) -> RackScene:
                                                                        half_out="", face_down={}))
 
 
+def with_hand(seed: int, counts: dict[str, int], rack: str) -> RackScene:
+    """The scene of `seed` (1000 px) with `counts` tiles standing and a hand over `rack`, nothing face down."""
+    return render_rack_scene(seed, size=1000, options=RackSceneOptions(counts=counts, hand=rack, half_out="",
+                                                                       face_down={}))
+
+
 def learnt_at_setup(setup: RackScene, rack: str) -> Learnt:
     """What setup learns of `rack` ("p1", "p2") from `setup`, a frame with seven tiles on it."""
     zone = setup.zones[rack]
@@ -21,8 +27,13 @@ def learnt_at_setup(setup: RackScene, rack: str) -> Learnt:
                        TOLERANCE, 7)
 
 
-def count_read(scene: RackScene, rack: str, profile: RackProfile | None) -> int | None:
-    """The count read_rack gives for `rack` in `scene` with what setup learnt of it (None: not seen)."""
+def reading(scene: RackScene, rack: str, profile: RackProfile | None) -> RackReading:
+    """What read_rack makes of `rack` in `scene` with what setup learnt of it."""
     zone = scene.zones[rack]
     return read_rack(scene.image, zone, rack_square_px(scene.board_corners, zone), board_tile_lab(scene), TOLERANCE,
-                     profile).count
+                     profile)
+
+
+def count_read(scene: RackScene, rack: str, profile: RackProfile | None) -> int | None:
+    """The count read_rack gives for `rack` in `scene` with what setup learnt of it (None: not seen)."""
+    return reading(scene, rack, profile).count

@@ -10,10 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.rack_reading import count_read, learnt_at_setup, standing
-from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.racks import RAISED_PITCH, _body_raised, read_rack
-from vision.synth.racks import RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, reading, standing, with_hand
+from vision.racks import RAISED_PITCH, _body_raised
 
 
 @pytest.mark.parametrize("seed, counts, player", [(10350320, {"p1": 5, "p2": 3}, "p1"),
@@ -22,12 +20,9 @@ from vision.synth.racks import RackSceneOptions, render_rack_scene
 def test_a_hand_the_racks_colour_over_its_outline_makes_it_unknown_the_bare_rack_is_counted(seed, counts, player):
     learnt = learnt_at_setup(standing(seed, 7, 7), player)
     assert learnt.profile is not None and learnt.profile.tops is None  # learnt by the tiles' colour
-    hand = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts=counts, hand=player, half_out="",
-                                                                       face_down={}))
-    zone = hand.zones[player]
-    reading = read_rack(hand.image, zone, square(hand, zone), board_tile_lab(hand), TOLERANCE, learnt.profile)
-    assert reading.count is None and reading.blocked
-    assert reading.reason == "something covers the rack"
+    covered = reading(with_hand(seed, counts, player), player, learnt.profile)
+    assert covered.count is None and covered.blocked
+    assert covered.reason == "something covers the rack"
     # the same scene without the hand: counted right
     assert count_read(standing(seed, counts["p1"], counts["p2"]), player, learnt.profile) == counts[player]
 

@@ -4,20 +4,14 @@ cream tiles read as three on the start tree): its wall 23.9 off the colours lear
 TOPS_FOREIGN's 24, its band 22.4 off the tiles' and the groove's, under half their contrast."""
 from __future__ import annotations
 
-from tests.rack_reading import count_read, learnt_at_setup, standing
-from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.racks import read_rack
-from vision.synth.racks import RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, reading, standing, with_hand
 
 
 def test_a_hand_over_a_tops_learnt_racks_wall_makes_it_unknown_the_bare_rack_is_counted():
     seed, counts = 10011183, {"p1": 7, "p2": 4}
     learnt = learnt_at_setup(standing(seed, 7, 7), "p2")
     assert learnt.profile is not None and learnt.profile.tops is not None  # learnt by the tiles' tops
-    hand = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts=counts, hand="p2", half_out="",
-                                                                       face_down={}))
-    zone = hand.zones["p2"]
-    reading = read_rack(hand.image, zone, square(hand, zone), board_tile_lab(hand), TOLERANCE, learnt.profile)
-    assert reading.count is None and reading.blocked
-    assert reading.reason == "something covers the rack"
+    covered = reading(with_hand(seed, counts, "p2"), "p2", learnt.profile)
+    assert covered.count is None and covered.blocked
+    assert covered.reason == "something covers the rack"
     assert count_read(standing(seed, 7, 4), "p2", learnt.profile) == 4

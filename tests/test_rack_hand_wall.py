@@ -6,21 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rack_reading import count_read, learnt_at_setup, standing
-from vision.rack_bench import TOLERANCE, board_tile_lab, square
-from vision.racks import read_rack
-from vision.synth.racks import RackSceneOptions, render_rack_scene
+from tests.rack_reading import count_read, learnt_at_setup, reading, standing, with_hand
 
 
 @pytest.mark.parametrize("seed, counts", [(8070362, {"p1": 3, "p2": 7}), (8070198, {"p1": 5, "p2": 2})])
 def test_a_hand_over_a_wooden_racks_wall_makes_it_unknown_the_bare_rack_is_counted(seed, counts):
     learnt = learnt_at_setup(standing(seed, 7, 7), "p1")
     assert learnt.profile is not None and learnt.profile.tops is None  # learnt by the tiles' colour
-    hand = render_rack_scene(seed, size=1000, options=RackSceneOptions(counts=counts, hand="p1", half_out="",
-                                                                       face_down={}))
-    zone = hand.zones["p1"]
-    reading = read_rack(hand.image, zone, square(hand, zone), board_tile_lab(hand), TOLERANCE, learnt.profile)
-    assert reading.count is None and reading.blocked
-    assert reading.reason == "something covers the rack"
+    covered = reading(with_hand(seed, counts, "p1"), "p1", learnt.profile)
+    assert covered.count is None and covered.blocked
+    assert covered.reason == "something covers the rack"
     # the same scene without the hand: counted right
     assert count_read(standing(seed, counts["p1"], counts["p2"]), "p1", learnt.profile) == counts["p1"]
