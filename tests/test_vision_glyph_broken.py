@@ -6,10 +6,8 @@ arm fell apart from the rest, 1 px beside it: the box held the W without that ar
 import numpy as np
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
-from vision.config import VisionConfig
 from vision.glyph import letter_box
-from vision.reader import BoardReader
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from tests.rendered_board import read_rendered
 
 N = 60
 
@@ -38,9 +36,9 @@ def test_its_value_number_and_a_speck_beside_it_are_not():
 
 def test_the_blurred_w_whose_right_arm_the_strokes_cut_off_is_not_read_surely_as_m():
     # dejavu-serif-bold, wooden tiles, blur 0.8 (start tree: M 0.998)
-    frame, _ = dataset_frame(DatasetSpec(boards=83, seed=232232), 82)
-    cells = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells
-    assert frame.truth[7][2] == "W"
+    truth, obs = read_rendered(232232, 82)
+    cells = obs.cells
+    assert truth[7][2] == "W"
     cell = cells[7 * 15 + 2]
     assert not (cell.letter == "M" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "W"), cell

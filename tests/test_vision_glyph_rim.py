@@ -8,10 +8,8 @@ import cv2
 import numpy as np
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
-from vision.config import VisionConfig
 from vision.glyph import ink_mask, letter_box
-from vision.reader import BoardReader
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from tests.rendered_board import read_rendered
 
 
 def _tile(letter_ink: list[tuple[int, int, int, int]], rim: bool) -> np.ndarray:
@@ -52,9 +50,9 @@ def test_a_wide_w_is_still_boxed():
 
 def test_the_i_under_its_lit_rim_is_not_read_surely_as_t():
     # red-hat-display-bold, cream tile, blur 0.5: its plain ink box took in the tile's top rim (start tree: T 0.999)
-    frame, _ = dataset_frame(DatasetSpec(boards=98, seed=227227), 97)
-    cells = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells
-    assert frame.truth[14][5] == "I"
+    truth, obs = read_rendered(227227, 97)
+    cells = obs.cells
+    assert truth[14][5] == "I"
     cell = cells[14 * 15 + 5]
     assert not (cell.letter == "T" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "I"), cell
@@ -87,8 +85,8 @@ def test_dots_just_above_the_letter_are_still_its_accent():
 
 def test_the_q_under_its_dashed_lit_edge_is_read():
     # a light Q on a dark tile, its tile's lit top edge three dashes 7-9 px above it (start tree: 'not a letter', asked)
-    frame, _ = dataset_frame(DatasetSpec(boards=27, seed=222222), 26)
-    cells = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells
-    assert frame.truth[4][7] == "Q"
+    truth, obs = read_rendered(222222, 26)
+    cells = obs.cells
+    assert truth[4][7] == "Q"
     cell = cells[4 * 15 + 7]
     assert (cell.state, cell.letter) == ("tile", "Q"), cell

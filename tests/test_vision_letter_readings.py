@@ -10,17 +10,10 @@ import numpy as np
 import pytest
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
-from vision.config import VisionConfig
 from vision.glyph import hairline_mask, stroke_mask
 from vision.observation import CellReading
-from vision.reader import BoardReader
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from tests.rendered_board import read_rendered
 
-
-def _read(seed: int, index: int) -> tuple[tuple[CellReading, ...], list[str]]:
-    """The readings of frame `index` of `python -m vision.synth dataset OUT --seed SEED` as saved, and its truth."""
-    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
-    return BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells, frame.truth
 
 
 def _surely_wrong(cells: tuple[CellReading, ...], truth: list[str]) -> list[tuple[int, int, str | None, str]]:
@@ -32,7 +25,8 @@ def _surely_wrong(cells: tuple[CellReading, ...], truth: list[str]) -> list[tupl
 def test_clear_serif_tiles_whose_strokes_lost_their_hairlines_are_read():
     # vintage board, cream tiles, a condensed serif at blur 1.5: plain ink E 0.90-0.96, P 0.9955, S 0.85; strokes L, I, N
     # at 0.94-1.0 (the start tree asks all five)
-    cells, truth = _read(134089, 39)
+    truth, obs = read_rendered(134089, 39)
+    cells = obs.cells
     assert _surely_wrong(cells, truth) == []
     for square, letter in (((2, 8), "E"), ((6, 7), "E"), ((7, 9), "E"), ((3, 6), "P"), ((7, 11), "S")):
         cell = cells[square[0] * 15 + square[1]]
@@ -44,7 +38,8 @@ def test_clear_serif_tiles_whose_strokes_lost_their_hairlines_are_read():
 @pytest.mark.xfail(strict=True, reason="issue 15: plain ink O 0.803, strokes O 0.714, hairlines O 0.756 (round 26)")
 def test_a_small_blurred_g_is_not_read_surely_as_o():
     # manrope-bold, board fill 0.33, blur 1.3; its value number (2 against O's 1) is one digit either way
-    cells, truth = _read(134089, 31)
+    truth, obs = read_rendered(134089, 31)
+    cells = obs.cells
     assert truth[5][7] == "G"
     assert _surely_wrong(cells, truth) == []
 

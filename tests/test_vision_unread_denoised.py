@@ -8,22 +8,16 @@ import cv2
 import numpy as np
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
-from vision.config import VisionConfig
-from vision.observation import CellReading
-from vision.reader import DENOISE_PX, BoardReader
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from vision.reader import DENOISE_PX
+from tests.rendered_board import read_rendered
 
-
-def _read(seed: int, index: int) -> tuple[tuple[CellReading, ...], list[str]]:
-    """The readings of frame `index` of `python -m vision.synth dataset OUT --seed SEED` as saved, and its truth."""
-    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
-    return BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image)).cells, frame.truth
 
 
 def test_noisy_letters_on_a_small_wooden_board_are_read_and_none_surely_wrong():
     # start tree: (6,8) G unknown (plain 'not a letter' 0.54, C 0.28), (4,10) I and (11,3) E unknown (I 0.56, E 0.54);
     # median-filtered: G 0.9998, I 0.949, E 0.928
-    cells, truth = _read(134104, 49)
+    truth, obs = read_rendered(134104, 49)
+    cells = obs.cells
     wrong = [(k // 15, k % 15, c.letter) for k, c in enumerate(cells)
              if c.letter is not None and c.confidence >= DEFAULT_MIN_CONFIDENCE and c.letter != truth[k // 15][k % 15]]
     assert wrong == []
