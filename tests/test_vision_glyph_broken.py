@@ -37,8 +37,7 @@ def test_its_value_number_and_a_speck_beside_it_are_not():
 def test_the_blurred_w_whose_right_arm_the_strokes_cut_off_is_not_read_surely_as_m():
     # dejavu-serif-bold, wooden tiles, blur 0.8 (start tree: M 0.998)
     truth, obs = read_rendered(232232, 82)
-    cells = obs.cells
     assert truth[7][2] == "W"
-    cell = cells[7 * 15 + 2]
+    cell = obs.cells[7 * 15 + 2]
     assert not (cell.letter == "M" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "W"), cell

@@ -51,9 +51,8 @@ def test_a_wide_w_is_still_boxed():
 def test_the_i_under_its_lit_rim_is_not_read_surely_as_t():
     # red-hat-display-bold, cream tile, blur 0.5: its plain ink box took in the tile's top rim (start tree: T 0.999)
     truth, obs = read_rendered(227227, 97)
-    cells = obs.cells
     assert truth[14][5] == "I"
-    cell = cells[14 * 15 + 5]
+    cell = obs.cells[14 * 15 + 5]
     assert not (cell.letter == "T" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "I"), cell
 
