@@ -230,6 +230,14 @@ LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
 # from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
 LETTER_SURE_ALONE = 0.999
+# DARKER_INK (no constant of its own; vision.glyph.DARK_INK): a letter read from its plain ink at the kiosk's bar but
+# under LETTER_DECIDES is read again from its darker ink; when that reads another letter at LETTER_DECIDES and the
+# strokes with their hairlines do not read the plain ink's letter at the kiosk's bar (HAIRLINES_KEEP), the square is
+# unknown (_darker_agrees). Rendered dev seeds 134089 board-031 (5, 7) and 134106 board-049 (6, 3): blurred G's whose
+# plain ink's level filled the mouth, read O 0.803 and 0.864 (the confident-wrong letters of those seeds); darker G
+# 1.0 and 0.999, hairlines O 0.756 and 0.712. Of 134089 board-039's 23 such letters (a blurred condensed serif face,
+# all right) the darker ink read another on 8 (B as H 0.998 and 0.97, E as I 0.54-0.98, F as I 0.68, R as H 0.887),
+# one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py)
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -769,6 +777,7 @@ class BoardReader:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
+            self._darker_agrees(cells, probs, heights, strokes)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -795,6 +804,24 @@ class BoardReader:
             other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
         probs[doubted[other]] = 0.0
 
+    def _darker_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                       strokes: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
+        the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
+        at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
+        (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK)."""
+        best = probs.max(axis=1)
+        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
+        if not len(doubted):
+            return
+        again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        if other.any():
+            rivals = np.flatnonzero(other)
+            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
+        probs[doubted[other]] = 0.0
+
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                            strokes: np.ndarray) -> None:
         """Takes out (in place: probabilities 0, the glyph's height kept, so the square is unknown) a single
@@ -810,11 +837,11 @@ class BoardReader:
                 probs[k] = 0.0
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool,
-                     hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`:
-        which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model calls it
-        'not a letter'."""
-        probs, heights = self._glyph_classes(cells, strokes, hairlines)
+                     hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`,
+        `dark`: which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model
+        calls it 'not a letter'."""
+        probs, heights = self._glyph_classes(cells, strokes, hairlines, dark)
         if NOT_A_LETTER in self.letters.classes:
             # ink the model calls 'not a letter' (print on a square, a speck) is no letter
             # found; elsewhere its share is left out, so it lowers the letter's probability
@@ -825,10 +852,10 @@ class BoardReader:
         return probs, heights
 
     def _glyph_classes(self, cells: list[np.ndarray], strokes: bool,
-                       hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                       hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
         height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
-        feats, found = glyph_features_batch(cells, strokes, hairlines)
+        feats, found = glyph_features_batch(cells, strokes, hairlines, dark)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
