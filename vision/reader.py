@@ -237,7 +237,9 @@ LETTER_SURE_ALONE = 0.999
 # plain ink's level filled the mouth, read O 0.803 and 0.864 (the confident-wrong letters of those seeds); darker G
 # 1.0 and 0.999, hairlines O 0.756 and 0.712. Of 134089 board-039's 23 such letters (a blurred condensed serif face,
 # all right) the darker ink read another on 8 (B as H 0.998 and 0.97, E as I 0.54-0.98, F as I 0.68, R as H 0.887),
-# one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py)
+# one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py). Dev 134104 board-079
+# (6, 5): an O under a glare gradient whose plain ink showed no letter (read from its strokes by glyph_image, O
+# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none is not doubted
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -809,9 +811,11 @@ class BoardReader:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
         the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
         at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
-        (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK)."""
+        (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK). A letter the
+        plain ink shows none of (glyph_image read the strokes) is not doubted: no level of that ink made it."""
         best = probs.max(axis=1)
-        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
+        doubted = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE)
+                                                      & (best < LETTER_DECIDES)) if letter_ink(cells[k]) is not None], int)
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
@@ -1360,7 +1364,7 @@ class BoardReader:
                    and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
         for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
-        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
+        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -1723,11 +1727,13 @@ def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares:
         faces[wanted] = face_colours(stats, index[wanted])
 
 
-def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray]) -> list[int]:
-    """The lettered tiles on premium squares whose print's polarity is not the board's (see POLARITY_SHARE);
-    `cells`, `occ` and `windows` (grey letter windows) in upright order."""
+def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray],
+                      marked: list[int]) -> list[int]:
+    """The lettered tiles on premium squares, and the blanks read by their mark (`marked`, see MARK_POLARITY), whose
+    print's polarity is not the board's (see POLARITY_SHARE); `cells`, `occ` and `windows` (grey letter windows) in
+    upright order."""
     lettered = [k for k, c in enumerate(cells) if c.letter is not None]
-    suspects = [k for k in lettered if PREMIUM[k]]
+    suspects = [k for k in lettered if PREMIUM[k]] + [k for k in marked if cells[k].state == "blank"]
     sure = [k for k in lettered if occ[k, 1] >= SURE_TILE]
     if not suspects or len(sure) < POLARITY_TILES:
         return []
