@@ -414,9 +414,6 @@ MARK_ONE_SHAPE = 0.95
 # gradient that turned its window's polarity over, its inverted ink one ring 'not a letter' 1.0 with no number seen
 # beside it, was read a marked blank at 0.951. Every square of dev seeds 134089, 134106, 134104 (boards 0-119),
 # 134112, 134113 (360 boards, /tmp/vwrong/dump.py and cmp.py against the start tree f0b7a11): that C alone changes
-# BLANK_LETTERED (no constant of its own): the letters are looked for on squares the occupancy model calls blanks at
-# LETTER_FROM too, as a letter read at LETTER_DECIDES makes a square a tile (_cell_reading): rendered dev seed 134112
-# board-038 (8, 3), a plain L read L 1.0 by every ink, called a blank at 0.999 (tile 0.001: never read), was a blank
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -1319,8 +1316,7 @@ class BoardReader:
         # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
-        blank = occ[:, 2] > LETTER_FROM  # a letter read surely there is a tile's (see BLANK_LETTERED)
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k] or blank[k]]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k]]
         letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
                                                      frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
@@ -1330,7 +1326,7 @@ class BoardReader:
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
-        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k] or blank[k]}
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         # the squares without a letter from their most likely state alone (most of the board)
