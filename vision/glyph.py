@@ -214,6 +214,30 @@ def _thresholded(gray: np.ndarray, inset: int, levels: Levels) -> np.ndarray | N
     return cv2.threshold(inner, level, 1, cv2.THRESH_BINARY_INV)[1]  # inner <= level (a whole level)
 
 
+# The plain ink's Otsu level fills a blurred letter's narrow openings: a G's mouth under blur 1.6 lies between its
+# strokes and its face (rendered dev seed 134089 board-031 (5, 7), manrope-semibold: level 118 on a face of 139 and
+# strokes of 80, the mouth 100-110), and the G reads O 0.80 (134106 board-049 (6, 3): O 0.86). At DARK_INK of the way
+# from the letter's ink (p2) to the face (p60) both read G 1.0 (helper vwrong's measure). As the plain mask's level it
+# lost right letters (round 27's vwrong entry in MEASUREMENTS.md): it is only a second opinion (dark_ink_mask, the
+# reader's _darker_agrees)
+DARK_INK = 0.35
+
+
+def dark_ink_mask(cell_bgr: np.ndarray) -> np.ndarray | None:
+    """ink_mask at DARK_INK of the way from the letter's ink to the face: the plain ink without a blurred letter's
+    half-filled openings (None where there is no contrast)."""
+    gray = _grey(cell_bgr)
+    n = gray.shape[0]
+    inner = gray[INSET:n - INSET, INSET:n - INSET]
+    p2, p40, p60, p98, light = _ink_levels(gray)
+    if light:
+        inner = 255 - inner
+        p2, p60 = 255 - p98, 255 - p40
+    if p60 - p2 < 20:
+        return None
+    return (inner <= p2 + DARK_INK * (p60 - p2)).astype(np.uint8)
+
+
 def ink_masks(cells: list[np.ndarray]) -> None:
     """Find (and remember, as ink_mask does) the ink masks of many grey windows of one size at
     once: the two percentile sets each mask needs (its centre's and, for light_letter_in, its
@@ -628,12 +652,18 @@ def _two_dot_rows(stroke: np.ndarray) -> int:
 
 
 def glyph_image(cell_bgr: np.ndarray, strokes: bool = False,
-                hairlines: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+                hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
     """The letter scaled into a GLYPHxGLYPH square (aspect kept) and its shape figures, or None.
     The strokes alone (stroke_mask) are tried when the plain ink mask shows no letter, or
-    only them when `strokes`; only the strokes with their hairlines (hairline_mask) when `hairlines`."""
-    ink = None if strokes or hairlines else letter_ink(cell_bgr)
+    only them when `strokes`; only the strokes with their hairlines (hairline_mask) when `hairlines`;
+    only the darker ink (dark_ink_mask) when `dark`."""
+    if dark:
+        ink = _ink_parts(dark_ink_mask(cell_bgr))
+    else:
+        ink = None if strokes or hairlines else letter_ink(cell_bgr)
     mask, box = (None, None) if ink is None else (ink[0], ink[2])
+    if dark and box is None:
+        return None
     if box is None:
         mask = hairline_mask(cell_bgr) if hairlines else stroke_mask(cell_bgr)
         box = None if mask is None else letter_box(mask)
@@ -668,24 +698,24 @@ def glyph_in_pieces(cell_bgr: np.ndarray, strokes: bool = False) -> bool:
 
 
 def glyph_features_batch(cells: list[np.ndarray], strokes: bool = False,
-                         hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                         hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Features of the letters on many tile cells: (M x FEATURES for the cells where a letter
-    shape was found, boolean mask of those cells). `strokes`, `hairlines`: as glyph_image. Each window's
+    shape was found, boolean mask of those cells). `strokes`, `hairlines`, `dark`: as glyph_image. Each window's
     features are remembered as its ink is (the rotation and the letters read look at the
     same windows; forget_inks)."""
     if not strokes and not hairlines:
         ink_masks(cells)
-    which = 2 if hairlines else int(strokes)  # the memo key's inset: which ink the row was read from
-    rows = [_memoised(_FEATURES, cell, which, lambda: _feature_row(cell, strokes, hairlines)) for cell in cells]
+    which = 3 if dark else 2 if hairlines else int(strokes)  # the memo key's inset: which ink the row was read from
+    rows = [_memoised(_FEATURES, cell, which, lambda: _feature_row(cell, strokes, hairlines, dark)) for cell in cells]
     found = np.array([row is not None for row in rows], bool)
     if not found.any():
         return np.zeros((0, FEATURES), np.float32), found
     return np.stack([row for row in rows if row is not None]), found
 
 
-def _feature_row(cell: np.ndarray, strokes: bool, hairlines: bool) -> np.ndarray | None:
+def _feature_row(cell: np.ndarray, strokes: bool, hairlines: bool, dark: bool) -> np.ndarray | None:
     """One window's glyph features (FEATURES float32: the glyph image over 255, then its shape figures)."""
-    g = glyph_image(cell, strokes, hairlines)
+    g = glyph_image(cell, strokes, hairlines, dark)
     if g is None:
         return None
     return np.concatenate([g[0].reshape(-1).astype(np.float32) / 255, g[1]]).astype(np.float32)

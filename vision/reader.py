@@ -230,6 +230,16 @@ LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
 # from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
 LETTER_SURE_ALONE = 0.999
+# DARKER_INK (no constant of its own; vision.glyph.DARK_INK): a letter read from its plain ink at the kiosk's bar but
+# under LETTER_DECIDES is read again from its darker ink; when that reads another letter at LETTER_DECIDES and the
+# strokes with their hairlines do not read the plain ink's letter at the kiosk's bar (HAIRLINES_KEEP), the square is
+# unknown (_darker_agrees). Rendered dev seeds 134089 board-031 (5, 7) and 134106 board-049 (6, 3): blurred G's whose
+# plain ink's level filled the mouth, read O 0.803 and 0.864 (the confident-wrong letters of those seeds); darker G
+# 1.0 and 0.999, hairlines O 0.756 and 0.712. Of 134089 board-039's 23 such letters (a blurred condensed serif face,
+# all right) the darker ink read another on 8 (B as H 0.998 and 0.97, E as I 0.54-0.98, F as I 0.68, R as H 0.887),
+# one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py). Dev 134104 board-079
+# (6, 5): an O under a glare gradient whose plain ink showed no letter (read from its strokes by glyph_image, O
+# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none is not doubted
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -398,6 +408,12 @@ MARK_ONE_SHAPE = 0.95
 # glare whose plain ink took in the tile's grainy edge, read as a marked blank 0.9997 with its 8 plainly
 # beside it (rendered 173173 board-042 (8,8), helper vvalue's measuring seed, where it was found), is asked;
 # on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19)
+# MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
+# a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
+# is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
+# gradient that turned its window's polarity over, its inverted ink one ring 'not a letter' 1.0 with no number seen
+# beside it, was read a marked blank at 0.951. Every square of dev seeds 134089, 134106, 134104 (boards 0-119),
+# 134112, 134113 (360 boards, /tmp/vwrong/dump.py and cmp.py against the start tree f0b7a11): that C alone changes
 # On a square read as a tile that the occupancy model calls empty at most 1 - SURE_TILE, the letter model's
 # share for 'not a letter' (a thin I, a letter with a scratch: 0.3-0.7 on rendered dev sets
 # 70123/614027/777001, where the other letters share under 5 % of the rest) is left out of the letter's
@@ -769,6 +785,7 @@ class BoardReader:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
+            self._darker_agrees(cells, probs, heights, strokes)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -795,6 +812,26 @@ class BoardReader:
             other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
         probs[doubted[other]] = 0.0
 
+    def _darker_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                       strokes: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
+        the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
+        at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
+        (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK). A letter the
+        plain ink shows none of (glyph_image read the strokes) is not doubted: no level of that ink made it."""
+        best = probs.max(axis=1)
+        doubted = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE)
+                                                      & (best < LETTER_DECIDES)) if letter_ink(cells[k]) is not None], int)
+        if not len(doubted):
+            return
+        again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        if other.any():
+            rivals = np.flatnonzero(other)
+            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
+        probs[doubted[other]] = 0.0
+
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                            strokes: np.ndarray) -> None:
         """Takes out (in place: probabilities 0, the glyph's height kept, so the square is unknown) a single
@@ -810,11 +847,11 @@ class BoardReader:
                 probs[k] = 0.0
 
     def _read_glyphs(self, cells: list[np.ndarray], strokes: bool,
-                     hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`:
-        which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model calls it
-        'not a letter'."""
-        probs, heights = self._glyph_classes(cells, strokes, hairlines)
+                     hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Letter probabilities (self.letter_classes) and heights of the glyphs in `cells` (`strokes`, `hairlines`,
+        `dark`: which ink, as vision.glyph.glyph_image reads it); zeros where no glyph was found or the letter model
+        calls it 'not a letter'."""
+        probs, heights = self._glyph_classes(cells, strokes, hairlines, dark)
         if NOT_A_LETTER in self.letters.classes:
             # ink the model calls 'not a letter' (print on a square, a speck) is no letter
             # found; elsewhere its share is left out, so it lowers the letter's probability
@@ -825,10 +862,10 @@ class BoardReader:
         return probs, heights
 
     def _glyph_classes(self, cells: list[np.ndarray], strokes: bool,
-                       hairlines: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                       hairlines: bool = False, dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The letter model's probabilities over all its classes ('not a letter' too; a thin I's bar read I by its
         height, vision.models.thin_i) and the heights of the glyphs in `cells`; zeros where no glyph was found."""
-        feats, found = glyph_features_batch(cells, strokes, hairlines)
+        feats, found = glyph_features_batch(cells, strokes, hairlines, dark)
         probs = np.zeros((len(cells), len(self.letters.classes)), np.float32)
         heights = np.zeros(len(cells), np.float32)
         if found.any():
@@ -1333,7 +1370,7 @@ class BoardReader:
                    and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
         for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
-        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
+        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -1696,11 +1733,13 @@ def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares:
         faces[wanted] = face_colours(stats, index[wanted])
 
 
-def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray]) -> list[int]:
-    """The lettered tiles on premium squares whose print's polarity is not the board's (see POLARITY_SHARE);
-    `cells`, `occ` and `windows` (grey letter windows) in upright order."""
+def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[np.ndarray],
+                      marked: list[int]) -> list[int]:
+    """The lettered tiles on premium squares, and the blanks read by their mark (`marked`, see MARK_POLARITY), whose
+    print's polarity is not the board's (see POLARITY_SHARE); `cells`, `occ` and `windows` (grey letter windows) in
+    upright order."""
     lettered = [k for k, c in enumerate(cells) if c.letter is not None]
-    suspects = [k for k in lettered if PREMIUM[k]]
+    suspects = [k for k in lettered if PREMIUM[k]] + [k for k in marked if cells[k].state == "blank"]
     sure = [k for k in lettered if occ[k, 1] >= SURE_TILE]
     if not suspects or len(sure) < POLARITY_TILES:
         return []

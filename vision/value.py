@@ -32,6 +32,16 @@ ONE_DIGIT_UP_TO = 0.5
 # 20 renderer fonts, every English letter; median 0.32). A part of the letter itself (a thin
 # serif G's spur) ends at the letter's foot.
 NUMBER_BELOW_FOOT = 0.08
+# A part that starts well left of the letter's right edge and whose top lies well below its foot is the tile's
+# bottom edge or its shadow, not its number: rendered dev seed 134104 board-049 (8, 4), a noisy E on a small blurred
+# board whose faint 1 went unseen, the tile's lower edge under it (20 x 9 px, 0.32 of the letter's height left of its
+# right, its top 0.2 below its foot) read "two digits" (2.2) and sent the E (0.77) to Z. On the first 25-30 boards of
+# dev seeds 134112, 134113, 134106 (3459 one-digit and 57 two-digit tiles, /tmp/vdoubt/aspect.py) the two-digit
+# tiles' numbers start at least 0.08 left of the letter's right (Q's, their tails) and their tops at most 0.15 below
+# its foot; the parts over both bounds were 4, all on one-digit tiles (aspects V 1.14 and M 1.75: "two digits",
+# wrong; L 1.0 and W 0.67: no say)
+EDGE_LEFT = 0.15
+EDGE_BELOW = 0.1
 TWO_DIGITS_LIKELIHOOD = 100.0
 ONE_DIGIT_LIKELIHOOD = 15.0
 
@@ -98,6 +108,8 @@ def _aspect(mask: np.ndarray, components: tuple, letter: tuple[int, int, int, in
             continue
         # digits: low and right of the letter's centre, 0.15 to 0.5 of its height (the
         # flat bits lower down are the tile's own edge)
+        if x < x1 - EDGE_LEFT * height and y > y1 + EDGE_BELOW * height:  # the tile's edge
+            continue
         if x >= (x0 + x1) / 2 and y >= (y0 + y1) / 2 and 0.15 * height <= h <= 0.5 * height and area >= 3:
             parts.append((x, y, w, h))
     if not parts:
