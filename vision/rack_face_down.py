@@ -112,7 +112,7 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
             # tiles counted show their edges: a patch of the table lit to the tiles' colour shows none
             # (dev 8121356 p2: a table 16.9 from the tiles, a light patch of it, 0.74 of a tile, read one
             # tile beside an empty rack, its surroundings 7 over their median; the tiles of L 64 or more
-            # counted on dev 8120050-8120249 and 8121050-8121449, 2013 blobs, 9 or more each)
+            # counted on dev 8120050-8120249 and 8121050-8121449, 1742 blobs, 9 or more each)
             if tile_lab[0] >= EDGE_TILE_L and _bare(gradient, _off_seam(around)):
                 return None, "the tiles' colour on the table showing no tile's edge"
             rest = _inner(end.free & ~around)
