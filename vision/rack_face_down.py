@@ -45,7 +45,8 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
     backs, lit like the tiles on the board or dimmer or brighter). None when they cannot be
     counted: tiles the table's colour on a table showing edges, edges on the table where no tile
-    was counted, or the table beside the rack leaving the frame where more tiles may lie."""
+    was counted, the tiles' colour counted where no tile's edge shows, or the table beside the rack
+    leaving the frame where more tiles may lie."""
     return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
 
 
