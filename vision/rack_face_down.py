@@ -45,7 +45,8 @@ def count_face_down(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_
     """Tiles lying face down on the table beside either end of the rack in `zone` (their plain
     backs, lit like the tiles on the board or dimmer or brighter). None when they cannot be
     counted: tiles the table's colour on a table showing edges, edges on the table where no tile
-    was counted, or the table beside the rack leaving the frame where more tiles may lie."""
+    was counted, the tiles' colour counted where no tile's edge shows, or the table beside the rack
+    leaving the frame where more tiles may lie."""
     return face_down_why(frame, zone, square_px, tile_lab, tolerance, board_corners)[0]
 
 
@@ -94,14 +95,31 @@ def face_down_why(frame: np.ndarray, zone: np.ndarray, square_px: float, tile_la
                 lit, why, touching = _count_end(end, lit_mask)
                 if lit is None:
                     return None, why
+                if lit > seen:
+                    # the light mask takes in the tiles' sides too (0.7 of their backs' light, within
+                    # LIGHT_RANGE): two tiles 3 px apart merge into one blob over two tiles' area, 2.56
+                    # of them (10411317 p2, three read four): the tiles the board's colour counts
+                    # within such a blob are the count there; only blobs holding none add tiles
+                    lit -= _merged_beyond(mask, lit_mask)
                 if lit != seen:
                     if touching:  # the rack's wooden end or the board's rim lit like a tile: not told apart
                         return None, "tiles lit unlike the board's, beside the board or the rack"
                     seen = lit
                     counted = lit_mask
+        if seen == 0:
+            rest = end.table_inner
+        else:
+            around = _around_tiles(counted)
+            # tiles counted show their edges: a patch of the table lit to the tiles' colour shows none
+            # (dev 8121356 p2: a table 16.9 from the tiles, a light patch of it, 0.74 of a tile, read one
+            # tile beside an empty rack, its surroundings 7 over their median; the tiles of L 64 or more
+            # counted on dev 8120050-8120249 and 8121050-8121449, 1742 blobs, 9 or more each)
+            if tile_lab[0] >= EDGE_TILE_L and _bare(gradient, _off_seam(around)):
+                return None, "the tiles' colour on the table showing no tile's edge"
+            rest = _inner(end.free & ~around)
         # tiles lit to the table's colour (near it under the board's light or any other) still show
         # their edges: the table left beside those counted must show none
-        if not _bare(gradient, end.table_inner if seen == 0 else _inner(end.free & ~_around_tiles(counted))):
+        if not _bare(gradient, rest):
             return None, "tile edges on the table where no tile's colour is"
         total += seen
     return total, ""
@@ -146,6 +164,36 @@ def _around_tiles(mask: np.ndarray) -> np.ndarray:
     keep = np.zeros(n, np.uint8)
     keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= DOWN_MIN * DOWN_PX_PER_TILE ** 2
     return cv2.dilate(keep[labels], _SQUARE5) > 0
+
+
+def _off_seam(mask: np.ndarray) -> np.ndarray:
+    """`mask` (bool) as uint8 0/1 without the patch's first and last rows (_bare's: the gradient of both
+    ends' patches, one over the other, mixes them there)."""
+    kept = mask.astype(np.uint8)
+    kept[0] = kept[-1] = 0
+    return kept
+
+
+def _merged_beyond(mask: np.ndarray, lit_mask: np.ndarray) -> int:
+    """The tiles `lit_mask`'s blobs holding blobs of `mask` (the board's colour's, inside them) count
+    beyond the tiles those blobs of `mask` count, each blob counted as _count_end does."""
+    board_labels, board_tiles = _blob_tiles(mask)
+    lit_labels, lit_tiles = _blob_tiles(lit_mask)
+    both = (lit_labels > 0) & (board_labels > 0)
+    pairs = np.unique(lit_labels[both].astype(np.int64) * len(board_tiles) + board_labels[both])
+    held = np.bincount(pairs // len(board_tiles), board_tiles[pairs % len(board_tiles)], len(lit_tiles))
+    return int(np.maximum(lit_tiles - held, 0)[held > 0].sum())
+
+
+def _blob_tiles(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`mask`'s blobs after the 3x3 opening (labels) and the tiles each counts (0: under DOWN_MIN)."""
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
+    area = stats[:, cv2.CC_STAT_AREA] / DOWN_PX_PER_TILE ** 2
+    tiles = np.where(area <= DOWN_MAX_ONE, 1, np.round(area)).astype(np.int64)
+    tiles[area < DOWN_MIN] = 0
+    tiles[0] = 0
+    return labels, tiles
 
 
 def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
