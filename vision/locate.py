@@ -1440,10 +1440,18 @@ def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
 # development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or less, 5 %
 # 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare). Of the
 # cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
-# tile's lightness far more than its hue) of the colour most of them share are taken for tiles: 873 of 1345 and
-# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12
-# dark tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles
-# shows its pattern).
+# tile's lightness far more than its hue) of the colour most of them share are taken for tiles. Under TILE_CELLS
+# such cells, none is left out (a board with a few tiles shows its pattern). A straight line across the cell (the
+# board's own lines under a grid spaced or placed otherwise, a table's edge) spreads the grey as much as a letter
+# does: with the grey spread alone, grids of 0.78-1.28 times 134100 board-000's spacing along one axis took 56-94
+# squares for tiles (the board holds 19), most with a board line within a quarter cell of their middle, and the
+# commonest textured colour was theirs. Such a line is a row profile plus a column profile of the cell's middle;
+# letters are not: the spread left once each row's and column's mean is taken out (TILE_STROKES), at the true
+# corners and under such grids of 134100 frames 0, 4, .. 28, 134101 frames 0, 10, .. 50 and the four boards above
+# (/tmp/vtilefind/feat.py): of the textured cells, tiles' at the truth 603 of 615 over 5 (5 % under 6.8), bare
+# squares with a board line through their middle 2394 of 11364. With it, at the true corners of 134100 (30 boards)
+# and 134101 (60): 1237 of 1345 and 2706 of 2922 tiles' cells found (873 and 2269 by the grey spread alone), 22
+# and 33 bare squares taken (23 and 4); under those grids of 134100 board-000, 14-27 squares taken.
 TILE_TEXTURE = 8.0
 TILE_STROKES = 5.0
 TILE_COLOUR = 8.0
