@@ -1629,14 +1629,13 @@ _SPAN_CELLS = _span_cells()
 def _span_tile_cells() -> np.ndarray:
     """For the placement (first) and each rival of _SPANS, the cell of the placement's grid SPAN_REACH cells
     beyond it ((15+2r)^2, flat) each of its 225 cells' middles falls in: (1+N) x 15 x 15."""
-    n, k = 15 + 2 * SPAN_REACH, np.arange(15)
-    own = np.broadcast_to(k + SPAN_REACH, (15, 15))  # [row, column]: the placement's column (or row) index
-    out = [own.T * n + own]
-    for axis, lo, hi in _SPANS:
-        spanned = np.clip(np.floor(lo + (k + 0.5) * (hi - lo) / 15).astype(int) + SPAN_REACH, 0, n - 1)
-        cols, rows = (np.broadcast_to(spanned, (15, 15)), own.T) if axis == 0 else (own, np.broadcast_to(spanned[:, None], (15, 15)))
-        out.append(rows * n + cols)
-    return np.array(out)
+    n, own = 15 + 2 * SPAN_REACH, np.arange(15) + SPAN_REACH  # own: the placement's rows (or columns) there
+    spans = np.array([(lo, hi) for _, lo, hi in _SPANS])
+    spanned = np.clip(np.floor(spans[:, :1] + (np.arange(15) + 0.5) * (spans[:, 1:] - spans[:, :1]) / 15).astype(int)
+                      + SPAN_REACH, 0, n - 1)  # N x 15: the columns (rows) of the axis spanned otherwise
+    along_x = np.array([axis == 0 for axis, _, _ in _SPANS])[:, None, None]
+    rivals = np.where(along_x, own[None, :, None] * n + spanned[:, None, :], spanned[:, :, None] * n + own[None, None, :])
+    return np.concatenate([(own[:, None] * n + own[None, :])[None], rivals])
 
 
 _SPAN_TILE_CELLS = _span_tile_cells()
