@@ -212,6 +212,7 @@ LIT_SHADE = (0.6, 1.35)
 GLARED_NEAR = 3.0
 GLARED_APART = 5.0
 GLARED_COLOURS_APART = 18.0
+FADED_APART = 1.0  # WIP
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1245,6 +1246,7 @@ class BoardReader:
         unchanged = self._unchanged(frame, grey, corners)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
+        first_tiles = occ[:, 1] > LETTER_FROM  # the first pass's tiles: their letters looked for all the same (see FIRST_PASS)
         # second pass: with the colour of the surely-read tiles, the empty colour of a
         # premium type stays right even when most squares of that type are covered
         sure = np.flatnonzero(occ[:, 1] > 0.9)
@@ -1272,6 +1274,7 @@ class BoardReader:
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
         glared = _glared_tiles(stats, tile_lab, occ, index)
+        doubted = (_glared_tiles(stats, tile_lab, occ, index, FADED_APART) | first_tiles[index]) & ~glared
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1279,7 +1282,7 @@ class BoardReader:
         # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k]]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k] or doubted[k]]
         letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
                                                      frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
@@ -1289,7 +1292,7 @@ class BoardReader:
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
-        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k]}
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k] or doubted[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         # the squares without a letter from their most likely state alone (most of the board)
@@ -1330,8 +1333,9 @@ class BoardReader:
         # tiles with no letter found, read again with their detail boosted (see FAINT_GAIN); their print's polarity
         # judged on the window read (a glare gradient across a faint tile's window flips it)
         boosted = {k: _boosted(windows[index[k]]) for k, j in letter_at.items() if heights[j] == 0 and k not in again
-                   and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
-        for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
+                   and (occ[k].argmax() == 1 or glared[k] or doubted[k]) and cells[k].state in ("empty", "unknown")}
+        faint = self._faint_letters(boosted, occ, windows, index, quarter)
+        for k, reading in faint.items():
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -1339,6 +1343,10 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
+                cells[g] = CellReading("unknown", None, 0.0)
+        for g in np.flatnonzero(doubted).tolist():  # nor one faded less or a first pass's tile showing a letter (FADED_APART)
+            j = letter_at.get(g)
+            if cells[g].state == "empty" and (g in faint or (j is not None and heights[j] > 0 and letter_probs[j].any())):
                 cells[g] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
@@ -1952,7 +1960,8 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
-def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray,
+                  times: float = GLARED_APART) -> np.ndarray:
     """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
     likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
     their type's empty colour so lit (see GLARED_NEAR); none when the tiles' colour is not known."""
@@ -1964,7 +1973,7 @@ def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray
     near, to_tiles = squares[to_tiles <= GLARED_NEAR], to_tiles[to_tiles <= GLARED_NEAR]
     if len(near):
         to_empty, apart = lit_distances(stats, tile_lab, index[near], LIT_SHADE)
-        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
+        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= times * np.maximum(to_tiles, 1.0))
     return glared
 
 
