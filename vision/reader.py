@@ -212,7 +212,20 @@ LIT_SHADE = (0.6, 1.35)
 GLARED_NEAR = 3.0
 GLARED_APART = 5.0
 GLARED_COLOURS_APART = 18.0
-FADED_APART = 1.0  # WIP
+# A tile faded less (its colour nearer the tiles' lit colours than its type's empty colour so lit, but under
+# GLARED_APART times as far), or one the first occupancy pass called a tile over LETTER_FROM before the tiles' colour
+# was known, has its letter looked for as a glared square's (plain, then boosted where none is found), and is never a
+# sure empty where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found it stays empty,
+# as the many empty squares so near the tiles' colours show none. Round 27 (helper "vmissed", dev seeds 134110,
+# 134111 and vunread4's renders of 134096, 134104, 134105: 480 boards; /tmp/vmissed/dumpocc.py, anal3.py): of 971
+# empty squares called empty or covered within GLARED_NEAR of the tiles' lit colours on boards GLARED_COLOURS_APART,
+# 33 are as near those as their type's (ratio 1.0-4.1; median 0.35, 99 % 2.13), the tiles read empty there 1.37-4.75
+# (x134096 board-078's E, x134105 board-073's two E's; vunread4's 233233 board-020's I 1.63); 158 empty squares and
+# 2 tiles were the first pass's tiles and no longer the second's (x134104 board-060's R: tile 0.46, then 0.05, its
+# letter R 1.0 never read). Every square of the 480 boards read by both trees (/tmp/vmissed/cmp2.py): 5 change, all
+# tiles read empty: 3 read right (d134104 board-015's L, boosted; x134096 board-078's E; that R), 2 asked; no empty
+# square made unknown or a tile. Letters are looked for on about 0.45 more squares a frame (at most 23).
+FADED_APART = 1.0
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1246,7 +1259,7 @@ class BoardReader:
         unchanged = self._unchanged(frame, grey, corners)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
-        first_tiles = occ[:, 1] > LETTER_FROM  # the first pass's tiles: their letters looked for all the same (see FIRST_PASS)
+        first_tiles = occ[:, 1] > LETTER_FROM  # their letters looked for whatever the second pass says (FADED_APART)
         # second pass: with the colour of the surely-read tiles, the empty colour of a
         # premium type stays right even when most squares of that type are covered
         sure = np.flatnonzero(occ[:, 1] > 0.9)
@@ -1344,7 +1357,7 @@ class BoardReader:
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
                 cells[g] = CellReading("unknown", None, 0.0)
-        for g in np.flatnonzero(doubted).tolist():  # nor one faded less or a first pass's tile showing a letter (FADED_APART)
+        for g in np.flatnonzero(doubted).tolist():  # nor a faded one or a first pass's tile showing a letter (FADED_APART)
             j = letter_at.get(g)
             if cells[g].state == "empty" and (g in faint or (j is not None and heights[j] > 0 and letter_probs[j].any())):
                 cells[g] = CellReading("unknown", None, 0.0)
@@ -1964,7 +1977,8 @@ def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray
                   times: float = GLARED_APART) -> np.ndarray:
     """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
     likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
-    their type's empty colour so lit (see GLARED_NEAR); none when the tiles' colour is not known."""
+    their type's empty colour so lit, `times` as far from that as from the tiles' (see GLARED_NEAR; FADED_APART); none
+    when the tiles' colour is not known."""
     glared = np.zeros(225, bool)
     squares = np.flatnonzero(np.isin(occ.argmax(axis=1), (0, 3)))
     if tile_lab is None or not len(squares):
