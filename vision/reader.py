@@ -214,24 +214,25 @@ GLARED_APART = 5.0
 GLARED_COLOURS_APART = 18.0
 # A tile faded less (its colour nearer the tiles' lit colours than its type's empty colour so lit, but under
 # GLARED_APART times as far), or one the first occupancy pass called a tile over LETTER_FROM before the tiles' colour
-# was known, has its letter looked for as a glared square's (plain, then boosted where none is found), and is never a
-# sure empty where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found it stays empty,
-# as the many empty squares so near the tiles' colours show none. Round 27 (helper "vmissed", dev seeds 134110,
-# 134111 and vunread4's renders of 134096, 134104, 134105: 480 boards; /tmp/vmissed/dumpocc.py, anal3.py): of 971
-# empty squares called empty or covered within GLARED_NEAR of the tiles' lit colours on boards GLARED_COLOURS_APART,
-# 33 are as near those as their type's (ratio 1.0-4.1; median 0.35, 99 % 2.13), the tiles read empty there 1.37-4.75
-# (x134096 board-078's E, x134105 board-073's two E's; vunread4's 233233 board-020's I 1.63); 158 empty squares and
-# 2 tiles were the first pass's tiles and no longer the second's (x134104 board-060's R: tile 0.46, then 0.05, its
-# letter R 1.0 never read). Every square of the 480 boards read by both trees (/tmp/vmissed/cmp2.py): 5 change, all
-# tiles read empty: 3 read right (d134104 board-015's L, boosted; x134096 board-078's E; that R), 2 asked; no empty
-# square made unknown or a tile. Letters are looked for on about 0.45 more squares a frame (at most 23).
+# was known, has its letter looked for (the faded one's as a glared square's, plain then boosted where none is found;
+# the first pass's plain only: boosted, rendered seed 82022 board-004's "DOUBLE WORD" label read W 0.997, a phantom),
+# and is never a sure empty where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found
+# it stays empty, as the many empty squares so near the tiles' colours show none. Round 27 (helper "vmissed", dev
+# seeds 134110, 134111 and vunread4's renders of 134096, 134104, 134105: 480 boards; /tmp/vmissed/dumpocc.py,
+# anal3.py): of 971 empty squares called empty or covered within GLARED_NEAR of the tiles' lit colours on boards
+# GLARED_COLOURS_APART, 33 are as near those as their type's (ratio 1.0-4.1; median 0.35, 99 % 2.13), the tiles read
+# empty there 1.37-4.75 (x134096 board-078's E, x134105 board-073's two E's; vunread4's 233233 board-020's I 1.63);
+# 158 empty squares and 2 tiles were the first pass's tiles and no longer the second's (x134104 board-060's R: tile
+# 0.46, then 0.05, its letter R 1.0 never read). Every square of the 480 boards read by both trees
+# (/tmp/vmissed/cmp2.py): 4 change, all tiles read empty: x134096 board-078's E and that R read right, 2 asked; no
+# empty square made unknown or a tile. Letters are looked for on about 0.45 more squares a frame (at most 23).
 FADED_APART = 1.0
 # A blank on a square of its own colour shows only its edge, and the occupancy model may call it empty with some doubt
 # of a blank: such a square (blank at BLANK_DOUBT or more) with tiles read beside BLANK_SIDES of its sides, as a blank
 # in a word has, is asked rather than a sure empty. Round 27 (vmissed; the 480 dev boards of FADED_APART,
 # /tmp/vmissed/anal4.py): of the 11 blanks read empty (all beside read tiles) 2 have blank 0.08 or more with two sides
 # held (0.20 and 0.097: x134105 board-060, d134105 board-015), against 5 of the 76,329 empty squares read empty
-# (22 at 0.04, 45 at 0.02); the other 9 blanks' doubt (0.0003-0.06) is within that of thousands of empty squares
+# (18 at 0.04, 45 at 0.02); the other 9 blanks' doubt (0.0003-0.06) is within that of thousands of empty squares
 # (1589 empty squares at 0.003): left.
 BLANK_DOUBT, BLANK_SIDES = 0.08, 2
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
