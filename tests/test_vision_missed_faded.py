@@ -4,11 +4,9 @@ the first occupancy pass saw that the second (with the tiles' colour) calls empt
 a tile (read at the kiosk's bar) or asked, never a sure empty; an empty square showing none stays empty.
 
 The frames are those of `python -m vision.synth dataset OUT --boards 120 --seed S` (round 27 vunread4's renders)."""
-import numpy as np
-
 from vision.config import VisionConfig
 from vision.observation import CellReading
-from vision.reader import BoardReader, _sides_held
+from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
@@ -49,20 +47,3 @@ def test_a_faded_tile_whose_letter_is_found_under_the_bar_is_asked_not_empty():
     assert cells[8 * 15 + 8].state != "empty", cells[8 * 15 + 8]
     _no_phantom(cells, truth)
 
-
-def test_a_blank_the_colour_of_its_square_in_a_word_is_asked_not_empty():
-    # 134105 board-015 (7,4): a plain blank on a cream board's square of its own colour under glare, tiles read on two of
-    # its sides; the occupancy model: empty 0.887, blank 0.097 (BLANK_DOUBT): start tree empty, now asked
-    cells, truth = _read(134105, 15)
-    assert truth[7][4] == "?"
-    assert cells[7 * 15 + 4].state == "unknown", cells[7 * 15 + 4]
-    _no_phantom(cells, truth)
-
-
-def test_sides_held_counts_the_four_neighbours_only():
-    held = np.zeros(225, bool)
-    held[[7 * 15 + 6, 7 * 15 + 8, 6 * 15 + 6]] = True  # left and right of (7,7), and a diagonal one
-    count = _sides_held(held)
-    assert count[7 * 15 + 7] == 2
-    assert count[6 * 15 + 7] == 1  # (6,6) beside it; (7,7) itself not held
-    assert count[0] == 0

@@ -227,14 +227,6 @@ GLARED_COLOURS_APART = 18.0
 # (/tmp/vmissed/cmp2.py): 4 change, all tiles read empty: x134096 board-078's E and that R read right, 2 asked; no
 # empty square made unknown or a tile. Letters are looked for on about 0.45 more squares a frame (at most 23).
 FADED_APART = 1.0
-# A blank on a square of its own colour shows only its edge, and the occupancy model may call it empty with some doubt
-# of a blank: such a square (blank at BLANK_DOUBT or more) with tiles read beside BLANK_SIDES of its sides, as a blank
-# in a word has, is asked rather than a sure empty. Round 27 (vmissed; the 480 dev boards of FADED_APART,
-# /tmp/vmissed/anal4.py): of the 11 blanks read empty (all beside read tiles) 2 have blank 0.08 or more with two sides
-# held (0.20 and 0.097: x134105 board-060, d134105 board-015), against 5 of the 76,329 empty squares read empty
-# (18 at 0.04, 45 at 0.02); the other 9 blanks' doubt (0.0003-0.06) is within that of thousands of empty squares
-# (1589 empty squares at 0.003): left.
-BLANK_DOUBT, BLANK_SIDES = 0.08, 2
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1371,10 +1363,6 @@ class BoardReader:
             j = letter_at.get(g)
             if cells[g].state == "empty" and (g in faint or (j is not None and heights[j] > 0 and letter_probs[j].any())):
                 cells[g] = CellReading("unknown", None, 0.0)
-        held = _sides_held(np.array([c.state in ("tile", "blank") for c in cells]))
-        for k in np.flatnonzero((occ[:, 2] >= BLANK_DOUBT) & (held >= BLANK_SIDES)).tolist():  # see BLANK_DOUBT
-            if cells[k].state == "empty":
-                cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1664,17 +1652,6 @@ def _next_to(squares: np.ndarray) -> np.ndarray:
     near[:, 1:] |= grid[:, :-1]
     near[:, :-1] |= grid[:, 1:]
     return near.ravel()
-
-
-def _sides_held(squares: np.ndarray) -> np.ndarray:
-    """How many of each square's four sides (225 ints, upright) have one of `squares` (225 booleans) beside them."""
-    grid = squares.reshape(15, 15).astype(np.int8)
-    count = np.zeros((15, 15), np.int8)
-    count[1:] += grid[:-1]
-    count[:-1] += grid[1:]
-    count[:, 1:] += grid[:, :-1]
-    count[:, :-1] += grid[:, 1:]
-    return count.ravel()
 
 
 def _near(squares: np.ndarray, among: np.ndarray, same_type: bool = False) -> np.ndarray:
