@@ -214,9 +214,10 @@ GLARED_APART = 5.0
 GLARED_COLOURS_APART = 18.0
 # A tile faded less (its colour nearer the tiles' lit colours than its type's empty colour so lit, but under
 # GLARED_APART times as far), or one the first occupancy pass called a tile over LETTER_FROM before the tiles' colour
-# was known, has its letter looked for (the faded one's as a glared square's, plain then boosted where none is found;
-# the first pass's plain only: boosted, rendered seed 82022 board-004's "DOUBLE WORD" label read W 0.997, a phantom),
-# and is never a sure empty where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found
+# was known, has its letter looked for (plain, not boosted as a glared square's: boosted, rendered seed 82022
+# board-004's "DOUBLE WORD" label, a first pass's tile, read W 0.997, a phantom; on the measuring seed 239239 one frame
+# boosted 64 faded squares; read plain the 480 dev boards below read the same as boosted), and is never a sure empty
+# where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found
 # it stays empty, as the many empty squares so near the tiles' colours show none. Round 27 (helper "vmissed", dev
 # seeds 134110, 134111 and vunread4's renders of 134096, 134104, 134105: 480 boards; /tmp/vmissed/dumpocc.py,
 # anal3.py): of 971 empty squares called empty or covered within GLARED_NEAR of the tiles' lit colours on boards
@@ -1288,8 +1289,7 @@ class BoardReader:
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
         glared = _glared_tiles(stats, tile_lab, occ, index)
-        faded = _glared_tiles(stats, tile_lab, occ, index, FADED_APART) & ~glared
-        doubted = faded | (first_tiles[index] & ~glared)
+        doubted = (_glared_tiles(stats, tile_lab, occ, index, FADED_APART) | first_tiles[index]) & ~glared
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1348,9 +1348,8 @@ class BoardReader:
         # tiles with no letter found, read again with their detail boosted (see FAINT_GAIN); their print's polarity
         # judged on the window read (a glare gradient across a faint tile's window flips it)
         boosted = {k: _boosted(windows[index[k]]) for k, j in letter_at.items() if heights[j] == 0 and k not in again
-                   and (occ[k].argmax() == 1 or glared[k] or faded[k]) and cells[k].state in ("empty", "unknown")}
-        faint = self._faint_letters(boosted, occ, windows, index, quarter)
-        for k, reading in faint.items():
+                   and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
+        for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)]):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -1361,7 +1360,7 @@ class BoardReader:
                 cells[g] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(doubted).tolist():  # nor a faded one or a first pass's tile showing a letter (FADED_APART)
             j = letter_at.get(g)
-            if cells[g].state == "empty" and (g in faint or (j is not None and heights[j] > 0 and letter_probs[j].any())):
+            if cells[g].state == "empty" and j is not None and heights[j] > 0 and letter_probs[j].any():
                 cells[g] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
