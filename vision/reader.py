@@ -212,6 +212,22 @@ LIT_SHADE = (0.6, 1.35)
 GLARED_NEAR = 3.0
 GLARED_APART = 5.0
 GLARED_COLOURS_APART = 18.0
+# A tile faded less (its colour nearer the tiles' lit colours than its type's empty colour so lit, but under
+# GLARED_APART times as far), or one the first occupancy pass called a tile over LETTER_FROM before the tiles' colour
+# was known, has its letter looked for (plain, not boosted as a glared square's: boosted, rendered seed 82022
+# board-004's "DOUBLE WORD" label, a first pass's tile, read W 0.997, a phantom; on the measuring seed 239239 one frame
+# boosted 64 faded squares; read plain the 480 dev boards below read the same as boosted), and is never a sure empty
+# where a letter is found on it (read at LETTER_DECIDES, else asked); with no letter found
+# it stays empty, as the many empty squares so near the tiles' colours show none. Round 27 (helper "vmissed", dev
+# seeds 134110, 134111 and vunread4's renders of 134096, 134104, 134105: 480 boards; /tmp/vmissed/dumpocc.py,
+# anal3.py): of 971 empty squares called empty or covered within GLARED_NEAR of the tiles' lit colours on boards
+# GLARED_COLOURS_APART, 33 are as near those as their type's (ratio 1.0-4.1; median 0.35, 99 % 2.13), the tiles read
+# empty there 1.37-4.75 (x134096 board-078's E, x134105 board-073's two E's; vunread4's 233233 board-020's I 1.63);
+# 158 empty squares and 2 tiles were the first pass's tiles and no longer the second's (x134104 board-060's R: tile
+# 0.46, then 0.05, its letter R 1.0 never read). Every square of the 480 boards read by both trees
+# (/tmp/vmissed/cmp2.py): 4 change, all tiles read empty: x134096 board-078's E and that R read right, 2 asked; no
+# empty square made unknown or a tile. Letters are looked for on about 0.45 more squares a frame (at most 23).
+FADED_APART = 1.0
 # A square the occupancy model calls covered that shows a letter read at the kiosk's bar is no part of a hand's patch
 # (_decide_covered; LETTER_DECIDES before): a dark board under glare whose green tiles it called covered at 0.39-0.73
 # (rendered dev seed 128069 board-168) held I's and an O read at 0.93-0.99 among the letters read surely, and those
@@ -1282,6 +1298,7 @@ class BoardReader:
         unchanged = self._unchanged(frame, grey, corners)
         stats = cell_stats(board)
         occ = self.occupancy.probabilities(occupancy_features(stats))
+        first_tiles = occ[:, 1] > LETTER_FROM  # their letters looked for whatever the second pass says (FADED_APART)
         # second pass: with the colour of the surely-read tiles, the empty colour of a
         # premium type stays right even when most squares of that type are covered
         sure = np.flatnonzero(occ[:, 1] > 0.9)
@@ -1309,6 +1326,7 @@ class BoardReader:
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
         glared = _glared_tiles(stats, tile_lab, occ, index)
+        doubted = (_glared_tiles(stats, tile_lab, occ, index, FADED_APART) | first_tiles[index]) & ~glared
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -1316,7 +1334,7 @@ class BoardReader:
         # 240 boards, 60 with hands; 298 boards of the wide tile palette, 104 with hands) 213
         # such squares were all tiles read right, and the 7 beside a hand stayed unknown
         covered = occ.argmax(axis=1) == 3
-        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k]]
+        lettered = [k for k in range(225) if occ[k, 1] > LETTER_FROM or covered[k] or glared[k] or doubted[k]]
         letter_probs, heights = self._cached_letters(unchanged, windows, board, [index[k] for k in lettered], quarter,
                                                      frame, corners)
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
@@ -1326,7 +1344,7 @@ class BoardReader:
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
         occ, shown = _decide_covered(occ, in_view)
-        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k]}
+        lettered_now = {k for k in lettered if occ[k, 1] > LETTER_FROM or shown[k] or glared[k] or doubted[k]}
         letter_at = {k: j for k, j in letter_at.items() if k in lettered_now}
         unsure = self._maybe_accented(windows, [index[k] for k in lettered], letter_probs, heights, quarter)
         # the squares without a letter from their most likely state alone (most of the board)
@@ -1376,6 +1394,10 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
+                cells[g] = CellReading("unknown", None, 0.0)
+        for g in np.flatnonzero(doubted).tolist():  # nor a faded one or a first pass's tile showing a letter (FADED_APART)
+            j = letter_at.get(g)
+            if cells[g].state == "empty" and j is not None and heights[j] > 0 and letter_probs[j].any():
                 cells[g] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
@@ -1991,10 +2013,12 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
-def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray,
+                  times: float = GLARED_APART) -> np.ndarray:
     """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
     likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
-    their type's empty colour so lit (see GLARED_NEAR); none when the tiles' colour is not known."""
+    their type's empty colour so lit, `times` as far from that as from the tiles' (see GLARED_NEAR; FADED_APART); none
+    when the tiles' colour is not known."""
     glared = np.zeros(225, bool)
     squares = np.flatnonzero(np.isin(occ.argmax(axis=1), (0, 3)))
     if tile_lab is None or not len(squares):
@@ -2003,7 +2027,7 @@ def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray
     near, to_tiles = squares[to_tiles <= GLARED_NEAR], to_tiles[to_tiles <= GLARED_NEAR]
     if len(near):
         to_empty, apart = lit_distances(stats, tile_lab, index[near], LIT_SHADE)
-        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= GLARED_APART * np.maximum(to_tiles, 1.0))
+        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= times * np.maximum(to_tiles, 1.0))
     return glared
 
 
