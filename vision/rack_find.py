@@ -299,7 +299,7 @@ def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float, left: float | N
     where the colour just outside the squares stops along most of the side; the narrowest
     side's (a rack or its shadow against a side can only make that side look wider). With
     `left` (weighted Lab), a side's rim also ends where most of it is over `left` from the rim's
-    colour from there on to RIM_MAX (a table near the rim's colour, RIM_LEFT)."""
+    colour at every step from there on (a table near the rim's colour, RIM_LEFT)."""
     widths = []
     h, w = lab.shape[:2]
     centre = corners.mean(axis=0)
@@ -324,12 +324,13 @@ def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float, left: float | N
         near: list[float] = []   # each step's share within `left` of the rim's colour
         while t < RIM_MAX:
             seen = at(t + RIM_STEP)
-            if seen is None or float(np.mean(np.linalg.norm(seen - rim_colour, axis=1) < RIM_SAME)) < 0.5:
+            off = None if seen is None else np.linalg.norm(seen - rim_colour, axis=1)
+            if off is None or float(np.mean(off < RIM_SAME)) < 0.5:
                 break
             if left is not None:
-                near.append(float(np.mean(np.linalg.norm(seen - rim_colour, axis=1) < left)))
+                near.append(float(np.mean(off < left)))
             t += RIM_STEP
-        left_at = next((i for i in range(len(near)) if max(near[i:]) < 0.5), len(near))
+        left_at = next((k for k in range(len(near)) if max(near[k:]) < 0.5), len(near))
         widths.append(t - (len(near) - left_at) * RIM_STEP)
     return min(widths) if widths else RIM_MAX
 
