@@ -330,9 +330,8 @@ def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float, left: float | N
             if left is not None:
                 near.append(float(np.mean(off < left)))
             t += RIM_STEP
-        # the first step left for good straddles the rim's edge: rim, as RIM_SAME takes it where it tells the rim
         left_at = next((k for k in range(len(near)) if max(near[k:]) < 0.5), len(near))
-        widths.append(t - max(len(near) - left_at - 1, 0) * RIM_STEP)
+        widths.append(t - (len(near) - left_at) * RIM_STEP)
     return min(widths) if widths else RIM_MAX
 
 
