@@ -62,6 +62,10 @@ RIM_STEP = 0.1
 RIM_MAX = 1.5  # the rim is 3-7 % of the playing area's side (vision.synth.racks): 0.45-1.05 squares
 RIM_SAME = 14.0  # weighted Lab: still the rim's colour (a rim's own shading along a side is < 8)
 RIM_EDGE = 0.3  # squares past the rim: the board's side face and its shadow's darkest part
+RIM_LEFT = 8.0  # weighted Lab: the rim's colour left for good (to RIM_MAX) where the table is near it (RIM_SAME
+# never stops): on dev setup frames 8130080-8130179 the rim so found is 0.27 under to 0.01 over the rendered rim's
+# width, where RIM_SAME alone finds 0.19 under to 1.04 over (a grey table 7-10 from a grey rim, 10400542: the rim
+# 0.83 squares found 1.5, the anchor's body under the board's outline)
 OPEN_SQUARES = 0.6  # specks, and the board's shadow along its foot, are not racks: a rack is >= 1.1 squares
 # deep, the shadow's band past RIM_EDGE < 0.4 (dev seed 5005: a rack joined to it was 16 squares long;
 # 0.15 here found one rack less in 120, 0.45-0.8 the same; lightness weighed as much as colour here,
@@ -290,10 +294,12 @@ def _body_around(d_table: np.ndarray, spread: float, mid: np.ndarray, axis: np.n
     return _board_side_first(zone, mid + normal * far_n * 4)
 
 
-def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float) -> float:
+def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float, left: float | None = None) -> float:
     """How far, in squares, the board's rim reaches out from the playing area: on each side,
     where the colour just outside the squares stops along most of the side; the narrowest
-    side's (a rack or its shadow against a side can only make that side look wider)."""
+    side's (a rack or its shadow against a side can only make that side look wider). With
+    `left` (weighted Lab), a side's rim also ends where most of it is over `left` from the rim's
+    colour at every step from there on (a table near the rim's colour, RIM_LEFT)."""
     widths = []
     h, w = lab.shape[:2]
     centre = corners.mean(axis=0)
@@ -315,12 +321,17 @@ def rim_squares(lab: np.ndarray, corners: np.ndarray, sq: float) -> float:
             continue
         rim_colour = np.median(first, axis=0)
         t = RIM_PROBE
+        near: list[float] = []   # each step's share within `left` of the rim's colour
         while t < RIM_MAX:
             seen = at(t + RIM_STEP)
-            if seen is None or float(np.mean(np.linalg.norm(seen - rim_colour, axis=1) < RIM_SAME)) < 0.5:
+            off = None if seen is None else np.linalg.norm(seen - rim_colour, axis=1)
+            if off is None or float(np.mean(off < RIM_SAME)) < 0.5:
                 break
+            if left is not None:
+                near.append(float(np.mean(off < left)))
             t += RIM_STEP
-        widths.append(t)
+        left_at = next((k for k in range(len(near)) if max(near[k:]) < 0.5), len(near))
+        widths.append(t - (len(near) - left_at) * RIM_STEP)
     return min(widths) if widths else RIM_MAX
 
 
@@ -503,13 +514,13 @@ def _board_outline(corners: np.ndarray, rim: float, edge: float = RIM_EDGE) -> n
 
 def _off_board(frame: np.ndarray, corners: np.ndarray, square: float, zone: np.ndarray, body: float,
                px: tuple[float, ...]) -> tuple[float, list[np.ndarray]]:
-    """The board's rim (squares, rim_squares as rack_blobs takes it), and 1 where the anchor's patch (at each of
+    """The board's rim (squares, rim_squares to where its colour is left for good), and 1 where the anchor's patch (at each of
     `px` per square) shows no board: the board and its rim stay put when the rack moves, so they are no part of
     it to find it by (dev seed 7940096 p1: a dark rack on a dark table against the board's shadow, found turned
     the wrong way by them)."""
     scale = min(1.0, WORK_SQUARE_PX / max(square, 1e-6))
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
-    rim = rim_squares(weighted_lab(small), corners * scale, square * scale)
+    rim = rim_squares(weighted_lab(small), corners * scale, square * scale, RIM_LEFT)
     board = np.zeros(frame.shape[:2], np.uint8)
     cv2.fillPoly(board, [np.round(_board_outline(corners, rim)).astype(np.int32)], 1)
     return rim, [(cv2.warpAffine(board, _to_frame(zone, square, at, 0.0), _patch_size(zone, square, at, body, 0.0),
