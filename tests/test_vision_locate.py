@@ -461,10 +461,10 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     half the board's spacing, inside it, passing the pattern margin (1.74), the line fit (0.83)
     and every corner check. Every other line of it crosses the middle of the board's squares, so
     its odd lines are much fainter than its even ones each way: it is not taken, and the board is
-    found where it is, its lines alike. (With the tiles' cells counted in the margin. Left out, the halved
-    grid scores a margin of 1.52 and a span margin of 1.13 (1.01 and 0.81 while the tile finder took line-crossed
-    squares for tiles, round 27): the parity alone refuses it.)"""
-    from vision.locate import LINE_PARITY, _line_parity
+    found where it is, its lines alike. (With the tiles' cells counted in the margin: left out, the
+    margin alone refuses the halved grid (1.01 there), and with LINE_PARITY and SPAN_MARGIN off the
+    first placement is the board, 0.06 cells off.)"""
+    from vision.locate import LINE_PARITY, _line_parity, _work_images
     import vision.locate as locate
     frame = _wide_frame(65005, 171)
     _tiles_counted(monkeypatch)
@@ -475,6 +475,7 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     assert _line_parity(grey, corners, (corners, 0.0, None)) < LINE_PARITY
     right = _found_right(frame) * scale
     assert _line_parity(grey, right, (right, 0.0, None)) >= 2 * LINE_PARITY
+    assert placement_margin(_work_images(frame.image)[0], order_corners(corners))[0] < PLACEMENT_MARGIN
 
 
 def test_a_board_clearly_placed_once_refined_but_lost_on_its_faint_lines_is_refined_again_along_them(monkeypatch):

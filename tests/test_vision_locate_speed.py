@@ -251,9 +251,8 @@ def test_span_means_are_the_plain_gathers_of_the_rivals_asked_for():
 
 def _span_margin_by_both_measures(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndarray]:
     """_span_margin as first written: the placement over its best rival by plain and by relative
-    lightness, both always worked out, the better given (the tiles' cells left out, as _span_margin does)."""
-    from vision.locate import (_SPAN_SQUARES, _SPAN_TILE_CELLS, _SPANS, SPAN_REACH, _canonical, _cell_means,
-                               _masked_pattern_scores, _pattern_scores, _relative_lightness, _tile_cells)
+    lightness, both always worked out, the better given."""
+    from vision.locate import _SPAN_SQUARES, _SPANS, _canonical, _cell_means, _pattern_scores, _relative_lightness
     corners = np.asarray(corners, np.float32)
     h, w = small.shape[:2]
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
@@ -262,12 +261,9 @@ def _span_margin_by_both_measures(small: np.ndarray, corners: np.ndarray) -> tup
               & (places[..., 0].max(axis=1) <= w + 0.5) & (places[..., 1].max(axis=1) <= h + 0.5))
     assert inside.any() and len(inside) == len(_SPANS)
     grids = np.concatenate([_cell_means(small, corners)[None], _plain_span_means(small, corners)[inside]])
-    # judged on the squares that show the board, as _span_margin: the tiles' cells left out of each grid alike
-    tiles = _tile_cells(small, corners, _cell_means(small, corners, border=SPAN_REACH))
-    bare = ~tiles.ravel()[_SPAN_TILE_CELLS[np.flatnonzero(np.concatenate([[True], inside]))]]
     ratios, best = [], []
     for measured in (grids, _relative_lightness(grids)):
-        scores = _masked_pattern_scores(measured, bare) if tiles.any() else _pattern_scores(measured)
+        scores = _pattern_scores(measured)
         k = 1 + int(np.argmax(scores[1:]))
         ratios.append(float(scores[0] / max(float(scores[k]), 1e-6)))
         best.append(k - 1)

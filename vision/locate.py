@@ -287,18 +287,6 @@ def _window_scores(means: np.ndarray, inside: np.ndarray | None = None, relative
     return scores
 
 
-def _masked_window_scores(means: np.ndarray, inside: np.ndarray, keep: np.ndarray, relative: bool) -> np.ndarray:
-    """_window_scores counting only the cells `keep` marks (RxC bool) in each window (_masked_pattern_scores);
-    windows leaving the frame score -inf."""
-    grid = lightness_among_neighbours(means) if relative else np.asarray(means, np.float32)
-    windows = np.lib.stride_tricks.sliding_window_view(grid, (15, 15), axis=(0, 1))  # R' x C' x 3 x 15 x 15
-    rows, cols = windows.shape[:2]
-    kept = np.lib.stride_tricks.sliding_window_view(keep, (15, 15)).reshape(-1, 15, 15)
-    scores = _masked_pattern_scores(windows.transpose(0, 1, 3, 4, 2).reshape(-1, 15, 15, 3), kept).reshape(rows, cols)
-    scores[~np.lib.stride_tricks.sliding_window_view(inside, (15, 15)).all(axis=(2, 3))] = -np.inf
-    return scores.astype(np.float32)
-
-
 def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
     """Dark or bright line running across `axis` (axis=1: vertical lines) about 2*reach px
     wide; boards print hairlines, deluxe boards have wide raised ridges, so for each set of
@@ -1374,10 +1362,7 @@ def _shifted(small: np.ndarray, corners: np.ndarray, relative: bool) -> np.ndarr
     xy = cv2.perspectiveTransform(centres.astype(np.float32), to_frame)[0].reshape(n, n, 2)
     h, w = small.shape[:2]
     inside = (xy[..., 0] >= 0) & (xy[..., 0] < w) & (xy[..., 1] >= 0) & (xy[..., 1] < h)
-    means = _cell_means(small, corners, border=b)
-    tiles = _tile_cells(small, corners, means)
-    # judged on the squares that show the board, as placement_margin judges the placement
-    scores = _masked_window_scores(means, inside, ~tiles, relative) if tiles.any() else _window_scores(means, inside, relative)
+    scores = _window_scores(_cell_means(small, corners, border=b), inside, relative)
     dy, dx = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[dy, dx]):
         return np.asarray(corners, np.float32)
@@ -1440,38 +1425,25 @@ def _masked_pattern_scores(means: np.ndarray, keep: np.ndarray) -> np.ndarray:
 # development seeds 134100 (30 boards) and 134101 (60): 1 % of the tiles' cells spread 4.3 / 2.3 or less, 5 %
 # 15; of the bare squares half 1.3 or less, 11 % / 9 % over 8 (printed labels, the centre star, glare). Of the
 # cells so textured, those within TILE_COLOUR (Lab, lightness counted a quarter: wood grain and glare vary a
-# tile's lightness far more than its hue) of the colour most of them share are taken for tiles. Under TILE_CELLS
-# such cells, none is left out (a board with a few tiles shows its pattern). A straight line across the cell (the
-# board's own lines under a grid spaced or placed otherwise, a table's edge) spreads the grey as much as a letter
-# does: with the grey spread alone, grids of 0.78-1.28 times 134100 board-000's spacing along one axis took 56-94
-# squares for tiles (the board holds 19), most with a board line within a quarter cell of their middle, and the
-# commonest textured colour was theirs. Such a line is a row profile plus a column profile of the cell's middle;
-# letters are not: the spread left once each row's and column's mean is taken out (TILE_STROKES), at the true
-# corners and under such grids of 134100 frames 0, 4, .. 28, 134101 frames 0, 10, .. 50 and the four boards above
-# (/tmp/vtilefind/feat.py): of the textured cells, tiles' at the truth 603 of 615 over 5 (5 % under 6.8), bare
-# squares with a board line through their middle 2394 of 11364. With it, at the true corners of 134100 (30 boards)
-# and 134101 (60): 1237 of 1345 and 2706 of 2922 tiles' cells found (873 and 2269 by the grey spread alone), 22
-# and 33 bare squares taken (23 and 4); under those grids of 134100 board-000, 14-27 squares taken.
+# tile's lightness far more than its hue) of the colour most of them share are taken for tiles: 873 of 1345 and
+# 2269 of 2922 tiles' cells found, 23 and 4 bare squares taken (22 the dark labels of one deluxe board with 12
+# dark tiles: its margin 7.24 -> 7.07). Under TILE_CELLS such cells, none is left out (a board with a few tiles
+# shows its pattern).
 TILE_TEXTURE = 8.0
-TILE_STROKES = 5.0
 TILE_COLOUR = 8.0
 TILE_CELLS = 10
 
 
 def _tile_cells(small: np.ndarray, corners: np.ndarray, around: np.ndarray) -> np.ndarray:
-    """The cells of the placement and b beyond ((15+2b) x (15+2b), as `around`, their Lab means) that look
-    like tiles: a letter's strokes inside (grey spread over TILE_TEXTURE, and over TILE_STROKES once each
-    row's and column's mean is taken out: a grid line crossing the cell leaves little) and the colour most
-    such cells share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
-    cell, n = 12, len(around)
-    target = _canonical(cell) + (n - 15) // 2 * cell
+    """The cells of the placement and 2 beyond (19 x 19, as `around`, their Lab means) that look like
+    tiles: a letter's strokes inside (grey spread over TILE_TEXTURE) and the colour most such cells
+    share (within TILE_COLOUR in Lab); none when fewer than TILE_CELLS do."""
+    cell, n = 12, 19
+    target = _canonical(cell) + 2 * cell
     view = cv2.warpPerspective(_gray(small), cv2.getPerspectiveTransform(np.asarray(corners, np.float32), target),
                                (n * cell, n * cell), flags=cv2.INTER_AREA).astype(np.float32)
     inner = view.reshape(n, cell, n, cell)[:, 2:cell - 2, :, 2:cell - 2]
-    # a straight line along the view's rows or columns (the board's own lines under a grid spaced or placed
-    # otherwise, a table's edge) is the sum of a row profile and a column profile: what is left is strokes
-    across = inner - inner.mean(axis=1, keepdims=True) - inner.mean(axis=3, keepdims=True) + inner.mean(axis=(1, 3), keepdims=True)
-    textured = (inner.std(axis=(1, 3)) > TILE_TEXTURE) & (across.std(axis=(1, 3)) > TILE_STROKES)
+    textured = inner.std(axis=(1, 3)) > TILE_TEXTURE
     # lightness counts a quarter: wood grain and glare vary a tile's far more than its hue
     weighed = around * np.array([0.25, 1.0, 1.0], np.float32)
     colours = weighed[textured]
@@ -1626,21 +1598,6 @@ def _span_cells() -> _SpanCells:
 _SPAN_CELLS = _span_cells()
 
 
-def _span_tile_cells() -> np.ndarray:
-    """For the placement (first) and each rival of _SPANS, the cell of the placement's grid SPAN_REACH cells
-    beyond it ((15+2r)^2, flat) each of its 225 cells' middles falls in: (1+N) x 15 x 15."""
-    n, own = 15 + 2 * SPAN_REACH, np.arange(15) + SPAN_REACH  # own: the placement's rows (or columns) there
-    spans = np.array([(lo, hi) for _, lo, hi in _SPANS])
-    spanned = np.clip(np.floor(spans[:, :1] + (np.arange(15) + 0.5) * (spans[:, 1:] - spans[:, :1]) / 15).astype(int)
-                      + SPAN_REACH, 0, n - 1)  # N x 15: the columns (rows) of the axis spanned otherwise
-    along_x = np.array([axis == 0 for axis, _, _ in _SPANS])[:, None, None]
-    rivals = np.where(along_x, own[None, :, None] * n + spanned[:, None, :], spanned[:, :, None] * n + own[None, None, :])
-    return np.concatenate([(own[:, None] * n + own[None, :])[None], rivals])
-
-
-_SPAN_TILE_CELLS = _span_tile_cells()
-
-
 def _span_means(small: np.ndarray, corners: np.ndarray, which: np.ndarray) -> np.ndarray:
     """The Lab means of the cells of the rival grids of _SPANS that `which` marks (n x 15 x 15 x 3),
     each over its middle half as _cells_means takes them, from one view of the placement and SPAN_REACH
@@ -1691,16 +1648,10 @@ def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndar
     if not inside.any():
         return float("inf"), corners
     grids = np.concatenate([_cell_means(small, corners)[None], _span_means(small, corners, inside)])
-    tiles = _tile_cells(small, corners, _cell_means(small, corners, border=SPAN_REACH))
-    bare = ~tiles.ravel()[_SPAN_TILE_CELLS[np.flatnonzero(np.concatenate([[True], inside]))]]
-
-    def scores(means: np.ndarray) -> np.ndarray:  # judged on the squares that show the board, as placement_margin
-        return _masked_pattern_scores(means, bare) if tiles.any() else _pattern_scores(means)
-
-    plain = _over_best_rival(scores(grids))
+    plain = _over_best_rival(_pattern_scores(grids))
     if plain[0] >= SPAN_MARGIN:
         return plain[0], places[inside][plain[1]]
-    margin, rival = max(plain, _over_best_rival(scores(_relative_lightness(grids))), key=lambda by: by[0])
+    margin, rival = max(plain, _over_best_rival(_pattern_scores(_relative_lightness(grids))), key=lambda by: by[0])
     return margin, places[inside][rival]
 
 
