@@ -9,7 +9,7 @@ import numpy as np
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.glyph import ink_mask, letter_box
-from tests.rendered_board import read_rendered
+from tests.rendered_board import read_square
 
 
 def _tile(letter_ink: list[tuple[int, int, int, int]], rim: bool) -> np.ndarray:
@@ -50,9 +50,8 @@ def test_a_wide_w_is_still_boxed():
 
 def test_the_i_under_its_lit_rim_is_not_read_surely_as_t():
     # red-hat-display-bold, cream tile, blur 0.5: its plain ink box took in the tile's top rim (start tree: T 0.999)
-    truth, obs = read_rendered(227227, 97)
-    assert truth[14][5] == "I"
-    cell = obs.cells[14 * 15 + 5]
+    truth, cell = read_square(227227, 97, 14, 5)
+    assert truth == "I"
     assert not (cell.letter == "T" and cell.confidence >= DEFAULT_MIN_CONFIDENCE), cell
     assert (cell.state, cell.letter) == ("tile", "I"), cell
 
@@ -84,8 +83,6 @@ def test_dots_just_above_the_letter_are_still_its_accent():
 
 def test_the_q_under_its_dashed_lit_edge_is_read():
     # a light Q on a dark tile, its tile's lit top edge three dashes 7-9 px above it (start tree: 'not a letter', asked)
-    truth, obs = read_rendered(222222, 26)
-    cells = obs.cells
-    assert truth[4][7] == "Q"
-    cell = cells[4 * 15 + 7]
+    truth, cell = read_square(222222, 26, 4, 7)
+    assert truth == "Q"
     assert (cell.state, cell.letter) == ("tile", "Q"), cell

@@ -14,7 +14,7 @@ from vision.synth import available_fonts
 from vision.synth.tiles import TileStyle, random_tile_style, render_tile
 from vision.tilesets import TILESETS
 from vision.value import ONE_DIGIT_UP_TO, TWO_DIGITS_ABOVE, ValueCue, number_aspect, without_joined_number
-from tests.rendered_board import read_rendered
+from tests.rendered_board import read_rendered, read_square
 
 CLASSES = tuple(c for c in shipped("letters").classes if c != NOT_A_LETTER)  # the letters the reader reports
 # fonts whose Q tail ends clear of the 10 (in the others the 1 runs into the tail, and
@@ -232,10 +232,8 @@ def test_a_serif_q_split_by_thinning_keeps_its_tail():
     # frame 26 of `python -m vision.synth dataset OUT --seed 68008` (a light dejavu-serif Q on a navy tile, its
     # tail run into its 10): thinning split the bowl into its sides and its foot with the tail, and the foot was
     # painted over as the value number: the Q read O at 0.97 (the round's one confident-wrong letter)
-    truth, obs = read_rendered(68008, 26)
-    cells = obs.cells
-    assert truth[6][4] == "Q"
-    cell = cells[6 * 15 + 4]
+    truth, cell = read_square(68008, 26, 6, 4)
+    assert truth == "Q"
     assert cell.state == "tile" and cell.letter == "Q"
 
 
@@ -253,10 +251,8 @@ def test_an_n_whose_thin_one_lies_along_its_foot_is_read_n():
 def test_a_z_whose_joined_ten_read_no_letter_is_read_z_not_a_marked_blank():
     """A Z whose joined 10 made its ink 'not a letter' 0.9993 was taken for a marked blank at 0.997 (seed
     150150 board-017, found measuring): ink read as no letter is read again with its number painted over."""
-    truth, obs = read_rendered(150150, 17)
-    cells = obs.cells
-    cell = cells[8 * 15 + 6]
-    assert truth[8][6] == "Z"
+    truth, cell = read_square(150150, 17, 8, 6)
+    assert truth == "Z"
     assert (cell.state, cell.letter) == ("tile", "Z"), cell
 
 
@@ -265,8 +261,6 @@ def test_a_letter_the_thinning_cuts_under_its_foot_keeps_its_foot():
     # right of what was left of the letter and below its middle, was taken for the number and painted over, and
     # the L read I at 0.989 (round-26 measuring seed 228228 board-027, square (7, 8) counted from 0). Its
     # corner, under the stem within its width, is ink no number leaves: the split cut the letter itself.
-    truth, obs = read_rendered(228228, 27)
-    cells = obs.cells
-    assert truth[7][8] == "L"
-    cell = cells[7 * 15 + 8]
+    truth, cell = read_square(228228, 27, 7, 8)
+    assert truth == "L"
     assert (cell.state, cell.letter) == ("tile", "L"), cell
