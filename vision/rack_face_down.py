@@ -189,11 +189,15 @@ def _blob_tiles(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """`mask`'s blobs after the 3x3 opening (labels) and the tiles each counts (0: under DOWN_MIN)."""
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _SQUARE3)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(opened)
-    area = stats[:, cv2.CC_STAT_AREA] / DOWN_PX_PER_TILE ** 2
-    tiles = np.where(area <= DOWN_MAX_ONE, 1, np.round(area)).astype(np.int64)
-    tiles[area < DOWN_MIN] = 0
+    tiles = _tiles_in(stats[:, cv2.CC_STAT_AREA] / DOWN_PX_PER_TILE ** 2)
     tiles[0] = 0
     return labels, tiles
+
+
+def _tiles_in(area: np.ndarray) -> np.ndarray:
+    """The tiles blobs of these areas (in tiles' tops) count: one up to DOWN_MAX_ONE, else the area rounded; none
+    under DOWN_MIN."""
+    return np.where(area < DOWN_MIN, 0, np.where(area <= DOWN_MAX_ONE, 1, np.round(area))).astype(np.int64)
 
 
 def _tile_mask(end: _End, d_tile: np.ndarray, d_table: np.ndarray, tolerance: float) -> np.ndarray:
@@ -218,13 +222,13 @@ def _count_end(end: _End, mask: np.ndarray) -> tuple[int | None, str, bool]:
     # along the patch, x grows away from the rack's end on the right end, toward it on the left
     far = 0.0  # the farthest a tile reaches from the rack's end, px of the patch
     count, touching = 0, False
+    tiles = _tiles_in(stats[:, cv2.CC_STAT_AREA] / tile_area) if n > 1 else np.zeros(1, np.int64)
     for k in range(1, n):
-        area = stats[k, cv2.CC_STAT_AREA]
-        if area < DOWN_MIN * tile_area:
-            if area >= CUT_MIN * tile_area and end.hidden[labels == k].any():
+        if not tiles[k]:
+            if stats[k, cv2.CC_STAT_AREA] >= CUT_MIN * tile_area and end.hidden[labels == k].any():
                 return None, "a tile partly hidden by the board or the rack", False
             continue
-        count += 1 if area <= DOWN_MAX_ONE * tile_area else int(round(area / tile_area))
+        count += int(tiles[k])
         touching = touching or bool(end.hidden[labels == k].any())
         x0, x1 = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH]
         far = max(far, float(x1) if sign > 0 else float(w - x0))
