@@ -10,7 +10,7 @@ from vision.cells import _TYPE_CELLS, CellStats, expected_empty
 from vision.config import VisionConfig
 from vision.layout import LAYOUT
 from vision.observation import BoardObservation
-from vision.reader import LIT_SHADE, BoardReader, _glared_tiles
+from vision.reader import GLARED_APART, LIT_SHADE, BoardReader, _lit_apart
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 RED_TILES = np.array([60.5, 143.5, 137.3], np.float32)  # board 37's sure tiles (Lab, rounded)
@@ -52,13 +52,13 @@ def test_a_square_the_colour_of_glared_tiles_is_no_sure_empty_where_colour_tells
     stats.mean[113] = _glared(GREEN_SQUARES, 0.6, gain=0.7)  # its neighbour: an empty square in shade and glare
     stats.mean[114] = _glared(GREEN_SQUARES, 0.0, gain=1.3)  # and the next: one in a sunlit patch
     empty = np.tile([0.97, 0.02, 0.0, 0.01], (225, 1))
-    assert np.flatnonzero(_glared_tiles(stats, RED_TILES, empty, np.arange(225))).tolist() == [112]
+    assert np.flatnonzero(_lit_apart(stats, RED_TILES, empty, np.arange(225)) >= GLARED_APART).tolist() == [112]
     # called a tile, it is left to the occupancy model
     tile = empty.copy()
     tile[112] = [0.02, 0.97, 0.0, 0.01]
-    assert not _glared_tiles(stats, RED_TILES, tile, np.arange(225)).any()
+    assert not (_lit_apart(stats, RED_TILES, tile, np.arange(225)) >= GLARED_APART).any()
     # tiles the colour of the squares: colour cannot tell them (vision.reader.GLARED_COLOURS_APART)
-    assert not _glared_tiles(stats, _glared(GREEN_SQUARES, 0.0, gain=1.1), empty, np.arange(225)).any()
+    assert not (_lit_apart(stats, _glared(GREEN_SQUARES, 0.0, gain=1.1), empty, np.arange(225)) >= GLARED_APART).any()
 
 
 def test_the_tiles_under_the_glare_spot_are_read_or_asked():

@@ -1325,8 +1325,9 @@ class BoardReader:
             empty = occ[rival_index].argmax(axis=1) == 0
             rival_empty = empty if rival_empty is None else rival_empty & empty
         occ = occ[index]
-        glared = _glared_tiles(stats, tile_lab, occ, index)
-        doubted = (_glared_tiles(stats, tile_lab, occ, index, FADED_APART) | first_tiles[index]) & ~glared
+        lit_apart = _lit_apart(stats, tile_lab, occ, index)
+        glared = lit_apart >= GLARED_APART
+        doubted = ((lit_apart >= FADED_APART) | first_tiles[index]) & ~glared
         # letters are read where the model sees a tile at all, and where it sees the square
         # covered: a tile it takes for a hand (dark wooden tiles) shows its letter all the same.
         # A covered square with a letter read surely, away from any hand's patch, is a tile
@@ -2013,22 +2014,23 @@ def _upright_homography(corners: np.ndarray, quarter: int) -> tuple[tuple[float,
     return tuple(tuple(float(v) for v in row) for row in matrix)
 
 
-def _glared_tiles(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray,
-                  times: float = GLARED_APART) -> np.ndarray:
-    """Which upright squares (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
-    likeliest empty or covered are the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it and not
-    their type's empty colour so lit, `times` as far from that as from the tiles' (see GLARED_NEAR; FADED_APART); none
-    when the tiles' colour is not known."""
-    glared = np.zeros(225, bool)
+def _lit_apart(stats: CellStats, tile_lab: np.ndarray | None, occ: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """For each upright square (`occ` upright; `index`: the frame-order cell of each) the occupancy model calls
+    likeliest empty or covered and that is the colour of the tiles (`tile_lab`, the sure tiles') as light leaves it
+    (GLARED_NEAR), where that colour stands apart from its type's empty colour so lit (GLARED_COLOURS_APART): how many
+    times as far it is from that empty colour as from the tiles' (their distance counted as at least 1); 0 elsewhere,
+    and everywhere when the tiles' colour is not known. GLARED_APART of it makes a glared tile, FADED_APART a faded
+    one."""
+    apart_times = np.zeros(225)
     squares = np.flatnonzero(np.isin(occ.argmax(axis=1), (0, 3)))
     if tile_lab is None or not len(squares):
-        return glared
+        return apart_times
     to_tiles = from_lit(stats.mean[index[squares]], tile_lab, LIT_SHADE)
     near, to_tiles = squares[to_tiles <= GLARED_NEAR], to_tiles[to_tiles <= GLARED_NEAR]
     if len(near):
         to_empty, apart = lit_distances(stats, tile_lab, index[near], LIT_SHADE)
-        glared[near] = (apart >= GLARED_COLOURS_APART) & (to_empty >= times * np.maximum(to_tiles, 1.0))
-    return glared
+        apart_times[near] = np.where(apart >= GLARED_COLOURS_APART, to_empty / np.maximum(to_tiles, 1.0), 0.0)
+    return apart_times
 
 
 def _drop_specks(occ: np.ndarray) -> np.ndarray:
