@@ -198,8 +198,10 @@ def _levels(gray: np.ndarray) -> Levels:
     return p2, p40, p60, p98, light_letter_in(gray)
 
 
-def _thresholded(gray: np.ndarray, inset: int, levels: Levels) -> np.ndarray | None:
-    """_ink_mask of a grey window given its _ink_levels."""
+def _ink_dark(gray: np.ndarray, inset: int, levels: Levels) -> tuple[np.ndarray, np.ndarray, float, float] | None:
+    """A grey window's inner part (inside `inset`) and centre with the ink the darker side (a light letter's window
+    turned over), and the ink's and the face's levels (its p2 and p60 so turned); None where they lie under 20 apart
+    (no contrast to read)."""
     n = gray.shape[0]
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
@@ -210,6 +212,15 @@ def _thresholded(gray: np.ndarray, inset: int, levels: Levels) -> np.ndarray | N
         p2, p60 = 255 - p98, 255 - p40
     if p60 - p2 < 20:
         return None
+    return inner, centre, p2, p60
+
+
+def _thresholded(gray: np.ndarray, inset: int, levels: Levels) -> np.ndarray | None:
+    """_ink_mask of a grey window given its _ink_levels."""
+    sides = _ink_dark(gray, inset, levels)
+    if sides is None:
+        return None
+    inner, centre, _, _ = sides
     level, _ = cv2.threshold(centre, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     return cv2.threshold(inner, level, 1, cv2.THRESH_BINARY_INV)[1]  # inner <= level (a whole level)
 
@@ -227,14 +238,10 @@ def dark_ink_mask(cell_bgr: np.ndarray) -> np.ndarray | None:
     """ink_mask at DARK_INK of the way from the letter's ink to the face: the plain ink without a blurred letter's
     half-filled openings (None where there is no contrast)."""
     gray = _grey(cell_bgr)
-    n = gray.shape[0]
-    inner = gray[INSET:n - INSET, INSET:n - INSET]
-    p2, p40, p60, p98, light = _ink_levels(gray)
-    if light:
-        inner = 255 - inner
-        p2, p60 = 255 - p98, 255 - p40
-    if p60 - p2 < 20:
+    sides = _ink_dark(gray, INSET, _ink_levels(gray))
+    if sides is None:
         return None
+    inner, _, p2, p60 = sides
     return (inner <= p2 + DARK_INK * (p60 - p2)).astype(np.uint8)
 
 
