@@ -6,7 +6,7 @@ first) and hands the head turn here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Container, Protocol
+from typing import Callable, Protocol
 
 from kiosk.app_alerts import AppAlerts
 from kiosk.app_journal import GameRecord
@@ -48,7 +48,6 @@ class TurnHost(GameRecord, Protocol):
 
     state: GameState
     tileset: TileSet
-    lexicon: Container[str] | None
     vision: Vision
     alerts: AppAlerts
     now: Callable[[], float]
@@ -191,10 +190,7 @@ class TurnPrompts:
         self._host.after_turn(head.pressed_at)
 
     def _offer_blank(self, head: Pending) -> None:
-        from kiosk.blanks import offered_letters
-
-        square = head.blank_squares[len(head.designated)]
-        tiles = tuple((sq, head.designated.get(sq, letter)) for sq, letter in head.proposed)
-        head.blank_offers = offered_letters(self._host.board_rows(), tiles, square, self._host.tileset,
-                                            self._host.lexicon)
+        # every letter of the set in its alphabet order, whatever the board: putting the letters that make
+        # valid words first would be a validity hint (KIOSK-01: the word list only judges a challenge)
+        head.blank_offers = self._host.tileset.letters
         head.blank_cursor = 0
