@@ -22,9 +22,23 @@ Square = tuple[int, int]
 
 
 class CellLike(Protocol):
-    state: str          # "empty" | "tile" | "blank" | "unknown"
-    letter: str | None
-    confidence: float
+    """A square's reading (vision.observation.CellReading, read-only)."""
+
+    @property
+    def state(self) -> str: ...          # "empty" | "tile" | "blank" | "unknown"
+
+    @property
+    def letter(self) -> str | None: ...
+
+    @property
+    def confidence(self) -> float: ...
+
+
+class ReadingLike(Protocol):
+    """A board reading (vision.observation.BoardObservation): its squares, row-major, board upright."""
+
+    @property
+    def cells(self) -> Sequence[CellLike]: ...
 
 
 def square_name(sq: Square) -> str:

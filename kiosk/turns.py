@@ -7,9 +7,10 @@ doubtful squares and plain reasons for the screen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
-from kiosk.board_diff import BoardDiff, diff_boards, match_rotation, observed_rows, rotate_rows, square_name
+from kiosk.board_diff import (BoardDiff, ReadingLike, diff_boards, match_rotation, observed_rows, rotate_rows,
+                              square_name)
 
 DEFAULT_MIN_CONFIDENCE = 0.8
 
@@ -40,7 +41,7 @@ def placement_problem(accepted_rows: Sequence[str], tiles: Sequence[tuple[str, s
     return ""
 
 
-def read_turn(accepted_rows: Sequence[str], observation: Any, min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> TurnRead:
+def read_turn(accepted_rows: Sequence[str], observation: ReadingLike, min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> TurnRead:
     seen, low = observed_rows(observation.cells, min_confidence)
     turns = match_rotation(accepted_rows, seen)
     if turns:
