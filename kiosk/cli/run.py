@@ -12,12 +12,15 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk.__main__ import INTERRUPTED
 from kiosk.app_journal import JournalLike
 from kiosk.errors import InputError
 from kiosk.journal import OPEN_SUFFIX
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEMO_GAME = "normal-out"
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "games"
@@ -55,7 +58,7 @@ def live() -> int:
     from hardware.keyboard import KeyboardButtons
     from kiosk import sdnotify
     from kiosk.app import AppSettings
-    from kiosk.assembly import Backends, LogSink, assemble
+    from kiosk.assembly import Backends, CameraLike, LogSink, assemble
     from kiosk.config import load_config
     from kiosk.display.sink import ScreenSink
     from kiosk.display.window import open_display
@@ -71,7 +74,7 @@ def live() -> int:
     source = config.camera
     camera_config = CameraConfig(source=source.kind, device=source.index or 0,
                                  path=str(source.path) if source.path else None)
-    camera: Any
+    camera: CameraLike
     try:
         camera = open_camera(camera_config)
     except CameraError as exc:
@@ -170,7 +173,7 @@ class _NoCamera:
     def __init__(self, why: str):
         self.why = why
 
-    def read(self):
+    def read(self) -> np.ndarray:
         from hardware.camera import CameraNotFound
 
         raise CameraNotFound(self.why)
