@@ -34,8 +34,9 @@ class KeyboardButtons:
 
     def translate(self, event: pygame.event.Event) -> ButtonEvent | None:
         """The ButtonEvent for a KEYDOWN/KEYUP, or None for other keys and events."""
-        key: int | None = getattr(event, "key", None)
-        button = KEYS.get(key) if key is not None else None
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return None
+        button = KEYS.get(event.key)
         if button is None:
             return None
         t = self._time_source()

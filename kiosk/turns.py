@@ -37,7 +37,7 @@ def placement_problem(accepted_rows: Sequence[str], tiles: Sequence[tuple[str, s
     try:
         validate_placement(Board.from_rows(accepted_rows), tiles)
     except PlacementError as exc:
-        return str(exc.message if hasattr(exc, "message") else exc)
+        return exc.message
     return ""
 
 
