@@ -598,18 +598,20 @@ FACE_BLANK_CONFIDENCE = 0.75
 # Lab from their rings (the occupancy model called some of them empty at 0.997, so its blank is no sign here)
 FACE_EVEN = 3.0
 # A plain blank of its square's colour the occupancy model called empty (0.52-0.96) while half taking it for a blank:
-# its face test (INKLESS) failed on another board's square of its type as near in colour (FACE_TWIN_APART) or its
-# near empty squares under FACE_APART times as far. Such a square, read empty, inkless and beside a tile, that the
-# occupancy model gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab of its nearest tiles' faces and
-# FACE_HUE_NEAR of them by hue, and no nearer (1 Lab at least) the near squares of its type called empty, is
-# unknown: asked, never a silent empty (_doubted_blanks). Round 28 (helper "vblankmiss", dev 234234, 241241 (100
-# boards each), 134124, 134125 (60 each), start tree 22eae38, /tmp/vblankmiss/facecands.py): of 9 blanks read empty,
-# 8 were beside a tile and inkless at blank 0.030-0.48, 7 of them 0.8-5.3 Lab from the faces (0.0-2.5 by hue) and
-# 1.7 times as far from their near empties or more (or with under two near empties of their type); 241241 board-055
-# (6,7) under a shadow's edge is 29 Lab from its neighbours' faces. Of the 32245 inkless empty squares read empty,
-# at blank 0.01 or more beside a tile 88, at 0.02 31, of which within the colour bounds 2 (5.6 and 3.8 by hue) and
-# by hue too 1 (241241 board-032 (2,9): 6.5 Lab, 3.8 by hue, blank 0.142). The blanks the model gives no doubt
-# (234234 board-062, 236236 board-075, 240240 board-076: blank 0.000-0.007) stay empty: the model's to retrain
+# its face test (INKLESS) failed on a square of its type elsewhere on the board as near in colour (FACE_TWIN_APART),
+# its near empty squares under FACE_APART times as far, or FACE_NEAR Lab from the faces. Such a square, read empty,
+# inkless and beside a tile, that the occupancy model gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED
+# Lab of its nearest tiles' faces and FACE_HUE_NEAR of them by hue, and no nearer (1 Lab at least) the near squares
+# of its type called empty (or with under two of them), is unknown: asked, never a silent empty (_doubted_blanks).
+# Round 28 (helper "vblankmiss", dev 234234, 241241 (100 boards each), 134124, 134125 (60 each), start tree 22eae38,
+# /tmp/vblankmiss/facecands.py): of the 9 blanks read empty, 8 were beside a tile and inkless at blank 0.030-0.48,
+# 7 of them 0.8-5.3 Lab from the faces (0.0-2.5 by hue) and 1.7 times as far from their near empties or more (two
+# with none near; BLANK_DOUBT under the least, 0.030); 241241 board-055 (6,7), across a shadow's edge, is 29 Lab
+# from its neighbours' faces. Those 7 are now asked (/tmp/vblankmiss/cmp.py, every square of both trees), and one
+# empty square there (241241 board-032 (2,9): 6.5 Lab, 3.8 by hue, blank 0.142), and on the brief's 240240 board-085
+# two squares whitened by glare toward the cream tiles (4.8 and 5.8 Lab, 3.4 and 3.0 by hue, blank 0.045 and
+# 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
+# board-076: blank 0.000-0.007) stay empty
 BLANK_DOUBT = 0.02
 # BLANKS_JOINED (no constant of its own, _unjoined_blanks): a blank is played into a word, so a square read as a blank
 # that no square read as a lettered tile joins (through squares read as tiles or blanks) is unknown. Dev seed 123063
