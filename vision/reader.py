@@ -1700,10 +1700,12 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
     FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
     blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
+    doubted = np.flatnonzero((occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
+    doubted = np.array([k for k in doubted.tolist() if cells[k].state == "empty"], int)
+    if len(doubted) == 0:  # most frames: the rest is not worked out
+        return []
     is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
-    read_empty = np.array([c.state == "empty" for c in cells])
-    squares = np.flatnonzero(read_empty & (occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS)
-                             & _next_to(is_tile))
+    squares = doubted[_next_to(is_tile)[doubted]]
     if len(squares) == 0:
         return []
     middles = stats.mean[index]
