@@ -597,6 +597,22 @@ FACE_BLANK_CONFIDENCE = 0.75
 # plain blanks the face tests found on dev seeds 123063, 123064, 123163-123165 (300 boards, start tree) were 0.1-1.1
 # Lab from their rings (the occupancy model called some of them empty at 0.997, so its blank is no sign here)
 FACE_EVEN = 3.0
+# A plain blank of its square's colour the occupancy model called empty (0.52-0.96) while half taking it for a blank:
+# its face test (INKLESS) failed on a square of its type elsewhere on the board as near in colour (FACE_TWIN_APART),
+# its near empty squares under FACE_APART times as far, or FACE_NEAR Lab from the faces. Such a square, read empty,
+# inkless and beside a tile, that the occupancy model gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED
+# Lab of its nearest tiles' faces and FACE_HUE_NEAR of them by hue, and no nearer (1 Lab at least) the near squares
+# of its type called empty (or with under two of them), is unknown: asked, never a silent empty (_doubted_blanks).
+# Round 28 (helper "vblankmiss", dev 234234, 241241 (100 boards each), 134124, 134125 (60 each), start tree 22eae38,
+# /tmp/vblankmiss/facecands.py): of the 9 blanks read empty, 8 were beside a tile and inkless at blank 0.030-0.48,
+# 7 of them 0.8-5.3 Lab from the faces (0.0-2.5 by hue) and 1.7 times as far from their near empties or more (two
+# with none near; BLANK_DOUBT under the least, 0.030); 241241 board-055 (6,7), across a shadow's edge, is 29 Lab
+# from its neighbours' faces. Those 7 are now asked (/tmp/vblankmiss/cmp.py, every square of both trees), and one
+# empty square there (241241 board-032 (2,9): 6.5 Lab, 3.8 by hue, blank 0.142), and on the brief's 240240 board-085
+# two squares whitened by glare toward the cream tiles (4.8 and 5.8 Lab, 3.4 and 3.0 by hue, blank 0.045 and
+# 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
+# board-076: blank 0.000-0.007) stay empty
+BLANK_DOUBT = 0.02
 # BLANKS_JOINED (no constant of its own, _unjoined_blanks): a blank is played into a word, so a square read as a blank
 # that no square read as a lettered tile joins (through squares read as tiles or blanks) is unknown. Dev seed 123063
 # board-045 (a yellow board, 3 tiles, a light streak across it): seven plain yellow squares under the streak, whitened
@@ -1400,6 +1416,8 @@ class BoardReader:
             j = letter_at.get(g)
             if cells[g].state == "empty" and j is not None and heights[j] > 0 and letter_probs[j].any():
                 cells[g] = CellReading("unknown", None, 0.0)
+        for k in _doubted_blanks(cells, occ, stats, index):  # nor a blank of its square's colour (BLANK_DOUBT)
+            cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1674,6 +1692,32 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
     to_empty = np.linalg.norm(hues - reference[cells][:, 1:], axis=1)
     plain_square = ~PREMIUM[marked]  # no print of its own to take for a mark (see MARK_ON_PLAIN)
     return marked if bool(((to_tile < to_empty) | plain_square).all()) else []
+
+
+
+def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
+    """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) that the
+    occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
+    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
+    blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
+    doubted = np.flatnonzero((occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
+    doubted = np.array([k for k in doubted.tolist() if cells[k].state == "empty"], int)
+    if len(doubted) == 0:  # most frames: the rest is not worked out
+        return []
+    is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
+    squares = doubted[_next_to(is_tile)[doubted]]
+    if len(squares) == 0:
+        return []
+    middles = stats.mean[index]
+    near_tiles = _near(squares, np.flatnonzero(is_tile))  # NaN faces (under two tiles) rule the square out
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, near_tiles.ravel())
+    to_face = _from_median(middles, faces, squares, near_tiles)
+    to_hue = _from_median(middles[:, 1:], faces[:, 1:], squares, near_tiles)
+    # NaN (under two near empties of its type) rules nothing out
+    to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
+    keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
+    return squares[keep].tolist()
 
 
 _ROW, _COL = np.divmod(np.arange(225), 15)
