@@ -1128,7 +1128,8 @@ class BoardReader:
         if votes[best] < votes.max() and not accepted_tiles and \
                 not _letters_outweigh_numbers(read_in, votes, best, int(np.argmax(votes))):
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
-            # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival
+            # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival;
+            # unless the tiles both turns read outweigh the numbers too (specks taken for numbers on dark tiles)
             turn = int(np.argmax(votes))
             return turn * 90, False, tuple(q * 90 for q in (best, other) if q != turn)
         # the evidence for the best turn over the next one, in value numbers (a letter margin
@@ -1911,7 +1912,9 @@ def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best
     (f103043 board-119's I) counts for nothing here. On a full board of light letters on dark tiles whose value
     numbers barely show (dev m239239 board-070, 86 tiles turned 180) the 16 'numbers' found were specks and tile
     rims, 6 for turn 0 against 5 for 180, while all 16 tiles read as letters both ways, 7 of them better turned 180
-    (E, L, J, G, Y, C, T...; 0.09-0.25 each, 1.27 in all): every tile was lost to TURN_NOT_SETTLED."""
+    (E, L, J, G, Y, C, T...; 0.09-0.25 each, 1.27 in all): every tile was lost to TURN_NOT_SETTLED. On the 720 dev
+    boards of seeds 233233-241241 and 134122-134123 (/tmp/vrot/turns.py, also --sequence) it decides only that one,
+    settled right; none read turned wrong."""
     if not read_in:
         return False
     both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[numbers_turn])
@@ -1927,10 +1930,11 @@ def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarr
     puts `best` upright, a numbered tile reads a letter at the kiosk's bar turned that way, and no tile looked at
     reads any letter at that bar turned another way (`at_bar`: per turn, each of _rotation's candidates, the
     `numbers` numbered ones first). A letter that reads alike turned (O, N, Z, H, I, S, X; M and W) reads at the bar in
-    its rival turn and a blank in none, so neither settles; a lone E, J or A whose other turns read no letter does.
-    First moves of one or two tiles (dev seeds 233233-241241) were read with the number's turn but its half-turn or
-    a quarter turn as a rival, their one tile unknown, where the rival read the tile as no letter or under the bar
-    (m241241 board-020: an A numbered turned 90, read Y 0.57 turned 270)."""
+    its rival turn and a blank in none, so neither settles; nor a letter read as another at the bar turned (E as B,
+    J as P at 0.83, R as Z at 0.94, U as C or D). A lone A or T whose other turns read no letter at the bar does: on the
+    dev boards of seeds 233233-241241 (600 read, /tmp/vrot/turns.py) and 134122-134123 (120) it settled m241241
+    board-020 only (an A numbered turned 90, read Y 0.57 turned 270, its half-turn a rival before), and no board
+    read turned wrong; f111051 board-011's T (tests/test_vision_fixed_turn.py) is settled so too."""
     if numbers == 0 or at_bar.shape[1] == 0 or votes[best] < numbers:
         return False
     others = [q for q in range(4) if q != best]
