@@ -317,3 +317,60 @@ def test_an_accepted_first_move_a_half_turn_keeps_settles_nothing_against_it(mon
     for r in range(15):
         for c in range(15):
             assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
+
+
+def _dataset_board(seed: int, index: int) -> tuple[RenderedFrame, np.ndarray]:
+    """Frame `index` of `python -m vision.synth dataset DIR --boards 100 --seed SEED` and the image as saved."""
+    frame, _ = dataset_frame(DatasetSpec(boards=100, seed=seed), index)
+    return frame, as_saved(frame.image)
+
+
+def _no_wrong_letter(read: list[str], truth: list[str]) -> None:
+    for r in range(15):
+        for c in range(15):
+            assert read[r][c] in (truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
+
+
+def test_a_full_board_whose_value_numbers_do_not_show_is_settled_by_its_letters():
+    """Rendered dev frame seed 239239 index 70 (/tmp/vmissed/m239239 board-070): 86 dark maroon tiles with light
+    letters, turned 180, their value numbers too faint to show. The 16 'numbers' found were specks and tile rims
+    (6 for turn 0, 5 for 180, 4 and 1), all 16 tiles read as letters both ways, 7 of them better turned 180: the
+    numbers' turn 0 was kept, the letters' 180 its rival, not settled, every tile asked. On the tiles both turns
+    read, the letters outweigh the numbers (_letters_outweigh_numbers): settled turned 180, the tiles read."""
+    frame, image = _dataset_board(239239, 70)
+    assert frame.rotation == 180 and sum(ch != "." for row in frame.truth for ch in row) == 86
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(image)
+    assert observation.rotation == 180 and reader._memory.rotation_rivals == ()
+    assert not any("not settled" in problem for problem in observation.problems)
+    read = observation.board_text()
+    _no_wrong_letter(read, frame.truth)
+    assert sum(row.count("#") for row in read) <= 2
+
+
+def test_a_lone_tile_whose_other_turns_read_no_letter_is_settled_by_its_value_number():
+    """Rendered dev frame seed 241241 index 20 (/tmp/vdoubt/m241241 board-020): one A on H8, turned 90, its value
+    number found turned 90; turned any other way it reads no letter (turned 270 a Y at 0.57, under the kiosk's bar).
+    One number never settled a turn against a rival the letters did not outweigh: the half-turn stayed a rival and
+    the A was asked. Its number and its letter read one way only settle it (_numbers_read_only_one_way): read."""
+    frame, image = _dataset_board(241241, 20)
+    assert frame.rotation == 90 and [ch for row in frame.truth for ch in row if ch != "."] == ["A"]
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(image)
+    assert observation.rotation == 90 and reader._memory.rotation_rivals == ()
+    assert observation.board_text() == frame.truth
+
+
+@pytest.mark.parametrize("seed, index, letter", [(233233, 88, "H"), (239239, 22, "S"), (241241, 61, "N"),
+                                                 (234234, 68, "J")])
+def test_a_lone_tile_that_reads_a_letter_turned_another_way_leaves_the_turn_unsettled(seed, index, letter):
+    """Rendered dev frames of one tile on H8 with its value number found (seeds 233233, 239239, 241241, 234234): an H,
+    S or N reads itself turned half-way (H and N a Z a quarter turned), a J reads P at 0.83 turned over, at the
+    kiosk's bar. The number alone may be a speck: the turn stays unsettled, the tile asked, never read turned wrong."""
+    frame, image = _dataset_board(seed, index)
+    assert [ch for row in frame.truth for ch in row if ch != "."] == [letter]
+    reader = BoardReader(VisionConfig(tileset="english"))
+    observation = reader.observe(image)
+    assert reader._memory.rotation_rivals
+    assert any("not settled" in problem for problem in observation.problems)
+    _no_wrong_letter(observation.board_text(), frame.truth)

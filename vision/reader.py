@@ -1086,6 +1086,7 @@ class BoardReader:
         letters = np.zeros(4)
         tile_letters = np.zeros((4, 0))  # per turn, each letter tile's part of `letters`
         read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
+        at_bar = np.zeros((4, 0), bool)  # per turn: which candidates it reads as a letter at the kiosk's bar
         for _, quarter in numbered:
             votes[quarter] += 1
         decisive = numbers >= 5 and votes.max() >= 0.8 * numbers
@@ -1115,6 +1116,7 @@ class BoardReader:
             # 8 blurred tiles on rendered seed 9 of tests/test_vision_reader.py), every tile
             # read as a letter in some turn counts, and the turns that do not read it lose by it
             found = [heights > 0 for _, heights in readings]
+            at_bar = np.stack([(heights > 0) & (probs.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) for probs, heights in readings])
             read_in = [np.where(heights > 0, np.log(probs.max(axis=1) + 1e-2), np.nan) for probs, heights in readings]
             letter = np.logical_and.reduce(found)
             if NOT_A_LETTER in self.letters.classes and letter.sum() < ROTATION_MIN_TILES:
@@ -1139,15 +1141,17 @@ class BoardReader:
         accepted_tiles = memory.accepted is not None and not open_turns  # it alone settles the turn
         other = open_turns[0] if open_turns else int(order[1])
         sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
-        if votes[best] < votes.max() and not accepted_tiles:
+        if votes[best] < votes.max() and not accepted_tiles and \
+                not _letters_outweigh_numbers(read_in, votes, best, int(np.argmax(votes))):
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
-            # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival
+            # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival;
+            # unless the tiles both turns read outweigh the numbers too (specks taken for numbers on dark tiles)
             turn = int(np.argmax(votes))
             return turn * 90, False, tuple(q * 90 for q in (best, other) if q != turn)
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
-        settled = sure or accepted_tiles or (
+        settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
@@ -1942,6 +1946,43 @@ def _tiles_favouring(tile_letters: np.ndarray, best: int, other: int) -> int:
     """How many tiles' letters favour turn `best` over `other` by RIVAL_EVEN at least (`tile_letters`: per turn,
     each tile's part of _rotation's letters' score)."""
     return int((tile_letters[best] - tile_letters[other] >= RIVAL_EVEN).sum())
+
+
+def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best: int, numbers_turn: int) -> bool:
+    """Whether the letters settle turn `best` against the value numbers' `numbers_turn` on the tiles BOTH turns read
+    as letters (`read_in`, per turn: each candidate's log-probability where read, else NaN), where _rotation keeps
+    the numbers' turn: a margin of RIVAL_LETTERS there counts as one number (as RIVAL_VOTES weighs it), and
+    LETTERS_ALONE_TILES of those tiles favour `best` by RIVAL_EVEN each. A tile read as a letter in one turn only
+    (f103043 board-119's I) counts for nothing here. On a full board of light letters on dark tiles whose value
+    numbers barely show (dev m239239 board-070, 86 tiles turned 180) the 16 'numbers' found were specks and tile
+    rims, 6 for turn 0 against 5 for 180, while all 16 tiles read as letters both ways, 7 of them better turned 180
+    (E, L, J, G, Y, C, T...; 0.09-0.25 each, 1.27 in all): every tile was lost to TURN_NOT_SETTLED. On the 720 dev
+    boards of seeds 233233-241241 and 134122-134123 (/tmp/vrot/turns.py, also --sequence) it decides only that one,
+    settled right; none read turned wrong."""
+    if not read_in:
+        return False
+    both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[numbers_turn])
+    per_tile = 0.5 * (read_in[best][both] - read_in[numbers_turn][both])
+    shared = _letter_margin(float(per_tile.sum()))
+    favouring = int((per_tile >= RIVAL_EVEN).sum())
+    return favouring >= LETTERS_ALONE_TILES and \
+        votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+
+
+def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarray, best: int) -> bool:
+    """Whether the value numbers settle turn `best` on their own evidence however few they are: every number found
+    puts `best` upright, a numbered tile reads a letter at the kiosk's bar turned that way, and no tile looked at
+    reads any letter at that bar turned another way (`at_bar`: per turn, each of _rotation's candidates, the
+    `numbers` numbered ones first). A letter that reads alike turned (O, N, Z, H, I, S, X; M and W) reads at the bar in
+    its rival turn and a blank in none, so neither settles; nor a letter read as another at the bar turned (E as B,
+    J as P at 0.83, R as Z at 0.94, U as C or D). A lone A or T whose other turns read no letter at the bar does: on the
+    dev boards of seeds 233233-241241 (600 read, /tmp/vrot/turns.py) and 134122-134123 (120) it settled m241241
+    board-020 only (an A numbered turned 90, read Y 0.57 turned 270, its half-turn a rival before), and no board
+    read turned wrong; f111051 board-011's T (tests/test_vision_fixed_turn.py) is settled so too."""
+    if numbers == 0 or at_bar.shape[1] == 0 or votes[best] < numbers:
+        return False
+    others = [q for q in range(4) if q != best]
+    return bool(at_bar[best, :numbers].any()) and not at_bar[others].any()
 
 
 def _letter_margin(margin: float) -> float:
