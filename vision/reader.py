@@ -1391,6 +1391,8 @@ class BoardReader:
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
+            cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
@@ -1773,6 +1775,28 @@ def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[n
         return []
     board_light = share >= POLARITY_SHARE
     return [k for k in suspects if light[k] != board_light]
+
+
+def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                    found: list[int]) -> list[int]:
+    """The squares read as blanks by the occupancy model alone (upright `cells` and `occ`; `found`: those the mark and
+    face tests read) whose face ring (vision.cells.face_colours) is FACE_TWIN_APART times as far from the faces of
+    their nearest tiles as from a square of their premium type read empty (SURE_TILE), 1 Lab at least: an empty square
+    the colour of its twins, not of the tiles (see BLANK_TWINNED). `index`: the frame-order cell of each upright one."""
+    squares = np.array([k for k, c in enumerate(cells) if c.state == "blank" and k not in found], int)
+    tiles = np.flatnonzero((occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells]))
+    if not len(squares) or len(tiles) < 3:  # as for the tiles' colour (_read)
+        return []
+    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+    twins = empty[np.isin(_LAYOUT_UPRIGHT[empty], _LAYOUT_UPRIGHT[squares])]
+    near_tiles = _near(squares, tiles)
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), twins]))
+    same = (_LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[twins][None]) & (squares[:, None] != twins[None])
+    apart = np.linalg.norm(faces[squares][:, None] - faces[twins][None], axis=2)
+    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
+    to_face = _from_median(faces, faces, squares, near_tiles)
+    return squares[to_face >= FACE_TWIN_APART * np.maximum(to_twin, 1.0)].tolist()
 
 
 def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
