@@ -31,3 +31,11 @@ def test_a_plain_blank_far_from_the_tiles_faces_is_kept():
     obs, truth = _read(235235, 88)
     assert truth[10][6] == "?"
     assert obs.cells[10 * 15 + 6].state == "blank"
+
+
+def test_a_star_blank_whose_plain_ink_took_in_the_shaded_face_is_read_by_its_boosted_mark():
+    # seed 236236 board 25 (8, 13): a clear star blank (tile 0.975, 'not a letter' 1.0 plain and as strokes) whose
+    # plain ink mask took in the tile's shaded half, so that no letter box was found there: asked on the start tree
+    obs, truth = _read(236236, 25)
+    assert truth[8][13] == "?"
+    assert obs.cells[8 * 15 + 13].state == "blank"

@@ -619,7 +619,12 @@ FACE_EVEN = 3.0
 # the tile's face), and MARK_IN_PLAIN_INK then asked it: a clear star blank, tile 0.975, 'not a letter' 1.0 plain and
 # as strokes (rendered round-27 seed 236236 board-025 (8,13)). Such a window is looked at again with its detail
 # boosted as _faint_letters reads faint letters (FAINT_GAIN): there the letter model reads it again, plain ink and
-# strokes, and the mark's tests are as before (a faint letter boosted reads its letter, not 'not a letter')
+# strokes, and the mark's tests are as before (a faint letter boosted reads its letter, not 'not a letter'). On the
+# 420 dev boards named at BLANK_TWINNED (/tmp/vblankask/boostlog.py) it changes the mark's verdict on two squares,
+# both blanks: that star, now read, and 134126 board-000 (7,5), asked still by the later tests. Of the boards the
+# mark's tests were set on (rendered again, /tmp/vblankask/guards.py): the faint A's of 120063 board-008 (6,10) and
+# 190190 board-015 (8,7), 94034 board-019's F and 75555 board-005 read as on the start tree (no blank), and the star
+# that MARK_IN_PLAIN_INK lost (123064 board-014 (7,5)) is read again, 0.965
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
