@@ -619,6 +619,28 @@ BLANK_DOUBT = 0.02
 # toward the cream tiles, read as blanks 0.76-0.94 by the occupancy model itself, none beside a tile; 123064
 # board-043's V above was one too. On dev seeds 123063, 123064, 123163-123165 (start tree) every one of the blanks
 # read right was joined to a lettered tile
+# BLANK_TWINNED (no constant of its own, _twinned_blanks): the occupancy model reads some squares as blanks on its own
+# (no mark, no face test), and where a premium type's squares are the tiles' hue it reads them so: rendered round-27
+# seed 234234 board-085 (deluxe board, no labels, navy tiles), two blue '3L' squares beside tiles, blanks at 0.72 and
+# 0.79. Their face rings (vision.cells.face_colours) were 38.3 and 34.8 Lab from the faces of their nearest tiles but
+# 6.3 and 8.2 from the one '3L' square read empty (SURE_TILE): so a blank read so is asked where the tiles' faces are
+# FACE_TWIN_APART times as far as (1 Lab at least) the nearest square of its premium type read empty, as the face test
+# asks its blanks the other way round (FACE_TWIN_APART). Dev seeds 234234-236236 (rounds 27's renders, 100 boards
+# each) and 134126, 134127 (60 each; /tmp/vblankask/collect.py, start tree 22eae38): of the 158 squares the model read
+# as blanks alone, 156 are blanks, their faces' distance 2.29 times their twin's at most (235235 board-088 (10,6), a
+# plain blank 32 Lab from its neighbours' faces and 14 from its type's empty squares; 1.12 next), the two phantoms
+# 6.1 and 4.2 times
+# MARK_BOOSTED (no constant of its own, BoardReader._marks): a mark whose window is shaded across (a glare band, the
+# tile's own shadow) can leave no letter in the plain ink (vision.glyph.letter_ink finds none: the mask took in half
+# the tile's face), and MARK_IN_PLAIN_INK then asked it: a clear star blank, tile 0.975, 'not a letter' 1.0 plain and
+# as strokes (rendered round-27 seed 236236 board-025 (8,13)). Such a window is looked at again with its detail
+# boosted as _faint_letters reads faint letters (FAINT_GAIN): there the letter model reads it again, plain ink and
+# strokes, and the mark's tests are as before (a faint letter boosted reads its letter, not 'not a letter'). On the
+# 420 dev boards named at BLANK_TWINNED (/tmp/vblankask/boostlog.py) it changes the mark's verdict on two squares,
+# both blanks: that star, now read, and 134126 board-000 (7,5), asked still by the later tests. Of the boards the
+# mark's tests were set on (rendered again, /tmp/vblankask/guards.py): the faint A's of 120063 board-008 (6,10) and
+# 190190 board-015 (8,7), 94034 board-019's F and 75555 board-005 read as on the start tree (no blank), and the star
+# that MARK_IN_PLAIN_INK lost (123064 board-014 (7,5)) is read again, 0.965
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
@@ -1411,6 +1433,8 @@ class BoardReader:
             cells[k] = reading
         for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
+            cells[k] = CellReading("unknown", None, 0.0)
         for k in _unjoined_blanks(cells):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
@@ -1462,7 +1486,7 @@ class BoardReader:
         # plain ink surely a mark is not read again: a star blank's strokes once read I
         letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks, upright, plain)
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
-        marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
+        marked = [k for k, w, m in zip(unread, upright, self._marks(upright, marks.tolist(), stroke_marks)) if m]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
@@ -1667,7 +1691,23 @@ class BoardReader:
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain = self._glyph_classes(upright, False)[0][:, other]
         strokes = _strokes_not_a_letter(*self._glyph_classes(upright, True), other)
-        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if _a_mark(w, p, s)]
+        return [k for k, m in zip(squares, self._marks(upright, plain.tolist(), strokes)) if m]
+
+    def _marks(self, upright: list[np.ndarray], plain: list[float], strokes: list[float | None]) -> list[bool]:
+        """Which of these upright tile windows show a blank's mark (_a_mark, given the letter model's 'not a letter' of
+        each one's plain ink and strokes), those whose plain ink holds no letter at all looked at again with their
+        detail boosted (_boosted) and read again there: a mark the window's shading hid (see MARK_BOOSTED)."""
+        found = [_a_mark(w, p, s) for w, p, s in zip(upright, plain, strokes)]
+        again = [j for j, (w, m) in enumerate(zip(upright, found)) if not m and letter_ink(w) is None]
+        if not again:
+            return found
+        other = self.letters.classes.index(NOT_A_LETTER)
+        boosted = [_boosted(upright[j]) for j in again]
+        boosted_plain = self._glyph_classes(boosted, False)[0][:, other]
+        boosted_strokes = _strokes_not_a_letter(*self._glyph_classes(boosted, True), other)
+        for j, w, p, s in zip(again, boosted, boosted_plain, boosted_strokes):
+            found[j] = _a_mark(w, float(p), s)
+        return found
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -1821,6 +1861,28 @@ def _against_polarity(cells: list[CellReading], occ: np.ndarray, windows: list[n
         return []
     board_light = share >= POLARITY_SHARE
     return [k for k in suspects if light[k] != board_light]
+
+
+def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                    found: list[int]) -> list[int]:
+    """The squares read as blanks by the occupancy model alone (upright `cells` and `occ`; `found`: those the mark and
+    face tests read) whose face ring (vision.cells.face_colours) is FACE_TWIN_APART times as far from the faces of
+    their nearest tiles as from a square of their premium type read empty (SURE_TILE), 1 Lab at least: an empty square
+    the colour of its twins, not of the tiles (see BLANK_TWINNED). `index`: the frame-order cell of each upright one."""
+    squares = np.array([k for k, c in enumerate(cells) if c.state == "blank" and k not in found], int)
+    tiles = np.flatnonzero((occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells]))
+    if not len(squares) or len(tiles) < 3:  # as for the tiles' colour (_read)
+        return []
+    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+    twins = empty[np.isin(_LAYOUT_UPRIGHT[empty], _LAYOUT_UPRIGHT[squares])]
+    near_tiles = _near(squares, tiles)
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), twins]))
+    same = (_LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[twins][None]) & (squares[:, None] != twins[None])
+    apart = np.linalg.norm(faces[squares][:, None] - faces[twins][None], axis=2)
+    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
+    to_face = _from_median(faces, faces, squares, near_tiles)
+    return squares[to_face >= FACE_TWIN_APART * np.maximum(to_twin, 1.0)].tolist()
 
 
 def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
