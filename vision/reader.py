@@ -834,18 +834,25 @@ class BoardReader:
         the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
         at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
         (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK). A letter the
-        plain ink shows none of (glyph_image read the strokes) is not doubted: no level of that ink made it."""
+        plain ink shows none of (glyph_image read the strokes) is kept too where its window median-filtered
+        (DENOISE_PX) reads it at the kiosk's bar: the darker level dropped the lit side of a letter under a glare
+        gradient (see DARKER_INK)."""
         best = probs.max(axis=1)
-        doubted = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE)
-                                                      & (best < LETTER_DECIDES)) if letter_ink(cells[k]) is not None], int)
+        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        letters = probs[doubted].argmax(axis=1)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
         if other.any():
             rivals = np.flatnonzero(other)
-            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
+            other[rivals[self._hairlines_read(cells, doubted[rivals], letters[rivals])]] = False
+        no_ink = np.array([other[j] and letter_ink(cells[k]) is None for j, k in enumerate(doubted)], bool)
+        if no_ink.any():
+            rivals = np.flatnonzero(no_ink)
+            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in doubted[rivals]]
+            again, again_heights = self._read_glyphs(filtered, strokes=False)
+            other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
