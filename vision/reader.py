@@ -1207,6 +1207,22 @@ class BoardReader:
         same = (heights[unread] > 0) & (again.argmax(axis=1) == probs[unread].argmax(axis=1))
         taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
         probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
+        left = ~taken
+        if left.any():
+            self._read_darker(upright, probs, heights, unread[left], again[left], again_heights[left])
+
+    def _read_darker(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray, rows: np.ndarray,
+                     filtered: np.ndarray, filtered_heights: np.ndarray) -> None:
+        """Read again, in place, from their darker ink (vision.glyph.dark_ink_mask) the squares `rows` still not read
+        at the kiosk's bar after _read_denoised (`filtered`, `filtered_heights`: their median-filtered readings): the
+        darker ink's letter is taken where it reads it at LETTER_DECIDES and the plain ink's or the filtered reading's
+        likeliest letter is that one (see DARKER_READS). `upright`: grey windows."""
+        dark, dark_heights = self._read_glyphs([upright[k] for k in rows], strokes=False, dark=True)
+        letters = dark.argmax(axis=1)
+        plain = (heights[rows] > 0) & (probs[rows].max(axis=1) > 0) & (probs[rows].argmax(axis=1) == letters)
+        again = (filtered_heights > 0) & (filtered.max(axis=1) > 0) & (filtered.argmax(axis=1) == letters)
+        taken = (dark_heights > 0) & (dark.max(axis=1) >= LETTER_DECIDES) & (plain | again)
+        probs[rows[taken]], heights[rows[taken]] = dark[taken], dark_heights[taken]
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
                         probs: np.ndarray, heights: np.ndarray) -> None:
