@@ -794,7 +794,12 @@ class BoardReader:
                 kept = rivals[self._hairlines_read(cells, unsure[rivals], probs[unsure[rivals]].argmax(axis=1))]
                 surer[kept], rival[kept] = False, False
             # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
-            overruled[unsure] = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            over = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            confirmable = np.flatnonzero(over & (again.max(axis=1) >= LETTER_DECIDES))
+            if strokes_past_print and len(confirmable):  # see STROKES_CONFIRMED
+                letters = again[confirmable].argmax(axis=1)
+                over[confirmable[self._strokes_confirmed(cells, unsure[confirmable], letters)]] = False
+            overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
@@ -810,6 +815,16 @@ class BoardReader:
         (vision.glyph.hairline_mask) read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
         return (again_heights > 0) & (again[np.arange(len(rows)), letters] >= DEFAULT_MIN_CONFIDENCE)
+
+    def _strokes_confirmed(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept and the darker ink
+        (vision.glyph.dark_ink_mask) both read letters[row] (an index into self.letter_classes) at LETTER_DECIDES."""
+        windows = [cells[k] for k in rows]
+        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
+        at = np.arange(len(rows))
+        return (hair_heights > 0) & (hair[at, letters] >= LETTER_DECIDES) & \
+            (dark_heights > 0) & (dark[at, letters] >= LETTER_DECIDES)
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
