@@ -45,7 +45,7 @@ from vision.models import Calibration, Network, thin_i
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.board_scale import square_px
 from vision.rack_counter import RackCounter
-from vision.value import ValueCue, without_joined_number
+from vision.value import ValueCue, number_aspect, without_joined_number
 from vision.tilesets import read_as
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
@@ -1395,6 +1395,8 @@ class BoardReader:
                 cells.append(_unlettered(states[k], likeliest[k]))
             else:
                 cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
+        for k, reading in self._lettered_blanks(cells, windows, index, quarter).items():
+            cells[k] = reading
         marked, again = self._unread_tiles(windows, occ, index, letter_at, heights, quarter)
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
@@ -1553,6 +1555,27 @@ class BoardReader:
         unsure = self._maybe_accented(windows, [int(index[k]) for k in squares], probs, heights, quarter)
         return {k: self._cell_reading(occ[k], probs[j], j in unsure) for j, k in enumerate(squares)
                 if heights[j] > 0 and probs[j].max() >= DEFAULT_MIN_CONFIDENCE}
+
+    def _lettered_blanks(self, cells: list[CellReading], windows: list[np.ndarray], index: np.ndarray,
+                         quarter: int) -> dict[int, CellReading]:
+        """The upright squares read as blanks by the occupancy model alone whose letter its plain ink (every check of
+        _letter_probabilities, not median-filtered) and its darker ink both read at LETTER_DECIDES, with a value number
+        seen low and right of it (vision.value.number_aspect): tiles, read with that letter (see BLANK_LETTERED)."""
+        blank = [k for k, c in enumerate(cells) if c.state == "blank"]
+        if not blank:
+            return {}
+        upright = [_turned_window(windows[index[k]], quarter) for k in blank]
+        plain, heights = self._letter_probabilities(upright, strokes_past_print=True)
+        sure = np.flatnonzero((heights > 0) & (plain.max(axis=1) >= LETTER_DECIDES))
+        if not len(sure):
+            return {}
+        dark, dark_heights = self._read_glyphs([upright[j] for j in sure], strokes=False, dark=True)
+        letters = plain[sure].argmax(axis=1)
+        agree = (dark_heights > 0) & (dark[np.arange(len(sure)), letters] >= LETTER_DECIDES)
+        allowed = set(load_tileset(self.config.tileset).chars)  # a bare letter with an accented twin may have lost it
+        return {blank[j]: self._in_plain_view(plain[j], False) for j in sure[agree]
+                if ACCENTED.get(self.letter_classes[int(plain[j].argmax())]) not in allowed
+                and number_aspect(upright[j]) is not None}
 
     def _in_plain_view(self, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """A tile shown by a second sign (its face, or its value number: see FACE_BACKED) read with the letter found
