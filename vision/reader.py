@@ -1232,10 +1232,16 @@ class BoardReader:
         at the kiosk's bar after _read_denoised (`filtered`, `filtered_heights`: their median-filtered readings): the
         darker ink's letter is taken where it reads it at LETTER_DECIDES and the plain ink's or the filtered reading's
         likeliest letter is that one (see DARKER_READS). `upright`: grey windows."""
+        plain_read = (heights[rows] > 0) & (probs[rows].max(axis=1) > 0)
+        filtered_read = (filtered_heights > 0) & (filtered.max(axis=1) > 0)
+        some = np.flatnonzero(plain_read | filtered_read)  # no letter to agree with elsewhere: not read again
+        if not len(some):
+            return
+        rows = rows[some]
         dark, dark_heights = self._read_glyphs([upright[k] for k in rows], strokes=False, dark=True)
         letters = dark.argmax(axis=1)
-        plain = (heights[rows] > 0) & (probs[rows].max(axis=1) > 0) & (probs[rows].argmax(axis=1) == letters)
-        again = (filtered_heights > 0) & (filtered.max(axis=1) > 0) & (filtered.argmax(axis=1) == letters)
+        plain = plain_read[some] & (probs[rows].argmax(axis=1) == letters)
+        again = filtered_read[some] & (filtered[some].argmax(axis=1) == letters)
         taken = (dark_heights > 0) & (dark.max(axis=1) >= LETTER_DECIDES) & (plain | again)
         probs[rows[taken]], heights[rows[taken]] = dark[taken], dark_heights[taken]
 
