@@ -255,7 +255,14 @@ LETTER_SURE_ALONE = 0.999
 # all right) the darker ink read another on 8 (B as H 0.998 and 0.97, E as I 0.54-0.98, F as I 0.68, R as H 0.887),
 # one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py). Dev 134104 board-079
 # (6, 5): an O under a glare gradient whose plain ink showed no letter (read from its strokes by glyph_image, O
-# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none is not doubted
+# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none was not doubted. Round 28
+# (helper "vletters"): the lead's round-27 measuring seed 237237 board-036 (1, 4), a W whose plain ink ran into the
+# tile's frame (no letter), its strokes H 0.886, darker W 0.999, hairlines none: read H 0.885. So a letter the plain
+# ink shows none of is doubted too, and kept where its window median-filtered (DENOISE_PX) reads it at the kiosk's
+# bar: board-079's O (filtered O 0.915) is kept, the W (filtered: no letter) asked. And the hairlines keep the plain
+# ink's letter only where the strokes do not read the darker ink's at LETTER_DECIDES too: dev seed 134128 board-012
+# (7, 5), a light C on a dark tile, plain G 0.822, hairlines G 0.851, strokes C 0.99, darker C 1.0: read G 0.822, now
+# asked; board-039's B (strokes B 0.851) is kept as before
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -859,9 +866,13 @@ class BoardReader:
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
         letters = probs[doubted].argmax(axis=1)
         other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
-        if other.any():
+        if other.any():  # the hairlines keep the plain ink's letter unless the strokes read the darker ink's too
             rivals = np.flatnonzero(other)
-            other[rivals[self._hairlines_read(cells, doubted[rivals], letters[rivals])]] = False
+            rival_letters = again[rivals].argmax(axis=1)
+            strokes_read, strokes_heights = self._read_glyphs([cells[k] for k in doubted[rivals]], strokes=True)
+            seconded = (strokes_heights > 0) & (strokes_read[np.arange(len(rivals)), rival_letters] >= LETTER_DECIDES)
+            kept = self._hairlines_read(cells, doubted[rivals], letters[rivals]) & ~seconded
+            other[rivals[kept]] = False
         no_ink = np.array([other[j] and letter_ink(cells[k]) is None for j, k in enumerate(doubted)], bool)
         if no_ink.any():
             rivals = np.flatnonzero(no_ink)
