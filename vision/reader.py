@@ -276,6 +276,23 @@ LETTER_SURE_ALONE = 0.999
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
+# DARKER_READS (no constant of its own: LETTER_DECIDES): a letter still not read at the kiosk's bar after
+# _read_denoised is read from its darker ink (vision.glyph.dark_ink_mask), and taken where that reads a letter at
+# LETTER_DECIDES that the plain ink's or the filtered reading's likeliest letter is too (_read_darker): the plain ink's
+# level took in a blurred or faint letter's surroundings. Round 28 (helper "vletters"): round-27 measuring seeds
+# 234234 board-027 (4, 7), an M on a navy tile, plain M 0.664, filtered M 0.617, darker M 0.992, and 240240 board-065
+# (4, 9), an I, plain 'not a letter' 0.90, filtered I 0.986, darker I 0.998: both asked, now read. STROKES_CONFIRMED:
+# where the strokes read another letter than the plain ink at LETTER_DECIDES (TAKEN_ALONE's overrule), the strokes'
+# letter is taken when their hairlines and the darker ink read it at LETTER_DECIDES too (_strokes_confirmed): 235235
+# board-041 (10, 7), a J whose plain ink ran up into the tile's top edge, T 0.939, and J 1.0 by the three others:
+# asked, now read. BLANK_LETTERED: a square the occupancy model calls a blank whose plain ink (not median-filtered: a
+# real blank's filtered window can read a letter, scrabscrap-v1 spiel-13 board-18 (8, 4) I 0.997) and darker ink
+# read one letter at LETTER_DECIDES, with a value number seen low and right of it (vision.value.number_aspect: a blank
+# prints none; value_number_sides misses a number near the window's rim), is that tile (_lettered_blanks; letters
+# with an accented twin in the tile set left out): dev seed 134112 board-038 (8, 3), an L beside its 1 called a blank
+# at 0.999, now L 1.0. Dev (every square of 134112, 134128, 134129, 237237 (60 boards each), 239239 (100), 134089 and
+# vunread4's x134104 (60 each), both trees, /tmp/vwrong/dump.py and cmp.py): see round 28's vletters entry in
+# vision/MEASUREMENTS.md for every square these rules changed
 # TAKEN_ALONE (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a letter its plain ink reads
 # at the kiosk's bar, which the kiosk would take alone, whose strokes read another letter more surely, is
 # unknown (asked) rather than the strokes' letter: two readings each good enough to be taken disagree. Seed
