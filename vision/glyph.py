@@ -198,19 +198,29 @@ def _levels(gray: np.ndarray) -> Levels:
     return p2, p40, p60, p98, light_letter_in(gray)
 
 
+# No ink mask is made of a window whose ink and face lie under INK_CONTRAST grey levels apart (p2 and p60 of its
+# centre, a light letter's turned over). TURNED_NO_CONTRAST: a window light_letter_in calls a light letter's that has
+# no such contrast turned over, but has it as it is, is read as a dark letter's: a big bold dark letter fills half
+# the window's middle, so its median lies in the letter and the lit tile edges make the bright side look the
+# minority (rendered dev seed 239239 board-030 (1, 4): a W on a grey tile, middle p3 28, median 50, p97 73: called
+# light, 16 apart turned over and no letter read (asked); 38 apart as it is. Its (12, 3), a W whose window the
+# lit board beside the tile reaches into, has contrast turned over (30) and stays asked)
+INK_CONTRAST = 20
+
+
 def _ink_dark(gray: np.ndarray, inset: int, levels: Levels) -> tuple[np.ndarray, np.ndarray, float, float] | None:
     """A grey window's inner part (inside `inset`) and centre with the ink the darker side (a light letter's window
-    turned over), and the ink's and the face's levels (its p2 and p60 so turned); None where they lie under 20 apart
-    (no contrast to read)."""
+    turned over), and the ink's and the face's levels (its p2 and p60 so turned); None where they lie under
+    INK_CONTRAST apart (no contrast to read)."""
     n = gray.shape[0]
     inner = gray[inset:n - inset, inset:n - inset]
     q = n // 6
     centre = gray[q:n - q, q:n - q]
     p2, p40, p60, p98, light = levels
-    if light:
+    if light and (p98 - p40 >= INK_CONTRAST or p60 - p2 < INK_CONTRAST):  # see TURNED_NO_CONTRAST
         inner, centre = 255 - inner, 255 - centre
         p2, p60 = 255 - p98, 255 - p40
-    if p60 - p2 < 20:
+    if p60 - p2 < INK_CONTRAST:
         return None
     return inner, centre, p2, p60
 

@@ -45,7 +45,7 @@ from vision.models import Calibration, Network, thin_i
 from vision.observation import CELL_STATES, BoardObservation, CellReading
 from vision.board_scale import square_px
 from vision.rack_counter import RackCounter
-from vision.value import ValueCue, without_joined_number
+from vision.value import ValueCue, number_aspect, without_joined_number
 from vision.tilesets import read_as
 
 MIN_CONFIDENCE = {"empty": 0.5, "tile": 0.7, "blank": 0.7}  # below this a cell is reported 'unknown';
@@ -255,7 +255,14 @@ LETTER_SURE_ALONE = 0.999
 # all right) the darker ink read another on 8 (B as H 0.998 and 0.97, E as I 0.54-0.98, F as I 0.68, R as H 0.887),
 # one of them at LETTER_DECIDES (the B, its hairlines B 0.95: kept) (/tmp/vdoubt/simdark2.py). Dev 134104 board-079
 # (6, 5): an O under a glare gradient whose plain ink showed no letter (read from its strokes by glyph_image, O
-# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none is not doubted
+# 0.985): its darker ink lost the lit side, C 0.991; a letter whose plain ink shows none was not doubted. Round 28
+# (helper "vletters"): the lead's round-27 measuring seed 237237 board-036 (1, 4), a W whose plain ink ran into the
+# tile's frame (no letter), its strokes H 0.886, darker W 0.999, hairlines none: read H 0.885. So a letter the plain
+# ink shows none of is doubted too, and kept where its window median-filtered (DENOISE_PX) reads it at the kiosk's
+# bar: board-079's O (filtered O 0.915) is kept, the W (filtered: no letter) asked. And the hairlines keep the plain
+# ink's letter only where the strokes do not read the darker ink's at LETTER_DECIDES too: dev seed 134128 board-012
+# (7, 5), a light C on a dark tile, plain G 0.822, hairlines G 0.851, strokes C 0.99, darker C 1.0: read G 0.822, now
+# asked; board-039's B (strokes B 0.851) is kept as before
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -269,6 +276,23 @@ LETTER_SURE_ALONE = 0.999
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
+# DARKER_READS (no constant of its own: LETTER_DECIDES): a letter still not read at the kiosk's bar after
+# _read_denoised is read from its darker ink (vision.glyph.dark_ink_mask), and taken where that reads a letter at
+# LETTER_DECIDES that the plain ink's or the filtered reading's likeliest letter is too (_read_darker): the plain ink's
+# level took in a blurred or faint letter's surroundings. Round 28 (helper "vletters"): round-27 measuring seeds
+# 234234 board-027 (4, 7), an M on a navy tile, plain M 0.664, filtered M 0.617, darker M 0.992, and 240240 board-065
+# (4, 9), an I, plain 'not a letter' 0.90, filtered I 0.986, darker I 0.998: both asked, now read. STROKES_CONFIRMED:
+# where the strokes read another letter than the plain ink at LETTER_DECIDES (TAKEN_ALONE's overrule), the strokes'
+# letter is taken when their hairlines and the darker ink read it at LETTER_DECIDES too (_strokes_confirmed): 235235
+# board-041 (10, 7), a J whose plain ink ran up into the tile's top edge, T 0.939, and J 1.0 by the three others:
+# asked, now read. BLANK_LETTERED: a square the occupancy model calls a blank whose plain ink (not median-filtered: a
+# real blank's filtered window can read a letter, scrabscrap-v1 spiel-13 board-18 (8, 4) I 0.997) and darker ink
+# read one letter at LETTER_DECIDES, with a value number seen low and right of it (vision.value.number_aspect: a blank
+# prints none; value_number_sides misses a number near the window's rim), is that tile (_lettered_blanks; letters
+# with an accented twin in the tile set left out): dev seed 134112 board-038 (8, 3), an L beside its 1 called a blank
+# at 0.999, now L 1.0. Dev (every square of 134112, 134128, 134129, 237237 (60 boards each), 239239 (100), 134089 and
+# vunread4's x134104 (60 each), both trees, /tmp/vwrong/dump.py and cmp.py): see round 28's vletters entry in
+# vision/MEASUREMENTS.md for every square these rules changed
 # TAKEN_ALONE (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a letter its plain ink reads
 # at the kiosk's bar, which the kiosk would take alone, whose strokes read another letter more surely, is
 # unknown (asked) rather than the strokes' letter: two readings each good enough to be taken disagree. Seed
@@ -832,7 +856,12 @@ class BoardReader:
                 kept = rivals[self._hairlines_read(cells, unsure[rivals], probs[unsure[rivals]].argmax(axis=1))]
                 surer[kept], rival[kept] = False, False
             # another letter than the plain ink's: taken only past LETTER_DECIDES (see TAKEN_ALONE)
-            overruled[unsure] = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            over = rival & ((plain_best >= DEFAULT_MIN_CONFIDENCE) | (again.max(axis=1) < LETTER_DECIDES))
+            confirmable = np.flatnonzero(over & (again.max(axis=1) >= LETTER_DECIDES))
+            if strokes_past_print and len(confirmable):  # see STROKES_CONFIRMED
+                letters = again[confirmable].argmax(axis=1)
+                over[confirmable[self._strokes_confirmed(cells, unsure[confirmable], letters)]] = False
+            overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
         if strokes_past_print:
@@ -848,6 +877,16 @@ class BoardReader:
         (vision.glyph.hairline_mask) read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
         return (again_heights > 0) & (again[np.arange(len(rows)), letters] >= DEFAULT_MIN_CONFIDENCE)
+
+    def _strokes_confirmed(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept and the darker ink
+        (vision.glyph.dark_ink_mask) both read letters[row] (an index into self.letter_classes) at LETTER_DECIDES."""
+        windows = [cells[k] for k in rows]
+        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
+        at = np.arange(len(rows))
+        return (hair_heights > 0) & (hair[at, letters] >= LETTER_DECIDES) & \
+            (dark_heights > 0) & (dark[at, letters] >= LETTER_DECIDES)
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
@@ -872,18 +911,29 @@ class BoardReader:
         the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
         at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
         (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK). A letter the
-        plain ink shows none of (glyph_image read the strokes) is not doubted: no level of that ink made it."""
+        plain ink shows none of (glyph_image read the strokes) is kept too where its window median-filtered
+        (DENOISE_PX) reads it at the kiosk's bar: the darker level dropped the lit side of a letter under a glare
+        gradient (see DARKER_INK)."""
         best = probs.max(axis=1)
-        doubted = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE)
-                                                      & (best < LETTER_DECIDES)) if letter_ink(cells[k]) is not None], int)
+        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
-        if other.any():
+        letters = probs[doubted].argmax(axis=1)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
+        if other.any():  # the hairlines keep the plain ink's letter unless the strokes read the darker ink's too
             rivals = np.flatnonzero(other)
-            other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
+            rival_letters = again[rivals].argmax(axis=1)
+            strokes_read, strokes_heights = self._read_glyphs([cells[k] for k in doubted[rivals]], strokes=True)
+            seconded = (strokes_heights > 0) & (strokes_read[np.arange(len(rivals)), rival_letters] >= LETTER_DECIDES)
+            kept = self._hairlines_read(cells, doubted[rivals], letters[rivals]) & ~seconded
+            other[rivals[kept]] = False
+        no_ink = np.array([other[j] and letter_ink(cells[k]) is None for j, k in enumerate(doubted)], bool)
+        if no_ink.any():
+            rivals = np.flatnonzero(no_ink)
+            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in doubted[rivals]]
+            again, again_heights = self._read_glyphs(filtered, strokes=False)
+            other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1242,6 +1292,28 @@ class BoardReader:
         same = (heights[unread] > 0) & (again.argmax(axis=1) == probs[unread].argmax(axis=1))
         taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
         probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
+        left = ~taken
+        if left.any():
+            self._read_darker(upright, probs, heights, unread[left], again[left], again_heights[left])
+
+    def _read_darker(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray, rows: np.ndarray,
+                     filtered: np.ndarray, filtered_heights: np.ndarray) -> None:
+        """Read again, in place, from their darker ink (vision.glyph.dark_ink_mask) the squares `rows` still not read
+        at the kiosk's bar after _read_denoised (`filtered`, `filtered_heights`: their median-filtered readings): the
+        darker ink's letter is taken where it reads it at LETTER_DECIDES and the plain ink's or the filtered reading's
+        likeliest letter is that one (see DARKER_READS). `upright`: grey windows."""
+        plain_read = (heights[rows] > 0) & (probs[rows].max(axis=1) > 0)
+        filtered_read = (filtered_heights > 0) & (filtered.max(axis=1) > 0)
+        some = np.flatnonzero(plain_read | filtered_read)  # no letter to agree with elsewhere: not read again
+        if not len(some):
+            return
+        rows = rows[some]
+        dark, dark_heights = self._read_glyphs([upright[k] for k in rows], strokes=False, dark=True)
+        letters = dark.argmax(axis=1)
+        plain = plain_read[some] & (probs[rows].argmax(axis=1) == letters)
+        again = filtered_read[some] & (filtered[some].argmax(axis=1) == letters)
+        taken = (dark_heights > 0) & (dark.max(axis=1) >= LETTER_DECIDES) & (plain | again)
+        probs[rows[taken]], heights[rows[taken]] = dark[taken], dark_heights[taken]
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
                         probs: np.ndarray, heights: np.ndarray) -> None:
@@ -1399,6 +1471,8 @@ class BoardReader:
                 cells.append(_unlettered(states[k], likeliest[k]))
             else:
                 cells.append(self._cell_reading(occ[k], letter_probs[j], j in unsure))
+        for k, reading in self._lettered_blanks(cells, windows, index, quarter).items():
+            cells[k] = reading
         marked, again = self._unread_tiles(windows, occ, index, letter_at, heights, quarter)
         marked = _tile_coloured(marked, stats, index, tile_lab)
         for k in marked:
@@ -1561,6 +1635,27 @@ class BoardReader:
         unsure = self._maybe_accented(windows, [int(index[k]) for k in squares], probs, heights, quarter)
         return {k: self._cell_reading(occ[k], probs[j], j in unsure) for j, k in enumerate(squares)
                 if heights[j] > 0 and probs[j].max() >= DEFAULT_MIN_CONFIDENCE}
+
+    def _lettered_blanks(self, cells: list[CellReading], windows: list[np.ndarray], index: np.ndarray,
+                         quarter: int) -> dict[int, CellReading]:
+        """The upright squares read as blanks by the occupancy model alone whose letter its plain ink (every check of
+        _letter_probabilities, not median-filtered) and its darker ink both read at LETTER_DECIDES, with a value number
+        seen low and right of it (vision.value.number_aspect): tiles, read with that letter (see BLANK_LETTERED)."""
+        blank = [k for k, c in enumerate(cells) if c.state == "blank"]
+        if not blank:
+            return {}
+        upright = [_turned_window(windows[index[k]], quarter) for k in blank]
+        plain, heights = self._letter_probabilities(upright, strokes_past_print=True)
+        sure = np.flatnonzero((heights > 0) & (plain.max(axis=1) >= LETTER_DECIDES))
+        if not len(sure):
+            return {}
+        dark, dark_heights = self._read_glyphs([upright[j] for j in sure], strokes=False, dark=True)
+        letters = plain[sure].argmax(axis=1)
+        agree = (dark_heights > 0) & (dark[np.arange(len(sure)), letters] >= LETTER_DECIDES)
+        allowed = set(load_tileset(self.config.tileset).chars)  # a bare letter with an accented twin may have lost it
+        return {blank[j]: self._in_plain_view(plain[j], False) for j in sure[agree]
+                if ACCENTED.get(self.letter_classes[int(plain[j].argmax())]) not in allowed
+                and number_aspect(upright[j]) is not None}
 
     def _in_plain_view(self, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """A tile shown by a second sign (its face, or its value number: see FACE_BACKED) read with the letter found

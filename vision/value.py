@@ -206,9 +206,12 @@ def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
     # the end taken for the number: painted over, the L read I at 0.989, measuring seed 228228 board-027)
     if any(p[2] >= y1 and p[1] < x1 and p[1] + p[3] > x0 and p[5] >= 3 and p not in numbers for p in parts):
         return None
+    # ... and under or left of no other part of the letter's height: a number stands right of all the letter (a thin
+    # U's bowl, cut from both its arms, lies right of the left arm taken for the letter: painted over, the U read I
+    # 0.99, rendered dev seed 134129 board-028 (9, 9))
     digits = np.zeros_like(split)
     for k, x, _, w, _, _ in numbers:
-        if not any(ox < x + w and ox + ow > x for _, ox, _, ow, _, _ in others):
+        if not any(ox + ow > x for _, ox, _, ow, _, _ in others):
             digits[labels == k] = 1
     return digits if digits.any() else None
 
