@@ -1686,6 +1686,14 @@ ROUGH_CELL = 0.85
 # largest error, 0.39 cells, fell to 0.17 refined once more, and none got worse; on boards the
 # plain search finds square-on (the 60 scrabscrap-v1 frames) none is moved so, so it costs nothing there
 POLISH_MOVE = 0.5
+# The rectifier fits its view to the frame's strong edges (VIEW_FILL of it between their 2nd and
+# 98th percentiles), which on a board crowded with tiles are the tiles' and the rim's: bare columns
+# of faint lines beyond them, where no rim shows, fell outside the view, and with them every
+# 15 x 15 window of the board's lattice. Rendered seed 234234 board-080 (navy tiles over most of a
+# cream board seen steeply, its left rim out of the frame): the view cut the board's left 1.4
+# columns off (the board from -58 to 570 px of 640), and the lattices of its spacing placed it a
+# cell or two off.
+VIEW_ROOM = 0.1
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch (the busy part, the whole
 # frame): each costs a few refinements, and a frame with no board pays for all of them. The one
@@ -1765,12 +1773,14 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
     # the view is square, as rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
-    # middle): a view of the frame's own portrait or landscape shape cut the board off at a side
-    size = max(gray.shape)
-    to_view = found.to_view
+    # middle): a view of the frame's own portrait or landscape shape cut the board off at a side;
+    # drawn VIEW_ROOM wider each side at the same scale, so a board reaching past its edges is seen whole
+    room = round(VIEW_ROOM * max(gray.shape))
+    size = max(gray.shape) + 2 * room
+    to_view = np.array([[1.0, 0.0, room], [0.0, 1.0, room], [0.0, 0.0, 1.0]]) @ found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
     # shrunk to about that scale (a warp samples, it does not average)
-    local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
+    local = abs(np.linalg.det(found.to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
