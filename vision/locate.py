@@ -1692,7 +1692,14 @@ POLISH_MOVE = 0.5
 # 15 x 15 window of the board's lattice. Rendered seed 234234 board-080 (navy tiles over most of a
 # cream board seen steeply, its left rim out of the frame): the view cut the board's left 1.4
 # columns off (the board from -58 to 570 px of 640), and the lattices of its spacing placed it a
-# cell or two off.
+# cell or two off. The view is drawn this share of its size wider each side, at the same scale, and
+# searched whole: that board's left outer line lies 0.09 of the view beyond it, and drawn 0.06 or
+# 0.08 wider (its cells seen, that line not) its lattice was still not among those tried; 0.1, 0.12,
+# 0.15 and 0.2 located it (0.05-0.07 cells off). The lattices are combed over the wider view, so
+# they are ranked anew: rendered seed 125065 frame 31 as the bench's --tilt 20 shows it lost its
+# placement by the lines at every room tried (found by its pattern alone, 0.22 cells off; see
+# tests/test_vision_locate.py). Cost: _perspective_cells 1.16 times the thread time (6 dev frames),
+# only on frames whose first plain placement is not taken.
 VIEW_ROOM = 0.1
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch (the busy part, the whole
