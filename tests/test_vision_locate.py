@@ -559,8 +559,7 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     larger than that one. The spacing rule, made for finer grids offered after the board, held it
     back, and the board was not found. With them the board is offered first. (With the tiles' cells
     counted in the margin: left out, the margin alone refuses the finer grid (1.36 counted), and the
-    board comes first without the rivals along one axis too. And with the perspective view drawn as
-    before round 28 (VIEW_ROOM 0): drawn wider, the board comes first with the tiles counted too.)"""
+    board comes first without the rivals along one axis too.)"""
     from itertools import islice
 
     import vision.locate as locate
@@ -568,9 +567,6 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     frame = _saved_frame(91031, 15)
     _tiles_counted(monkeypatch)
     monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)
-    wider = next(board_candidates(frame.image), None)
-    assert wider is not None and _error_cells(wider.corners, frame.board_corners) < 0.2
-    monkeypatch.setattr(locate, "VIEW_ROOM", 0.0)
     offered = list(islice(board_candidates(frame.image), 2))
     monkeypatch.undo()
     first = next(board_candidates(frame.image), None)
@@ -588,8 +584,8 @@ def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(m
     """A board crowded with 73 tiles under perspective (rendered seed 91031, frame 57): no placement
     the premium pattern ranks among the ROUGH_CANDIDATES, nor those of either view's lattice of the
     strongest combs, is taken; the perspective view's lattice of the second strongest combs
-    (STRONG_LATTICES) places it, and it is found. (With the perspective view drawn as before round 28,
-    VIEW_ROOM 0: drawn wider, a placement of it is found without that lattice too.)"""
+    (STRONG_LATTICES) places it, and it is found. (Without the perspective view drawn wider after them,
+    VIEW_ROOM 0: that view, searched last, places it too.)"""
     import vision.locate as locate
     frame = _saved_frame(91031, 57)
     found = next(board_candidates(frame.image), None)
@@ -598,7 +594,7 @@ def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(m
     monkeypatch.setattr(locate, "STRONG_LATTICES", 1)
     wider = next(board_candidates(frame.image), None)
     assert wider is not None and _error_cells(wider.corners, frame.board_corners) < 0.2
-    monkeypatch.setattr(locate, "VIEW_ROOM", 0.0)
+    monkeypatch.setattr(locate, "VIEW_ROOM", 0.0)  # the wider view is the view itself: nothing new from it
     assert next(board_candidates(frame.image), None) is None
 
 

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.locate import VIEW_ROOM, _gray, _perspective_cells, _skews, _view_cells, _work_images
+from vision.locate import _gray, _perspective_cells, _skews, _view_cells, _work_images
 from vision.locate_perspective import VP_COHERENT, VP_POINTS, edge_pixels, rectifier
 
 
@@ -66,21 +66,18 @@ def test_the_perspective_view_warped_in_four_channels_gives_the_lattices_of_thre
     assert found is not None
     got = _perspective_cells(frame, scale, gray)
     assert got  # a view was drawn and has lattices
-    # round 25's view, in three channels (the same source, transform and flags as _perspective_cells;
-    # drawn VIEW_ROOM wider each side, as round 28 draws it)
-    room = round(VIEW_ROOM * max(gray.shape))
-    size = max(gray.shape) + 2 * room
-    to_view = np.array([[1.0, 0.0, room], [0.0, 1.0, room], [0.0, 0.0, 1.0]]) @ found.to_view
+    # round 25's view, in three channels (the same source, transform and flags as _perspective_cells)
+    size = max(gray.shape)
     local = abs(np.linalg.det(found.to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
-    from_source = to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
+    from_source = found.to_view @ np.diag([scale / source_scale, scale / source_scale, 1.0])
     view = cv2.warpPerspective(source, from_source, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inside = cv2.warpPerspective(np.ones(source.shape[:2], np.uint8), from_source, (size, size), flags=cv2.INTER_NEAREST) > 0
     view_gray = _gray(view)
     want = [cells for skew in _skews(view_gray)[:1]
-            for cells in _view_cells(view, inside, skew, to_view, gray=view_gray)]
+            for cells in _view_cells(view, inside, skew, found.to_view, gray=view_gray)]
     assert len(got) == len(want)
     for (a, back_a), (b, back_b) in zip(got, want):
         assert np.array_equal(back_a, back_b) and a.size == b.size

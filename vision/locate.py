@@ -1692,14 +1692,17 @@ POLISH_MOVE = 0.5
 # 15 x 15 window of the board's lattice. Rendered seed 234234 board-080 (navy tiles over most of a
 # cream board seen steeply, its left rim out of the frame): the view cut the board's left 1.4
 # columns off (the board from -58 to 570 px of 640), and the lattices of its spacing placed it a
-# cell or two off. The view is drawn this share of its size wider each side, at the same scale, and
-# searched whole: that board's left outer line lies 0.09 of the view beyond it, and drawn 0.06 or
-# 0.08 wider (its cells seen, that line not) its lattice was still not among those tried; 0.1, 0.12,
-# 0.15 and 0.2 located it (0.05-0.07 cells off). The lattices are combed over the wider view, so
-# they are ranked anew: rendered seed 125065 frame 31 as the bench's --tilt 20 shows it lost its
-# placement by the lines at every room tried (found by its pattern alone, 0.22 cells off; see
-# tests/test_vision_locate.py). Cost: _perspective_cells 1.16 times the thread time (6 dev frames),
-# only on frames whose first plain placement is not taken.
+# cell or two off. So when every rough placement before has been tried, the view is drawn again
+# this share of its size wider each side, at the same scale, and searched whole (its lattices
+# combed anew), its first PERSPECTIVE_RANKS placements by each measure tried last. That board's
+# left outer line lies 0.09 of the view beyond it: drawn in place of the first view 0.06 or 0.08
+# wider (its cells seen, that line not), its lattice was still not among those tried; 0.1, 0.12,
+# 0.15 and 0.2 located it (0.05-0.07 cells off). In place of the first view, the lattices ranked anew lost
+# jheidel-en IMG_20151016_170803 and rendered seed 125065 frame 31 as the bench's --tilt 20 shows
+# it (placed by its pattern alone, 0.22 cells off): searched last, every frame a candidate was
+# taken from before gives the same candidates first. Cost: the view drawn and combed once more
+# (1.16 times the first view's thread time, on 6 dev frames) and up to six refinements, only on
+# frames none of whose other rough placements was taken.
 VIEW_ROOM = 0.1
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch (the busy part, the whole
@@ -1772,17 +1775,18 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     return cells
 
 
-def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray,
+                       wider: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
     the frame itself where the view zooms in on a small board; none when the plain search
-    sees the grid as well (little perspective and a board not small)."""
+    sees the grid as well (little perspective and a board not small). `wider`: the view drawn
+    VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
     found = rectifier(gray)
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
     # the view is square, as rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
-    # middle): a view of the frame's own portrait or landscape shape cut the board off at a side;
-    # drawn VIEW_ROOM wider each side at the same scale, so a board reaching past its edges is seen whole
-    room = round(VIEW_ROOM * max(gray.shape))
+    # middle): a view of the frame's own portrait or landscape shape cut the board off at a side
+    room = round(VIEW_ROOM * max(gray.shape)) if wider else 0
     size = max(gray.shape) + 2 * room
     to_view = np.array([[1.0, 0.0, room], [0.0, 1.0, room], [0.0, 0.0, 1.0]]) @ found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
@@ -1812,7 +1816,8 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     once; with whether it came by the latter. After the first, the view that undoes the
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
-    strongest line combs (STRONG_LATTICES of each view) when they were not among them."""
+    strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
+    the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
     pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
     given: list[np.ndarray] = []
     placements: dict[tuple[int, int, bool], tuple[float, np.ndarray] | None] = {}  # each worked out once
@@ -1863,6 +1868,9 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
                 if fresh(corners):
                     yield corners, relative
+    if len(pools) > 1 and pools[1]:  # last, the perspective view drawn wider (see VIEW_ROOM)
+        pools.append(_perspective_cells(frame, scale, gray, wider=True))
+        yield from take(2, 0, PERSPECTIVE_RANKS)
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
