@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
-from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, rectifier
+from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
 from vision.locate_still import BorderProfiles, border_profiles, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
@@ -1775,13 +1775,17 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     return cells
 
 
-def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray,
-                       wider: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
     the frame itself where the view zooms in on a small board; none when the plain search
-    sees the grid as well (little perspective and a board not small). `wider`: the view drawn
-    VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
-    found = rectifier(gray)
+    sees the grid as well (little perspective and a board not small)."""
+    return _rectified_cells(frame, scale, gray, rectifier(gray))
+
+
+def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
+                     wider: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+    """_perspective_cells with the rectifier's answer for `gray` given (`found`); `wider`: the view
+    drawn VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
     # the view is square, as rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
@@ -1819,6 +1823,12 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
     the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
     pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
+    rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
+
+    def perspective(wider: bool) -> list[tuple[_LatticeCells, np.ndarray]]:
+        if not rectified:
+            rectified.append(rectifier(gray))
+        return _rectified_cells(frame, scale, gray, rectified[0], wider)
     given: list[np.ndarray] = []
     placements: dict[tuple[int, int, bool], tuple[float, np.ndarray] | None] = {}  # each worked out once
 
@@ -1854,7 +1864,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
         yield from take(0, 0, 1)
-        pools.append(_perspective_cells(frame, scale, gray))
+        pools.append(perspective(False))
         yield from take(1, 0, PERSPECTIVE_RANKS)
         yield from take(0, 1, len(pools[0]))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
@@ -1869,7 +1879,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 if fresh(corners):
                     yield corners, relative
     if len(pools) > 1 and pools[1]:  # last, the perspective view drawn wider (see VIEW_ROOM)
-        pools.append(_perspective_cells(frame, scale, gray, wider=True))
+        pools.append(perspective(True))
         yield from take(2, 0, PERSPECTIVE_RANKS)
 
 
