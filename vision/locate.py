@@ -1702,7 +1702,9 @@ POLISH_MOVE = 0.5
 # it (placed by its pattern alone, 0.22 cells off): searched last, every frame a candidate was
 # taken from before gives the same candidates first. Cost: the view drawn and combed once more
 # (1.16 times the first view's thread time, on 6 dev frames) and up to six refinements, only on
-# frames none of whose other rough placements was taken.
+# frames none of whose other rough placements was taken and one of whose first view's placements
+# was large enough to read (scrabscrap-v1 as --tilt 35 --scale 0.2 shows it, no board readable:
+# drawn on every such frame, it cost 25-38 ms more a frame, 52-160 ms before).
 VIEW_ROOM = 0.1
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch (the busy part, the whole
@@ -1878,7 +1880,10 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
                 if fresh(corners):
                     yield corners, relative
-    if len(pools) > 1 and pools[1]:  # last, the perspective view drawn wider (see VIEW_ROOM)
+    # last, the perspective view drawn wider (see VIEW_ROOM), when a placement of the first was large
+    # enough to read (_candidates refines no other): at the same scale, the board's lattice is no larger
+    if any(_smallest_cell(order_corners(corners)) / scale >= ROUGH_CELL * MIN_CELL_PX
+           for relative in (False, True) for corners in rankings.get((1, relative), [])):
         pools.append(perspective(True))
         yield from take(2, 0, PERSPECTIVE_RANKS)
 
