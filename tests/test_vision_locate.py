@@ -584,13 +584,17 @@ def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(m
     """A board crowded with 73 tiles under perspective (rendered seed 91031, frame 57): no placement
     the premium pattern ranks among the ROUGH_CANDIDATES, nor those of either view's lattice of the
     strongest combs, is taken; the perspective view's lattice of the second strongest combs
-    (STRONG_LATTICES) places it, and it is found."""
+    (STRONG_LATTICES) places it, and it is found. (Without the perspective view drawn wider after them,
+    VIEW_ROOM 0: that view, searched last, places it too.)"""
     import vision.locate as locate
     frame = _saved_frame(91031, 57)
     found = next(board_candidates(frame.image), None)
     assert found is not None and _error_cells(found.corners, frame.board_corners) < 0.2
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
     monkeypatch.setattr(locate, "STRONG_LATTICES", 1)
+    wider = next(board_candidates(frame.image), None)
+    assert wider is not None and _error_cells(wider.corners, frame.board_corners) < 0.2
+    monkeypatch.setattr(locate, "VIEW_ROOM", 0.0)  # the wider view is the view itself: nothing new from it
     assert next(board_candidates(frame.image), None) is None
 
 

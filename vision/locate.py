@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
-from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, rectifier
+from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
 from vision.locate_still import BorderProfiles, border_profiles, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
@@ -1686,6 +1686,26 @@ ROUGH_CELL = 0.85
 # largest error, 0.39 cells, fell to 0.17 refined once more, and none got worse; on boards the
 # plain search finds square-on (the 60 scrabscrap-v1 frames) none is moved so, so it costs nothing there
 POLISH_MOVE = 0.5
+# The rectifier fits its view to the frame's strong edges (VIEW_FILL of it between their 2nd and
+# 98th percentiles), which on a board crowded with tiles are the tiles' and the rim's: bare columns
+# of faint lines beyond them, where no rim shows, fell outside the view, and with them every
+# 15 x 15 window of the board's lattice. Rendered seed 234234 board-080 (navy tiles over most of a
+# cream board seen steeply, its left rim out of the frame): the view cut the board's left 1.4
+# columns off (the board from -58 to 570 px of 640), and the lattices of its spacing placed it a
+# cell or two off. So when every rough placement before has been tried, the view is drawn again
+# this share of its size wider each side, at the same scale, and searched whole (its lattices
+# combed anew), its first PERSPECTIVE_RANKS placements by each measure tried last. That board's
+# left outer line lies 0.09 of the view beyond it: drawn in place of the first view 0.06 or 0.08
+# wider (its cells seen, that line not), its lattice was still not among those tried; 0.1, 0.12,
+# 0.15 and 0.2 located it (0.05-0.07 cells off). In place of the first view, the lattices ranked anew lost
+# jheidel-en IMG_20151016_170803 and rendered seed 125065 frame 31 as the bench's --tilt 20 shows
+# it (placed by its pattern alone, 0.22 cells off): searched last, every frame a candidate was
+# taken from before gives the same candidates first. Cost: the view drawn and combed once more
+# (1.16 times the first view's thread time, on 6 dev frames) and up to six refinements, only on
+# frames none of whose other rough placements was taken and one of whose first view's placements
+# was large enough to read (scrabscrap-v1 as --tilt 35 --scale 0.2 shows it, no board readable:
+# drawn on every such frame, it cost 25-38 ms more a frame, 52-160 ms before).
+VIEW_ROOM = 0.1
 PERSPECTIVE_RANKS = 3  # placements of the perspective view tried (by each measure: up to 6)
 # rough placements refined and checked at most per search from scratch (the busy part, the whole
 # frame): each costs a few refinements, and a frame with no board pays for all of them. The one
@@ -1761,16 +1781,23 @@ def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> lis
     """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
     the frame itself where the view zooms in on a small board; none when the plain search
     sees the grid as well (little perspective and a board not small)."""
-    found = rectifier(gray)
+    return _rectified_cells(frame, scale, gray, rectifier(gray))
+
+
+def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
+                     wider: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+    """_perspective_cells with the rectifier's answer for `gray` given (`found`); `wider`: the view
+    drawn VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
     # the view is square, as rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
     # middle): a view of the frame's own portrait or landscape shape cut the board off at a side
-    size = max(gray.shape)
-    to_view = found.to_view
+    room = round(VIEW_ROOM * max(gray.shape)) if wider else 0
+    size = max(gray.shape) + 2 * room
+    to_view = np.array([[1.0, 0.0, room], [0.0, 1.0, room], [0.0, 0.0, 1.0]]) @ found.to_view
     # pixels of the view per pixel of the frame, at the grid's middle: draw from the frame
     # shrunk to about that scale (a warp samples, it does not average)
-    local = abs(np.linalg.det(to_view[:2, :2])) ** 0.5 * scale
+    local = abs(np.linalg.det(found.to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))
     source = frame if source_scale >= 1.0 else cv2.resize(
         frame, (round(frame.shape[1] * source_scale), round(frame.shape[0] * source_scale)), interpolation=cv2.INTER_AREA)
@@ -1795,8 +1822,15 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     once; with whether it came by the latter. After the first, the view that undoes the
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
-    strongest line combs (STRONG_LATTICES of each view) when they were not among them."""
+    strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
+    the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
     pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
+    rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
+
+    def perspective(wider: bool) -> list[tuple[_LatticeCells, np.ndarray]]:
+        if not rectified:
+            rectified.append(rectifier(gray))
+        return _rectified_cells(frame, scale, gray, rectified[0], wider)
     given: list[np.ndarray] = []
     placements: dict[tuple[int, int, bool], tuple[float, np.ndarray] | None] = {}  # each worked out once
 
@@ -1832,7 +1866,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 
     def ordinary() -> Iterator[tuple[np.ndarray, bool]]:
         yield from take(0, 0, 1)
-        pools.append(_perspective_cells(frame, scale, gray))
+        pools.append(perspective(False))
         yield from take(1, 0, PERSPECTIVE_RANKS)
         yield from take(0, 1, len(pools[0]))
     yield from islice(ordinary(), ROUGH_CANDIDATES)
@@ -1846,6 +1880,12 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
                 if fresh(corners):
                     yield corners, relative
+    # last, the perspective view drawn wider (see VIEW_ROOM), when a placement of the first was large
+    # enough to read (_candidates refines no other): at the same scale, the board's lattice is no larger
+    if any(_smallest_cell(order_corners(corners)) / scale >= ROUGH_CELL * MIN_CELL_PX
+           for relative in (False, True) for corners in rankings.get((1, relative), [])):
+        pools.append(perspective(True))
+        yield from take(2, 0, PERSPECTIVE_RANKS)
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
