@@ -2138,9 +2138,12 @@ def _beaten_by_a_shift(small: np.ndarray, corners: np.ndarray) -> bool:
     tiles, placement_margin leaves them out."""
     corners = order_corners(np.asarray(corners, np.float32))
     cell = _smallest_cell(corners)
-    moved = [order_corners(_shifted(small, corners, relative)) for relative in (False, True)]
-    if not all(np.abs(shifted - corners).max() > 0.5 * cell for shifted in moved):
-        return False
+    moved = []
+    for relative in (False, True):  # the relative measure (the dearer) asked only when the plain moves it
+        shifted = _shifted(small, corners, relative)
+        if np.abs(shifted - corners).max() <= 0.5 * cell:
+            return False
+        moved.append(shifted)
     kept, _ = placement_margin(small, corners)
     return any(kept < SHIFT_CLEARER * max(placement_margin(small, shifted)[0], 1.0) for shifted in moved)
 
