@@ -1613,8 +1613,11 @@ def _span_tile_cells() -> np.ndarray:
 # A placement whose pattern does not beat a rival of _SPANS with the tiles counted is judged again with the
 # cells that look like tiles (_tile_cells, over the placement and SPAN_REACH beyond) left out of it and of each
 # rival alike, as placement_margin judges; asked only then, so a frame whose placement passes pays nothing.
-# Rendered seed 236236 board-033 (69 dark tiles crowding the upper-left of a white board): refined 0.10 cells
-# off, margin 4.39, lines 0.83; its span margin 0.91 with the tiles counted.
+# Where that look beats no rival either, the placement is beaten as with the tiles counted (the same margin and
+# rival: _settled_span moves there as before). Rendered seed 236236 board-033 (69 dark tiles crowding the
+# upper-left of a white board): refined 0.10 cells off, margin 4.39, lines 0.83; its span margin 0.91 with the
+# tiles counted, 4.5 with its 65 tiles' cells left out (a finder over the placement and SPAN_REACH beyond took
+# the 76 cells along the board's rim instead, its edge line through their middles: 0.85).
 _SPAN_TILE_CELLS = _span_tile_cells()
 
 
@@ -1678,8 +1681,10 @@ def _span_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.ndar
         tiles[SPAN_REACH:-SPAN_REACH, SPAN_REACH:-SPAN_REACH] = _tile_cells(small, corners, grids[0])
         if tiles.any():
             bare = ~tiles.ravel()[_SPAN_TILE_CELLS[np.flatnonzero(np.concatenate([[True], inside]))]]
-            margin, rival = max((_over_best_rival(_masked_pattern_scores(means, bare)) for means in (grids, relative)),
-                                key=lambda by: by[0])
+            masked = max((_over_best_rival(_masked_pattern_scores(means, bare)) for means in (grids, relative)),
+                         key=lambda by: by[0])
+            if masked[0] >= SPAN_MARGIN:  # taken so; else beaten as with the tiles counted, by that rival
+                margin, rival = masked
     return margin, places[inside][rival]
 
 
