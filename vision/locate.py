@@ -1611,8 +1611,9 @@ def _span_tile_cells() -> np.ndarray:
 
 
 # A placement whose pattern does not beat a rival of _SPANS with the tiles counted is judged again with the
-# cells that look like tiles (_tile_cells, over the placement and SPAN_REACH beyond) left out of it and of each
-# rival alike, as placement_margin judges; asked only then, so a frame whose placement passes pays nothing.
+# placement's cells that look like tiles (_tile_cells over its own 15 x 15: tiles lie on the board) left out of
+# it and of each rival alike (the same cells of the frame), as placement_margin judges; asked only then, so a
+# frame whose placement passes pays nothing.
 # Where that look beats no rival either, the placement is beaten as with the tiles counted (the same margin and
 # rival: _settled_span moves there as before). Rendered seed 236236 board-033 (69 dark tiles crowding the
 # upper-left of a white board): refined 0.10 cells off, margin 4.39, lines 0.83; its span margin 0.91 with the
