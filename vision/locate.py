@@ -2127,7 +2127,11 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
 # at least). Rendered seed 236236 board-033 (69 dark tiles crowding the upper-left of a white board,
 # almost frontal): refined 0.10 cells off, margin 4.39, lines 0.83, _shifted moved it 2.9 cells by both
 # measures (23 x 23 windows counting the tiles), margins 0.33 and 0.51 there: not located. 207207 board-039
-# (four rows off, margin 1.81; moved onto the board, 8.5 there) stays refused.
+# (four rows off, margin 1.81; moved onto the board, 8.5 there) stays refused. Measured (/tmp/vfrontal/shiftrule.py)
+# on 236236 boards 033, 000, 010, .. 090 and dev seeds 134118, 134119 boards 0, 10, .. 50: the grid refined from
+# the truth moved whole 2-4 cells (24 ways) gave 54 grids in the image that placement_margin takes (all 4 cells
+# off, margins 1.37-2.98); both measures moved every one back onto the board, margins 4.84 or more there (at most
+# 0.62 of it): refused by either rule. At the truths both shifts moved 033 alone.
 SHIFT_CLEARER = 2.0
 
 
