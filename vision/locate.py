@@ -2282,6 +2282,13 @@ _WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole gr
 PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
 PATTERN_CORNER = 1.3
+# A placement whose corner clearness falls short of PATTERN_CORNER, but not under PATTERN_CORNER_SETTLED,
+# is taken when the pattern settles there: refined again from it moved half a cell (the whole grid 8
+# ways, one corner 32 ways) it comes back within PATTERN_BACK cells every time (_pattern_settles). A
+# placement the refinement left short of the board's peak (the 0.3-0.5 cells off ones PATTERN_CORNER
+# stops) moves on from some of those starts. EVIDENCE_PLACEHOLDER
+PATTERN_CORNER_SETTLED = 1.2
+PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
 # of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
 PATTERN_ROUGHS = 2
@@ -2340,6 +2347,16 @@ def _pattern_clearness(lab: np.ndarray, corners: np.ndarray, relative: bool) -> 
     return float(scores[0] / max(whole.max(), 1e-6)), float(scores[0] / max(corner.max(), 1e-6))
 
 
+def _pattern_settles(lab: np.ndarray, corners: np.ndarray, relative: bool) -> bool:
+    """Whether the premium pattern, refined again (_pattern_refined) from `corners` (work image, frame
+    order) moved half a cell (one corner 32 ways, then the whole grid 8 ways), comes back within
+    PATTERN_BACK cells of them every time (see PATTERN_CORNER_SETTLED); stops at the first that does not."""
+    cell = _smallest_cell(corners)
+    moved = _pattern_moved(corners, 0.5)
+    return all(np.abs(_pattern_refined(lab, order_corners(start), relative) - corners).max() <= PATTERN_BACK * cell
+               for start in moved[_WHOLE_PATTERN_MOVES:] + moved[:_WHOLE_PATTERN_MOVES])
+
+
 def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough: np.ndarray,
                        relative: bool) -> BoardLocation | None:
     """A rough placement (work-size corners in frame order; `gray`: the work image's grey) placed by
@@ -2350,7 +2367,9 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     if margin < PATTERN_MARGIN:
         return None
     whole, corner = _pattern_clearness(lab, corners, relative)
-    if whole < PATTERN_HALF or corner < PATTERN_CORNER:
+    if whole < PATTERN_HALF or corner < PATTERN_CORNER_SETTLED:
+        return None
+    if corner < PATTERN_CORNER and not _pattern_settles(lab, corners, relative):
         return None
     found = order_corners(corners / scale)
     if _smallest_cell(found) < MIN_CELL_PX:
