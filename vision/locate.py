@@ -2283,10 +2283,19 @@ PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
 PATTERN_CORNER = 1.3
 # A placement whose corner clearness falls short of PATTERN_CORNER, but not under PATTERN_CORNER_SETTLED,
-# is taken when the pattern settles there: refined again from it moved half a cell (the whole grid 8
-# ways, one corner 32 ways) it comes back within PATTERN_BACK cells every time (_pattern_settles). A
-# placement the refinement left short of the board's peak (the 0.3-0.5 cells off ones PATTERN_CORNER
-# stops) moves on from some of those starts. EVIDENCE_PLACEHOLDER
+# is taken when the pattern settles there: refined again from it moved half a cell (one corner 32 ways,
+# the whole grid 8 ways) it comes back within PATTERN_BACK cells every time (_pattern_settles); one the
+# refinement left short of the pattern's peak moves on from some of those starts. Rendered seed 241241
+# board-064 (a white board with no grid lines, 36 % of the frame wide, turned 90 degrees, a dark table lit
+# unevenly): the lines' refinement settles half a cell off on the labels' print and letters (margin 0.55),
+# and the pattern places it 0.14 cells off (margin 7.8, whole 4.2) with a corner clearness of 1.24-1.27,
+# coming back within 0.04 cells (by relative lightness 0.38 off, whole 2.6: refused, and it moves on 0.24).
+# Measured (/tmp/vsmall/harness2.py, vlineless's starts: the truth, moved half a cell, a cell, two cells,
+# one corner or one side a cell, placed by either measure) in the part of the frame the search looks at,
+# on 241241 frames 0, 10, .. 70 and 64 and development seed 134120 frames 0, 6, .. 18: with margin and
+# whole clearness passing and the corner clearness 1.2-1.3, over half a cell off 1 (back 0.32: refused),
+# 0.3-0.5 off 12, 6 of them taken (board-040, 0.32-0.48 off, back 0.03-0.1, where the corner check
+# takes 25 such placements already), within 0.3 cells 72, 62 taken (their backs 0.05 at most).
 PATTERN_CORNER_SETTLED = 1.2
 PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
