@@ -2292,10 +2292,11 @@ PATTERN_CORNER = 1.3
 # coming back within 0.04 cells (by relative lightness 0.38 off, whole 2.6: refused, and it moves on 0.24).
 # Measured (/tmp/vsmall/harness2.py, vlineless's starts: the truth, moved half a cell, a cell, two cells,
 # one corner or one side a cell, placed by either measure) in the part of the frame the search looks at,
-# on 241241 frames 0, 10, .. 70 and 64 and development seed 134120 frames 0, 6, .. 18: with margin and
-# whole clearness passing and the corner clearness 1.2-1.3, over half a cell off 1 (back 0.32: refused),
-# 0.3-0.5 off 12, 6 of them taken (board-040, 0.32-0.48 off, back 0.03-0.1, where the corner check
-# takes 25 such placements already), within 0.3 cells 72, 62 taken (their backs 0.05 at most).
+# on 241241 frames 0, 10, .. 90 and 64 and development seed 134120 frames 0, 6, .. 54 (1722 placements):
+# with margin and whole clearness passing and the corner clearness 1.2-1.3, over half a cell off 1 (back
+# 0.32: refused), 0.3-0.5 off 12, 6 of them taken (all 241241 board-040, 0.32-0.48 off, back 0.03-0.1,
+# where the corner check takes 17 such placements already), within 0.3 cells 172, 162 taken (backs 0.08
+# at most); 4 of the 21 boards (241241-000, -064, 134120-042, -054) placed only so.
 PATTERN_CORNER_SETTLED = 1.2
 PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
