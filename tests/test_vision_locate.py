@@ -528,6 +528,9 @@ def test_a_board_whose_corner_gains_half_a_cell_at_the_work_size_is_checked_agai
     assert found.margin >= PLACEMENT_MARGIN and found.line_fit >= LINE_FIT
     monkeypatch.setattr(locate, "_settled_finer", lambda *args: None)
     monkeypatch.setattr(locate, "_last_part", lambda *args: None)
+    # the premium pattern settling on a placement (round 28's _pattern_settles) now places 89029 frame 54 by
+    # itself (tests/test_vision_locate_small.py): switched off too, so only the second look is left out
+    monkeypatch.setattr(locate, "_pattern_settles", lambda *args: False)
     assert next(board_candidates(frame.image), None) is None
 
 
