@@ -482,6 +482,11 @@ SURE_TILE = 0.9
 # /tmp/vunread3/offs.py, start tree e4dc055) the 200 tiles read right from their strokes alone had their glyphs 0.182
 # off at most (20,191 read right from plain ink, not looked at here: tiles pushed off their squares reach 0.39)
 STROKES_OFF_CENTRE = 0.25
+# DARKER_RIVAL (no constant of its own, _darker_rivals): SURE_TILE's lift (the strokes' letter scored by its share with
+# 'not a letter' left out) was made for thin I's and scratched letters whose every ink reads that letter or nothing;
+# a strokes' letter under the kiosk's bar whose darker ink reads another letter is no such case, and is not lifted.
+# Dev seed 134128 board-012 (3, 9): a faint G, plain 'not a letter' 0.815, strokes O 0.519 ('not a letter' 0.457),
+# darker G 0.836: read O 0.956 (its share), the one confident-wrong letter of the round-28 letter helper's dev boards
 # ... but only where the other letters share under OTHER_LETTERS of the letters' probabilities, as on the
 # tiles that evidence comes from: where they share more, the glyph may be a piece of its letter. Seed
 # 141141 board-056 (found measuring): a thin serif A under blur whose ink mask kept a third of it, read
@@ -1560,8 +1565,20 @@ class BoardReader:
         # plain ink surely a mark is not read again: a star blank's strokes once read I
         letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks, upright, plain)
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
+        for k in self._darker_rivals(dict(zip(unread, upright)), letters):  # a weak letter the darker ink reads otherwise
+            del letters[k]
         marked = [k for k, w, m in zip(unread, upright, self._marks(upright, marks.tolist(), stroke_marks)) if m]
         return (marked if len(marked) <= self._blanks else []), letters
+
+    def _darker_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
+        """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
+        height) whose letter the strokes read under the kiosk's bar and whose darker ink (vision.glyph.dark_ink_mask)
+        reads another letter (see DARKER_RIVAL). `upright`: each square's upright grey window."""
+        weak = [k for k, (p, _) in letters.items() if p.max() < DEFAULT_MIN_CONFIDENCE]
+        if not weak:
+            return []
+        darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
+        return [k for k, p, h in zip(weak, darker, heights) if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """One square from its occupancy probabilities (empty, tile, blank, covered) and the
