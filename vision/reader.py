@@ -637,13 +637,6 @@ FACE_EVEN = 3.0
 # 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
 # board-076: blank 0.000-0.007) stay empty
 BLANK_DOUBT = 0.02
-# BLANK_BESIDE (no constant of its own, _doubted_blanks): a blank's colour is judged against the face of the tile
-# beside it as well as against the median of its nearest tiles' faces, whichever is nearer, by colour and by hue
-# alike: /tmp/vblankask/m251251 board-020 (7,10), a plain blank at blank 0.055, is 7.8 Lab from the median of its
-# nearest tiles' faces, 4.5 from its type's near empties (so ruled out), but 2.9 from the face of the tile beside
-# it. Round 28 (helper "vmissed3", /tmp/vmissed3/bsumm.py on every _doubted_blanks candidate of dev /tmp/vunread4/
-# m233233, /tmp/vwrong/m234234, /tmp/vspeed6/m236236, /tmp/vtilefind/m240240, /tmp/vdoubt/m241241 (100 boards
-# each) and 134136, 134137 (60 each)): no other square of them moves
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1857,8 +1850,7 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
 def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
     """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) that the
     occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
-    FACE_HUE_NEAR by hue of their nearest tiles' faces (or of the tile beside them, BLANK_BESIDE) and no nearer the
-    near squares of their type called empty:
+    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
     blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
     doubted = np.flatnonzero((occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
     doubted = np.array([k for k in doubted.tolist() if cells[k].state == "empty"], int)
@@ -1872,12 +1864,8 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     near_tiles = _near(squares, np.flatnonzero(is_tile))  # NaN faces (under two tiles) rule the square out
     faces = np.full((225, 3), np.nan, np.float32)
     _face_rings(faces, stats, index, near_tiles.ravel())
-    # or the face of the tile beside it where nearer: the light may fall off across the board (see BLANK_BESIDE)
-    beside = near_tiles[:, 0]
-    to_face = np.minimum(_from_median(middles, faces, squares, near_tiles),
-                         np.linalg.norm(middles[squares] - faces[beside], axis=1))
-    to_hue = np.minimum(_from_median(middles[:, 1:], faces[:, 1:], squares, near_tiles),
-                        np.linalg.norm(middles[squares, 1:] - faces[beside, 1:], axis=1))
+    to_face = _from_median(middles, faces, squares, near_tiles)
+    to_hue = _from_median(middles[:, 1:], faces[:, 1:], squares, near_tiles)
     # NaN (under two near empties of its type) rules nothing out
     to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
