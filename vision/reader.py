@@ -645,8 +645,10 @@ BLANK_DOUBT = 0.02
 # empty beside a tile, that the model gives TILE_DOUBT as a tile at least (where its letter is looked for,
 # LETTER_FROM), within FACE_HUE_NEAR by hue of the face of the tile beside it and FACE_HUE_APART times as far from
 # its type's near empties, is unknown: asked, never a silent empty (_doubted_tiles). Round 28 (helper "vmissed3",
-# /tmp/vmissed3/sweep.py with an instrumented reader, every such candidate on dev 134136, 134137 (60 boards each),
-# /tmp/vunread4/m233233, /tmp/vwrong/m234234, /tmp/vspeed6/m236236 (100 each)): see MEASUREMENTS
+# /tmp/vmissed3/sweep.py with an instrumented reader: every square read empty beside a tile at tile 0.05 or more on
+# dev 134136, 134137 (60 boards each), /tmp/vunread4/m233233, /tmp/vwrong/m234234, /tmp/vspeed6/m236236,
+# /tmp/vtilefind/m240240, /tmp/vdoubt/m241241 (100 each): 91 squares, the V and Y the only ones kept; the nearest
+# empty square 2.6 times as far by hue from its type's empties as from the tile beside it, 134136 board-011 (7,11))
 TILE_DOUBT = LETTER_FROM
 # BLANKS_JOINED (no constant of its own, _unjoined_blanks): a blank is played into a word, so a square read as a blank
 # that no square read as a lettered tile joins (through squares read as tiles or blanks) is unknown. Dev seed 123063
@@ -1879,7 +1881,7 @@ def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, 
     light has lit otherwise than the tiles further off, to be asked (see TILE_DOUBT). `index`: the frame-order
     cell of each."""
     doubted = [k for k in np.flatnonzero(occ[:, 1] >= TILE_DOUBT).tolist() if cells[k].state == "empty"]
-    if not doubted:  # most frames: the rest is not worked out
+    if not doubted:
         return []
     is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
     squares = np.array(doubted, int)
