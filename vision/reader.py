@@ -642,6 +642,19 @@ FACE_EVEN = 3.0
 # 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
 # board-076: blank 0.000-0.007) stay empty
 BLANK_DOUBT = 0.02
+# A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
+# (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
+# (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
+# tiles' faces (the glare falls off across the board: those faces 80-157 L) but their hue 1.0 and 1.8 from the face
+# of the tile beside them and 12.0 and 9.6 from the near squares of their type called empty. Such a square, read
+# empty beside a tile, that the model gives TILE_DOUBT as a tile at least (where its letter is looked for,
+# LETTER_FROM), within FACE_HUE_NEAR by hue of the face of the tile beside it and FACE_HUE_APART times as far from
+# its type's near empties, is unknown: asked, never a silent empty (_doubted_tiles). Round 28 (helper "vmissed3",
+# /tmp/vmissed3/sweep.py with an instrumented reader: every square read empty beside a tile at tile 0.05 or more on
+# dev 134136, 134137 (60 boards each), /tmp/vunread4/m233233, /tmp/vwrong/m234234, /tmp/vspeed6/m236236,
+# /tmp/vtilefind/m240240, /tmp/vdoubt/m241241 (100 each): 91 squares, the V and Y the only ones kept; the nearest
+# empty square 2.6 times as far by hue from its type's empties as from the tile beside it, 134136 board-011 (7,11))
+TILE_DOUBT = LETTER_FROM
 # BLANKS_JOINED (no constant of its own, _unjoined_blanks): a blank is played into a word, so a square read as a blank
 # that no square read as a lettered tile joins (through squares read as tiles or blanks) is unknown. Dev seed 123063
 # board-045 (a yellow board, 3 tiles, a light streak across it): seven plain yellow squares under the streak, whitened
@@ -1525,6 +1538,8 @@ class BoardReader:
                 cells[g] = CellReading("unknown", None, 0.0)
         for k in _doubted_blanks(cells, occ, stats, index):  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _doubted_tiles(cells, occ, stats, index):  # nor a tile the light has lit otherwise (TILE_DOUBT)
+            cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
                      for k, c in enumerate(cells)]
@@ -1873,6 +1888,31 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     # NaN (under two near empties of its type) rules nothing out
     to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
+    return squares[keep].tolist()
+
+
+def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
+    """The upright squares read empty beside a tile (sure, or read with its letter) that the occupancy model (`occ`,
+    upright) gives TILE_DOUBT as a tile at least, whose hue is within FACE_HUE_NEAR of the face of a tile beside
+    them and FACE_HUE_APART times as far (1 at least) from the near squares of their type called empty: tiles the
+    light has lit otherwise than the tiles further off, to be asked (see TILE_DOUBT). `index`: the frame-order
+    cell of each."""
+    doubted = [k for k in np.flatnonzero(occ[:, 1] >= TILE_DOUBT).tolist() if cells[k].state == "empty"]
+    if not doubted:
+        return []
+    is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
+    squares = np.array(doubted, int)
+    squares = squares[_next_to(is_tile)[squares]]
+    if len(squares) == 0:
+        return []
+    hues = stats.mean[index][:, 1:]
+    beside = _near(squares, np.flatnonzero(is_tile))[:, 0]  # the nearest tile, one step away (_next_to)
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, beside)
+    to_face = np.linalg.norm(hues[squares] - faces[beside, 1:], axis=1)
+    # NaN (under two near empties of its type) rules the square out
+    to_empty = _from_median(hues, hues, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
+    keep = (to_face <= FACE_HUE_NEAR) & (to_empty >= FACE_HUE_APART * np.maximum(to_face, 1.0))
     return squares[keep].tolist()
 
 
