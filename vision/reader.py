@@ -648,6 +648,12 @@ BLANK_DOUBT = 0.02
 # toward the cream tiles, read as blanks 0.76-0.94 by the occupancy model itself, none beside a tile; 123064
 # board-043's V above was one too. On dev seeds 123063, 123064, 123163-123165 (start tree) every one of the blanks
 # read right was joined to a lettered tile
+# LONE_TILE (no constant of its own, _lone_tiles): every play joins the tiles already down, so a square read as a tile
+# or blank that no square read as a tile, blank or unknown touches, on a board where other squares are read so, is no
+# tile of a finished play: unknown (asked, never called empty: the kiosk catches a play that does not join as an
+# irregularity, and the players answer for it). A board of one tile keeps it. Dev seed 255255 board-077 (13,13): the
+# '2W' label of a board printing its premiums' names, cut by a shadow's edge, read as a W at 0.9998 with no tile near
+# EVIDENCE_PLACEHOLDER
 # BLANK_TWINNED (no constant of its own, _twinned_blanks): the occupancy model reads some squares as blanks on its own
 # (no mark, no face test), and where a premium type's squares are the tiles' hue it reads them so: rendered round-27
 # seed 234234 board-085 (deluxe board, no labels, navy tiles), two blue '3L' squares beside tiles, blanks at 0.72 and
@@ -1514,7 +1520,7 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in _unjoined_blanks(cells):
+        for k in _unjoined_blanks(cells) + _lone_tiles(cells):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
@@ -2004,6 +2010,17 @@ def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
     _, labels = cv2.connectedComponents(grid.astype(np.uint8), connectivity=4)
     lettered = np.unique(labels.ravel()[[k for k, c in enumerate(cells) if c.letter is not None]])
     return [k for k, c in enumerate(cells) if c.state == "blank" and labels.flat[k] not in lettered]
+
+
+def _lone_tiles(cells: list[CellReading]) -> list[int]:
+    """The squares read as tiles or blanks (upright `cells`) with no square read as a tile, blank or unknown above,
+    below or to a side, where some other square is read as a tile or blank: no play leaves one (see LONE_TILE)."""
+    placed = np.array([c.state in ("tile", "blank") for c in cells]).reshape(15, 15)
+    if placed.sum() < 2:
+        return []
+    touched = np.pad(placed | np.array([c.state == "unknown" for c in cells]).reshape(15, 15), 1)
+    neighbours = touched[:-2, 1:-1] | touched[2:, 1:-1] | touched[1:-1, :-2] | touched[1:-1, 2:]
+    return np.flatnonzero(placed & ~neighbours).tolist()
 
 
 def _mark_above(window: np.ndarray) -> bool:
