@@ -652,8 +652,18 @@ BLANK_DOUBT = 0.02
 # or blank that no square read as a tile, blank or unknown touches, on a board where other squares are read so, is no
 # tile of a finished play: unknown (asked, never called empty: the kiosk catches a play that does not join as an
 # irregularity, and the players answer for it). A board of one tile keeps it. Dev seed 255255 board-077 (13,13): the
-# '2W' label of a board printing its premiums' names, cut by a shadow's edge, read as a W at 0.9998 with no tile near
-# EVIDENCE_PLACEHOLDER
+# '2W' label of a board printing its premiums' names, cut by a shadow's edge, read as a W at 0.9998, no tile near.
+# On that seed's other 99 boards and the 120 of dev seeds 134128, 134129 (vletters2's dumps of its tree, the start
+# tree's letters; /tmp/vlabel/sim.py) no tile read right is alone. A label cut so beside a tile: LABEL_SHORT
+# A premium label's letter is printed smaller than a tile's: board-077 (12,8), the '2L' label under a real E cut by the
+# same shadow, read L at 0.9999 (occupancy empty 0.83, looked at as a first pass's tile, FADED_APART); its glyph 0.217
+# of the window high, the '2W' 0.25, the board's sure tiles' letters 0.383 (median). So a letter read on a premium
+# square whose glyph is under LABEL_SHORT of the median height of the board's sure tiles' letters (occupancy tile
+# SURE_TILE at least; LABEL_TILES of them at least) is unknown. Dev seeds 255255, 134128, 134129 (220 boards; heights
+# logged by a copy of the reader, /tmp/vlabel/hana.py): of 9,882 tiles read right the lowest was 0.857 of its board's
+# median (2,633 on premium squares: 0.905), the two labels 0.565 and 0.652
+LABEL_SHORT = 0.75
+LABEL_TILES = 3
 # BLANK_TWINNED (no constant of its own, _twinned_blanks): the occupancy model reads some squares as blanks on its own
 # (no mark, no face test), and where a premium type's squares are the tiles' hue it reads them so: rendered round-27
 # seed 234234 board-085 (deluxe board, no labels, navy tiles), two blue '3L' squares beside tiles, blanks at 0.72 and
@@ -1520,7 +1530,7 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in _unjoined_blanks(cells) + _lone_tiles(cells):
+        for k in _unjoined_blanks(cells) + _lone_tiles(cells) + _short_labels(cells, occ, letter_at, heights):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
@@ -2021,6 +2031,19 @@ def _lone_tiles(cells: list[CellReading]) -> list[int]:
     touched = np.pad(placed | np.array([c.state == "unknown" for c in cells]).reshape(15, 15), 1)
     neighbours = touched[:-2, 1:-1] | touched[2:, 1:-1] | touched[1:-1, :-2] | touched[1:-1, 2:]
     return np.flatnonzero(placed & ~neighbours).tolist()
+
+
+def _short_labels(cells: list[CellReading], occ: np.ndarray, letter_at: dict[int, int],
+                  heights: np.ndarray) -> list[int]:
+    """The premium squares read as lettered tiles (upright `cells`) whose glyph (`heights`, the row `letter_at` gives)
+    is under LABEL_SHORT of the median glyph of the squares the occupancy model (`occ`) is sure are tiles (SURE_TILE):
+    a label's print, no tile (see LABEL_SHORT)."""
+    sure = [float(heights[j]) for k, j in letter_at.items() if heights[j] > 0 and occ[k, 1] >= SURE_TILE]
+    if len(sure) < LABEL_TILES:
+        return []
+    short = LABEL_SHORT * float(np.median(sure))
+    return [k for k, j in letter_at.items()
+            if PREMIUM[k] and cells[k].letter is not None and 0 < heights[j] < short]
 
 
 def _mark_above(window: np.ndarray) -> bool:
