@@ -661,6 +661,22 @@ TILE_DOUBT = LETTER_FROM
 # toward the cream tiles, read as blanks 0.76-0.94 by the occupancy model itself, none beside a tile; 123064
 # board-043's V above was one too. On dev seeds 123063, 123064, 123163-123165 (start tree) every one of the blanks
 # read right was joined to a lettered tile
+# LONE_TILE (no constant of its own, _lone_tiles): every play joins the tiles already down, so a square read as a tile
+# or blank that no square read as a tile, blank or unknown touches, on a board where other squares are read so, is no
+# tile of a finished play: unknown (asked, never called empty: the kiosk catches a play that does not join as an
+# irregularity, and the players answer for it). A board of one tile keeps it. Dev seed 255255 board-077 (13,13): the
+# '2W' label of a board printing its premiums' names, cut by a shadow's edge, read as a W at 0.9998, no tile near.
+# On that seed's other 99 boards and the 120 of dev seeds 134128, 134129 (vletters2's dumps of its tree, the start
+# tree's letters; /tmp/vlabel/sim.py) no tile read right is alone. A label cut so beside a tile: LABEL_SHORT
+# A premium label's letter is printed smaller than a tile's: board-077 (12,8), the '2L' label under a real E cut by the
+# same shadow, read L at 0.9999 (occupancy empty 0.83, looked at as a first pass's tile, FADED_APART); its glyph 0.217
+# of the window high, the '2W' 0.25, the board's sure tiles' letters 0.383 (median). So a letter read on a premium
+# square whose glyph is under LABEL_SHORT of the median height of the board's sure tiles' letters (occupancy tile
+# SURE_TILE at least; LABEL_TILES of them at least) is unknown. Dev seeds 255255, 134128, 134129 (220 boards; heights
+# logged by a copy of the reader, /tmp/vlabel/hana.py): of 9,882 tiles read right the lowest was 0.857 of its board's
+# median (2,633 on premium squares: 0.905), the two labels 0.565 and 0.652
+LABEL_SHORT = 0.75
+LABEL_TILES = 3
 # BLANK_TWINNED (no constant of its own, _twinned_blanks): the occupancy model reads some squares as blanks on its own
 # (no mark, no face test), and where a premium type's squares are the tiles' hue it reads them so: rendered round-27
 # seed 234234 board-085 (deluxe board, no labels, navy tiles), two blue '3L' squares beside tiles, blanks at 0.72 and
@@ -1527,7 +1543,7 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in _unjoined_blanks(cells):
+        for k in _unjoined_blanks(cells) + _lone_tiles(cells) + _short_labels(cells, occ, letter_at, heights):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
@@ -2044,6 +2060,30 @@ def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
     _, labels = cv2.connectedComponents(grid.astype(np.uint8), connectivity=4)
     lettered = np.unique(labels.ravel()[[k for k, c in enumerate(cells) if c.letter is not None]])
     return [k for k, c in enumerate(cells) if c.state == "blank" and labels.flat[k] not in lettered]
+
+
+def _lone_tiles(cells: list[CellReading]) -> list[int]:
+    """The squares read as tiles or blanks (upright `cells`) with no square read as a tile, blank or unknown above,
+    below or to a side, where some other square is read as a tile or blank: no play leaves one (see LONE_TILE)."""
+    placed = np.array([c.state in ("tile", "blank") for c in cells]).reshape(15, 15)
+    if placed.sum() < 2:
+        return []
+    touched = np.pad(placed | np.array([c.state == "unknown" for c in cells]).reshape(15, 15), 1)
+    neighbours = touched[:-2, 1:-1] | touched[2:, 1:-1] | touched[1:-1, :-2] | touched[1:-1, 2:]
+    return np.flatnonzero(placed & ~neighbours).tolist()
+
+
+def _short_labels(cells: list[CellReading], occ: np.ndarray, letter_at: dict[int, int],
+                  heights: np.ndarray) -> list[int]:
+    """The premium squares read as lettered tiles (upright `cells`) whose glyph (`heights`, the row `letter_at` gives)
+    is under LABEL_SHORT of the median glyph of the squares the occupancy model (`occ`) is sure are tiles (SURE_TILE):
+    a label's print, no tile (see LABEL_SHORT)."""
+    sure = [float(heights[j]) for k, j in letter_at.items() if heights[j] > 0 and occ[k, 1] >= SURE_TILE]
+    if len(sure) < LABEL_TILES:
+        return []
+    short = LABEL_SHORT * float(np.median(sure))
+    return [k for k, j in letter_at.items()
+            if PREMIUM[k] and cells[k].letter is not None and 0 < heights[j] < short]
 
 
 def _mark_above(window: np.ndarray) -> bool:
