@@ -1543,7 +1543,7 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in _unjoined_blanks(cells) + _lone_tiles(cells) + _short_labels(cells, occ, letter_at, heights):
+        for k in _unjoined_blanks(cells) + _short_labels(cells, occ, letter_at, heights):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
@@ -1555,6 +1555,9 @@ class BoardReader:
         for k in _doubted_blanks(cells, occ, stats, index):  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _doubted_tiles(cells, occ, stats, index):  # nor a tile the light has lit otherwise (TILE_DOUBT)
+            cells[k] = CellReading("unknown", None, 0.0)
+        # after every square never to be read empty is asked: such a square may be the tile a lone tile joins
+        for k in _lone_tiles(cells):
             cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
             cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
