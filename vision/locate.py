@@ -737,11 +737,10 @@ class LineFits(NamedTuple):
 
 
 def _refined_fit(gray: np.ndarray, corners: np.ndarray,
-                 refined: tuple[np.ndarray, float, _Fitted | None], small: np.ndarray | None = None) -> LineFits:
+                 refined: tuple[np.ndarray, float, _Fitted | None]) -> LineFits:
     """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
     pieces that fit and that share at the worst corner (_corner_fit), over every line and over
-    the lines the board can show, the latter on the pieces clear of tiles when enough are
-    (_pieces_clear_of_tiles; `small`: the colour image `gray` is of, when known). From the view _refine scored them on when they are its
+    the lines the board can show. From the view _refine scored them on when they are its
     corners unchanged (order_corners kept their order), the same warp; else warped anew."""
     refined_corners, _, fitted = refined
     if fitted is None or not np.array_equal(refined_corners, corners):
@@ -753,38 +752,8 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     every = np.ones(pieces.shape[:2], bool)
     shown = _shown_lines(pieces)
     showing = _pieces_showing_lines(view, REFINE_CELL, REFINE_CELL, shown)
-    judged = np.broadcast_to(shown[:, :, None], pieces.shape)
-    if small is not None:
-        clear = judged & _pieces_clear_of_tiles(small, corners)
-        if clear.sum() >= CLEAR_PIECES:
-            judged = clear
-            showing &= clear
-            showing[:, [0, -1]] = True  # the outer lines: left out whole or counted whole (_shown_lines)
     return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
-                    (float(pieces[judged].mean()), _corner_fit(pieces, shown, showing)))
-
-
-# A grid line's piece beside a tile is judged by the tiles, not the board: thick tiles' seams lie off
-# the lines and bright gaps between dark tiles look like lines. The line fit over the lines the board
-# can show (and the corner fit, as pieces that show no line) leaves out the pieces beside a cell
-# _tile_cells finds, when at least CLEAR_PIECES of the 96 remain. Measured (/tmp/vlinefit/chain.py,
-# vnotloc's whole check chain from the truth and from it moved a cell, two along a diagonal, one side
-# or one corner a cell, both measures, 66 runs a frame) on rendered 225225 board-036, 219219 board-023,
-# dev seed 134116 frames 0, 5, .. 55 and 134130 frames 2, 7, .. 57: see vision/MEASUREMENTS.md (round 28,
-# "vlinefit"). 225225 board-036 (82 thick orange tiles, blurred): at the truth 0.61 of all pieces fit,
-# 0.91 of the 21 clear of tiles
-CLEAR_PIECES = 20
-
-
-def _pieces_clear_of_tiles(small: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """Which of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) have
-    no cell that looks like a tile (_tile_cells) on either side of them."""
-    tiles = _tile_cells(small, corners, _cell_means(small, corners, border=2))[2:17, 2:17]
-    clear = []
-    for cells in (tiles, tiles.T):  # vertical lines: columns of cells beside them; horizontal: rows
-        pieces = np.pad(cells.reshape(LINE_SEGMENTS, 15 // LINE_SEGMENTS, 15).any(axis=1), ((0, 0), (1, 1)))
-        clear.append(~(pieces[:, :-1] | pieces[:, 1:]).T)  # line k: the cells k-1 and k
-    return np.stack(clear)
+                    (_shown_fit(pieces), _corner_fit(pieces, shown, showing)))
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -2250,7 +2219,7 @@ def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners
     refined = _refine(grey, corners * (at_scale / scale), 2, average=along)
     placed = order_corners(refined[0])
     margin, _ = placement_margin(at, placed)
-    fit = _refined_fit(grey, placed, refined, at) if margin >= PLACEMENT_MARGIN else None
+    fit = _refined_fit(grey, placed, refined) if margin >= PLACEMENT_MARGIN else None
     return _Finer(at, grey, at_scale, refined, placed, margin, fit)
 
 
@@ -2335,7 +2304,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         margin, rival = placement_margin(at, corners)
     if margin < PLACEMENT_MARGIN:
         return None, False  # not clearly here rather than a cell away: not this one
-    fit = _refined_fit(at_grey, corners, refined, at)
+    fit = _refined_fit(at_grey, corners, refined)
     at_work = at_scale < 1.0 and at is small  # refined at the work size of a larger frame: the finer scale can look closer
     if not _fits(fit.every) and at_work:
         # hairlines a pixel wide in the frame fade at the work size: refined and checked
@@ -2359,7 +2328,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         polished, polished_score = order_corners(refined[0]), refined[1]
         polished_margin, _ = placement_margin(at, polished)
         if polished_margin >= PLACEMENT_MARGIN:
-            polished_fit = _refined_fit(at_grey, polished, refined, at)
+            polished_fit = _refined_fit(at_grey, polished, refined)
             if _fits(polished_fit.every) and polished_fit.every[0] >= fit.every[0]:
                 corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
     found = order_corners(corners / at_scale)
