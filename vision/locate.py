@@ -364,26 +364,6 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     return spacings, at, by_spacing(whole), by_spacing(pos[1:1 + combs])
 
 
-# A line profile is capped at COMB_CAP times its 95th percentile before the combs are scored: a single
-# line far stronger than the board's (a rack's or the table's edge beside the board) otherwise carries a
-# comb of another spacing that passes through it. Rendered dev seed 134117 board-058 (78 tiles, a rack
-# along each of two sides): the rows' profile at half size peaked at 3166 on the rack edge 1 px outside
-# the board, the board's 14 inner lines 100-1300 (95th percentile 460) and its outer two nothing; combs
-# of spacing 12.75 and 11.25 through that peak (scores 6993, 7142) outscored the board's 12.0 (about 5700
-# at its best phase), so no lattice had the rows' spacing (best rough placement 3.8 cells off; not
-# located). Capped at 2.5, 3 or 4 times the 95th percentile it is located 0.035 cells off; capped at 2
-# times (or at the 99th percentile) 125065 frame 31 at --tilt 20 (a yellow labelled board with 9 tiles,
-# tests/test_vision_locate.py) is not located, at 2.5-4 times it is, 0.066 cells off as without a cap;
-# 134082 board-045 (tests/test_vision_locate_thick_tiles.py) is not located at 2.5 or 3 times, at 4 or 5
-# times it is, 0.063 cells off as without a cap.
-COMB_CAP = 4.0
-
-
-def _capped(profile: np.ndarray) -> np.ndarray:
-    """`profile` with every value above COMB_CAP times its 95th percentile brought down to it."""
-    return np.minimum(profile, COMB_CAP * np.percentile(profile, 95))
-
-
 def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, float, float]]]:
     """For each 1-D line profile (all of one length), the best few (offset, spacing, score) of 16
     equally spaced lines, from different spacings (a comb at half or double the true period can
@@ -394,7 +374,7 @@ def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, 
     # p[n]: outside the frame; the profiles side by side (profiles last: every gather fetches one
     # position of all of them, and every step below runs over contiguous blocks; the numbers of
     # profiles first, in half the time)
-    p = np.stack([np.append(_capped(profile - _median(profile)), 0.0) for profile in profiles], axis=1).astype(np.float32)
+    p = np.stack([np.append(profile - _median(profile), 0.0) for profile in profiles], axis=1).astype(np.float32)
     sums = np.take(p, at, axis=0)  # teeth and mid-gaps: K x 2 x S x P x profiles
     m = len(profiles)
     combs = first.shape[1] // at.shape[3]
