@@ -1,5 +1,6 @@
 """A blank the occupancy model reads on its own is asked where its face is the colour of an empty square of its
-premium type and not of the tiles (vision.reader.BLANK_TWINNED; round 28, helper vblankask, issue 15)."""
+premium type and not of the tiles (vision.reader.BLANK_TWINNED; round 28, helper vblankask, issue 15), and a plain
+square is never made a marked blank by its window boosted."""
 from vision.config import VisionConfig
 from vision.observation import BoardObservation
 from vision.reader import BoardReader
@@ -33,9 +34,19 @@ def test_a_plain_blank_far_from_the_tiles_faces_is_kept():
     assert obs.cells[10 * 15 + 6].state == "blank"
 
 
-def test_a_star_blank_whose_plain_ink_took_in_the_shaded_face_is_read_by_its_boosted_mark():
+def test_a_plain_square_of_the_tiles_colour_is_no_blank_by_its_boosted_window():
+    # seed 249249 board 18 (6, 11): a plain light-grey square beside an N, on a grey board of white tiles. Looking for
+    # a blank's mark again with the window's detail boosted (helper vblankask's MARK_BOOSTED, taken back) read it as
+    # a marked blank (0.75) on this seed, read by no helper before: a phantom the rule had made
+    obs, truth = _read(249249, 18)
+    assert truth[6][11] == "."
+    assert obs.cells[6 * 15 + 11].state != "blank"
+
+
+def test_a_star_blank_whose_plain_ink_took_in_the_shaded_face_is_asked_never_empty():
     # seed 236236 board 25 (8, 13): a clear star blank (tile 0.975, 'not a letter' 1.0 plain and as strokes) whose
-    # plain ink mask took in the tile's shaded half, so that no letter box was found there: asked on the start tree
+    # plain ink mask took in the tile's shaded half, so that no letter box was found there: asked (read by its
+    # boosted mark for a while in round 28, at the cost of the phantom above)
     obs, truth = _read(236236, 25)
     assert truth[8][13] == "?"
-    assert obs.cells[8 * 15 + 13].state == "blank"
+    assert obs.cells[8 * 15 + 13].state in ("blank", "unknown")

@@ -688,17 +688,6 @@ LABEL_TILES = 3
 # as blanks alone, 156 are blanks, their faces' distance 2.29 times their twin's at most (235235 board-088 (10,6), a
 # plain blank 32 Lab from its neighbours' faces and 14 from its type's empty squares; 1.12 next), the two phantoms
 # 6.1 and 4.2 times
-# MARK_BOOSTED (no constant of its own, BoardReader._marks): a mark whose window is shaded across (a glare band, the
-# tile's own shadow) can leave no letter in the plain ink (vision.glyph.letter_ink finds none: the mask took in half
-# the tile's face), and MARK_IN_PLAIN_INK then asked it: a clear star blank, tile 0.975, 'not a letter' 1.0 plain and
-# as strokes (rendered round-27 seed 236236 board-025 (8,13)). Such a window is looked at again with its detail
-# boosted as _faint_letters reads faint letters (FAINT_GAIN): there the letter model reads it again, plain ink and
-# strokes, and the mark's tests are as before (a faint letter boosted reads its letter, not 'not a letter'). On the
-# 420 dev boards named at BLANK_TWINNED (/tmp/vblankask/boostlog.py) it changes the mark's verdict on two squares,
-# both blanks: that star, now read, and 134126 board-000 (7,5), asked still by the later tests. Of the boards the
-# mark's tests were set on (rendered again, /tmp/vblankask/guards.py): the faint A's of 120063 board-008 (6,10) and
-# 190190 board-015 (8,7), 94034 board-019's F and 75555 board-005 read as on the start tree (no blank), and the star
-# that MARK_IN_PLAIN_INK lost (123064 board-014 (7,5)) is read again, 0.965
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
@@ -1601,7 +1590,7 @@ class BoardReader:
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         for k in self._darker_rivals(dict(zip(unread, upright)), letters):  # a weak letter the darker ink reads otherwise
             del letters[k]
-        marked = [k for k, w, m in zip(unread, upright, self._marks(upright, marks.tolist(), stroke_marks)) if m]
+        marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _darker_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
@@ -1837,23 +1826,7 @@ class BoardReader:
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain = self._glyph_classes(upright, False)[0][:, other]
         strokes = _strokes_not_a_letter(*self._glyph_classes(upright, True), other)
-        return [k for k, m in zip(squares, self._marks(upright, plain.tolist(), strokes)) if m]
-
-    def _marks(self, upright: list[np.ndarray], plain: list[float], strokes: list[float | None]) -> list[bool]:
-        """Which of these upright tile windows show a blank's mark (_a_mark, given the letter model's 'not a letter' of
-        each one's plain ink and strokes), those whose plain ink holds no letter at all looked at again with their
-        detail boosted (_boosted) and read again there: a mark the window's shading hid (see MARK_BOOSTED)."""
-        found = [_a_mark(w, p, s) for w, p, s in zip(upright, plain, strokes)]
-        again = [j for j, (w, m) in enumerate(zip(upright, found)) if not m and letter_ink(w) is None]
-        if not again:
-            return found
-        other = self.letters.classes.index(NOT_A_LETTER)
-        boosted = [_boosted(upright[j]) for j in again]
-        boosted_plain = self._glyph_classes(boosted, False)[0][:, other]
-        boosted_strokes = _strokes_not_a_letter(*self._glyph_classes(boosted, True), other)
-        for j, w, p, s in zip(again, boosted, boosted_plain, boosted_strokes):
-            found[j] = _a_mark(w, float(p), s)
-        return found
+        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if _a_mark(w, p, s)]
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
