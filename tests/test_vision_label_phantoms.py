@@ -50,8 +50,11 @@ def test_a_letter_printed_small_on_a_premium_square_is_asked():
     occ[sure] = [0.02, 0.98, 0.0, 0.0]
     letter_at = {k: j for j, k in enumerate(sure + [premium, plain])}
     heights = np.array([0.38, 0.40, 0.42, 0.22, 0.22], np.float32)  # the premium's and the plain square's: labels' size
-    assert _short_labels(cells, occ, letter_at, heights) == [premium]  # a plain square prints no label
+    alone = frozenset("L")
+    assert _short_labels(cells, occ, letter_at, heights, alone) == [premium]  # a plain square prints no label
     heights[3] = 0.35  # a tile's letter a little smaller than the others' stays
-    assert _short_labels(cells, occ, letter_at, heights) == []
+    assert _short_labels(cells, occ, letter_at, heights, alone) == []
     heights[3] = 0.22
-    assert _short_labels(cells, occ, {k: j for k, j in letter_at.items() if k != sure[0]}, heights) == []  # 2 sure
+    assert _short_labels(cells, occ, {k: j for k, j in letter_at.items() if k != sure[0]}, heights, alone) == []  # 2 sure
+    cells[premium] = CellReading("tile", "Ç", 0.99)  # Spanish CH: a tile of two letters prints them smaller
+    assert _short_labels(cells, occ, letter_at, heights, alone) == []  # not in the letters printed alone

@@ -674,7 +674,9 @@ TILE_DOUBT = LETTER_FROM
 # square whose glyph is under LABEL_SHORT of the median height of the board's sure tiles' letters (occupancy tile
 # SURE_TILE at least; LABEL_TILES of them at least) is unknown. Dev seeds 255255, 134128, 134129 (220 boards; heights
 # logged by a copy of the reader, /tmp/vlabel/hana.py): of 9,882 tiles read right the lowest was 0.857 of its board's
-# median (2,633 on premium squares: 0.905), the two labels 0.565 and 0.652
+# median (2,633 on premium squares: 0.905), the two labels 0.565 and 0.652. A tile printing two letters (Spanish CH
+# and RR, Catalan L·L) prints them smaller: those were asked on premium squares (tests/test_vision_tilesets.py's
+# Spanish board, seed 9102: three CH and an RR), so only letters printed alone are held to it
 LABEL_SHORT = 0.75
 LABEL_TILES = 3
 # BLANK_TWINNED (no constant of its own, _twinned_blanks): the occupancy model reads some squares as blanks on its own
@@ -763,7 +765,10 @@ class BoardReader:
         self.letter_classes = tuple(c for c in read if c != NOT_A_LETTER)
         self._allowed = np.array([not c.startswith("(") for c in read])
         self._value_cue = ValueCue(self.letter_classes, self.config.tileset)
-        self._blanks = load_tileset(self.config.tileset).counts.get(BLANK, 0)  # blanks in the game's set
+        tileset = load_tileset(self.config.tileset)
+        self._blanks = tileset.counts.get(BLANK, 0)  # blanks in the game's set
+        # the letters printed as one character: a tile of two ("CH", "RR", "L·L") prints them smaller (LABEL_SHORT)
+        self._printed_alone = frozenset(ch for ch, glyph in tileset.glyphs.items() if len(glyph) == 1)
         self._memory = _Memory()
         # the letter model's answer per glyph (its features' bytes), this frame: the rotation's
         # readings, the letters read and their re-reads look at many glyphs more than once, and
@@ -1532,7 +1537,7 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in _unjoined_blanks(cells) + _short_labels(cells, occ, letter_at, heights):
+        for k in _unjoined_blanks(cells) + _short_labels(cells, occ, letter_at, heights, self._printed_alone):
             cells[k] = CellReading("unknown", None, 0.0)
         for g in np.flatnonzero(glared).tolist():  # a tile whitened by glare is never a sure empty (see GLARED_NEAR)
             if cells[g].state == "empty":
@@ -2050,8 +2055,9 @@ def _lone_tiles(cells: list[CellReading]) -> list[int]:
 
 
 def _short_labels(cells: list[CellReading], occ: np.ndarray, letter_at: dict[int, int],
-                  heights: np.ndarray) -> list[int]:
-    """The premium squares read as lettered tiles (upright `cells`) whose glyph (`heights`, the row `letter_at` gives)
+                  heights: np.ndarray, printed_alone: frozenset[str]) -> list[int]:
+    """The premium squares read as lettered tiles (upright `cells`) of a letter printed alone on its tile
+    (`printed_alone`: a tile of two letters prints them smaller) whose glyph (`heights`, the row `letter_at` gives)
     is under LABEL_SHORT of the median glyph of the squares the occupancy model (`occ`) is sure are tiles (SURE_TILE):
     a label's print, no tile (see LABEL_SHORT)."""
     sure = [float(heights[j]) for k, j in letter_at.items() if heights[j] > 0 and occ[k, 1] >= SURE_TILE]
@@ -2059,7 +2065,7 @@ def _short_labels(cells: list[CellReading], occ: np.ndarray, letter_at: dict[int
         return []
     short = LABEL_SHORT * float(np.median(sure))
     return [k for k, j in letter_at.items()
-            if PREMIUM[k] and cells[k].letter is not None and 0 < heights[j] < short]
+            if PREMIUM[k] and cells[k].letter in printed_alone and 0 < heights[j] < short]
 
 
 def _mark_above(window: np.ndarray) -> bool:
