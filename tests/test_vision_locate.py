@@ -133,14 +133,15 @@ def test_a_board_filling_the_frame_is_not_searched_twice():
 def test_a_portrait_frame_under_perspective_keeps_the_whole_board_in_view():
     """The view that undoes the perspective is square: drawn in the frame's portrait shape it cut
     the board off at a side whenever the grid was wider than the frame in that view."""
-    from vision.locate import _perspective_cells
+    from vision.locate import _rectified_cells
+    from vision.locate_perspective import rectifier
     frame = render_frame(BOARD, seed=5160, options=replace(FrameOptions.clean(), tilt_deg=25.0, board_fill=0.6,
                                                            askew_deg=5.0))
     w = frame.image.shape[1]
     x0 = int(max(0, frame.board_corners[:, 0].min() - 0.05 * w))
     image = np.ascontiguousarray(frame.image[:, x0:x0 + int(0.72 * w)])
     small, scale = _shrink(image)
-    for cells, _ in _perspective_cells(image, scale, _gray(small)):
+    for cells, _ in _rectified_cells(image, scale, _gray(small), rectifier(_gray(small))):
         assert cells.seen.shape == cells.means.shape[:2]
     found = next(board_candidates(image), None)
     assert found is not None

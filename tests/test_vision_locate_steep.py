@@ -4,7 +4,7 @@ Rendered seed 234234 board-080 (73 navy tiles on a cream board with a maroon rim
 wide and its near edge 1043 px, its left rim out of the frame): the view that undoes the perspective
 is fitted to the frame's strong edges, the tiles' and the right rim's, and cut the board's left 1.4
 columns off, so no lattice of the board's spacing could place it and the board was not found. The
-view is now drawn VIEW_ROOM wider each side at the same scale (_perspective_cells)."""
+view is now drawn VIEW_ROOM wider each side at the same scale (_rectified_cells)."""
 from __future__ import annotations
 
 from functools import lru_cache

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.locate import _gray, _perspective_cells, _skews, _view_cells, _work_images
+from vision.locate import _gray, _rectified_cells, _skews, _view_cells, _work_images
 from vision.locate_perspective import VP_COHERENT, VP_POINTS, edge_pixels, rectifier
 
 
@@ -57,16 +57,16 @@ def test_edge_pixels_are_those_of_the_whole_images_coherence(seed):
 
 
 def test_the_perspective_view_warped_in_four_channels_gives_the_lattices_of_three():
-    """_perspective_cells warps its view in four channels: the lattices, their cells' colours and
+    """_rectified_cells warps its view in four channels: the lattices, their cells' colours and
     transforms are those of the view warped in three (as round 25 drew it), on a board the view is
     drawn for."""
     frame = _tilted_frame()
     small, gray, scale = _work_images(frame)
     found = rectifier(gray)
     assert found is not None
-    got = _perspective_cells(frame, scale, gray)
+    got = _rectified_cells(frame, scale, gray, found)
     assert got  # a view was drawn and has lattices
-    # round 25's view, in three channels (the same source, transform and flags as _perspective_cells)
+    # round 25's view, in three channels (the same source, transform and flags as _rectified_cells)
     size = max(gray.shape)
     local = abs(np.linalg.det(found.to_view[:2, :2])) ** 0.5 * scale
     source_scale = min(1.0, max(scale, 1.5 * local))

@@ -1811,17 +1811,12 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     return cells
 
 
-def _perspective_cells(frame: np.ndarray, scale: float, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
-    """The lattices of the view that undoes the grid's perspective (see rectifier), drawn from
-    the frame itself where the view zooms in on a small board; none when the plain search
-    sees the grid as well (little perspective and a board not small)."""
-    return _rectified_cells(frame, scale, gray, rectifier(gray))
-
-
 def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
                      wider: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
-    """_perspective_cells with the rectifier's answer for `gray` given (`found`); `wider`: the view
-    drawn VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
+    """The lattices of the view that undoes the grid's perspective (`found`: the rectifier's answer for
+    `gray`), drawn from the frame itself where the view zooms in on a small board; none when the plain
+    search sees the grid as well (little perspective and a board not small). `wider`: the view drawn
+    VIEW_ROOM wider each side at the same scale (see VIEW_ROOM)."""
     if found is None or (found.spread < PERSPECTIVE and found.off_square < OFF_SQUARE and found.extent >= SMALL_BOARD):
         return []
     # the view is square, as rectifier draws it (the grid fills VIEW_FILL of max(h, w) about its
