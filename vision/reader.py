@@ -1770,7 +1770,7 @@ class BoardReader:
         see FACE_BACKED). `cells` and `occ` upright, `index` the
         frame-order cell of each, `windows` the grey letter windows (frame order). No blanks where there would
         be more on the board than the game's set has."""
-        is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
+        is_tile = _placed_tiles(cells, occ)
         tiles = np.flatnonzero(is_tile)
         if len(tiles) < 3:  # as for the tiles' colour (_read)
             return [], []
@@ -1868,16 +1868,11 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
     FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
     blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
-    doubted = np.flatnonzero((occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
-    doubted = np.array([k for k in doubted.tolist() if cells[k].state == "empty"], int)
-    if len(doubted) == 0:  # most frames: the rest is not worked out
-        return []
-    is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
-    squares = doubted[_next_to(is_tile)[doubted]]
-    if len(squares) == 0:
+    squares, tiles = _empty_beside_tiles(cells, occ, (occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
+    if len(squares) == 0:  # most frames
         return []
     middles = stats.mean[index]
-    near_tiles = _near(squares, np.flatnonzero(is_tile))  # NaN faces (under two tiles) rule the square out
+    near_tiles = _near(squares, tiles)  # NaN faces (under two tiles) rule the square out
     faces = np.full((225, 3), np.nan, np.float32)
     _face_rings(faces, stats, index, near_tiles.ravel())
     to_face = _from_median(middles, faces, squares, near_tiles)
@@ -1894,16 +1889,11 @@ def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, 
     them and FACE_HUE_APART times as far (1 at least) from the near squares of their type called empty: tiles the
     light has lit otherwise than the tiles further off, to be asked (see TILE_DOUBT). `index`: the frame-order
     cell of each."""
-    doubted = [k for k in np.flatnonzero(occ[:, 1] >= TILE_DOUBT).tolist() if cells[k].state == "empty"]
-    if not doubted:
-        return []
-    is_tile = (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
-    squares = np.array(doubted, int)
-    squares = squares[_next_to(is_tile)[squares]]
+    squares, tiles = _empty_beside_tiles(cells, occ, occ[:, 1] >= TILE_DOUBT)
     if len(squares) == 0:
         return []
     hues = stats.mean[index][:, 1:]
-    beside = _near(squares, np.flatnonzero(is_tile))[:, 0]  # the nearest tile, one step away (_next_to)
+    beside = _near(squares, tiles)[:, 0]  # the nearest tile, one step away (_empty_beside_tiles)
     faces = np.full((225, 3), np.nan, np.float32)
     _face_rings(faces, stats, index, beside)
     to_face = np.linalg.norm(hues[squares] - faces[beside, 1:], axis=1)
@@ -1911,6 +1901,20 @@ def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, 
     to_empty = _from_median(hues, hues, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_HUE_NEAR) & (to_empty >= FACE_HUE_APART * np.maximum(to_face, 1.0))
     return squares[keep].tolist()
+
+
+def _placed_tiles(cells: list[CellReading], occ: np.ndarray) -> np.ndarray:
+    """Which upright squares (225 booleans) hold a tile the reading stands on: sure by the occupancy model (`occ`,
+    upright; SURE_TILE) or read with its letter (upright `cells`)."""
+    return (occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells])
+
+
+def _empty_beside_tiles(cells: list[CellReading], occ: np.ndarray, doubted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Of the `doubted` squares (225 booleans, upright), those read empty with a placed tile (_placed_tiles) above,
+    below or to a side; and the placed tiles (both upright indices)."""
+    placed = _placed_tiles(cells, occ)
+    empty = np.array([c.state == "empty" for c in cells])
+    return np.flatnonzero(doubted & empty & _next_to(placed)), np.flatnonzero(placed)
 
 
 _ROW, _COL = np.divmod(np.arange(225), 15)
@@ -2019,7 +2023,7 @@ def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     their nearest tiles as from a square of their premium type read empty (SURE_TILE), 1 Lab at least: an empty square
     the colour of its twins, not of the tiles (see BLANK_TWINNED). `index`: the frame-order cell of each upright one."""
     squares = np.array([k for k, c in enumerate(cells) if c.state == "blank" and k not in found], int)
-    tiles = np.flatnonzero((occ[:, 1] >= SURE_TILE) | np.array([c.state == "tile" for c in cells]))
+    tiles = np.flatnonzero(_placed_tiles(cells, occ))
     if not len(squares) or len(tiles) < 3:  # as for the tiles' colour (_read)
         return []
     empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
