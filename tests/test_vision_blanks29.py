@@ -34,5 +34,7 @@ def test_an_empty_square_lit_like_the_tile_beside_it_stays_empty(image: str, row
     # 170721 (8,11): 1.7 Lab from the tile beside it but 0.3 by hue from its type's empties (1.6 from the tile);
     # 170803 (6,1): 7.5 Lab and 4.1 by hue from the tile beside it, 1.4 by hue from its empties (the nearest
     # empty square to the rule on the dev sets). Both read empty on the start tree too
-    obs = BoardReader(VisionConfig(tileset="english")).observe(cv2.imread(str(JHEIDEL / image)))
+    photo = cv2.imread(str(JHEIDEL / image))
+    assert photo is not None
+    obs = BoardReader(VisionConfig(tileset="english")).observe(photo)
     assert obs.cells[row * 15 + col].state == "empty", obs.cells[row * 15 + col]
