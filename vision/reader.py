@@ -649,11 +649,14 @@ BLANK_DOUBT = 0.02
 # light changes least, keeps an empty square lit like its neighbour tile out). Round 29 (helper "vblanklight",
 # /tmp/vblanklight/collect.py, near.py: every inkless doubted square read empty beside a tile on dev /tmp/vdoubt/
 # m241241, /tmp/vmissed3/m256256, /tmp/vblankmiss/m250250, /tmp/vblankask/m251251, /tmp/vsteep/m246246,
-# /tmp/vfrontal/m247247 (100 boards each), 134146, 134147 (60 each) and jheidel-en, start tree c3cbc76): it adds
-# three blanks, 241241 board-055 (6,7) (29 Lab from the median faces, 7.0 from the lit tile beside it, 13.9 from its
-# empties), 256256 board-078 (10,7) (27.8; 2.3; 10.1) and 251251 board-020 (7,10) (7.8; 2.9; 4.5), their lesser
-# margin 1.58 times; no empty square (the nearest, jheidel-en IMG_20151016_170803 (6,1), 0.34 times: as near its
-# empties by hue; IMG_20151016_170721 (8,11), which round 28's Lab-only try asked, 0.2 times)
+# /tmp/vfrontal/m247247 (100 boards each), 134146, 134147 (60 each) and jheidel-en, start tree c3cbc76): of the 7
+# blanks read empty there it adds four, 241241 board-055 (6,7) (29.4 Lab from the median faces, 7.0 from the lit
+# tile beside it, 13.9 from its empties), 256256 board-078 (10,7) (27.8; 2.3; 10.1), 251251 board-020 (7,10) (7.8;
+# 2.9; 4.5) and 250250 board-051 (5,4) (5.6 by hue from the median faces, 1.8 from the tile beside it), as far from
+# their empties as from that face 1.58 times at the least; no empty square (of 44 such squares within reach of a
+# tile beside them, the nearest, jheidel-en IMG_20151016_170803 (6,1), 0.34 times: as near its empties by hue;
+# IMG_20151016_170721 (8,11), which round 28's Lab-only try asked, 0.2 times; one empty square at 1.49, 246246
+# board-095 (2,9), is asked by the median faces already)
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1878,8 +1881,9 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
 def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
     """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) that the
     occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
-    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
-    blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
+    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty,
+    or so near the face of a tile beside them (_beside_faced): blanks of their square's colour, to be asked (see
+    BLANK_DOUBT, BLANK_BESIDE). `index`: the frame-order cell of each."""
     squares, tiles = _empty_beside_tiles(cells, occ, (occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
     if len(squares) == 0:  # most frames
         return []
