@@ -1,6 +1,8 @@
-"""Plain blanks of their square's colour across a lightness gap (issue 15, round 29; vision.reader.BLANK_BESIDE):
-lit like the tile beside them but far from the median of their nearest tiles' faces, they are asked, never a silent
-empty; empty squares lit like the tile beside them but as near their type's empty squares by hue stay empty.
+"""Plain blanks of their square's colour across a lightness gap (issue 15, round 29): lit like the tile beside them
+but far from the median of their nearest tiles' faces, they should be asked, never a silent empty (strict xfail: the
+rule tried in round 29, vision/MEASUREMENTS.md helper "vblanklight", asked an empty square on its measuring seed and
+was not kept); empty squares lit like the tile beside them but as near their type's empty squares by hue stay empty
+(guards for such a rule).
 
 The rendered frames are those of `python -m vision.synth dataset OUT --boards N --seed S` (round 28's measuring
 renders, dev data of round 29); the photos are jheidel-en's (../shared/datasets)."""
@@ -16,6 +18,8 @@ from vision.reader import BoardReader
 JHEIDEL = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "jheidel-en"
 
 
+@pytest.mark.xfail(strict=True, reason="issue 15: a blank across a lightness gap is read empty (round 29: the rule "
+                   "that asked it, judged by the tile beside it, asked an empty square on the measuring seed)")
 @pytest.mark.parametrize("seed, board, row, col", [(241241, 55, 6, 7), (256256, 78, 10, 7)])
 def test_a_blank_lit_like_the_tile_beside_it_is_asked_not_empty(seed: int, board: int, row: int, col: int) -> None:
     # 241241 board-055 (6,7): blank 0.144 by the occupancy model, 29.4 Lab from its nearest tiles' faces (a shadow's

@@ -642,21 +642,6 @@ FACE_EVEN = 3.0
 # 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
 # board-076: blank 0.000-0.007) stay empty
 BLANK_DOUBT = 0.02
-# BLANK_BESIDE (no constant of its own, _beside_faced): the light falls off across a board (a shadow's edge, a lamp's
-# gradient), so a doubted blank lit like the tiles beside it may stand far from the median of its nearest tiles'
-# faces: such a square is also asked where it is within FACE_NEAR_BACKED Lab and FACE_HUE_NEAR by hue of the face
-# of a tile one step away and no nearer (1 at least) its type's near empties by Lab nor by hue (the hue, which the
-# light changes least, keeps an empty square lit like its neighbour tile out). Round 29 (helper "vblanklight",
-# /tmp/vblanklight/collect.py, near.py: every inkless doubted square read empty beside a tile on dev /tmp/vdoubt/
-# m241241, /tmp/vmissed3/m256256, /tmp/vblankmiss/m250250, /tmp/vblankask/m251251, /tmp/vsteep/m246246,
-# /tmp/vfrontal/m247247 (100 boards each), 134146, 134147 (60 each) and jheidel-en, start tree c3cbc76): of the 7
-# blanks read empty there it adds four, 241241 board-055 (6,7) (29.4 Lab from the median faces, 7.0 from the lit
-# tile beside it, 13.9 from its empties), 256256 board-078 (10,7) (27.8; 2.3; 10.1), 251251 board-020 (7,10) (7.8;
-# 2.9; 4.5) and 250250 board-051 (5,4) (5.6 by hue from the median faces, 1.8 from the tile beside it), as far from
-# their empties as from that face 1.58 times at the least; no empty square (of 44 such squares within reach of a
-# tile beside them, the nearest, jheidel-en IMG_20151016_170803 (6,1), 0.34 times: as near its empties by hue;
-# IMG_20151016_170721 (8,11), which round 28's Lab-only try asked, 0.2 times; one empty square at 1.49, 246246
-# board-095 (2,9), is asked by the median faces already)
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1881,9 +1866,8 @@ def _tile_coloured(marked: list[int], stats: CellStats, index: np.ndarray, tile_
 def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
     """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) that the
     occupancy model (`occ`, upright) gives BLANK_DOUBT as a blank at least, within FACE_NEAR_BACKED Lab and
-    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty,
-    or so near the face of a tile beside them (_beside_faced): blanks of their square's colour, to be asked (see
-    BLANK_DOUBT, BLANK_BESIDE). `index`: the frame-order cell of each."""
+    FACE_HUE_NEAR by hue of their nearest tiles' faces and no nearer the near squares of their type called empty:
+    blanks of their square's colour, to be asked (see BLANK_DOUBT). `index`: the frame-order cell of each."""
     squares, tiles = _empty_beside_tiles(cells, occ, (occ[:, 2] >= BLANK_DOUBT) & (stats.shape[index, 0] < INKLESS))
     if len(squares) == 0:  # most frames
         return []
@@ -1894,27 +1878,9 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     to_face = _from_median(middles, faces, squares, near_tiles)
     to_hue = _from_median(middles[:, 1:], faces[:, 1:], squares, near_tiles)
     # NaN (under two near empties of its type) rules nothing out
-    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True)
-    to_empty = _from_median(middles, middles, squares, near_empty)
+    to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
-    # or in the light of a tile beside it (see BLANK_BESIDE)
-    hue_to_empty = _from_median(middles[:, 1:], middles[:, 1:], squares, near_empty)
-    keep |= _beside_faced(middles, faces, squares, near_tiles, to_empty, hue_to_empty)
     return squares[keep].tolist()
-
-
-def _beside_faced(middles: np.ndarray, faces: np.ndarray, squares: np.ndarray, near_tiles: np.ndarray,
-                  to_empty: np.ndarray, hue_to_empty: np.ndarray) -> np.ndarray:
-    """Which of these squares (upright; `middles` their colours, `faces` the tiles' face rings, Lab) are within
-    FACE_NEAR_BACKED Lab and FACE_HUE_NEAR by hue of the face of a tile one step away (of `near_tiles`, a row each)
-    and no nearer (1 at least) the near squares of their type called empty, by Lab (`to_empty`) and by hue
-    (`hue_to_empty`; NaN, under two of them, rules the square out): see BLANK_BESIDE."""
-    steps = np.abs(_ROW[near_tiles] - _ROW[squares][:, None]) + np.abs(_COL[near_tiles] - _COL[squares][:, None])
-    apart = middles[squares][:, None] - faces[near_tiles]  # (-1, no tile, masked below)
-    lab, hue = np.linalg.norm(apart, axis=2), np.linalg.norm(apart[..., 1:], axis=2)
-    faced = ((near_tiles >= 0) & (steps == 1) & (lab <= FACE_NEAR_BACKED) & (hue <= FACE_HUE_NEAR)
-             & (to_empty[:, None] >= np.maximum(lab, 1.0)) & (hue_to_empty[:, None] >= np.maximum(hue, 1.0)))
-    return faced.any(axis=1)
 
 
 def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
