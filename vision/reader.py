@@ -285,10 +285,11 @@ LETTER_SURE_ALONE = 0.999
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
-# DENOISED_PLAIN (no constant of its own: _plain_letter_in_place): the median filter mends the plain ink's specks,
-# so _read_denoised takes a filtered reading only where the filtered window's plain ink shows a letter, and where the
-# window unfiltered showed none, only a letter within STROKES_OFF_CENTRE of where letters sit (as _no_stray_strokes
-# holds a letter read from strokes alone). Rendered round-28 measuring seeds (looked at in round 29): 255255
+# DENOISED_PLAIN (no constant of its own: _plain_letter_in_place): the median filter mends the plain ink's specks.
+# Where a letter was found unfiltered (read under the bar), _read_denoised takes the filtered reading only where the
+# filtered window's plain ink shows a letter (else it is the strokes' reading of the glyph the unfiltered strokes read
+# under the bar, made surer by the filter alone); where none was found, a letter the filtered plain ink shows only
+# within STROKES_OFF_CENTRE of where letters sit (as _no_stray_strokes holds a letter read from strokes alone). Rendered round-28 measuring seeds (looked at in round 29): 255255
 # board-075 (10, 4), a serif W whose strokes took in the tile's left edge joined to its serif, strokes M 0.65 / W
 # 0.22, filtered M 0.999 from the filtered strokes again (its filtered plain ink ran into the tile's frame too):
 # read M 0.9998; 257257 board-030 (0, 8), an empty top-row square under a shadow (covered 0.55), plain ink the grid
