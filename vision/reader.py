@@ -263,6 +263,15 @@ LETTER_SURE_ALONE = 0.999
 # ink's letter only where the strokes do not read the darker ink's at LETTER_DECIDES too: dev seed 134128 board-012
 # (7, 5), a light C on a dark tile, plain G 0.822, hairlines G 0.851, strokes C 0.99, darker C 1.0: read G 0.822, now
 # asked; board-039's B (strokes B 0.851) is kept as before
+# HAIRLINES_RIVAL (no constant of its own: LETTER_DECIDES, _hairlines_agree): a letter the plain ink shows none of
+# (glyph_image read the strokes) read at the kiosk's bar but under LETTER_DECIDES, whose strokes with their hairlines
+# kept read another letter at LETTER_DECIDES, is unknown: the strokes' mask keeps a letter's thick strokes alone and
+# can lose the thin part that tells it (a serif J's hook). Round 28's lead's measuring seed 243243 board-005 (7, 7):
+# a serif J whose plain ink ran into the tile's frame, strokes I 0.802 (the stem), hairlines J 0.996, darker I 0.451:
+# read I 0.979. Its value 8 did not object: I and J both print one digit (vision.value tells one digit from two
+# only), and the 8 is 3 x 4 px in the hairlines' mask (0.12 of the letter's height) and joined to the frame in the
+# plain ink. Dev (round 29, every square of 134112, 134128, 134129, 134144, 134145 (60 boards each), 243243, 255255
+# (100 each) and 257257 (60), both trees, /tmp/vwrong29/dumpfire.py and cmp.py): it took out that J alone.
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -276,6 +285,20 @@ LETTER_SURE_ALONE = 0.999
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
+# DENOISED_PLAIN (no constant of its own: _plain_letter_in_place): the median filter mends the plain ink's specks.
+# Where a letter was found unfiltered (read under the bar), _read_denoised takes the filtered reading only where the
+# filtered window's plain ink shows a letter (else it is the strokes' reading of the glyph the unfiltered strokes read
+# under the bar, made surer by the filter alone); where none was found, a letter the filtered plain ink shows only
+# within STROKES_OFF_CENTRE of where letters sit (as _no_stray_strokes holds a letter read from strokes alone). Rendered round-28 measuring seeds (looked at in round 29): 255255
+# board-075 (10, 4), a serif W whose strokes took in the tile's left edge joined to its serif, strokes M 0.65 / W
+# 0.22, filtered M 0.999 from the filtered strokes again (its filtered plain ink ran into the tile's frame too):
+# read M 0.9998; 257257 board-030 (0, 8), an empty top-row square under a shadow (covered 0.55), plain ink the grid
+# line at its left side ('not a letter' 1.0), filtered read I 0.999 with its box 0.36 of the window off: a phantom
+# tile. Where the window unfiltered showed no letter the filtered strokes' letter stays taken: dev seed 134145
+# board-002 (7, 9) and board-059 (6, 12), thin I's whose plain ink reads 'not a letter' (0.76, 0.88) and whose
+# filtered plain ink shows no letter, are read only so (a first version that asked the plain ink's letter there too
+# asked both). Dev (as HAIRLINES_RIVAL's): the W and the phantom change, and 134145 board-059 (2, 13), an R read
+# 0.999 from its filtered window, now 1.0 from its darker ink (_read_darker); no other square
 # DARKER_READS (no constant of its own: LETTER_DECIDES): a letter still not read at the kiosk's bar after
 # _read_denoised is read from its darker ink (vision.glyph.dark_ink_mask), and taken where that reads a letter at
 # LETTER_DECIDES that the plain ink's or the filtered reading's likeliest letter is too (_read_darker): the plain ink's
@@ -897,6 +920,7 @@ class BoardReader:
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
             self._darker_agrees(cells, probs, heights, strokes)
+            self._hairlines_agree(cells, probs, heights)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -963,6 +987,20 @@ class BoardReader:
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
+
+    def _hairlines_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar but
+        under LETTER_DECIDES where the plain ink shows none (glyph_image read the strokes) whose strokes with their
+        hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL)."""
+        best = probs.max(axis=1)
+        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE) &
+                                                   (best < LETTER_DECIDES)) if letter_ink(cells[k]) is None], int)
+        if not len(rows):
+            return
+        again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+            (again.argmax(axis=1) != probs[rows].argmax(axis=1))
+        probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                            strokes: np.ndarray) -> None:
@@ -1314,11 +1352,13 @@ class BoardReader:
         unread = np.flatnonzero(((heights == 0) | (best > 0)) & (best < DEFAULT_MIN_CONFIDENCE))
         if not len(unread):
             return
-        again, again_heights = self._letter_probabilities(
-            [cv2.medianBlur(np.ascontiguousarray(upright[k]), DENOISE_PX) for k in unread], strokes_past_print=True)
+        filtered = [cv2.medianBlur(np.ascontiguousarray(upright[k]), DENOISE_PX) for k in unread]
+        again, again_heights = self._letter_probabilities(filtered, strokes_past_print=True)
         again_best = again.max(axis=1)
         same = (heights[unread] > 0) & (again.argmax(axis=1) == probs[unread].argmax(axis=1))
         taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
+        for j in np.flatnonzero(taken):  # see DENOISED_PLAIN
+            taken[j] = _plain_letter_in_place(filtered[j], bool(heights[unread[j]] > 0))
         probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
         left = ~taken
         if left.any():
@@ -2150,6 +2190,21 @@ def _no_stray_strokes(cells: list[np.ndarray], probs: np.ndarray, heights: np.nd
             x0, y0, x1, y1 = box
             if np.hypot((x0 + x1) / 2 - LETTER_PLACE * n, (y0 + y1) / 2 - LETTER_PLACE * n) > STROKES_OFF_CENTRE * n:
                 probs[k] = 0.0
+
+
+def _plain_letter_in_place(window: np.ndarray, found_unfiltered: bool) -> bool:
+    """Whether a median-filtered window's letter (_read_denoised) may be taken (see DENOISED_PLAIN): where the window
+    unfiltered showed a letter (`found_unfiltered`), only one its plain ink shows; where it showed none, a letter its
+    plain ink shows only within STROKES_OFF_CENTRE of the window from where letters sit (one read from its strokes
+    alone, _no_stray_strokes has held to that place already)."""
+    ink = letter_ink(window)
+    if found_unfiltered:
+        return ink is not None
+    if ink is None:
+        return True
+    mask, _, (x0, y0, x1, y1) = ink
+    n = mask.shape[0]
+    return bool(np.hypot((x0 + x1) / 2 - LETTER_PLACE * n, (y0 + y1) / 2 - LETTER_PLACE * n) <= STROKES_OFF_CENTRE * n)
 
 
 def _a_bar(window: np.ndarray, strokes: np.ndarray, plain: np.ndarray, other: int) -> bool:
