@@ -272,6 +272,15 @@ LETTER_SURE_ALONE = 0.999
 # only), and the 8 is 3 x 4 px in the hairlines' mask (0.12 of the letter's height) and joined to the frame in the
 # plain ink. Dev (round 29, every square of 134112, 134128, 134129, 134144, 134145 (60 boards each), 243243, 255255
 # (100 each) and 257257 (60), both trees, /tmp/vwrong29/dumpfire.py and cmp.py): it took out that J alone.
+# DARKER_STEM (no constant of its own: the kiosk's bar): where the darker ink's other letter is I, the plain ink's
+# letter is kept as a letter the plain ink shows none of is (its window median-filtered, DENOISE_PX, reads it at the
+# kiosk's bar): the darker level keeps a serif letter's thick stem and drops its thin arms and serifs, so its I is
+# no other letter but a part of this one (DARKER_INK's board-039: E and F read I by the darker ink). Round 29 (helper
+# "vasked"): the lead's round-28 seed 242242 board-083 (5, 9) and (10, 7), clear serif L's on a dark tile, plain L
+# 0.822 and 0.966, darker I 0.990 and 0.994, filtered L 0.947 and 0.997: asked, now read. Of every letter
+# _darker_agrees took out of the squares read on the dev boards (vsmall/m248248, vsteep/m246246, vrot/m249249,
+# vletters/m252252, vrough/m254254, lead28/m/r242242 (100 boards each), 134148, 134149 (60 each);
+# /tmp/vasked/dark.py) those two were the only ones the darker ink read I
 # A letter not read at the kiosk's bar is read again from its window median-filtered over DENOISE_PX px
 # (_read_denoised): the sensor noise of a small blurred board breaks low-contrast print into specks. Rendered dev seed
 # 134104 board-049 (a board 0.35 of the frame, dark print on reddish wooden tiles, glare, blur 1.5): 11 tiles asked,
@@ -965,7 +974,8 @@ class BoardReader:
         (HAIRLINES_KEEP): the plain ink's level filled a blurred letter's opening (see DARKER_INK). A letter the
         plain ink shows none of (glyph_image read the strokes) is kept too where its window median-filtered
         (DENOISE_PX) reads it at the kiosk's bar: the darker level dropped the lit side of a letter under a glare
-        gradient (see DARKER_INK)."""
+        gradient (see DARKER_INK), and so is one whose darker ink reads I: the darker level kept a serif letter's
+        thick stem alone (see DARKER_STEM)."""
         best = probs.max(axis=1)
         doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
         if not len(doubted):
@@ -980,9 +990,11 @@ class BoardReader:
             seconded = (strokes_heights > 0) & (strokes_read[np.arange(len(rivals)), rival_letters] >= LETTER_DECIDES)
             kept = self._hairlines_read(cells, doubted[rivals], letters[rivals]) & ~seconded
             other[rivals[kept]] = False
-        no_ink = np.array([other[j] and letter_ink(cells[k]) is None for j, k in enumerate(doubted)], bool)
-        if no_ink.any():
-            rivals = np.flatnonzero(no_ink)
+        stem = self.letter_classes.index("I") if "I" in self.letter_classes else -1  # see DARKER_STEM
+        filtered_decides = np.array([other[j] and (int(again[j].argmax()) == stem or letter_ink(cells[k]) is None)
+                                     for j, k in enumerate(doubted)], bool)
+        if filtered_decides.any():
+            rivals = np.flatnonzero(filtered_decides)
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in doubted[rivals]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
