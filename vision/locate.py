@@ -740,7 +740,8 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
                  refined: tuple[np.ndarray, float, _Fitted | None]) -> LineFits:
     """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
     pieces that fit and that share at the worst corner (_corner_fit), over every line and over
-    the lines the board can show. From the view _refine scored them on when they are its
+    the lines the board can show; over those, where PEAKED_FIT of the pieces peak on their lines,
+    that share when larger. From the view _refine scored them on when they are its
     corners unchanged (order_corners kept their order), the same warp; else warped anew."""
     refined_corners, _, fitted = refined
     if fitted is None or not np.array_equal(refined_corners, corners):
