@@ -1125,7 +1125,15 @@ CORNER_SHOWING = 8
 # within PEAK_PX (an eighth of the view's cell) of it: thick tiles seen at a slant and glare can make a
 # mid-gap's response (a seam, a letter's stroke) beat a faint line's where the line itself still peaks
 # on the grid. Rendered seed 225225 board-036 (blurred, glared, 82 thick tiles): refined from the truth
-# 0.08-0.12 cells off, its pieces fit 0.55-0.62, but 0.9 of them peak on their lines. PROVISIONAL
+# 0.08-0.12 cells off, its pieces fit 0.55-0.62 and were refused, but 0.9 of them peak on their lines.
+# The corner fit stays as it was. Measured (/tmp/vloc2/loclog.py, chainlog.py) on every line-fit check
+# (placements past PLACEMENT_MARGIN) of the start tree's search on development seeds 134116, 134117,
+# 134118, 134142, 134143 (60 boards each), 246246 and 243243 (100 each) and of the check chain from the
+# truth and from it moved (37 starts, both measures) on 134116, 134117 (10 frames each), 134118 (8),
+# 225225-036, 219219-023, 253253-045 and -069 (4770 checks): of those over half a cell off whose fit is
+# under LINE_FIT but whose worst corner passes (what this could take), 9 on 7 frames, none peaks over
+# 0.68 (every one over half a cell off under LINE_FIT: 94, 0.833 at most); between 0.3 and 0.5 cells off
+# 2, 0.76 at most; within 0.3 cells 65, 64 of them 0.85 or more (225225-036, 134118-048)
 PEAK_PX = 3
 PEAKED_FIT = 0.85
 
