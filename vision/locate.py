@@ -740,7 +740,8 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
                  refined: tuple[np.ndarray, float, _Fitted | None]) -> LineFits:
     """How the grid lines of corners just `refined` (_refine's answer) fit: the share of their
     pieces that fit and that share at the worst corner (_corner_fit), over every line and over
-    the lines the board can show. From the view _refine scored them on when they are its
+    the lines the board can show; over those, where PEAKED_FIT of the pieces peak on their lines,
+    that share when larger. From the view _refine scored them on when they are its
     corners unchanged (order_corners kept their order), the same warp; else warped anew."""
     refined_corners, _, fitted = refined
     if fitted is None or not np.array_equal(refined_corners, corners):
@@ -751,9 +752,14 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
         pieces = _line_pieces(view, REFINE_CELL, REFINE_CELL, fitted.response)
     every = np.ones(pieces.shape[:2], bool)
     shown = _shown_lines(pieces)
-    showing = _pieces_showing_lines(view, REFINE_CELL, REFINE_CELL, shown)
+    strongest, offsets = _strongest_beside(view, REFINE_CELL, REFINE_CELL)
+    showing = _pieces_showing_lines(view, REFINE_CELL, REFINE_CELL, shown, strongest)
+    shown_fit = _shown_fit(pieces)
+    peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
+    if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
+        shown_fit = max(shown_fit, peaked)
     return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
-                    (_shown_fit(pieces), _corner_fit(pieces, shown, showing)))
+                    (shown_fit, _corner_fit(pieces, shown, showing)))
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -1114,25 +1120,54 @@ PIECE_LINE = 0.2
 # cell (0.51 off; 6 and 7 of their 12 pieces showing, 4 and 5 of them fitting) pass at the finer
 # scale, 8 does not; of the 2453 placements within 0.3 cells there, 2 fewer pass the corner fit alone
 CORNER_SHOWING = 8
+# A placement whose pieces fit under LINE_FIT is taken too when at least PEAKED_FIT of them (on the lines
+# the board can show) have their strongest response within half a cell of their line (_strongest_beside)
+# within PEAK_PX (an eighth of the view's cell) of it: thick tiles seen at a slant and glare can make a
+# mid-gap's response (a seam, a letter's stroke) beat a faint line's where the line itself still peaks
+# on the grid. Rendered seed 225225 board-036 (blurred, glared, 82 thick tiles): refined from the truth
+# 0.08-0.12 cells off, its pieces fit 0.55-0.62 and were refused, but 0.9 of them peak on their lines.
+# The corner fit stays as it was. Measured (/tmp/vloc2/loclog.py, chainlog.py) on every line-fit check
+# (placements past PLACEMENT_MARGIN) of the start tree's search on development seeds 134116, 134117,
+# 134118, 134142, 134143 (60 boards each), 246246 and 243243 (100 each) and of the check chain from the
+# truth and from it moved (37 starts, both measures) on 134116, 134117 (10 frames each), 134118 (8),
+# 225225-036, 219219-023, 253253-045 and -069 (4770 checks): of those over half a cell off whose fit is
+# under LINE_FIT but whose worst corner passes (what this could take), 9 on 7 frames, none peaks over
+# 0.68 (every one over half a cell off under LINE_FIT: 94, 0.833 at most); between 0.3 and 0.5 cells off
+# 2, 0.76 at most; within 0.3 cells 65, 64 of them 0.85 or more (225225-036, 134118-048)
+PEAK_PX = 3
+PEAKED_FIT = 0.85
 
 
-def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> np.ndarray:
-    """Which of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) of a
-    rectified view show a line anywhere across them (see PIECE_LINE; `shown`: the lines the board
-    can show, _shown_lines): tiles hide the others. The strongest response is taken over the two
-    cells beside each line, so a grid placed a little off is judged on nearly the pieces of the
-    right one; one off by more at a corner sees the board's lines there slanted across the view
-    and may find fewer of them (see CORNER_SHOWING)."""
+def _strongest_beside(view: np.ndarray, margin: int, cell: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) of a
+    rectified view: the strongest median line response along it anywhere from half a cell before its
+    line to half a cell after it, and how far (px, signed) from its line that strongest lies."""
     size = view.shape[0]
     inner = size - 2 * margin
     lines = margin + np.arange(16) * cell
-    beside = lines[:, None] + np.arange(-(cell // 2), cell // 2 + 1)[None]  # 16 x positions across each line
+    across_line = np.arange(-(cell // 2), cell // 2 + 1)
+    beside = lines[:, None] + across_line[None]  # 16 x positions across each line
     strongest = np.empty((2, 16, LINE_SEGMENTS), np.float32)
+    offsets = np.empty((2, 16, LINE_SEGMENTS), np.int64)
     for k, axis in enumerate((1, 0)):
         (response,) = _line_responses(np.asarray(view, np.float32), axis, ((2, 3),))
         across = response.T if axis == 1 else response  # rows: positions across the lines; columns: along them
         medians = _median(across[:, margin:margin + inner].reshape(size, LINE_SEGMENTS, -1), axis=2)  # position x piece
         strongest[k] = medians[beside].max(axis=1)
+        offsets[k] = across_line[medians[beside].argmax(axis=1)]
+    return strongest, offsets
+
+
+def _pieces_showing_lines(view: np.ndarray, margin: int, cell: int, shown: np.ndarray,
+                          strongest: np.ndarray | None = None) -> np.ndarray:
+    """Which of the grid lines' pieces (2 x 16 x LINE_SEGMENTS, as _line_pieces lays them out) of a
+    rectified view show a line anywhere across them (see PIECE_LINE; `shown`: the lines the board
+    can show, _shown_lines): tiles hide the others. The strongest response is taken over the two
+    cells beside each line (_strongest_beside, or `strongest` when known), so a grid placed a little
+    off is judged on nearly the pieces of the right one; one off by more at a corner sees the board's
+    lines there slanted across the view and may find fewer of them (see CORNER_SHOWING)."""
+    if strongest is None:
+        strongest, _ = _strongest_beside(view, margin, cell)
     showing = strongest >= PIECE_LINE * np.median(strongest[shown])
     showing[:, [0, -1]] = True  # the outer lines: left out whole or counted whole (_shown_lines)
     return showing
