@@ -1133,8 +1133,9 @@ CORNER_SHOWING = 8
 # 225225-036, 219219-023, 253253-045 and -069 (5533 checks): of those over half a cell off whose fit is
 # under LINE_FIT but whose worst corner passes (what this could take), 9 on 7 frames, none peaks over
 # 0.68 (every one over half a cell off under LINE_FIT: 94, 0.833 at most); between 0.3 and 0.5 cells off
-# 2, 0.76 at most; within 0.3 cells 65, 64 of them 0.85 or more (225225-036, 134118-048). Helper vloc2's measuring seed 260260 (100 boards) read the same with and
-# without it: kept by the lead for 225225-036, as no placement off by more than 0.3 cells gains by it
+# 2, 0.76 at most; within 0.3 cells 65, 64 of them 0.85 or more (225225-036, 134118-048). Helper vloc2's
+# measuring seed 260260 (100 boards) read the same with and without it: kept by the lead for 225225-036, as
+# no placement off by more than 0.3 cells gains by it
 PEAK_PX = 3
 PEAKED_FIT = 0.85
 
