@@ -578,12 +578,6 @@ FACE_HUE_APART = 3.0
 # board-051 (11,9)); their hue on the line from their near empty squares' to grey as that one's (152152 board-054
 # (6,7) 1.4 from it), so that line could not tell them
 FACE_HUE_BLANK = 0.01
-# FACE_HUE_TILE (no constant of its own: SURE_TILE): the occupancy model sure of a tile is as good a sign as its
-# blank that the square is no empty square whitened or darkened to the tiles' hue (the square FACE_HUE_BLANK keeps
-# out it called empty at 0.994). A plain blank darker than its neighbours' faces (a black tile 7.8 Lab from them,
-# 0.3 by hue, 60 by hue from its empty squares; rendered /tmp/vmissed3/m256256 board-094 (7,14), tile 1.000, blank
-# 0.000) was asked as a tile whose letter was not found. Such a square is inkless (INKLESS), its middle one colour
-# with its ring (FACE_EVEN) and FACE_HUE_APART times as far from its empties by hue as from the faces, as the others
 # A square the face test by colour calls a blank without that second sign (the occupancy model's likeliest state
 # blank) must also be FACE_TWIN_APART times as far (1 at least) from every square of its premium type read empty
 # anywhere on the board (SURE_TILE; those the face tests call blanks left out) as from its tiles' faces. Where
@@ -1807,7 +1801,7 @@ class BoardReader:
         doubtful = np.flatnonzero(by_colour & ~backed)
         others = np.setdiff1d(empty, plain[by_colour | by_hue])
         by_colour[doubtful] = _untwinned(middles, faces, plain[doubtful], plain_tiles[doubtful], others)
-        by_hue &= (occ[plain, 2] >= FACE_HUE_BLANK) | (occ[plain, 1] >= SURE_TILE)  # see FACE_HUE_TILE
+        by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
         # a blank's face is one colour: its middle as its face ring (see FACE_EVEN)
         _face_rings(faces, stats, index, plain)
