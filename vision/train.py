@@ -43,7 +43,6 @@ from vision.synth.fonts import available_fonts, has_glyphs
 from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
-from kiosk.rules.board import PREMIUM
 from vision.synth.tiles import WIDE_TILE_PRESETS, TileStyle, random_tile_style, render_tile
 from vision.tilesets import BLANK, DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
@@ -289,10 +288,8 @@ def _dark_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
                         tile_style=_dark_tile_style(rng, tileset), blank_mark="plain", style_space="wide")
 
 
-def _occupancy_options(rng: np.random.Generator, tileset: str,
-                       own_colour: bool = False) -> tuple[FrameOptions, str | None]:
-    """Frame options for occupancy training, and the premium type ('' the plain squares) whose colour the
-    tiles were given, or None. Some boards (every one if `own_colour`) get tiles the colour of one of the
+def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
+    """Frame options for occupancy training. Some boards get tiles the colour of one of the
     board's squares (plain or premium), so a blank there differs from the square only by its
     bevel, edge and shadow.
 
@@ -307,45 +304,20 @@ def _occupancy_options(rng: np.random.Generator, tileset: str,
     # the deluxe board (thick dark ridges round near-white squares) gets more than its share:
     # its empty squares look most like tiles
     name = styles[rng.choice(len(styles), p=STYLE_P)]
-    if not own_colour and rng.random() >= SAME_COLOUR_P:
+    if rng.random() >= SAME_COLOUR_P:
         # the tile sets clubs bring, dark wood, black and coloured tiles with light print among them
         return FrameOptions(tileset=tileset, hand=hand, glare=glare, board_style=name, tile_offset=offset,
                             tile_shadow=shadow, tile_style=_wide_style(rng, tileset),
-                            blank_mark=None if MARKED_BLANKS else "plain", style_space="wide"), None
+                            blank_mark=None if MARKED_BLANKS else "plain", style_space="wide")
     style = BOARD_STYLES[name]
-    kinds = ["", *style.premium]  # the plain squares' colour, then each premium type's
-    kind = kinds[int(rng.integers(len(kinds)))]
-    b, g, r = (int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in style.premium.get(kind, style.cell))
+    colours = [style.cell, *style.premium.values()]
+    b, g, r = (int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in colours[rng.integers(len(colours))])
     face = b, g, r
     light = float(np.mean(face)) > 110
     ink = (30, 30, 30) if light else (235, 235, 235)
     tile_style = replace(random_tile_style(rng, tileset=tileset), face=face, ink=ink, wood=False)
     return FrameOptions(tileset=tileset, hand=hand, glare=glare, board_style=name, tile_style=tile_style,
-                        tile_offset=offset, tile_shadow=shadow, blank_mark="plain", style_space="wide"), kind
-
-
-def _blanks_on_own_colour(board: list[str], kind: str, rng: np.random.Generator) -> list[str]:
-    """`board` with OWN_COLOUR_BLANKS plain blanks more on empty squares of premium type `kind` ('' the plain
-    squares), the squares whose colour the tiles were given, and half its tiles on such squares turned blanks."""
-    grid = [list(row) for row in board]
-    own = [(r, c) for r in range(15) for c in range(15) if PREMIUM.get((r, c), "") == kind]
-    empty = [sq for sq in own if grid[sq[0]][sq[1]] == "."]
-    for k in rng.choice(len(empty), size=min(len(empty), int(rng.integers(*OWN_COLOUR_BLANKS))), replace=False):
-        r, c = empty[k]
-        grid[r][c] = "?"
-    for r, c in own:
-        if grid[r][c] not in (".", "?") and rng.random() < 0.5:
-            grid[r][c] = "?"
-    return ["".join(row) for row in grid]
-
-
-# Boards rendered besides (OWN_COLOUR_SEEDS, OWN_COLOUR_SHARE of an OCCUPANCY_SEEDS seed's each) whose tiles are
-# all the colour of one kind of square, with OWN_COLOUR_BLANKS plain blanks more put on squares of that kind: a
-# plain blank on a square of its own colour shows only its bevel, edge and shadow, and the shipped model called
-# such blanks of the dev boards empty at 0.77-0.997 with blank under 0.02 (MEASUREMENTS, round 29, "vblanktrain").
-OWN_COLOUR_SEEDS = (TRAIN_SEED + 11, TRAIN_SEED + 12)
-OWN_COLOUR_SHARE = 0.25
-OWN_COLOUR_BLANKS = (2, 8)  # blanks put on empty squares of the tiles' colour, drawn from [2, 8)
+                        tile_offset=offset, tile_shadow=shadow, blank_mark="plain", style_space="wide")
 
 
 @dataclass
@@ -356,20 +328,14 @@ class OccupancyFrame:
     known_colour: bool  # whether the features get the tile colour (the reader's second pass)
 
 
-def occupancy_frames(frames: int, seed: int, dark: bool = False, own_colour: bool = False) -> list[OccupancyFrame]:
-    """`frames` training boards from `seed`: drawn by _occupancy_options, or (`dark`) _dark_options, or
-    (`own_colour`) with tiles the colour of one kind of square and plain blanks on such squares."""
+def occupancy_frames(frames: int, seed: int, dark: bool = False) -> list[OccupancyFrame]:
+    """`frames` training boards from `seed`: drawn by _occupancy_options, or (`dark`) _dark_options."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(frames):
         tileset = "german" if i % 3 == 0 else "english"
         board = _occupancy_board(rng, tileset)
-        if dark:
-            options = _dark_options(rng, tileset)
-        else:
-            options, kind = _occupancy_options(rng, tileset, own_colour)
-            if own_colour and kind is not None:
-                board = _blanks_on_own_colour(board, kind, rng)
+        options = _dark_options(rng, tileset) if dark else _occupancy_options(rng, tileset)
         frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
         # corners off by a few px, as the locator leaves them (about 0.03 cell on rendered
         # frames, up to 0.1) and worse: tiles overlapping their neighbours, as real tiles often do
@@ -391,10 +357,10 @@ def occupancy_samples(frames: int | list[OccupancyFrame], seed: int = 0) -> tupl
     return _samples(_frame_stats(frames, seed))
 
 
-def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0, dark: bool = False,
-                 own_colour: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0,
+                 dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """(cell stats without the board image, labels, colour known) of rendered training boards."""
-    rendered = occupancy_frames(frames, seed, dark, own_colour) if isinstance(frames, int) else frames
+    rendered = occupancy_frames(frames, seed, dark) if isinstance(frames, int) else frames
     return [(replace(cell_stats(f.board), lab=np.empty(0, np.float32)), f.labels, f.known_colour)
             for f in rendered]
 
@@ -409,12 +375,10 @@ def _samples(stats: list[tuple[CellStats, np.ndarray, bool]]) -> tuple[np.ndarra
     return np.concatenate(xs).astype(np.float32), np.concatenate(ys)
 
 
-def _rendered_stats(seeds: tuple[int, ...], frames: int, dark: bool = False,
-                    own_colour: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _rendered_stats(seeds: tuple[int, ...], frames: int, dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """_frame_stats of `frames` boards from each seed, the seeds rendered in parallel."""
     with ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1)) as pool:
-        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds, [dark] * len(seeds),
-                              [own_colour] * len(seeds)))
+        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds, [dark] * len(seeds)))
     return [item for part in parts for item in part]
 
 
@@ -715,11 +679,6 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
     xd, yd = _samples(_cached(cache, f"occupancy-dark-stats-{len(DARK_SEEDS)}x{dark}",
                               lambda: _rendered_stats(DARK_SEEDS, dark, dark=True)))
     x, y = np.concatenate([x, xd]), np.concatenate([y, yd])
-    if OWN_COLOUR_SEEDS:
-        own = max(1, int(frames * OWN_COLOUR_SHARE))
-        xo, yo = _samples(_cached(cache, f"occupancy-own-colour-stats-{len(OWN_COLOUR_SEEDS)}x{own}",
-                                  lambda: _rendered_stats(OWN_COLOUR_SEEDS, own, own_colour=True)))
-        x, y = np.concatenate([x, xo]), np.concatenate([y, yo])
     held = _cached(cache, "occupancy-held", lambda: _rendered_stats((TRAIN_SEED + 3, TRAIN_SEED + 4), max(4, frames * 2 // 3)))
     xv, yv = _samples(held[:len(held) // 2])
     print(f"occupancy: samples ready, {time.perf_counter() - start:.0f} s")
@@ -727,7 +686,11 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
     # that looks half like an empty square comes out 'unknown' rather than a sure 'empty'
     extra = np.flatnonzero(y == OCCUPANCY_CLASSES.index("blank"))
     x, y = np.concatenate([x, x[extra]]), np.concatenate([y, y[extra]])
-    dense = _averaged([train_dense(x, y, hidden=48, epochs=30, seed=seed) for seed in range(OCCUPANCY_MODELS)])
+    # the networks train in processes of their own (one thread each, seeded: the same weights as one after another)
+    with ProcessPoolExecutor(max_workers=min(OCCUPANCY_MODELS, os.cpu_count() or 1)) as pool:
+        seeds = range(OCCUPANCY_MODELS)
+        dense = _averaged(list(pool.map(train_dense, [x] * len(seeds), [y] * len(seeds), [48] * len(seeds),
+                                        [30] * len(seeds), seeds)))
     # averaged with the narrow-palette network (NARROW_OCCUPANCY), each at its own temperature (see above)
     if AVERAGE_NARROW:
         wide = dense.network(OCCUPANCY_CLASSES)
