@@ -758,8 +758,10 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
     if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
         shown_fit = max(shown_fit, peaked)
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
-                    (shown_fit, _corner_fit(pieces, shown, showing)))
+    corner = _corner_fit(pieces, shown, showing)
+    if shown_fit >= LINE_FIT and corner < FINE_CORNER_FIT and _corners_stand_out(gray, corners):
+        corner = 1.0  # its pieces at a corner hidden under tiles, its lines there still stand out (CORNER_CONTRAST)
+    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)), (shown_fit, corner))
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -1088,6 +1090,28 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
                     counted = seen
             shares.append(float(region[counted].mean()))
     return min(shares)
+
+
+# A placement whose lines fit (LINE_FIT) passes the corner fit too when at every corner the response on
+# its lines' end pieces, summed, is at least CORNER_CONTRAST of that and the response half a cell off
+# them (_corner_contrasts, _corners_stand_out): tiles over a corner hide the pieces the corner fit counts
+# one by one, while the lines showing between them still outweigh the mid-gaps (rendered seed 253253
+# board-069, a paper board turned 180, 79 navy tiles: placed 0.04-0.07 cells off, its corner under tiles
+# fits 0.33-0.5 of its pieces, its lines' contrast there 0.957-0.970). Measured (/tmp/vcorner/loclog.py,
+# chainlog.py: every line-fit check of the search, with the weakest corner's contrast) on the checks of
+# vloc2's logs (development seeds 134116, 134117, 134118, 134142, 134143, 246246, 243243; the check
+# chain on 253253-045) over half a cell off whose shown fit passes LINE_FIT but whose worst corner fails
+# FINE_CORNER_FIT: 18 (0.55-9.6 cells off), their weakest corner 0.18-0.75 (the 5 over half a cell off
+# of HALF_CELL_GAIN's evidence gain 0.16-0.37 there, so fit 0.84 or less)
+CORNER_CONTRAST = 0.9
+
+
+def _corners_stand_out(gray: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether the grid lines at every one of the placement's corners lie on the board's lines by their
+    summed response (_corner_contrasts at least CORNER_CONTRAST; `corners` in frame order, coordinates of `gray`)."""
+    corners = np.asarray(corners, np.float32)
+    each_first = [corners[(np.arange(4) + k) % 4] for k in range(4)]  # corner k first, as _corner_contrasts takes it
+    return bool(_corner_contrasts(gray, each_first).min() >= CORNER_CONTRAST)
 
 
 # A piece of a grid line under tiles shows no line anywhere across it (a tile's face is even; its seams
