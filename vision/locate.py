@@ -1096,13 +1096,17 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
 # its lines' end pieces, summed, is at least CORNER_CONTRAST of that and the response half a cell off
 # them (_corner_contrasts, _corners_stand_out): tiles over a corner hide the pieces the corner fit counts
 # one by one, while the lines showing between them still outweigh the mid-gaps (rendered seed 253253
-# board-069, a paper board turned 180, 79 navy tiles: placed 0.04-0.07 cells off, its corner under tiles
-# fits 0.33-0.5 of its pieces, its lines' contrast there 0.957-0.970). Measured (/tmp/vcorner/loclog.py,
-# chainlog.py: every line-fit check of the search, with the weakest corner's contrast) on the checks of
-# vloc2's logs (development seeds 134116, 134117, 134118, 134142, 134143, 246246, 243243; the check
-# chain on 253253-045) over half a cell off whose shown fit passes LINE_FIT but whose worst corner fails
-# FINE_CORNER_FIT: 18 (0.55-9.6 cells off), their weakest corner 0.18-0.75 (the 5 over half a cell off
-# of HALF_CELL_GAIN's evidence gain 0.16-0.37 there, so fit 0.84 or less)
+# board-069, a paper board turned 180, 79 navy tiles: placed 0.03-0.11 cells off, its corner under tiles
+# fits 0.33-0.5 of its pieces, its weakest corner's contrast 0.953-0.984). Measured (/tmp/vcorner/loclog.py,
+# chainlog.py, sum.py: 5386 line-fit checks, each with its weakest corner's contrast): locate_board on the
+# 23 frames of development seeds 134116, 134117, 134118, 134142, 134143 where some check passed LINE_FIT
+# but not the corner fit (vloc2's logs), and on 246246-045, -064, 243243-046, -099, 253253-045, -069,
+# 219219-023; the check chain (vlinefit's 37 starts, both measures) on 134116 frames 0, 6, .. 54, 134117
+# 3, 9, .. 57, 134118 0, 8, .. 56 and 48, 253253-045, -069, 219219-023: of the checks over half a cell off
+# that pass LINE_FIT, the weakest corner's contrast is 0.79 at most (246246-064, 7.2 cells off; 0.75 at
+# most under 1.1 cells off). It is blind to a lone corner moved half a cell on some boards (253253-069,
+# the truth with one corner moved 0.5-0.75 cells: 24 of 96 such moves keep 0.9 or more), which LINE_FIT
+# refuses there (their lines fit 0.32-0.58): it stands only behind LINE_FIT
 CORNER_CONTRAST = 0.9
 
 
