@@ -1105,7 +1105,7 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
 # 3, 9, .. 57, 134118 0, 8, .. 56 and 48, 253253-045, -069, 219219-023: of the checks over half a cell off
 # that pass LINE_FIT, the weakest corner's contrast is 0.79 at most (246246-064, 7.2 cells off; 0.75 at
 # most under 1.1 cells off). It is blind to a lone corner moved half a cell on some boards (253253-069,
-# the truth with one corner moved 0.5-0.75 cells: 24 of 96 such moves keep 0.9 or more), which LINE_FIT
+# the truth with one corner moved 0.5-0.75 cells: 24 of 192 such moves (8 ways, 0.5, 0.6 and 0.75 cells, work and finer) keep 0.9 or more), which LINE_FIT
 # refuses there (their lines fit 0.32-0.58): it stands only behind LINE_FIT
 CORNER_CONTRAST = 0.9
 
