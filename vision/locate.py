@@ -758,10 +758,8 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
     if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
         shown_fit = max(shown_fit, peaked)
-    corner = _corner_fit(pieces, shown, showing)
-    if shown_fit >= LINE_FIT and corner < FINE_CORNER_FIT and _corners_stand_out(gray, corners):
-        corner = 1.0  # its pieces at a corner hidden under tiles, its lines there still stand out (CORNER_CONTRAST)
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)), (shown_fit, corner))
+    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
+                    (shown_fit, _corner_fit(pieces, shown, showing)))
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -1090,32 +1088,6 @@ def _corner_fit(pieces: np.ndarray, shown: np.ndarray | None = None, showing: np
                     counted = seen
             shares.append(float(region[counted].mean()))
     return min(shares)
-
-
-# A placement whose lines fit (LINE_FIT) passes the corner fit too when at every corner the response on
-# its lines' end pieces, summed, is at least CORNER_CONTRAST of that and the response half a cell off
-# them (_corner_contrasts, _corners_stand_out): tiles over a corner hide the pieces the corner fit counts
-# one by one, while the lines showing between them still outweigh the mid-gaps (rendered seed 253253
-# board-069, a paper board turned 180, 79 navy tiles: placed 0.03-0.11 cells off, its corner under tiles
-# fits 0.33-0.5 of its pieces, its weakest corner's contrast 0.953-0.984). Measured (/tmp/vcorner/loclog.py,
-# chainlog.py, sum.py: 5386 line-fit checks, each with its weakest corner's contrast): locate_board on the
-# 23 frames of development seeds 134116, 134117, 134118, 134142, 134143 where some check passed LINE_FIT
-# but not the corner fit (vloc2's logs), and on 246246-045, -064, 243243-046, -099, 253253-045, -069,
-# 219219-023; the check chain (vlinefit's 37 starts, both measures) on 134116 frames 0, 6, .. 54, 134117
-# 3, 9, .. 57, 134118 0, 8, .. 56 and 48, 253253-045, -069, 219219-023: of the checks over half a cell off
-# that pass LINE_FIT, the weakest corner's contrast is 0.79 at most (246246-064, 7.2 cells off; 0.75 at
-# most under 1.1 cells off). It is blind to a lone corner moved half a cell on some boards (253253-069,
-# the truth with one corner moved 0.5-0.75 cells: 24 of 192 such moves (8 ways, 0.5, 0.6 and 0.75 cells, work and finer) keep 0.9 or more), which LINE_FIT
-# refuses there (their lines fit 0.32-0.58): it stands only behind LINE_FIT
-CORNER_CONTRAST = 0.9
-
-
-def _corners_stand_out(gray: np.ndarray, corners: np.ndarray) -> bool:
-    """Whether the grid lines at every one of the placement's corners lie on the board's lines by their
-    summed response (_corner_contrasts at least CORNER_CONTRAST; `corners` in frame order, coordinates of `gray`)."""
-    corners = np.asarray(corners, np.float32)
-    each_first = [corners[(np.arange(4) + k) % 4] for k in range(4)]  # corner k first, as _corner_contrasts takes it
-    return bool(_corner_contrasts(gray, each_first).min() >= CORNER_CONTRAST)
 
 
 # A piece of a grid line under tiles shows no line anywhere across it (a tile's face is even; its seams
