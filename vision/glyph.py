@@ -833,7 +833,7 @@ def value_number_sides(cell_bgr: np.ndarray, height: float = NUMBER_HEIGHT) -> n
     turned a quarter. On the pool squares of rendered dev seeds 103043 and 104044 (60 boards each, and
     150 boards each of 1-8 tiles; /tmp/vturn/variants.py) this numbered 122 more lettered tiles, all
     in their own turn, and none of the blanks and empty squares looked at (4833/7 own/other now).
-    `height`: the least height of a digit, in the letter's size (NUMBER_HEIGHT; MARK_DIGIT for a mark)."""
+    `height`: the least height of a digit, in the letter's size (NUMBER_HEIGHT; vision.reader.MARK_DIGIT beside a mark)."""
     return _sides_either_way(cell_bgr, letter_ink, height)
 
 
