@@ -820,7 +820,7 @@ NUMBER_GAP = 0.8  # its left at most this far right of the letter's right (0.08-
 NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (0.13-0.55; -0.22-0.95)
 
 
-def value_number_sides(cell_bgr: np.ndarray, height: float = NUMBER_HEIGHT) -> np.ndarray | None:
+def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     """Ink (px) of digit-shaped marks in the four places the small value number can be, for a tile
     turned 0/90/180/270 degrees clockwise: right of the letter and low beside it when upright, and
     so on turned (the window turned back by np.rot90(window, quarter) shows it low and right).
@@ -832,12 +832,11 @@ def value_number_sides(cell_bgr: np.ndarray, height: float = NUMBER_HEIGHT) -> n
     can be too flat or too wide for it (an I, S, E, D, J): its letter is then looked for in the window
     turned a quarter. On the pool squares of rendered dev seeds 103043 and 104044 (60 boards each, and
     150 boards each of 1-8 tiles; /tmp/vturn/variants.py) this numbered 122 more lettered tiles, all
-    in their own turn, and none of the blanks and empty squares looked at (4833/7 own/other now).
-    `height`: the least height of a digit, in the letter's size (NUMBER_HEIGHT; vision.reader.MARK_DIGIT beside a mark)."""
-    return _sides_either_way(cell_bgr, letter_ink, height)
+    in their own turn, and none of the blanks and empty squares looked at (4833/7 own/other now)."""
+    return _sides_either_way(cell_bgr, letter_ink)
 
 
-def stroke_number_sides(cell_bgr: np.ndarray, height: float = NUMBER_HEIGHT) -> np.ndarray | None:
+def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     """value_number_sides with the letter and its digits found in the strokes' mask (stroke_mask) in
     place of the plain ink's: for a window whose plain ink shows no letter either way (glare or shadow
     across the tile runs its Otsu level into the face; a dark tile on a light board is all ink), as
@@ -846,25 +845,23 @@ def stroke_number_sides(cell_bgr: np.ndarray, height: float = NUMBER_HEIGHT) -> 
     (/tmp/vfew/var2.py, with the reader's letter check): 50 more lettered tiles numbered in their own
     turn, 1 in another (f103043 board-147's O: broken dashes of the tile's top edge), none of the 71
     blanks and 107 empty squares looked at."""
-    return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)), height)
+    return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 
-def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None],
-                      height: float) -> np.ndarray | None:
+def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None]) -> np.ndarray | None:
     """value_number_sides of the letter that `find` finds in the window as it is, or else in the window
     turned a quarter (the places rolled back); None where it finds none either way."""
-    sides = _number_sides(cell_bgr, find(cell_bgr), height)
+    sides = _number_sides(cell_bgr, find(cell_bgr))
     if sides is not None:
         return sides
     turned = np.ascontiguousarray(np.rot90(cell_bgr))
-    sides = _number_sides(turned, find(turned), height)
+    sides = _number_sides(turned, find(turned))
     return None if sides is None else np.roll(sides, 1)  # the turned window's place q is the window's q + 1
 
 
-def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None, height: float) -> np.ndarray | None:
+def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None) -> np.ndarray | None:
     """value_number_sides of the letter found (`ink`: a mask of the window as it is, its components
-    and the letter's box), digits at least `height` of its size tall looked for in that mask and the
-    NUMBER_INK one."""
+    and the letter's box), digits looked for in that mask and the NUMBER_INK one."""
     if ink is None:
         return None
     mask, components, box = ink
@@ -872,7 +869,7 @@ def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None, height: float) ->
     gray = _grey(cell_bgr)
     letters = _components_off_lines(mask, size, components)
     numbers = _components_off_lines(_number_mask(gray, _ink_levels(gray)), size)
-    return _placed_digits(letters, box, mask.shape[0], height) + _placed_digits(numbers, box, mask.shape[0], height)
+    return _placed_digits(letters, box, mask.shape[0]) + _placed_digits(numbers, box, mask.shape[0])
 
 
 def _components_off_lines(mask: np.ndarray, size: int, components: tuple | None = None) -> np.ndarray:
@@ -895,10 +892,10 @@ def _components_off_lines(mask: np.ndarray, size: int, components: tuple | None 
     return cv2.connectedComponentsWithStats(cv2.subtract(mask, cut), connectivity=8)[2]
 
 
-def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int, height: float) -> np.ndarray:
+def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) -> np.ndarray:
     """value_number_sides of one mask of an n-px window: the area of its components (their
     cv2.connectedComponentsWithStats rows, the first the background) shaped and placed as a value
-    number beside the letter's `box` (digits at least `height` of its size tall), in each of the four places. (The few digit-shaped components
+    number beside the letter's `box`, in each of the four places. (The few digit-shaped components
     are placed one by one: numpy's work on a handful of rows cost more than the arithmetic.)"""
     x0, y0, x1, y1 = (float(v) for v in box)
     size = max(x1 - x0, y1 - y0)
@@ -913,7 +910,7 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int, he
             left, top, right, bottom = _turned_back((x, y, x + w, y + h), n, quarter)
             if (left >= l_right - 1 and left - l_right <= NUMBER_GAP * size
                     and top - (l_top + l_bottom) / 2 >= NUMBER_TOP * size
-                    and bottom - top >= height * size and bottom - l_bottom <= NUMBER_LOW * size
+                    and bottom - top >= NUMBER_HEIGHT * size and bottom - l_bottom <= NUMBER_LOW * size
                     and min(n - right, n - bottom) >= NUMBER_RIM * n):
                 zones[quarter] += area
     return zones

@@ -36,7 +36,7 @@ from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
                           glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
-                          NUMBER_HEIGHT, stroke_number_sides, umlaut_dots, value_number_sides)
+                          stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -480,16 +480,6 @@ MARK_ONE_SHAPE = 0.95
 # glare whose plain ink took in the tile's grainy edge, read as a marked blank 0.9997 with its 8 plainly
 # beside it (rendered 173173 board-042 (8,8), helper vvalue's measuring seed, where it was found), is asked;
 # on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19)
-# MARK_DIGIT: beside a mark, a digit of the value number is at least this share of the mark's size tall (glyph's
-# NUMBER_HEIGHT, 0.12, elsewhere). A blank's logo (a ring round a diamond, one ink box 23-24 px of a 60 px window)
-# leaves a speck 2-4 px wide and 3 tall where its tile's rounded corner meets the board, low right, which the number
-# finder took for a digit (0.125-0.13 of the ring): MARK_NUMBERED asked the logo blanks 134146-030 (6,3), 246246-088
-# (12,5), 250250-074 (7,7), 251251-027 (8,9), 'not a letter' 1.000 plain and as strokes (helper vblankread's
-# triage, round 29). On every tile square of dev folders 134146, 134147, 246246, 250250, 251251, 256256 and
-# jheidel-en (/tmp/vlogo/digits.py, an.py) a number was found in the tile's own place on 22198 lettered tiles: the
-# tallest digit is under 0.15 of the letter's size on 193 (1 %; 150 of them specks 3 px tall), 0.21 at 5 %; the X
-# under glare MARK_NUMBERED stops (173173 board-042) shows digits 0.23 and 0.35 of its size
-MARK_DIGIT = 0.15
 # MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
 # a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
 # is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
@@ -2161,22 +2151,21 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float | None) -> bool:
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
     mark (_mark_shaped), no value number beside it (_numbered)."""
     return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window)
-            and not _numbered(window, MARK_DIGIT))
+            and not _numbered(window))
 
 
-def _numbered(window: np.ndarray, height: float = NUMBER_HEIGHT) -> bool:
+def _numbered(window: np.ndarray) -> bool:
     """Whether an upright tile shows a value number in its own place, low and right of its ink
-    (_number_sides): a blank prints none, so its ink read as a mark is a letter not read (see MARK_NUMBERED).
-    `height`: the least height of a digit in its letter's size (vision.glyph.NUMBER_HEIGHT; MARK_DIGIT)."""
-    sides = _number_sides(window, height)
+    (_number_sides): a blank prints none, so its ink read as a mark is a letter not read (see MARK_NUMBERED)."""
+    sides = _number_sides(window)
     return sides is not None and sides[0] > 0
 
 
-def _number_sides(window: np.ndarray, height: float = NUMBER_HEIGHT) -> np.ndarray | None:
+def _number_sides(window: np.ndarray) -> np.ndarray | None:
     """vision.glyph.value_number_sides, or where the plain ink shows no letter either way, the letter and
-    its number looked for in the strokes (vision.glyph.stroke_number_sides); digits `height` of its size tall."""
-    sides = value_number_sides(window, height)
-    return stroke_number_sides(window, height) if sides is None else sides
+    its number looked for in the strokes (vision.glyph.stroke_number_sides)."""
+    sides = value_number_sides(window)
+    return stroke_number_sides(window) if sides is None else sides
 
 
 def _mark_shaped(window: np.ndarray) -> bool:
