@@ -3,7 +3,7 @@ not read (issue 15, round 29). The letter model reads their logo 'not a letter' 
 the value number finder (vision.glyph value_number_sides) takes a speck 3 px tall low right (where the tile's
 rounded corner meets the board) for a value number beside the mark, so MARK_NUMBERED asks them. Strict xfail: the
 rule tried in round 29 (helper "vlogo", vision/MEASUREMENTS.md: beside a mark a digit must be 0.15 of the mark's size
-tall, MARK_DIGIT) read these four and changed no other square of 620 dev boards and jheidel-en, but changed nothing
+tall, MARK_DIGIT) read these four and changed no other square of 520 dev boards and jheidel-en, but changed nothing
 on its measuring seed (whose asked logo blanks showed a sliver of the tile's edge and a flat blob there), so it was
 not kept. The X MARK_NUMBERED was made for stays asked (tests/test_vision_reader_strokes.py, seed 173173).
 
