@@ -1802,22 +1802,21 @@ ROUGH_CANDIDATES = 5
 # to 8 more, scrabscrap-v1 shrunk to 0.23 and tilted 35 degrees, no board found, took 1.44 times the
 # CPU time of the start tree; no frame looked at needed the third)
 STRONG_LATTICES = 2
-# Last, on a frame none of whose other placements is taken: the plain view's lattices that the line
-# combs scored less their strongest tooth give and the combs scored whole do not (one line far
-# stronger than the board's own can carry a comb of another spacing through it), the first
-# TRIMMED_LATTICES, each placed where its combs lie (the window whose first line is within a cell of
-# the combs' first teeth each way: _placement's near_combs) and offered only when that placement is
-# clear as it comes (_clear_as_it_comes). Rendered dev seed 134117 board-058 (78 tiles, a rack along
-# two sides; `/tmp/vloc1/trimmeta.py`): the rows' profile at half size peaks at 3166 on a rack's edge
-# beside the board, its inner lines 100-1300, and combs of spacing 12.75 and 11.25 through that peak
-# outscored the board's 12.0, so no lattice had the rows' spacing (best rough placement 3.8 cells off).
-# Scored less their strongest tooth, the rows' first comb is the board's (12.0 from 56 px, 1 px before
-# its first line less a cell); the pattern over the whole lattice puts the window 4 columns off (the
-# tiles hide it, margin 0.99), where the combs lie it is 0.21 cells off, margins 4.67 and 1.46
-# (located 0.04 cells off). The test's board too small to read (tests/test_vision_locate.py, seed
-# 5152) got 5 placements more this way, margins 0.34-1.31, span margins 0.29-0.86: 74 refinements
-# where the start took 42; with the clear-as-it-comes check, none (42). (Capping each profile at 4
-# times its 95th percentile before the combs, tried in round 28, took 45 there.)
+# Last, on a frame none of whose other placements is taken: the plain view's lattices that the line combs scored
+# less their strongest tooth give and the combs scored whole do not (one line far stronger than the board's own
+# can carry a comb of another spacing through it), the first TRIMMED_LATTICES, each placed where its combs lie
+# (the window whose first line is within a cell of the combs' first teeth each way: _placement's near_combs) and
+# offered only when that placement is clear as it comes (_clear_as_it_comes). Rendered dev seed 134117 board-058
+# (78 tiles, a rack along two sides; `/tmp/vloc1/trimmeta.py`): the rows' profile at half size peaks at 3166 on a
+# rack's edge beside the board, its inner lines 100-1300, and combs of spacing 12.75 and 11.25 through that peak
+# outscored the board's 12.0, so no lattice had the rows' spacing (best rough placement 3.8 cells off). Scored
+# less their strongest tooth, the rows' first comb is the board's (12.0 from 56 px: its teeth on the board's lines
+# but the last, from a cell before its first); the pattern over the whole lattice puts the window 4 columns off
+# (the tiles hide it, margin 0.99), where the combs lie it is 0.21 cells off, margins 4.67 and 1.46 (located 0.04
+# cells off). The test's board too small to read (tests/test_vision_locate.py, seed 5152) got 5 placements more
+# this way, margins 0.34-1.31, span margins 0.29-0.86: 74 refinements where the start took 42; with the
+# clear-as-it-comes check, none (42). (Capping each profile at 4 times its 95th percentile before the combs, tried
+# in round 28, took 45 there.)
 TRIMMED_LATTICES = 2
 
 
@@ -1965,6 +1964,21 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
            for relative in (False, True) for corners in rankings.get((1, relative), [])):
         pools.append(perspective(True))
         yield from take(2, 0, PERSPECTIVE_RANKS)
+        # then its placements the pattern ranks after those, when clear as they come and their lines
+        # fit as the refined placement's must (LINE_FIT). Rendered dev seed 134119 board-015 (a deluxe
+        # board filling the frame, strong keystone; the first view cuts its right side off): the wider
+        # view's 6th lattice is placed 0.18 cells off by plain colours, margins 3.19 and 1.18, lines 0.72,
+        # but its pattern score (0.060) ranks it after three of 0.08-0.11 placed 4-14 cells off; offered,
+        # it is located 0.06 cells off. The test's board too small to read (tests/test_vision_locate.py,
+        # seed 5152) has one such placement clear as it comes (margin 1.96) whose lines fit 0.24: with
+        # the margins alone it cost 3 refinements more there (45, bound 42), with the lines none
+        # (`/tmp/vloc1/wide015.py`, `smallframe.py`)
+        for k in range(PERSPECTIVE_RANKS, len(pools[2])):
+            for relative in (False, True):
+                ranking = rankings[2, relative]
+                if k < len(ranking) and _clear_as_it_comes(small, order_corners(ranking[k])) \
+                        and line_fit(gray, order_corners(ranking[k])) >= LINE_FIT and fresh(ranking[k]):
+                    yield ranking[k], relative
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
