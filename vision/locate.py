@@ -560,8 +560,8 @@ def _placement(cells: _LatticeCells, relative: bool, near_combs: bool = False) -
     scores = _window_scores(cells.means, cells.seen, relative)
     if near_combs:
         near = np.full(scores.shape, -np.inf)
-        (c, r), (rows, cols) = cells.combs_at, scores.shape
-        near[max(r - 1, 0):min(r + 2, rows), max(c - 1, 0):min(c + 2, cols)] = 0.0
+        (col, row), (rows, cols) = cells.combs_at, scores.shape
+        near[max(row - 1, 0):min(row + 2, rows), max(col - 1, 0):min(col + 2, cols)] = 0.0
         scores = scores + near
     r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[r, c]):
