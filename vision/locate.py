@@ -1976,7 +1976,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
         for k in range(PERSPECTIVE_RANKS, len(pools[2])):
             for relative in (False, True):
                 ranking = rankings[2, relative]
-                if k < len(ranking) and _clear_as_it_comes(small, order_corners(ranking[k])) \
+                if k < len(ranking) and _clear_as_it_comes(small, order_corners(ranking[k]), scale) \
                         and line_fit(gray, order_corners(ranking[k])) >= LINE_FIT and fresh(ranking[k]):
                     yield ranking[k], relative
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
@@ -1987,14 +1987,16 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
             found = _placement(cells, relative, near_combs=True)
             if found is not None:
                 corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
-                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners)):
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
 
 
-def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray) -> bool:
-    """Whether a rough placement already beats its rivals a cell off (PLACEMENT_MARGIN) and along one
-    axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES)."""
-    return placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _span_margin(small, corners)[0] >= SPAN_MARGIN
+def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float) -> bool:
+    """Whether a rough placement (work size) large enough to read once refined (_candidates refines no
+    other; the margins are not worked out for it) already beats its rivals a cell off (PLACEMENT_MARGIN)
+    and along one axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES)."""
+    return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN
+            and _span_margin(small, corners)[0] >= SPAN_MARGIN)
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
