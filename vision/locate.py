@@ -364,11 +364,21 @@ def _comb_layout(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     return spacings, at, by_spacing(whole), by_spacing(pos[1:1 + combs])
 
 
-def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, float, float]]]:
+def _strongest_teeth(teeth: np.ndarray, combs: int) -> np.ndarray:
+    """Each comb's strongest of its 16 teeth (tooth 1 to 16 of `teeth`, K x S x P x profiles): the
+    largest over windows of 2, 4, 8, then 16."""
+    m = np.maximum(teeth[:-1], teeth[1:])
+    m = np.maximum(m[:-2], m[2:])
+    m = np.maximum(m[:-4], m[4:])
+    return np.maximum(m[1:1 + combs], m[9:9 + combs])
+
+
+def _fit_combs(profiles: list[np.ndarray], keep: int, trimmed: bool = False) -> list[list[tuple[float, float, float]]]:
     """For each 1-D line profile (all of one length), the best few (offset, spacing, score) of 16
     equally spaced lines, from different spacings (a comb at half or double the true period can
     score well too). Every spacing, phase and first tooth at once, scored by running sums along
-    the teeth; the profiles together (the same numbers as one at a time, in less time)."""
+    the teeth; the profiles together (the same numbers as one at a time, in less time).
+    `trimmed`: each comb scored less its strongest tooth (see _trimmed_lattices)."""
     n = len(profiles[0])
     spacings, at, whole, first = _comb_layout(n)
     # p[n]: outside the frame; the profiles side by side (profiles last: every gather fetches one
@@ -379,6 +389,7 @@ def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, 
     m = len(profiles)
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
+    strongest = _strongest_teeth(teeth, combs) if trimmed else None
     per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
     edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
                     cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
@@ -387,6 +398,8 @@ def _fit_combs(profiles: list[np.ndarray], keep: int) -> list[list[tuple[float, 
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
     mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
     score = teeth16 - 0.5 * mids15 - 2.0 * edges  # combs x S x P x profiles
+    if strongest is not None:
+        score -= strongest
     flat = score.transpose(3, 1, 0, 2).reshape(m, len(spacings), -1)
     np.copyto(flat, -np.inf, where=~whole[None])
     rows = np.arange(len(spacings))
@@ -410,11 +423,14 @@ def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
-def _lattices(gray: np.ndarray, skew: float, coarse: bool = False) -> tuple[list[tuple[float, float, float, float]], np.ndarray]:
+def _lattices(gray: np.ndarray, skew: float, coarse: bool = False,
+              trimmed: bool = False) -> tuple[list[tuple[float, float, float, float]], np.ndarray]:
     """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, and
     the de-skewing rotation. A lattice fixes the cell size and where lines fall, not yet which
     of its cells are the board's: the premium pattern decides that (see _placement).
-    `coarse`: `gray` is a view at half the work size (see _plain_cells)."""
+    `coarse`: `gray` is a view at half the work size (see _plain_cells); `trimmed`: only the
+    lattices of the combs scored less their strongest tooth that those scored whole do not give
+    (see TRIMMED_LATTICES)."""
     h, w = gray.shape
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     # in whole grey levels (uint8): OpenCV's saturating subtract is the response's max(0, .), and
@@ -429,20 +445,28 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False) -> tuple[list
     # shifted column views made the vertical pass twice as slow as the horizontal one
     vertical = [_smooth_profile(r, 1) for r in _line_responses(np.ascontiguousarray(deskewed.T), 0, reaches)]
     horizontal = [_smooth_profile(r, 1) for r in _line_responses(deskewed, 0, reaches)]
-    combs = (_fit_combs(vertical + horizontal, keep=SQUARE_PEAKS) if w == h
-             else _fit_combs(vertical, keep=SQUARE_PEAKS) + _fit_combs(horizontal, keep=SQUARE_PEAKS))
-    for cols, rows in zip(combs[:len(vertical)], combs[len(vertical):]):
-        pairs = [(col, row) for col in cols[:3] for row in rows[:3]]
-        pairs += [(col, row) for col in cols[:1] if (row := _square_partner(rows, col[1])) is not None]
-        pairs += [(col, row) for row in rows[:1] if (col := _square_partner(cols, row[1])) is not None]
-        for (x0, sx, _), (y0, sy, _) in pairs:
+    def combs(trim: bool) -> list[list[tuple[float, float, float]]]:
+        return (_fit_combs(vertical + horizontal, SQUARE_PEAKS, trim) if w == h
+                else _fit_combs(vertical, SQUARE_PEAKS, trim) + _fit_combs(horizontal, SQUARE_PEAKS, trim))
+
+    def paired(found: list[list[tuple[float, float, float]]]) -> None:
+        for cols, rows in zip(found[:len(vertical)], found[len(vertical):]):
+            pairs = [(col, row) for col in cols[:3] for row in rows[:3]]
+            pairs += [(col, row) for col in cols[:1] if (row := _square_partner(rows, col[1])) is not None]
+            pairs += [(col, row) for row in rows[:1] if (col := _square_partner(cols, row[1])) is not None]
+            for (x0, sx, _), (y0, sy, _) in pairs:
                 if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
                     continue
                 same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
                            and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
                 if not same:
                     out.append((x0, sx, y0, sy))
-    return out, rot
+    paired(combs(False))
+    if not trimmed:
+        return out, rot
+    known = len(out)
+    paired(combs(True))
+    return out[known:], rot
 
 
 # Each way's three strongest combs are paired with the other way's; the strongest comb each way, when
@@ -483,6 +507,7 @@ class _LatticeCells:
     left: np.ndarray  # x of each column's left line
     top: np.ndarray  # y of each row's top line
     size: tuple[float, float]  # cell width, height
+    combs_at: tuple[int, int]  # the column and row whose left and top lines are the combs' first teeth
 
 
 def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple[float, float, float, float],
@@ -521,16 +546,23 @@ def _lattice_cells(summed: np.ndarray, inside: np.ndarray | None, lattice: tuple
     seen = (iu >= 0) & (iu < w) & (iv >= 0) & (iv < h)
     if inside is not None:
         seen &= inside[np.clip(iv, 0, h - 1), np.clip(iu, 0, w - 1)]
-    return _LatticeCells(means, seen, x0 + cols * sx, y0 + rows * sy, (sx, sy))
+    return _LatticeCells(means, seen, x0 + cols * sx, y0 + rows * sy, (sx, sy), (-int(cols[0]), -int(rows[0])))
 
 
-def _placement(cells: _LatticeCells, relative: bool) -> tuple[float, np.ndarray] | None:
+def _placement(cells: _LatticeCells, relative: bool, near_combs: bool = False) -> tuple[float, np.ndarray] | None:
     """The 15x15 window of a lattice's cells that best follows the premium layout with the
     board wholly in the frame: (score, its corners in the de-skewed view), or None. Judged
     on the cells' colours as they are, or (`relative`) with their lightness against their
     neighbours' (lightness_among_neighbours): under a lamp to one side or a dark corner only
-    that shows the pattern, but on a board crowded with tiles their lightness can hide it."""
+    that shows the pattern, but on a board crowded with tiles their lightness can hide it.
+    `near_combs`: only the windows starting within a cell of the combs' first teeth each way
+    (the combs' 16 teeth span the board's 16 lines, give or take the outer one: see TRIMMED_LATTICES)."""
     scores = _window_scores(cells.means, cells.seen, relative)
+    if near_combs:
+        near = np.full(scores.shape, -np.inf)
+        (col, row), (rows, cols) = cells.combs_at, scores.shape
+        near[max(row - 1, 0):min(row + 2, rows), max(col - 1, 0):min(col + 2, cols)] = 0.0
+        scores = scores + near
     r, c = np.unravel_index(int(np.argmax(scores)), scores.shape)
     if not np.isfinite(scores[r, c]):
         return None
@@ -1830,16 +1862,32 @@ ROUGH_CANDIDATES = 5
 # to 8 more, scrabscrap-v1 shrunk to 0.23 and tilted 35 degrees, no board found, took 1.44 times the
 # CPU time of the start tree; no frame looked at needed the third)
 STRONG_LATTICES = 2
+# Last, on a frame none of whose other placements is taken: the plain view's lattices that the line combs scored
+# less their strongest tooth give and the combs scored whole do not (one line far stronger than the board's own
+# can carry a comb of another spacing through it), the first TRIMMED_LATTICES, each placed where its combs lie
+# (the window whose first line is within a cell of the combs' first teeth each way: _placement's near_combs) and
+# offered only when that placement is clear as it comes (_clear_as_it_comes). Rendered dev seed 134117 board-058
+# (78 tiles, a rack along two sides; `/tmp/vloc1/trimmeta.py`): the rows' profile at half size peaks at 3166 on a
+# rack's edge beside the board, its inner lines 100-1300, and combs of spacing 12.75 and 11.25 through that peak
+# outscored the board's 12.0, so no lattice had the rows' spacing (best rough placement 3.8 cells off). Scored
+# less their strongest tooth, the rows' first comb is the board's (12.0 from 56 px: its teeth on the board's lines
+# but the last, from a cell before its first); the pattern over the whole lattice puts the window 4 columns off
+# (the tiles hide it, margin 0.99), where the combs lie it is 0.21 cells off, margins 4.67 and 1.46 (located 0.04
+# cells off). The test's board too small to read (tests/test_vision_locate.py, seed 5152) got 5 placements more
+# this way, margins 0.34-1.31, span margins 0.29-0.86: 74 refinements where the start took 42; with the
+# clear-as-it-comes check, none (42). (Capping each profile at 4 times its 95th percentile before the combs, tried
+# in round 28, took 45 there.)
+TRIMMED_LATTICES = 2
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
                 summed: np.ndarray | None = None, gray: np.ndarray | None = None,
-                coarse: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+                coarse: bool = False, trimmed: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR as the work image, or BGRA) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image. `summed` and `gray`: the
     view's _lab_integral and _gray when the caller has them already; `coarse`: the view is at
-    half the work size (_lattices' filters reach half as far)."""
-    lattices, rot = _lattices(_gray(view) if gray is None else gray, skew, coarse)
+    half the work size (_lattices' filters reach half as far); `trimmed`: see _lattices."""
+    lattices, rot = _lattices(_gray(view) if gray is None else gray, skew, coarse, trimmed)
     if summed is None:
         summed = _lab_integral(view)
     unturn = cv2.invertAffineTransform(rot)
@@ -1852,13 +1900,14 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
-def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _plain_cells(small: np.ndarray, gray: np.ndarray, trimmed: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
     to within 0.07 cells of the one found at full size on the 60 scrabscrap-v1 frames, and 0.04 cells on
     jheidel-en and development seed 330417 (frames 0-29), the same frames located. (Searched at half
-    size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)"""
+    size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)
+    `trimmed`: see _lattices."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     fx, fy = (w // 2) / w, (h // 2) / h
@@ -1867,7 +1916,7 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> list[tuple[_LatticeCell
     summed = _lab_integral(half)
     cells = []
     for skew in _skews(half_gray):
-        cells += _view_cells(half, None, skew, to_half, summed, half_gray, coarse=True)
+        cells += _view_cells(half, None, skew, to_half, summed, half_gray, coarse=True, trimmed=trimmed)
     return cells
 
 
@@ -1975,6 +2024,39 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
            for relative in (False, True) for corners in rankings.get((1, relative), [])):
         pools.append(perspective(True))
         yield from take(2, 0, PERSPECTIVE_RANKS)
+        # then its placements the pattern ranks after those, when clear as they come and their lines
+        # fit as the refined placement's must (LINE_FIT). Rendered dev seed 134119 board-015 (a deluxe
+        # board filling the frame, strong keystone; the first view cuts its right side off): the wider
+        # view's 6th lattice is placed 0.18 cells off by plain colours, margins 3.19 and 1.18, lines 0.72,
+        # but its pattern score (0.060) ranks it after three of 0.08-0.11 placed 4-14 cells off; offered,
+        # it is located 0.06 cells off. The test's board too small to read (tests/test_vision_locate.py,
+        # seed 5152) has one such placement clear as it comes (margin 1.96) whose lines fit 0.24: with
+        # the margins alone it cost 3 refinements more there (45, bound 42), with the lines none
+        # (`/tmp/vloc1/wide015.py`, `smallframe.py`)
+        for k in range(PERSPECTIVE_RANKS, len(pools[2])):
+            for relative in (False, True):
+                ranking = rankings[2, relative]
+                if k < len(ranking) and _clear_as_it_comes(small, order_corners(ranking[k]), scale) \
+                        and line_fit(gray, order_corners(ranking[k])) >= LINE_FIT and fresh(ranking[k]):
+                    yield ranking[k], relative
+    # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
+    # the strongest first, each placed where its combs lie, by either measure, when the placement is
+    # clear as it comes (see TRIMMED_LATTICES)
+    for cells, back in _plain_cells(small, gray, trimmed=True)[:TRIMMED_LATTICES]:
+        for relative in (False, True):
+            found = _placement(cells, relative, near_combs=True)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+
+
+def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float) -> bool:
+    """Whether a rough placement (work size) large enough to read once refined (_candidates refines no
+    other; the margins are not worked out for it) already beats its rivals a cell off (PLACEMENT_MARGIN)
+    and along one axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES)."""
+    return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN
+            and _span_margin(small, corners)[0] >= SPAN_MARGIN)
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
