@@ -373,12 +373,22 @@ def _strongest_teeth(teeth: np.ndarray, combs: int) -> np.ndarray:
     return np.maximum(m[1:1 + combs], m[9:9 + combs])
 
 
-def _fit_combs(profiles: list[np.ndarray], keep: int, trimmed: bool = False) -> list[list[tuple[float, float, float]]]:
+Combs = list[list[tuple[float, float, float]]]  # per profile, the best few (offset, spacing, score)
+
+
+def _fit_combs(profiles: list[np.ndarray], keep: int, trimmed: bool = False) -> Combs:
     """For each 1-D line profile (all of one length), the best few (offset, spacing, score) of 16
     equally spaced lines, from different spacings (a comb at half or double the true period can
-    score well too). Every spacing, phase and first tooth at once, scored by running sums along
-    the teeth; the profiles together (the same numbers as one at a time, in less time).
-    `trimmed`: each comb scored less its strongest tooth (see _trimmed_lattices)."""
+    score well too). `trimmed`: each comb scored less its strongest tooth (see TRIMMED_LATTICES)."""
+    return _comb_fitter(profiles)(keep, trimmed)
+
+
+def _comb_fitter(profiles: list[np.ndarray]) -> Callable[[int, bool], Combs]:
+    """_fit_combs of `profiles` for any `keep` and `trimmed`, the combs scored once: every spacing,
+    phase and first tooth at once, by running sums along the teeth; the profiles together (the
+    same numbers as one at a time, in less time). Scored less their strongest tooth only when
+    asked (the last resort of the rough search), from the scores kept (same numbers as scoring
+    again, without the gathers and running sums)."""
     n = len(profiles[0])
     spacings, at, whole, first = _comb_layout(n)
     # p[n]: outside the frame; the profiles side by side (profiles last: every gather fetches one
@@ -389,7 +399,6 @@ def _fit_combs(profiles: list[np.ndarray], keep: int, trimmed: bool = False) -> 
     m = len(profiles)
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
-    strongest = _strongest_teeth(teeth, combs) if trimmed else None
     per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
     edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
                     cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
@@ -398,22 +407,28 @@ def _fit_combs(profiles: list[np.ndarray], keep: int, trimmed: bool = False) -> 
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
     mids15 = sums[15:15 + combs, 1] - sums[:combs, 1]
     score = teeth16 - 0.5 * mids15 - 2.0 * edges  # combs x S x P x profiles
-    if strongest is not None:
-        score -= strongest
-    flat = score.transpose(3, 1, 0, 2).reshape(m, len(spacings), -1)
+
+    def by_profile(a: np.ndarray) -> np.ndarray:  # combs x S x P x profiles -> profiles x S x combs*P
+        return a.transpose(3, 1, 0, 2).reshape(m, len(spacings), -1)
+    flat = by_profile(score)
     np.copyto(flat, -np.inf, where=~whole[None])
     rows = np.arange(len(spacings))
-    found = []
-    for one in flat:
-        best = one.argmax(axis=1)
-        offsets, scores = first[rows, best], one[rows, best]
-        # spacings whose best comb beats those of the two spacings each side
-        padded = np.pad(scores, 2, constant_values=-np.inf)
-        near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
-        peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
-        peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
-        found.append([(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]])
-    return found
+
+    def best(keep: int, trimmed: bool) -> Combs:
+        # the teeth gathered again (the running sums overwrote them); -inf less a tooth stays -inf
+        scores_of = flat - by_profile(_strongest_teeth(np.take(p, at[:, 0], axis=0), combs)) if trimmed else flat
+        found = []
+        for one in scores_of:
+            top = one.argmax(axis=1)
+            offsets, scores = first[rows, top], one[rows, top]
+            # spacings whose best comb beats those of the two spacings each side
+            padded = np.pad(scores, 2, constant_values=-np.inf)
+            near = np.maximum.reduce([padded[k:k + len(scores)] for k in range(5)])
+            peaks = np.flatnonzero(np.isfinite(scores) & (scores >= near))
+            peaks = peaks[np.argsort(-scores[peaks], kind="stable")]
+            found.append([(float(offsets[i]), float(spacings[i]), float(scores[i])) for i in peaks[:keep]])
+        return found
+    return best
 
 
 def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
@@ -423,14 +438,17 @@ def _smooth_profile(resp: np.ndarray, axis: int) -> np.ndarray:
     return np.convolve(profile, np.array([0.25, 0.5, 0.25]), mode="same")
 
 
-def _lattices(gray: np.ndarray, skew: float, coarse: bool = False,
-              trimmed: bool = False) -> tuple[list[tuple[float, float, float, float]], np.ndarray]:
-    """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, and
-    the de-skewing rotation. A lattice fixes the cell size and where lines fall, not yet which
-    of its cells are the board's: the premium pattern decides that (see _placement).
-    `coarse`: `gray` is a view at half the work size (see _plain_cells); `trimmed`: only the
-    lattices of the combs scored less their strongest tooth that those scored whole do not give
-    (see TRIMMED_LATTICES)."""
+Lattices = list[tuple[float, float, float, float]]
+
+
+def _lattices(gray: np.ndarray, skew: float,
+              coarse: bool = False) -> tuple[Lattices, np.ndarray, Callable[[], Lattices]]:
+    """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, the
+    de-skewing rotation, and a function giving the lattices of the combs scored less their
+    strongest tooth that those scored whole do not give (see TRIMMED_LATTICES; from the profiles
+    and comb scores of this search, not worked out again). A lattice fixes the cell size and
+    where lines fall, not yet which of its cells are the board's: the premium pattern decides
+    that (see _placement). `coarse`: `gray` is a view at half the work size (see _plain_cells)."""
     h, w = gray.shape
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
     # in whole grey levels (uint8): OpenCV's saturating subtract is the response's max(0, .), and
@@ -445,9 +463,10 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False,
     # shifted column views made the vertical pass twice as slow as the horizontal one
     vertical = [_smooth_profile(r, 1) for r in _line_responses(np.ascontiguousarray(deskewed.T), 0, reaches)]
     horizontal = [_smooth_profile(r, 1) for r in _line_responses(deskewed, 0, reaches)]
-    def combs(trim: bool) -> list[list[tuple[float, float, float]]]:
-        return (_fit_combs(vertical + horizontal, SQUARE_PEAKS, trim) if w == h
-                else _fit_combs(vertical, SQUARE_PEAKS, trim) + _fit_combs(horizontal, SQUARE_PEAKS, trim))
+    fitters = [_comb_fitter(vertical + horizontal)] if w == h else [_comb_fitter(vertical), _comb_fitter(horizontal)]
+
+    def combs(trim: bool) -> Combs:
+        return [found for fit in fitters for found in fit(SQUARE_PEAKS, trim)]
 
     def paired(found: list[list[tuple[float, float, float]]]) -> None:
         for cols, rows in zip(found[:len(vertical)], found[len(vertical):]):
@@ -462,11 +481,12 @@ def _lattices(gray: np.ndarray, skew: float, coarse: bool = False,
                 if not same:
                     out.append((x0, sx, y0, sy))
     paired(combs(False))
-    if not trimmed:
-        return out, rot
     known = len(out)
-    paired(combs(True))
-    return out[known:], rot
+
+    def trimmed() -> Lattices:
+        paired(combs(True))
+        return out[known:]
+    return out[:known], rot, trimmed
 
 
 # Each way's three strongest combs are paired with the other way's; the strongest comb each way, when
@@ -1882,14 +1902,18 @@ TRIMMED_LATTICES = 2
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
                 summed: np.ndarray | None = None, gray: np.ndarray | None = None,
-                coarse: bool = False, trimmed: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+                coarse: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
     """The lattices of a view (BGR as the work image, or BGRA) de-skewed by `skew`, each with the 3x3
     transform from its de-skewed coordinates back to the work image. `summed` and `gray`: the
     view's _lab_integral and _gray when the caller has them already; `coarse`: the view is at
-    half the work size (_lattices' filters reach half as far); `trimmed`: see _lattices."""
-    lattices, rot = _lattices(_gray(view) if gray is None else gray, skew, coarse, trimmed)
-    if summed is None:
-        summed = _lab_integral(view)
+    half the work size (_lattices' filters reach half as far)."""
+    lattices, rot, _ = _lattices(_gray(view) if gray is None else gray, skew, coarse)
+    return _cells_back(_lab_integral(view) if summed is None else summed, inside, lattices, rot, to_view)
+
+
+def _cells_back(summed: np.ndarray, inside: np.ndarray | None, lattices: Lattices, rot: np.ndarray,
+                to_view: np.ndarray) -> list[tuple[_LatticeCells, np.ndarray]]:
+    """_view_cells of the lattices found in the view de-skewed by `rot`."""
     unturn = cv2.invertAffineTransform(rot)
     back = np.linalg.inv(np.vstack([rot, [0, 0, 1]]) @ to_view)
     return [(c, back) for c in (_lattice_cells(summed, inside, lattice, unturn) for lattice in lattices) if c is not None]
@@ -1900,14 +1924,17 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
-def _plain_cells(small: np.ndarray, gray: np.ndarray, trimmed: bool = False) -> list[tuple[_LatticeCells, np.ndarray]]:
+def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]],
+                                                                 Callable[[], list[tuple[_LatticeCells, np.ndarray]]]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
     to within 0.07 cells of the one found at full size on the 60 scrabscrap-v1 frames, and 0.04 cells on
     jheidel-en and development seed 330417 (frames 0-29), the same frames located. (Searched at half
     size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)
-    `trimmed`: see _lattices."""
+    With a function giving the cells of the trimmed combs' lattices (see _lattices), every skew's
+    in turn, from this search's profiles and comb scores: on a frame with no readable board, scoring
+    them again took 28 % more instructions than the search without them (round 29, vloc1)."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     fx, fy = (w // 2) / w, (h // 2) / h
@@ -1915,9 +1942,15 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray, trimmed: bool = False) -> 
     half_gray = _gray(half)
     summed = _lab_integral(half)
     cells = []
+    later = []
     for skew in _skews(half_gray):
-        cells += _view_cells(half, None, skew, to_half, summed, half_gray, coarse=True, trimmed=trimmed)
-    return cells
+        lattices, rot, trimmed = _lattices(half_gray, skew, coarse=True)
+        cells += _cells_back(summed, None, lattices, rot, to_half)
+        later.append((trimmed, rot))
+
+    def trimmed_cells() -> list[tuple[_LatticeCells, np.ndarray]]:
+        return [found for lattices_of, rot in later for found in _cells_back(summed, None, lattices_of(), rot, to_half)]
+    return cells, trimmed_cells
 
 
 def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
@@ -1962,7 +1995,8 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
     the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
-    pools = [_plain_cells(small, gray)]  # the plain view's lattices, then the perspective view's when searched
+    plain, trimmed_cells = _plain_cells(small, gray)
+    pools = [plain]  # the plain view's lattices, then the perspective view's when searched
     rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
 
     def perspective(wider: bool) -> list[tuple[_LatticeCells, np.ndarray]]:
@@ -2042,7 +2076,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
-    for cells, back in _plain_cells(small, gray, trimmed=True)[:TRIMMED_LATTICES]:
+    for cells, back in trimmed_cells()[:TRIMMED_LATTICES]:
         for relative in (False, True):
             found = _placement(cells, relative, near_combs=True)
             if found is not None:
