@@ -78,11 +78,12 @@ def test_the_rough_search_places_each_lattice_once_by_each_measure(monkeypatch: 
     """_global_search to its end (the strongest lattices' placements after ROUGH_CANDIDATES) works each
     lattice's _placement out once by each measure."""
     placing = locate._placement
-    asked: list[tuple[int, bool]] = []
+    asked: list[tuple[int, bool, bool]] = []
 
-    def counted(cells: locate._LatticeCells, relative: bool) -> tuple[float, np.ndarray] | None:
-        asked.append((id(cells), relative))
-        return placing(cells, relative)
+    def counted(cells: locate._LatticeCells, relative: bool,
+                near_combs: bool = False) -> tuple[float, np.ndarray] | None:
+        asked.append((id(cells), relative, near_combs))
+        return placing(cells, relative, near_combs)
     monkeypatch.setattr(locate, "_placement", counted)
     frame = _table()
     small, gray, scale = locate._work_images(frame)
