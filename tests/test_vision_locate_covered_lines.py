@@ -5,6 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.rectified_views import hairline_view
 from vision.bench import location_error
 from vision.config import VisionConfig
 from vision.locate import (CORNER_SHOWING, PLACEMENT_MARGIN, REFINE_CELL, _canonical, _corner_fit, _fits,
@@ -47,12 +48,7 @@ def _view_with_a_tile(shift: int) -> np.ndarray:
     `shift` px right and down of where the view expects it, and one even dark tile face over
     its top-left 5 x 5 cells and the lines around them."""
     cell = margin = REFINE_CELL
-    size = 15 * cell + 2 * margin
-    view = np.full((size, size), 170.0, np.float32)
-    for k in range(16):
-        at = margin + k * cell + shift
-        view[:, at - 1:at + 1] = 110.0
-        view[at - 1:at + 1, :] = 110.0
+    view = hairline_view(shift, 110.0)
     start, end = margin + shift - 1, margin + shift + 5 * cell + 2
     view[start:end, start:end] = 60.0
     return view

@@ -13,6 +13,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from tests.rectified_views import hairline_view
 from vision.locate import LINE_FIT, REFINE_CELL, _canonical, _line_pieces, _refined_fit, locate_board
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -33,16 +34,9 @@ def _cells_off(found: np.ndarray, truth: np.ndarray) -> float:
 
 
 def _hairlines(shift: int) -> np.ndarray:
-    """A rectified view (as _fit_view draws it) of a grey board with dark hairlines 2 px wide, `shift` px
-    right and down of where the view expects them."""
-    cell = margin = REFINE_CELL
-    size = 15 * cell + 2 * margin
-    view = np.full((size, size), 170.0, np.float32)
-    for k in range(16):
-        at = margin + k * cell + shift
-        view[:, at - 1:at + 1] = 150.0
-        view[at - 1:at + 1, :] = 150.0
-    return view
+    """A rectified view of a grey board with faint dark hairlines, `shift` px right and down of where the view
+    expects them."""
+    return hairline_view(shift, 150.0)
 
 
 def test_lines_peaking_a_few_px_off_the_grid_count_as_fitting_and_a_quarter_cell_off_do_not():
