@@ -4,6 +4,7 @@ median-filtered (M), and a grid line at a square's side read I once median-filte
 read right now; the rules (vision.reader HAIRLINES_RIVAL, DENOISED_PLAIN) are also tried on made-up windows."""
 import cv2
 import numpy as np
+import pytest
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from tests.rendered_board import read_rendered
@@ -15,23 +16,17 @@ def _wrong_at_the_bar(truth: list[str], cells: tuple) -> list[tuple[int, int]]:
             c.confidence >= DEFAULT_MIN_CONFIDENCE and c.letter != truth[k // 15][k % 15]]
 
 
-def test_a_serif_j_whose_strokes_lost_its_hook_is_not_read_surely_as_i():
-    # 243243 board-005 (7, 7): the plain ink runs into the tile's frame, the strokes keep the J's stem alone (I 0.802),
-    # the strokes with their hairlines read J 0.996: start tree I 0.979
-    truth, obs = read_rendered(243243, 5)
-    assert truth[7][7] == "J"
-    cell = obs.cells[7 * 15 + 7]
-    assert cell.letter in (None, "J") or cell.confidence < DEFAULT_MIN_CONFIDENCE, cell
-    assert _wrong_at_the_bar(truth, obs.cells) == []
-
-
-def test_a_serif_w_read_m_only_once_filtered_is_not_read_surely():
-    # 255255 board-075 (10, 4): strokes M 0.65 / W 0.22 (the tile's left edge joined to the W's serif), its window
-    # median-filtered M 0.999, whose plain ink shows no letter either: start tree M 0.9998
-    truth, obs = read_rendered(255255, 75)
-    assert truth[10][4] == "W"
-    cell = obs.cells[10 * 15 + 4]
-    assert cell.letter in (None, "W") or cell.confidence < DEFAULT_MIN_CONFIDENCE, cell
+# 243243 board-005 (7, 7): a serif J whose plain ink runs into the tile's frame, its strokes keep the stem alone (I
+# 0.802), the strokes with their hairlines read J 0.996: start tree I 0.979. 255255 board-075 (10, 4): a serif W, its
+# strokes M 0.65 / W 0.22 (the tile's left edge joined to its serif), its window median-filtered M 0.999, whose plain
+# ink shows no letter either: start tree M 0.9998
+@pytest.mark.parametrize("seed, board, row, col, letter", [(243243, 5, 7, 7, "J"), (255255, 75, 10, 4, "W")])
+def test_a_serif_letter_its_strokes_misread_is_not_read_surely_as_another(seed: int, board: int, row: int, col: int,
+                                                                           letter: str) -> None:
+    truth, obs = read_rendered(seed, board)
+    assert truth[row][col] == letter
+    cell = obs.cells[row * 15 + col]
+    assert cell.letter in (None, letter) or cell.confidence < DEFAULT_MIN_CONFIDENCE, cell
     assert _wrong_at_the_bar(truth, obs.cells) == []
 
 
