@@ -7,13 +7,8 @@ import numpy as np
 import pytest
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
-from tests.rendered_board import read_rendered
+from tests.rendered_board import assert_nothing_wrong, read_rendered
 from vision.reader import _plain_letter_in_place
-
-
-def _wrong_at_the_bar(truth: list[str], cells: tuple) -> list[tuple[int, int]]:
-    return [(k // 15, k % 15) for k, c in enumerate(cells) if c.letter is not None and
-            c.confidence >= DEFAULT_MIN_CONFIDENCE and c.letter != truth[k // 15][k % 15]]
 
 
 # 243243 board-005 (7, 7): a serif J whose plain ink runs into the tile's frame, its strokes keep the stem alone (I
@@ -27,7 +22,7 @@ def test_a_serif_letter_its_strokes_misread_is_not_read_surely_as_another(seed: 
     assert truth[row][col] == letter
     cell = obs.cells[row * 15 + col]
     assert cell.letter in (None, letter) or cell.confidence < DEFAULT_MIN_CONFIDENCE, cell
-    assert _wrong_at_the_bar(truth, obs.cells) == []
+    assert_nothing_wrong(truth, obs)
 
 
 def test_a_grid_line_read_i_once_filtered_is_no_tile():
@@ -37,8 +32,7 @@ def test_a_grid_line_read_i_once_filtered_is_no_tile():
     truth, obs = read_rendered(257257, 30)
     assert truth[0][8] == "."
     assert obs.cells[8].state not in ("tile", "blank"), obs.cells[8]
-    assert [(k // 15, k % 15) for k, c in enumerate(obs.cells)
-            if truth[k // 15][k % 15] == "." and c.state in ("tile", "blank")] == []
+    assert_nothing_wrong(truth, obs)
 
 
 def _window_with_bar(x: int) -> np.ndarray:
