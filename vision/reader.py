@@ -677,8 +677,9 @@ FACE_EVEN = 3.0
 # detail (less a Gaussian blur of LABEL_BLUR px) correlates at LABEL_SEEN or more (normalised, the best of shifts up
 # to LABEL_SHIFT px) with the median detail of its type's nearest squares called empty. Round 30 (helper "vphantom30",
 # /tmp/vphantom30/collect.py: every inkless premium square read empty or unknown beside a tile, start tree bdb6a76)
-# on round 29's 14 measuring renders (1400 boards): the 34 blanks 0.03-0.18 (the 31 the face tests took 0.03-0.18),
-# that phantom 0.74; of the 9612 empty squares 809 show their label at 0.4 or more
+# on round 29's 14 measuring renders and ten older ones (m234234, m236236, m239239-m241241, m250250, m251251,
+# m254254, m255255, m258258; 2400 boards): the 46 blanks 0.03-0.20, the 41 of them the face tests took 0.03-0.18,
+# that phantom 0.74; of the 16561 empty squares 1445 show their label at LABEL_SEEN or more
 LABEL_SEEN = 0.4
 LABEL_SHIFT = 3
 LABEL_BLUR = 4.0
