@@ -152,6 +152,9 @@ RIVAL_EVEN = 0.06
 # helper "vphantom30", /tmp/vphantom30/collect.py and rot.py, start tree bdb6a76): of the 29 lettered tiles lost on
 # located boards, 19 were a first tile alone on the centre square (one board: two tiles), the turn not settled by its
 # one value number; the taken turn was right on all 18 boards, and 9 of those tiles read one letter in two turns or more
+# (an S, two I's, two O's, three X's, a B): read right now, every other square of the 1400 boards as before
+# (/tmp/vphantom30/dump.py, cmp.py). On ten older renders (m234234 ... m258258, 1000 boards) 3 of 10 such tiles read
+# (an S, two O's), an N and a Z (read Z and N turned a quarter) still asked; dev seed 134163 (60 boards) one O
 CENTRE_TURNS = 2
 CENTRE = 7 * 15 + 7  # the centre square, upright and in the frame's order alike
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
