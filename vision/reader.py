@@ -681,9 +681,12 @@ FACE_EVEN = 3.0
 # to LABEL_SHIFT px) with the median detail of its type's nearest squares called empty. Round 30 (helper "vphantom30",
 # /tmp/vphantom30/collect.py: every inkless premium square read empty or unknown beside a tile, start tree bdb6a76)
 # on round 29's 14 measuring renders and ten older ones (m234234, m236236, m239239-m241241, m250250, m251251,
-# m254254, m255255, m258258; 2400 boards): the 46 blanks 0.03-0.20, the 41 of them the face tests took 0.03-0.18,
+# m254254, m255255, m258258; 2400 boards): the 46 blanks 0.025-0.198, the 41 the face tests took 0.025-0.181,
 # that phantom 0.74; of the 16561 empty squares 1445 show their label at LABEL_SEEN or more
 LABEL_SEEN = 0.4
+# a located board's squares sit a few px off the fitted grid (round 29's location errors: 0.02-0.10 cells of 48 px on
+# most boards), and the blur takes out the light's fall across a square: board-071's (5, 9) correlates 0.22 in its raw
+# grey, 0.74 in its detail (4 px, about a label stroke's width; set there, not tuned further)
 LABEL_SHIFT = 3
 LABEL_BLUR = 4.0
 # A plain blank of its square's colour the occupancy model called empty (0.52-0.96) while half taking it for a blank:
@@ -2093,7 +2096,8 @@ def _labels_shown(squares: np.ndarray, windows: list[np.ndarray], index: np.ndar
     if not len(labelled):  # most frames
         return shown
     twins = _near(squares[labelled], np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
-    inner, outer = slice(PAD + INSET, PAD + CELL - INSET), slice(PAD + INSET - LABEL_SHIFT, PAD + CELL - INSET + LABEL_SHIFT)
+    inner = slice(PAD + INSET, PAD + CELL - INSET)  # the square's middle, as its colour is measured (cell_stats)
+    outer = slice(inner.start - LABEL_SHIFT, inner.stop + LABEL_SHIFT)
     for j, k, near in zip(labelled, squares[labelled], twins):
         near = near[near >= 0]
         if len(near) < 2:
