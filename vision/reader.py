@@ -154,7 +154,9 @@ RIVAL_EVEN = 0.06
 # one value number; the taken turn was right on all 18 boards, and 9 of those tiles read one letter in two turns or more
 # (an S, two I's, two O's, three X's, a B): read right now, every other square of the 1400 boards as before
 # (/tmp/vphantom30/dump.py, cmp.py). On ten older renders (m234234 ... m258258, 1000 boards) 3 of 10 such tiles read
-# (an S, two O's), an N and a Z (read Z and N turned a quarter) still asked; dev seed 134163 (60 boards) one O
+# (an S, two O's), an N and a Z (read Z and N turned a quarter) still asked; dev seed 134163 (60 boards) one O.
+# 120 boards of one tile (dev seed 134164, /tmp/vphantom30/lone.py: random_board(tiles=1) rendered as the dataset
+# renders): 95 with the turn open, the turn taken right on all; 32 of their tiles read now, none wrong
 CENTRE_TURNS = 2
 CENTRE = 7 * 15 + 7  # the centre square, upright and in the frame's order alike
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
