@@ -29,7 +29,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
+from vision.cells import (CELL, INSET, PAD, CellStats, board_matrix, cell_grid, cell_stats, expected_empty, face_colours,
                           from_lit, letter_window, letter_windows, lit_distances, occupancy_features, rectify,
                           tile_colour, unpadded)
 from vision.config import VisionConfig
@@ -144,6 +144,21 @@ LETTERS_ALONE_TILES = 2
 # 91031: 914 frames with letters read; /tmp/vfew/even.py) only those two boards' decisions change (0.06 to
 # 0.16 the same), both settled right
 RIVAL_EVEN = 0.06
+# CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
+# turn is not settled (its rivals' squares unknown, see RIVAL_VOTES) its tile's letter is still known when every turn
+# reads that letter: one read at the kiosk's bar in CENTRE_TURNS turns at least (an X, O, I, S, B read alike turned
+# half-way) and no other letter read in any turn. One turn is not enough: a letter read in one turn only is not always
+# its own (a W read only as an M turned half-way, see LETTERS_ALONE_TILES). Round 29's 1400 measuring boards (round 30,
+# helper "vphantom30", /tmp/vphantom30/collect.py and rot.py, start tree bdb6a76): of the 29 lettered tiles lost on
+# located boards, 19 were a first tile alone on the centre square (one board: two tiles), the turn not settled by its
+# one value number; the taken turn was right on all 18 boards, and 9 of those tiles read one letter in two turns or more
+# (an S, two I's, two O's, three X's, a B): read right now, every other square of the 1400 boards as before
+# (/tmp/vphantom30/dump.py, cmp.py). On ten older renders (m234234 ... m258258, 1000 boards) 3 of 10 such tiles read
+# (an S, two O's), an N and a Z (read Z and N turned a quarter) still asked; dev seed 134163 (60 boards) one O.
+# 120 boards of one tile (dev seed 134164, /tmp/vphantom30/lone.py: random_board(tiles=1) rendered as the dataset
+# renders): 95 with the turn open, the turn taken right on all; 32 of their tiles read now, none wrong
+CENTRE_TURNS = 2
+CENTRE = 7 * 15 + 7  # the centre square, upright and in the frame's order alike
 # QUARTER_RIVALS (no constant of its own: RIVAL_VOTES and RIVAL_LETTERS again): the letters' score
 # above counts a tile read as a letter in only some turns against the others, so print on a
 # square (a label's strokes read I, N or Z upright and upside down, never a quarter turned) can
@@ -658,6 +673,24 @@ FACE_BLANK_CONFIDENCE = 0.75
 # plain blanks the face tests found on dev seeds 123063, 123064, 123163-123165 (300 boards, start tree) were 0.1-1.1
 # Lab from their rings (the occupancy model called some of them empty at 0.997, so its blank is no sign here)
 FACE_EVEN = 3.0
+# LABEL_SEEN: a premium square whitened by glare toward the tiles' faces, its label printed faintly under it (its
+# spread under INKLESS), passed every face test: round 29's /tmp/vblankread/m270270 board-071 (5, 9), a dark blue '3L'
+# beside navy tiles under a glare spot, 3.5 Lab from their faces and 57 from its type's near empties (16 times), 2.2
+# from them by hue and 17 Lab from any '3L' square read empty (4.8 times), empty 0.99 to the occupancy model: a blank
+# at 0.75, the one phantom over round 29's 1400 measuring boards. A blank's tile hides the square's label, so a
+# square the face tests call a plain blank is none where its middle shows its type's label (_labels_shown): its
+# detail (less a Gaussian blur of LABEL_BLUR px) correlates at LABEL_SEEN or more (normalised, the best of shifts up
+# to LABEL_SHIFT px) with the median detail of its type's nearest squares called empty. Round 30 (helper "vphantom30",
+# /tmp/vphantom30/collect.py: every inkless premium square read empty or unknown beside a tile, start tree bdb6a76)
+# on round 29's 14 measuring renders and ten older ones (m234234, m236236, m239239-m241241, m250250, m251251,
+# m254254, m255255, m258258; 2400 boards): the 46 blanks 0.025-0.198, the 41 the face tests took 0.025-0.181,
+# that phantom 0.74; of the 16561 empty squares 1445 show their label at LABEL_SEEN or more
+LABEL_SEEN = 0.4
+# a located board's squares sit a few px off the fitted grid (round 29's location errors: 0.02-0.10 cells of 48 px on
+# most boards), and the blur takes out the light's fall across a square: board-071's (5, 9) correlates 0.22 in its raw
+# grey, 0.74 in its detail (4 px, about a label stroke's width; set there, not tuned further)
+LABEL_SHIFT = 3
+LABEL_BLUR = 4.0
 # A plain blank of its square's colour the occupancy model called empty (0.52-0.96) while half taking it for a blank:
 # its face test (INKLESS) failed on a square of its type elsewhere on the board as near in colour (FACE_TWIN_APART),
 # its near empty squares under FACE_APART times as far, or FACE_NEAR Lab from the faces. Such a square, read empty,
@@ -1606,8 +1639,10 @@ class BoardReader:
         for k in _lone_tiles(cells):
             cells[k] = CellReading("unknown", None, 0.0)
         if rival_empty is not None:  # a tile, or a square the rival turn reads otherwise, may be anywhere
-            cells = [c if c.state == "empty" and rival_empty[k] else CellReading("unknown", None, 0.0)
-                     for k, c in enumerate(cells)]
+            kept = [c.state == "empty" and bool(rival_empty[k]) for k, c in enumerate(cells)]
+            # but the centre square's tile where it reads one letter whichever way the board is turned (CENTRE_TURNS)
+            kept[CENTRE] = kept[CENTRE] or self._read_any_turn(cells[CENTRE], windows[CENTRE])
+            cells = [c if kept[k] else CellReading("unknown", None, 0.0) for k, c in enumerate(cells)]
             problems.append(TURN_NOT_SETTLED if self.config.fixed_turn is None else
                             TURN_NOT_AS_FIXED.format(seen=" or ".join(map(str, memory.rotation_rivals)),
                                                      fixed=rotation))
@@ -1659,6 +1694,18 @@ class BoardReader:
             return []
         darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
         return [k for k, p, h in zip(weak, darker, heights) if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
+
+    def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
+        """Whether the centre square's reading (`centre`; `window`, its grey letter window) is a tile whose letter
+        is the same whichever way the board is turned: read at the kiosk's bar in CENTRE_TURNS turns at least, and
+        no other letter read in any (see CENTRE_TURNS)."""
+        if centre.state != "tile" or centre.letter is None:
+            return False
+        probs, heights = self._letter_probabilities([_turned_window(window, quarter) for quarter in range(4)])
+        found = (heights > 0) & probs.any(axis=1)
+        letters = {self.letter_classes[int(best)] for best in probs.argmax(axis=1)[found]}
+        at_bar = found & (probs.max(axis=1) >= DEFAULT_MIN_CONFIDENCE)
+        return letters == {centre.letter} and int(at_bar.sum()) >= CENTRE_TURNS
 
     def _cell_reading(self, occ: np.ndarray, letter_probs: np.ndarray, maybe_accented: bool) -> CellReading:
         """One square from its occupancy probabilities (empty, tile, blank, covered) and the
@@ -1858,6 +1905,7 @@ class BoardReader:
         # a blank's face is one colour: its middle as its face ring (see FACE_EVEN)
         _face_rings(faces, stats, index, plain)
         plain = plain[np.linalg.norm(middles[plain] - faces[plain], axis=1) <= FACE_EVEN]
+        plain = plain[~_labels_shown(plain, windows, index, occ)]  # a faint label is no blank (see LABEL_SEEN)
         # with ink: as far as FACE_NEAR_BACKED for a mark, FACE_NEAR for a tile whose letter was not read
         to_face = _from_median(faces, faces, inked, inked_tiles)
         keep = to_face <= FACE_NEAR_BACKED
@@ -2038,6 +2086,34 @@ def _untwinned(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray,
     apart = np.linalg.norm(colours[squares][:, None] - colours[others][None], axis=2)
     to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
     return to_twin >= FACE_TWIN_APART * np.maximum(_from_median(colours, tile_faces, squares, near_tiles), 1.0)
+
+
+def _labels_shown(squares: np.ndarray, windows: list[np.ndarray], index: np.ndarray, occ: np.ndarray) -> np.ndarray:
+    """Which of these upright squares (booleans) show their premium type's label in their middle: its detail (less its
+    blur, LABEL_BLUR) matches, within LABEL_SHIFT px, the median detail of the nearest squares of their type the
+    occupancy model (`occ`, upright) calls empty (SURE_TILE, two at least) at LABEL_SEEN (normalised correlation).
+    `windows`: the grey letter windows (frame order); `index`: the frame-order cell of each upright square."""
+    shown = np.zeros(len(squares), bool)
+    labelled = np.flatnonzero(PREMIUM[squares])  # a plain square prints nothing
+    if not len(labelled):  # most frames
+        return shown
+    twins = _near(squares[labelled], np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+    inner = slice(PAD + INSET, PAD + CELL - INSET)  # the square's middle, as its colour is measured (cell_stats)
+    outer = slice(inner.start - LABEL_SHIFT, inner.stop + LABEL_SHIFT)
+    for j, k, near in zip(labelled, squares[labelled], twins):
+        near = near[near >= 0]
+        if len(near) < 2:
+            continue
+        label = np.median(np.stack([_detail(windows[index[t]][inner, inner]) for t in near]), axis=0)
+        seen = _detail(windows[index[k]][outer, outer])
+        shown[j] = float(cv2.matchTemplate(seen, label, cv2.TM_CCOEFF_NORMED).max()) >= LABEL_SEEN
+    return shown
+
+
+def _detail(grey: np.ndarray) -> np.ndarray:
+    """A grey patch less its blur (LABEL_BLUR px), as float32: print stands out, light's fall across it does not."""
+    patch = grey.astype(np.float32)
+    return patch - cv2.GaussianBlur(patch, (0, 0), LABEL_BLUR)
 
 
 def _face_rings(faces: np.ndarray, stats: CellStats, index: np.ndarray, squares: np.ndarray) -> None:
