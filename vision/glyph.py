@@ -536,7 +536,7 @@ def _framed_depth(framed: np.ndarray) -> float:
 
 # the least depth _framed_depth gives any ink: a lone pixel's, one step of the transform to a side's neighbour (0.955
 # in float32), as every ink pixel's distance is at least one step; so a component under MIN_DEPTH's share of it
-# long (21 px) is never a _thin_line: a third of letter_box's transforms on rendered frames were so spared
+# long (21 px) is never a _thin_line (on 20 rendered dev frames, 276 of letter_box's 1986 asked so)
 _LEAST_DEPTH = _framed_depth(np.pad(np.ones((1, 1), np.uint8), 1))
 
 

@@ -13,7 +13,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.glyph import at_rim, ink_mask, letter_box, letter_ink
+from vision.glyph import ink_mask, letter_box, letter_ink
 from vision.tilesets import TILESETS, tile_value
 
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -191,9 +191,11 @@ def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
     x0, y0, x1, y1 = box
     height = y1 - y0
     n = split.shape[0]
-    count, labels, stats, _ = components
-    rim = at_rim(stats, n)
-    parts = [(k, *stats[k].tolist()) for k in range(1, count) if not rim[k]]
+    _, labels, stats, _ = components
+    # the parts off the window's rim (vision.glyph.at_rim), from the rows as plain ints: NumPy's work on a
+    # handful of rows cost more than the comparisons
+    parts = [(k, x, y, w, h, area) for k, (x, y, w, h, area) in enumerate(stats.tolist())
+             if k and not (x <= 0 or y <= 0 or x + w >= n or y + h >= n)]
     # wholly right of the letter and reaching below its foot (a thin serif G's spur,
     # thinned off its bowl, stands right of what is left but ends at the foot)
     numbers = [p for p in parts if p[1] >= x1 and p[2] >= (y0 + y1) / 2 and 0.15 * height <= p[4] <= 0.5 * height
