@@ -370,11 +370,14 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     n = mask.shape[0]
     count, labels, stats, centroids = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
     stats, centroids = stats.tolist(), centroids.tolist()  # plain ints and floats: a quicker loop
+    # the components of 3 px or more off the window's rim, the only ones the loops below look at (but the L·L dot's):
+    # picked once, not in each loop (the same answers, quicker: MEASUREMENTS.md, round 30's vspeed9)
+    inner = [k for k in range(1, count) if not _rim_or_speck(stats[k], n)]
     ranked = []
     least, span = max(4, n * n // 400), MAX_SPAN * n
-    for k in range(1, count):
+    for k in inner:
         x, y, w, h, area = stats[k]
-        if area < least or x == 0 or y == 0 or x + w >= n or y + h >= n:
+        if area < least:
             continue
         cx, cy = centroids[k]
         if w > span >= h:  # a wide letter (M, W), or one joined low at its side to its value number?
@@ -395,19 +398,17 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
         return None
     _, best, (x, y, w, h) = chosen
     x0, y0, x1, y1 = x, y, x + w, y + h
-    joined = _side_by_side(stats, best, n) | _broken_off(stats, best, n)
+    joined = _side_by_side(stats, best, n, inner) | _broken_off(stats, best, n, inner)
     if joined != {best}:
         for k in joined:
             kx, ky, kw, kh, _ = stats[k]
             x0, y0, x1, y1 = min(x0, kx), min(y0, ky), max(x1, kx + kw), max(y1, ky + kh)
         x, y, w, h = x0, y0, x1 - x0, y1 - y0
-    for k in range(1, count):
+    for k in inner:
         if k in joined:
             continue
         kx, ky, kw, kh, area = stats[k]
         cx, cy = centroids[k]
-        if area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
-            continue
         # accents and dots sit just above the letter inside its width and are about as tall
         # as wide, or are two dots blurred into one bar (about a stroke thick) well inside the
         # letter's width; the value number sits to the right, and the thin dark line where a
@@ -421,16 +422,22 @@ def letter_box(mask: np.ndarray, components: tuple | None = None) -> tuple[int, 
     return x0, y0, x1, y1
 
 
-def _side_by_side(stats: list[list[int]], best: int, n: int) -> set[int]:
+def _rim_or_speck(stat: list[int], n: int) -> bool:
+    """Whether a component (its cv2.connectedComponentsWithStats row) of an n-px mask is under 3 px or reaches its rim."""
+    x, y, w, h, area = stat
+    return area < 3 or x == 0 or y == 0 or x + w >= n or y + h >= n
+
+
+def _side_by_side(stats: list[list[int]], best: int, n: int, inner: list[int]) -> set[int]:
     """The components printed with component `best` as one multi-letter tile (Spanish CH,
     Catalan L·L, NY, QU): letters about its height on its line just beside it, and a dot
-    between them; {best} alone on every other tile."""
+    between them; {best} alone on every other tile. `inner`: the components not _rim_or_speck, in order."""
     bx, by, bw, bh, _ = stats[best]
     joined = {best}
     x0, x1 = bx, bx + bw
     for _ in range(2):  # one letter on either side at most
         grown = False
-        for k in range(1, len(stats)):
+        for k in inner:
             kx, ky, kw, kh, area = stats[k]
             # a component one pixel wide is a line (where a tile meets its neighbour), never a second letter
             # (L Y U H R are wider). Rendered seed 131131 board-008: a light Z on a dark wooden tile and the
@@ -438,11 +445,11 @@ def _side_by_side(stats: list[list[int]], best: int, n: int) -> set[int]:
             # 0.998, the square unknown (now Z 0.9999). On dev seeds 131131, 150150, 151151, 152152, 141141
             # and 109049 (360 boards, every square dumped) nothing else reads otherwise but two blanks of that
             # board, now found
-            if k in joined or area < 3 or kw < 2 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
+            if k in joined or kw < 2 or not SIDE_LETTER[0] * bh <= kh <= SIDE_LETTER[1] * bh:
                 continue
             gap = max(x0 - (kx + kw), kx - x1)
             overlap = min(by + bh, ky + kh) - max(by, ky)
-            if (SIDE_LETTER[0] * bh <= kh <= SIDE_LETTER[1] * bh and overlap >= SIDE_LETTER[0] * bh
+            if (overlap >= SIDE_LETTER[0] * bh
                     and 0 <= gap <= SIDE_GAP[1] * bh and max(x1, kx + kw) - min(x0, kx) <= MAX_SPAN * n
                     and (gap <= SIDE_GAP[0] * bh or _dot_between(stats, min(x1, kx + kw), max(x0, kx), by, bh))):
                 joined.add(k)
@@ -459,16 +466,17 @@ def _side_by_side(stats: list[list[int]], best: int, n: int) -> set[int]:
     return joined
 
 
-def _broken_off(stats: list[list[int]], best: int, n: int) -> set[int]:
+def _broken_off(stats: list[list[int]], best: int, n: int, inner: list[int]) -> set[int]:
     """The pieces of the letter at component `best` that its mask cut off at its side: a stroke beside its box
     (at most BROKEN_GAP of its height off), from its upper part (BROKEN_TOP: a value number starts below the
     letter's middle) down within its height, at least BROKEN_HEIGHT of it tall. A blurred W's thin right arm
-    falls apart from the rest in the strokes' mask, and the W without it reads M."""
+    falls apart from the rest in the strokes' mask, and the W without it reads M. `inner`: the components not
+    _rim_or_speck, in order."""
     bx, by, bw, bh, _ = stats[best]
     pieces = set()
-    for k in range(1, len(stats)):
+    for k in inner:
         kx, ky, kw, kh, area = stats[k]
-        if k == best or area < 3 or kx == 0 or ky == 0 or kx + kw >= n or ky + kh >= n:
+        if k == best:
             continue
         gap = max(bx - (kx + kw), kx - (bx + bw))
         if (0 <= gap <= BROKEN_GAP * bh and by - BROKEN_GAP * bh <= ky <= by + BROKEN_TOP * bh
@@ -509,6 +517,8 @@ def _thin_line(labels: np.ndarray, stat: list[int], k: int) -> bool:
     """Whether component k is a line thinner than any letter stroke (the dark edge where a
     tile meets its neighbour, left over when a shadow joined the letter to the rest)."""
     x, y, w, h, _ = stat
+    if MIN_DEPTH * max(w, h) <= _LEAST_DEPTH:  # no ink is thinner: the answer without the transform
+        return False
     framed = np.zeros((h + 2, w + 2), np.uint8)  # the component's ink framed as _depth frames it, in one step
     framed[1:-1, 1:-1] = labels[y:y + h, x:x + w] == k
     return _framed_depth(framed) < MIN_DEPTH * max(w, h)
@@ -522,6 +532,12 @@ def _depth(ink: np.ndarray) -> float:
 def _framed_depth(framed: np.ndarray) -> float:
     """_depth of ink (uint8 0/1) framed by a pixel of background on every side."""
     return float(cv2.distanceTransform(framed, cv2.DIST_L2, 3).max())
+
+
+# the least depth _framed_depth gives any ink: a lone pixel's, one step of the transform to a side's neighbour (0.955
+# in float32), as every ink pixel's distance is at least one step; so a component under MIN_DEPTH's share of it
+# long (21 px) is never a _thin_line (on 20 rendered dev frames, 276 of letter_box's 1986 asked so)
+_LEAST_DEPTH = _framed_depth(np.pad(np.ones((1, 1), np.uint8), 1))
 
 
 def dot_pair_above(cell_bgr: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int], one: bool = False) -> float:
@@ -899,13 +915,15 @@ def _placed_digits(stats: np.ndarray, box: tuple[int, int, int, int], n: int) ->
     are placed one by one: numpy's work on a handful of rows cost more than the arithmetic.)"""
     x0, y0, x1, y1 = (float(v) for v in box)
     size = max(x1 - x0, y1 - y0)
-    widths, heights = stats[:, 2], stats[:, 3]
-    # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
-    digit = ~at_rim(stats, n) & (np.maximum(widths, heights) <= 0.7 * size) & (np.minimum(widths, heights) >= 2)
-    digit[0] = False
-    letter = [_turned_back((x0, y0, x1, y1), n, quarter) for quarter in range(4)]
     zones = np.zeros(4, np.float32)
-    for x, y, w, h, area in stats[digit].tolist():
+    # a digit is short and has some thickness, and does not reach the window's rim (the tile's edge)
+    digits = [row for row in stats[1:].tolist() if not (row[0] <= 0 or row[1] <= 0 or row[0] + row[2] >= n
+                                                       or row[1] + row[3] >= n)
+              and max(row[2], row[3]) <= 0.7 * size and min(row[2], row[3]) >= 2]
+    if not digits:
+        return zones
+    letter = [_turned_back((x0, y0, x1, y1), n, quarter) for quarter in range(4)]
+    for x, y, w, h, area in digits:
         for quarter, (_, l_top, l_right, l_bottom) in enumerate(letter):
             left, top, right, bottom = _turned_back((x, y, x + w, y + h), n, quarter)
             if (left >= l_right - 1 and left - l_right <= NUMBER_GAP * size

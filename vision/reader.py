@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from typing import Callable
 
@@ -1112,7 +1113,7 @@ class BoardReader:
         letter' 0.9993 had been taken for a marked blank at 0.997 (seed 150150 board-017, found measuring); on
         dev seeds 98038, 99039, 93033, 94034 (240 boards) every square reads as before (/tmp/lead18/dump.py).
         `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
-        painted = [(j, without_joined_number(upright[j], colour(j))) for j in range(len(upright))]
+        painted = [(j, without_joined_number(upright[j], partial(colour, j))) for j in range(len(upright))]
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return

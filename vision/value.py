@@ -8,11 +8,12 @@ apart, and the letter probabilities are reweighted by how well one or two digits
 from __future__ import annotations
 
 from functools import cache
+from typing import Callable
 
 import cv2
 import numpy as np
 
-from vision.glyph import at_rim, ink_mask, letter_box, letter_ink
+from vision.glyph import ink_mask, letter_box, letter_ink
 from vision.tilesets import TILESETS, tile_value
 
 Box = tuple[int, int, int, int]  # x, y, width, height
@@ -143,11 +144,12 @@ def _union(a: Box, b: Box) -> Box:
     return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
 
 
-def without_joined_number(window: np.ndarray, colour: np.ndarray | None = None) -> np.ndarray | None:
+def without_joined_number(window: np.ndarray, colour: Callable[[], np.ndarray] | None = None) -> np.ndarray | None:
     """An upright tile window whose value number ran into the letter's ink (a '1' touching an
     N's foot reads as an M), with that number painted over in the tile's face colour; None
     where the number stands apart from the letter (number_aspect sees it) or none shows.
-    `colour`: the same window in colour (BGR) when `window` is its grey, to be painted instead.
+    `colour`: the same window in colour (BGR) when `window` is its grey, to be painted instead (made only where
+    a number is painted over: most windows show none).
 
     The number shows itself when the ink mask is split where it touches the letter: first
     taken 4-connected (a number touching the letter only corner to corner: a thin '1' beside
@@ -166,7 +168,7 @@ def without_joined_number(window: np.ndarray, colour: np.ndarray | None = None) 
             for split, connectivity in ((mask, 4), (cv2.erode(mask, np.ones((2, 2), np.uint8)), 8), (_thin_apart(mask), 8)):
                 digits = _joined_digits(split, connectivity)
                 if digits is not None:
-                    return _painted_over(window if colour is None else colour, mask, digits)
+                    return _painted_over(window if colour is None else colour(), mask, digits)
     return None
 
 
@@ -189,9 +191,11 @@ def _joined_digits(split: np.ndarray, connectivity: int) -> np.ndarray | None:
     x0, y0, x1, y1 = box
     height = y1 - y0
     n = split.shape[0]
-    count, labels, stats, _ = components
-    rim = at_rim(stats, n)
-    parts = [(k, *stats[k].tolist()) for k in range(1, count) if not rim[k]]
+    _, labels, stats, _ = components
+    # the parts off the window's rim (vision.glyph.at_rim), from the rows as plain ints: NumPy's work on a
+    # handful of rows cost more than the comparisons
+    parts = [(k, x, y, w, h, area) for k, (x, y, w, h, area) in enumerate(stats.tolist())
+             if k and not (x <= 0 or y <= 0 or x + w >= n or y + h >= n)]
     # wholly right of the letter and reaching below its foot (a thin serif G's spur,
     # thinned off its bowl, stands right of what is left but ends at the foot)
     numbers = [p for p in parts if p[1] >= x1 and p[2] >= (y0 + y1) / 2 and 0.15 * height <= p[4] <= 0.5 * height
