@@ -2305,14 +2305,15 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
                 roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """board_candidates of one frame (or a part of one) at work size `small`. `roughs` is given the
     first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
-    small to read, for _pattern_candidates: the search is not run again for them."""
+    small to read, then the later ones not taken that the premium pattern placed clearly as they came
+    (PATTERN_MARGIN: see PATTERN_ROUGHS), for _pattern_candidates: the search is not run again for them."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
         if not fine:
             fine.append(_finer(frame, scale))
         return fine[0]
-    lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
+    lost: list[tuple[int, np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
@@ -2323,11 +2324,14 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         if found is not None:
             yield found
         else:
-            lost.append((rough, relative, fit_lost))
-    for rough, relative, fit_lost in lost:
+            lost.append((k, rough, relative, fit_lost))
+    for k, rough, relative, fit_lost in lost:
+        margin, _ = placement_margin(small, rough)
+        if k >= PATTERN_ROUGHS and margin >= PATTERN_MARGIN:
+            roughs.append((rough, relative))  # for the pattern alone too (see PATTERN_ROUGHS)
         # clearly placed as it came, or once refined, and lost by the refinement: refined again on
         # lines averaged along (ALONG_LINE, and the comment above it for the second)
-        if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+        if fit_lost or margin >= PLACEMENT_MARGIN:
             found, _ = _settled_span(small, gray, scale, finer, rough, relative, ALONG_LINE)
             if found is not None:
                 yield found
