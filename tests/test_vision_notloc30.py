@@ -1,14 +1,16 @@
-"""Round 29's measuring boards not located (issue 15): a paper board whose grid lines do not show, whose rough
-placement near the board came after the first PATTERN_ROUGHS, is placed by its premium pattern alone from it
-(vision/locate.py, _candidates: later rough placements the pattern places clearly as they came are handed to
-_pattern_candidates too)."""
+"""Round 29's measuring boards not located (issue 15), vision/locate.py: a paper board whose grid lines do not
+show, whose rough placement near the board came after the first PATTERN_ROUGHS, is placed by its premium pattern
+alone from it (_candidates: later rough placements the pattern places clearly as they came are handed to
+_pattern_candidates too); a board whose row combs racks beside it sink is placed from the lattice of its strongest
+column comb squared with the rows' best comb of that spacing (_best_comb_at, the rough search's last stage)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
 import vision.locate as locate
-from vision.locate import PATTERN_MARGIN, PATTERN_ROUGHS, board_candidates, order_corners, placement_margin
+from vision.locate import (PATTERN_MARGIN, PATTERN_ROUGHS, _best_comb_at, _fit_combs, board_candidates, order_corners,
+                           placement_margin)
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
@@ -49,3 +51,30 @@ def test_only_later_rough_placements_clearly_placed_as_they_came_go_to_the_patte
     assert len(tried) > PATTERN_ROUGHS
     for small, rough in tried[PATTERN_ROUGHS:]:
         assert placement_margin(small, rough)[0] >= PATTERN_MARGIN
+
+
+def test_the_best_comb_of_a_spacing_is_the_one_the_combs_fit_finds_at_it():
+    """_best_comb_at scores combs as _comb_fitter does: where a spacing is among the fitted peaks, the same comb."""
+    profile = np.random.default_rng(7).uniform(0.0, 40.0, 320)
+    for k in range(16):
+        profile[round(91 + 8.75 * k)] += 150.0
+    profile[232] += 3000.0  # a rack's edge a cell beyond the board's last line, and one before its first
+    profile[86] += 2500.0
+    for fitted in _fit_combs([profile], 8)[0]:
+        best = _best_comb_at(profile, fitted[1])
+        assert best is not None
+        assert best[:2] == fitted[:2] and abs(best[2] - fitted[2]) <= 1e-3 * abs(fitted[2])
+
+
+def test_a_board_whose_row_combs_racks_sink_is_placed_by_its_squared_column_comb(monkeypatch):
+    """Rendered seed 261261 board-085 (a classic board square-on, 17 tiles, racks against its top and bottom rims):
+    not located on the start tree (best rough placement 4.2 cells off): at half size the racks' edges lie a cell
+    beyond the board's outer rows, so every row comb of its spacing (8.75-9 px) pays for them and none is among the
+    rows' peaks; its strongest column comb is the board's. Squared with the rows' best comb of that spacing, it is
+    placed 0.19 cells off and located; without that lattice it is not."""
+    frame, _ = dataset_frame(DatasetSpec(boards=100, seed=261261), 85)
+    image, truth = as_saved(frame.image), order_corners(np.asarray(frame.board_corners, np.float32))
+    found = next(board_candidates(image), None)
+    assert found is not None and _off(found.corners, truth) < 0.3
+    monkeypatch.setattr(locate, "_best_comb_at", lambda profile, spacing: None)
+    assert next(board_candidates(image), None) is None

@@ -442,11 +442,13 @@ Lattices = list[tuple[float, float, float, float]]
 
 
 def _lattices(gray: np.ndarray, skew: float,
-              coarse: bool = False) -> tuple[Lattices, np.ndarray, Callable[[], Lattices]]:
+              coarse: bool = False) -> tuple[Lattices, np.ndarray, Callable[[], tuple[Lattices, Lattices]]]:
     """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, the
     de-skewing rotation, and a function giving the lattices of the combs scored less their
-    strongest tooth that those scored whole do not give (see TRIMMED_LATTICES; from the profiles
-    and comb scores of this search, not worked out again). A lattice fixes the cell size and
+    strongest tooth that those scored whole do not give (see TRIMMED_LATTICES), then those of the
+    strongest comb each way squared with the other way's best comb of its spacing that none before
+    gives (see _best_comb_at; both from the profiles and comb scores of this search, not worked
+    out again). A lattice fixes the cell size and
     where lines fall, not yet which of its cells are the board's: the premium pattern decides
     that (see _placement). `coarse`: `gray` is a view at half the work size (see _plain_cells)."""
     h, w = gray.shape
@@ -473,20 +475,62 @@ def _lattices(gray: np.ndarray, skew: float,
             pairs = [(col, row) for col in cols[:3] for row in rows[:3]]
             pairs += [(col, row) for col in cols[:1] if (row := _square_partner(rows, col[1])) is not None]
             pairs += [(col, row) for row in rows[:1] if (col := _square_partner(cols, row[1])) is not None]
-            for (x0, sx, _), (y0, sy, _) in pairs:
-                if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
-                    continue
-                same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
-                           and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
-                if not same:
-                    out.append((x0, sx, y0, sy))
-    paired(combs(False))
+            kept(pairs)
+
+    def kept(pairs: list[tuple[tuple[float, float, float], tuple[float, float, float]]]) -> None:
+        for (x0, sx, _), (y0, sy, _) in pairs:
+            if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
+                continue
+            same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
+                       and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
+            if not same:
+                out.append((x0, sx, y0, sy))
+    whole = combs(False)
+    paired(whole)
     known = len(out)
 
-    def trimmed() -> Lattices:
+    def later() -> tuple[Lattices, Lattices]:
         paired(combs(True))
-        return out[known:]
-    return out[:known], rot, trimmed
+        cut = len(out)
+        for cols, rows, col_profile, row_profile in zip(whole[:len(vertical)], whole[len(vertical):], vertical, horizontal):
+            pairs = [(col, row) for col in cols[:1] if (row := _best_comb_at(row_profile, col[1])) is not None]
+            pairs += [(col, row) for row in rows[:1] if (col := _best_comb_at(col_profile, row[1])) is not None]
+            kept(pairs)
+        return out[known:cut], out[cut:]
+    return out[:known], rot, later
+
+
+# Last of all in the rough search (after the trimmed combs' lattices, TRIMMED_LATTICES), on a frame none of whose
+# other placements is taken: the strongest comb each way squared with the other way's best comb of its spacing,
+# whatever that comb's score among the other way's (_best_comb_at), when no lattice before has them; placed by the
+# premium pattern as the first lattices are and offered only when clear as it comes (_clear_as_it_comes). A lattice
+# needs a comb's spacing and phase, not where its teeth start. Rendered seed 261261 board-085 (a classic board
+# square-on, 17 tiles, the racks against its top and bottom rims; `/tmp/vnotloc30/rough.py`, `bestat.py`): at half
+# size its column comb (8.75 px from 156) is the strongest, but a rack's edge lies a cell beyond each outer row, so
+# every row comb of that spacing pays the comb score's edge term for it (2524 against teeth of 100-190 each) and no
+# spacing of 8-9.75 px is among the rows' peaks; the rows' best comb of 8.75 px starts at 65 or 100, each on the
+# board's rows. Squared, the lattice is placed 0.19 cells off (margins 19.1 and 67.1), located 0.04 cells off
+# (best rough placement before 4.2 cells off). Evidence (`/tmp/vnotloc30/ev3.py`: every such placement clear as it
+# comes on EV3_FRAMES dev frames, settled as _candidates settles a rough one): EV3_SUMMARY.
+
+
+def _best_comb_at(profile: np.ndarray, spacing: float) -> tuple[float, float, float] | None:
+    """The best comb (offset, spacing, score) of one profile at the spacing of _comb_layout's nearest
+    `spacing`, whatever its phase, scored as _comb_fitter scores combs (see the comment above): the rows' comb
+    squared with the strongest column comb, or the other way about; None when
+    no comb of it lies wholly in the profile."""
+    spacings, at, whole, first = _comb_layout(len(profile))
+    i = int(np.argmin(np.abs(spacings - spacing)))
+    p = np.append(profile - _median(profile), 0.0)
+    teeth, mids = p[at[:, 0, i]], p[at[:, 1, i]]  # K x P
+    combs = first.shape[1] // at.shape[3]
+    summed, mid_summed = np.cumsum(teeth, axis=0), np.cumsum(mids, axis=0)
+    edges = np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)
+    score = (summed[16:16 + combs] - summed[:combs] - 0.5 * (mid_summed[15:15 + combs] - mid_summed[:combs])
+             - 2.0 * edges).reshape(-1)  # comb by comb, each phase in turn: as `first` and `whole` are
+    score[~whole[i]] = -np.inf
+    k = int(np.argmax(score))
+    return (float(first[i, k]), float(spacings[i]), float(score[k])) if np.isfinite(score[k]) else None
 
 
 # Each way's three strongest combs are paired with the other way's; the strongest comb each way, when
@@ -1924,8 +1968,8 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
-def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]],
-                                                                 Callable[[], list[tuple[_LatticeCells, np.ndarray]]]]:
+def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]], Callable[
+        [], tuple[list[tuple[_LatticeCells, np.ndarray]], list[tuple[_LatticeCells, np.ndarray]]]]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
@@ -1933,7 +1977,8 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
     jheidel-en and development seed 330417 (frames 0-29), the same frames located. (Searched at half
     size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)
     With a function giving the cells of the trimmed combs' lattices (see _lattices), every skew's
-    in turn, from this search's profiles and comb scores: the half-size view searched again for them
+    in turn, and those of the squared combs (_best_comb_at), from this search's profiles and comb
+    scores: the half-size view searched again for them
     cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`)."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
@@ -1948,9 +1993,15 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
         cells += _cells_back(summed, None, lattices, rot, to_half)
         later.append((trimmed, rot))
 
-    def trimmed_cells() -> list[tuple[_LatticeCells, np.ndarray]]:
-        return [found for lattices_of, rot in later for found in _cells_back(summed, None, lattices_of(), rot, to_half)]
-    return cells, trimmed_cells
+    def later_cells() -> tuple[list[tuple[_LatticeCells, np.ndarray]], list[tuple[_LatticeCells, np.ndarray]]]:
+        trimmed_cells: list[tuple[_LatticeCells, np.ndarray]] = []
+        squared_cells: list[tuple[_LatticeCells, np.ndarray]] = []
+        for lattices_of, rot in later:
+            trimmed_lattices, squared_lattices = lattices_of()
+            trimmed_cells += _cells_back(summed, None, trimmed_lattices, rot, to_half)
+            squared_cells += _cells_back(summed, None, squared_lattices, rot, to_half)
+        return trimmed_cells, squared_cells
+    return cells, later_cells
 
 
 def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
@@ -1995,7 +2046,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
     the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
-    plain, trimmed_cells = _plain_cells(small, gray)
+    plain, later_cells = _plain_cells(small, gray)
     pools = [plain]  # the plain view's lattices, then the perspective view's when searched
     rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
 
@@ -2076,9 +2127,20 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
-    for cells, back in trimmed_cells()[:TRIMMED_LATTICES]:
+    trimmed_cells, squared_cells = later_cells()
+    for cells, back in trimmed_cells[:TRIMMED_LATTICES]:
         for relative in (False, True):
             found = _placement(cells, relative, near_combs=True)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+    # and after them, the lattices of the strongest comb each way squared with the other way's best comb of
+    # its spacing, placed by the premium pattern as the first lattices are, when clear as they come (see
+    # _best_comb_at)
+    for cells, back in squared_cells:
+        for relative in (False, True):
+            found = _placement(cells, relative)
             if found is not None:
                 corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
