@@ -511,7 +511,13 @@ def _lattices(gray: np.ndarray, skew: float,
 # spacing of 8-9.75 px is among the rows' peaks; the rows' best comb of 8.75 px starts at 65 or 100, each on the
 # board's rows. Squared, the lattice is placed 0.19 cells off (margins 19.1 and 67.1), located 0.04 cells off
 # (best rough placement before 4.2 cells off). Evidence (`/tmp/vnotloc30/ev3.py`: every such placement clear as it
-# comes on EV3_FRAMES dev frames, settled as _candidates settles a rough one): EV3_SUMMARY.
+# comes, settled as _candidates settles a rough one, on 1386 dev frames: round 29's measuring renders 259259-272272
+# (r268268 to board-065) and dev seeds 134151, 134152): 1990 squared lattices, 1246 placements clear as they come on
+# 418 frames (434 of them 0.5-1.5 cells off, 186 farther: starts, as rough placements are); settled, 1104 taken within
+# 0.3 cells, 2 0.40 off (267267 board-034, both measures), 2 0.58 off (270270 board-065, a start 0.79 off retried
+# along the lines: that frame's ordinary search locates it 0.04 off, and its next squared start is taken 0.04 off
+# before any retry), 137 none. On those 1386 frames the stage runs only where nothing before was taken: 261261
+# board-085 (located), -054 (then placed by its pattern, PATTERN_ROUGHS) and 266266 board-066 (not located).
 
 
 def _best_comb_at(profile: np.ndarray, spacing: float) -> tuple[float, float, float] | None:
@@ -2633,7 +2639,18 @@ PATTERN_CORNER = 1.3
 PATTERN_CORNER_SETTLED = 1.2
 PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
-# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
+# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids. After them, the later
+# rough placements not taken whose placement_margin as they came reaches PATTERN_MARGIN (the bar the pattern's own
+# placement must pass; _candidates works the margin out for its second pass anyway). Rendered seed 261261 board-054 (a
+# paper board with no grid lines, 69 tiles, 34 px cells; `/tmp/vnotloc30/pat.py`): its first two rough placements
+# lie 8.3 and 3.4 cells off (margins 0.98, 0.75: the pattern places neither), its third 0.23 off (margin 84.6) and its
+# tenth 0.77 off (margin 6.0); placed by the pattern from either 0.05 cells off (margin 34, clearness 5.2 and 1.24),
+# not located before. Evidence (`/tmp/vnotloc30/ev.py`: every rough placement of the whole frame's search with its
+# error and margin, and the pattern's placement from those of margin 2.5 or more; 342 dev frames: 261261, 260260,
+# dev seeds 134151 and 134152 whole, 266266 and 262262 in part): of 2019 rough placements over 1.5 cells off none
+# reaches it (3.68 at most), of 365 0.5-1.5 off 30 do, of 329 within 0.5 cells 268; placed by the pattern from the
+# 298 that reach it: 227 within 0.3 cells, 4 0.3-0.5 (as the pattern places from near starts, see
+# PATTERN_CORNER_SETTLED), 0 farther, 67 refused. Frames with no board (/tmp/vspeed6/noboard, t35) have none.
 PATTERN_ROUGHS = 2
 
 
