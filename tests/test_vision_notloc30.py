@@ -28,8 +28,8 @@ def _board_261261_54() -> tuple[np.ndarray, np.ndarray]:
 
 
 def test_a_lineless_board_whose_near_rough_placement_comes_third_is_placed_by_its_pattern():
-    """Not located on the start tree: its first two rough placements lie 8.3 and 3.4 cells off (pattern margins
-    0.98 and 0.75), the third 0.23 cells off (margin 84.6), which only the first PATTERN_ROUGHS reached."""
+    """Not located on the start tree: its first two rough placements lie 8.3 and 3.4 cells off (margins 1.32 and
+    0.78), the third 0.23 cells off (margin 84.6), and the pattern alone was tried from the first PATTERN_ROUGHS only."""
     image, truth = _board_261261_54()
     found = next(board_candidates(image), None)
     assert found is not None and _off(found.corners, truth) < 0.3

@@ -2643,9 +2643,9 @@ PATTERN_BACK = 0.1
 # rough placements not taken whose placement_margin as they came reaches PATTERN_MARGIN (the bar the pattern's own
 # placement must pass; _candidates works the margin out for its second pass anyway). Rendered seed 261261 board-054 (a
 # paper board with no grid lines, 69 tiles, 34 px cells; `/tmp/vnotloc30/pat.py`): its first two rough placements
-# lie 8.3 and 3.4 cells off (margins 0.98, 0.75: the pattern places neither), its third 0.23 off (margin 84.6) and its
-# tenth 0.77 off (margin 6.0); placed by the pattern from either 0.05 cells off (margin 34, clearness 5.2 and 1.24),
-# not located before. Evidence (`/tmp/vnotloc30/ev.py`: every rough placement of the whole frame's search with its
+# lie 8.3 and 3.4 cells off (margins 1.32, 0.78: the pattern places neither), its third 0.23 off (margin 84.6), the
+# only one of its ten to reach PATTERN_MARGIN: placed by the pattern from it 0.05 cells off (margin 34.1, clearness
+# 5.2 and 1.24), not located before. Evidence (`/tmp/vnotloc30/ev.py`: every rough placement of the whole frame's search with its
 # error and margin, and the pattern's placement from those of margin 2.5 or more; 342 dev frames: 261261, 260260,
 # dev seeds 134151 and 134152 whole, 266266 and 262262 in part): of 2019 rough placements over 1.5 cells off none
 # reaches it (3.68 at most), of 365 0.5-1.5 off 30 do, of 329 within 0.5 cells 268; placed by the pattern from the
