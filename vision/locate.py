@@ -442,13 +442,11 @@ Lattices = list[tuple[float, float, float, float]]
 
 
 def _lattices(gray: np.ndarray, skew: float,
-              coarse: bool = False) -> tuple[Lattices, np.ndarray, Callable[[], tuple[Lattices, Lattices]]]:
+              coarse: bool = False) -> tuple[Lattices, np.ndarray, Callable[[], Lattices]]:
     """Grid lattices (x0, sx, y0, sy) in the view de-skewed by `skew` from the line combs, the
     de-skewing rotation, and a function giving the lattices of the combs scored less their
-    strongest tooth that those scored whole do not give (see TRIMMED_LATTICES), then those of the
-    strongest comb each way squared with the other way's best comb of its spacing that none before
-    gives (see _best_comb_at; both from the profiles and comb scores of this search, not worked
-    out again). A lattice fixes the cell size and
+    strongest tooth that those scored whole do not give (see TRIMMED_LATTICES; from the profiles
+    and comb scores of this search, not worked out again). A lattice fixes the cell size and
     where lines fall, not yet which of its cells are the board's: the premium pattern decides
     that (see _placement). `coarse`: `gray` is a view at half the work size (see _plain_cells)."""
     h, w = gray.shape
@@ -475,68 +473,20 @@ def _lattices(gray: np.ndarray, skew: float,
             pairs = [(col, row) for col in cols[:3] for row in rows[:3]]
             pairs += [(col, row) for col in cols[:1] if (row := _square_partner(rows, col[1])) is not None]
             pairs += [(col, row) for row in rows[:1] if (col := _square_partner(cols, row[1])) is not None]
-            kept(pairs)
-
-    def kept(pairs: list[tuple[tuple[float, float, float], tuple[float, float, float]]]) -> None:
-        for (x0, sx, _), (y0, sy, _) in pairs:
-            if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
-                continue
-            same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
-                       and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
-            if not same:
-                out.append((x0, sx, y0, sy))
-    whole = combs(False)
-    paired(whole)
+            for (x0, sx, _), (y0, sy, _) in pairs:
+                if not 0.75 < sx / sy < 1.33:  # a camera arm does not squash the board that much
+                    continue
+                same = any(abs(sx - a[1]) < 0.02 * sx and abs(sy - a[3]) < 0.02 * sy
+                           and _phase_gap(x0, a[0], sx) < 0.2 and _phase_gap(y0, a[2], sy) < 0.2 for a in out)
+                if not same:
+                    out.append((x0, sx, y0, sy))
+    paired(combs(False))
     known = len(out)
 
-    def later() -> tuple[Lattices, Lattices]:
+    def trimmed() -> Lattices:
         paired(combs(True))
-        cut = len(out)
-        for cols, rows, col_profile, row_profile in zip(whole[:len(vertical)], whole[len(vertical):], vertical, horizontal):
-            pairs = [(col, row) for col in cols[:1] if (row := _best_comb_at(row_profile, col[1])) is not None]
-            pairs += [(col, row) for row in rows[:1] if (col := _best_comb_at(col_profile, row[1])) is not None]
-            kept(pairs)
-        return out[known:cut], out[cut:]
-    return out[:known], rot, later
-
-
-# Last of all in the rough search (after the trimmed combs' lattices, TRIMMED_LATTICES), on a frame none of whose
-# other placements is taken: the strongest comb each way squared with the other way's best comb of its spacing,
-# whatever that comb's score among the other way's (_best_comb_at), when no lattice before has them; placed by the
-# premium pattern as the first lattices are and offered only when clear as it comes (_clear_as_it_comes). A lattice
-# needs a comb's spacing and phase, not where its teeth start. Rendered seed 261261 board-085 (a classic board
-# square-on, 17 tiles, the racks against its top and bottom rims; `/tmp/vnotloc30/rough.py`, `bestat.py`): at half
-# size its column comb (8.75 px from 156) is the strongest, but a rack's edge lies a cell beyond each outer row, so
-# every row comb of that spacing pays the comb score's edge term for it (2524 against teeth of 100-190 each) and no
-# spacing of 8-9.75 px is among the rows' peaks; the rows' best comb of 8.75 px starts at 65 or 100, each on the
-# board's rows. Squared, the lattice is placed 0.19 cells off (margins 19.1 and 67.1), located 0.04 cells off
-# (best rough placement before 4.2 cells off). Evidence (`/tmp/vnotloc30/ev3.py`: every such placement clear as it
-# comes, settled as _candidates settles a rough one, on 1386 dev frames: round 29's measuring renders 259259-272272
-# (r268268 to board-065) and dev seeds 134151, 134152): 1990 squared lattices, 1246 placements clear as they come on
-# 418 frames (434 of them 0.5-1.5 cells off, 186 farther: starts, as rough placements are); settled, 1104 taken within
-# 0.3 cells, 2 0.40 off (267267 board-034, both measures), 2 0.58 off (270270 board-065, a start 0.79 off retried
-# along the lines: that frame's ordinary search locates it 0.04 off, and its next squared start is taken 0.04 off
-# before any retry), 137 none. On those 1386 frames the stage runs only where nothing before was taken: 261261
-# board-085 (located), -054 (then placed by its pattern, PATTERN_ROUGHS) and 266266 board-066 (not located).
-
-
-def _best_comb_at(profile: np.ndarray, spacing: float) -> tuple[float, float, float] | None:
-    """The best comb (offset, spacing, score) of one profile at the spacing of _comb_layout's nearest
-    `spacing`, whatever its phase, scored as _comb_fitter scores combs (see the comment above): the rows' comb
-    squared with the strongest column comb, or the other way about; None when
-    no comb of it lies wholly in the profile."""
-    spacings, at, whole, first = _comb_layout(len(profile))
-    i = int(np.argmin(np.abs(spacings - spacing)))
-    p = np.append(profile - _median(profile), 0.0)
-    teeth, mids = p[at[:, 0, i]], p[at[:, 1, i]]  # K x P
-    combs = first.shape[1] // at.shape[3]
-    summed, mid_summed = np.cumsum(teeth, axis=0), np.cumsum(mids, axis=0)
-    edges = np.maximum(teeth[:combs], 0) + np.maximum(teeth[17:17 + combs], 0)
-    score = (summed[16:16 + combs] - summed[:combs] - 0.5 * (mid_summed[15:15 + combs] - mid_summed[:combs])
-             - 2.0 * edges).reshape(-1)  # comb by comb, each phase in turn: as `first` and `whole` are
-    score[~whole[i]] = -np.inf
-    k = int(np.argmax(score))
-    return (float(first[i, k]), float(spacings[i]), float(score[k])) if np.isfinite(score[k]) else None
+        return out[known:]
+    return out[:known], rot, trimmed
 
 
 # Each way's three strongest combs are paired with the other way's; the strongest comb each way, when
@@ -1974,8 +1924,8 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
-def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]], Callable[
-        [], tuple[list[tuple[_LatticeCells, np.ndarray]], list[tuple[_LatticeCells, np.ndarray]]]]]:
+def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]],
+                                                                 Callable[[], list[tuple[_LatticeCells, np.ndarray]]]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
@@ -1983,8 +1933,7 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
     jheidel-en and development seed 330417 (frames 0-29), the same frames located. (Searched at half
     size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)
     With a function giving the cells of the trimmed combs' lattices (see _lattices), every skew's
-    in turn, and those of the squared combs (_best_comb_at), from this search's profiles and comb
-    scores: the half-size view searched again for them
+    in turn, from this search's profiles and comb scores: the half-size view searched again for them
     cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`)."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
@@ -1999,15 +1948,9 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
         cells += _cells_back(summed, None, lattices, rot, to_half)
         later.append((trimmed, rot))
 
-    def later_cells() -> tuple[list[tuple[_LatticeCells, np.ndarray]], list[tuple[_LatticeCells, np.ndarray]]]:
-        trimmed_cells: list[tuple[_LatticeCells, np.ndarray]] = []
-        squared_cells: list[tuple[_LatticeCells, np.ndarray]] = []
-        for lattices_of, rot in later:
-            trimmed_lattices, squared_lattices = lattices_of()
-            trimmed_cells += _cells_back(summed, None, trimmed_lattices, rot, to_half)
-            squared_cells += _cells_back(summed, None, squared_lattices, rot, to_half)
-        return trimmed_cells, squared_cells
-    return cells, later_cells
+    def trimmed_cells() -> list[tuple[_LatticeCells, np.ndarray]]:
+        return [found for lattices_of, rot in later for found in _cells_back(summed, None, lattices_of(), rot, to_half)]
+    return cells, trimmed_cells
 
 
 def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
@@ -2052,7 +1995,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
     the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
-    plain, later_cells = _plain_cells(small, gray)
+    plain, trimmed_cells = _plain_cells(small, gray)
     pools = [plain]  # the plain view's lattices, then the perspective view's when searched
     rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
 
@@ -2133,20 +2076,9 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
-    trimmed_cells, squared_cells = later_cells()
-    for cells, back in trimmed_cells[:TRIMMED_LATTICES]:
+    for cells, back in trimmed_cells()[:TRIMMED_LATTICES]:
         for relative in (False, True):
             found = _placement(cells, relative, near_combs=True)
-            if found is not None:
-                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
-                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
-                    yield corners, relative
-    # and after them, the lattices of the strongest comb each way squared with the other way's best comb of
-    # its spacing, placed by the premium pattern as the first lattices are, when clear as they come (see
-    # _best_comb_at)
-    for cells, back in squared_cells:
-        for relative in (False, True):
-            found = _placement(cells, relative)
             if found is not None:
                 corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
@@ -2373,15 +2305,14 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
                 roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """board_candidates of one frame (or a part of one) at work size `small`. `roughs` is given the
     first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
-    small to read, then the later ones not taken that the premium pattern placed clearly as they came
-    (PATTERN_MARGIN: see PATTERN_ROUGHS), for _pattern_candidates: the search is not run again for them."""
+    small to read, for _pattern_candidates: the search is not run again for them."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
         if not fine:
             fine.append(_finer(frame, scale))
         return fine[0]
-    lost: list[tuple[int, np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
+    lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
@@ -2392,14 +2323,11 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         if found is not None:
             yield found
         else:
-            lost.append((k, rough, relative, fit_lost))
-    for k, rough, relative, fit_lost in lost:
-        margin, _ = placement_margin(small, rough)
-        if k >= PATTERN_ROUGHS and margin >= PATTERN_MARGIN:
-            roughs.append((rough, relative))  # for the pattern alone too (see PATTERN_ROUGHS)
+            lost.append((rough, relative, fit_lost))
+    for rough, relative, fit_lost in lost:
         # clearly placed as it came, or once refined, and lost by the refinement: refined again on
         # lines averaged along (ALONG_LINE, and the comment above it for the second)
-        if fit_lost or margin >= PLACEMENT_MARGIN:
+        if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
             found, _ = _settled_span(small, gray, scale, finer, rough, relative, ALONG_LINE)
             if found is not None:
                 yield found
@@ -2639,18 +2567,7 @@ PATTERN_CORNER = 1.3
 PATTERN_CORNER_SETTLED = 1.2
 PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
-# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids. After them, the later
-# rough placements not taken whose placement_margin as they came reaches PATTERN_MARGIN (the bar the pattern's own
-# placement must pass; _candidates works the margin out for its second pass anyway). Rendered seed 261261 board-054 (a
-# paper board with no grid lines, 69 tiles, 34 px cells; `/tmp/vnotloc30/pat.py`): its first two rough placements
-# lie 8.3 and 3.4 cells off (margins 1.32, 0.78: the pattern places neither), its third 0.23 off (margin 84.6), the
-# only one of its ten to reach PATTERN_MARGIN: placed by the pattern from it 0.05 cells off (margin 34.1, clearness
-# 5.2 and 1.24), not located before. Evidence (`/tmp/vnotloc30/ev.py`: every rough placement of the whole frame's search with its
-# error and margin, and the pattern's placement from those of margin 2.5 or more; 342 dev frames: 261261, 260260,
-# dev seeds 134151 and 134152 whole, 266266 and 262262 in part): of 2019 rough placements over 1.5 cells off none
-# reaches it (3.68 at most), of 365 0.5-1.5 off 30 do, of 329 within 0.5 cells 268; placed by the pattern from the
-# 298 that reach it: 227 within 0.3 cells, 4 0.3-0.5 (as the pattern places from near starts, see
-# PATTERN_CORNER_SETTLED), 0 farther, 67 refused. Frames with no board (/tmp/vspeed6/noboard, t35) have none.
+# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
 PATTERN_ROUGHS = 2
 
 
