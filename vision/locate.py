@@ -1400,6 +1400,51 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
     return float((contrast[1:] - contrast[0]).max())
 
 
+# A placement whose corner the board's tiles hide can fail the checks at that corner (its end pieces show the
+# tiles' seams, which a corner half a cell away can fit better: CORNER_FIT, HALF_CELL_GAIN) though the rest
+# of the board's lines hold it there: the lines through that part of the board run on between the tiles, and
+# with the corner moved half a cell their visible pieces leave the grid. Such a placement is taken when its
+# pieces peak on their lines almost everywhere (its shown fit, PEAKED_FIT's share, at least PINNED_FIT) and
+# any one of its corners moved half a cell (8 ways each) loses at least PINNED_LOSS of the pieces that peak
+# on their lines (_corners_pinned). Measured (/tmp/vcover30/pinned.py, pinsum.py) ...
+PINNED_FIT = 0.85
+PINNED_LOSS = 0.05
+
+
+def _peaked_share(gray: np.ndarray, corners: np.ndarray) -> float:
+    """The share of the grid lines' pieces, on the lines the board can show (_shown_lines), whose
+    strongest response within half a cell lies within PEAK_PX of their line (_strongest_beside)."""
+    view = _fit_view(gray, corners)
+    shown = _shown_lines(_line_pieces(view, REFINE_CELL, REFINE_CELL))
+    _, offsets = _strongest_beside(view, REFINE_CELL, REFINE_CELL)
+    return float((np.abs(offsets) <= PEAK_PX)[shown].mean())
+
+
+def _pinned_once() -> Callable[[np.ndarray, np.ndarray, LineFits], bool]:
+    """_corners_pinned, each placement (its corners) worked out once: _settled may ask twice of one."""
+    known: dict[bytes, bool] = {}
+
+    def pinned(gray: np.ndarray, corners: np.ndarray, fit: LineFits) -> bool:
+        key = np.asarray(corners, np.float32).tobytes()
+        if key not in known:
+            known[key] = _corners_pinned(gray, corners, fit)
+        return known[key]
+    return pinned
+
+
+def _corners_pinned(gray: np.ndarray, corners: np.ndarray, fit: LineFits) -> bool:
+    """Whether the board's lines hold every corner of a placement (`fit`: its _refined_fit) where it is,
+    though the checks at a corner fail (see PINNED_FIT): its lines peak on the grid almost everywhere, and
+    moved half a cell (any corner, any of 8 ways) they peak so on PINNED_LOSS fewer of their pieces."""
+    if fit.shown[0] < PINNED_FIT:
+        return False
+    corners = np.asarray(corners, np.float32)
+    own = _peaked_share(gray, corners)
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    moved = cv2.perspectiveTransform(_HALF_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    return all(own - _peaked_share(gray, square) >= PINNED_LOSS for square in moved)
+
+
 def _peak(values: np.ndarray) -> float:
     k = int(np.argmax(values))
     if 0 < k < len(values) - 1:
@@ -2398,17 +2443,20 @@ _Unsettled = Literal["half cell", "whole cell", "parity"]  # which check after t
 
 
 def _unsettled(grey: np.ndarray, corners: np.ndarray,
-               refined: tuple[np.ndarray, float, _Fitted | None]) -> _Unsettled | None:
+               refined: tuple[np.ndarray, float, _Fitted | None],
+               held: Callable[[], bool] | None = None) -> _Unsettled | None:
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
     (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
-    of half its spacing over it, LINE_PARITY)."""
+    of half its spacing over it, LINE_PARITY). The gains, blind at a corner tiles hide, do not refuse a
+    placement the board's lines hold there (`held`: _corners_pinned of it, asked only then)."""
     half_gain, weakest, own = _half_cell_gain(grey, corners)
-    if half_gain > HALF_CELL_GAIN:
+    if half_gain > HALF_CELL_GAIN and (held is None or not held()):
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN:
+    if (own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN
+            and (held is None or not held())):
         return "whole cell"
     if _line_parity(grey, corners, refined) < LINE_PARITY:
         return "parity"
@@ -2453,6 +2501,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         at, at_gray, at_scale = fine
         rough = rough * (at_scale / scale)
     at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
+    held = _pinned_once()
     refined = _refine(at_grey, rough, 3, wide=True, average=along)
     corners, score, _ = refined
     if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
@@ -2488,9 +2537,9 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
-        elif not _fits(fit.shown):
+        elif not _fits(fit.shown) and not held(at_grey, corners, fit):
             return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
-    if not _fits(fit.shown):
+    if not _fits(fit.shown) and not held(at_grey, corners, fit):
         return None, True  # its lines do not lie on the board's lines everywhere
     if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
@@ -2505,7 +2554,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
-    refusal = _unsettled(at_grey, corners, refined)
+    refusal = _unsettled(at_grey, corners, refined, lambda: held(at_grey, corners, fit))
     if refusal in ("half cell", "whole cell") and at_work:
         return _settled_finer(finer, corners, scale, along), False
     if refusal is not None:
@@ -2718,10 +2767,12 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see the comment
     above); taken when it passes every check there, else None."""
     fine = _at_finer(finer, corners, scale, along)
-    if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
+    if fine.fit is None or not (_fits(fine.fit.shown, FINE_CORNER_FIT) or _corners_pinned(fine.grey, fine.corners, fine.fit)):
         return None
     found = order_corners(fine.corners / fine.scale)
-    if _smallest_cell(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
+    fit = fine.fit
+    if (_smallest_cell(found) < MIN_CELL_PX
+            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: _corners_pinned(fine.grey, fine.corners, fit)) is not None):
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
