@@ -2767,12 +2767,13 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see the comment
     above); taken when it passes every check there, else None."""
     fine = _at_finer(finer, corners, scale, along)
-    if fine.fit is None or not (_fits(fine.fit.shown, FINE_CORNER_FIT) or _corners_pinned(fine.grey, fine.corners, fine.fit)):
+    held = _pinned_once()
+    if fine.fit is None or not (_fits(fine.fit.shown, FINE_CORNER_FIT) or held(fine.grey, fine.corners, fine.fit)):
         return None
     found = order_corners(fine.corners / fine.scale)
     fit = fine.fit
     if (_smallest_cell(found) < MIN_CELL_PX
-            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: _corners_pinned(fine.grey, fine.corners, fit)) is not None):
+            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: held(fine.grey, fine.corners, fit)) is not None):
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
