@@ -1415,7 +1415,7 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
 # those failing the corner fit whose shown fit (taken as now) is PINNED_FIT or more are within 0.3 cells
 # 750, 0.3-0.5 off 17, over half a cell 1 (246246 board-045, a grid 9.6 cells off, never asked: the board
 # located 0.03 off in both trees); the truth and one corner moved 0.5 or 0.6 cells (8 ways), as given and
-# refined, at both scales, on the four boards above and 219219-023 and dev seeds 134153, 134154 (frames
+# refined, at both scales, on 253253-045, 134140-034, 248248-056, 219219-023 and dev seeds 134153, 134154 (frames
 # 0, 4, 8, ..; 2, 6, ..: 382 placements past the margin and LINE_FIT; /tmp/vcover30/pinned.py): of those
 # fitting PINNED_FIT or more none is over half a cell off, 3 are 0.3-0.5 off, 328 within 0.3, and every
 # one loses 0.065 or more at each corner moved (so PINNED_LOSS refuses none of them: the guard is for a
