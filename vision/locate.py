@@ -1435,18 +1435,6 @@ def _peaked_share(gray: np.ndarray, corners: np.ndarray) -> float:
     return float((np.abs(offsets) <= PEAK_PX)[shown].mean())
 
 
-def _pinned_once() -> Callable[[np.ndarray, np.ndarray, LineFits], bool]:
-    """_corners_pinned, each placement (its corners) worked out once: _settled may ask twice of one."""
-    known: dict[bytes, bool] = {}
-
-    def pinned(gray: np.ndarray, corners: np.ndarray, fit: LineFits) -> bool:
-        key = np.asarray(corners, np.float32).tobytes()
-        if key not in known:
-            known[key] = _corners_pinned(gray, corners, fit)
-        return known[key]
-    return pinned
-
-
 def _corners_pinned(gray: np.ndarray, corners: np.ndarray, fit: LineFits) -> bool:
     """Whether the board's lines hold every corner of a placement (`fit`: its _refined_fit) where it is,
     though the checks at a corner fail (see PINNED_FIT): its lines peak on the grid almost everywhere, and
@@ -2466,12 +2454,17 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
     of half its spacing over it, LINE_PARITY). The gains, blind at a corner tiles hide, do not refuse a
     placement the board's lines hold there (`held`: _corners_pinned of it, asked only then)."""
+    asked: list[bool] = []  # held's answer, once asked
+
+    def lines_hold() -> bool:
+        if not asked:
+            asked.append(held is not None and held())
+        return asked[0]
     half_gain, weakest, own = _half_cell_gain(grey, corners)
-    if half_gain > HALF_CELL_GAIN and (held is None or not held()):
+    if half_gain > HALF_CELL_GAIN and not lines_hold():
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if (own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN
-            and (held is None or not held())):
+    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN and not lines_hold():
         return "whole cell"
     if _line_parity(grey, corners, refined) < LINE_PARITY:
         return "parity"
@@ -2516,7 +2509,6 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         at, at_gray, at_scale = fine
         rough = rough * (at_scale / scale)
     at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
-    held = _pinned_once()
     refined = _refine(at_grey, rough, 3, wide=True, average=along)
     corners, score, _ = refined
     if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
@@ -2552,9 +2544,9 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
-        elif not _fits(fit.shown) and not held(at_grey, corners, fit):
+        elif not _fits(fit.shown):
             return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
-    if not _fits(fit.shown) and not held(at_grey, corners, fit):
+    if not _fits(fit.shown):
         return None, True  # its lines do not lie on the board's lines everywhere
     if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
@@ -2569,7 +2561,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
-    refusal = _unsettled(at_grey, corners, refined, lambda: held(at_grey, corners, fit))
+    refusal = _unsettled(at_grey, corners, refined, lambda: _corners_pinned(at_grey, corners, fit))
     if refusal in ("half cell", "whole cell") and at_work:
         return _settled_finer(finer, corners, scale, along), False
     if refusal is not None:
@@ -2782,13 +2774,12 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     (HALF_CELL_GAIN, WHOLE_CELL_GAIN), refined and checked again at the finer scale (see the comment
     above); taken when it passes every check there, else None."""
     fine = _at_finer(finer, corners, scale, along)
-    held = _pinned_once()
-    if fine.fit is None or not (_fits(fine.fit.shown, FINE_CORNER_FIT) or held(fine.grey, fine.corners, fine.fit)):
+    if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
         return None
     found = order_corners(fine.corners / fine.scale)
     fit = fine.fit
     if (_smallest_cell(found) < MIN_CELL_PX
-            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: held(fine.grey, fine.corners, fit)) is not None):
+            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: _corners_pinned(fine.grey, fine.corners, fit)) is not None):
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
