@@ -1,14 +1,16 @@
-"""A board whose corner tiles hide is located when the board's lines hold every corner where it is.
+"""Boards whose corner tiles hide, refused by the checks at that corner: the cases, and a guard.
 
-A corner under tiles shows their seams, which the corner moved half a cell or a cell can fit better: the
-half- and whole-cell gains refused right placements. Where the board's lines hold every corner
-(_corners_pinned: the lines peak on the grid almost everywhere, and any corner moved half a cell loses pieces
-that do) those gains no longer refuse it: rendered seed 248248 board-056 (a small board, 0.08 cells off,
-refused at the work size by the whole-cell gain and at the finer scale by the corner fit) and 266266
-board-066 (one of round 29's three boards not located) are located. The corner fit still refuses: with it
-waived too, 264264 board-032 was placed 0.46 cells off (pinned, fit 0.94, its corner 0.44 where the truth's
-is 0.9). 253253 board-045 (74 thick dark tiles crowding a corner, tilt 26, glare) is refused by the corner fit
-(0.2-0.4) at every placement: left, a strict xfail."""
+A corner under tiles shows their seams, which the corner moved half a cell or a cell can fit better, so the
+half- and whole-cell gains (and the corner fit) refuse right placements. Tried this round (helper vcover30,
+restorable with `git revert` of the commit that took it back): those gains do not refuse a placement whose
+lines' shown fit is PINNED_FIT (0.85) or more and any one of whose corners moved half a cell loses PINNED_LOSS
+(0.05) of the pieces peaking on their lines (_corners_pinned). It located rendered seed 248248 board-056 and
+266266 board-066 (0.08 and 0.04 cells off), but read its measuring seed 274274 the same and failed six cases
+of five tests in tests/test_vision_locate*.py (placements 0.24 and 0.30 cells off where under 0.2 and 0.25
+are asked, placements taken at the work size or by the lines where those tests ask them refused there, one
+candidate offered where two are): taken back, so the two boards are strict xfails here. Waiving the corner fit too located 253253 board-045 (0.20
+off) but placed 264264 board-032 0.46 cells off: the guard below. 253253 board-045 (74 thick dark tiles
+crowding a corner, tilt 26, glare) is refused by the corner fit (0.2-0.4) at every placement."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -17,8 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.locate import (_HALF_MOVES, _canonical, _corners_pinned, _refine, _refined_fit, _work_images, locate_board,
-                           order_corners)
+from vision.locate import _canonical, locate_board
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 
@@ -37,6 +38,7 @@ def _cells_off(found: np.ndarray, truth: np.ndarray) -> float:
     return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
 
 
+@pytest.mark.xfail(strict=True, reason="refused by the half- or whole-cell gain at a corner tiles hide")
 @pytest.mark.parametrize("seed, index", [(248248, 56), (266266, 66)])
 def test_a_board_whose_corner_tiles_hide_is_located(seed, index):
     image, corners = _rendered(seed, index)
@@ -57,24 +59,4 @@ def test_a_board_a_pinned_placement_half_a_cell_off_would_take_stays_right():
     image, corners = _rendered(264264, 32)
     found = locate_board(image)
     assert found is not None
-    assert _cells_off(found.corners, corners) < 0.3  # with the corner fit waived too: 0.46
-
-
-def _moved(corners: np.ndarray, corner: int, dx: float, dy: float) -> np.ndarray:
-    """`corners` with one of them moved (dx, dy) cells along the board's own axes."""
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    square = _canonical(1) + np.where(np.arange(4)[:, None] == corner, (dx, dy), 0.0).astype(np.float32)
-    return order_corners(cv2.perspectiveTransform(square[None], to_frame)[0])
-
-
-def test_the_hidden_corner_is_pinned_where_it_is_and_not_half_a_cell_away():
-    image, truth = _rendered(253253, 45)
-    _, gray, scale = _work_images(image)
-    grey = gray.astype(np.float32)
-    refined = _refine(grey, order_corners(truth * scale), 3)
-    placed = order_corners(refined[0])
-    assert _corners_pinned(grey, placed, _refined_fit(grey, placed, refined))
-    for corner in range(4):
-        for dx, dy in _HALF_MOVES:
-            off = _moved(placed, corner, dx, dy)
-            assert not _corners_pinned(grey, off, _refined_fit(grey, off, (off, 0.0, None)))
+    assert _cells_off(found.corners, corners) < 0.3  # with the corner fit waived for pinned corners: 0.46

@@ -1400,55 +1400,6 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
     return float((contrast[1:] - contrast[0]).max())
 
 
-# A placement whose corner the board's tiles hide can be refused by the half- and whole-cell gains (that
-# corner's end pieces show the tiles' seams, which the corner moved half a cell or a cell can fit better)
-# though the rest of the board's lines hold it there: the lines through that part of the board run on
-# between the tiles, and with the corner moved half a cell their visible pieces leave the grid. The gains do
-# not refuse a placement whose lines' shown fit (PEAKED_FIT's share where that is larger) is at least
-# PINNED_FIT and any one of whose corners moved half a cell (8 ways each) leaves at least PINNED_LOSS fewer
-# pieces peaking on their lines (PEAK_PX; _corners_pinned): a corner half a cell off loses nothing moved back.
-# The corner fit still refuses: waived too, it let rendered seed 264264 board-032 be placed 0.46 cells off
-# (pinned: fit 0.94, that corner 0.44, where the truth's is 0.9 and its peaked share 0.77). Rendered 248248
-# board-056 (refused at the work size by the whole-cell gain) and 266266 board-066 (one of round 29's three
-# boards not located) are located 0.08 and 0.04 cells off. Measured: of the 10783 line-fit checks logged by
-# round 29's helpers vloc2 and vcorner (504 frames of development seeds 134116-134118, 134142, 134143,
-# 246246, 243243 and their check chains), those failing the corner fit whose shown fit (taken as now) is
-# PINNED_FIT or more are within 0.3 cells 750, 0.3-0.5 off 17, over half a cell 1 (246246 board-045, a grid
-# 9.6 cells off, never asked: the board is located 0.03 off first); the truth and one corner moved 0.5 or
-# 0.6 cells (8 ways), as given and refined, at both scales, on 253253-045, 134140-034, 248248-056,
-# 219219-023 and dev seeds 134153, 134154 (frames 0, 4, 8, ..; 2, 6, ..: 382 placements past the margin and
-# LINE_FIT; /tmp/vcover30/pinned.py): of those fitting PINNED_FIT or more none is over half a cell off, 3
-# are 0.3-0.5 off, 328 within 0.3, and every one loses 0.065 or more at each corner moved (so PINNED_LOSS
-# refuses none of them: the guard is for a corner no line holds). The check chain (vlinefit's 37 starts and
-# one corner moved half a cell 16 ways, plain measure; /tmp/vcover30/pinlog.py) on 253253-045, 248248-056,
-# 219219-023, 134140-034, 134118-048 with the corner fit waived too: 134 placements pinned, all within 0.33
-# cells (the 16 over half a cell off asked were not pinned)
-PINNED_FIT = 0.85
-PINNED_LOSS = 0.05
-
-
-def _peaked_share(gray: np.ndarray, corners: np.ndarray) -> float:
-    """The share of the grid lines' pieces, on the lines the board can show (_shown_lines), whose
-    strongest response within half a cell lies within PEAK_PX of their line (_strongest_beside)."""
-    view = _fit_view(gray, corners)
-    shown = _shown_lines(_line_pieces(view, REFINE_CELL, REFINE_CELL))
-    _, offsets = _strongest_beside(view, REFINE_CELL, REFINE_CELL)
-    return float((np.abs(offsets) <= PEAK_PX)[shown].mean())
-
-
-def _corners_pinned(gray: np.ndarray, corners: np.ndarray, fit: LineFits) -> bool:
-    """Whether the board's lines hold every corner of a placement (`fit`: its _refined_fit) where it is,
-    though the checks at a corner fail (see PINNED_FIT): its lines peak on the grid almost everywhere, and
-    moved half a cell (any corner, any of 8 ways) they peak so on PINNED_LOSS fewer of their pieces."""
-    if fit.shown[0] < PINNED_FIT:
-        return False
-    corners = np.asarray(corners, np.float32)
-    own = _peaked_share(gray, corners)
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
-    moved = cv2.perspectiveTransform(_HALF_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
-    return all(own - _peaked_share(gray, square) >= PINNED_LOSS for square in moved)
-
-
 def _peak(values: np.ndarray) -> float:
     k = int(np.argmax(values))
     if 0 < k < len(values) - 1:
@@ -2447,25 +2398,17 @@ _Unsettled = Literal["half cell", "whole cell", "parity"]  # which check after t
 
 
 def _unsettled(grey: np.ndarray, corners: np.ndarray,
-               refined: tuple[np.ndarray, float, _Fitted | None],
-               held: Callable[[], bool] | None = None) -> _Unsettled | None:
+               refined: tuple[np.ndarray, float, _Fitted | None]) -> _Unsettled | None:
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
     (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
-    of half its spacing over it, LINE_PARITY). The gains, blind at a corner tiles hide, do not refuse a
-    placement the board's lines hold there (`held`: _corners_pinned of it, asked only then)."""
-    asked: list[bool] = []  # held's answer, once asked
-
-    def lines_hold() -> bool:
-        if not asked:
-            asked.append(held is not None and held())
-        return asked[0]
+    of half its spacing over it, LINE_PARITY)."""
     half_gain, weakest, own = _half_cell_gain(grey, corners)
-    if half_gain > HALF_CELL_GAIN and not lines_hold():
+    if half_gain > HALF_CELL_GAIN:
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN and not lines_hold():
+    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN:
         return "whole cell"
     if _line_parity(grey, corners, refined) < LINE_PARITY:
         return "parity"
@@ -2562,7 +2505,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if _smallest_cell(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
-    refusal = _unsettled(at_grey, corners, refined, lambda: _corners_pinned(at_grey, corners, fit))
+    refusal = _unsettled(at_grey, corners, refined)
     if refusal in ("half cell", "whole cell") and at_work:
         return _settled_finer(finer, corners, scale, along), False
     if refusal is not None:
@@ -2778,9 +2721,7 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
         return None
     found = order_corners(fine.corners / fine.scale)
-    fit = fine.fit
-    if (_smallest_cell(found) < MIN_CELL_PX
-            or _unsettled(fine.grey, fine.corners, fine.refined, lambda: _corners_pinned(fine.grey, fine.corners, fit)) is not None):
+    if _smallest_cell(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
