@@ -37,14 +37,12 @@ from vision.cells import (OCCUPANCY_CLASSES, PAD, CellStats, cell_stats, letter_
                           rectify, tile_colour)
 from vision.glyph import glyph_features_batch
 from vision.glyph import GLYPH, NOT_A_LETTER
-from vision.layout import LAYOUT
 from vision.models import Network, fit_temperature
-from vision.reader import BLANK_DOUBT, MIN_CONFIDENCE, _drop_specks
+from vision.reader import MIN_CONFIDENCE, _drop_specks
 from vision.synth.fonts import available_fonts, has_glyphs
 from vision.synth.boards import BOARD_STYLES
 from vision.synth.frames import FrameOptions, render_frame
 from vision.synth.positions import random_board
-from kiosk.rules.board import PREMIUM
 from vision.synth.tiles import WIDE_TILE_PRESETS, TileStyle, random_tile_style, render_tile
 from vision.tilesets import BLANK, DRAWN_SETS, TILESETS, drawn_glyphs, glyph_tile, printed
 
@@ -209,14 +207,8 @@ SAME_COLOUR_P = 0.15  # boards whose tiles are the colour of a board square (a b
 # 0.2 with extra blanks put on squares of that very colour made empty deluxe squares look like blanks
 OCCUPANCY_SEEDS = (TRAIN_SEED + 2, TRAIN_SEED + 5, TRAIN_SEED + 6)  # boards from each, rendered in parallel;
 # TRAIN_SEED + 3 (temperature) and + 4 (blank bias) are held out
-# The blank output's bias is calibrated on held-out boards (TRAIN_SEED + 4) for the reader's doubt (reader.BLANK_DOUBT:
-# a square read empty with that much blank may be asked) rather than for a blank's claim: lowered until no more than
-# BLANK_DOUBTED of their empty squares reach BLANK_DOUBT, and hardly any board (BLANK_PHANTOM_BOARDS) has an empty
-# square claimed a blank at the reader's threshold. Calibrated against claims at 0.5 (0.2 under the threshold), a
-# model taught blanks of their squares' colour (OWN_COLOUR_SEEDS) put a few empty squares nearer a claim, the bias
-# went down and took back what the boards taught: jheidel-en blanks 11 -> 9 (round 29, "vblanktrain"); calibrated
-# for the doubt, the same model reads them 11/11 (round 30, "vblank30", vision/MEASUREMENTS.md)
-BLANK_DOUBTED = 0.0062  # the start model's share: 222 of the 36156 empty squares of those boards at BLANK_DOUBT
+BLANK_MARGIN = 0.2  # no held-out empty square may come this near the reader's blank threshold (with 0.1
+# some retrainings still put an empty square of the dev sets at 0.7-0.77)
 OCCUPANCY_MODELS = 3  # trained from different starts and averaged: one model's luck on a hard square varies
 BLANK_SHIFT_MAX = 5.0
 BLANK_PHANTOM_BOARDS = 0.01  # share of those boards let off: tiles the very colour of the squares, many of
@@ -296,10 +288,8 @@ def _dark_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
                         tile_style=_dark_tile_style(rng, tileset), blank_mark="plain", style_space="wide")
 
 
-def _occupancy_options(rng: np.random.Generator, tileset: str,
-                       own_colour: bool = False) -> tuple[FrameOptions, str | None]:
-    """Frame options for occupancy training, and the premium type ('' the plain squares) whose colour the
-    tiles were given, or None. Some boards (every one if `own_colour`) get tiles the colour of one of the
+def _occupancy_options(rng: np.random.Generator, tileset: str) -> FrameOptions:
+    """Frame options for occupancy training. Some boards get tiles the colour of one of the
     board's squares (plain or premium), so a blank there differs from the square only by its
     bevel, edge and shadow.
 
@@ -314,61 +304,20 @@ def _occupancy_options(rng: np.random.Generator, tileset: str,
     # the deluxe board (thick dark ridges round near-white squares) gets more than its share:
     # its empty squares look most like tiles
     name = styles[rng.choice(len(styles), p=STYLE_P)]
-    if not own_colour and rng.random() >= SAME_COLOUR_P:
+    if rng.random() >= SAME_COLOUR_P:
         # the tile sets clubs bring, dark wood, black and coloured tiles with light print among them
         return FrameOptions(tileset=tileset, hand=hand, glare=glare, board_style=name, tile_offset=offset,
                             tile_shadow=shadow, tile_style=_wide_style(rng, tileset),
-                            blank_mark=None if MARKED_BLANKS else "plain", style_space="wide"), None
+                            blank_mark=None if MARKED_BLANKS else "plain", style_space="wide")
     style = BOARD_STYLES[name]
-    kinds = ["", *style.premium]  # the plain squares' colour, then each premium type's
-    kind = kinds[int(rng.integers(len(kinds)))]
-    b, g, r = (int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in style.premium.get(kind, style.cell))
+    colours = [style.cell, *style.premium.values()]
+    b, g, r = (int(np.clip(v + rng.normal(0, 10), 0, 255)) for v in colours[rng.integers(len(colours))])
     face = b, g, r
     light = float(np.mean(face)) > 110
     ink = (30, 30, 30) if light else (235, 235, 235)
     tile_style = replace(random_tile_style(rng, tileset=tileset), face=face, ink=ink, wood=False)
     return FrameOptions(tileset=tileset, hand=hand, glare=glare, board_style=name, tile_style=tile_style,
-                        tile_offset=offset, tile_shadow=shadow, blank_mark="plain", style_space="wide"), kind
-
-
-def _blanks_on_own_colour(board: list[str], kind: str, rng: np.random.Generator) -> list[str]:
-    """`board` with OWN_COLOUR_BLANKS plain blanks more on empty squares of premium type `kind` ('' the plain
-    squares), the squares whose colour the tiles were given, and half its tiles on such squares turned blanks."""
-    grid = [list(row) for row in board]
-    own = [(r, c) for r in range(15) for c in range(15) if PREMIUM.get((r, c), "") == kind]
-    empty = [sq for sq in own if grid[sq[0]][sq[1]] == "."]
-    for k in rng.choice(len(empty), size=min(len(empty), int(rng.integers(*OWN_COLOUR_BLANKS))), replace=False):
-        r, c = empty[k]
-        grid[r][c] = "?"
-    for r, c in own:
-        if grid[r][c] not in (".", "?") and rng.random() < 0.5:
-            grid[r][c] = "?"
-    return ["".join(row) for row in grid]
-
-
-# Boards rendered besides (OWN_COLOUR_SEEDS, OWN_COLOUR_SHARE of an OCCUPANCY_SEEDS seed's each) whose tiles are
-# all the colour of one kind of square, with OWN_COLOUR_BLANKS plain blanks more put on squares of that kind: a
-# plain blank on a square of its own colour shows only its bevel, edge and shadow, and the shipped model called
-# such blanks of the dev boards empty at 0.77-0.997 with blank under 0.02 (MEASUREMENTS, round 29, "vblanktrain").
-OWN_COLOUR_SEEDS = (TRAIN_SEED + 11, TRAIN_SEED + 12)
-OWN_COLOUR_SHARE = 0.25
-OWN_COLOUR_BLANKS = (2, 8)  # blanks put on empty squares of the tiles' colour, drawn from [2, 8)
-
-
-OWN_COLOUR_LAB = 16.0  # a blank this near (Lab) the median of its board's empty squares of its type is of their colour
-OWN_COLOUR_WEIGHT = 2  # such blanks counted this many times more in training
-
-
-def blanks_of_own_colour(means: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Which of a training board's cells (225 booleans; `means` their Lab, `labels` their class numbers) are plain
-    blanks within OWN_COLOUR_LAB of the median colour of the board's empty squares of their premium type."""
-    blank, empty = OCCUPANCY_CLASSES.index("blank"), OCCUPANCY_CLASSES.index("empty")
-    types = LAYOUT.ravel()
-    out = np.zeros(len(labels), bool)
-    for k in np.flatnonzero(labels == blank):
-        same = (labels == empty) & (types == types[k])
-        out[k] = bool(same.any()) and float(np.linalg.norm(means[k] - np.median(means[same], axis=0))) < OWN_COLOUR_LAB
-    return out
+                        tile_offset=offset, tile_shadow=shadow, blank_mark="plain", style_space="wide")
 
 
 @dataclass
@@ -379,20 +328,14 @@ class OccupancyFrame:
     known_colour: bool  # whether the features get the tile colour (the reader's second pass)
 
 
-def occupancy_frames(frames: int, seed: int, dark: bool = False, own_colour: bool = False) -> list[OccupancyFrame]:
-    """`frames` training boards from `seed`: drawn by _occupancy_options, or (`dark`) _dark_options, or
-    (`own_colour`) with tiles the colour of one kind of square and plain blanks on such squares."""
+def occupancy_frames(frames: int, seed: int, dark: bool = False) -> list[OccupancyFrame]:
+    """`frames` training boards from `seed`: drawn by _occupancy_options, or (`dark`) _dark_options."""
     rng = np.random.default_rng(seed)
     out = []
     for i in range(frames):
         tileset = "german" if i % 3 == 0 else "english"
         board = _occupancy_board(rng, tileset)
-        if dark:
-            options = _dark_options(rng, tileset)
-        else:
-            options, kind = _occupancy_options(rng, tileset, own_colour)
-            if own_colour and kind is not None:
-                board = _blanks_on_own_colour(board, kind, rng)
+        options = _dark_options(rng, tileset) if dark else _occupancy_options(rng, tileset)
         frame = render_frame(board, seed=int(seed * 7919 + i), options=options)
         # corners off by a few px, as the locator leaves them (about 0.03 cell on rendered
         # frames, up to 0.1) and worse: tiles overlapping their neighbours, as real tiles often do
@@ -414,10 +357,10 @@ def occupancy_samples(frames: int | list[OccupancyFrame], seed: int = 0) -> tupl
     return _samples(_frame_stats(frames, seed))
 
 
-def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0, dark: bool = False,
-                 own_colour: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _frame_stats(frames: int | list[OccupancyFrame], seed: int = 0,
+                 dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """(cell stats without the board image, labels, colour known) of rendered training boards."""
-    rendered = occupancy_frames(frames, seed, dark, own_colour) if isinstance(frames, int) else frames
+    rendered = occupancy_frames(frames, seed, dark) if isinstance(frames, int) else frames
     return [(replace(cell_stats(f.board), lab=np.empty(0, np.float32)), f.labels, f.known_colour)
             for f in rendered]
 
@@ -432,12 +375,10 @@ def _samples(stats: list[tuple[CellStats, np.ndarray, bool]]) -> tuple[np.ndarra
     return np.concatenate(xs).astype(np.float32), np.concatenate(ys)
 
 
-def _rendered_stats(seeds: tuple[int, ...], frames: int, dark: bool = False,
-                    own_colour: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
+def _rendered_stats(seeds: tuple[int, ...], frames: int, dark: bool = False) -> list[tuple[CellStats, np.ndarray, bool]]:
     """_frame_stats of `frames` boards from each seed, the seeds rendered in parallel."""
     with ProcessPoolExecutor(max_workers=min(len(seeds), os.cpu_count() or 1)) as pool:
-        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds, [dark] * len(seeds),
-                              [own_colour] * len(seeds)))
+        parts = list(pool.map(_frame_stats, [frames] * len(seeds), seeds, [dark] * len(seeds)))
     return [item for part in parts for item in part]
 
 
@@ -542,36 +483,31 @@ def _blank_logits(model: Network, stats: list[tuple[CellStats, np.ndarray, bool]
     return [(reader_occupancy(model, cells)[0], labels) for cells, labels, _ in stats]
 
 
-def blanked_empty_squares(model: Network, logits: list[tuple[np.ndarray, np.ndarray]],
-                          shift: float = 0.0) -> tuple[int, int]:
-    """Of these boards (their occupancy logits by `model` and labels), the blank output moved by `shift`: how many
-    empty squares reach the reader's doubt (BLANK_DOUBT), and how many boards have an empty square claimed a blank
-    (likeliest, at the reader's threshold)."""
+def phantom_blank_boards(model: Network, logits: list[tuple[np.ndarray, np.ndarray]], shift: float = 0.0) -> int:
+    """How many of these boards (their occupancy logits by `model` and labels) have an empty square
+    claimed a blank within BLANK_MARGIN of the reader's blank threshold, the blank output moved by `shift`."""
     blank = OCCUPANCY_CLASSES.index("blank")
-    doubted = boards = 0
+    claim = MIN_CONFIDENCE["blank"] - BLANK_MARGIN
+    boards = 0
     for z, labels in logits:
         z = (z + shift * np.eye(len(OCCUPANCY_CLASSES))[blank]) / model.temperature
         p = np.exp(z - z.max(axis=1, keepdims=True))
         p = _drop_specks(p / p.sum(axis=1, keepdims=True))
-        empty = labels == OCCUPANCY_CLASSES.index("empty")
-        doubted += int((empty & (p[:, blank] >= BLANK_DOUBT)).sum())
-        boards += bool((empty & (p.argmax(axis=1) == blank) & (p[:, blank] >= MIN_CONFIDENCE["blank"])).any())
-    return doubted, boards
+        boards += bool(((labels == 0) & (p.argmax(axis=1) == blank) & (p[:, blank] >= claim)).any())
+    return boards
 
 
 def calibrate_blank(model: Network, stats: list[tuple[CellStats, np.ndarray, bool]], allowed: int | None = None) -> float:
-    """How far to lower the blank class's output bias until no more than BLANK_DOUBTED of the empty squares of these
-    boards (not seen in training) reach the reader's doubt, and at most `allowed` boards (default:
-    BLANK_PHANTOM_BOARDS of them) have an empty square claimed a blank: a phantom blank is worse than a blank left
-    'unknown' (or, rarely, 'empty')."""
+    """How far to lower the blank class's output bias until hardly any board of these (not seen in
+    training) has an empty square claimed a blank within BLANK_MARGIN of the reader's blank
+    threshold: a phantom blank is worse than a blank left 'unknown' (or, rarely, 'empty').
+    At most `allowed` such boards (default: BLANK_PHANTOM_BOARDS of them)."""
     logits = _blank_logits(model, stats)
     if allowed is None:
         allowed = int(BLANK_PHANTOM_BOARDS * len(stats))
-    most_doubted = BLANK_DOUBTED * sum(int((labels == OCCUPANCY_CLASSES.index("empty")).sum()) for _, labels in logits)
     shift = 0.0
     while shift > -BLANK_SHIFT_MAX:
-        doubted, boards = blanked_empty_squares(model, logits, shift)
-        if doubted <= most_doubted and boards <= allowed:
+        if phantom_blank_boards(model, logits, shift) <= allowed:
             break
         shift -= 0.1
     return shift
@@ -738,24 +674,17 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
     start = time.perf_counter()
     # the cells' stats are kept, not their features: changed features train again without rendering (the
     # rendering takes most of the time: round 16, 532 boards took ten minutes on four processes of a loaded machine)
-    stats = _cached(cache, "occupancy-train-stats", lambda: _rendered_stats(OCCUPANCY_SEEDS, frames))
+    x, y = _samples(_cached(cache, "occupancy-train-stats", lambda: _rendered_stats(OCCUPANCY_SEEDS, frames)))
     dark = max(1, int(frames * DARK_SHARE))
-    stats = stats + _cached(cache, f"occupancy-dark-stats-{len(DARK_SEEDS)}x{dark}",
-                            lambda: _rendered_stats(DARK_SEEDS, dark, dark=True))
-    if OWN_COLOUR_SEEDS:
-        own = max(1, int(frames * OWN_COLOUR_SHARE))
-        stats = stats + _cached(cache, f"occupancy-own-colour-stats-{len(OWN_COLOUR_SEEDS)}x{own}",
-                                lambda: _rendered_stats(OWN_COLOUR_SEEDS, own, own_colour=True))
-    x, y = _samples(stats)
-    own_colour = np.concatenate([blanks_of_own_colour(cells.mean, labels) for cells, labels, _ in stats])
+    xd, yd = _samples(_cached(cache, f"occupancy-dark-stats-{len(DARK_SEEDS)}x{dark}",
+                              lambda: _rendered_stats(DARK_SEEDS, dark, dark=True)))
+    x, y = np.concatenate([x, xd]), np.concatenate([y, yd])
     held = _cached(cache, "occupancy-held", lambda: _rendered_stats((TRAIN_SEED + 3, TRAIN_SEED + 4), max(4, frames * 2 // 3)))
     xv, yv = _samples(held[:len(held) // 2])
     print(f"occupancy: samples ready, {time.perf_counter() - start:.0f} s")
     # blanks are still the rarest class (about 2% of cells): counted twice, so that a blank
     # that looks half like an empty square comes out 'unknown' rather than a sure 'empty'
     extra = np.flatnonzero(y == OCCUPANCY_CLASSES.index("blank"))
-    # and those of their squares' colour OWN_COLOUR_WEIGHT times more (see OWN_COLOUR_LAB)
-    extra = np.concatenate([extra, np.repeat(np.flatnonzero(own_colour), OWN_COLOUR_WEIGHT)])
     x, y = np.concatenate([x, x[extra]]), np.concatenate([y, y[extra]])
     dense = _averaged([train_dense(x, y, hidden=48, epochs=30, seed=seed) for seed in range(OCCUPANCY_MODELS)])
     # averaged with the narrow-palette network (NARROW_OCCUPANCY), each at its own temperature (see above)
@@ -774,9 +703,8 @@ def train_occupancy(frames: int, cache: Path | None = None) -> None:
     occupancy = dense.network(OCCUPANCY_CLASSES, occupancy.temperature)
     predicted = occupancy.probabilities(xv).argmax(axis=1)
     occupancy.save(MODEL_DIR / "occupancy")
-    print(f"occupancy: blank bias {shift:+.1f} (at most {BLANK_DOUBTED:.2%} of the empty squares of "
-          f"{len(held) - len(held) // 2} held-out boards at blank >= {BLANK_DOUBT}, at most {allowed} boards with "
-          f"one claimed a blank)")
+    print(f"occupancy: blank bias {shift:+.1f} (at most {allowed} of {len(held) - len(held) // 2} "
+          f"held-out boards with an empty square claimed a blank at >= {MIN_CONFIDENCE['blank'] - BLANK_MARGIN:.2f})")
     confusion = np.zeros((4, 4), int)
     np.add.at(confusion, (yv, predicted), 1)
     print(f"occupancy: {len(x)} training cells, held-out accuracy {(predicted == yv).mean():.4f}, "
