@@ -35,8 +35,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
-                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
-                          stroke_number_sides, umlaut_dots, value_number_sides)
+                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above,
+                          mark_number_sides, stroke_mask, stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -2149,9 +2149,16 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
 def _a_mark(window: np.ndarray, plain: float, strokes: float | None) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
-    mark (_mark_shaped), no value number beside it (_numbered)."""
+    mark (_mark_shaped), no value number beside it (_numbered_beside_mark)."""
     return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window)
-            and not _numbered(window))
+            and not _numbered_beside_mark(window))
+
+
+def _numbered_beside_mark(window: np.ndarray) -> bool:
+    """Whether an upright tile whose ink reads as a mark shows a value number in its own place, low and right of
+    that ink, the pieces of the tile's own edge left out (vision.glyph.mark_number_sides; see MARK_NUMBERED)."""
+    sides = mark_number_sides(window)
+    return sides is not None and sides[0] > 0
 
 
 def _numbered(window: np.ndarray) -> bool:
