@@ -482,8 +482,8 @@ MARK_ONE_SHAPE = 0.95
 # on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19). Beside a
 # mark the number is looked for with the pieces of the tile's own edge left out (_numbered_beside_mark,
 # glyph.mark_number_sides, see glyph.EDGE_COLUMNS): six blanks printed with a logo were asked for a speck or a dash of
-# their tile's outline low right of the ring (round 30, helper vlogo30). (The X above reads X since round 29 with
-# MARK_NUMBERED or without it: its plain ink shows no letter, so _mark_shaped refuses it as a mark.)
+# their tile's outline low right of the ring (round 30, helper vlogo30). (The X above reads X on bdb6a76 with
+# MARK_NUMBERED or without it, /tmp/vlogo30/xprobe.py: its plain ink shows no letter, so _mark_shaped refuses it.)
 # MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
 # a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
 # is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
