@@ -825,9 +825,9 @@ NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (0.13-
 # /tmp/vlogo30/why.py): a speck 2-4 px either way 0-2 px from ink reaching the rim (the board beyond the tile's rounded
 # corner, or its edge line cut by _components_off_lines), or a dash of the tile's right edge line (a sliver 2x7 px, a
 # speck, a flat blob 11x6 px), whose columns the line inks 0.53-0.93 of the window down. On the lettered tiles of dev
-# 134146, 246246, 256256 and 134155 (/tmp/vlogo30/feat.py, an3.py: 7495 with a digit in their own place) the digits'
-# columns are inked 0.47 of the window down at 99 %; every digit found was such a piece on 36 tiles (0.5 %: specks
-# 2-4 px at the tile's corner on 33, where the tile's number itself was missed)
+# 134146, 246246, 256256 and 134155 (/tmp/vlogo30/feat.py, an3.py: 13254 with a digit in their own place) the digits'
+# columns are inked 0.47 of the window down at 99 %; the mark's finder finds none on 55 (0.41 %, /tmp/vlogo30/lost.py;
+# 41 with 10 px of digit ink or less: specks at the tile's corner where the tile's own number was missed)
 EDGE_COLUMNS = 0.5  # a digit whose columns are inked this share of the window down is on the tile's edge line
 CORNER_SPECK = 4  # px: a digit no bigger either way ...
 CORNER_NEAR = 2  # px: ... this near ink reaching the window's rim is the tile's corner
