@@ -1,11 +1,12 @@
-"""Blanks printed with a logo (a ring round a diamond) are read as blanks, not asked as tiles whose letter was not
-read (issue 15, rounds 29-30). The letter model reads their logo 'not a letter' 1.000 in plain ink and strokes, but
-the value number finder (vision.glyph value_number_sides) took a speck 3 px tall low right (where the tile's rounded
-corner meets the board, or a piece of its edge line) for a value number beside the mark, so MARK_NUMBERED asked
-them. Round 29's MARK_DIGIT (a digit beside a mark 0.15 of its size tall) read these four but nothing on its
-measuring seed and was not kept (helper "vlogo"); round 30's mark_number_sides leaves the pieces of the tile's own
-edge out of the digits beside a mark (helper "vlogo30", tests/test_vision_logo30.py). The X MARK_NUMBERED was made
-for stays read right (tests/test_vision_reader_strokes.py, seed 173173).
+"""Blanks printed with a logo (a ring round a diamond) should be read as blanks, not asked as tiles whose letter was
+not read (issue 15, rounds 29-30). The letter model reads their logo 'not a letter' 1.000 in plain ink and strokes, but
+the value number finder (vision.glyph value_number_sides) takes a speck 3 px tall low right (where the tile's
+rounded corner meets the board, or a piece of its edge line) for a value number beside the mark, so MARK_NUMBERED
+asks them. Strict xfail: two rules read these four and changed no other square of their dev boards, but changed
+nothing on their measuring seeds, so neither was kept (vision/MEASUREMENTS.md): round 29's MARK_DIGIT (helper
+"vlogo": beside a mark a digit must be 0.15 of the mark's size tall) and round 30's mark_number_sides (helper
+"vlogo30", commit 6bc884a: beside a mark the pieces of the tile's own edge are no digits; tests/test_vision_logo30.py).
+The X MARK_NUMBERED was made for reads X (tests/test_vision_reader_strokes.py, seed 173173).
 
 The rendered frames are those of `python -m vision.synth dataset OUT --boards N --seed S` (round 28's measuring
 renders and vblanklight's dev seed 134146, dev data of round 29)."""
@@ -14,6 +15,9 @@ import pytest
 from tests.rendered_board import assert_nothing_wrong, read_rendered
 
 
+@pytest.mark.xfail(strict=True, reason="issue 15: a logo blank is asked, a speck at its tile's corner taken for a "
+                   "value number beside the mark (MARK_NUMBERED); round 29's MARK_DIGIT and round 30's "
+                   "mark_number_sides read it but changed nothing on their measuring seeds")
 @pytest.mark.parametrize("seed, board, square", [
     (134146, 30, (6, 3)),   # dark logo on a light tile, ring 24 px, speck 2x3 px low right
     (246246, 88, (12, 5)),  # dark logo on a white tile, speck 2x3 px

@@ -818,19 +818,6 @@ NUMBER_HEIGHT = 0.12  # a digit at least this tall (0.09-0.38; in another's 0.08
 NUMBER_TOP = 0.3  # its top at least this far below the letter's middle (0.39-0.92; 0.0-1.23)
 NUMBER_GAP = 0.8  # its left at most this far right of the letter's right (0.08-0.63; 0.0-0.74)
 NUMBER_LOW = 0.6  # its bottom at most this far below the letter's bottom (0.13-0.55; -0.22-0.95)
-# Beside a blank's mark (mark_number_sides, reader's MARK_NUMBERED) a piece of the tile's own edge is no digit. A blank
-# printed with a logo (a ring 23-24 px of a 60 px window, centred) was asked as a tile whose letter was not read: low right
-# of the ring, 6-9 px in from the window's rim, a piece of the tile's outline passed for a digit (rendered dev 134146
-# board-030 (6,3), 246246-088 (12,5), 250250-074 (7,7), 251251-027 (8,9), 271271-005 (14,10) and -008 (5,7),
-# /tmp/vlogo30/why.py): a speck 2-4 px either way 0-2 px from ink reaching the rim (the board beyond the tile's rounded
-# corner, or its edge line cut by _components_off_lines), or a dash of the tile's right edge line (a sliver 2x7 px, a
-# speck, a flat blob 11x6 px), whose columns the line inks 0.53-0.93 of the window down. On the lettered tiles of dev
-# 134146, 246246, 256256 and 134155 (/tmp/vlogo30/feat.py, an3.py: 13254 with a digit in their own place) the digits'
-# columns are inked 0.47 of the window down at 99 %; the mark's finder finds none on 55 (0.41 %, /tmp/vlogo30/lost.py;
-# 41 with 10 px of digit ink or less: specks at the tile's corner where the tile's own number was missed)
-EDGE_COLUMNS = 0.5  # a digit whose columns are inked this share of the window down is on the tile's edge line
-CORNER_SPECK = 4  # px: a digit no bigger either way ...
-CORNER_NEAR = 2  # px: ... this near ink reaching the window's rim is the tile's corner
 
 
 def value_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
@@ -858,69 +845,31 @@ def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     (/tmp/vfew/var2.py, with the reader's letter check): 50 more lettered tiles numbered in their own
     turn, 1 in another (f103043 board-147's O: broken dashes of the tile's top edge), none of the 71
     blanks and 107 empty squares looked at."""
-    return _sides_either_way(cell_bgr, _stroke_ink)
+    return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 
-def mark_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
-    """value_number_sides (or where the plain ink shows no letter either way, stroke_number_sides) of a window whose
-    ink reads as a blank's mark, the pieces of the tile's own edge left out of the digits (see EDGE_COLUMNS)."""
-    sides = _sides_either_way(cell_bgr, letter_ink, off_edges=True)
-    return _sides_either_way(cell_bgr, _stroke_ink, off_edges=True) if sides is None else sides
-
-
-def _stroke_ink(cell_bgr: np.ndarray) -> LetterInk | None:
-    """The letter's ink parts (as letter_ink gives them) in the window's strokes' mask (stroke_mask)."""
-    return _ink_parts(stroke_mask(cell_bgr))
-
-
-def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None],
-                      off_edges: bool = False) -> np.ndarray | None:
+def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None]) -> np.ndarray | None:
     """value_number_sides of the letter that `find` finds in the window as it is, or else in the window
-    turned a quarter (the places rolled back); None where it finds none either way. `off_edges`: as
-    mark_number_sides."""
-    sides = _number_sides(cell_bgr, find(cell_bgr), off_edges)
+    turned a quarter (the places rolled back); None where it finds none either way."""
+    sides = _number_sides(cell_bgr, find(cell_bgr))
     if sides is not None:
         return sides
     turned = np.ascontiguousarray(np.rot90(cell_bgr))
-    sides = _number_sides(turned, find(turned), off_edges)
+    sides = _number_sides(turned, find(turned))
     return None if sides is None else np.roll(sides, 1)  # the turned window's place q is the window's q + 1
 
 
-def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None, off_edges: bool = False) -> np.ndarray | None:
+def _number_sides(cell_bgr: np.ndarray, ink: LetterInk | None) -> np.ndarray | None:
     """value_number_sides of the letter found (`ink`: a mask of the window as it is, its components
-    and the letter's box), digits looked for in that mask and the NUMBER_INK one; `off_edges`: the
-    pieces of the tile's own edge left out (_off_edges)."""
+    and the letter's box), digits looked for in that mask and the NUMBER_INK one."""
     if ink is None:
         return None
     mask, components, box = ink
     size = max(box[2] - box[0], box[3] - box[1])
     gray = _grey(cell_bgr)
-    number_mask = _number_mask(gray, _ink_levels(gray))
     letters = _components_off_lines(mask, size, components)
-    numbers = _components_off_lines(number_mask, size)
-    if off_edges:
-        letters, numbers = _off_edges(letters, mask, components), _off_edges(numbers, number_mask)
+    numbers = _components_off_lines(_number_mask(gray, _ink_levels(gray)), size)
     return _placed_digits(letters, box, mask.shape[0]) + _placed_digits(numbers, box, mask.shape[0])
-
-
-def _off_edges(stats: np.ndarray, mask: np.ndarray, components: tuple | None = None) -> np.ndarray:
-    """The components' stats (rows of cv2.connectedComponentsWithStats, the first the background) of an ink mask
-    less the pieces of the tile's own edge (see EDGE_COLUMNS): those whose columns the mask inks EDGE_COLUMNS of
-    the window down, and specks no bigger than CORNER_SPECK either way within CORNER_NEAR px of a component of
-    the mask (`components`: its own, when the caller has them) that reaches the window's rim."""
-    keep = np.ones(len(stats), bool)
-    near_rim: np.ndarray | None = None
-    for i, (x, y, w, h) in enumerate(stats[1:, :4].tolist(), start=1):
-        if mask[:, x:x + w].any(axis=1).mean() >= EDGE_COLUMNS:
-            keep[i] = False
-        elif max(w, h) <= CORNER_SPECK:
-            if near_rim is None:
-                _, labels, raw, _ = components or cv2.connectedComponentsWithStats(mask, connectivity=8)
-                rim = at_rim(raw, mask.shape[0])
-                rim[0] = False
-                near_rim = cv2.dilate(rim.astype(np.uint8)[labels], np.ones((2 * CORNER_NEAR + 1,) * 2, np.uint8))
-            keep[i] = not near_rim[y:y + h, x:x + w].any()
-    return stats[keep]
 
 
 def _components_off_lines(mask: np.ndarray, size: int, components: tuple | None = None) -> np.ndarray:

@@ -35,8 +35,8 @@ from vision.cells import (CELL, PAD, CellStats, board_matrix, cell_grid, cell_st
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
-                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above,
-                          mark_number_sides, stroke_mask, stroke_number_sides, umlaut_dots, value_number_sides)
+                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
+                          stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -479,11 +479,7 @@ MARK_ONE_SHAPE = 0.95
 # plain ink shows no letter, the number is looked for in the strokes (glyph.stroke_number_sides): an X under
 # glare whose plain ink took in the tile's grainy edge, read as a marked blank 0.9997 with its 8 plainly
 # beside it (rendered 173173 board-042 (8,8), helper vvalue's measuring seed, where it was found), is asked;
-# on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19). Beside a
-# mark the number is looked for with the pieces of the tile's own edge left out (_numbered_beside_mark,
-# glyph.mark_number_sides, see glyph.EDGE_COLUMNS): six blanks printed with a logo were asked for a speck or a dash of
-# their tile's outline low right of the ring (round 30, helper vlogo30). (The X above reads X on bdb6a76 with
-# MARK_NUMBERED or without it, /tmp/vlogo30/xprobe.py: its plain ink shows no letter, so _mark_shaped refuses it.)
+# on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19)
 # MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
 # a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
 # is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
@@ -2153,16 +2149,9 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
 def _a_mark(window: np.ndarray, plain: float, strokes: float | None) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
-    mark (_mark_shaped), no value number beside it (_numbered_beside_mark)."""
+    mark (_mark_shaped), no value number beside it (_numbered)."""
     return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window)
-            and not _numbered_beside_mark(window))
-
-
-def _numbered_beside_mark(window: np.ndarray) -> bool:
-    """Whether an upright tile whose ink reads as a mark shows a value number in its own place, low and right of
-    that ink, the pieces of the tile's own edge left out (vision.glyph.mark_number_sides; see MARK_NUMBERED)."""
-    sides = mark_number_sides(window)
-    return sides is not None and sides[0] > 0
+            and not _numbered(window))
 
 
 def _numbered(window: np.ndarray) -> bool:
