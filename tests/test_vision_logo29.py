@@ -5,7 +5,7 @@ rounded corner meets the board, or a piece of its edge line) for a value number 
 asks them. Strict xfail: two rules read these four and changed no other square of their dev boards, but changed
 nothing on their measuring seeds, so neither was kept (vision/MEASUREMENTS.md): round 29's MARK_DIGIT (helper
 "vlogo": beside a mark a digit must be 0.15 of the mark's size tall) and round 30's mark_number_sides (helper
-"vlogo30", commit 6bc884a: beside a mark the pieces of the tile's own edge are no digits; tests/test_vision_logo30.py).
+"vlogo30", commit 2f04eff: beside a mark the pieces of the tile's own edge are no digits; tests/test_vision_logo30.py).
 The X MARK_NUMBERED was made for reads X (tests/test_vision_reader_strokes.py, seed 173173).
 
 The rendered frames are those of `python -m vision.synth dataset OUT --boards N --seed S` (round 28's measuring

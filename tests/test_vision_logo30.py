@@ -2,7 +2,7 @@
 reads these logos 'not a letter' 1.000 in plain ink and strokes; the value number finder takes a dash of the tile's
 right edge line (a sliver 2x7 px) or a speck and a flat blob of its dashed outline low right of the ring for a number,
 so MARK_NUMBERED asks them as tiles whose letter was not read. Strict xfail: round 30's mark_number_sides (helper
-"vlogo30", commit 6bc884a, vision/MEASUREMENTS.md: beside a mark the pieces of the tile's own edge are no digits)
+"vlogo30", commit 2f04eff, vision/MEASUREMENTS.md: beside a mark the pieces of the tile's own edge are no digits)
 read these two and the four of tests/test_vision_logo29.py and changed no other square of its dev boards, but
 changed nothing on its measuring seeds 275275 and 280280 (whose one logo blank asked showed the arc of its tile's
 rounded corner, 10x14 px, there), so it was not kept.
