@@ -2305,14 +2305,15 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
                 roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """board_candidates of one frame (or a part of one) at work size `small`. `roughs` is given the
     first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
-    small to read, for _pattern_candidates: the search is not run again for them."""
+    small to read, then the later ones not taken that the premium pattern placed clearly as they came
+    (PATTERN_MARGIN: see PATTERN_ROUGHS), for _pattern_candidates: the search is not run again for them."""
     fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
 
     def finer() -> tuple[np.ndarray, np.ndarray, float]:
         if not fine:
             fine.append(_finer(frame, scale))
         return fine[0]
-    lost: list[tuple[np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
+    lost: list[tuple[int, np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
         if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
@@ -2323,11 +2324,14 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
         if found is not None:
             yield found
         else:
-            lost.append((rough, relative, fit_lost))
-    for rough, relative, fit_lost in lost:
+            lost.append((k, rough, relative, fit_lost))
+    for k, rough, relative, fit_lost in lost:
+        margin, _ = placement_margin(small, rough)
+        if k >= PATTERN_ROUGHS and margin >= PATTERN_MARGIN:
+            roughs.append((rough, relative))  # for the pattern alone too (see PATTERN_ROUGHS)
         # clearly placed as it came, or once refined, and lost by the refinement: refined again on
         # lines averaged along (ALONG_LINE, and the comment above it for the second)
-        if fit_lost or placement_margin(small, rough)[0] >= PLACEMENT_MARGIN:
+        if fit_lost or margin >= PLACEMENT_MARGIN:
             found, _ = _settled_span(small, gray, scale, finer, rough, relative, ALONG_LINE)
             if found is not None:
                 yield found
@@ -2567,7 +2571,18 @@ PATTERN_CORNER = 1.3
 PATTERN_CORNER_SETTLED = 1.2
 PATTERN_BACK = 0.1
 # rough placements of a part's search placed by the pattern: on board-048 the first, second and fourth
-# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids
+# of its busy part's end within 0.1 cells; each costs some 30 pattern scorings of 40 grids. After them, the later
+# rough placements not taken whose placement_margin as they came reaches PATTERN_MARGIN (the bar the pattern's own
+# placement must pass; _candidates works the margin out for its second pass anyway). Rendered seed 261261 board-054 (a
+# paper board with no grid lines, 69 tiles, 34 px cells; `/tmp/vnotloc30/pat.py`): its first two rough placements
+# lie 8.3 and 3.4 cells off (margins 1.32, 0.78: the pattern places neither), its third 0.23 off (margin 84.6), the
+# only one of its ten to reach PATTERN_MARGIN: placed by the pattern from it 0.05 cells off (margin 34.1, clearness
+# 5.2 and 1.24), not located before. Evidence (`/tmp/vnotloc30/ev.py`: every rough placement of the whole frame's search with its
+# error and margin, and the pattern's placement from those of margin 2.5 or more; 342 dev frames: 261261, 260260,
+# dev seeds 134151 and 134152 whole, 266266 and 262262 in part): of 2019 rough placements over 1.5 cells off none
+# reaches it (3.68 at most), of 365 0.5-1.5 off 30 do, of 329 within 0.5 cells 268; placed by the pattern from the
+# 298 that reach it: 227 within 0.3 cells, 4 0.3-0.5 (as the pattern places from near starts, see
+# PATTERN_CORNER_SETTLED), 0 farther, 67 refused. Frames with no board (/tmp/vspeed6/noboard, t35) have none.
 PATTERN_ROUGHS = 2
 
 
