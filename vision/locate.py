@@ -1937,7 +1937,7 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
 
 
 def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]],
-                                                                 Callable[[], Iterator[tuple[_LatticeCells, np.ndarray]]]]:
+                                                                 Callable[[], list[tuple[_LatticeCells, np.ndarray]]]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
@@ -1946,9 +1946,7 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
     size, the view that undoes the perspective lost a jheidel-en photo: that view keeps its size.)
     With a function giving the cells of the trimmed combs' lattices (see _lattices), every skew's
     in turn, from this search's profiles and comb scores: the half-size view searched again for them
-    cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`). Those
-    are worked out skew by skew as asked for (the stage takes the first TRIMMED_LATTICES: a later skew's
-    combs are scored trimmed only when the earlier ones gave fewer)."""
+    cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`)."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     fx, fy = (w // 2) / w, (h // 2) / h
@@ -1962,9 +1960,8 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
         cells += _cells_back(summed, None, lattices, rot, to_half)
         later.append((trimmed, rot))
 
-    def trimmed_cells() -> Iterator[tuple[_LatticeCells, np.ndarray]]:
-        for lattices_of, rot in later:
-            yield from _cells_back(summed, None, lattices_of(), rot, to_half)
+    def trimmed_cells() -> list[tuple[_LatticeCells, np.ndarray]]:
+        return [found for lattices_of, rot in later for found in _cells_back(summed, None, lattices_of(), rot, to_half)]
     return cells, trimmed_cells
 
 
@@ -2096,7 +2093,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
-    for cells, back in islice(trimmed_cells(), TRIMMED_LATTICES):
+    for cells, back in trimmed_cells()[:TRIMMED_LATTICES]:
         for relative in (False, True):
             found = _placement(cells, relative, near_combs=True)
             if found is not None:
