@@ -973,15 +973,15 @@ def _long_lines(along: np.ndarray, cell: int) -> np.ndarray:
 
 
 def _fine_positions(cell: int, search: tuple[float, float, float], start: int, coarse: int,
-                    combs: slice | int = slice(None), across: bool = False) -> np.ndarray:
+                    across: bool = False) -> np.ndarray:
     """Tooth and mid-gap positions (combs x 31) of the fine combs of _comb_offsets around coarse comb
     `coarse` (an index of its coarse grid), the first tooth expected at `start`: the sums in the order
-    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs; `across`: all of
-    them laid out 31 x combs (contiguous), as _fine_taps reads them."""
+    start + fine + a + s * k + b * bend takes them. `across`: laid out 31 x combs (contiguous), as
+    _fine_taps reads them."""
     grid, _ = _comb_offsets(cell, search, False)
     _, fine_pos = _comb_offsets(cell, search, True)
     a, s, b = grid[coarse]
-    fine = fine_pos[combs].T if across else fine_pos[combs]
+    fine = fine_pos.T if across else fine_pos
     k, bend = (_K31[:, None], _BEND31[:, None]) if across else (_K31, _BEND31)
     pos = np.add(fine, start, order="C")
     pos += a
@@ -1067,7 +1067,14 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     scores = _comb_scores(smooth, [_fine_taps(cell, search, margin, n, k) for k in best])
     j = scores.argmax(axis=1)
     bands = np.arange(len(profiles))
-    teeth = np.stack([_fine_positions(cell, search, margin, k, i)[:16] for k, i in zip(best, j)])
+    # each band's comb's teeth (_fine_positions of fine comb j around coarse comb `best`, its first 16), every
+    # band's at once: the same sums element by element, in a third of the time of one call a band
+    _, fine_pos = _comb_offsets(cell, search, True)
+    a, s, b = (part[:, None] for part in grid[best].T)
+    teeth = np.add(fine_pos[j, :16], margin, order="C")
+    teeth += a
+    teeth += s * _K31[:16]
+    teeth += b * _BEND31[:16]
     return teeth, np.maximum(scores[bands, j], 1e-3)
 
 
