@@ -597,7 +597,7 @@ def _canonical(cell: int) -> np.ndarray:
 
 
 def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
-            wide: bool = False, average: int = 1) -> tuple[np.ndarray, float, _Fitted | None]:
+            wide: bool = False, average: int = 1, scored: bool = True) -> tuple[np.ndarray, float, _Fitted | None]:
     """Fit the 16+16 grid lines in the rectified view and return corners and grid score.
 
     The view is cut into bands across each set of lines; in each band the 16 lines are
@@ -611,7 +611,8 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
     lines are bright (_bright_board): the second look at a placement lost once. A view whose noise
     reaches NOISY (judged at the work size) is clipped below at its median too. Also returns the rectified grey view the
     score was taken on and its line responses (None without passes): _refined_fit of the same
-    corners needs that warp and those responses."""
+    corners needs that warp and those responses. `scored` False: the corners alone, score 0 and no
+    view (_scored gives the rest later, the same numbers, for a placement not refused before)."""
     cell = REFINE_CELL
     margin = cell
     size = 15 * cell + 2 * margin
@@ -664,13 +665,24 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             break
         view_corners = cv2.perspectiveTransform(target[None], fit)[0]
         corners = cv2.perspectiveTransform(view_corners[None], np.linalg.inv(to_view))[0].astype(np.float32)
-    if passes:
-        to_view = cv2.getPerspectiveTransform(corners, target)
-        view = cv2.warpPerspective(gray, to_view, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        response = _view_responses(view, margin, cell)
-        score = _grid_contrast(view, margin, cell, response)
-        return corners, score, _Fitted(view, response)
+    if passes and scored:
+        return _scored(gray, corners)
     return corners, score, None
+
+
+def _scored(gray: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, float, _Fitted]:
+    """_refine's answer for the corners it ended on (`corners`, as it returned them): the grid score on
+    the rectified grey view there, with that view and its line responses. Worked out only for a
+    placement the margins did not refuse (_settled, _at_finer): some 1 ms, a tenth of a near refinement,
+    spared on every refinement of a placement refused after it (most of a slow frame's refinements)."""
+    cell = REFINE_CELL
+    margin = cell
+    size = 15 * cell + 2 * margin
+    to_view = cv2.getPerspectiveTransform(corners, _canonical(cell) + margin)
+    view = cv2.warpPerspective(np.asarray(gray, np.float32), to_view, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    response = _view_responses(view, margin, cell)
+    return corners, _grid_contrast(view, margin, cell, response), _Fitted(view, response)
 
 
 def _family_part(view: np.ndarray, vertical: bool, average: int, kept: slice) -> np.ndarray:
@@ -961,15 +973,15 @@ def _long_lines(along: np.ndarray, cell: int) -> np.ndarray:
 
 
 def _fine_positions(cell: int, search: tuple[float, float, float], start: int, coarse: int,
-                    combs: slice | int = slice(None), across: bool = False) -> np.ndarray:
+                    across: bool = False) -> np.ndarray:
     """Tooth and mid-gap positions (combs x 31) of the fine combs of _comb_offsets around coarse comb
     `coarse` (an index of its coarse grid), the first tooth expected at `start`: the sums in the order
-    start + fine + a + s * k + b * bend takes them. `combs`: only those fine combs; `across`: all of
-    them laid out 31 x combs (contiguous), as _fine_taps reads them."""
+    start + fine + a + s * k + b * bend takes them. `across`: laid out 31 x combs (contiguous), as
+    _fine_taps reads them."""
     grid, _ = _comb_offsets(cell, search, False)
     _, fine_pos = _comb_offsets(cell, search, True)
     a, s, b = grid[coarse]
-    fine = fine_pos[combs].T if across else fine_pos[combs]
+    fine = fine_pos.T if across else fine_pos
     k, bend = (_K31[:, None], _BEND31[:, None]) if across else (_K31, _BEND31)
     pos = np.add(fine, start, order="C")
     pos += a
@@ -1055,7 +1067,14 @@ def _band_combs(profiles: np.ndarray, cell: int, margin: int,
     scores = _comb_scores(smooth, [_fine_taps(cell, search, margin, n, k) for k in best])
     j = scores.argmax(axis=1)
     bands = np.arange(len(profiles))
-    teeth = np.stack([_fine_positions(cell, search, margin, k, i)[:16] for k, i in zip(best, j)])
+    # each band's comb's teeth (_fine_positions of fine comb j around coarse comb `best`, its first 16), every
+    # band's at once: the same sums element by element, in a third of the time of one call a band
+    _, fine_pos = _comb_offsets(cell, search, True)
+    a, s, b = (part[:, None] for part in grid[best].T)
+    teeth = np.add(fine_pos[j, :16], margin, order="C")
+    teeth += a
+    teeth += s * _K31[:16]
+    teeth += b * _BEND31[:16]
     return teeth, np.maximum(scores[bands, j], 1e-3)
 
 
@@ -2018,9 +2037,13 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
         return [cv2.perspectiveTransform(box[None], back)[0].astype(np.float32)
                 for (_, box), back in sorted(placed, key=lambda found: -found[0][0])]
 
-    def fresh(corners: np.ndarray) -> bool:
+    def new(corners: np.ndarray) -> bool:
+        """Whether `corners` lie farther than half a cell from every placement given (asking adds nothing)."""
         cell = np.linalg.norm(corners[1] - corners[0]) / 15
-        if all(np.abs(corners - other).max() > 0.5 * cell for other in given):
+        return all(np.abs(corners - other).max() > 0.5 * cell for other in given)
+
+    def fresh(corners: np.ndarray) -> bool:
+        if new(corners):
             given.append(corners)
             return True
         return False
@@ -2067,11 +2090,12 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
         # seed 5152) has one such placement clear as it comes (margin 1.96) whose lines fit 0.24: with
         # the margins alone it cost 3 refinements more there (45, bound 42), with the lines none
         # (`/tmp/vloc1/wide015.py`, `smallframe.py`)
+        # (the cheap checks first: one given before is not judged, and the lines before the margins)
         for k in range(PERSPECTIVE_RANKS, len(pools[2])):
             for relative in (False, True):
                 ranking = rankings[2, relative]
-                if k < len(ranking) and _clear_as_it_comes(small, order_corners(ranking[k]), scale) \
-                        and line_fit(gray, order_corners(ranking[k])) >= LINE_FIT and fresh(ranking[k]):
+                if k < len(ranking) and new(ranking[k]) and _clear_as_it_comes(small, order_corners(ranking[k]), scale, gray) \
+                        and fresh(ranking[k]):
                     yield ranking[k], relative
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
@@ -2085,12 +2109,16 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                     yield corners, relative
 
 
-def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float) -> bool:
+def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float, gray: np.ndarray | None = None) -> bool:
     """Whether a rough placement (work size) large enough to read once refined (_candidates refines no
     other; the margins are not worked out for it) already beats its rivals a cell off (PLACEMENT_MARGIN)
-    and along one axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES)."""
-    return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN
-            and _span_margin(small, corners)[0] >= SPAN_MARGIN)
+    and along one axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES). With
+    `gray` (the work image's grey), also whether its lines fit (LINE_FIT), asked before the margins:
+    on the rough placements of three frames with no readable board (/tmp/vspeed10/spanprof.py) line_fit
+    took 0.85 ms a placement, placement_margin 3.8 and _span_margin 18.6."""
+    return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX
+            and (gray is None or line_fit(gray, corners) >= LINE_FIT)
+            and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _span_margin(small, corners)[0] >= SPAN_MARGIN)
 
 
 def _smallest_cell(corners: np.ndarray) -> float:
@@ -2379,7 +2407,7 @@ class _Finer:
     at: np.ndarray  # the frame at the finer scale (colour) ...
     grey: np.ndarray  # ... its grey (float32) ...
     scale: float  # ... and their scale from the frame
-    refined: tuple[np.ndarray, float, _Fitted | None]  # _refine's answer there
+    refined: tuple[np.ndarray, float, _Fitted | None]  # _refine's answer there (scored only where `fit` is given)
     corners: np.ndarray  # its corners in frame order (the finer scale's coordinates)
     margin: float  # placement_margin there
     fit: LineFits | None  # its lines' fit there; None when the margin is under PLACEMENT_MARGIN
@@ -2391,11 +2419,13 @@ def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners
     scale (`finer` gives the frame there), with its margin and line fits there."""
     at, gray, at_scale = finer()
     grey = gray.astype(np.float32)
-    refined = _refine(grey, corners * (at_scale / scale), 2, average=along)
+    refined = _refine(grey, corners * (at_scale / scale), 2, average=along, scored=False)
     placed = order_corners(refined[0])
     margin, _ = placement_margin(at, placed)
-    fit = _refined_fit(grey, placed, refined) if margin >= PLACEMENT_MARGIN else None
-    return _Finer(at, grey, at_scale, refined, placed, margin, fit)
+    if margin < PLACEMENT_MARGIN:
+        return _Finer(at, grey, at_scale, refined, placed, margin, None)
+    refined = _scored(grey, refined[0])
+    return _Finer(at, grey, at_scale, refined, placed, margin, _refined_fit(grey, placed, refined))
 
 
 _Unsettled = Literal["half cell", "whole cell", "parity"]  # which check after the lines' fit refuses a placement (_unsettled)
@@ -2457,28 +2487,31 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         at, at_gray, at_scale = fine
         rough = rough * (at_scale / scale)
     at_grey = at_gray.astype(np.float32)  # once for every refinement and line fit of this placement
-    refined = _refine(at_grey, rough, 3, wide=True, average=along)
-    corners, score, _ = refined
+    # refined unscored until the margins keep the placement (_scored: most refinements are of placements refused)
+    refined = _refine(at_grey, rough, 3, wide=True, average=along, scored=False)
+    corners = refined[0]
     if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
         return None, False  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
     # with perspective the first comb can be a cell off at one side; check again once refined
     again = _shifted(at, order_corners(corners), relative)
     margin_of = _margins_of(at)  # the placement _clearer keeps or takes is asked for below again
     if np.abs(again - order_corners(corners)).max() > 0.3 * np.linalg.norm(corners[1] - corners[0]) / 15:
-        shifted = _refine(at_grey, order_corners(again), 2, average=along)
+        shifted = _refine(at_grey, order_corners(again), 2, average=along, scored=False)
         if not _clearer(at, order_corners(corners), order_corners(shifted[0]), margin_of):
             refined = shifted
-            corners, score, _ = refined
+            corners = refined[0]
     corners = order_corners(corners)
     margin, rival = margin_of(corners)
     for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
         if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
             break  # clearly placed; or refined off the image by more than the near refinement moves back
-        refined = _refine(at_grey, order_corners(rival), 2, average=along)
-        corners, score = order_corners(refined[0]), refined[1]
+        refined = _refine(at_grey, order_corners(rival), 2, average=along, scored=False)
+        corners = order_corners(refined[0])
         margin, rival = placement_margin(at, corners)
     if margin < PLACEMENT_MARGIN:
         return None, False  # not clearly here rather than a cell away: not this one
+    refined = _scored(at_grey, refined[0])
+    score = refined[1]
     fit = _refined_fit(at_grey, corners, refined)
     at_work = at_scale < 1.0 and at is small  # refined at the work size of a larger frame: the finer scale can look closer
     if not _fits(fit.every) and at_work:
