@@ -940,6 +940,7 @@ class BoardReader:
         unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES))
         strokes = np.zeros(len(cells), bool)
         overruled = np.zeros(len(cells), bool)
+        faint = np.zeros(len(cells), bool)  # letters the strokes read where the plain ink's was under the bar
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
@@ -958,12 +959,13 @@ class BoardReader:
             overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
+            faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
             self._darker_agrees(cells, probs, heights, strokes)
-            self._hairlines_agree(cells, probs, heights)
+            self._hairlines_agree(cells, probs, heights, faint)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1034,18 +1036,30 @@ class BoardReader:
             other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
 
-    def _hairlines_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+    def _hairlines_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                         faint: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar but
         under LETTER_DECIDES where the plain ink shows none (glyph_image read the strokes) whose strokes with their
-        hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL)."""
+        hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL), or
+        whose window median-filtered (DENOISE_PX) does (see FILTERED_RIVAL); and a letter read at the kiosk's bar
+        from its strokes where the plain ink's reading was under it (`faint`) whose hairlines read another letter
+        at LETTER_DECIDES (see FAINT_STROKES)."""
         best = probs.max(axis=1)
-        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE) &
-                                                   (best < LETTER_DECIDES)) if letter_ink(cells[k]) is None], int)
+        read = (heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE)
+        unshown = np.array([k for k in np.flatnonzero(read & (best < LETTER_DECIDES))
+                            if letter_ink(cells[k]) is None], int)
+        rows = np.union1d(unshown, np.flatnonzero(read & faint)).astype(int)
         if not len(rows):
             return
+        letters = probs[rows].argmax(axis=1)
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-            (again.argmax(axis=1) != probs[rows].argmax(axis=1))
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
+        filtered_rows = np.flatnonzero(np.isin(rows, unshown) & ~other)
+        if len(filtered_rows):  # see FILTERED_RIVAL
+            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
+            again, again_heights = self._read_glyphs(filtered, strokes=False)
+            other[filtered_rows] = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+                (again.argmax(axis=1) != letters[filtered_rows])
         probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
