@@ -1,10 +1,7 @@
 """The two letters round 30's unused boards read wrong at the kiosk's bar (issue 15, round 30): a W whose thin right
 arm the plain ink and the strokes lose (both read M) and which only the strokes with their hairlines kept read W, and
 a T on a dark tile whose plain ink shows no letter (the tile's face taken in), its strokes Y, whose window
-median-filtered reads T surely. Two rules asked both (FAINT_STROKES, FILTERED_RIVAL in vision.reader's
-_hairlines_agree) and changed no other square of 1211 dev boards, but read the measuring seed 285285 as the start tree
-did, so they were taken back (vision/MEASUREMENTS.md, round 30, helper "vwrong30"): strict xfails until such a rule
-is kept."""
+median-filtered reads T surely. Each is asked now (vision.reader FAINT_STROKES, FILTERED_RIVAL)."""
 import pytest
 
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
@@ -14,7 +11,6 @@ from tests.rendered_board import assert_nothing_wrong, read_rendered
 # 276276 board-044 (11, 9): plain M 0.673, strokes M 0.991 (taken, surer than the plain ink's same letter), hairlines
 # W 1.000: start tree M 0.993. 284284 board-074 (6, 4): plain ink no letter, strokes Y 0.812, darker T 0.640, hairlines
 # no glyph, median-filtered T 1.000: start tree Y 0.812
-@pytest.mark.xfail(strict=True, reason="FAINT_STROKES / FILTERED_RIVAL tried, not kept: measuring seed 285285 neutral")
 @pytest.mark.parametrize("seed, board, row, col, letter", [(276276, 44, 11, 9, "W"), (284284, 74, 6, 4, "T")])
 def test_a_letter_a_third_reading_surely_calls_another_is_not_read_surely(seed: int, board: int, row: int, col: int,
                                                                           letter: str) -> None:

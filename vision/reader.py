@@ -288,6 +288,19 @@ LETTER_SURE_ALONE = 0.999
 # only), and the 8 is 3 x 4 px in the hairlines' mask (0.12 of the letter's height) and joined to the frame in the
 # plain ink. Dev (round 29, every square of 134112, 134128, 134129, 134144, 134145 (60 boards each), 243243, 255255
 # (100 each) and 257257 (60), both trees, /tmp/vwrong29/dumpfire.py and cmp.py): it took out that J alone.
+# FILTERED_RIVAL (no constant of its own: LETTER_DECIDES, DENOISE_PX, _hairlines_agree): such a letter (the plain ink
+# shows none, read at the kiosk's bar but under LETTER_DECIDES) whose window median-filtered reads another letter at
+# LETTER_DECIDES is unknown too. Round 30's lead's unused seed 284284 board-074 (6, 4): a T on a dark tile whose plain
+# ink took in the tile's face (no letter), its strokes Y 0.812, hairlines no glyph, darker T 0.640, filtered T 1.000
+# (its filtered strokes: the filtered plain ink shows no letter either; filtered hairlines T 0.992): read Y 0.812.
+# FAINT_STROKES (no constant of its own: _hairlines_agree's `faint`): a letter the strokes
+# read surer than the plain ink read it, where the plain ink's reading was under the kiosk's bar, whose hairlines read
+# another letter at LETTER_DECIDES is unknown: the plain ink and the strokes both lost a thin stroke the hairlines
+# keep. Round 30's unused seed 276276 board-044 (11, 9): a W whose right arm printed thin, plain M 0.673, strokes M
+# 0.991 (taken), hairlines W 1.000, darker M 0.31 / H 0.30 / W 0.26: read M 0.993. Dev (round 30, every square of
+# round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
+# 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
+# alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
 # DARKER_STEM (no constant of its own: the kiosk's bar): where the darker ink's other letter is I, the plain ink's
 # letter is kept as a letter the plain ink shows none of is (its window median-filtered, DENOISE_PX, reads it at the
 # kiosk's bar): the darker level keeps a serif letter's thick stem and drops its thin arms and serifs, so its I is
@@ -940,6 +953,7 @@ class BoardReader:
         unsure = np.flatnonzero((heights > 0) & (probs.max(axis=1) < LETTER_DECIDES))
         strokes = np.zeros(len(cells), bool)
         overruled = np.zeros(len(cells), bool)
+        faint = np.zeros(len(cells), bool)  # letters the strokes read where the plain ink's was under the bar
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
@@ -958,12 +972,13 @@ class BoardReader:
             overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
+            faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
             self._darker_agrees(cells, probs, heights, strokes)
-            self._hairlines_agree(cells, probs, heights)
+            self._hairlines_agree(cells, probs, heights, faint)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1034,18 +1049,30 @@ class BoardReader:
             other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
 
-    def _hairlines_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+    def _hairlines_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                         faint: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar but
         under LETTER_DECIDES where the plain ink shows none (glyph_image read the strokes) whose strokes with their
-        hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL)."""
+        hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL), or
+        whose window median-filtered (DENOISE_PX) does (see FILTERED_RIVAL); and a letter read at the kiosk's bar
+        from its strokes where the plain ink's reading was under it (`faint`) whose hairlines read another letter
+        at LETTER_DECIDES (see FAINT_STROKES)."""
         best = probs.max(axis=1)
-        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE) &
-                                                   (best < LETTER_DECIDES)) if letter_ink(cells[k]) is None], int)
+        read = (heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE)
+        unshown = np.array([k for k in np.flatnonzero(read & (best < LETTER_DECIDES))
+                            if letter_ink(cells[k]) is None], int)
+        rows = np.union1d(unshown, np.flatnonzero(read & faint)).astype(int)
         if not len(rows):
             return
+        letters = probs[rows].argmax(axis=1)
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-            (again.argmax(axis=1) != probs[rows].argmax(axis=1))
+        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
+        filtered_rows = np.flatnonzero(np.isin(rows, unshown) & ~other)
+        if len(filtered_rows):  # see FILTERED_RIVAL
+            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
+            again, again_heights = self._read_glyphs(filtered, strokes=False)
+            other[filtered_rows] = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
+                (again.argmax(axis=1) != letters[filtered_rows])
         probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
