@@ -646,11 +646,11 @@ FACE_TWIN_APART = 3.0
 # cream plain square between an O and a B on a board whose plain squares are the tiles' colour (faces and empties
 # 6.4 Lab apart), shaded 7.0 Lab darker than its near plain squares, 0.7 from the faces, 4.8 from any plain square
 # read empty, by hue 0.4 from the faces and 0.8 from the empties (empty 0.999 to the occupancy model): a blank at
-# 0.75, the one phantom of round 30's 1000 unused measuring boards. Round 29's 14 measuring renders and ten older ones (2400
-# boards, /tmp/vphantom30b/col.py and an4.py, start tree 1e0653d): of the inkless squares the colour test takes
-# without the occupancy model's blank, those the hue test does not take are 8 blanks (the 5 taken 34-89 Lab from
-# their near empties; the other 3, 6.6-14.1, failed FACE_TWIN_APART) and 10 empty squares 15.3-40.6 (FACE_TWIN_APART
-# took out all): so about halfway (geometrically) between the phantom's 7.0 and the nearest blank's 34
+# 0.75, the one phantom of round 30's 1000 unused measuring boards. Round 29's 14 measuring renders and ten older
+# ones (2400 boards; /tmp/vphantom30b/col.py and an4.py, start tree 1e0653d): of the inkless squares the colour test
+# takes without the occupancy model's blank, those the hue test does not take are 8 blanks (the 5 read blank 34-89
+# Lab from their near empties; the other 3, 6.6-14.1, failed FACE_TWIN_APART) and 10 empty squares 15.3-40.6 Lab
+# (none read blank): the bound lies about halfway (geometrically) between the phantom's 7.0 and the nearest blank's 34
 FACE_SHADE_APART = 15.0
 FACE_BLANK_CONFIDENCE = 0.75
 # FACE_BACKED (no constant of its own; _in_plain_view, _numbered_letters): a thin letter (an I: little ink) on a tile
