@@ -648,8 +648,8 @@ FACE_TWIN_APART = 3.0
 # read empty, by hue 0.4 from the faces and 0.8 from the empties (empty 0.999 to the occupancy model): a blank at
 # 0.75, the one phantom of round 30's 1000 unused measuring boards. Round 29's 14 measuring renders and ten older
 # ones (2400 boards; /tmp/vphantom30b/col.py and an4.py, start tree 1e0653d): of the inkless squares the colour test
-# takes without the occupancy model's blank, those the hue test does not take are 8 blanks (the 5 read blank 34-89
-# Lab from their near empties; the other 3, 6.6-14.1, failed FACE_TWIN_APART) and 10 empty squares 15.3-40.6 Lab
+# takes without the occupancy model's blank, those the hue test does not take are 10 blanks (the 5 read blank 34-89
+# Lab from their near empties; the other 5, 6.6-14.1, failed FACE_TWIN_APART) and 10 empty squares 15.3-40.6 Lab
 # (none read blank): the bound lies about halfway (geometrically) between the phantom's 7.0 and the nearest blank's 34
 FACE_SHADE_APART = 15.0
 FACE_BLANK_CONFIDENCE = 0.75
