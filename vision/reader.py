@@ -653,6 +653,18 @@ FACE_HUE_BLANK = 0.01
 # (8,11) 1.39, 89029 board-032 (11,10) 2.28); blank-likeliest ones as near: 98038 board-015 (12,10) 2.2, 150150
 # board-028 (4,7) 1.8
 FACE_TWIN_APART = 3.0
+# ... and, where its hue is not FACE_HUE_APART times as far from its near empties as from its tiles' faces (the hue
+# test does not take it), FACE_SHADE_APART Lab from them at least: lightness alone is what a tile's shadow, glare or
+# the light's fall changes on an empty square. Round 30's measuring render /tmp/lead30/m/r283283 board-016 (5, 8), a
+# cream plain square between an O and a B on a board whose plain squares are the tiles' colour (faces and empties
+# 6.4 Lab apart), shaded 7.0 Lab darker than its near plain squares, 0.7 from the faces, 4.8 from any plain square
+# read empty, by hue 0.4 from the faces and 0.8 from the empties (empty 0.999 to the occupancy model): a blank at
+# 0.75, the one phantom of round 30's 1000 unused measuring boards. Round 29's 14 measuring renders and ten older
+# ones (2400 boards; /tmp/vphantom30b/col.py and an4.py, start tree 1e0653d): of the inkless squares the colour test
+# takes without the occupancy model's blank, those the hue test does not take are 10 blanks (the 5 read blank 34-89
+# Lab from their near empties; the other 5, 6.6-14.1, failed FACE_TWIN_APART) and 10 empty squares 15.3-40.6 Lab
+# (none read blank): the bound lies about halfway (geometrically) between the phantom's 7.0 and the nearest blank's 34
+FACE_SHADE_APART = 15.0
 FACE_BLANK_CONFIDENCE = 0.75
 # FACE_BACKED (no constant of its own; _in_plain_view, _numbered_letters): a thin letter (an I: little ink) on a tile
 # the colour of the board's squares (green tiles on the German board, wooden ones on a yellow board, cream on cream)
@@ -1911,8 +1923,9 @@ class BoardReader:
         # first what the squares' own colours rule out (_tile_faced asks FACE_APART Lab at least from the
         # empties; by hue, a square that near them is out too), then the tiles' faces
         plain_empty = _near(plain, empty, same_type=True)
-        keep = _from_median(middles, middles, plain, plain_empty) >= FACE_APART
-        plain, plain_empty = plain[keep], plain_empty[keep]
+        to_empty = _from_median(middles, middles, plain, plain_empty)
+        keep = to_empty >= FACE_APART
+        plain, plain_empty, to_empty = plain[keep], plain_empty[keep], to_empty[keep]
         plain_tiles, inked_tiles = _near(plain, tiles), _near(inked, tiles)
         _face_rings(faces, stats, index, np.concatenate([inked, plain_tiles.ravel(), inked_tiles.ravel()]))
         # a square the occupancy model itself calls most likely a blank ('covered' taking the rest) may be
@@ -1928,6 +1941,8 @@ class BoardReader:
         doubtful = np.flatnonzero(by_colour & ~backed)
         others = np.setdiff1d(empty, plain[by_colour | by_hue])
         by_colour[doubtful] = _untwinned(middles, faces, plain[doubtful], plain_tiles[doubtful], others)
+        # ... nor where its hue does not tell it from its near empties unless FACE_SHADE_APART Lab from them
+        by_colour[doubtful] &= by_hue[doubtful] | (to_empty[doubtful] >= FACE_SHADE_APART)
         by_hue &= occ[plain, 2] >= FACE_HUE_BLANK
         plain = plain[by_colour | by_hue]
         # a blank's face is one colour: its middle as its face ring (see FACE_EVEN)
