@@ -1,7 +1,14 @@
 """A rendered board read from scratch as the kiosk reads it, and the check that nothing on it is read wrong
-(shared by the reader tests on dev boards)."""
+(shared by the reader tests on dev boards); a rendered board's frame with its true corners, and how far a placement
+lies from them (shared by the location tests)."""
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
 from vision.config import VisionConfig
 from vision.observation import BoardObservation, CellReading
+from vision.locate import _canonical
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -28,3 +35,18 @@ def assert_nothing_wrong(truth: list[str], obs: BoardObservation) -> None:
     phantoms = [(r, c) for r in range(15) for c in range(15)
                 if truth[r][c] == "." and obs.cells[r * 15 + c].state in ("tile", "blank")]
     assert wrong == [] and phantoms == []
+
+
+@lru_cache(maxsize=2)
+def rendered_corners(seed: int, board: int) -> tuple[np.ndarray, np.ndarray]:
+    """Board `board` of `python -m vision.synth dataset OUT --seed SEED` as the bench reads it, and its true corners
+    (frame order)."""
+    frame, _ = dataset_frame(DatasetSpec(boards=board + 1, seed=seed), board)
+    return as_saved(frame.image), np.asarray(frame.board_corners, np.float32)
+
+
+def cells_off(found: np.ndarray, truth: np.ndarray) -> float:
+    """How far (in cells, at the worst corner) a placement `found` lies from the true corners, in any turn."""
+    to_cells = cv2.getPerspectiveTransform(np.asarray(found, np.float32), _canonical(1))
+    mapped = cv2.perspectiveTransform(np.asarray(truth, np.float32)[None], to_cells)[0]
+    return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))

@@ -13,50 +13,31 @@ off) but placed 264264 board-032 0.46 cells off: the guard below. 253253 board-0
 crowding a corner, tilt 26, glare) is refused by the corner fit (0.2-0.4) at every placement."""
 from __future__ import annotations
 
-from functools import lru_cache
-
-import cv2
-import numpy as np
 import pytest
 
-from vision.locate import _canonical, locate_board
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
-
-
-@lru_cache(maxsize=2)
-def _rendered(seed: int, index: int) -> tuple[np.ndarray, np.ndarray]:
-    """Board `index` of `python -m vision.synth dataset OUT --seed SEED` as the bench reads it, and its
-    true corners."""
-    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
-    return as_saved(frame.image), np.asarray(frame.board_corners, np.float32)
-
-
-def _cells_off(found: np.ndarray, truth: np.ndarray) -> float:
-    """How far (in cells, at the worst corner) a placement lies from the true corners, in any turn."""
-    to_cells = cv2.getPerspectiveTransform(np.asarray(found, np.float32), _canonical(1))
-    mapped = cv2.perspectiveTransform(np.asarray(truth, np.float32)[None], to_cells)[0]
-    return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
+from tests.rendered_board import cells_off, rendered_corners
+from vision.locate import locate_board
 
 
 @pytest.mark.xfail(strict=True, reason="refused by the half- or whole-cell gain at a corner tiles hide")
 @pytest.mark.parametrize("seed, index", [(248248, 56), (266266, 66)])
 def test_a_board_whose_corner_tiles_hide_is_located(seed, index):
-    image, corners = _rendered(seed, index)
+    image, corners = rendered_corners(seed, index)
     found = locate_board(image)
     assert found is not None  # the start tree: not located
-    assert _cells_off(found.corners, corners) < 0.3
+    assert cells_off(found.corners, corners) < 0.3
 
 
 @pytest.mark.xfail(strict=True, reason="refused by the corner fit at its crowded corner (0.2-0.4) at every placement")
 def test_a_board_whose_corner_thick_tiles_crowd_is_located():
-    image, corners = _rendered(253253, 45)
+    image, corners = rendered_corners(253253, 45)
     found = locate_board(image)
     assert found is not None
-    assert _cells_off(found.corners, corners) < 0.3
+    assert cells_off(found.corners, corners) < 0.3
 
 
 def test_a_board_a_pinned_placement_half_a_cell_off_would_take_stays_right():
-    image, corners = _rendered(264264, 32)
+    image, corners = rendered_corners(264264, 32)
     found = locate_board(image)
     assert found is not None
-    assert _cells_off(found.corners, corners) < 0.3  # with the corner fit waived for pinned corners: 0.46
+    assert cells_off(found.corners, corners) < 0.3  # with the corner fit waived for pinned corners: 0.46

@@ -8,29 +8,11 @@ rule judging the fit on the pieces clear of tiles located it too, but placed 134
 off; that board stays right here."""
 from __future__ import annotations
 
-from functools import lru_cache
-
-import cv2
 import numpy as np
 
 from tests.rectified_views import hairline_view
+from tests.rendered_board import cells_off, rendered_corners
 from vision.locate import LINE_FIT, REFINE_CELL, _canonical, _line_pieces, _refined_fit, locate_board
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
-
-
-@lru_cache(maxsize=2)
-def _rendered(seed: int, index: int) -> tuple[np.ndarray, np.ndarray]:
-    """Board `index` of `python -m vision.synth dataset OUT --seed SEED` as the bench reads it, and its
-    true corners (frame order)."""
-    frame, _ = dataset_frame(DatasetSpec(boards=index + 1, seed=seed), index)
-    return as_saved(frame.image), np.asarray(frame.board_corners, np.float32)
-
-
-def _cells_off(found: np.ndarray, truth: np.ndarray) -> float:
-    """How far (in cells, at the worst corner) a placement lies from the true corners, in any turn."""
-    to_cells = cv2.getPerspectiveTransform(np.asarray(found, np.float32), _canonical(1))
-    mapped = cv2.perspectiveTransform(np.asarray(truth, np.float32)[None], to_cells)[0]
-    return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
 
 
 def _hairlines(shift: int) -> np.ndarray:
@@ -49,13 +31,13 @@ def test_lines_peaking_a_few_px_off_the_grid_count_as_fitting_and_a_quarter_cell
 
 
 def test_a_glared_board_whose_tile_seams_outshine_its_faint_lines_is_located():
-    image, corners = _rendered(225225, 36)
+    image, corners = rendered_corners(225225, 36)
     found = locate_board(image)
     assert found is not None  # the start tree: not located
-    assert _cells_off(found.corners, corners) < 0.3
+    assert cells_off(found.corners, corners) < 0.3
 
 
 def test_the_board_the_tile_clear_rule_placed_over_half_a_cell_off_stays_right():
-    image, corners = _rendered(134118, 48)
+    image, corners = rendered_corners(134118, 48)
     found = locate_board(image)
-    assert found is not None and _cells_off(found.corners, corners) < 0.3  # round 28's tried rule: 0.65 off
+    assert found is not None and cells_off(found.corners, corners) < 0.3  # round 28's tried rule: 0.65 off

@@ -5,11 +5,14 @@ rounded corner meets the board, or a piece of its edge line) for a value number 
 asks them. Strict xfail: two rules read these four and changed no other square of their dev boards, but changed
 nothing on their measuring seeds, so neither was kept (vision/MEASUREMENTS.md): round 29's MARK_DIGIT (helper
 "vlogo": beside a mark a digit must be 0.15 of the mark's size tall) and round 30's mark_number_sides (helper
-"vlogo30", commit 2f04eff: beside a mark the pieces of the tile's own edge are no digits; tests/test_vision_logo30.py).
+"vlogo30", commit 2f04eff: beside a mark the pieces of the tile's own edge are no digits; it read the two 271271
+blanks too, where the "digit" is a sliver 2x7 px of the tile's right edge line or a speck and a flat blob of its dashed
+outline).
 The X MARK_NUMBERED was made for reads X (tests/test_vision_reader_strokes.py, seed 173173).
 
 The rendered frames are those of `python -m vision.synth dataset OUT --boards N --seed S` (round 28's measuring
-renders and vblanklight's dev seed 134146, dev data of round 29)."""
+renders and vblanklight's dev seed 134146, dev data of round 29; 271271, round 29's measuring seed of helper vlogo,
+dev data of round 30)."""
 import pytest
 
 from tests.rendered_board import assert_nothing_wrong, read_rendered
@@ -23,6 +26,8 @@ from tests.rendered_board import assert_nothing_wrong, read_rendered
     (246246, 88, (12, 5)),  # dark logo on a white tile, speck 2x3 px
     (250250, 74, (7, 7)),   # light logo on a grey tile, speck 4x3 px
     (251251, 27, (8, 9)),   # light logo on a black tile, speck 3x3 px
+    (271271, 5, (14, 10)),  # dark logo on a wood tile, its outline dashed: a speck 2x3 px and a blob 11x6 px
+    (271271, 8, (5, 7)),    # dark logo on a white tile: a sliver 2x7 px of the tile's right edge line
 ])
 def test_a_blank_printed_with_a_logo_is_read_a_blank(seed: int, board: int, square: tuple[int, int]) -> None:
     # the start trees d15c234 and bdb6a76 ask each (unknown: MARK_NUMBERED, a number found beside the logo)

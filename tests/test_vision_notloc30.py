@@ -7,20 +7,14 @@ it sink, placed from the lattice of its strongest column comb squared with the r
 (_best_comb_at, the rough search's last stage). Strict xfail: the loss on record."""
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
 import vision.locate as locate
+from tests.rendered_board import cells_off
 from vision.locate import PATTERN_MARGIN, PATTERN_ROUGHS, board_candidates, order_corners, placement_margin
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
-
-def _off(corners: np.ndarray, truth: np.ndarray) -> float:
-    """How far (cells) the truth's farthest corner lies from `corners`' grid, any turn."""
-    to_cells = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), locate._canonical(1))
-    mapped = cv2.perspectiveTransform(truth[None], to_cells)[0]
-    return min(float(np.linalg.norm(mapped - np.roll(locate._canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
 
 
 def _board_261261_54() -> tuple[np.ndarray, np.ndarray]:
@@ -34,7 +28,7 @@ def test_a_lineless_board_whose_near_rough_placement_comes_third_is_placed_by_it
     0.23 cells off (margin 84.6), and the pattern alone is tried from the first PATTERN_ROUGHS only."""
     image, truth = _board_261261_54()
     found = next(board_candidates(image), None)
-    assert found is not None and _off(found.corners, truth) < 0.3
+    assert found is not None and cells_off(found.corners, truth) < 0.3
 
 
 def test_only_later_rough_placements_clearly_placed_as_they_came_go_to_the_pattern(monkeypatch):
@@ -65,4 +59,4 @@ def test_a_board_whose_row_combs_racks_sink_is_located():
     frame, _ = dataset_frame(DatasetSpec(boards=100, seed=261261), 85)
     image, truth = as_saved(frame.image), order_corners(np.asarray(frame.board_corners, np.float32))
     found = next(board_candidates(image), None)
-    assert found is not None and _off(found.corners, truth) < 0.3
+    assert found is not None and cells_off(found.corners, truth) < 0.3

@@ -1,7 +1,11 @@
 """The three letters round 28 left read wrong at the kiosk's bar or read where no tile is (issue 15, round 29): a
 serif J whose strokes lost its hook (read I), a serif W whose strokes took in the tile's edge, read surely only once
 median-filtered (M), and a grid line at a square's side read I once median-filtered (a phantom). Each is asked or
-read right now; the rules (vision.reader HAIRLINES_RIVAL, DENOISED_PLAIN) are also tried on made-up windows."""
+read right now; the rules (vision.reader HAIRLINES_RIVAL, DENOISED_PLAIN) are also tried on made-up windows. And the
+two letters round 30's unused boards read wrong at the bar (round 30): a W whose thin right arm the plain ink and the
+strokes lose (both read M) and which only the strokes with their hairlines kept read W, and a T on a dark tile whose
+plain ink shows no letter (the tile's face taken in), its strokes Y, whose window median-filtered reads T surely; each
+is asked now (FAINT_STROKES, FILTERED_RIVAL)."""
 import cv2
 import numpy as np
 import pytest
@@ -14,9 +18,13 @@ from vision.reader import _plain_letter_in_place
 # 243243 board-005 (7, 7): a serif J whose plain ink runs into the tile's frame, its strokes keep the stem alone (I
 # 0.802), the strokes with their hairlines read J 0.996: start tree I 0.979. 255255 board-075 (10, 4): a serif W, its
 # strokes M 0.65 / W 0.22 (the tile's left edge joined to its serif), its window median-filtered M 0.999, whose plain
-# ink shows no letter either: start tree M 0.9998
-@pytest.mark.parametrize("seed, board, row, col, letter", [(243243, 5, 7, 7, "J"), (255255, 75, 10, 4, "W")])
-def test_a_serif_letter_its_strokes_misread_is_not_read_surely_as_another(seed: int, board: int, row: int, col: int,
+# ink shows no letter either: start tree M 0.9998. 276276 board-044 (11, 9): plain M 0.673, strokes M 0.991 (taken,
+# surer than the plain ink's same letter), hairlines W 1.000: round 30's start tree M 0.993. 284284 board-074 (6, 4):
+# plain ink no letter, strokes Y 0.812, darker T 0.640, hairlines no glyph, median-filtered T 1.000: round 30's start
+# tree Y 0.812
+@pytest.mark.parametrize("seed, board, row, col, letter", [(243243, 5, 7, 7, "J"), (255255, 75, 10, 4, "W"),
+                                                           (276276, 44, 11, 9, "W"), (284284, 74, 6, 4, "T")])
+def test_a_letter_its_strokes_misread_is_not_read_surely_as_another(seed: int, board: int, row: int, col: int,
                                                                            letter: str) -> None:
     truth, obs = read_rendered(seed, board)
     assert truth[row][col] == letter
