@@ -2189,7 +2189,9 @@ def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float, gra
     and along one axis (SPAN_MARGIN), as a refined one must to be taken (see TRIMMED_LATTICES). With
     `gray` (the work image's grey), also whether its lines fit (LINE_FIT), asked before the margins:
     on the rough placements of three frames with no readable board (/tmp/vspeed10/spanprof.py) line_fit
-    took 0.85 ms a placement, placement_margin 3.8 and _span_margin 18.6."""
+    took 0.85 ms a placement, placement_margin 3.8 and _span_margin 18.6 (asked as _span_passes since round 31:
+    3.8 ms a call against _span_margin's 20.0 on the three such calls of the 60 --tilt 35 --scale 0.2 frames,
+    `/tmp/vspeed11/check.py`)."""
     return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX
             and (gray is None or line_fit(gray, corners) >= LINE_FIT)
             and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _span_passes(small, corners))
