@@ -255,6 +255,11 @@ def dark_ink_mask(cell_bgr: np.ndarray) -> np.ndarray | None:
     return (inner <= p2 + DARK_INK * (p60 - p2)).astype(np.uint8)
 
 
+def dark_letter_ink(cell_bgr: np.ndarray) -> LetterInk | None:
+    """letter_ink of the darker ink (dark_ink_mask), as glyph_image reads it with `dark`."""
+    return _ink_parts(dark_ink_mask(cell_bgr))
+
+
 def ink_masks(cells: list[np.ndarray]) -> None:
     """Find (and remember, as ink_mask does) the ink masks of many grey windows of one size at
     once: the two percentile sets each mask needs (its centre's and, for light_letter_in, its
@@ -691,7 +696,7 @@ def glyph_image(cell_bgr: np.ndarray, strokes: bool = False,
     only them when `strokes`; only the strokes with their hairlines (hairline_mask) when `hairlines`;
     only the darker ink (dark_ink_mask) when `dark`."""
     if dark:
-        ink = _ink_parts(dark_ink_mask(cell_bgr))
+        ink = dark_letter_ink(cell_bgr)
     else:
         ink = None if strokes or hairlines else letter_ink(cell_bgr)
     mask, box = (None, None) if ink is None else (ink[0], ink[2])

@@ -35,7 +35,8 @@ from vision.cells import (CELL, INSET, PAD, CellStats, board_matrix, cell_grid, 
                           tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
-from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, forget_inks, glyph_features_batch,
+from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, dark_letter_ink, forget_inks,
+                          glyph_features_batch,
                           glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
                           stroke_number_sides, umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
@@ -488,6 +489,19 @@ MARK_WIDEST = 1.25
 # MARK_ONE_SHAPE) a B so, 1.0, a blank at 0.98. Of the marked blanks read right on dev seeds 123063, 123064,
 # 123163-123165 (300 boards, /tmp/vwrong/r22/collect.py, start tree) one had no letter in its plain ink (123064
 # board-014 (7,5), a star the board's dark lines in its window hid from the plain ink's level): now unknown
+# MARK_IN_DARKER_INK (no constant of its own, BoardReader._darker_marks): where the plain ink shows no letter because
+# its mask took in the tile's whole face (a dark or wooden tile on a light board: the centre's Otsu level falls between
+# the face and the light board lines round it, 0.42-0.75 of the window inked), the mark may show in the darker ink
+# (vision.glyph.dark_letter_ink, DARK_INK), and is taken there only where the letter model reads that ink 'not a
+# letter' at MARK_SURE as well: a third reading, so the plain-and-strokes one reading MARK_IN_PLAIN_INK distrusts is not
+# taken alone; the shape, number, colour and count tests as before. On round 31's 1640 dev boards (134155, 134156,
+# 134167, 134168 (60 each), 259259-272272 (100 each); /tmp/vlogo31/coll.py, asked.py, cmp.py against the start tree
+# 9c64a2b) 9 marked blanks were asked so; every square of both trees: 5 of them unknown -> blank (134156-041 (6,7),
+# 260260-095 (6,7) and (12,8), 261261-018 (7,8), 268268-013 (4,10)), no other square changed. Two more now asked by
+# MARK_NUMBERED (134167-031 (7,9), 261261-016 (7,9)), one whose darker ink reads a letter (134167-052 (12,10), 'not a
+# letter' 0.35), one with no darker glyph (263263-053 (4,6)). The two lettered tiles of those boards whose plain ink
+# shows no letter read 'not a letter' at MARK_SURE plain and as strokes (261261-027 (3,5) X, 134155-020 (9,9) E) hold
+# no glyph in their darker ink either
 # ... and it is one shape: a printed star is one ink component and a logo's ring holds its diamond, so one component
 # spans MARK_ONE_SHAPE of the glyph's box's width and of its height (_one_shape); a letter whose box took in what lies
 # beside it does not. Round 21's measuring seed 190190 board-015 (8,7) (looked at in round 22): an A whose box took
@@ -1722,7 +1736,8 @@ class BoardReader:
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         for k in self._darker_rivals(dict(zip(unread, upright)), letters):  # a weak letter the darker ink reads otherwise
             del letters[k]
-        marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
+        darker = self._darker_marks(upright, marks, stroke_marks, other)
+        marked = [k for k, w, p, s, d in zip(unread, upright, marks, stroke_marks, darker) if _a_mark(w, p, s, d)]
         return (marked if len(marked) <= self._blanks else []), letters
 
     def _darker_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
@@ -1974,7 +1989,23 @@ class BoardReader:
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain = self._glyph_classes(upright, False)[0][:, other]
         strokes = _strokes_not_a_letter(*self._glyph_classes(upright, True), other)
-        return [k for k, w, p, s in zip(squares, upright, plain, strokes) if _a_mark(w, p, s)]
+        darker = self._darker_marks(upright, plain, strokes, other)
+        return [k for k, w, p, s, d in zip(squares, upright, plain, strokes, darker) if _a_mark(w, p, s, d)]
+
+    def _darker_marks(self, upright: list[np.ndarray], plain: np.ndarray, strokes: list[float | None],
+                      other: int) -> list[float | None]:
+        """The letter model's 'not a letter' (class `other`) of the darker ink's glyph (vision.glyph.dark_letter_ink)
+        of each upright window whose plain ink shows no letter and which its plain and strokes' readings (`plain`,
+        `strokes`, as _a_mark takes them) call a mark at MARK_SURE; None elsewhere and where the darker ink holds no
+        glyph (see MARK_IN_DARKER_INK)."""
+        asked = [k for k, (w, p, s) in enumerate(zip(upright, plain, strokes))
+                 if p >= MARK_SURE and (s is None or s >= MARK_SURE) and letter_ink(w) is None]
+        darker: list[float | None] = [None] * len(upright)
+        if asked:
+            probs, heights = self._glyph_classes([upright[k] for k in asked], False, dark=True)
+            for k, p, h in zip(asked, probs, heights):
+                darker[k] = None if h == 0 else float(p[other])
+        return darker
 
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -2265,11 +2296,12 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
 
 
-def _a_mark(window: np.ndarray, plain: float, strokes: float | None) -> bool:
+def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: float | None = None) -> bool:
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
-    mark (_mark_shaped), no value number beside it (_numbered)."""
-    return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window)
+    mark (_mark_shaped; where the plain ink shows no letter, in the darker ink read 'not a letter' at MARK_SURE
+    too, `darker`: see MARK_IN_DARKER_INK), no value number beside it (_numbered)."""
+    return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window, darker)
             and not _numbered(window))
 
 
@@ -2287,15 +2319,18 @@ def _number_sides(window: np.ndarray) -> np.ndarray | None:
     return stroke_number_sides(window) if sides is None else sides
 
 
-def _mark_shaped(window: np.ndarray) -> bool:
+def _mark_shaped(window: np.ndarray, darker: float | None = None) -> bool:
     """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: its plain ink
-    shows it (MARK_IN_PLAIN_INK), no bare stroke (_a_stroke), no wider than MARK_WIDEST of its height (a letter with
-    the tile's edge in its box), and one shape (_one_shape)."""
+    shows it (MARK_IN_PLAIN_INK), or where that shows no letter, its darker ink read 'not a letter' at MARK_SURE
+    (`darker`, see MARK_IN_DARKER_INK); no bare stroke (narrower than MARK_WIDTH of its height), no wider than
+    MARK_WIDEST of its height (a letter with the tile's edge in its box), and one shape (_one_shape)."""
     ink = letter_ink(window)
+    if ink is None and darker is not None and darker >= MARK_SURE:
+        ink = dark_letter_ink(window)
     if ink is None:
         return False
     x0, y0, x1, y1 = ink[2]
-    return not _a_stroke(window) and x1 - x0 <= MARK_WIDEST * (y1 - y0) and _one_shape(ink)
+    return MARK_WIDTH * (y1 - y0) <= x1 - x0 <= MARK_WIDEST * (y1 - y0) and _one_shape(ink)
 
 
 def _one_shape(ink: LetterInk) -> bool:
