@@ -2306,8 +2306,8 @@ def _number_sides(window: np.ndarray) -> np.ndarray | None:
 
 def _mark_shaped(window: np.ndarray) -> bool:
     """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: its plain ink
-    shows it (MARK_IN_PLAIN_INK, _mark_ink), no bare stroke (_a_stroke), no wider than MARK_WIDEST of its height (a
-    letter with the tile's edge in its box), and one shape (_one_shape)."""
+    shows it (MARK_IN_PLAIN_INK, _mark_ink), no bare stroke (narrower than MARK_WIDTH of its height, as _a_stroke), no
+    wider than MARK_WIDEST of its height (a letter with the tile's edge in its box), and one shape (_one_shape)."""
     ink = _mark_ink(window)
     if ink is None:
         return False
