@@ -511,10 +511,11 @@ MARK_ONE_SHAPE = 0.95
 # letter with both readings at MARK_SURE on 1100 dev boards (seeds 281281-286286, 287287, 288288, 290290, 134171 and
 # 134172, 100 boards each; /tmp/vstar31/dumplog.py, start tree 9c64a2b with the rule): 11 blanks, the strokes' glyph
 # held 1.000 by the plain ink (10 of them 0.02-0.12 off, one an edge piece 0.32 off, 0.31 as wide as tall), 4 lettered
-# tiles held 0.00-0.70 (286286 board-016's M 0.70, one shape, 0.62 as wide as tall, 0.06 off: only MARK_HELD keeps it out);
-# the faint V of 123064 board-043 (6,9) MARK_IN_PLAIN_INK names held 0.88 (not one shape), its A of 120063 board-008
-# (6,10) 1.0 (0.32 off, 0.14 as wide as tall). MARK_HELD lies between the letters' 0.88 and the marks' 1.0. Every
-# square of the 1100 boards read by both trees: 7 blanks asked are read (five star, two logo blanks), no other changes
+# tiles held 0.00-0.70 (286286 board-016's M 0.70, one shape, 0.62 as wide as tall, 0.06 off: only MARK_HELD keeps it
+# out); the faint V of 123064 board-043 (6,9) MARK_IN_PLAIN_INK names held 0.88 (not one shape), its A of 120063
+# board-008 (6,10) 1.0 (0.32 off, 0.14 as wide as tall). MARK_HELD lies between the letters' 0.88 and the marks' 1.0.
+# Every square of the 1100 boards read by both trees: 7 blanks asked are read (five star, two logo blanks), no other
+# changes
 MARK_HELD = 0.95
 # MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
