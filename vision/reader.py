@@ -36,9 +36,9 @@ from vision.cells import (CELL, INSET, PAD, CellStats, board_matrix, cell_grid, 
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, dark_letter_ink, forget_inks,
-                          glyph_features_batch,
-                          glyph_in_pieces, ink_masks, letter_box, letter_ink, light_letters_in, mark_above, stroke_mask,
-                          stroke_number_sides, umlaut_dots, value_number_sides)
+                          glyph_features_batch, glyph_in_pieces, ink_mask, ink_masks, letter_box, letter_ink,
+                          light_letters_in, mark_above, stroke_mask, stroke_number_sides, umlaut_dots,
+                          value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -513,6 +513,24 @@ MARK_WIDEST = 1.25
 # MARK_SURE's squares on dev seeds 123063, 123064, 123163-123165 (300 boards, /tmp/vwrong/r22/collect.py, start
 # tree): every one of the marked blanks' glyphs has one part spanning its whole box (1.0 and 1.0)
 MARK_ONE_SHAPE = 0.95
+# MARK_JOINED (MARK_HELD, _mark_ink): a mark the plain ink joins to other ink (a shaded band of its tile reaching the
+# window's rim, the tile's outline round it, a light star whose window turned over is one component) leaves the plain
+# ink no letter, and such blanks were asked (MARK_IN_PLAIN_INK): four of round 31's seven star blanks asked on dev seeds
+# 287287, 288288, 290290, all unknown at 0.000 (287287 board-056 (9,8), board-098 (10,6), 288288 board-093 (7,7) and
+# 290290 board-005 (7,7), two on the centre square), and 123064 board-014 (7,5) above. Their strokes show the mark
+# alone. So where the plain ink shows no letter, the strokes' glyph is the mark's ink where it sits within
+# STROKES_OFF_CENTRE of where letters sit (as _no_stray_strokes holds a strokes' letter) and the plain ink holds
+# MARK_HELD of its pixels (the plain ink shows the mark, only joined); MARK_SURE in both readings, the shape
+# (MARK_WIDTH, MARK_WIDEST, MARK_ONE_SHAPE) and MARK_NUMBERED as before. Every _a_mark call whose plain ink shows no
+# letter with both readings at MARK_SURE on 1100 dev boards (seeds 281281-286286, 287287, 288288, 290290, 134171 and
+# 134172, 100 boards each; /tmp/vstar31/dumplog.py, start tree 9c64a2b with the rule): 11 blanks, the strokes' glyph
+# held 1.000 by the plain ink (10 of them 0.02-0.12 off, one an edge piece 0.32 off, 0.31 as wide as tall), 4 lettered
+# tiles held 0.00-0.70 (286286 board-016's M 0.70, one shape, 0.62 as wide as tall, 0.06 off: only MARK_HELD keeps it
+# out); the faint V of 123064 board-043 (6,9) MARK_IN_PLAIN_INK names held 0.88 (not one shape), its A of 120063
+# board-008 (6,10) 1.0 (0.32 off, 0.14 as wide as tall). MARK_HELD lies between the letters' 0.88 and the marks' 1.0.
+# Every square of the 1100 boards read by both trees: 7 blanks asked are read (five star, two logo blanks), no other
+# changes
+MARK_HELD = 0.95
 # MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
 # On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
@@ -2321,16 +2339,39 @@ def _number_sides(window: np.ndarray) -> np.ndarray | None:
 
 def _mark_shaped(window: np.ndarray, darker: float | None = None) -> bool:
     """Whether the ink on an upright tile read surely as 'not a letter' may be a blank's logo or star: its plain ink
-    shows it (MARK_IN_PLAIN_INK), or where that shows no letter, its darker ink read 'not a letter' at MARK_SURE
-    (`darker`, see MARK_IN_DARKER_INK); no bare stroke (narrower than MARK_WIDTH of its height), no wider than
-    MARK_WIDEST of its height (a letter with the tile's edge in its box), and one shape (_one_shape)."""
-    ink = letter_ink(window)
+    shows it (MARK_IN_PLAIN_INK, _mark_ink), or where that shows no letter, its darker ink read 'not a letter' at
+    MARK_SURE (`darker`, see MARK_IN_DARKER_INK); no bare stroke (narrower than MARK_WIDTH of its height, as
+    _a_stroke), no wider than MARK_WIDEST of its height (a letter with the tile's edge in its box), and one shape
+    (_one_shape)."""
+    ink = _mark_ink(window)
     if ink is None and darker is not None and darker >= MARK_SURE:
         ink = dark_letter_ink(window)
     if ink is None:
         return False
     x0, y0, x1, y1 = ink[2]
     return MARK_WIDTH * (y1 - y0) <= x1 - x0 <= MARK_WIDEST * (y1 - y0) and _one_shape(ink)
+
+
+def _mark_ink(window: np.ndarray) -> LetterInk | None:
+    """The ink of what may be a blank's mark on an upright tile: the plain ink's letter, or where the plain ink shows
+    none, the strokes' glyph where the plain ink holds it, joined there to other ink (MARK_JOINED); None else."""
+    ink = letter_ink(window)
+    if ink is not None:
+        return ink
+    plain, strokes = ink_mask(window), stroke_mask(window)
+    if plain is None or strokes is None:
+        return None
+    components = cv2.connectedComponentsWithStats(strokes, connectivity=8)
+    box = letter_box(strokes, components)
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    n = strokes.shape[0]
+    if np.hypot((x0 + x1) / 2 - LETTER_PLACE * n, (y0 + y1) / 2 - LETTER_PLACE * n) > STROKES_OFF_CENTRE * n:
+        return None
+    glyph = strokes[y0:y1, x0:x1] > 0
+    held = float(plain[y0:y1, x0:x1][glyph].mean()) if glyph.any() else 0.0
+    return (strokes, components, box) if held >= MARK_HELD else None
 
 
 def _one_shape(ink: LetterInk) -> bool:
