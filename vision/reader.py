@@ -1722,6 +1722,8 @@ class BoardReader:
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         for k in self._darker_rivals(dict(zip(unread, upright)), letters):  # a weak letter the darker ink reads otherwise
             del letters[k]
+        for k in self._hairline_rivals(dict(zip(unread, upright)), letters):  # strokes that lost a thin arm
+            del letters[k]
         marked = [k for k, w, p, s in zip(unread, upright, marks, stroke_marks) if _a_mark(w, p, s)]
         return (marked if len(marked) <= self._blanks else []), letters
 
@@ -1734,6 +1736,17 @@ class BoardReader:
             return []
         darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
         return [k for k, p, h in zip(weak, darker, heights) if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
+
+    def _hairline_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
+        """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
+        height) whose strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter at
+        LETTER_DECIDES (see SURE_TILE_HAIRLINES). `upright`: each square's upright grey window."""
+        squares = list(letters)
+        if not squares:
+            return []
+        again, heights = self._read_glyphs([upright[k] for k in squares], strokes=False, hairlines=True)
+        return [k for k, p, h in zip(squares, again, heights)
+                if h > 0 and p.max() >= LETTER_DECIDES and int(p.argmax()) != int(letters[k][0].argmax())]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
         """Whether the centre square's reading (`centre`; `window`, its grey letter window) is a tile whose letter
