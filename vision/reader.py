@@ -587,6 +587,19 @@ STROKES_OFF_CENTRE = 0.25
 # Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
 # otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
 OTHER_LETTERS = 0.05
+# SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
+# (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
+# LETTER_DECIDES is not taken, as FAINT_STROKES and HAIRLINES_RIVAL do not take such a letter on the other strokes'
+# paths: the strokes' mask keeps a serif letter's thick strokes and loses its thin ones. The tile is then read as a
+# tile whose letter was not found (its window's detail boosted, FAINT_GAIN), or asked. Round 31's lead's unused seed
+# 288288 board-033 (12, 6): an upright serif W on an orange tile, plain 'not a letter' 0.477 (M 0.237, W 0.195),
+# strokes M 0.935 (the two thick downstrokes), hairlines W 1.000, darker M 0.764: read M 0.935; boosted, its plain
+# ink reads W 1.000. _letter_probabilities found no letter there (plain 'not a letter', strokes under LETTER_DECIDES),
+# so neither HAIRLINES_RIVAL, FAINT_STROKES nor _steady_letters looked at it. Dev (round 31, every square of 2111
+# boards read by both trees: seeds 259259-265265, 270270-276276, 281281-286286 and 288288 (100 boards each) and
+# jheidel-en; /tmp/vwrong31/dump.py, dumpfire.py, cmp.py): 7 such strokes' letters, the W alone taken out (its
+# hairlines W 0.9999); the hairlines of the others read their own letter (O 0.56-0.72 on three O's, N 0.92, I 0.98)
+# or none (an N whose strokes read P 0.02); that square alone changes (M 0.935 -> W 1.0)
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -1754,6 +1767,8 @@ class BoardReader:
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
         for k in self._darker_rivals(dict(zip(unread, upright)), letters):  # a weak letter the darker ink reads otherwise
             del letters[k]
+        for k in self._hairline_rivals(dict(zip(unread, upright)), letters):  # strokes that lost a thin arm
+            del letters[k]
         darker = self._darker_marks(upright, marks, stroke_marks, other)
         marked = [k for k, w, p, s, d in zip(unread, upright, marks, stroke_marks, darker) if _a_mark(w, p, s, d)]
         return (marked if len(marked) <= self._blanks else []), letters
@@ -1767,6 +1782,17 @@ class BoardReader:
             return []
         darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
         return [k for k, p, h in zip(weak, darker, heights) if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
+
+    def _hairline_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
+        """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
+        height) whose strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter at
+        LETTER_DECIDES (see SURE_TILE_HAIRLINES). `upright`: each square's upright grey window."""
+        squares = list(letters)
+        if not squares:
+            return []
+        again, heights = self._read_glyphs([upright[k] for k in squares], strokes=False, hairlines=True)
+        return [k for k, p, h in zip(squares, again, heights)
+                if h > 0 and p.max() >= LETTER_DECIDES and int(p.argmax()) != int(letters[k][0].argmax())]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
         """Whether the centre square's reading (`centre`; `window`, its grey letter window) is a tile whose letter
