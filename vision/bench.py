@@ -26,7 +26,9 @@ degrees about the frame's horizontal axis (through the renderer's widest lens, a
 15 degrees makes the far edge 0.75 of the near one), shrunk so that the tilted frame's
 bounding box is F of the frame's size (the playing area of a scrabscrap-v1 frame spans 0.875 of
 it, so --scale 0.4 shows the board at 35 % of the frame width, 0.23 at 20 %) and turned TURN degrees clockwise; the
-frame keeps its size, the rest is a plain grey table. The truth corners (or, when the truth
+frame keeps its size, the rest is a plain grey table. Each pixel of the transformed frame is the mean light of
+the patch of the frame it covers, as a camera's sensor gathers it (camera_view; until round 31 it was one point
+of it, which drew 1-px grid lines as dots at --scale 0.4). The truth corners (or, when the truth
 has none, the frame's own corners, which places the rotation for boards shown upright) go
 through the same transform. A frame without truth corners is read once as it is (untimed) and
 the reader's own corners there are the truth for the transformed frame's location error.
