@@ -257,7 +257,9 @@ def camera_view(frame: np.ndarray, moved: np.ndarray) -> np.ndarray:
     return out
 
 
-STRIP_BYTES = 2 << 20  # camera_view's samples drawn at a time: the sweep's peak memory 175-195 MB (16 MB strips: 197-221, the point-sampled warp 172-198)
+# camera_view's samples drawn at a time: round 31's sweep (16 settings of scrabscrap-v1) peaked at 175-195 MB
+# (16 MB strips: 197-221 MB; the point-sampled warp before it: 172-198 MB)
+STRIP_BYTES = 2 << 20
 
 
 def _least_scale(moved: np.ndarray, width: int, height: int) -> float:
