@@ -236,12 +236,14 @@ def frame_transform(width: int, height: int, tilt: float, scale: float, turn: fl
 
 def camera_view(frame: np.ndarray, moved: np.ndarray) -> np.ndarray:
     """`frame` as the homography `moved` (frame_transform) shows it, each pixel the mean light of the patch of the
-    frame it covers, as a camera's sensor gathers it: every output pixel is the mean of SUBSAMPLES x SUBSAMPLES
-    bilinear samples spread over it, enough of them that neighbouring samples lie at most one frame pixel apart
+    frame it covers, as a camera's sensor gathers it: every output pixel is the mean of k x k bilinear
+    samples spread over it, enough of them that neighbouring samples lie at most one frame pixel apart
     (_least_scale). A warp alone samples the frame at one point a pixel: warpPerspective has no area
     interpolation (it takes INTER_AREA as INTER_LINEAR), so at --scale 0.4 a 1-px grid line survives as dots
     and a letter's edge as steps, which no camera shows (the rendered frames are drawn at their own size and
-    show none either). Drawn in strips of rows to keep the samples' memory small."""
+    show none either). Drawn in strips of rows to keep the samples' memory small (STRIP_BYTES); warpPerspective's
+    fixed-point coordinates move with a strip's offset, so another strip size changes a pixel by one grey level
+    at most (and the reader's location of a board near its acceptance margins with it)."""
     h, w = frame.shape[:2]
     k = max(1, int(np.ceil(1.0 / _least_scale(moved, w, h) - 1e-9)))  # samples across each output pixel
     # output pixel x holds the samples x - 0.5 + (i + 0.5) / k: sample X = k x + i, so x = (X + 0.5) / k - 0.5
