@@ -26,7 +26,9 @@ degrees about the frame's horizontal axis (through the renderer's widest lens, a
 15 degrees makes the far edge 0.75 of the near one), shrunk so that the tilted frame's
 bounding box is F of the frame's size (the playing area of a scrabscrap-v1 frame spans 0.875 of
 it, so --scale 0.4 shows the board at 35 % of the frame width, 0.23 at 20 %) and turned TURN degrees clockwise; the
-frame keeps its size, the rest is a plain grey table. The truth corners (or, when the truth
+frame keeps its size, the rest is a plain grey table. Each pixel of the transformed frame is the mean light of
+the patch of the frame it covers, as a camera's sensor gathers it (camera_view; until round 31 it was one point
+of it, which drew 1-px grid lines as dots at --scale 0.4). The truth corners (or, when the truth
 has none, the frame's own corners, which places the rotation for boards shown upright) go
 through the same transform. A frame without truth corners is read once as it is (untimed) and
 the reader's own corners there are the truth for the transformed frame's location error.
@@ -232,6 +234,45 @@ def frame_transform(width: int, height: int, tilt: float, scale: float, turn: fl
     return cv2.getPerspectiveTransform(source, moved.astype(np.float32))
 
 
+def camera_view(frame: np.ndarray, moved: np.ndarray) -> np.ndarray:
+    """`frame` as the homography `moved` (frame_transform) shows it, each pixel the mean light of the patch of the
+    frame it covers, as a camera's sensor gathers it: every output pixel is the mean of k x k bilinear
+    samples spread over it, enough of them that neighbouring samples lie at most one frame pixel apart
+    (_least_scale). A warp alone samples the frame at one point a pixel: warpPerspective has no area
+    interpolation (it takes INTER_AREA as INTER_LINEAR), so at --scale 0.4 a 1-px grid line survives as dots
+    and a letter's edge as steps, which no camera shows (the rendered frames are drawn at their own size and
+    show none either). Drawn in strips of rows to keep the samples' memory small (STRIP_BYTES); warpPerspective's
+    fixed-point coordinates move with a strip's offset, so another strip size changes a pixel by one grey level
+    at most (and the reader's location of a board near its acceptance margins with it)."""
+    h, w = frame.shape[:2]
+    k = max(1, int(np.ceil(1.0 / _least_scale(moved, w, h) - 1e-9)))  # samples across each output pixel
+    # output pixel x holds the samples x - 0.5 + (i + 0.5) / k: sample X = k x + i, so x = (X + 0.5) / k - 0.5
+    spread = np.array([[k, 0, (k - 1) / 2], [0, k, (k - 1) / 2], [0, 0, 1]], np.float64) @ moved
+    rows = max(1, STRIP_BYTES // (w * k * k * frame.shape[2]))
+    out = np.empty_like(frame, shape=(h, w, frame.shape[2]))
+    for y0 in range(0, h, rows):
+        y1 = min(h, y0 + rows)
+        strip = np.array([[1, 0, 0], [0, 1, -k * y0], [0, 0, 1]], np.float64) @ spread
+        samples = cv2.warpPerspective(frame, strip, (w * k, (y1 - y0) * k), flags=cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_GREY)
+        out[y0:y1] = samples if k == 1 else cv2.resize(samples, (w, y1 - y0), interpolation=cv2.INTER_AREA)
+    return out
+
+
+# camera_view's samples drawn at a time: round 31's sweep (16 settings of scrabscrap-v1) peaked at 175-195 MB
+# (16 MB strips: 197-221 MB; the point-sampled warp before it: 172-198 MB)
+STRIP_BYTES = 2 << 20
+
+
+def _least_scale(moved: np.ndarray, width: int, height: int) -> float:
+    """The least local scale (the square root of the area's) of the homography `moved` over a width x height
+    frame: the Jacobian's determinant is det(moved) / w^3, w the projective divisor, which runs linearly over
+    the frame, so its extremes lie at the frame's corners."""
+    corners = np.array([[0, 0, 1], [width, 0, 1], [width, height, 1], [0, height, 1]], np.float64)
+    divisors = corners @ moved[2]
+    return float(np.sqrt(abs(np.linalg.det(moved)) / np.abs(divisors) ** 3).min())
+
+
 def score_frame(obs: BoardObservation, board: list[str], folder: str, image: str, occluded: set,
                 tally: Tally, errors: list[CellError]) -> None:
     text = obs.board_text()
@@ -320,8 +361,7 @@ def run_folder(folder: Path, sequence: bool, errors: list[CellError], transform:
         if transform.active():
             h, w = frame.shape[:2]
             moved = frame_transform(w, h, transform.tilt, transform.scale, transform.turn)
-            frame = cv2.warpPerspective(frame, moved, (w, h), flags=cv2.INTER_AREA if transform.scale < 1 else cv2.INTER_LINEAR,
-                                        borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_GREY)
+            frame = camera_view(frame, moved)
             entry = dict(entry, image_size=[w, h])
             if corners is not None:
                 corners = cv2.perspectiveTransform(corners[None], moved)[0]
