@@ -789,9 +789,10 @@ BLANK_DOUBT = 0.02
 # empty (SURE_TILE; normalised correlation, the best of shifts up to OUTLINE_SHIFT px; two of each at least) is
 # unknown: asked, never a silent empty (_outlined_blanks). Evidence: see OUTLINE_MARGIN.
 OUTLINE_BAND = 12
+OUTLINE_PAD = 3
 OUTLINE_BLUR = 2.0
 OUTLINE_SHIFT = 3
-OUTLINE_MARGIN = 0.05
+OUTLINE_MARGIN = 0.15
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -2149,13 +2150,15 @@ def _outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats
 
 
 def _outline_band(window: np.ndarray) -> np.ndarray:
-    """A letter window's detail (its grey less its blur, OUTLINE_BLUR px) with its middle blanked out: the square's
-    edge OUTLINE_BAND px inward and the pad around it (see OUTLINE_MARGIN), as float32."""
+    """A letter window's detail (its grey less its blur, OUTLINE_BLUR px) cut to its square and OUTLINE_PAD px around
+    it, with its middle blanked out: the square's edge OUTLINE_BAND px inward (see OUTLINE_MARGIN), as float32."""
     grey = window.astype(np.float32)
     detail = grey - cv2.GaussianBlur(grey, (0, 0), OUTLINE_BLUR)
-    middle = slice(PAD + OUTLINE_BAND, PAD + CELL - OUTLINE_BAND)
-    detail[middle, middle] = 0.0
-    return detail
+    square = slice(PAD - OUTLINE_PAD, PAD + CELL + OUTLINE_PAD)
+    band = detail[square, square].copy()
+    middle = slice(OUTLINE_PAD + OUTLINE_BAND, OUTLINE_PAD + CELL - OUTLINE_BAND)
+    band[middle, middle] = 0.0
+    return band
 
 
 def _band_likeness(band: np.ndarray, others: list[np.ndarray]) -> float:
