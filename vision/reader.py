@@ -784,10 +784,20 @@ BLANK_DOUBT = 0.02
 # its tile's own outline: a raised tile's edge, bevel and shadow sit a little inside and around its square where an
 # empty square shows the board's grid lines. So a square read empty, inkless (INKLESS) and beside a tile, within
 # FACE_NEAR Lab of its nearest tiles' faces, whose window's outer band (OUTLINE_BAND px inward from the square's edge
-# and the window's pad around it; its detail, the grey less its blur of OUTLINE_BLUR px) matches the median band of its
+# and OUTLINE_PAD px out from it; its detail, the grey less its blur of OUTLINE_BLUR px) matches the median band of its
 # FACE_NEIGHBOURS nearest tiles better, by OUTLINE_MARGIN or more, than that of its nearest squares of its type called
 # empty (SURE_TILE; normalised correlation, the best of shifts up to OUTLINE_SHIFT px; two of each at least) is
-# unknown: asked, never a silent empty (_outlined_blanks). Evidence: see OUTLINE_MARGIN.
+# unknown: asked, never a silent empty (_outlined_blanks). OUTLINE_BAND (a quarter of a square) and OUTLINE_BLUR (a
+# tile's edge and shadow are 2-5 px of a 48 px square) set once, not tuned; OUTLINE_SHIFT as LABEL_SHIFT (tiles sit
+# a few px off their squares). OUTLINE_PAD: the window's full pad (8 px) takes in a neighbour tile's edge across an
+# empty square's side, so empty squares beside tiles on a dark board looked like tiles (margins up to 0.169; 259259
+# board-067 (1, 7), (7, 13)); 3 px keeps the tile's own outline, which reaches a little past its square at a tilt.
+# Dev evidence (the start tree 1c69d3b's readings of 1700 rendered boards, seeds 259259-272272, 287287, 289289,
+# 290290; /tmp/vblankmiss31/collect.py, collectv.py): of the inkless squares read empty beside a tile within FACE_NEAR
+# of their tiles' faces, the 331 empty ones (51 boards) have margins up to 0.092; the four plain blanks read empty at
+# 0.98-0.99 among them 0.202 (the case), 0.276 (261261 board-073 (11, 0)), 0.362 (263263 board-084 (3, 9)) and -0.143
+# (259259 board-067 (3, 13), a dark blank on a dark board: still read empty); of all 195 blanks among those squares
+# (any reading) 78 are over 0.092. OUTLINE_MARGIN about halfway between the empties' 0.092 and the blanks' 0.202
 OUTLINE_BAND = 12
 OUTLINE_PAD = 3
 OUTLINE_BLUR = 2.0
