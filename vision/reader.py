@@ -778,6 +778,31 @@ LABEL_BLUR = 4.0
 # 0.116); nothing else changed. The blanks the model gives no doubt (234234 board-062, 236236 board-075, 240240
 # board-076: blank 0.000-0.007) stay empty
 BLANK_DOUBT = 0.02
+# A plain blank of the very colour of its board's squares (cream tiles on a cream board) is read empty at up to 0.99:
+# its colour is within FACE_APART times its faces' distance of its near empty squares, so no colour test can tell it
+# (/tmp/lead31/m/r289289 board-065 (11, 8): 1.3 Lab from its tiles' faces, 2.5 from its near empties). What it shows is
+# its tile's own outline: a raised tile's edge, bevel and shadow sit a little inside and around its square where an
+# empty square shows the board's grid lines. So a square read empty, inkless (INKLESS) and beside a tile, within
+# FACE_NEAR Lab of its nearest tiles' faces, whose window's outer band (OUTLINE_BAND px inward from the square's edge
+# and OUTLINE_PAD px out from it; its detail, the grey less its blur of OUTLINE_BLUR px) matches the median band of its
+# FACE_NEIGHBOURS nearest tiles better, by OUTLINE_MARGIN or more, than that of its nearest squares of its type called
+# empty (SURE_TILE; normalised correlation, the best of shifts up to OUTLINE_SHIFT px; two of each at least) is
+# unknown: asked, never a silent empty (_outlined_blanks). OUTLINE_BAND (a quarter of a square) and OUTLINE_BLUR (a
+# tile's edge and shadow are 2-5 px of a 48 px square) set once, not tuned; OUTLINE_SHIFT as LABEL_SHIFT (tiles sit
+# a few px off their squares). OUTLINE_PAD: the window's full pad (8 px) takes in a neighbour tile's edge across an
+# empty square's side, so empty squares beside tiles on a dark board looked like tiles (margins up to 0.169; 259259
+# board-067 (1, 7), (7, 13)); 3 px keeps the tile's own outline, which reaches a little past its square at a tilt.
+# Dev evidence (the start tree 1c69d3b's readings of 1700 rendered boards, seeds 259259-272272, 287287, 289289,
+# 290290; /tmp/vblankmiss31/collect.py, collectv.py): of the inkless squares read empty beside a tile within FACE_NEAR
+# of their tiles' faces, the 331 empty ones (51 boards) have margins up to 0.092; the four plain blanks read empty at
+# 0.98-0.99 among them 0.202 (the case), 0.276 (261261 board-073 (11, 0)), 0.362 (263263 board-084 (3, 9)) and -0.143
+# (259259 board-067 (3, 13), a dark blank on a dark board: still read empty); of all 195 blanks among those squares
+# (any reading) 78 are over 0.092. OUTLINE_MARGIN about halfway between the empties' 0.092 and the blanks' 0.202
+OUTLINE_BAND = 12
+OUTLINE_PAD = 3
+OUTLINE_BLUR = 2.0
+OUTLINE_SHIFT = 3
+OUTLINE_MARGIN = 0.15
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1718,6 +1743,8 @@ class BoardReader:
                 cells[g] = CellReading("unknown", None, 0.0)
         for k in _doubted_blanks(cells, occ, stats, index):  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
+            cells[k] = CellReading("unknown", None, 0.0)
         for k in _doubted_tiles(cells, occ, stats, index):  # nor a tile the light has lit otherwise (TILE_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
         # after every square never to be read empty is asked: such a square may be the tile a lone tile joins
@@ -2099,6 +2126,56 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
     return squares[keep].tolist()
+
+
+def _outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                     windows: list[np.ndarray]) -> list[int]:
+    """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) within
+    FACE_NEAR Lab of their nearest tiles' faces, whose window's outer band is more like their nearest tiles' than their
+    near empty squares' of their type by OUTLINE_MARGIN: plain blanks of their square's colour, to be asked (see
+    OUTLINE_MARGIN). `index`: the frame-order cell of each; `windows`: the grey letter windows (frame order)."""
+    squares, tiles = _empty_beside_tiles(cells, occ, stats.shape[index, 0] < INKLESS)
+    if len(squares) == 0:
+        return []
+    near_tiles = _near(squares, tiles)
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, near_tiles.ravel())
+    close = _from_median(stats.mean[index], faces, squares, near_tiles) <= FACE_NEAR  # NaN: under two tiles
+    squares, near_tiles = squares[close], near_tiles[close]
+    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+    bands: dict[int, np.ndarray] = {}
+
+    def band(k: int) -> np.ndarray:
+        if k not in bands:
+            bands[k] = _outline_band(windows[index[k]])
+        return bands[k]
+
+    outlined = []
+    for k, tiled, bare in zip(squares.tolist(), near_tiles, near_empty):
+        tiled, bare = tiled[tiled >= 0], bare[bare >= 0]
+        if len(tiled) >= 2 and len(bare) >= 2 and (_band_likeness(band(k), [band(t) for t in tiled])
+                                                   >= _band_likeness(band(k), [band(e) for e in bare]) + OUTLINE_MARGIN):
+            outlined.append(k)
+    return outlined
+
+
+def _outline_band(window: np.ndarray) -> np.ndarray:
+    """A letter window's detail (its grey less its blur, OUTLINE_BLUR px) cut to its square and OUTLINE_PAD px around
+    it, with its middle blanked out: the square's edge OUTLINE_BAND px inward (see OUTLINE_MARGIN), as float32."""
+    grey = window.astype(np.float32)
+    detail = grey - cv2.GaussianBlur(grey, (0, 0), OUTLINE_BLUR)
+    square = slice(PAD - OUTLINE_PAD, PAD + CELL + OUTLINE_PAD)
+    band = detail[square, square].copy()
+    middle = slice(OUTLINE_PAD + OUTLINE_BAND, OUTLINE_PAD + CELL - OUTLINE_BAND)
+    band[middle, middle] = 0.0
+    return band
+
+
+def _band_likeness(band: np.ndarray, others: list[np.ndarray]) -> float:
+    """How well a square's outer band matches the median of `others` (normalised correlation, the best of shifts up to
+    OUTLINE_SHIFT px; see OUTLINE_MARGIN)."""
+    typical = np.median(np.stack(others), axis=0)[OUTLINE_SHIFT:-OUTLINE_SHIFT, OUTLINE_SHIFT:-OUTLINE_SHIFT]
+    return float(cv2.matchTemplate(band, np.ascontiguousarray(typical), cv2.TM_CCOEFF_NORMED).max())
 
 
 def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
