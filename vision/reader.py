@@ -1489,10 +1489,38 @@ class BoardReader:
         taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
         for j in np.flatnonzero(taken):  # see DENOISED_PLAIN
             taken[j] = _plain_letter_in_place(filtered[j], bool(heights[unread[j]] > 0))
+        refuted = self._denoised_refuted(upright, unread, heights, taken & ~same, again.argmax(axis=1))
+        taken &= ~refuted
+        again[refuted], again_heights[refuted] = 0.0, 0.0  # no say in _read_darker either
         probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
         left = ~taken
         if left.any():
             self._read_darker(upright, probs, heights, unread[left], again[left], again_heights[left])
+
+    def _denoised_refuted(self, upright: list[np.ndarray], unread: np.ndarray, heights: np.ndarray,
+                          other: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `unread` (indices into `upright`): whether the filtered window's letter letters[row] (an index
+        into self.letter_classes), taken by _read_denoised where `other` (no letter found unfiltered, or another
+        one), is refuted by the window unfiltered: where none was found, its plain ink and its strokes both read
+        'not a letter' at MARK_SURE (DENOISED_MARK), or its strokes with their hairlines kept read another letter
+        at LETTER_DECIDES (DENOISED_HAIRLINES). `upright`: grey windows; `heights`: the unfiltered glyphs'."""
+        refuted = np.zeros(len(unread), bool)
+        rows = np.flatnonzero(other)
+        if not len(rows):
+            return refuted
+        windows = [upright[k] for k in unread[rows]]
+        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        refuted[rows] = (hair_heights > 0) & (hair.max(axis=1) >= LETTER_DECIDES) & \
+            (hair.argmax(axis=1) != letters[rows])
+        unfound = rows[(heights[unread[rows]] == 0) & ~refuted[rows]]
+        if len(unfound) and NOT_A_LETTER in self.letters.classes:
+            mark = self.letters.classes.index(NOT_A_LETTER)
+            windows = [upright[k] for k in unread[unfound]]
+            plain, plain_heights = self._glyph_classes(windows, strokes=False)
+            strokes, strokes_heights = self._glyph_classes(windows, strokes=True)
+            refuted[unfound] = (plain_heights > 0) & (plain[:, mark] >= MARK_SURE) & \
+                (strokes_heights > 0) & (strokes[:, mark] >= MARK_SURE)
+        return refuted
 
     def _read_darker(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray, rows: np.ndarray,
                      filtered: np.ndarray, filtered_heights: np.ndarray) -> None:
