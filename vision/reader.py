@@ -338,6 +338,17 @@ DENOISE_PX = 3
 # filtered plain ink shows no letter, are read only so (a first version that asked the plain ink's letter there too
 # asked both). Dev (as HAIRLINES_RIVAL's): the W and the phantom change, and 134145 board-059 (2, 13), an R read
 # 0.999 from its filtered window, now 1.0 from its darker ink (_read_darker); no other square
+# DENOISED_HAIRLINES, DENOISED_MARK (no constants of their own: LETTER_DECIDES, MARK_SURE; _denoised_refuted): the
+# filter that mends specks also merges thin strokes and blurs points, so a filtered letter taken where none or another
+# was found unfiltered is refused where the window unfiltered refutes it: its strokes with their hairlines kept read
+# another letter at LETTER_DECIDES (as HAIRLINES_RIVAL and SURE_TILE_HAIRLINES refuse a strokes' letter), or, where
+# no letter was found, its plain ink and its strokes both read 'not a letter' at MARK_SURE (the readings _a_mark
+# takes a blank's mark by; the thin I's above read 'not a letter' 0.76 and 0.88 plain). A refused filtered reading
+# has no say in _read_darker either. Round 31 (helper "vtwrong31"), rendered boards through the bench's camera view
+# (--tilt 15 --scale 0.6 --turn 45, about 24 px a square): 260260 board-048 (12, 2), a serif W, plain W 0.724,
+# strokes M 0.990, hairlines W 0.999, filtered M 0.999 (the arms merged): read M 0.9995, now asked; 293293 board-047
+# (3, 9), a light star blank on a purple tile, plain ink, strokes and hairlines 'not a letter' 1.000, filtered
+# strokes A 0.991: read A 1.0, now a blank. Dev evidence: vision/MEASUREMENTS.md, round 31, helper "vtwrong31"
 # DARKER_READS (no constant of its own: LETTER_DECIDES): a letter still not read at the kiosk's bar after
 # _read_denoised is read from its darker ink (vision.glyph.dark_ink_mask), and taken where that reads a letter at
 # LETTER_DECIDES that the plain ink's or the filtered reading's likeliest letter is too (_read_darker): the plain ink's
