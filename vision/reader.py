@@ -1487,8 +1487,8 @@ class BoardReader:
         the letter model calls 'not a letter'. The filtered reading (every check of _letter_probabilities
         applied; the value number had its say on the letter found already) is taken where it reads the letter
         found at the kiosk's bar, or, where no letter was found or it reads another, at LETTER_DECIDES (as the
-        strokes' letter is taken where the plain ink shows none, and as TAKEN_ALONE takes another letter).
-        `upright`: grey windows."""
+        strokes' letter is taken where the plain ink shows none, and as TAKEN_ALONE takes another letter) unless the
+        window unfiltered refutes it (_denoised_refuted). `upright`: grey windows."""
         best = probs.max(axis=1)
         unread = np.flatnonzero(((heights == 0) | (best > 0)) & (best < DEFAULT_MIN_CONFIDENCE))
         if not len(unread):
