@@ -338,6 +338,17 @@ DENOISE_PX = 3
 # filtered plain ink shows no letter, are read only so (a first version that asked the plain ink's letter there too
 # asked both). Dev (as HAIRLINES_RIVAL's): the W and the phantom change, and 134145 board-059 (2, 13), an R read
 # 0.999 from its filtered window, now 1.0 from its darker ink (_read_darker); no other square
+# DENOISED_HAIRLINES, DENOISED_MARK (no constants of their own: LETTER_DECIDES, MARK_SURE; _denoised_refuted): the
+# filter that mends specks also merges thin strokes and blurs points, so a filtered letter taken where none or another
+# was found unfiltered is refused where the window unfiltered refutes it: its strokes with their hairlines kept read
+# another letter at LETTER_DECIDES (as HAIRLINES_RIVAL and SURE_TILE_HAIRLINES refuse a strokes' letter), or, where
+# no letter was found, its plain ink and its strokes both read 'not a letter' at MARK_SURE (the readings _a_mark
+# takes a blank's mark by; the thin I's above read 'not a letter' 0.76 and 0.88 plain). A refused filtered reading
+# has no say in _read_darker either. Round 31 (helper "vtwrong31"), rendered boards through the bench's camera view
+# (--tilt 15 --scale 0.6 --turn 45, about 24 px a square): 260260 board-048 (12, 2), a serif W, plain W 0.724,
+# strokes M 0.990, hairlines W 0.999, filtered M 0.999 (the arms merged): read M 0.9995, now asked; 293293 board-047
+# (3, 9), a light star blank on a purple tile, plain ink, strokes and hairlines 'not a letter' 1.000, filtered
+# strokes A 0.991: read A 1.0, now a blank. Dev evidence: vision/MEASUREMENTS.md, round 31, helper "vtwrong31"
 # DARKER_READS (no constant of its own: LETTER_DECIDES): a letter still not read at the kiosk's bar after
 # _read_denoised is read from its darker ink (vision.glyph.dark_ink_mask), and taken where that reads a letter at
 # LETTER_DECIDES that the plain ink's or the filtered reading's likeliest letter is too (_read_darker): the plain ink's
@@ -1501,8 +1512,8 @@ class BoardReader:
         the letter model calls 'not a letter'. The filtered reading (every check of _letter_probabilities
         applied; the value number had its say on the letter found already) is taken where it reads the letter
         found at the kiosk's bar, or, where no letter was found or it reads another, at LETTER_DECIDES (as the
-        strokes' letter is taken where the plain ink shows none, and as TAKEN_ALONE takes another letter).
-        `upright`: grey windows."""
+        strokes' letter is taken where the plain ink shows none, and as TAKEN_ALONE takes another letter) unless the
+        window unfiltered refutes it (_denoised_refuted). `upright`: grey windows."""
         best = probs.max(axis=1)
         unread = np.flatnonzero(((heights == 0) | (best > 0)) & (best < DEFAULT_MIN_CONFIDENCE))
         if not len(unread):
@@ -1514,10 +1525,38 @@ class BoardReader:
         taken = (again_heights > 0) & (again_best >= np.where(same, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
         for j in np.flatnonzero(taken):  # see DENOISED_PLAIN
             taken[j] = _plain_letter_in_place(filtered[j], bool(heights[unread[j]] > 0))
+        refuted = self._denoised_refuted(upright, unread, heights, taken & ~same, again.argmax(axis=1))
+        taken &= ~refuted
+        again[refuted], again_heights[refuted] = 0.0, 0.0  # no say in _read_darker either
         probs[unread[taken]], heights[unread[taken]] = again[taken], again_heights[taken]
         left = ~taken
         if left.any():
             self._read_darker(upright, probs, heights, unread[left], again[left], again_heights[left])
+
+    def _denoised_refuted(self, upright: list[np.ndarray], unread: np.ndarray, heights: np.ndarray,
+                          other: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `unread` (indices into `upright`): whether the filtered window's letter letters[row] (an index
+        into self.letter_classes), taken by _read_denoised where `other` (no letter found unfiltered, or another
+        one), is refuted by the window unfiltered: where none was found, its plain ink and its strokes both read
+        'not a letter' at MARK_SURE (DENOISED_MARK), or its strokes with their hairlines kept read another letter
+        at LETTER_DECIDES (DENOISED_HAIRLINES). `upright`: grey windows; `heights`: the unfiltered glyphs'."""
+        refuted = np.zeros(len(unread), bool)
+        rows = np.flatnonzero(other)
+        if not len(rows):
+            return refuted
+        windows = [upright[k] for k in unread[rows]]
+        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        refuted[rows] = (hair_heights > 0) & (hair.max(axis=1) >= LETTER_DECIDES) & \
+            (hair.argmax(axis=1) != letters[rows])
+        unfound = rows[(heights[unread[rows]] == 0) & ~refuted[rows]]
+        if len(unfound) and NOT_A_LETTER in self.letters.classes:
+            mark = self.letters.classes.index(NOT_A_LETTER)
+            windows = [upright[k] for k in unread[unfound]]
+            plain, plain_heights = self._glyph_classes(windows, strokes=False)
+            strokes, strokes_heights = self._glyph_classes(windows, strokes=True)
+            refuted[unfound] = (plain_heights > 0) & (plain[:, mark] >= MARK_SURE) & \
+                (strokes_heights > 0) & (strokes[:, mark] >= MARK_SURE)
+        return refuted
 
     def _read_darker(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray, rows: np.ndarray,
                      filtered: np.ndarray, filtered_heights: np.ndarray) -> None:
