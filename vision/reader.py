@@ -1075,6 +1075,12 @@ class BoardReader:
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
+    def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+        """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter
+        than letters[row] (an index into self.letter_classes) at LETTER_DECIDES (_surely_other)."""
+        again, again_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        return _surely_other(again, again_heights, letters)
+
     def _hairlines_read(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
         """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept
         (vision.glyph.hairline_mask) read letters[row] (an index into self.letter_classes) at the kiosk's bar."""
@@ -1101,8 +1107,7 @@ class BoardReader:
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-            (again.argmax(axis=1) != probs[doubted].argmax(axis=1))
+        other = _surely_other(again, again_heights, probs[doubted].argmax(axis=1))
         if other.any():  # strokes that lost the hairlines: no rival (HAIRLINES_KEEP)
             rivals = np.flatnonzero(other)
             other[rivals[self._hairlines_read(cells, doubted[rivals], probs[doubted[rivals]].argmax(axis=1))]] = False
@@ -1124,7 +1129,7 @@ class BoardReader:
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
         letters = probs[doubted].argmax(axis=1)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
+        other = _surely_other(again, again_heights, letters)
         if other.any():  # the hairlines keep the plain ink's letter unless the strokes read the darker ink's too
             rivals = np.flatnonzero(other)
             rival_letters = again[rivals].argmax(axis=1)
@@ -1158,14 +1163,12 @@ class BoardReader:
         if not len(rows):
             return
         letters = probs[rows].argmax(axis=1)
-        again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
-        other = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & (again.argmax(axis=1) != letters)
+        other = self._hairlines_rival([cells[k] for k in rows], letters)
         filtered_rows = np.flatnonzero(np.isin(rows, unshown) & ~other)
         if len(filtered_rows):  # see FILTERED_RIVAL
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
-            other[filtered_rows] = (again_heights > 0) & (again.max(axis=1) >= LETTER_DECIDES) & \
-                (again.argmax(axis=1) != letters[filtered_rows])
+            other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
         probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1544,10 +1547,7 @@ class BoardReader:
         rows = np.flatnonzero(other)
         if not len(rows):
             return refuted
-        windows = [upright[k] for k in unread[rows]]
-        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
-        refuted[rows] = (hair_heights > 0) & (hair.max(axis=1) >= LETTER_DECIDES) & \
-            (hair.argmax(axis=1) != letters[rows])
+        refuted[rows] = self._hairlines_rival([upright[k] for k in unread[rows]], letters[rows])
         unfound = rows[(heights[unread[rows]] == 0) & ~refuted[rows]]
         if len(unfound) and NOT_A_LETTER in self.letters.classes:
             mark = self.letters.classes.index(NOT_A_LETTER)
@@ -1856,9 +1856,9 @@ class BoardReader:
         squares = list(letters)
         if not squares:
             return []
-        again, heights = self._read_glyphs([upright[k] for k in squares], strokes=False, hairlines=True)
-        return [k for k, p, h in zip(squares, again, heights)
-                if h > 0 and p.max() >= LETTER_DECIDES and int(p.argmax()) != int(letters[k][0].argmax())]
+        rival = self._hairlines_rival([upright[k] for k in squares],
+                                      np.array([letters[k][0].argmax() for k in squares], int))
+        return [k for k, r in zip(squares, rival) if r]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
         """Whether the centre square's reading (`centre`; `window`, its grey letter window) is a tile whose letter
@@ -2454,6 +2454,12 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     """The letter model's 'not a letter' (class `other`) of each glyph read from its strokes (`probs` and
     `heights` as _glyph_classes gives them); None where the strokes hold no glyph at all (see MARK_STROKELESS)."""
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
+
+
+def _surely_other(probs: np.ndarray, heights: np.ndarray, letters: np.ndarray) -> np.ndarray:
+    """Per row of a reading (`probs`, `heights`: _read_glyphs'): whether it found a glyph and read it as another
+    letter than letters[row] at LETTER_DECIDES."""
+    return (heights > 0) & (probs.max(axis=1) >= LETTER_DECIDES) & (probs.argmax(axis=1) != letters)
 
 
 def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: float | None = None) -> bool:
