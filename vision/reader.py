@@ -543,19 +543,21 @@ MARK_ONE_SHAPE = 0.95
 # Every square of the 1100 boards read by both trees: 7 blanks asked are read (five star, two logo blanks), no other
 # changes
 MARK_HELD = 0.95
-# MARK_STROKES_APART (MARK_BOX_GROW, BoardReader._mark_strokes): where the plain ink shows the mark (a star, read 'not a
-# letter' at MARK_SURE) but the strokes' glyph is something else, apart from it (letter_box picked the tile's shaded
-# edge, bigger than the star's few strokes: a filled star wider than the strokes' filter leaves only its points), the
-# strokes' reading is not of the mark, and such star blanks were asked: round 31's 288288 board-015 (5,5) (the strokes'
-# glyph the tile's right edge, 'not a letter' 0.987) and 281281 board-063 (5,1) (its left edge, read I 0.887). There
-# the strokes are read again on the window painted, outside the plain ink's box grown by MARK_BOX_GROW px, with the
-# face's grey (the median of the px in that box that are not its ink), and that reading is the strokes' one: both read 'not a
-# letter' 1.0 so, at any growth 0-8 px (/tmp/vmark32/grow.py). It must find a glyph and read 'not a letter' at
-# MARK_SURE (no MARK_STROKELESS here: painted so, the true tiles below lose their letters' strokes). On the 1640 dev
-# boards of round 31 (134155, 134156, 134167, 134168, 259259-272272; every true tile's upright window,
+# MARK_STROKES_APART (MARK_BOX_GROW, BoardReader._mark_strokes): where the plain ink shows the mark (a star read 'not a
+# letter' at MARK_SURE) but the strokes' glyph lies apart from it (letter_box picked the tile's shaded edge, bigger
+# than the star's strokes: a filled star wider than the strokes' filter leaves only its points), the strokes' reading
+# is not of the mark, and such star blanks were asked: 288288 board-015 (5,5) (the strokes' glyph the tile's right
+# edge, 'not a letter' 0.987) and 281281 board-063 (5,1) (its left edge, read I 0.887). There the strokes are read
+# again on the window painted, outside the plain ink's box grown by MARK_BOX_GROW px (a blurred stroke's fringe), with
+# the face's grey (the median of the px in that box that are not its ink); both read 'not a letter' 1.0 so at any
+# growth 0-8 px (/tmp/vmark32/grow.py). Only a painted reading that finds a glyph replaces the strokes' one (painted
+# windows whose strokes hold none are no MARK_STROKELESS case: the true tiles below lose their letters' strokes so).
+# On the 1640 dev boards of round 31 (134155, 134156, 134167, 134168, 259259-272272; every true tile's upright window,
 # /tmp/vmark32/census2.py) 5 lettered tiles and no blank have their plain ink 'not a letter' at MARK_SURE, the strokes
 # under it and the two glyphs apart: painted, a D reads 'not a letter' 0.89, a T, an E, an R and an I hold no glyph
-# (their letters lie outside the plain ink's box), so none is taken (nor mark-shaped either)
+# (their letters lie outside the plain ink's box), and none is mark-shaped. Read by the reader (/tmp/vmark32/fire.py,
+# every strokes' reading it changes) on 3840 dev boards (287287-301301 but 293293, 281281-286286, 134171, 134172 and
+# the 1640 above): 2 squares change, both those star blanks, unknown -> blank (0.9999, 0.9966)
 MARK_BOX_GROW = 2
 # MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
