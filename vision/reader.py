@@ -35,6 +35,7 @@ from vision.cells import (CELL, INSET, PAD, CellStats, board_matrix, cell_grid, 
                           tile_colour, unpadded)
 from vision.config import VisionConfig
 from vision.frame_guard import ZoneFit, guard
+from vision.glyph import INSET as GLYPH_INSET
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, dark_letter_ink, forget_inks,
                           glyph_features_batch, glyph_in_pieces, ink_mask, ink_masks, letter_box, letter_ink,
                           light_letters_in, mark_above, stroke_mask, stroke_number_sides, umlaut_dots,
@@ -542,6 +543,22 @@ MARK_ONE_SHAPE = 0.95
 # Every square of the 1100 boards read by both trees: 7 blanks asked are read (five star, two logo blanks), no other
 # changes
 MARK_HELD = 0.95
+# MARK_STROKES_APART (MARK_BOX_GROW, BoardReader._mark_strokes): where the plain ink shows the mark (a star read 'not a
+# letter' at MARK_SURE) but the strokes' glyph lies apart from it (letter_box picked the tile's shaded edge, bigger
+# than the star's strokes: a filled star wider than the strokes' filter leaves only its points), the strokes' reading
+# is not of the mark, and such star blanks were asked: 288288 board-015 (5,5) (the strokes' glyph the tile's right
+# edge, 'not a letter' 0.987) and 281281 board-063 (5,1) (its left edge, read I 0.887). There the strokes are read
+# again on the window painted, outside the plain ink's box grown by MARK_BOX_GROW px (a blurred stroke's fringe), with
+# the face's grey (the median of the px in that box that are not its ink); both read 'not a letter' 1.0 so at any
+# growth 0-8 px (/tmp/vmark32/grow.py). Only a painted reading that finds a glyph replaces the strokes' one (painted
+# windows whose strokes hold none are no MARK_STROKELESS case: the true tiles below lose their letters' strokes so).
+# On the 1640 dev boards of round 31 (134155, 134156, 134167, 134168, 259259-272272; every true tile's upright window,
+# /tmp/vmark32/census2.py) 5 lettered tiles and no blank have their plain ink 'not a letter' at MARK_SURE, the strokes
+# under it and the two glyphs apart: painted, a D reads 'not a letter' 0.89, a T, an E, an R and an I hold no glyph
+# (their letters lie outside the plain ink's box), and none is mark-shaped. Read by the reader (/tmp/vmark32/fire.py,
+# every strokes' reading it changes) on 3840 dev boards (287287-301301 but 293293, 281281-286286, 134171, 134172 and
+# the 1640 above): 2 squares change, both those star blanks, unknown -> blank (0.9999, 0.9966)
+MARK_BOX_GROW = 2
 # MARK_NUMBERED (no constant of its own, _numbered): a blank prints no value number, so ink read as a mark
 # with a number in the tile's own place is a tile whose letter was not read (asked), never a blank.
 # On the lettered squares of rendered dev seeds 150150-154154, 141141, 131131 and 109049 (480 boards,
@@ -1827,7 +1844,8 @@ class BoardReader:
         upright = [_turned_window(windows[index[k]], quarter) for k in unread]
         plain = self._glyph_classes(upright, False)[0]
         probs, height = self._glyph_classes(upright, True)
-        marks, stroke_marks = plain[:, other], _strokes_not_a_letter(probs, height, other)
+        marks = plain[:, other]
+        stroke_marks = self._mark_strokes(upright, marks, _strokes_not_a_letter(probs, height, other), other)
         # plain ink surely a mark is not read again: a star blank's strokes once read I
         letters = {k: (np.delete(p, other), float(h)) for k, p, h, m, w, q in zip(unread, probs, height, marks, upright, plain)
                    if occ[k, 1] >= SURE_TILE and h > 0 and m < MARK_SURE and (p.argmax() != other or _a_bar(w, p, q, other))}
@@ -2098,9 +2116,28 @@ class BoardReader:
         other = self.letters.classes.index(NOT_A_LETTER)
         upright = [_turned_window(windows[index[k]], quarter) for k in squares]
         plain = self._glyph_classes(upright, False)[0][:, other]
-        strokes = _strokes_not_a_letter(*self._glyph_classes(upright, True), other)
+        strokes = self._mark_strokes(upright, plain, _strokes_not_a_letter(*self._glyph_classes(upright, True), other),
+                                     other)
         darker = self._darker_marks(upright, plain, strokes, other)
         return [k for k, w, p, s, d in zip(squares, upright, plain, strokes, darker) if _a_mark(w, p, s, d)]
+
+    def _mark_strokes(self, upright: list[np.ndarray], plain: np.ndarray, strokes: list[float | None],
+                      other: int) -> list[float | None]:
+        """The strokes' 'not a letter' (class `other`) of each upright window as _a_mark takes it: `strokes`, but where
+        the plain ink shows a mark at MARK_SURE (`plain`) whose strokes read under it with their glyph apart from the
+        plain ink's, the strokes of the window painted outside that ink's box (_outside_painted), where they hold a glyph
+        (see MARK_STROKES_APART)."""
+        apart = {k: _apart_mark_ink(w) for k, (w, p, s) in enumerate(zip(upright, plain, strokes))
+                 if p >= MARK_SURE and s is not None and s < MARK_SURE}
+        asked = {k: ink for k, ink in apart.items() if ink is not None}
+        if not asked:
+            return strokes
+        probs, heights = self._glyph_classes([_outside_painted(upright[k], ink) for k, ink in asked.items()], True)
+        again = list(strokes)
+        for k, read in zip(asked, _strokes_not_a_letter(probs, heights, other)):
+            if read is not None:
+                again[k] = read
+        return again
 
     def _darker_marks(self, upright: list[np.ndarray], plain: np.ndarray, strokes: list[float | None],
                       other: int) -> list[float | None]:
@@ -2520,6 +2557,31 @@ def _mark_ink(window: np.ndarray) -> LetterInk | None:
     glyph = strokes[y0:y1, x0:x1] > 0
     held = float(plain[y0:y1, x0:x1][glyph].mean()) if glyph.any() else 0.0
     return (strokes, components, box) if held >= MARK_HELD else None
+
+
+def _apart_mark_ink(window: np.ndarray) -> LetterInk | None:
+    """The plain ink's letter on an upright window (letter_ink) where the strokes' glyph lies apart from it (the boxes
+    do not overlap; both masks leave the same rim out); None else (see MARK_STROKES_APART)."""
+    ink, strokes = letter_ink(window), stroke_mask(window)
+    box = None if strokes is None else letter_box(strokes)
+    if ink is None or box is None:
+        return None
+    (x0, y0, x1, y1), (u0, v0, u1, v1) = ink[2], box
+    return ink if u0 >= x1 or u1 <= x0 or v0 >= y1 or v1 <= y0 else None
+
+
+def _outside_painted(window: np.ndarray, ink: LetterInk) -> np.ndarray:
+    """An upright grey window painted outside its plain ink's letter's box (`ink`, letter_ink's) grown by MARK_BOX_GROW
+    px with the face's grey: the median of the px in the grown box that are not its ink."""
+    mask, _, (x0, y0, x1, y1) = ink
+    n, rim, grow = window.shape[0], GLYPH_INSET, MARK_BOX_GROW
+    inked = np.zeros((n, n), bool)
+    inked[rim:n - rim, rim:n - rim] = mask > 0
+    inside = np.zeros((n, n), bool)
+    inside[max(0, y0 + rim - grow):y1 + rim + grow, max(0, x0 + rim - grow):x1 + rim + grow] = True
+    painted = window.copy()
+    painted[~inside] = np.median(window[inside & ~inked])
+    return painted
 
 
 def _one_shape(ink: LetterInk) -> bool:
