@@ -118,6 +118,9 @@ HALF_CELL_GAIN = 0.13
 # placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
 # this check does not see them: board_candidates refuses them, see SPACING_CELLS.)
 WHOLE_CELL_GAIN = 0.05
+# ... unless every such move drops the share of the grid's line pieces that fit (as LINE_FIT takes it)
+# by more than STRETCH_FIT_DROP (_stretched): measured below (round 32, vloc32half)
+STRETCH_FIT_DROP = 0.55
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
 # sides, in that board's cells, average more than SPACING_CELLS under 15 is a grid of a finer
@@ -1402,6 +1405,19 @@ def _line_parity(gray: np.ndarray, corners: np.ndarray,
     return max(ratios)
 
 
+def _whole_cell_moves(gray: np.ndarray, corners: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray]:
+    """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
+    by one or two whole cells (each of 24 ways, _WHOLE_CORNER_MOVES) than where it is
+    (_corner_contrasts), and those 24 moved placements (corners in frame order): see _whole_cell_gain."""
+    corners = np.asarray(corners, np.float32)
+    turn = (np.arange(4) + corner) % 4
+    first = corners[turn]  # the corner checked first, as _corner_contrasts takes it
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), first)
+    moved = cv2.perspectiveTransform(_WHOLE_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    contrast = _corner_contrasts(gray, [first, *moved])
+    return contrast[1:] - contrast[0], moved
+
+
 def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> float:
     """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
     by one or two whole cells (any of 24 ways, _WHOLE_CORNER_MOVES) than where it is
@@ -1410,13 +1426,28 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
     (about half of them fit, enough for the piecewise checks elsewhere), and the grid with that
     corner moved back fits better. On a grid placed right the lines near a corner moved so drift
     off the board's: it fits worse (see WHOLE_CELL_GAIN)."""
-    corners = np.asarray(corners, np.float32)
-    turn = (np.arange(4) + corner) % 4
-    first = corners[turn]  # the corner checked first, as _corner_contrasts takes it
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), first)
-    moved = cv2.perspectiveTransform(_WHOLE_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
-    contrast = _corner_contrasts(gray, [first, *moved])
-    return float((contrast[1:] - contrast[0]).max())
+    return float(_whole_cell_moves(gray, corners, corner)[0].max())
+
+
+def _stretched(gray: np.ndarray, corners: np.ndarray, corner: int) -> bool:
+    """Whether the grid is stretched at `corner` (an index of `corners`): a move of it by whole
+    cells gains over WHOLE_CELL_GAIN there (_whole_cell_gain) and that moved grid's lines fit the
+    board about as well as the placement's own (their shown share, as LINE_FIT takes it, at most
+    STRETCH_FIT_DROP under it). A grid placed right whose corner the tiles crowd can gain so (their
+    edges and letters lie on a grid moved by whole cells there), but moved so its lines leave the
+    board's over much of the grid (see STRETCH_FIT_DROP)."""
+    gains, moved = _whole_cell_moves(gray, corners, corner)
+    gaining = moved[gains > WHOLE_CELL_GAIN]
+    if not len(gaining):
+        return False
+    own = _shown_share(gray, corners)
+    return any(_shown_share(gray, order_corners(placed)) >= own - STRETCH_FIT_DROP for placed in gaining)
+
+
+def _shown_share(gray: np.ndarray, corners: np.ndarray) -> float:
+    """The share of a placement's grid-line pieces that fit on the lines its board can show, as
+    _refined_fit takes it for LINE_FIT (from a view warped anew)."""
+    return _refined_fit(gray, corners, (corners, 0.0, None)).shown[0]
 
 
 def _peak(values: np.ndarray) -> float:
@@ -2518,7 +2549,7 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     if half_gain > HALF_CELL_GAIN:
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN:
+    if own < 1.0 - WHOLE_CELL_GAIN and _stretched(grey, corners, weakest):
         return "whole cell"
     if _line_parity(grey, corners, refined) < LINE_PARITY:
         return "parity"
