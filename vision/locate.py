@@ -2543,7 +2543,8 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
-    (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
+    (the grid stretched there, WHOLE_CELL_GAIN) and the grid so moved fits the board's lines about as
+    well (_stretched); every other line falls between the board's (a grid
     of half its spacing over it, LINE_PARITY)."""
     half_gain, weakest, own = _half_cell_gain(grey, corners)
     if half_gain > HALF_CELL_GAIN:
