@@ -118,8 +118,20 @@ HALF_CELL_GAIN = 0.13
 # placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
 # this check does not see them: board_candidates refuses them, see SPACING_CELLS.)
 WHOLE_CELL_GAIN = 0.05
-# ... unless every such move drops the share of the grid's line pieces that fit (as LINE_FIT takes it)
-# by more than STRETCH_FIT_DROP (_stretched): measured below (round 32, vloc32half)
+# ... and a grid so moved fits the board's lines about as well: its shown share of fitting line pieces
+# (as LINE_FIT takes it) at most STRETCH_FIT_DROP under the placement's (_stretched). A grid placed
+# right whose corner thick tiles crowd can gain by a whole-cell move there (the tiles' edges and letters),
+# but moved so its lines leave the board's over much of the grid; a grid stretched a cell or two at a
+# corner fits about as well or better moved back. Measured at the work and finer scale (round 32,
+# /tmp/vloc32half: proto.py, offsurvey.py, guard3.py, guards2.py; the largest change, moved minus own,
+# over the moves gaining over WHOLE_CELL_GAIN): placements within 0.3 cells, from forced starts (the
+# truth, one corner 1-2 cells off, one side a cell off) on 24 boards: rendered seed 299299 board-098
+# -0.68 to -0.79, 266266-066 -0.40 to -0.75, 248248-056 -0.42 to -0.57, 219219-023 (0.21-0.23 off)
+# -0.21 to -0.45, 290290-042 (0.27 off, the search) -0.63. Over half a cell off: the search's own with
+# this check off on 1027 boards (wide-style seeds 61001, 62002 frames 0-59, and 907 of round 31's
+# unused boards) one, 62002 frame 23 (1.98 off) +0.02; forced starts 134180 board-008 (3.0 off) -0.16;
+# tests/test_vision_locate.py's 330417 frames 24, 27, 32, 36 (0.51-0.60 off) -0.09 to -0.37; the truth
+# of 11 boards with one corner moved 1-2 cells (703 grids gaining, 0.94-4.7 cells off) -0.22 at most.
 STRETCH_FIT_DROP = 0.55
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
