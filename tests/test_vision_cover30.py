@@ -19,8 +19,9 @@ from tests.rendered_board import cells_off, rendered_corners
 from vision.locate import locate_board
 
 
+# 266266 board-066 is located since round 32 (vloc32half's _stretched: tests/test_vision_vloc32half.py)
 @pytest.mark.xfail(strict=True, reason="refused by the half- or whole-cell gain at a corner tiles hide")
-@pytest.mark.parametrize("seed, index", [(248248, 56), (266266, 66)])
+@pytest.mark.parametrize("seed, index", [(248248, 56)])
 def test_a_board_whose_corner_tiles_hide_is_located(seed, index):
     image, corners = rendered_corners(seed, index)
     found = locate_board(image)

@@ -118,6 +118,23 @@ HALF_CELL_GAIN = 0.13
 # placed inside the board, candidates after the first on 12 frames of those seeds, gain -0.16-0.024:
 # this check does not see them: board_candidates refuses them, see SPACING_CELLS.)
 WHOLE_CELL_GAIN = 0.05
+# ... and a grid so moved fits the board's lines about as well: its shown share of fitting line pieces
+# (as LINE_FIT takes it) at most STRETCH_FIT_DROP under the placement's (_stretched). A grid placed
+# right whose corner thick tiles crowd can gain by a whole-cell move there (the tiles' edges and letters),
+# but moved so its lines leave the board's over much of the grid; a grid stretched a cell or two at a
+# corner fits about as well or better moved back. Measured at the work and finer scale (round 32,
+# /tmp/vloc32half: proto.py, offsurvey.py, guard3.py, guards2.py; the largest change, moved minus own,
+# over the moves gaining over WHOLE_CELL_GAIN): placements within 0.3 cells, from forced starts (the
+# truth, one corner 1-2 cells off, one side a cell off) on 24 boards: rendered seed 299299 board-098
+# -0.68 to -0.79, 266266-066 -0.40 to -0.75, 248248-056 -0.42 to -0.57, 219219-023 (0.21-0.23 off)
+# -0.21 to -0.45, 290290-042 (0.27 off, the search) -0.63. Over half a cell off: the search's own with
+# this check off on 1027 boards (wide-style seeds 61001, 62002 frames 0-59, and 907 of round 31's
+# unused boards) one, 62002 frame 23 (1.98 off) +0.02; forced starts 134180 board-008 (3.0 off) -0.16;
+# tests/test_vision_locate.py's 330417 frames 24, 27, 32, 36 (0.51-0.60 off) -0.09 to -0.37; the truth
+# of 11 boards with one corner moved 1-2 cells (703 grids gaining, 0.94-4.7 cells off) -0.22 at most.
+# The nearest placement over half a cell off stands 0.18 inside this, the nearest right one it must
+# take (098) 0.13 beyond it; 630 forced starts on six of these boards took none over half a cell off.
+STRETCH_FIT_DROP = 0.55
 MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
 # sides, in that board's cells, average more than SPACING_CELLS under 15 is a grid of a finer
@@ -1402,6 +1419,19 @@ def _line_parity(gray: np.ndarray, corners: np.ndarray,
     return max(ratios)
 
 
+def _whole_cell_moves(gray: np.ndarray, corners: np.ndarray, corner: int) -> tuple[np.ndarray, np.ndarray]:
+    """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
+    by one or two whole cells (each of 24 ways, _WHOLE_CORNER_MOVES) than where it is
+    (_corner_contrasts), and those 24 moved placements (corners in frame order): see _whole_cell_gain."""
+    corners = np.asarray(corners, np.float32)
+    turn = (np.arange(4) + corner) % 4
+    first = corners[turn]  # the corner checked first, as _corner_contrasts takes it
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), first)
+    moved = cv2.perspectiveTransform(_WHOLE_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
+    contrast = _corner_contrasts(gray, [first, *moved])
+    return contrast[1:] - contrast[0], moved
+
+
 def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> float:
     """How much better the lines at `corner` (an index of `corners`) fit with that corner moved
     by one or two whole cells (any of 24 ways, _WHOLE_CORNER_MOVES) than where it is
@@ -1410,13 +1440,28 @@ def _whole_cell_gain(gray: np.ndarray, corners: np.ndarray, corner: int) -> floa
     (about half of them fit, enough for the piecewise checks elsewhere), and the grid with that
     corner moved back fits better. On a grid placed right the lines near a corner moved so drift
     off the board's: it fits worse (see WHOLE_CELL_GAIN)."""
-    corners = np.asarray(corners, np.float32)
-    turn = (np.arange(4) + corner) % 4
-    first = corners[turn]  # the corner checked first, as _corner_contrasts takes it
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), first)
-    moved = cv2.perspectiveTransform(_WHOLE_MOVED_SQUARES.reshape(1, -1, 2), to_frame)[0].reshape(-1, 4, 2)
-    contrast = _corner_contrasts(gray, [first, *moved])
-    return float((contrast[1:] - contrast[0]).max())
+    return float(_whole_cell_moves(gray, corners, corner)[0].max())
+
+
+def _stretched(gray: np.ndarray, corners: np.ndarray, corner: int) -> bool:
+    """Whether the grid is stretched at `corner` (an index of `corners`): a move of it by whole
+    cells gains over WHOLE_CELL_GAIN there (_whole_cell_gain) and that moved grid's lines fit the
+    board about as well as the placement's own (their shown share, as LINE_FIT takes it, at most
+    STRETCH_FIT_DROP under it). A grid placed right whose corner the tiles crowd can gain so (their
+    edges and letters lie on a grid moved by whole cells there), but moved so its lines leave the
+    board's over much of the grid (see STRETCH_FIT_DROP)."""
+    gains, moved = _whole_cell_moves(gray, corners, corner)
+    gaining = moved[gains > WHOLE_CELL_GAIN]
+    if not len(gaining):
+        return False
+    own = _shown_share(gray, corners)
+    return any(_shown_share(gray, order_corners(placed)) >= own - STRETCH_FIT_DROP for placed in gaining)
+
+
+def _shown_share(gray: np.ndarray, corners: np.ndarray) -> float:
+    """The share of a placement's grid-line pieces that fit on the lines its board can show, as
+    _refined_fit takes it for LINE_FIT (from a view warped anew)."""
+    return _refined_fit(gray, corners, (corners, 0.0, None)).shown[0]
 
 
 def _peak(values: np.ndarray) -> float:
@@ -2527,13 +2572,14 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
-    (the grid stretched there, WHOLE_CELL_GAIN); every other line falls between the board's (a grid
+    (the grid stretched there, WHOLE_CELL_GAIN) and the grid so moved fits the board's lines about as
+    well (_stretched); every other line falls between the board's (a grid
     of half its spacing over it, LINE_PARITY)."""
     half_gain, weakest, own = _half_cell_gain(grey, corners)
     if half_gain > HALF_CELL_GAIN:
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
-    if own < 1.0 - WHOLE_CELL_GAIN and _whole_cell_gain(grey, corners, weakest) > WHOLE_CELL_GAIN:
+    if own < 1.0 - WHOLE_CELL_GAIN and _stretched(grey, corners, weakest):
         return "whole cell"
     if _line_parity(grey, corners, refined) < LINE_PARITY:
         return "parity"
