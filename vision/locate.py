@@ -1987,6 +1987,7 @@ STRONG_LATTICES = 2
 # clear-as-it-comes check, none (42). (Capping each profile at 4 times its 95th percentile before the combs, tried
 # in round 28, took 45 there.)
 TRIMMED_LATTICES = 2
+# SKEW_LATTICES (to be written with the evidence)
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
@@ -2181,6 +2182,40 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
+    # last, the strongest lattices again (see SKEW_LATTICES): each later skew's first, where the pattern puts
+    # it, then every view's strong ones where their combs lie, each when clear as it comes
+    yield from _strongest_again(pools, small, scale, gray, fresh)
+
+
+def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]], small: np.ndarray, scale: float,
+                     gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+    """_global_search's last rough placements (see SKEW_LATTICES): the first lattice of each skew after the
+    first in the plain view (`pools`' first), placed by the premium pattern, when clear as it comes by the
+    margins; then the strong lattices of every view searched (their first STRONG_LATTICES and those), each
+    placed where its combs lie, when clear as it comes by the lines and the margins. `fresh`: whether a
+    placement is none given before (noting it given)."""
+    later = _skew_firsts(pools[0])[1:]
+    for k in later:
+        for relative in (False, True):
+            found = _placement(pools[0][k][0], relative)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], pools[0][k][1])[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+    strong = [(p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])]
+    for p, k in strong + [(0, k) for k in later]:
+        for relative in (False, True):
+            found = _placement(pools[p][k][0], relative, near_combs=True)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale, gray):
+                    yield corners, relative
+
+
+def _skew_firsts(pool: list[tuple[_LatticeCells, np.ndarray]]) -> list[int]:
+    """Where each skew's lattices begin in a view's pool (_plain_cells: skew by skew, each skew's in the order
+    of its combs' strength, and all of one skew with the same transform back)."""
+    return [k for k in range(len(pool)) if k == 0 or not np.array_equal(pool[k][1], pool[k - 1][1])]
 
 
 def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float, gray: np.ndarray | None = None) -> bool:
