@@ -2188,22 +2188,23 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 
 # Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.
 # (1) The plain view's lattices come skew by skew, so STRONG_LATTICES takes the first skew's strongest: each later
-# skew's first lattice (the strongest combs at that skew) is placed by the premium pattern and offered when clear as it comes by the margins (its lines may not fit yet: the
-# plain view does not undo a tilt). Rendered seed 299299 board-064 (a classic labelled board filling 0.75 of the frame,
-# 83 tiles, tilt 9.8; skews 1.25 and -1.75): the board's lattice is the second skew's first (15.25 x 16.25 px at half
-# size), placed 1.18 cells off, margin 1.38, span passes, lines 0.62; every placement offered before lay 11 cells off
-# or more; refined from it 0.04 cells off. (2) Every view's strong lattices (their first STRONG_LATTICES and those of
-# (1)) placed where their combs lie (_placement's near_combs, as TRIMMED_LATTICES places), offered when clear as it
-# comes by the lines and the margins: on a board crowded with tiles the pattern can put the window of a lattice on the
-# board's own lines whole cells off. 283283 board-006 (a clear labelled board, 53 red tiles, near square-on): the
-# perspective view's strongest lattice (26.25 px) placed 3.0 and 6.5 cells off by the pattern, 0.09 where its combs
-# lie (margin 1.52, lines fit); no rough placement before within 2 cells; refined 0.035 off. Evidence
-# (`/tmp/vloc32rough/ev.py`, `sumev.py`: every placement this stage gives on a frame, whatever came before, settled as
-# _candidates settles one) on 800 rendered dev boards (seeds 287287-292292, 294294, 295295): 635 placements on 597
-# frames; settled, 626 taken, every one within 0.19 cells of the truth (574 from starts within half a cell, 52 from
-# 0.5-1.5 cells off), 9 refused (6 of them from starts over 1.5 cells off); none taken 0.3 cells off or more. The
-# stage comes after every other rough placement, so only frames none of whose placements before was taken can change:
-# in those 800 searches it gave nothing (the one not located, 291291 board-075, has none fresh and clear).
+# skew's first lattice (the strongest combs at that skew) is placed by the premium pattern and offered when clear as
+# it comes by the margins (its lines may not fit yet: the plain view does not undo a tilt). Rendered seed 299299
+# board-064 (a classic labelled board filling 0.75 of the frame, 83 tiles, tilt 9.8; skews 1.25 and -1.75): the
+# board's lattice is the second skew's first (15.25 x 16.25 px at half size), placed 1.18 cells off, margin 1.38, span
+# passes, lines 0.62; every placement offered before lay 11 cells off or more; refined from it 0.04 cells off. (2)
+# Every view's strong lattices (their first STRONG_LATTICES and those of (1)) placed where their combs lie
+# (_placement's near_combs, as TRIMMED_LATTICES places), offered when clear as it comes by the lines and the margins:
+# on a board crowded with tiles the pattern can put the window of a lattice on the board's own lines whole cells off.
+# 283283 board-006 (a clear labelled board, 53 red tiles, near square-on): the perspective view's strongest lattice
+# (26.25 px) placed 3.0 and 6.5 cells off by the pattern, 0.09 where its combs lie (margin 1.52, lines fit); no rough
+# placement before within 2 cells; refined 0.035 off. Evidence (`/tmp/vloc32rough/ev.py`, `sumev.py`: every placement
+# this stage gives on a frame, whatever came before, settled as _candidates settles one) on 800 rendered dev boards
+# (seeds 287287-292292, 294294, 295295): 635 placements on 597 frames; settled, 626 taken, every one within 0.19 cells
+# of the truth (574 from starts within half a cell, 52 from 0.5-1.5 cells off), 9 refused (6 of them from starts over
+# 1.5 cells off); none taken 0.3 cells off or more. The stage comes after every other rough placement, so only frames
+# none of whose placements before was taken can change: in those 800 searches it gave nothing (the one not located,
+# 291291 board-075, has none fresh and clear).
 def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]], small: np.ndarray, scale: float,
                      gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
     """_global_search's last rough placements (see the comment above): the first lattice of each skew after the
