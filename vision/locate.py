@@ -2183,7 +2183,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                     yield corners, relative
     # last, the strongest lattices again (see the comment above _strongest_again): each later skew's first,
     # where the pattern puts it, then every view's strong ones where their combs lie, each when clear as it comes
-    yield from _strongest_again(pools, small, scale, gray, fresh)
+    yield from _strongest_again(pools, placement, small, scale, gray, fresh)
 
 
 # Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.
@@ -2205,23 +2205,25 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 # 1.5 cells off); none taken 0.3 cells off or more. The stage comes after every other rough placement, so only frames
 # none of whose placements before was taken can change: in those 800 searches it gave nothing (the one not located,
 # 291291 board-075, has none fresh and clear).
-def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]], small: np.ndarray, scale: float,
-                     gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
+                     placement: Callable[[int, int, bool], tuple[float, np.ndarray] | None], small: np.ndarray,
+                     scale: float, gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
     """_global_search's last rough placements (see the comment above): the first lattice of each skew after the
     first in the plain view (`pools`' first), placed by the premium pattern, when clear as it comes by the
     margins; then the strong lattices of every view searched (their first STRONG_LATTICES and those), each
-    placed where its combs lie, when clear as it comes by the lines and the margins. `fresh`: whether a
-    placement is none given before (noting it given)."""
+    placed where its combs lie, when clear as it comes by the lines and the margins. `placement`: the search's
+    _placement of lattice k of pool p by either measure (worked out once); `fresh`: whether a placement is none
+    given before (noting it given)."""
     later = _skew_firsts(pools[0])[1:]
     for k in later:
         for relative in (False, True):
-            found = _placement(pools[0][k][0], relative)
+            found = placement(0, k, relative)
             if found is not None:
                 corners = cv2.perspectiveTransform(found[1][None], pools[0][k][1])[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
     strong = [(p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])]
-    for p, k in strong + [(0, k) for k in later]:
+    for p, k in dict.fromkeys(strong + [(0, k) for k in later]):  # each lattice once
         for relative in (False, True):
             found = _placement(pools[p][k][0], relative, near_combs=True)
             if found is not None:
