@@ -2199,12 +2199,13 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
 # 283283 board-006 (a clear labelled board, 53 red tiles, near square-on): the perspective view's strongest lattice
 # (26.25 px) placed 3.0 and 6.5 cells off by the pattern, 0.09 where its combs lie (margin 1.52, lines fit); no rough
 # placement before within 2 cells; refined 0.035 off. Evidence (`/tmp/vloc32rough/ev.py`, `sumev.py`: every placement
-# this stage gives on a frame, whatever came before, settled as _candidates settles one) on 800 rendered dev boards
-# (seeds 287287-292292, 294294, 295295): 635 placements on 597 frames; settled, 626 taken, every one within 0.19 cells
-# of the truth (574 from starts within half a cell, 52 from 0.5-1.5 cells off), 9 refused (6 of them from starts over
-# 1.5 cells off); none taken 0.3 cells off or more. The stage comes after every other rough placement, so only frames
-# none of whose placements before was taken can change: in those 800 searches it gave nothing (the one not located,
-# 291291 board-075, has none fresh and clear).
+# this stage gives on a frame, whatever came before, settled as _candidates settles one) on 1400 rendered dev boards
+# (seeds 287287-292292, 294294-301301): 1110 placements on 1047 frames; settled, 1095 taken, every one within 0.19
+# cells of the truth (1010 from starts within half a cell, 83 from 0.5-1.5 cells off, 2 from farther), 15 refused (10
+# of them from starts over 1.5 cells off); none taken 0.3 cells off or more. The stage comes after every other rough
+# placement, so only frames none of whose placements before was taken can change: in those 1400 searches it gave
+# placements on one frame, 299299 board-064 (located 0.036 cells off, not located without it); the two others not
+# located (291291 board-075, 299299 board-098) get nothing fresh and clear from it.
 def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
                      placement: Callable[[int, int, bool], tuple[float, np.ndarray] | None], small: np.ndarray,
                      scale: float, gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
