@@ -2241,6 +2241,62 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                 corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
+    # last, the strongest lattices again (see the comment above _strongest_again): each later skew's first,
+    # where the pattern puts it, then every view's strong ones where their combs lie, each when clear as it comes
+    yield from _strongest_again(pools, placement, small, scale, gray, fresh)
+
+
+# Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.
+# (1) The plain view's lattices come skew by skew, so STRONG_LATTICES takes the first skew's strongest: each later
+# skew's first lattice (the strongest combs at that skew) is placed by the premium pattern and offered when clear as
+# it comes by the margins (its lines may not fit yet: the plain view does not undo a tilt). Rendered seed 299299
+# board-064 (a classic labelled board filling 0.75 of the frame, 83 tiles, tilt 9.8; skews 1.25 and -1.75): the
+# board's lattice is the second skew's first (15.25 x 16.25 px at half size), placed 1.18 cells off, margin 1.38, span
+# passes, lines 0.62; every placement offered before lay 11 cells off or more; refined from it 0.04 cells off. (2)
+# Every view's strong lattices (their first STRONG_LATTICES and those of (1)) placed where their combs lie
+# (_placement's near_combs, as TRIMMED_LATTICES places), offered when clear as it comes by the lines and the margins:
+# on a board crowded with tiles the pattern can put the window of a lattice on the board's own lines whole cells off.
+# 283283 board-006 (a clear labelled board, 53 red tiles, near square-on): the perspective view's strongest lattice
+# (26.25 px) placed 3.0 and 6.5 cells off by the pattern, 0.09 where its combs lie (margin 1.52, lines fit); no rough
+# placement before within 2 cells; refined 0.035 off. Evidence (`/tmp/vloc32rough/ev.py`, `sumev.py`: every placement
+# this stage gives on a frame, whatever came before, settled as _candidates settles one) on 1400 rendered dev boards
+# (seeds 287287-292292, 294294-301301): 1110 placements on 1047 frames; settled, 1095 taken, every one within 0.19
+# cells of the truth (1010 from starts within half a cell, 83 from 0.5-1.5 cells off, 2 from farther), 15 refused (10
+# of them from starts over 1.5 cells off); none taken 0.3 cells off or more. The stage comes after every other rough
+# placement, so only frames none of whose placements before was taken can change: in those 1400 searches it gave
+# placements on one frame, 299299 board-064 (located 0.036 cells off, not located without it); the two others not
+# located (291291 board-075, 299299 board-098) get nothing fresh and clear from it.
+def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
+                     placement: Callable[[int, int, bool], tuple[float, np.ndarray] | None], small: np.ndarray,
+                     scale: float, gray: np.ndarray, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+    """_global_search's last rough placements (see the comment above): the first lattice of each skew after the
+    first in the plain view (`pools`' first), placed by the premium pattern, when clear as it comes by the
+    margins; then the strong lattices of every view searched (their first STRONG_LATTICES and those), each
+    placed where its combs lie, when clear as it comes by the lines and the margins. `placement`: the search's
+    _placement of lattice k of pool p by either measure (worked out once); `fresh`: whether a placement is none
+    given before (noting it given)."""
+    later = _skew_firsts(pools[0])[1:]
+    for k in later:
+        for relative in (False, True):
+            found = placement(0, k, relative)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], pools[0][k][1])[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+    strong = [(p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])]
+    for p, k in dict.fromkeys(strong + [(0, k) for k in later]):  # each lattice once
+        for relative in (False, True):
+            found = _placement(pools[p][k][0], relative, near_combs=True)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale, gray):
+                    yield corners, relative
+
+
+def _skew_firsts(pool: list[tuple[_LatticeCells, np.ndarray]]) -> list[int]:
+    """Where each skew's lattices begin in a view's pool (_plain_cells: skew by skew, each skew's in the order
+    of its combs' strength, and all of one skew with the same transform back)."""
+    return [k for k in range(len(pool)) if k == 0 or not np.array_equal(pool[k][1], pool[k - 1][1])]
 
 
 def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float, gray: np.ndarray | None = None) -> bool:
