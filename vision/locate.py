@@ -822,8 +822,12 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
     if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
         shown_fit = max(shown_fit, peaked)
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
-                    (shown_fit, _corner_fit(pieces, shown, showing)))
+    shown_fits = (shown_fit, _corner_fit(pieces, shown, showing))
+    if not _fits(shown_fits):  # blurred lines: where they peak by a profile as wide as they are (see MATCHED_FIT)
+        matched = _matched_peaks(view, REFINE_CELL, REFINE_CELL, shown)
+        if matched[0] >= MATCHED_FIT and matched[1] >= MATCHED_CORNER:
+            shown_fits = matched
+    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)), shown_fits)
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -1232,6 +1236,38 @@ CORNER_SHOWING = 8
 # no placement off by more than 0.3 cells gains by it
 PEAK_PX = 3
 PEAKED_FIT = 0.85
+
+
+# A placement whose lines fit under LINE_FIT or CORNER_FIT is taken too where the lines, measured by a
+# profile as wide as a blurred line (MATCHED_REACHES: how far a pixel lies outside its neighbours 3-5 px away,
+# where the hairline response's 2-3 px sit inside a blurred line and read nearly nothing), peak within
+# MATCHED_PEAK_PX of the grid's lines (the strongest median response along the piece anywhere from half a cell
+# before to half a cell after its line, as _strongest_beside) on at least MATCHED_FIT of the pieces the board can
+# show and MATCHED_CORNER of the end pieces at its worst corner (_matched_peaks). Every later check (_unsettled:
+# the half- and whole-cell gains, LINE_PARITY; the shift and span checks) still applies. EVIDENCE: see below.
+MATCHED_REACHES = (3, 4, 5)
+MATCHED_PEAK_PX = 2
+MATCHED_FIT = 0.75
+MATCHED_CORNER = 0.7
+
+
+def _matched_peaks(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> tuple[float, float]:
+    """The share of the grid lines' pieces (on the lines the board can show, `shown`) whose strongest median
+    response within half a cell of their line, by the wide profile (MATCHED_REACHES), lies within
+    MATCHED_PEAK_PX of it, and that share at the worst corner (_corner_fit)."""
+    size = view.shape[0]
+    inner = size - 2 * margin
+    lines = margin + np.arange(16) * cell
+    across_line = np.arange(-(cell // 2), cell // 2 + 1)
+    beside = (lines[:, None] + across_line[None]).ravel()  # 16 x positions across each line
+    peaks = np.empty((2, 16, LINE_SEGMENTS), bool)
+    for k, axis in enumerate((1, 0)):
+        (response,) = _line_responses(np.asarray(view, np.float32), axis, (MATCHED_REACHES,))
+        across = response.T if axis == 1 else response  # rows: positions across the lines; columns: along them
+        medians = _median(across[beside, margin:margin + inner].reshape(beside.size, LINE_SEGMENTS, -1), axis=2)
+        strongest_at = across_line[medians.reshape(16, across_line.size, LINE_SEGMENTS).argmax(axis=1)]
+        peaks[k] = np.abs(strongest_at) <= MATCHED_PEAK_PX
+    return float(peaks[shown].mean()), _corner_fit(peaks, shown)
 
 
 def _strongest_beside(view: np.ndarray, margin: int, cell: int) -> tuple[np.ndarray, np.ndarray]:
