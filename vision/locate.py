@@ -1244,7 +1244,24 @@ PEAKED_FIT = 0.85
 # MATCHED_PEAK_PX of the grid's lines (the strongest median response along the piece anywhere from half a cell
 # before to half a cell after its line, as _strongest_beside) on at least MATCHED_FIT of the pieces the board can
 # show and MATCHED_CORNER of the end pieces at its worst corner (_matched_peaks). Every later check (_unsettled:
-# the half- and whole-cell gains, LINE_PARITY; the shift and span checks) still applies. EVIDENCE: see below.
+# the half- and whole-cell gains, LINE_PARITY; the shift and span checks) still applies. Rendered seed 283283
+# board-094 (a yellow board, blur 1.5, 71 tiles): its lines are bright gaps some 5 px wide in the view; refined
+# 0.05-0.12 cells off (margin 36) its pieces fit 0.56-0.66, worst corner 0.4-0.5 (the truth itself 0.45), while
+# 0.77-0.90 of them peak on their lines by this profile, worst corner 0.55-0.9. Measured (/tmp/vloc32line/:
+# evline3.py, offline3.py, harness3.py, probe.py) on every line-fit check of the start tree's search (up to the
+# first candidate within half a cell, or six) on 1409 dev frames (/tmp/lead31/m/r287287-r301301, 1400 boards, and
+# vnotloc31's 9 cases): of the 339 placements its lines refused, the 222 over half a cell off peak 0.83 at most,
+# worst corner 0.58 at most, and 0.36 at most where 0.75 of the pieces peak; the 36 at 0.3-0.5 cells off none
+# passes (worst corner 0.6); of the 81 within 0.3 cells 41 pass (5 frames). Forced starts from the truth (20 boards
+# whose lines fail or nearly: as given, moved half a cell and a cell whole 8 ways, one corner a cell 32 ways, one
+# side 8 ways; both measures; 2280 starts): asked 106 times over half a cell off, none passing (worst corner 0.455
+# at most), 132 times at 0.3-0.5 cells, none, 866 within 0.3, 224 (283283-094, 290290-071, 253253-045); no
+# placement over 0.3 cells off taken after it. Placements given (not refined) 0.5, 0.75 or a cell off at one
+# corner or side, or half a cell whole, on 189 dev frames (22680): of the 20412 over half a cell off none passes,
+# the nearest 0.713 and 0.636 (a corner moved half a cell, 0.52 off), worst corners 0.667 at most. Hairline
+# reaches (2-3 px) instead: 283283-094's pieces peak 0.66-0.85, worst corner 0.45 and up, where placements over
+# half a cell off reach 0.5; on-line against mid-gap pieces (as _line_pieces) by this profile take 0.55-0.84
+# cells off placements at 0.87-0.94, worst corner 0.73-0.88 (see vision/MEASUREMENTS.md, round 32)
 MATCHED_REACHES = (3, 4, 5)
 MATCHED_PEAK_PX = 2
 MATCHED_FIT = 0.75
