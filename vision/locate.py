@@ -798,6 +798,9 @@ class LineFits(NamedTuple):
     # that a board located before keeps its corners (_shown_lines moved some by 1.5 px: dev seed 68112
     # frame 62 read at the work size, not refined at the finer scale)
     shown: tuple[float, float]  # over the lines the board can show (_shown_lines): what accepts it
+    # shown by the wide profile's peaks (_matched_peaks) where the pieces refused it: a placement refused after
+    # that is still one its hairlines refused, worth the second look along the lines (_settled's answer)
+    matched: bool = False
 
 
 def _refined_fit(gray: np.ndarray, corners: np.ndarray,
@@ -822,12 +825,13 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
     if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
         shown_fit = max(shown_fit, peaked)
+    every_fits = (float(pieces.mean()), _corner_fit(pieces, every))
     shown_fits = (shown_fit, _corner_fit(pieces, shown, showing))
     if not _fits(shown_fits):  # blurred lines: where they peak by a profile as wide as they are (see MATCHED_FIT)
         matched = _matched_peaks(view, REFINE_CELL, REFINE_CELL, shown)
         if matched[0] >= MATCHED_FIT and matched[1] >= MATCHED_CORNER:
-            shown_fits = matched
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)), shown_fits)
+            return LineFits(every_fits, matched, True)
+    return LineFits(every_fits, shown_fits)
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -2650,7 +2654,10 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # board-037, its top and right outer lines unprinted, fits 0.5 at the finer scale's worst corner)
         closer = _at_finer(finer, corners, scale, along)
         at_work = False  # looked at the finer scale already
-        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT):
+        # (the wide profile's peaks do not move a placement its work size's lines take to the finer scale:
+        # 225225 board-036's, taken at the work size, is refused there by the half-cell gain)
+        finer_fits = closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT)
+        if finer_fits and closer.fit is not None and not (closer.fit.matched and _fits(fit.shown)):
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
@@ -2673,9 +2680,12 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         return None, False  # found, but too small in the frame to read letters from
     refusal = _unsettled(at_grey, corners, refined)
     if refusal in ("half cell", "whole cell") and at_work:
-        return _settled_finer(finer, corners, scale, along), False
+        closer_found = _settled_finer(finer, corners, scale, along)
+        return closer_found, closer_found is None and fit.matched
     if refusal is not None:
-        return None, False
+        # one only the wide profile's peaks let through keeps the second look its hairlines' refusal gives:
+        # rendered seed 225225 board-036 (PEAKED_FIT's) is located on it
+        return None, fit.matched
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
