@@ -2683,8 +2683,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         closer_found = _settled_finer(finer, corners, scale, along)
         return closer_found, closer_found is None and fit.matched
     if refusal is not None:
-        # one only the wide profile's peaks let through keeps the second look its hairlines' refusal gives:
-        # rendered seed 225225 board-036 (PEAKED_FIT's) is located on it
+        # one only the wide profile's peaks let through keeps the second look along the lines that its
+        # hairlines' refusal gave it before (see MATCHED_FIT)
         return None, fit.matched
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
