@@ -815,6 +815,9 @@ class LineFits(NamedTuple):
     # that a board located before keeps its corners (_shown_lines moved some by 1.5 px: dev seed 68112
     # frame 62 read at the work size, not refined at the finer scale)
     shown: tuple[float, float]  # over the lines the board can show (_shown_lines): what accepts it
+    # shown by the wide profile's peaks (_matched_peaks) where the pieces refused it: a placement refused after
+    # that is still one its hairlines refused, worth the second look along the lines (_settled's answer)
+    matched: bool = False
 
 
 def _refined_fit(gray: np.ndarray, corners: np.ndarray,
@@ -839,8 +842,13 @@ def _refined_fit(gray: np.ndarray, corners: np.ndarray,
     peaked = float((np.abs(offsets) <= PEAK_PX)[shown].mean())
     if peaked >= PEAKED_FIT:  # the lines peak on the grid's almost everywhere (see PEAKED_FIT)
         shown_fit = max(shown_fit, peaked)
-    return LineFits((float(pieces.mean()), _corner_fit(pieces, every)),
-                    (shown_fit, _corner_fit(pieces, shown, showing)))
+    every_fits = (float(pieces.mean()), _corner_fit(pieces, every))
+    shown_fits = (shown_fit, _corner_fit(pieces, shown, showing))
+    if not _fits(shown_fits):  # blurred lines: where they peak by a profile as wide as they are (see MATCHED_FIT)
+        matched = _matched_peaks(view, REFINE_CELL, REFINE_CELL, shown)
+        if matched[0] >= MATCHED_FIT and matched[1] >= MATCHED_CORNER:
+            return LineFits(every_fits, matched, True)
+    return LineFits(every_fits, shown_fits)
 
 
 def _fits(fit: tuple[float, float], corner: float = CORNER_FIT) -> bool:
@@ -1249,6 +1257,55 @@ CORNER_SHOWING = 8
 # no placement off by more than 0.3 cells gains by it
 PEAK_PX = 3
 PEAKED_FIT = 0.85
+
+
+# A placement whose lines fit under LINE_FIT or CORNER_FIT is taken too where the lines, measured by a
+# profile as wide as a blurred line (MATCHED_REACHES: how far a pixel lies outside its neighbours 3-5 px away,
+# where the hairline response's 2-3 px sit inside a blurred line and read nearly nothing), peak within
+# MATCHED_PEAK_PX of the grid's lines (the strongest median response along the piece anywhere from half a cell
+# before to half a cell after its line, as _strongest_beside) on at least MATCHED_FIT of the pieces the board can
+# show and MATCHED_CORNER of the end pieces at its worst corner (_matched_peaks). Every later check (_unsettled:
+# the half- and whole-cell gains, LINE_PARITY; the shift and span checks) still applies. Rendered seed 283283
+# board-094 (a yellow board, blur 1.5, 71 tiles): its lines are bright gaps some 5 px wide in the view; refined
+# 0.05-0.12 cells off (margin 36) its pieces fit 0.56-0.66, worst corner 0.4-0.5 (the truth itself 0.45), while
+# 0.77-0.90 of them peak on their lines by this profile, worst corner 0.55-0.9. Measured (/tmp/vloc32line/:
+# evline3.py, offline3.py, harness3.py, probe.py) on every line-fit check of the start tree's search (up to the
+# first candidate within half a cell, or six) on 1409 dev frames (/tmp/lead31/m/r287287-r301301, 1400 boards, and
+# vnotloc31's 9 cases): of the 339 placements its lines refused, the 222 over half a cell off peak 0.83 at most,
+# worst corner 0.58 at most, and 0.36 at most where 0.75 of the pieces peak; the 36 at 0.3-0.5 cells off none
+# passes (worst corner 0.6); of the 81 within 0.3 cells 41 pass (5 frames). Forced starts from the truth (20 boards
+# whose lines fail or nearly: as given, moved half a cell and a cell whole 8 ways, one corner a cell 32 ways, one
+# side 8 ways; both measures; 2280 starts): asked 106 times over half a cell off, none passing (worst corner 0.455
+# at most), 132 times at 0.3-0.5 cells, none, 866 within 0.3, 224 (283283-094, 290290-071, 253253-045); no
+# placement over 0.3 cells off taken after it. Placements given (not refined) 0.5, 0.75 or a cell off at one
+# corner or side, or half a cell whole, on 189 dev frames (22680): of the 20412 over half a cell off none passes,
+# the nearest 0.713 and 0.636 (a corner moved half a cell, 0.52 off), worst corners 0.667 at most. Hairline
+# reaches (2-3 px) instead: 283283-094's pieces peak 0.66-0.85, worst corner 0.45 and up, where placements over
+# half a cell off reach 0.5; on-line against mid-gap pieces (as _line_pieces) by this profile take 0.55-0.84
+# cells off placements at 0.87-0.94, worst corner 0.73-0.88 (see vision/MEASUREMENTS.md, round 32)
+MATCHED_REACHES = (3, 4, 5)
+MATCHED_PEAK_PX = 2
+MATCHED_FIT = 0.75
+MATCHED_CORNER = 0.7
+
+
+def _matched_peaks(view: np.ndarray, margin: int, cell: int, shown: np.ndarray) -> tuple[float, float]:
+    """The share of the grid lines' pieces (on the lines the board can show, `shown`) whose strongest median
+    response within half a cell of their line, by the wide profile (MATCHED_REACHES), lies within
+    MATCHED_PEAK_PX of it, and that share at the worst corner (_corner_fit)."""
+    size = view.shape[0]
+    inner = size - 2 * margin
+    lines = margin + np.arange(16) * cell
+    across_line = np.arange(-(cell // 2), cell // 2 + 1)
+    beside = (lines[:, None] + across_line[None]).ravel()  # 16 x positions across each line
+    peaks = np.empty((2, 16, LINE_SEGMENTS), bool)
+    for k, axis in enumerate((1, 0)):
+        (response,) = _line_responses(np.asarray(view, np.float32), axis, (MATCHED_REACHES,))
+        across = response.T if axis == 1 else response  # rows: positions across the lines; columns: along them
+        medians = _median(across[beside, margin:margin + inner].reshape(beside.size, LINE_SEGMENTS, -1), axis=2)
+        strongest_at = across_line[medians.reshape(16, across_line.size, LINE_SEGMENTS).argmax(axis=1)]
+        peaks[k] = np.abs(strongest_at) <= MATCHED_PEAK_PX
+    return float(peaks[shown].mean()), _corner_fit(peaks, shown)
 
 
 def _strongest_beside(view: np.ndarray, margin: int, cell: int) -> tuple[np.ndarray, np.ndarray]:
@@ -2714,7 +2771,10 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # board-037, its top and right outer lines unprinted, fits 0.5 at the finer scale's worst corner)
         closer = _at_finer(finer, corners, scale, along)
         at_work = False  # looked at the finer scale already
-        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT):
+        # (the wide profile's peaks do not move a placement its work size's lines take to the finer scale:
+        # 225225 board-036's, taken at the work size, is refused there by the half-cell gain)
+        finer_fits = closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT)
+        if finer_fits and closer.fit is not None and not (closer.fit.matched and _fits(fit.shown)):
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
@@ -2737,9 +2797,12 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         return None, False  # found, but too small in the frame to read letters from
     refusal = _unsettled(at_grey, corners, refined)
     if refusal in ("half cell", "whole cell") and at_work:
-        return _settled_finer(finer, corners, scale, along), False
+        closer_found = _settled_finer(finer, corners, scale, along)
+        return closer_found, closer_found is None and fit.matched
     if refusal is not None:
-        return None, False
+        # one only the wide profile's peaks let through keeps the second look along the lines that its
+        # hairlines' refusal gave it before (see MATCHED_FIT)
+        return None, fit.matched
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
