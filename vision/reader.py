@@ -822,10 +822,10 @@ OUTLINE_MARGIN = 0.15
 # hue test without that sign (FACE_HUE_NEAR of their tiles' faces, FACE_HUE_APART times as far from their near
 # empties), 5 of them within 20 Lab of the faces; held to FACE_HUE_APART times as far by hue from every other square of
 # their type called empty (SURE_TILE; the twin test of FACE_TWIN_APART by hue), one is left: 268268 board-041 (5, 13),
-# 65 Lab from the faces (a shade; the empty squares of twin ratio 2 or more are 49.7 Lab off or more, those within 20
-# Lab 1.94 at most: 264264 board-049 (6, 10)). The plain blanks read empty that pass both hue tests are 5.0-12.8 Lab
-# from their tiles' faces (268268 board-058 (8, 7), board-054 (6, 7) under glare; 295295 board-022 (14, 4): twin
-# ratios 3.9-11.1). So such a square within HUE_ASKED_NEAR Lab of its tiles' faces is asked, whatever the occupancy
+# 65 Lab from the faces (a shade; the empty squares whose two hue ratios are both 2 or more are 49.7 Lab off or more,
+# those within 20 Lab 1.94 at most: 264264 board-049 (6, 10)). The plain blanks read empty that pass both hue tests are
+# 5.0-12.8 Lab from their tiles' faces (268268 board-058 (8, 7), board-054 (6, 7) under glare; 295295 board-022 (14, 4):
+# twin ratios 3.9-11.1; round 27's 234234 board-062 (12, 5) 1.8 Lab, twin ratio 3.05). So such a square within HUE_ASKED_NEAR Lab of its tiles' faces is asked, whatever the occupancy
 # model's blank (_hued_blanks): a bound above the blanks' 12.8 and well below the shaded empties' 49.7
 HUE_ASKED_NEAR = 20.0
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
