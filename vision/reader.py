@@ -831,6 +831,20 @@ OUTLINE_PAD = 3
 OUTLINE_BLUR = 2.0
 OUTLINE_SHIFT = 3
 OUTLINE_MARGIN = 0.15
+# A plain blank whose hue is its tiles' and far from its square's (a pale blue blank on a grey board, a grey one on a
+# light grey board under glare) was read empty at 0.98-0.99 where the occupancy model gave it under FACE_HUE_BLANK as
+# a blank (0.004-0.008): the hue test's second sign. Round 32 (helper "vblank32"; /tmp/vblank32/collect.py, every
+# square read empty beside a tile where _outlined_blanks is called, start tree fe7c6f9; 2800 rendered dev boards, seeds
+# 259259-272272 and the lead's 287287-301301): of the 99488 inkless empty squares read empty beside a tile, 9 pass the
+# hue test without that sign (FACE_HUE_NEAR of their tiles' faces, FACE_HUE_APART times as far from their near
+# empties), 5 of them within 20 Lab of the faces; held to FACE_HUE_APART times as far by hue from every other square of
+# their type called empty (SURE_TILE; the twin test of FACE_TWIN_APART by hue), one is left: 268268 board-041 (5, 13),
+# 65 Lab from the faces (a shade; the empty squares whose two hue ratios are both 2 or more are 49.7 Lab off or more,
+# those within 20 Lab 1.94 at most: 264264 board-049 (6, 10)). The plain blanks read empty that pass both hue tests are
+# 5.0-12.8 Lab from their tiles' faces (268268 board-058 (8, 7), board-054 (6, 7) under glare; 295295 board-022 (14, 4):
+# twin ratios 3.9-11.1; round 27's 234234 board-062 (12, 5) 1.8 Lab, twin ratio 3.05). So such a square within HUE_ASKED_NEAR Lab of its tiles' faces is asked, whatever the occupancy
+# model's blank (_hued_blanks): a bound above the blanks' 12.8 and well below the shaded empties' 49.7
+HUE_ASKED_NEAR = 20.0
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1801,6 +1815,8 @@ class BoardReader:
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _hued_blanks(cells, occ, stats, index):  # nor one its hue shows (HUE_ASKED_NEAR)
+            cells[k] = CellReading("unknown", None, 0.0)
         for k in _doubted_tiles(cells, occ, stats, index):  # nor a tile the light has lit otherwise (TILE_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
         # after every square never to be read empty is asked: such a square may be the tile a lone tile joins
@@ -2252,6 +2268,32 @@ def _band_likeness(band: np.ndarray, others: list[np.ndarray]) -> float:
     OUTLINE_SHIFT px; see OUTLINE_MARGIN)."""
     typical = np.median(np.stack(others), axis=0)[OUTLINE_SHIFT:-OUTLINE_SHIFT, OUTLINE_SHIFT:-OUTLINE_SHIFT]
     return float(cv2.matchTemplate(band, np.ascontiguousarray(typical), cv2.TM_CCOEFF_NORMED).max())
+
+
+def _hued_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
+    """The upright squares read empty, inkless (INKLESS) and beside a tile (sure, or read with its letter) within
+    HUE_ASKED_NEAR Lab and FACE_HUE_NEAR by hue of their nearest tiles' faces, and FACE_HUE_APART times as far (1 at
+    least) by hue from their near squares of their type called empty (two at least) and from every other square of
+    their type called empty (SURE_TILE): plain blanks whatever the occupancy model's blank, to be asked (see
+    HUE_ASKED_NEAR). `occ` upright; `index`: the frame-order cell of each."""
+    squares, tiles = _empty_beside_tiles(cells, occ, stats.shape[index, 0] < INKLESS)
+    if len(squares) == 0:
+        return []
+    middles = stats.mean[index]
+    hues = middles[:, 1:]
+    near_tiles = _near(squares, tiles)  # NaN faces (under two tiles) rule the square out
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, near_tiles.ravel())
+    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+    by_hue = _tile_faced(hues, faces[:, 1:], hues, squares, near_tiles, _near(squares, empty, same_type=True),
+                         np.full(len(squares), FACE_HUE_NEAR), FACE_HUE_APART)
+    to_face = _from_median(middles, faces, squares, near_tiles)
+    to_hue = np.maximum(_from_median(hues, faces[:, 1:], squares, near_tiles), 1.0)
+    twins = (_LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[empty][None]) & (squares[:, None] != empty[None])
+    apart = np.linalg.norm(hues[squares][:, None] - hues[empty][None], axis=2)
+    to_twin = np.where(twins, apart, np.inf).min(axis=1, initial=np.inf)
+    keep = by_hue & (to_face <= HUE_ASKED_NEAR) & (to_twin >= FACE_HUE_APART * to_hue)
+    return squares[keep].tolist()
 
 
 def _doubted_tiles(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
