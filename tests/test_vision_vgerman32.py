@@ -20,6 +20,7 @@ SCRABSCRAP = Path(__file__).resolve().parents[1] / ".." / "shared" / "datasets" 
 
 def _read_through_camera(folder: str, image: str, tilt: float, scale: float, turn: float) -> list[str]:
     frame = cv2.imread(str(SCRABSCRAP / folder / image), cv2.IMREAD_COLOR)
+    assert frame is not None
     h, w = frame.shape[:2]
     obs = BoardReader(VisionConfig(tileset="german")).observe(camera_view(frame, frame_transform(w, h, tilt, scale, turn)))
     assert obs.located and obs.rotation == 0
