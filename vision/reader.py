@@ -380,6 +380,18 @@ DENOISE_PX = 3
 # plain M 0.597 and H 0.363, its strokes H 0.882, read H 0.88. On dev seeds 123063, 123164, 123165 and part of 123064
 # (/tmp/vwrong/r22/overrule.py, start tree) three squares' strokes read another letter more surely than their plain
 # ink, every one's plain ink at the kiosk's bar (TAKEN_ALONE's already), none under it
+# STROKES_SECONDED (no constant of its own: the kiosk's bar, LETTER_DECIDES; _strokes_seconded): ... unless the darker
+# ink (vision.glyph.dark_ink_mask) reads the strokes' letter at the kiosk's bar and it or the strokes with their
+# hairlines kept read it at LETTER_DECIDES, and the hairlines read no other letter at LETTER_DECIDES: a reading of
+# another kind of ink seconds the strokes surely (STROKES_CONFIRMED asks both at LETTER_DECIDES where the strokes
+# read there themselves). The darker ink is asked always, so the strokes and their hairlines (one mask and its thin
+# strokes) never second each other alone. scrabscrap-v1 through the bench's camera view at --tilt 20 --scale 0.4
+# --turn 30 (about 35 px a square), round 32 (helper "vgerman32"): board-neu warp-14 (10, 6), a Ü whose plain ink
+# closed the U's opening under its dots, plain O 0.497, strokes Ü 0.976, hairlines Ö 0.870, darker Ü 1.000; spiel-12
+# board-17 (7, 4), a Q whose tail blurred, plain G 0.497, strokes Q 0.985, hairlines Q 1.000, darker Q 0.970: both
+# asked, now read. Not seconded: rendered 288288 board-033 (5, 7) through --tilt 15 --scale 0.6 --turn 45, a serif W,
+# plain W 0.361, strokes M 0.956, hairlines M 0.994, darker M 0.515. Dev evidence: vision/MEASUREMENTS.md, round 32,
+# helper "vgerman32"
 # HAIRLINES_KEEP (no constant of its own; vision.glyph.HAIRLINES): where the strokes read another letter than the plain
 # ink (TAKEN_ALONE's overrule, _letters_agree), a third reading decides: the strokes with their hairlines kept. When it
 # reads the plain ink's letter at the kiosk's bar, the strokes lost the hairlines of a blurred serif face (an E's arms:
@@ -1093,6 +1105,12 @@ class BoardReader:
             if strokes_past_print and len(confirmable):  # see STROKES_CONFIRMED
                 letters = again[confirmable].argmax(axis=1)
                 over[confirmable[self._strokes_confirmed(cells, unsure[confirmable], letters)]] = False
+            # the strokes' letter at the kiosk's bar where the plain ink's is under it
+            secondable = np.flatnonzero(over & (plain_best < DEFAULT_MIN_CONFIDENCE) &
+                                        (again.max(axis=1) >= DEFAULT_MIN_CONFIDENCE) & (again.max(axis=1) < LETTER_DECIDES))
+            if strokes_past_print and len(secondable):  # see STROKES_SECONDED
+                letters = again[secondable].argmax(axis=1)
+                over[secondable[self._strokes_seconded(cells, unsure[secondable], letters)]] = False
             overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
@@ -1127,6 +1145,19 @@ class BoardReader:
         at = np.arange(len(rows))
         return (hair_heights > 0) & (hair[at, letters] >= LETTER_DECIDES) & \
             (dark_heights > 0) & (dark[at, letters] >= LETTER_DECIDES)
+
+    def _strokes_seconded(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
+        """Per row of `rows` (indices into `cells`): whether the darker ink (vision.glyph.dark_ink_mask) reads
+        letters[row] (an index into self.letter_classes) at the kiosk's bar, it or the strokes with their hairlines kept
+        read it at LETTER_DECIDES, and the hairlines read no other letter at LETTER_DECIDES (see STROKES_SECONDED)."""
+        windows = [cells[k] for k in rows]
+        hair, hair_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
+        dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
+        at = np.arange(len(rows))
+        darker = np.where(dark_heights > 0, dark[at, letters], 0.0)
+        hairlines = np.where(hair_heights > 0, hair[at, letters], 0.0)
+        seconded = (darker >= DEFAULT_MIN_CONFIDENCE) & (np.maximum(darker, hairlines) >= LETTER_DECIDES)
+        return seconded & ~_surely_other(hair, hair_heights, letters)
 
     def _letters_agree(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                        strokes: np.ndarray) -> None:
