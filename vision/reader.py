@@ -1039,6 +1039,7 @@ class BoardReader:
             if len(unread):
                 again, again_heights = self._read_glyphs([cells[k] for k in unread], strokes=True)
                 sure = again.max(axis=1) >= LETTER_DECIDES
+                sure[sure] = ~self._past_print_refuted([cells[k] for k in unread[sure]], again[sure].argmax(axis=1))
                 probs[unread[sure]], heights[unread[sure]] = again[sure], again_heights[sure]
         # a letter the plain ink does not show surely (a shadow or glare joined to it can
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
@@ -1074,6 +1075,14 @@ class BoardReader:
             self._hairlines_agree(cells, probs, heights, faint)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
+
+    def _past_print_refuted(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+        """Per window: whether the strokes' letter letters[row] (an index into self.letter_classes), read past the
+        plain ink's 'not a letter' at LETTER_DECIDES, is refuted by the strokes with their hairlines kept reading
+        another letter at LETTER_DECIDES (see PAST_PRINT_HAIRLINES)."""
+        if not len(windows):
+            return np.zeros(0, bool)
+        return self._hairlines_rival(windows, letters)
 
     def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
         """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter

@@ -1,0 +1,55 @@
+"""Confidently wrong letters under the camera view (issue 15, round 32): where the plain ink reads 'not a letter',
+_letter_probabilities takes the strokes' letter read at LETTER_DECIDES (strokes_past_print); the strokes' mask keeps
+a serif letter's thick strokes and can lose the thin ones that tell it (a W's arms: M), so such a letter whose
+strokes with their hairlines kept read another letter at LETTER_DECIDES is not taken (vision.reader
+PAST_PRINT_HAIRLINES), as HAIRLINES_RIVAL, SURE_TILE_HAIRLINES and DENOISED_HAIRLINES refuse the strokes' letters of
+the other paths. The letter model's readings are scripted here: the rule is about which reading is taken."""
+import numpy as np
+import pytest
+
+from vision.config import VisionConfig
+from vision.reader import BoardReader
+
+
+def _scripted_reader(strokes_letter: str, hairline_letter: str | None) -> BoardReader:
+    """An English reader whose letter model reads every window's plain ink 'not a letter', its strokes
+    `strokes_letter` at 0.995 and its hairlines `hairline_letter` at 0.999 (no glyph where None); the darker ink
+    reads what the strokes read."""
+    reader = BoardReader(VisionConfig(tileset="english"))
+    classes = reader.letter_classes
+
+    def read(cells: list[np.ndarray], strokes: bool, hairlines: bool = False,
+             dark: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        letter, sure = (hairline_letter, 0.999) if hairlines else (strokes_letter, 0.995) if strokes or dark \
+            else (None, 0.0)
+        probs = np.zeros((len(cells), len(classes)), np.float32)
+        heights = np.zeros(len(cells), np.float32)
+        if letter is not None:
+            probs[:, classes.index(letter)] = sure
+            probs[:, classes.index("A" if letter != "A" else "B")] = 1.0 - sure
+            heights[:] = 0.6
+        return probs, heights
+
+    reader._read_glyphs = read  # type: ignore[method-assign]
+    return reader
+
+
+def _window() -> np.ndarray:
+    """A cream tile's window with a dark bar where letters sit (the strokes' glyph is in place)."""
+    window = np.full((64, 64), 210, np.uint8)
+    window[14:46, 20:40] = 40
+    return window
+
+
+def test_a_strokes_letter_past_print_its_hairlines_read_otherwise_is_not_taken():
+    # the serif W of rounds 30 and 31 (276276 board-044, 288288 board-033): strokes M, hairlines W 0.999
+    probs, _ = _scripted_reader("M", "W")._letter_probabilities([_window()], strokes_past_print=True)
+    assert probs.max() == 0.0
+
+
+@pytest.mark.parametrize("hairlines", ["U", None])
+def test_a_strokes_letter_past_print_is_taken_where_the_hairlines_do_not_refute_it(hairlines):
+    # the U under glare STROKES_PAST_PRINT was made for: its hairlines read it too, or show no glyph
+    reader = _scripted_reader("U", hairlines)
+    probs, heights = reader._letter_probabilities([_window()], strokes_past_print=True)
+    assert reader.letter_classes[int(probs[0].argmax())] == "U" and probs.max() >= 0.99 and heights[0] > 0
