@@ -302,6 +302,15 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
+# PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _past_print_refuted): a letter the strokes read at
+# LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
+# where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
+# FAINT_STROKES, SURE_TILE_HAIRLINES and DENOISED_HAIRLINES refuse the strokes' letters of the other paths: the
+# strokes' mask keeps a serif W's two thick downstrokes and loses its thin arms (M 0.935 on round 31's 288288
+# board-033, M 0.990 on 260260 board-048 through the camera view), so an M read at LETTER_DECIDES here would pass
+# unchecked (the route round 31's vwrong31 left open). Round 32 (helper "vwrong32"): through the bench's camera
+# view (/tmp/vwrong32/hunt2.sh, fire2.py) the strokes past the print were looked at on HUNT_LOOKS of HUNT_BOARDS dev
+# boards and refused none (HUNT_DETAIL)
 # DARKER_STEM (no constant of its own: the kiosk's bar): where the darker ink's other letter is I, the plain ink's
 # letter is kept as a letter the plain ink shows none of is (its window median-filtered, DENOISE_PX, reads it at the
 # kiosk's bar): the darker level keeps a serif letter's thick stem and drops its thin arms and serifs, so its I is
