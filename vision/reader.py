@@ -308,11 +308,12 @@ LETTER_SURE_ALONE = 0.999
 # FAINT_STROKES, SURE_TILE_HAIRLINES and DENOISED_HAIRLINES refuse the strokes' letters of the other paths: the
 # strokes' mask keeps a serif W's two thick downstrokes and loses its thin arms (M 0.935 on round 31's 288288
 # board-033, M 0.990 on 260260 board-048 through the camera view), so an M read at LETTER_DECIDES here would pass
-# unchecked (the route round 31's vwrong31 left open). Round 32 (helper "vwrong32"): 879 dev boards through the
-# bench's camera view (seeds 287287-296296, tilt 8-20, scale 0.35-0.6, a turn each; /tmp/vwrong32/hunt2.sh,
-# fire2.py): the check looked at 11 letters on 5 boards (L, Z, A, I, and O, G, O, G, D, U, C on one board), all their
+# unchecked (the route round 31's vwrong31 left open). Round 32 (helper "vwrong32"): 1279 dev boards through the
+# bench's camera view (seeds 287287-300300, tilt 8-20, scale 0.35-0.6, a turn each; /tmp/vwrong32/hunt2.sh,
+# hunt3.sh, fire2.py): the check looked at 15 letters on 8 boards (O, G, O, G, D, U, C on one board), all their
 # hairlines agreeing or showing no glyph: none refused, so no square changed; nor did any letter wrong at the kiosk's
-# bar come this way there (the three found came by location and _unread_tiles: tests/test_vision_vwrong32.py)
+# bar come this way there (the four boards found came by location, _unread_tiles and the strokes' letter surer than
+# the plain ink's same one: tests/test_vision_vwrong32.py)
 # DARKER_STEM (no constant of its own: the kiosk's bar): where the darker ink's other letter is I, the plain ink's
 # letter is kept as a letter the plain ink shows none of is (its window median-filtered, DENOISE_PX, reads it at the
 # kiosk's bar): the darker level keeps a serif letter's thick stem and drops its thin arms and serifs, so its I is
