@@ -303,6 +303,18 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
+# PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _past_print_refuted): a letter the strokes read at
+# LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
+# where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
+# FAINT_STROKES, SURE_TILE_HAIRLINES and DENOISED_HAIRLINES refuse the strokes' letters of the other paths: the
+# strokes' mask keeps a serif W's two thick downstrokes and loses its thin arms (M 0.935 on round 31's 288288
+# board-033, M 0.990 on 260260 board-048 through the camera view), so an M read at LETTER_DECIDES here would pass
+# unchecked (the route round 31's vwrong31 left open). Round 32 (helper "vwrong32"): 1279 dev boards through the
+# bench's camera view (seeds 287287-300300, tilt 8-20, scale 0.35-0.6, a turn each; /tmp/vwrong32/hunt2.sh,
+# hunt3.sh, fire2.py): the check looked at 15 letters on 8 boards (O, G, O, G, D, U, C on one board), all their
+# hairlines agreeing or showing no glyph: none refused, so no square changed; nor did any letter wrong at the kiosk's
+# bar come this way there (the four boards found came by location, _unread_tiles and the strokes' letter surer than
+# the plain ink's same one: tests/test_vision_vwrong32.py)
 # DARKER_STEM (no constant of its own: the kiosk's bar): where the darker ink's other letter is I, the plain ink's
 # letter is kept as a letter the plain ink shows none of is (its window median-filtered, DENOISE_PX, reads it at the
 # kiosk's bar): the darker level keeps a serif letter's thick stem and drops its thin arms and serifs, so its I is
@@ -1082,6 +1094,7 @@ class BoardReader:
             if len(unread):
                 again, again_heights = self._read_glyphs([cells[k] for k in unread], strokes=True)
                 sure = again.max(axis=1) >= LETTER_DECIDES
+                sure[sure] = ~self._past_print_refuted([cells[k] for k in unread[sure]], again[sure].argmax(axis=1))
                 probs[unread[sure]], heights[unread[sure]] = again[sure], again_heights[sure]
         # a letter the plain ink does not show surely (a shadow or glare joined to it can
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
@@ -1123,6 +1136,14 @@ class BoardReader:
             self._hairlines_agree(cells, probs, heights, faint)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
+
+    def _past_print_refuted(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+        """Per window: whether the strokes' letter letters[row] (an index into self.letter_classes), read past the
+        plain ink's 'not a letter' at LETTER_DECIDES, is refuted by the strokes with their hairlines kept reading
+        another letter at LETTER_DECIDES (see PAST_PRINT_HAIRLINES)."""
+        if not len(windows):
+            return np.zeros(0, bool)
+        return self._hairlines_rival(windows, letters)
 
     def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
         """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter
