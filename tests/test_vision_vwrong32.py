@@ -79,16 +79,6 @@ def test_a_board_placed_askew_through_the_camera_is_not_read():
     assert_nothing_wrong(truth, obs)
 
 
-@pytest.mark.xfail(strict=True, reason="a sure tile's strokes' O under the bar kept where its hairlines read Q at 0.93")
-def test_a_q_whose_strokes_lost_its_tail_is_not_read_o():
-    # 296296 board-049 (11, 8) through --tilt 8 --scale 0.38 --turn 290 (17.5 px a square): a Q, plain ink 'not a
-    # letter' 0.903, strokes O 0.777, hairlines Q 0.933 (under LETTER_DECIDES: SURE_TILE_HAIRLINES does not refuse),
-    # darker no glyph: read O 0.898 by _unread_tiles' sure tile path
-    truth, obs = _seen_through_camera(296296, 49, 8.0, 0.38, 290.0)
-    assert truth[11][8] == "Q"
-    assert obs.cells[11 * 15 + 8].letter in (None, "Q"), obs.cells[11 * 15 + 8]
-
-
 @pytest.mark.xfail(strict=True, reason="a placement leaning 0.8 cells across the board shows a grid line as an I")
 def test_a_grid_line_in_a_leaning_placement_is_no_tile():
     # 296296 board-065 (13, 0) through --tilt 8 --scale 0.38 --turn 290: the placement's columns lean (0.4 cells off
@@ -97,13 +87,3 @@ def test_a_grid_line_in_a_leaning_placement_is_no_tile():
     truth, obs = _seen_through_camera(296296, 65, 8.0, 0.38, 290.0)
     assert truth[13][0] == "."
     assert obs.cells[13 * 15 + 0].state not in ("tile", "blank"), obs.cells[13 * 15 + 0]
-
-
-@pytest.mark.xfail(strict=True, reason="the strokes' M, surer than the plain ink's M 0.890, is taken with no hairline check")
-def test_a_w_whose_plain_ink_and_strokes_both_read_m_is_not_read_m():
-    # 300300 board-060 (8, 7) through --tilt 11 --scale 0.5 --turn 340 (20 px a square): a condensed serif W on a navy
-    # tile, plain M 0.890, strokes M 0.999 (the same letter, surer: taken; FAINT_STROKES asks only where the plain
-    # ink's reading was under the kiosk's bar), hairlines W 0.999, darker M 0.638: read M 0.999
-    truth, obs = _seen_through_camera(300300, 60, 11.0, 0.5, 340.0)
-    assert truth[8][7] == "W"
-    assert obs.cells[8 * 15 + 7].letter in (None, "W"), obs.cells[8 * 15 + 7]

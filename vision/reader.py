@@ -303,6 +303,10 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
+# Round 32 (helper "vroute32"): `faint` reaches every letter the strokes read surer than the plain ink, the plain
+# ink's reading under LETTER_DECIDES (not only under the kiosk's bar): dev seed 300300 board-060 (8, 7) through the
+# bench's camera view (--tilt 11 --scale 0.5 --turn 340), a condensed serif W on a navy tile, plain M 0.890, strokes
+# M 0.999, hairlines W 0.999, darker M 0.638: read M 0.999, now asked. Dev: EVIDENCE_FAINT
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _past_print_refuted): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -652,6 +656,12 @@ OTHER_LETTERS = 0.05
 # jheidel-en; /tmp/vwrong31/dump.py, dumpfire.py, cmp.py): 7 such strokes' letters, the W alone taken out (its
 # hairlines W 0.9999); the hairlines of the others read their own letter (O 0.56-0.72 on three O's, N 0.92, I 0.98)
 # or none (an N whose strokes read P 0.02); that square alone changes (M 0.935 -> W 1.0)
+# WEAK_SURE_TILE (no constant of its own: the kiosk's bar, _hairline_rivals): a sure tile's strokes' letter under the
+# kiosk's bar (DARKER_RIVAL's weak letters) is not taken where its hairlines read another letter at the kiosk's bar,
+# as DARKER_RIVAL does not take one the darker ink reads otherwise: SURE_TILE's lift turns such a weak letter into a
+# confident one. Dev seed 296296 board-049 (11, 8) through the bench's camera view (--tilt 8 --scale 0.38 --turn 290,
+# 17.5 px a square): a serif Q on a cream tile, plain 'not a letter' 0.903, strokes O 0.777, hairlines Q 0.933 (under
+# LETTER_DECIDES), darker no glyph: read O 0.898, now asked. Dev: EVIDENCE_WEAK
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -1127,7 +1137,7 @@ class BoardReader:
             overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
-            faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
+            faint[unsure[surer]] = True  # the plain ink's reading under LETTER_DECIDES (see FAINT_STROKES)
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
@@ -1145,11 +1155,13 @@ class BoardReader:
             return np.zeros(0, bool)
         return self._hairlines_rival(windows, letters)
 
-    def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+    def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray,
+                         bars: np.ndarray | None = None) -> np.ndarray:
         """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) read another letter
-        than letters[row] (an index into self.letter_classes) at LETTER_DECIDES (_surely_other)."""
+        than letters[row] (an index into self.letter_classes) at LETTER_DECIDES (_surely_other), or at bars[row]
+        where `bars` is given."""
         again, again_heights = self._read_glyphs(windows, strokes=False, hairlines=True)
-        return _surely_other(again, again_heights, letters)
+        return _surely_other(again, again_heights, letters, bars)
 
     def _hairlines_read(self, cells: list[np.ndarray], rows: np.ndarray, letters: np.ndarray) -> np.ndarray:
         """Per row of `rows` (indices into `cells`): whether the strokes with their hairlines kept
@@ -1942,8 +1954,10 @@ class BoardReader:
         squares = list(letters)
         if not squares:
             return []
+        weak = np.array([letters[k][0].max() < DEFAULT_MIN_CONFIDENCE for k in squares], bool)  # see WEAK_SURE_TILE
         rival = self._hairlines_rival([upright[k] for k in squares],
-                                      np.array([letters[k][0].argmax() for k in squares], int))
+                                      np.array([letters[k][0].argmax() for k in squares], int),
+                                      np.where(weak, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
         return [k for k, r in zip(squares, rival) if r]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
@@ -2587,10 +2601,12 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
 
 
-def _surely_other(probs: np.ndarray, heights: np.ndarray, letters: np.ndarray) -> np.ndarray:
+def _surely_other(probs: np.ndarray, heights: np.ndarray, letters: np.ndarray,
+                  bars: np.ndarray | None = None) -> np.ndarray:
     """Per row of a reading (`probs`, `heights`: _read_glyphs'): whether it found a glyph and read it as another
-    letter than letters[row] at LETTER_DECIDES."""
-    return (heights > 0) & (probs.max(axis=1) >= LETTER_DECIDES) & (probs.argmax(axis=1) != letters)
+    letter than letters[row] at LETTER_DECIDES (at bars[row] where `bars` is given)."""
+    bar = LETTER_DECIDES if bars is None else bars
+    return (heights > 0) & (probs.max(axis=1) >= bar) & (probs.argmax(axis=1) != letters)
 
 
 def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: float | None = None) -> bool:
