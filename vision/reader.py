@@ -662,6 +662,11 @@ OTHER_LETTERS = 0.05
 # confident one. Dev seed 296296 board-049 (11, 8) through the bench's camera view (--tilt 8 --scale 0.38 --turn 290,
 # 17.5 px a square): a serif Q on a cream tile, plain 'not a letter' 0.903, strokes O 0.777, hairlines Q 0.933 (under
 # LETTER_DECIDES), darker no glyph: read O 0.898, now asked. Dev: EVIDENCE_WEAK
+# BOOSTED_HAIRLINES (no constant of its own: LETTER_DECIDES, FAINT_GAIN): nor is one under LETTER_DECIDES whose
+# window with its detail boosted (_boosted, as the tile whose letter was not found is read) reads another letter at
+# LETTER_DECIDES in its hairlines. Dev seed 288288 board-033 (12, 6) through --tilt 15 --scale 0.6 --turn 45 (18 px a
+# square): a serif W, plain 'not a letter' 0.635 (W 0.191), strokes M 0.901, hairlines M 0.970, darker M 0.509,
+# boosted hairlines W 1.000: read M 0.9005, now asked. Dev: EVIDENCE_BOOST
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -1954,10 +1959,13 @@ class BoardReader:
         squares = list(letters)
         if not squares:
             return []
-        weak = np.array([letters[k][0].max() < DEFAULT_MIN_CONFIDENCE for k in squares], bool)  # see WEAK_SURE_TILE
-        rival = self._hairlines_rival([upright[k] for k in squares],
-                                      np.array([letters[k][0].argmax() for k in squares], int),
-                                      np.where(weak, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
+        read = np.array([letters[k][0].argmax() for k in squares], int)
+        sure = np.array([letters[k][0].max() for k in squares])
+        rival = self._hairlines_rival([upright[k] for k in squares], read,
+                                      np.where(sure < DEFAULT_MIN_CONFIDENCE, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES))
+        unsure = np.flatnonzero(~rival & (sure < LETTER_DECIDES))  # see BOOSTED_HAIRLINES
+        if len(unsure):
+            rival[unsure] = self._hairlines_rival([_boosted(upright[squares[j]]) for j in unsure], read[unsure])
         return [k for k, r in zip(squares, rival) if r]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
