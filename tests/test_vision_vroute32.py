@@ -1,9 +1,7 @@
 """Reader routes to a confidently wrong letter (issue 15, round 32): a weak sure tile's strokes' letter whose
-hairlines read another letter at the kiosk's bar (vision.reader WEAK_SURE_TILE), and a strokes' letter surer than the
-plain ink's same letter read under LETTER_DECIDES whose hairlines read another letter at LETTER_DECIDES
-(FAINT_STROKES, now past the bar too), and a sure tile's strokes' letter under LETTER_DECIDES whose boosted window's
-hairlines read another letter at LETTER_DECIDES (BOOSTED_HAIRLINES). Each case is a dev board through the bench's
-camera view."""
+hairlines read another letter at the kiosk's bar (vision.reader WEAK_SURE_TILE) and a sure tile's strokes' letter
+under LETTER_DECIDES whose boosted window's hairlines read another letter at LETTER_DECIDES (BOOSTED_HAIRLINES) are
+not taken; two routes left open (strict xfails). Each case is a dev board through the bench's camera view."""
 import pytest
 
 from tests.test_vision_vwrong32 import _seen_through_camera
@@ -18,10 +16,14 @@ def test_a_q_whose_strokes_lost_its_tail_is_not_read_o():
     assert obs.cells[11 * 15 + 8].letter in (None, "Q"), obs.cells[11 * 15 + 8]
 
 
+@pytest.mark.xfail(strict=True, reason="FAINT_STROKES' hairline check past the kiosk's bar asks 3 of jheidel-en's D's")
 def test_a_w_whose_plain_ink_and_strokes_both_read_m_is_not_read_m():
     # 300300 board-060 (8, 7) through --tilt 11 --scale 0.5 --turn 340 (20 px a square): a condensed serif W on a navy
-    # tile, plain M 0.890, strokes M 0.999 (the same letter, surer: taken; on 56d7735 FAINT_STROKES asked only where
-    # the plain ink's reading was under the kiosk's bar), hairlines W 0.999, darker M 0.638: read M 0.999 on 56d7735
+    # tile, plain M 0.890, strokes M 0.999 (the same letter, surer: taken; FAINT_STROKES asks only where the plain
+    # ink's reading was under the kiosk's bar), hairlines W 0.999, darker M 0.638: read M 0.999. FAINT_STROKES reaching
+    # every plain reading under LETTER_DECIDES asked it, and D's of jheidel-en (plain D ~0.9, strokes D 0.98-0.99,
+    # hairlines another letter at LETTER_DECIDES: 3 of 403 tiles unread) and measuring seed 313313 board-060 (11, 6)'s
+    # O (plain 0.985, strokes 0.991, hairlines Q 1.000, darker O 0.988): not kept
     truth, obs = _seen_through_camera(300300, 60, 11.0, 0.5, 340.0)
     assert truth[8][7] == "W"
     assert obs.cells[8 * 15 + 7].letter in (None, "W"), obs.cells[8 * 15 + 7]

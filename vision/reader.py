@@ -303,12 +303,6 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
-# Round 32 (helper "vroute32"): `faint` reaches every letter the strokes read surer than the plain ink, the plain
-# ink's reading under LETTER_DECIDES (not only under the kiosk's bar): dev seed 300300 board-060 (8, 7) through the
-# bench's camera view (--tilt 11 --scale 0.5 --turn 340), a condensed serif W on a navy tile, plain M 0.890, strokes
-# M 0.999, hairlines W 0.999, darker M 0.638: read M 0.999, now asked. Dev (round 32, every square of 1400 boards
-# of seeds 287287-301301 but 293293 (/tmp/lead31/m/rS) as rendered and through the camera view, one setting a
-# folder: 2800 frames, /tmp/vroute32/fire.py, hunt.sh, hunt_plain.sh): that M alone taken out
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _past_print_refuted): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -663,14 +657,15 @@ OTHER_LETTERS = 0.05
 # as DARKER_RIVAL does not take one the darker ink reads otherwise: SURE_TILE's lift turns such a weak letter into a
 # confident one. Dev seed 296296 board-049 (11, 8) through the bench's camera view (--tilt 8 --scale 0.38 --turn 290,
 # 17.5 px a square): a serif Q on a cream tile, plain 'not a letter' 0.903, strokes O 0.777, hairlines Q 0.933 (under
-# LETTER_DECIDES), darker no glyph: read O 0.898, now asked. Dev (as FAINT_STROKES' round 32 note): that O alone
-# taken out
+# LETTER_DECIDES), darker no glyph: read O 0.898, now asked. Dev (round 32, every square of 1400 boards of seeds
+# 287287-301301 but 293293 (/tmp/lead31/m/rS) as rendered and through the camera view, one setting a folder: 2800
+# frames, /tmp/vroute32/fire.py, hunt.sh, hunt_plain.sh): that O alone taken out
 # BOOSTED_HAIRLINES (no constant of its own: LETTER_DECIDES, FAINT_GAIN): nor is one under LETTER_DECIDES whose
 # window with its detail boosted (_boosted, as the tile whose letter was not found is read) reads another letter at
 # LETTER_DECIDES in its hairlines. Dev seed 288288 board-033 (12, 6) through --tilt 15 --scale 0.6 --turn 45 (18 px a
 # square): a serif W, plain 'not a letter' 0.635 (W 0.191), strokes M 0.901, hairlines M 0.970, darker M 0.509,
-# boosted hairlines W 1.000: read M 0.9005, now asked. Dev (as FAINT_STROKES' round 32 note): 17 such letters looked
-# at (11 through the views, 6 as rendered), that M alone taken out
+# boosted hairlines W 1.000: read M 0.9005, now asked. Dev (as WEAK_SURE_TILE's): 17 such letters looked at
+# (11 through the views, 6 as rendered), that M alone taken out
 # two dots above a bare A, O or U: vision.glyph.umlaut_dots. On rendered German frames (dev seeds
 # 770001 club / 770002 wide scenes, 300 frames at 0.3-0.45 board fill, about 20 px per square in
 # the frame; 770003, 120 club frames at 0.55-0.9) it and ACCENT_TALLER catch 46/86, 100/154 and 29/29
@@ -1146,7 +1141,7 @@ class BoardReader:
             overruled[unsure] = over
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
-            faint[unsure[surer]] = True  # the plain ink's reading under LETTER_DECIDES (see FAINT_STROKES)
+            faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
