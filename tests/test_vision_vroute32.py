@@ -38,7 +38,7 @@ def test_a_serif_w_read_m_by_every_unboosted_ink_is_not_read_m():
     assert obs.cells[12 * 15 + 6].letter in (None, "W"), obs.cells[12 * 15 + 6]
 
 
-@pytest.mark.xfail(strict=True, reason="_darker_agrees does not look at letters the strokes read surer than the plain ink")
+@pytest.mark.xfail(strict=True, reason="_darker_agrees skips letters the strokes read surer than the plain ink")
 def test_a_g_whose_darker_ink_reads_g_is_not_read_o():
     # 301301 board-063 (2, 8) through --tilt 17 --scale 0.45 --turn 195 (20 px a square): plain O 0.759 (G 0.205),
     # strokes O 0.866 (surer: taken, `faint`), hairlines O 0.650, darker G 0.999: read O 0.908. 296296
