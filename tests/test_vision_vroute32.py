@@ -21,9 +21,9 @@ def test_a_w_whose_plain_ink_and_strokes_both_read_m_is_not_read_m():
     # 300300 board-060 (8, 7) through --tilt 11 --scale 0.5 --turn 340 (20 px a square): a condensed serif W on a navy
     # tile, plain M 0.890, strokes M 0.999 (the same letter, surer: taken; FAINT_STROKES asks only where the plain
     # ink's reading was under the kiosk's bar), hairlines W 0.999, darker M 0.638: read M 0.999. FAINT_STROKES reaching
-    # every plain reading under LETTER_DECIDES asked it, and D's of jheidel-en (plain D under LETTER_DECIDES, strokes D 0.98-0.99,
-    # hairlines another letter at LETTER_DECIDES: 3 of 403 tiles unread) and measuring seed 313313 board-060 (11, 6)'s
-    # O (plain 0.985, strokes 0.991, hairlines Q 1.000, darker O 0.988): not kept
+    # every plain reading under LETTER_DECIDES asked it, and D's of jheidel-en (plain D under LETTER_DECIDES, strokes D
+    # 0.98-0.99, hairlines another letter at LETTER_DECIDES: 3 of 403 tiles unread) and measuring seed 313313 board-060
+    # (11, 6)'s O (plain 0.985, strokes 0.991, hairlines Q 1.000, darker O 0.988): not kept
     truth, obs = _seen_through_camera(300300, 60, 11.0, 0.5, 340.0)
     assert truth[8][7] == "W"
     assert obs.cells[8 * 15 + 7].letter in (None, "W"), obs.cells[8 * 15 + 7]
