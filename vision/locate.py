@@ -1770,13 +1770,16 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
 # Its rivals: the grid turned by LEAN_TURNS about its middle and refined up to LEAN_REFINES times from there (near, as _refine's
 # later passes look); one whose lines fit LEAN_GAIN better, and that is as clearly placed, shows the lean.
 # Rendered 289289 board-096 through --tilt 18 --scale 0.5 --turn 250 (placed 1.24 cells off, fit 0.699,
-# margin 1.39): turned -2 degrees and refined twice 0.03 cells off the truth, fit 0.964, margin 9.9;
+# margin 1.39): turned -2 degrees and refined three times (the crop at 1006 px) 0.03 cells off the truth, fit 0.964,
+# margin 9.9; the placement the search takes next there leans too (fit 0.778, margin 1.69): turned -3, fit 0.976;
 # 296296 board-065 through --tilt 8 --scale 0.38 --turn 290 (0.42 off, fit 0.688, margin 4.14): turned +2 degrees
 # and refined 0.05 off, fit 0.978, margin 37 (/tmp/vlean32/probe4.py, the frame at full size). Refined at once
 # from the turn the rivals do not reach the truth (turned about a corner neither, probe2.py); the rivals' premium
 # pattern alone (no refining) beat the truth itself on 57 of 300 dev boards as rendered (truthdist.py): no tell.
 # Only placements whose lines fit under LEAN_CHECKED are so checked (the leaning ones 0.69-0.78, the true ones
-# 0.93-0.98 on these boards).
+# 0.93-0.98 on these boards). On 1500 dev boards (/tmp/vlean32/hunt.sh: 10 folders through vwrong32's camera views,
+# 5 as rendered; a fresh reader each) 23 placements were checked (fits 0.678-0.796), 6 refused, on 5 boards the start
+# tree placed 0.415-1.22 cells off: 4 of them placed 0.03-0.04 off after it, 1 not located; no other board changed.
 LEAN_TURNS = (-2.0, 2.0, -3.0, 3.0)
 LEAN_GAIN = 0.1
 LEAN_CHECKED = 0.8
