@@ -1765,6 +1765,49 @@ def placement_margin(small: np.ndarray, corners: np.ndarray) -> tuple[float, np.
     return float(ratios[k]), places[rival]
 
 
+# A placement can lean: refined to a grid turned a few degrees in the board's own plane, its rows a cell
+# off at one side and right at the other, its lines fitting where they cross the board's (LINE_FIT by a hair).
+# Its rivals: the grid turned by LEAN_TURNS about its middle and refined up to LEAN_REFINES times from there (near, as _refine's
+# later passes look); one whose lines fit LEAN_GAIN better, and that is as clearly placed, shows the lean.
+# Rendered 289289 board-096 through --tilt 18 --scale 0.5 --turn 250 (placed 1.24 cells off, fit 0.699,
+# margin 1.39): turned -2 degrees and refined three times (the crop at 1006 px) 0.03 cells off the truth, fit 0.964,
+# margin 9.9; the placement the search takes next there leans too (fit 0.778, margin 1.69): turned -3, fit 0.976;
+# 296296 board-065 through --tilt 8 --scale 0.38 --turn 290 (0.42 off, fit 0.688, margin 4.14): turned +2 degrees
+# and refined 0.05 off, fit 0.978, margin 37 (/tmp/vlean32/probe4.py, the frame at full size). Refined at once
+# from the turn the rivals do not reach the truth (turned about a corner neither, probe2.py); the rivals' premium
+# pattern alone (no refining) beat the truth itself on 57 of 300 dev boards as rendered (truthdist.py): no tell.
+# Only placements whose lines fit under LEAN_CHECKED are so checked (the leaning ones 0.69-0.78, the true ones
+# 0.93-0.98 on these boards). On 1500 dev boards (/tmp/vlean32/hunt.sh: 10 folders through vwrong32's camera views,
+# 5 as rendered; a fresh reader each) 23 placements were checked (fits 0.678-0.796), 6 refused, on 5 boards the start
+# tree placed 0.415-1.22 cells off: 4 of them placed 0.03-0.04 off after it, 1 not located; no other board changed.
+LEAN_TURNS = (-2.0, 2.0, -3.0, 3.0)
+LEAN_GAIN = 0.1
+LEAN_CHECKED = 0.8
+LEAN_REFINES = 3
+
+
+def _turned(corners: np.ndarray, degrees: float) -> np.ndarray:
+    """The grid at `corners` turned by `degrees` in the board's own plane about its middle."""
+    turn = np.radians(degrees)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    square = ((_canonical(1) - 7.5) @ rotation.T + 7.5).astype(np.float32)
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
+    turned: np.ndarray = cv2.perspectiveTransform(square[None], to_frame)[0]
+    return turned
+
+
+def _leans(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fit: float) -> bool:
+    """A turned rival of the placement at `corners` (work or finer image; its lines fit `fit`), refined,
+    fits the board's lines LEAN_GAIN better and is as clearly placed (PLACEMENT_MARGIN): it leans."""
+    for degrees in LEAN_TURNS:
+        rival = _turned(corners, degrees)
+        for _ in range(LEAN_REFINES):
+            rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
+            if line_fit(grey, rival) >= fit + LEAN_GAIN and placement_margin(small, rival)[0] >= PLACEMENT_MARGIN:
+                return True
+    return False
+
+
 # A placement's rivals along one axis (_span_margin): the grid whose span that way runs from line
 # `lo` to line `hi` of the placement's (each end from SPAN_REACH cells inside it to as many outside,
 # in half cells), the other way the placement's own; at least one end 1.5 cells or more from the
@@ -2803,6 +2846,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # one only the wide profile's peaks let through keeps the second look along the lines that its
         # hairlines' refusal gave it before (see MATCHED_FIT)
         return None, fit.matched
+    if fit.shown[0] < LEAN_CHECKED and _leans(at, at_grey, corners, fit.shown[0]):
+        return None, False  # a turned rival fits the board's lines better: this grid leans
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
