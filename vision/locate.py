@@ -22,7 +22,7 @@ style space 52121.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Literal, NamedTuple
 from functools import lru_cache, reduce
@@ -2334,13 +2334,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's lattices of the combs scored less their strongest tooth that it had not,
     # the strongest first, each placed where its combs lie, by either measure, when the placement is
     # clear as it comes (see TRIMMED_LATTICES)
-    for cells, back in islice(trimmed_cells(), TRIMMED_LATTICES):
-        for relative in (False, True):
-            found = _placement(cells, relative, near_combs=True)
-            if found is not None:
-                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
-                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
-                    yield corners, relative
+    yield from _placed_at_combs(islice(trimmed_cells(), TRIMMED_LATTICES), small, scale, None, fresh)
     # last, the strongest lattices again (see the comment above _strongest_again): each later skew's first,
     # where the pattern puts it, then every view's strong ones where their combs lie, each when clear as it comes
     yield from _strongest_again(pools, placement, small, scale, gray, fresh)
@@ -2384,11 +2378,19 @@ def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
     strong = [(p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])]
-    for p, k in dict.fromkeys(strong + [(0, k) for k in later]):  # each lattice once
+    lattices = (pools[p][k] for p, k in dict.fromkeys(strong + [(0, k) for k in later]))  # each lattice once
+    yield from _placed_at_combs(lattices, small, scale, gray, fresh)
+
+
+def _placed_at_combs(lattices: Iterable[tuple[_LatticeCells, np.ndarray]], small: np.ndarray, scale: float,
+                     gray: np.ndarray | None, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+    """Each lattice (its cells and the transform from its view back to the frame) placed where its combs lie, by
+    either measure, when the placement is fresh and clear as it comes (by the lines too where `gray` is given)."""
+    for cells, back in lattices:
         for relative in (False, True):
-            found = _placement(pools[p][k][0], relative, near_combs=True)
+            found = _placement(cells, relative, near_combs=True)
             if found is not None:
-                corners = cv2.perspectiveTransform(found[1][None], pools[p][k][1])[0].astype(np.float32)
+                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
                 if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale, gray):
                     yield corners, relative
 
@@ -2816,8 +2818,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         at_work = False  # looked at the finer scale already
         # (the wide profile's peaks do not move a placement its work size's lines take to the finer scale:
         # 225225 board-036's, taken at the work size, is refused there by the half-cell gain)
-        finer_fits = closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT)
-        if finer_fits and closer.fit is not None and not (closer.fit.matched and _fits(fit.shown)):
+        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT) \
+                and not (closer.fit.matched and _fits(fit.shown)):
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
