@@ -303,7 +303,7 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
-# PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _past_print_refuted): a letter the strokes read at
+# PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
 # FAINT_STROKES, SURE_TILE_HAIRLINES and DENOISED_HAIRLINES refuse the strokes' letters of the other paths: the
@@ -1108,7 +1108,8 @@ class BoardReader:
             if len(unread):
                 again, again_heights = self._read_glyphs([cells[k] for k in unread], strokes=True)
                 sure = again.max(axis=1) >= LETTER_DECIDES
-                sure[sure] = ~self._past_print_refuted([cells[k] for k in unread[sure]], again[sure].argmax(axis=1))
+                if sure.any():  # unless its hairlines read another letter (see PAST_PRINT_HAIRLINES)
+                    sure[sure] = ~self._hairlines_rival([cells[k] for k in unread[sure]], again[sure].argmax(axis=1))
                 probs[unread[sure]], heights[unread[sure]] = again[sure], again_heights[sure]
         # a letter the plain ink does not show surely (a shadow or glare joined to it can
         # leave only a tile edge to read) is read again from its strokes alone; the surer wins
@@ -1150,14 +1151,6 @@ class BoardReader:
             self._hairlines_agree(cells, probs, heights, faint)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
-
-    def _past_print_refuted(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
-        """Per window: whether the strokes' letter letters[row] (an index into self.letter_classes), read past the
-        plain ink's 'not a letter' at LETTER_DECIDES, is refuted by the strokes with their hairlines kept reading
-        another letter at LETTER_DECIDES (see PAST_PRINT_HAIRLINES)."""
-        if not len(windows):
-            return np.zeros(0, bool)
-        return self._hairlines_rival(windows, letters)
 
     def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray,
                          bars: np.ndarray | None = None) -> np.ndarray:
