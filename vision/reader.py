@@ -883,6 +883,19 @@ OUTLINE_MARGIN = 0.15
 # twin ratios 3.9-11.1; round 27's 234234 board-062 (12, 5) 1.8 Lab, twin ratio 3.05). So such a square within HUE_ASKED_NEAR Lab of its tiles' faces is asked, whatever the occupancy
 # model's blank (_hued_blanks): a bound above the blanks' 12.8 and well below the shaded empties' 49.7
 HUE_ASKED_NEAR = 20.0
+# A square BLANK_DOUBT asks (_doubted_blanks: the occupancy model's blank 0.02 or more, its colour its tiles' faces') is
+# read a blank, at FACE_BLANK_CONFIDENCE (under the kiosk's bar: a new one is still confirmed), where its window's outer
+# band also shows a tile's own outline: it matches its nearest tiles' bands better than its near empty squares' of its
+# type by DOUBT_OUTLINED or more (OUTLINE_MARGIN's measure; _outlined_doubted_blanks). Round 33 (helper "vblank33",
+# /tmp/vblank33/collect.py and outline.py, start tree acd992a): the squares _doubted_blanks asks were the largest kind
+# of blank asked on round 32's 1200 unused boards (12 of 32; plain blanks the colour of their squares, the occupancy
+# model's blank 0.02-0.44, visibly tiles in the crops). On 3220 rendered dev boards (the lead's /tmp/lead31/m/r287287-
+# r301301 and /tmp/lead32/m/r302302-r313313, vblank32's 134181 and 134182, and 134194, 234234, 236236, 240240, 241241)
+# it asks 22 blanks and 9 empty squares; of the 268 inkless empty squares beside a tile within FACE_NEAR_BACKED Lab and
+# FACE_HUE_NEAR by hue of their tiles' faces (the colour _doubted_blanks asks for, the model's blank 0.003 or more) the
+# outline margin is 0.166 at most (240240 board-085 (9, 11): an empty square walled in by tiles under glare; next
+# 0.102), the 22 blanks -0.09 to 0.48 (10 of them 0.288 or more). DOUBT_OUTLINED half as much again as that empty's
+DOUBT_OUTLINED = 0.25
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -1872,8 +1885,11 @@ class BoardReader:
             j = letter_at.get(g)
             if cells[g].state == "empty" and j is not None and heights[j] > 0 and letter_probs[j].any():
                 cells[g] = CellReading("unknown", None, 0.0)
-        for k in _doubted_blanks(cells, occ, stats, index):  # nor a blank of its square's colour (BLANK_DOUBT)
+        doubted_blanks = _doubted_blanks(cells, occ, stats, index)
+        for k in doubted_blanks:  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in self._outlined_doubted_blanks(doubted_blanks, cells, occ, index, windows):  # but one its outline shows
+            cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _hued_blanks(cells, occ, stats, index):  # nor one its hue shows (HUE_ASKED_NEAR)
@@ -2236,6 +2252,25 @@ class BoardReader:
                 darker[k] = None if h == 0 else float(p[other])
         return darker
 
+    def _outlined_doubted_blanks(self, doubted: list[int], cells: list[CellReading], occ: np.ndarray,
+                                 index: np.ndarray, windows: list[np.ndarray]) -> list[int]:
+        """Of the squares BLANK_DOUBT asks (`doubted`, upright, read unknown now), the blanks: those whose window's outer
+        band matches their nearest tiles' better than their near empty squares' of their type by DOUBT_OUTLINED (two
+        of each at least), joined to a lettered tile (BLANKS_JOINED); none where the set has too few blanks for them
+        and those read already. `cells` and `occ` upright; `index`: the frame-order cell of each; `windows`: the grey
+        letter windows (frame order)."""
+        if not doubted:  # most frames
+            return []
+        squares = np.array(doubted)
+        near_tiles = _near(squares, np.flatnonzero(_placed_tiles(cells, occ)))
+        near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+        outlined = [k for k, tiled, bare in zip(doubted, near_tiles, near_empty)
+                    if _outline_margin(windows, index, k, tiled[tiled >= 0], bare[bare >= 0]) >= DOUBT_OUTLINED]
+        trial = [_reported(2, None, FACE_BLANK_CONFIDENCE) if k in outlined else c for k, c in enumerate(cells)]
+        outlined = [k for k in outlined if k not in _unjoined_blanks(trial)]
+        already = sum(c.state == "blank" for c in cells)
+        return outlined if already + len(outlined) <= self._blanks else []
+
     @staticmethod
     def _board_tile_colour(stats: CellStats, occ: np.ndarray) -> tuple[np.ndarray, float] | None:
         """Tile face colour and how much it varies, from this frame's surely-read tiles, or None
@@ -2334,6 +2369,18 @@ def _band_likeness(band: np.ndarray, others: list[np.ndarray]) -> float:
     OUTLINE_SHIFT px; see OUTLINE_MARGIN)."""
     typical = np.median(np.stack(others), axis=0)[OUTLINE_SHIFT:-OUTLINE_SHIFT, OUTLINE_SHIFT:-OUTLINE_SHIFT]
     return float(cv2.matchTemplate(band, np.ascontiguousarray(typical), cv2.TM_CCOEFF_NORMED).max())
+
+
+def _outline_margin(windows: list[np.ndarray], index: np.ndarray, square: int, tiled: np.ndarray,
+                    bare: np.ndarray) -> float:
+    """How much better the upright `square`'s outer band (_outline_band) matches its near tiles' (`tiled`) than its near
+    empty squares' (`bare`; upright, two of each at least, else -inf): see OUTLINE_MARGIN and DOUBT_OUTLINED.
+    `windows`: the grey letter windows (frame order); `index`: the frame-order cell of each upright square."""
+    if len(tiled) < 2 or len(bare) < 2:
+        return -np.inf
+    band = _outline_band(windows[index[square]])
+    return (_band_likeness(band, [_outline_band(windows[index[t]]) for t in tiled])
+            - _band_likeness(band, [_outline_band(windows[index[e]]) for e in bare]))
 
 
 def _hued_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
