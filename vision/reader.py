@@ -133,6 +133,20 @@ RIVAL_LETTERS = 0.4
 # boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
 # board-130 (8), had two tiles or more favouring their turn; no one-tile board was
 LETTERS_ALONE_TILES = 2
+# SURE_LETTERS_TILES: a first play's turn with one value number (or a few, all for it), which RIVAL_VOTES does not
+# settle without a margin of RIVAL_LETTERS in the letters, is settled where this many tiles or more are read as
+# letters, every one at LETTER_DECIDES turned that way, and the letters favour it over its rival (by RIVAL_EVEN)
+# (_tiles_read_surely_one_way). Round 33 (helper "vasked33", /tmp/vasked33/survey.py, margin.py, numrate.py): rendered
+# dev boards of 1-3 tiles (seed 134197, 300) and first plays of 1-7 tiles (134198, 400), and the 335 boards of the
+# lead's 2600 (seeds 287287-313313) of 7 tiles or fewer or with a square asked at 0: a value number stood in another
+# turn's place 18 times of 3520 (on 226, 289 and 134198's 234 it was the board's only one: each tile it stands on
+# read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns whose tiles (two
+# or more) all read at LETTER_DECIDES, 842, the letters favoured one over every other turn by 0.004 at most (two
+# tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only turned
+# over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left open
+# led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
+# turn too (a G turned over reads D, a P turned a quarter Q, a K X)
+SURE_LETTERS_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
 # better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
@@ -1550,7 +1564,8 @@ class BoardReader:
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
-        settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or (
+        settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or \
+            _tiles_read_surely_one_way(numbers, votes, best, lead, read_in) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
@@ -2805,6 +2820,19 @@ def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarr
         return False
     others = [q for q in range(4) if q != best]
     return bool(at_bar[best, :numbers].any()) and not at_bar[others].any()
+
+
+def _tiles_read_surely_one_way(numbers: int, votes: np.ndarray, best: int, lead: float,
+                               read_in: list[np.ndarray]) -> bool:
+    """Whether a few tiles settle turn `best` with the value numbers where these are too few for RIVAL_VOTES: every
+    number found puts `best` upright, the letters favour it over its rival (`lead`, _letter_margin's, positive), and
+    SURE_LETTERS_TILES tiles or more are read as letters (`read_in`, per turn: each of _rotation's candidates'
+    log-probability where read, else NaN), every one of them at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
+    if numbers == 0 or votes[best] < numbers or lead <= 0 or not read_in:
+        return False
+    read = ~np.isnan(np.stack(read_in)).all(axis=0)  # the candidates read as a letter in some turn
+    surely = read_in[best][read] >= np.log(LETTER_DECIDES + 1e-2)  # as read_in holds them
+    return int(read.sum()) >= SURE_LETTERS_TILES and bool(surely.all())
 
 
 def _letter_margin(margin: float) -> float:
