@@ -1,5 +1,6 @@
-"""A first play's turn settled by its few tiles read surely with their one value number (reader.SURE_LETTERS_TILES):
-rendered dev boards of two tiles whose letters were asked because one number does not settle the turn alone."""
+"""A first play's turn settled by its few tiles read surely (reader.SURE_LETTERS_TILES): with their one value number
+(rendered dev boards of two tiles whose letters were asked because one number does not settle the turn alone), or
+against a lone number in another turn's place (_letters_outweigh_numbers)."""
 import numpy as np
 import pytest
 
@@ -15,6 +16,14 @@ from vision import reader
 def test_a_two_tile_first_play_is_read(seed: int, board: int, row: int, col: int) -> None:
     truth, reading = read_square(seed, board, row, col)
     assert reading.letter == truth
+
+
+def test_five_tiles_read_surely_outweigh_a_lone_number_turned_over() -> None:
+    # 295295 board-015: A P N J O turned 0, the N's 'number' found turned 180 (N reads N either way); every tile reads
+    # at LETTER_DECIDES turned 0, two read under 0.88 turned 180 and one not at all: all five were asked
+    truth, obs = read_rendered(295295, 15)
+    assert obs.rotation == 0 and not obs.problems
+    assert [c.letter for c in obs.cells if c.letter] == [ch for row in truth for ch in row if ch != "."]
 
 
 def test_nothing_else_on_such_a_board_is_read_wrong() -> None:
@@ -48,3 +57,13 @@ def test_two_tiles_read_surely_with_their_number_settle_the_turn() -> None:
 def test_a_turn_is_not_settled_so_otherwise(numbers: int, votes: list[float], lead: float,
                                             read_in: list[np.ndarray]) -> None:
     assert not reader._tiles_read_surely_one_way(numbers, np.array(votes), 0, lead, read_in)
+
+
+def test_a_lone_number_is_outweighed_only_by_tiles_read_surely() -> None:
+    # two tiles read surely turned 0, both read worse by RIVAL_EVEN (0.85) turned 180 where the lone number is
+    worse = float(np.log(0.85 + 1e-2))
+    favoured = _read_in([SURE, SURE], [NONE, NONE], [worse, worse], [NONE, NONE])
+    assert reader._letters_outweigh_numbers(favoured, np.array([0.0, 0, 1, 0]), 0, 2)
+    weak = _read_in([SURE, float(np.log(0.95 + 1e-2))], [NONE, NONE], [worse, float(np.log(0.5 + 1e-2))], [NONE, NONE])
+    assert not reader._letters_outweigh_numbers(weak, np.array([0.0, 0, 1, 0]), 0, 2)
+    assert not reader._letters_outweigh_numbers(favoured, np.array([0.0, 0, 2, 0]), 0, 2)  # two numbers

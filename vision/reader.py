@@ -145,7 +145,10 @@ LETTERS_ALONE_TILES = 2
 # tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only turned
 # over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left open
 # led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
-# turn too (a G turned over reads D, a P turned a quarter Q, a K X)
+# turn too (a G turned over reads D, a P turned a quarter Q, a K X). So read, LETTERS_ALONE_TILES tiles favouring a
+# turn on the tiles both read also outweigh a lone number against it (_letters_outweigh_numbers: lead31's 295295
+# board-015, A P N J O, the N's 'number' turned over): on none of those boards did a wrong turn meet that against the
+# true turn (/tmp/vasked33/forcedB.py), and the turn is then settled only as RIVAL_VOTES settles any
 SURE_LETTERS_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
@@ -2795,15 +2798,17 @@ def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best
     rims, 6 for turn 0 against 5 for 180, while all 16 tiles read as letters both ways, 7 of them better turned 180
     (E, L, J, G, Y, C, T...; 0.09-0.25 each, 1.27 in all): every tile was lost to TURN_NOT_SETTLED. On the 720 dev
     boards of seeds 233233-241241 and 134122-134123 (/tmp/vrot/turns.py, also --sequence) it decides only that one,
-    settled right; none read turned wrong."""
+    settled right; none read turned wrong. A lone number is outweighed so by those tiles favouring `best` where the
+    tiles are read surely turned `best` (_tiles_read_surely, see SURE_LETTERS_TILES); the turn is then settled only
+    as any other is, the letters' whole margin over the number's turn worth RIVAL_VOTES more than its number."""
     if not read_in:
         return False
     both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[numbers_turn])
     per_tile = 0.5 * (read_in[best][both] - read_in[numbers_turn][both])
     shared = _letter_margin(float(per_tile.sum()))
     favouring = int((per_tile >= RIVAL_EVEN).sum())
-    return favouring >= LETTERS_ALONE_TILES and \
-        votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+    return favouring >= LETTERS_ALONE_TILES and (votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+                                                 or votes.sum() == 1 and _tiles_read_surely(read_in, best))
 
 
 def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarray, best: int) -> bool:
@@ -2828,10 +2833,14 @@ def _tiles_read_surely_one_way(numbers: int, votes: np.ndarray, best: int, lead:
     number found puts `best` upright, the letters favour it over its rival (`lead`, _letter_margin's, positive), and
     SURE_LETTERS_TILES tiles or more are read as letters (`read_in`, per turn: each of _rotation's candidates'
     log-probability where read, else NaN), every one of them at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
-    if numbers == 0 or votes[best] < numbers or lead <= 0 or not read_in:
-        return False
+    return numbers > 0 and votes[best] >= numbers and lead > 0 and bool(read_in) and _tiles_read_surely(read_in, best)
+
+
+def _tiles_read_surely(read_in: list[np.ndarray], turn: int) -> bool:
+    """Whether SURE_LETTERS_TILES of _rotation's candidates or more are read as letters (`read_in`, per turn: each
+    candidate's log-probability where read, else NaN), every one at LETTER_DECIDES turned `turn`."""
     read = ~np.isnan(np.stack(read_in)).all(axis=0)  # the candidates read as a letter in some turn
-    surely = read_in[best][read] >= np.log(LETTER_DECIDES + 1e-2)  # as read_in holds them
+    surely = read_in[turn][read] >= np.log(LETTER_DECIDES + 1e-2)  # as read_in holds them
     return int(read.sum()) >= SURE_LETTERS_TILES and bool(surely.all())
 
 
