@@ -139,16 +139,17 @@ LETTERS_ALONE_TILES = 2
 # (_tiles_read_surely_one_way). Round 33 (helper "vasked33", /tmp/vasked33/survey.py, margin.py, numrate.py): rendered
 # dev boards of 1-3 tiles (seed 134197, 300) and first plays of 1-7 tiles (134198, 400), and the 335 boards of the
 # lead's 2600 (seeds 287287-313313) of 7 tiles or fewer or with a square asked at 0: a value number stood in another
-# turn's place 18 times of 3520 (on 226, 289 and 134198's 234 it was the board's only one: each tile it stands on
-# read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns whose tiles (two
+# turn's place 18 times of 3520 (where it was the board's only one, 134197 board-226 and -289, 134198 board-234, the
+# tile it stands on read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns whose tiles (two
 # or more) all read at LETTER_DECIDES, 842, the letters favoured one over every other turn by 0.004 at most (two
 # tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only turned
 # over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left open
 # led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
 # turn too (a G turned over reads D, a P turned a quarter Q, a K X). So read, LETTERS_ALONE_TILES tiles favouring a
 # turn on the tiles both read also outweigh a lone number against it (_letters_outweigh_numbers: lead31's 295295
-# board-015, A P N J O, the N's 'number' turned over): on none of those boards did a wrong turn meet that against the
-# true turn (/tmp/vasked33/forcedB.py), and the turn is then settled only as RIVAL_VOTES settles any
+# board-015, A P N J O, the N's 'number' turned over): on none of the 1035 boards above did a wrong turn meet that
+# against the true turn (/tmp/vasked33/forcedB.py; 123 right turns would against another), and the turn is then
+# settled only as RIVAL_VOTES settles any
 SURE_LETTERS_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
