@@ -140,11 +140,11 @@ LETTERS_ALONE_TILES = 2
 # dev boards of 1-3 tiles (seed 134197, 300) and first plays of 1-7 tiles (134198, 400), and the 335 boards of the
 # lead's 2600 (seeds 287287-313313) of 7 tiles or fewer or with a square asked at 0: a value number stood in another
 # turn's place 18 times of 3520 (where it was the board's only one, 134197 board-226 and -289, 134198 board-234, the
-# tile it stands on read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns whose tiles (two
-# or more) all read at LETTER_DECIDES, 842, the letters favoured one over every other turn by 0.004 at most (two
-# tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only turned
-# over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left open
-# led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
+# tile it stands on read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns
+# whose tiles (two or more) all read at LETTER_DECIDES, 842, the letters favoured one over every other turn by 0.004
+# at most (two tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only
+# turned over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left
+# open led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
 # turn too (a G turned over reads D, a P turned a quarter Q, a K X). So read, LETTERS_ALONE_TILES tiles favouring a
 # turn on the tiles both read also outweigh a lone number against it (_letters_outweigh_numbers: lead31's 295295
 # board-015, A P N J O, the N's 'number' turned over): on none of the 1035 boards above did a wrong turn meet that
@@ -2808,8 +2808,8 @@ def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best
     per_tile = 0.5 * (read_in[best][both] - read_in[numbers_turn][both])
     shared = _letter_margin(float(per_tile.sum()))
     favouring = int((per_tile >= RIVAL_EVEN).sum())
-    return favouring >= LETTERS_ALONE_TILES and (votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
-                                                 or votes.sum() == 1 and _tiles_read_surely(read_in, best))
+    outweighed = votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+    return favouring >= LETTERS_ALONE_TILES and (outweighed or votes.sum() == 1 and _tiles_read_surely(read_in, best))
 
 
 def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarray, best: int) -> bool:
@@ -2833,7 +2833,7 @@ def _tiles_read_surely_one_way(numbers: int, votes: np.ndarray, best: int, lead:
     """Whether a few tiles settle turn `best` with the value numbers where these are too few for RIVAL_VOTES: every
     number found puts `best` upright, the letters favour it over its rival (`lead`, _letter_margin's, positive), and
     SURE_LETTERS_TILES tiles or more are read as letters (`read_in`, per turn: each of _rotation's candidates'
-    log-probability where read, else NaN), every one of them at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
+    log-probability where read, else NaN), every one at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
     return numbers > 0 and votes[best] >= numbers and lead > 0 and bool(read_in) and _tiles_read_surely(read_in, best)
 
 
