@@ -133,6 +133,24 @@ RIVAL_LETTERS = 0.4
 # boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
 # board-130 (8), had two tiles or more favouring their turn; no one-tile board was
 LETTERS_ALONE_TILES = 2
+# SURE_LETTERS_TILES: a first play's turn with one value number (or a few, all for it), which RIVAL_VOTES does not
+# settle without a margin of RIVAL_LETTERS in the letters, is settled where this many tiles or more are read as
+# letters, every one at LETTER_DECIDES turned that way, and the letters favour it over its rival (by RIVAL_EVEN)
+# (_tiles_read_surely_one_way). Round 33 (helper "vasked33", /tmp/vasked33/survey.py, margin.py, numrate.py): rendered
+# dev boards of 1-3 tiles (seed 134197, 300) and first plays of 1-7 tiles (134198, 400), and the 335 boards of the
+# lead's 2600 (seeds 287287-313313) of 7 tiles or fewer or with a square asked at 0: a value number stood in another
+# turn's place 18 times of 3520 (where it was the board's only one, 134197 board-226 and -289, 134198 board-234, the
+# tile it stands on read under LETTER_DECIDES that way, or no second tile read); of every located board's wrong turns
+# whose tiles (two or more) all read at LETTER_DECIDES, 842, the letters favoured one over every other turn by 0.004
+# at most (two tiles read surely both ways lead by 0.005 at most each) but on 134198 board-185 (2.31: an I read only
+# turned over; over RIVAL_LETTERS, which one number settles already); the right turns so read that RIVAL_VOTES left
+# open led by 0.09-0.34. One tile is no witness: of 175 lone tiles, 169 read some letter at LETTER_DECIDES in a wrong
+# turn too (a G turned over reads D, a P turned a quarter Q, a K X). So read, LETTERS_ALONE_TILES tiles favouring a
+# turn on the tiles both read also outweigh a lone number against it (_letters_outweigh_numbers: lead31's 295295
+# board-015, A P N J O, the N's 'number' turned over): on none of the 1035 boards above did a wrong turn meet that
+# against the true turn (/tmp/vasked33/forcedB.py; 123 right turns would against another), and the turn is then
+# settled only as RIVAL_VOTES settles any
+SURE_LETTERS_TILES = 2
 # a margin in the letters' score (as RIVAL_LETTERS measures it) under this is no margin: the letters
 # neither favour a turn nor hold against it. Letters that read alike turned half-way (O, H, N, S, I) read
 # better in the wrong half-turn by 0.0031 at most, 36 tiles read in both on the rendered dev seeds
@@ -1563,7 +1581,8 @@ class BoardReader:
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
-        settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or (
+        settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or \
+            _tiles_read_surely_one_way(numbers, votes, best, lead, read_in) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
@@ -2827,15 +2846,17 @@ def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best
     rims, 6 for turn 0 against 5 for 180, while all 16 tiles read as letters both ways, 7 of them better turned 180
     (E, L, J, G, Y, C, T...; 0.09-0.25 each, 1.27 in all): every tile was lost to TURN_NOT_SETTLED. On the 720 dev
     boards of seeds 233233-241241 and 134122-134123 (/tmp/vrot/turns.py, also --sequence) it decides only that one,
-    settled right; none read turned wrong."""
+    settled right; none read turned wrong. A lone number is outweighed so by those tiles favouring `best` where the
+    tiles are read surely turned `best` (_tiles_read_surely, see SURE_LETTERS_TILES); the turn is then settled only
+    as any other is, the letters' whole margin over the number's turn worth RIVAL_VOTES more than its number."""
     if not read_in:
         return False
     both = ~np.isnan(read_in[best]) & ~np.isnan(read_in[numbers_turn])
     per_tile = 0.5 * (read_in[best][both] - read_in[numbers_turn][both])
     shared = _letter_margin(float(per_tile.sum()))
     favouring = int((per_tile >= RIVAL_EVEN).sum())
-    return favouring >= LETTERS_ALONE_TILES and \
-        votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+    outweighed = votes[best] - votes[numbers_turn] + shared / RIVAL_LETTERS >= RIVAL_VOTES
+    return favouring >= LETTERS_ALONE_TILES and (outweighed or votes.sum() == 1 and _tiles_read_surely(read_in, best))
 
 
 def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarray, best: int) -> bool:
@@ -2852,6 +2873,23 @@ def _numbers_read_only_one_way(numbers: int, at_bar: np.ndarray, votes: np.ndarr
         return False
     others = [q for q in range(4) if q != best]
     return bool(at_bar[best, :numbers].any()) and not at_bar[others].any()
+
+
+def _tiles_read_surely_one_way(numbers: int, votes: np.ndarray, best: int, lead: float,
+                               read_in: list[np.ndarray]) -> bool:
+    """Whether a few tiles settle turn `best` with the value numbers where these are too few for RIVAL_VOTES: every
+    number found puts `best` upright, the letters favour it over its rival (`lead`, _letter_margin's, positive), and
+    SURE_LETTERS_TILES tiles or more are read as letters (`read_in`, per turn: each of _rotation's candidates'
+    log-probability where read, else NaN), every one at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
+    return numbers > 0 and votes[best] >= numbers and lead > 0 and bool(read_in) and _tiles_read_surely(read_in, best)
+
+
+def _tiles_read_surely(read_in: list[np.ndarray], turn: int) -> bool:
+    """Whether SURE_LETTERS_TILES of _rotation's candidates or more are read as letters (`read_in`, per turn: each
+    candidate's log-probability where read, else NaN), every one at LETTER_DECIDES turned `turn`."""
+    read = ~np.isnan(np.stack(read_in)).all(axis=0)  # the candidates read as a letter in some turn
+    surely = read_in[turn][read] >= np.log(LETTER_DECIDES + 1e-2)  # as read_in holds them
+    return int(read.sum()) >= SURE_LETTERS_TILES and bool(surely.all())
 
 
 def _letter_margin(margin: float) -> float:
