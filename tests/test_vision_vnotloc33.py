@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.rendered_board import cells_off, rendered_corners
-from vision.locate import STRONG_LATTICES, _perspective_rest, board_candidates
+from vision.locate import STRONG_LATTICES, _over_strong, _perspective_rest, board_candidates
 
 
 def test_a_tilted_board_whose_lattice_the_pattern_ranks_ninth_is_located():
@@ -19,7 +19,7 @@ def test_a_tilted_board_whose_lattice_the_pattern_ranks_ninth_is_located():
     assert found is not None and cells_off(found.corners, truth) < 0.3
 
 
-def test_the_strong_lattices_already_offered_are_not_placed_again():
+def test_the_strong_lattices_already_offered_are_only_placed_as_the_guard():
     asked: list[tuple[int, int, bool]] = []
 
     def placement(p: int, k: int, relative: bool) -> None:
@@ -28,4 +28,15 @@ def test_the_strong_lattices_already_offered_are_not_placed_again():
     pool = [(None, np.eye(3))] * (STRONG_LATTICES + 2)
     small = np.zeros((8, 8, 3), np.uint8)
     assert list(_perspective_rest(pool, placement, small, 1.0, lambda corners: True)) == []  # type: ignore[arg-type]
-    assert asked == [(1, k, relative) for k in range(STRONG_LATTICES, STRONG_LATTICES + 2) for relative in (False, True)]
+    assert asked == [(1, k, relative) for k in range(STRONG_LATTICES + 2) for relative in (False, True)]
+
+
+def test_a_finer_grid_over_a_strong_lattices_placement_is_not_offered():
+    """Rendered seed 302302 board-041 (a deluxe board, 82 tiles): the perspective view's 4th lattice (21.5 x 18.25 px
+    against the board's 35.75 x 36.5) placed inside the board, 11.5 cells off, clear as it comes (margin 1.63), and
+    taken once settled (margin 1.49, lines 0.708): a grid of a finer spacing over the strongest lattice's placement."""
+    board = np.array([[0, 0], [150, 0], [150, 150], [0, 150]], np.float32)
+    finer = np.array([[40, 40], [130, 40], [130, 130], [40, 130]], np.float32)  # 9 of the board's cells a side
+    assert _over_strong(finer, [board])
+    assert not _over_strong(board + 20, [board])  # the same spacing moved: not finer
+    assert not _over_strong(board * 1.1, [board])  # a coarser grid over it: the board is the largest

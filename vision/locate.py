@@ -2399,13 +2399,23 @@ def _perspective_rest(pool: list[tuple[_LatticeCells, np.ndarray]],
     """The perspective view's lattices past its strong ones (see the comment above), each placed by the premium
     pattern by either measure, offered when fresh and clear as it comes by the margins. `pool`: the view's
     lattices; `placement`: the search's _placement of lattice k of pool p (this pool is the search's second)."""
+    strong = [cv2.perspectiveTransform(found[1][None], pool[k][1])[0].astype(np.float32)
+              for k in range(min(STRONG_LATTICES, len(pool))) for relative in (False, True)
+              if (found := placement(1, k, relative)) is not None]
     for k in range(STRONG_LATTICES, len(pool)):
         for relative in (False, True):
             found = placement(1, k, relative)
             if found is not None:
                 corners = cv2.perspectiveTransform(found[1][None], pool[k][1])[0].astype(np.float32)
-                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                if fresh(corners) and not _over_strong(corners, strong) \
+                        and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
+
+
+def _over_strong(corners: np.ndarray, strong: list[np.ndarray]) -> bool:
+    """Whether a placement (work size) is a grid of a finer spacing over one of `strong` (the perspective view's
+    strong lattices' placements; _another_spacing): see the comment above _perspective_rest."""
+    return any(_another_spacing(order_corners(corners), order_corners(other)) for other in strong)
 
 
 def _placed_at_combs(lattices: Iterable[tuple[_LatticeCells, np.ndarray]], small: np.ndarray, scale: float,
