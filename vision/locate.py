@@ -2392,7 +2392,16 @@ def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
 # clear board, 56 red tiles, tilt 24.8, blur 1.5; `/tmp/vnotloc33/clear.py`, `trystart.py`): the view's 9th lattice
 # (26.75 x 25.0 px) is the board's, placed 0.69 cells off by lightness, margin 2.04, span passes, lines 0.30; every
 # rough placement offered before lay 2.2 cells off or more; refined from it 0.06 cells off (not located before).
-# Evidence: see the comment at PERSPECTIVE_REST.
+# Never a grid of a finer spacing over a placement of the view's strong lattices (_over_strong: _another_spacing, as
+# board_candidates refuses one over a board given before): offered last, such a grid inside the board is taken where
+# nothing came first. Evidence (`/tmp/vnotloc33/ev.py`, `sumev.py`, `guardsides.py`: every placement this stage gives
+# on a frame, whatever came before, settled as _candidates settles one, the guard's answer logged, not applied) on 2600
+# rendered dev boards (seeds 287287-292292, 294294-313313): 543 placements on 453 frames. Those the guard lets through:
+# 261, 238 taken, every one within 0.24 cells of the truth (from starts up to 1.5 cells off), 23 refused; none taken
+# 0.3 cells off or more. Those it stops: 282, 6 taken 7.3-17.1 cells off (finer grids inside the board, sides 8.3-11.3
+# of the strong placement's cells against SPACING_CELLS' 13.5), 9 taken within 0.3 cells, 267 refused. In the 2600
+# searches themselves the stage gives nothing: every frame is located before it but three, for which it has nothing
+# fresh and clear; nor on scrabscrap-v1's 60 frames at --tilt 35 --scale 0.2 (no readable board, `nb.py`).
 def _perspective_rest(pool: list[tuple[_LatticeCells, np.ndarray]],
                       placement: Callable[[int, int, bool], tuple[float, np.ndarray] | None], small: np.ndarray,
                       scale: float, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
