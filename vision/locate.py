@@ -2397,7 +2397,7 @@ def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
 # nothing came first. Evidence (`/tmp/vnotloc33/ev.py`, `sumev.py`, `guardsides.py`: every placement this stage gives
 # on a frame, whatever came before, settled as _candidates settles one, the guard's answer logged, not applied) on 2600
 # rendered dev boards (seeds 287287-292292, 294294-313313): 543 placements on 453 frames. Those the guard lets through:
-# 261, 238 taken, every one within 0.24 cells of the truth (from starts up to 1.5 cells off), 23 refused; none taken
+# 261, 238 taken, every one within 0.24 cells of the truth (from starts up to 5.3 cells off), 23 refused; none taken
 # 0.3 cells off or more. Those it stops: 282, 6 taken 7.3-17.1 cells off (finer grids inside the board, sides 8.3-11.3
 # of the strong placement's cells against SPACING_CELLS' 13.5), 9 taken within 0.3 cells, 267 refused. In the 2600
 # searches themselves the stage gives nothing: every frame is located before it but three, for which it has nothing
