@@ -2380,6 +2380,51 @@ def _strongest_again(pools: list[list[tuple[_LatticeCells, np.ndarray]]],
     strong = [(p, k) for k in range(STRONG_LATTICES) for p in range(len(pools)) if k < len(pools[p])]
     lattices = (pools[p][k] for p, k in dict.fromkeys(strong + [(0, k) for k in later]))  # each lattice once
     yield from _placed_at_combs(lattices, small, scale, gray, fresh)
+    if len(pools) > 1:
+        yield from _perspective_rest(pools[1], placement, small, scale, fresh)
+
+
+# Last, every lattice of the perspective view (the first drawn, `pools`' second) past its STRONG_LATTICES strongest,
+# in the order of its combs' strength, placed by the premium pattern (by either measure) and offered when clear as it
+# comes by the margins alone: the view undoes the tilt only roughly, so its lines may not fit before the refinement (as
+# _strongest_again's later skews). The pattern ranks the perspective view's lattices weakly on a tilted board with
+# tiles, so the board's own can come after every rank tried (PERSPECTIVE_RANKS). Rendered seed 276276 board-031 (a
+# clear board, 56 red tiles, tilt 24.8, blur 1.5; `/tmp/vnotloc33/clear.py`, `trystart.py`): the view's 9th lattice
+# (26.75 x 25.0 px) is the board's, placed 0.69 cells off by lightness, margin 2.04, span passes, lines 0.30; every
+# rough placement offered before lay 2.2 cells off or more; refined from it 0.06 cells off (not located before).
+# Never a grid of a finer spacing over a placement of the view's strong lattices (_over_strong: _another_spacing, as
+# board_candidates refuses one over a board given before): offered last, such a grid inside the board is taken where
+# nothing came first. Evidence (`/tmp/vnotloc33/ev.py`, `sumev.py`, `guardsides.py`: every placement this stage gives
+# on a frame, whatever came before, settled as _candidates settles one, the guard's answer logged, not applied) on 2600
+# rendered dev boards (seeds 287287-292292, 294294-313313): 543 placements on 453 frames. Those the guard lets through:
+# 261, 238 taken, every one within 0.24 cells of the truth (from starts up to 5.3 cells off), 23 refused; none taken
+# 0.3 cells off or more. Those it stops: 282, 6 taken 7.3-17.1 cells off (finer grids inside the board, sides 8.3-11.3
+# of the strong placement's cells against SPACING_CELLS' 13.5), 9 taken within 0.3 cells, 267 refused. In the 2600
+# searches themselves the stage gives nothing: every frame is located before it but three, for which it has nothing
+# fresh and clear; nor on scrabscrap-v1's 60 frames at --tilt 35 --scale 0.2 (no readable board, `nb.py`).
+def _perspective_rest(pool: list[tuple[_LatticeCells, np.ndarray]],
+                      placement: Callable[[int, int, bool], tuple[float, np.ndarray] | None], small: np.ndarray,
+                      scale: float, fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+    """The perspective view's lattices past its strong ones (see the comment above), each placed by the premium
+    pattern by either measure, offered when fresh and clear as it comes by the margins. `pool`: the view's
+    lattices; `placement`: the search's _placement of lattice k of pool p (this pool is the search's second)."""
+    strong = [cv2.perspectiveTransform(found[1][None], pool[k][1])[0].astype(np.float32)
+              for k in range(min(STRONG_LATTICES, len(pool))) for relative in (False, True)
+              if (found := placement(1, k, relative)) is not None]
+    for k in range(STRONG_LATTICES, len(pool)):
+        for relative in (False, True):
+            found = placement(1, k, relative)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], pool[k][1])[0].astype(np.float32)
+                if fresh(corners) and not _over_strong(corners, strong) \
+                        and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+
+
+def _over_strong(corners: np.ndarray, strong: list[np.ndarray]) -> bool:
+    """Whether a placement (work size) is a grid of a finer spacing over one of `strong` (the perspective view's
+    strong lattices' placements; _another_spacing): see the comment above _perspective_rest."""
+    return any(_another_spacing(order_corners(corners), order_corners(other)) for other in strong)
 
 
 def _placed_at_combs(lattices: Iterable[tuple[_LatticeCells, np.ndarray]], small: np.ndarray, scale: float,
