@@ -1,11 +1,11 @@
 """Boards refused by their grid lines' fit though their refined placement is close (issue 15, vision/locate.py;
 round 32's helper "vloc32line", vision/MEASUREMENTS.md): blurred lines measured by a profile as wide as they are
 (_matched_peaks, MATCHED_FIT, MATCHED_CORNER; 283283 board-094 located: tests/test_vision_notloc31.py); a paper
-board whose every other line was drawn 0 px wide is located since the renderer draws every line (round 33,
-tests/test_vision_vfaint33.py)."""
+board printing every other line faint stays refused."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from tests.rendered_board import cells_off, rendered_corners
 from vision.locate import (LINE_SEGMENTS, MATCHED_CORNER, MATCHED_FIT, REFINE_CELL, _matched_peaks,
@@ -33,11 +33,12 @@ def test_blurred_lines_peak_on_their_grid_by_the_wide_profile():
     assert LINE_SEGMENTS == 3  # the pieces _matched_peaks lays out as _line_pieces does
 
 
+@pytest.mark.xfail(strict=True, reason="issue 15: a paper board whose every other grid line is faint fits its lines "
+                   "under LINE_FIT and is refused by LINE_PARITY (round 32, vloc32line)")
 def test_a_paper_board_with_every_other_line_faint_is_located():
     """Rendered seed 291291 board-075 (a paper board, tilt 11.6): refined from the truth 0.07-0.12 cells off, margin
     4.4-4.6; its odd lines fit and its even ones do not (line fit 0.60-0.61, worst corner 0.40-0.46) and
-    LINE_PARITY refuses it: not located, until round 33 (vfaint33): its even lines were drawn 0 px wide (texture
-    cell 37, line 0.98 px: draw_board's round() of half-pixel edges), and drawn they fit."""
+    LINE_PARITY refuses it: not located."""
     image, truth = rendered_corners(291291, 75)
     found = next(board_candidates(image), None)
     assert found is not None and cells_off(found.corners, truth) < 0.3

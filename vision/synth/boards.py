@@ -129,15 +129,6 @@ def _label(canvas: np.ndarray, lines: tuple[str, ...], x0: float, y0: float, cel
         cv2.putText(canvas, text, (int(x), int(y)), font, scale, ink, thickness, cv2.LINE_AA)
 
 
-def _edge(at: float) -> int:
-    """A square's edge (px) in the texture: `at` rounded half up. Every line between squares is then at
-    least 1 px wide, as max(1.0, ...) in draw_board means: round() takes half-pixel edges to the even px,
-    so a line 1 px or thinner (half_line 0.5: paper and cream boards with a texture cell up to 33-41 px)
-    came out 2 and 0 px wide in turn with an odd cell, 0 px everywhere with an even one (rendered seed
-    291291 board-075: paper, cell 37, inner lines 2, 0, 2, 0 ... px; tests/test_vision_vfaint33.py)."""
-    return int(np.floor(at + 0.5))
-
-
 def draw_board(style: BoardStyle, cell: int, margin: int, *, labels: bool, star: bool = True,
                label_variant: int = 0, label_font: int = 0, rng: np.random.Generator | None = None) -> np.ndarray:
     """Float32 BGR texture of the upright empty board: the playing area is the square
@@ -155,7 +146,7 @@ def draw_board(style: BoardStyle, cell: int, margin: int, *, labels: bool, star:
             colour = style.premium.get(PREMIUM.get((r, c), ""), style.cell)
             y0, x0 = r * cell + half_line, c * cell + half_line
             y1, x1 = (r + 1) * cell - half_line, (c + 1) * cell - half_line
-            area[_edge(y0):_edge(y1), _edge(x0):_edge(x1)] = colour
+            area[int(round(y0)):int(round(y1)), int(round(x0)):int(round(x1))] = colour
     if style.teeth:
         _draw_teeth(area, style, cell)
     if style.pinked:
