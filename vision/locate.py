@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
 from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
-from vision.locate_still import BorderProfiles, border_profiles, stayed
+from vision.locate_still import BorderProfiles, border_profiles, carried, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -3104,11 +3104,18 @@ class BoardFollower:
         self._last: BoardLocation | None = None
         self._border: BorderProfiles | None = None
 
-    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation:
+    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation | None:
+        """The board's location near `hint`; None when the board moved where the near fit did not follow it
+        (locate_still.carried: the border at the new fit is not the one it had): locate it afresh."""
         hint = np.asarray(hint, dtype=np.float32)
         last, border = self._last, self._border
-        if last is not None and border is not None and np.array_equal(last.corners, hint) and stayed(frame, border):
+        if last is None or border is None or not np.array_equal(last.corners, hint):
+            border = None  # no border seen at these corners to compare with
+        elif stayed(frame, border):
             return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
         found = _fit_near(frame, hint)
+        if border is not None and not carried(frame, border, found.corners):
+            self._last, self._border = None, None
+            return None
         self._last, self._border = replace(found, corners=found.corners.copy()), border_profiles(frame, found.corners)
         return found

@@ -1066,7 +1066,7 @@ class BoardReader:
         if memory.corners is None:
             return None, False
         found = memory.follower.follow(frame, memory.corners)
-        if found.grid_score >= MIN_GRID_SCORE:
+        if found is not None and found.grid_score >= MIN_GRID_SCORE:
             shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
             if shift <= MOVE_TOLERANCE:
                 memory.corners = found.corners
