@@ -70,3 +70,22 @@ def test_a_near_fit_left_where_a_turned_board_was_does_not_carry_its_border():
     assert not carried(after, border, near.corners)
     assert carried(after, border, order_corners(truth))
     assert follower.follow(after, found.corners) is None
+
+
+def test_another_board_put_down_after_a_board_located_afresh_is_read_as_from_scratch():
+    """289289 board-048 then board-049 through one camera view (a new game's board put down where the last one
+    lay): 049 was fitted near 048's corners, located afresh (no border of a location found afresh was kept to
+    hold the fit to) and read 0.95 cells off, turned 270 where it lies turned 90. It must read as from scratch."""
+    views = []
+    for board in (48, 49):
+        frame, corners = rendered_corners(289289, board)
+        h, w = frame.shape[:2]
+        view = frame_transform(w, h, TILT, SCALE, TURN)
+        views.append((camera_view(frame, view), cv2.perspectiveTransform(corners[None], view)[0]))
+    reader = BoardReader(VisionConfig(tileset="english"))
+    assert reader.observe(views[0][0]).located
+    tracked = reader.observe(views[1][0])
+    fresh = BoardReader(VisionConfig(tileset="english")).observe(views[1][0])
+    assert fresh.located and tracked.located and tracked.rotation == fresh.rotation
+    assert cells_off(_reader_corners(tracked.homography), views[1][1]) < 0.25
+    assert tracked.board_text() == fresh.board_text()
