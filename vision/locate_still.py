@@ -37,10 +37,12 @@ STILL_SHARE = 0.5
 # its stayed limit (STILL_SHARE of a STILL_MOVE move), and the board when fewer than half its pieces did not
 # (a hand over a side, a tile on the border). Measured in development (the piece at which half the pieces
 # changed, in limits; /tmp/vseq33/seq2.py, realseq.py): boards still where they were, fitted again, 0.37-0.88
-# on scrabscrap-v1's games (10 refits) and 0.46-2.86 on rendered dev seed 134198's game frames with a hand
-# (12 refits, through the camera view --tilt 18 --scale 0.5 --turn 250: 5 over the limit, located afresh,
-# which costs time, not squares); near fits 0.26 cells or more off a board moved 0.1-1.5 cells or turned 1-10
-# degrees, 1.88 and more (85 refits of that seed; 0.38 cells off at 1.88).
+# on scrabscrap-v1's games (10 refits); on rendered game frames with a hand through the bench's camera view,
+# 0.46-2.86 (dev seed 134198, --tilt 18 --scale 0.5 --turn 250, 12 refits, 5 over the limit) and 0.20-4.25 (dev
+# seed 313313, --tilt 8 --scale 0.38 --turn 290, 16 refits, 7 over: fits 0.07-0.18 cells off under the hand),
+# located afresh, which costs time, not squares; near fits 0.26 cells or more off a board moved 0.1-1.5 cells
+# or turned 1-10 degrees, 1.88 and more (85 refits of 134198, 0.38 cells off at 1.88) and 2.21 and more (61 of
+# 313313). The limit leans to the refusing side: a stale fit reads letters a cell off, a refusal costs time.
 CARRIED_CHANGE = 1.25
 
 
