@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
 from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
-from vision.locate_still import BorderProfiles, border_profiles, stayed
+from vision.locate_still import BorderProfiles, border_profiles, carried, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -3143,17 +3143,34 @@ class BoardFollower:
     """One board followed from frame to frame (a reader's own): fitted again near its last
     corners (as locate_board with them as the hint), or, when those corners are the ones this
     gave for an earlier frame and the board's border has stayed where it was in that frame
-    (locate_still), the same location again: a board that has not moved is not fitted anew."""
+    (locate_still), the same location again: a board that has not moved is not fitted anew.
+    A fit near corners whose border is known (this follower's last fit, or a location found afresh:
+    `placed`) that does not carry that border along is no follow (locate_still.carried)."""
 
     def __init__(self) -> None:
-        self._last: BoardLocation | None = None
-        self._border: BorderProfiles | None = None
+        self._last: BoardLocation | None = None  # the location this gave for the last frame it fitted
+        self._border: BorderProfiles | None = None  # the border seen at `_border_at` on that frame
+        self._border_at: np.ndarray | None = None
 
-    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation:
+    def placed(self, frame: np.ndarray, corners: np.ndarray) -> None:
+        """The board located afresh at `corners` in `frame`: the next frame's fit near them must carry its border
+        there along (a board swapped or moved between the two frames is located afresh again), and is fitted."""
+        self._last, self._border_at = None, np.array(corners, np.float32)
+        self._border = border_profiles(frame, self._border_at)
+
+    def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation | None:
+        """The board's location near `hint`; None when the board moved where the near fit did not follow it
+        (locate_still.carried: the border at the new fit is not the one it had): locate it afresh."""
         hint = np.asarray(hint, dtype=np.float32)
         last, border = self._last, self._border
-        if last is not None and border is not None and np.array_equal(last.corners, hint) and stayed(frame, border):
+        if border is None or self._border_at is None or not np.array_equal(self._border_at, hint):
+            border = None  # no border seen at these corners to compare with
+        elif last is not None and stayed(frame, border):
             return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
         found = _fit_near(frame, hint)
-        self._last, self._border = replace(found, corners=found.corners.copy()), border_profiles(frame, found.corners)
+        if border is not None and not carried(frame, border, found.corners):
+            self._last, self._border, self._border_at = None, None, None
+            return None
+        self._last, self._border_at = replace(found, corners=found.corners.copy()), found.corners.copy()
+        self._border = border_profiles(frame, found.corners)
         return found

@@ -32,6 +32,18 @@ STILL_ACROSS = 0.3  # how far (cells) each line reaches to either side of the bo
 # them the photos where the board was moved, up to half a cell, or something lay over its border).
 STILL_MOVE = 0.05
 STILL_SHARE = 0.5
+# A board fitted again where it moved has followed it when its border at the new fit shows the profiles it
+# showed at the last fit: a piece has come along when its profile changed by less than CARRIED_CHANGE times
+# its stayed limit (STILL_SHARE of a STILL_MOVE move), and the board when fewer than half its pieces did not
+# (a hand over a side, a tile on the border). Measured in development (the piece at which half the pieces
+# changed, in limits; /tmp/vseq33/seq2.py, realseq.py): boards still where they were, fitted again, 0.37-0.88
+# on scrabscrap-v1's games (10 refits); on rendered game frames with a hand through the bench's camera view,
+# 0.46-2.86 (dev seed 134198, --tilt 18 --scale 0.5 --turn 250, 12 refits, 5 over the limit) and 0.20-4.25 (dev
+# seed 313313, --tilt 8 --scale 0.38 --turn 290, 16 refits, 7 over: fits 0.07-0.18 cells off under the hand),
+# located afresh, which costs time, not squares; near fits 0.26 cells or more off a board moved 0.1-1.5 cells
+# or turned 1-10 degrees, 1.88 and more (85 refits of 134198, 0.38 cells off at 1.88) and 2.21 and more (61 of
+# 313313). The limit leans to the refusing side: a stale fit reads letters a cell off, a refusal costs time.
+CARRIED_CHANGE = 1.25
 
 
 @dataclass(frozen=True)
@@ -59,9 +71,25 @@ def _profiles(frame: np.ndarray, at: np.ndarray, across: int) -> np.ndarray:
     return (ordered[:, :, STILL_ALONG // 2 - 1] + ordered[:, :, STILL_ALONG // 2]) / np.float32(2)
 
 
-def border_profiles(frame: np.ndarray, corners: np.ndarray) -> BorderProfiles | None:
+def carried(frame: np.ndarray, border: BorderProfiles, corners: np.ndarray) -> bool:
+    """Whether the board whose `border` was sampled on an earlier frame shows that border at `corners` (frame
+    order) in `frame`: a fit that followed the board where it was moved or turned carries its border along;
+    one left where the board was (the near fit follows a few tenths of a cell at most), or moved onto another
+    board, does not. Pieces compared as in `stayed` (the light changed alike along a profile taken out)."""
+    across = border.profiles.shape[-1]
+    again = border_profiles(frame, corners, across // 2)
+    if again is None:  # too small to sample now: nothing tells
+        return True
+    change = again.profiles - border.profiles
+    change -= np.sort(change, axis=-1)[..., across // 2, None]
+    change = np.abs(change).mean(axis=-1)
+    return 2 * int(np.count_nonzero(change >= CARRIED_CHANGE * border.limit)) < change.size
+
+
+def border_profiles(frame: np.ndarray, corners: np.ndarray, reach: int | None = None) -> BorderProfiles | None:
     """The border profiles of the board at `corners` (frame order) in `frame`; None when its
-    cells are too small to sample across (under 10 px) or the corners are no points."""
+    cells are too small to sample across (under 10 px) or the corners are no points. `reach`: the
+    px sampled to either side of the border (STILL_ACROSS of a cell when not given)."""
     square = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)
     corners = np.asarray(corners, np.float32)
     if not np.isfinite(corners).all():
@@ -69,7 +97,7 @@ def border_profiles(frame: np.ndarray, corners: np.ndarray) -> BorderProfiles | 
     cell = float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
     if cell < 10:
         return None
-    reach = int(STILL_ACROSS * cell)
+    reach = int(STILL_ACROSS * cell) if reach is None else reach
     offsets = np.arange(-reach, reach + 1) / cell  # cells, a pixel apart
     along = (np.arange(STILL_SEGMENTS * STILL_ALONG) + 0.5) / (STILL_SEGMENTS * STILL_ALONG) * 15
     sides = []

@@ -1097,7 +1097,7 @@ class BoardReader:
         if memory.corners is None:
             return None, False
         found = memory.follower.follow(frame, memory.corners)
-        if found.grid_score >= MIN_GRID_SCORE:
+        if found is not None and found.grid_score >= MIN_GRID_SCORE:
             shift = np.abs(found.corners - memory.corners).max() / self._cell_px(memory.corners)
             if shift <= MOVE_TOLERANCE:
                 memory.corners = found.corners
@@ -1781,6 +1781,7 @@ class BoardReader:
             observation = self._read(frame, found.corners, moved,
                                      problems=["board moved: located again"] if moved else [])
             if observation is not None:
+                memory.follower.placed(frame, found.corners)
                 return observation
         memory.corners, memory.last_text = None, None
         return BoardObservation.unlocated(NOT_FOUND)
