@@ -1118,6 +1118,7 @@ class BoardReader:
         strokes = np.zeros(len(cells), bool)
         overruled = np.zeros(len(cells), bool)
         faint = np.zeros(len(cells), bool)  # letters the strokes read where the plain ink's was under the bar
+        echoed = np.zeros(len(cells), bool)  # the plain ink's letter at the bar, read surer by the strokes
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
@@ -1143,12 +1144,14 @@ class BoardReader:
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
             faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
+            echoed[unsure[surer & ~rival & (plain_best >= DEFAULT_MIN_CONFIDENCE)]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
-            self._darker_agrees(cells, probs, heights, strokes)
+            self._darker_agrees(cells, probs, heights, strokes, faint)
             self._hairlines_agree(cells, probs, heights, faint)
+            self._echo_refuted(cells, probs, heights, echoed)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1206,7 +1209,7 @@ class BoardReader:
         probs[doubted[other]] = 0.0
 
     def _darker_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
-                       strokes: np.ndarray) -> None:
+                       strokes: np.ndarray, faint: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
         the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
         at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
@@ -1216,7 +1219,8 @@ class BoardReader:
         gradient (see DARKER_INK), and so is one whose darker ink reads I: the darker level kept a serif letter's
         thick stem alone (see DARKER_STEM)."""
         best = probs.max(axis=1)
-        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
+        doubted = np.flatnonzero((heights > 0) & (~strokes | faint) & (best >= DEFAULT_MIN_CONFIDENCE) &
+                                 (best < LETTER_DECIDES))
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
@@ -1261,6 +1265,23 @@ class BoardReader:
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
+        probs[rows[other]] = 0.0
+
+    def _echo_refuted(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                      echoed: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter the strokes read surer than the
+        plain ink read the same letter at the kiosk's bar (`echoed`) where the strokes with their hairlines kept read
+        another letter at LETTER_DECIDES and the darker ink (vision.glyph.dark_ink_mask) does not read the letter at
+        the kiosk's bar: three inks that lost a serif letter's thin strokes, a fourth that keeps them (see ECHOED_STROKES)."""
+        rows = np.flatnonzero(echoed & (heights > 0) & (probs.max(axis=1) >= DEFAULT_MIN_CONFIDENCE))
+        if not len(rows):
+            return
+        letters = probs[rows].argmax(axis=1)
+        other = self._hairlines_rival([cells[k] for k in rows], letters)
+        if other.any():
+            rivals = np.flatnonzero(other)
+            dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
+            other[rivals] = (dark_heights == 0) | (dark[np.arange(len(rivals)), letters[rivals]] < DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1332,7 +1353,7 @@ class BoardReader:
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return
-        again, again_heights = self._letter_probabilities([window for _, window in redo])  # one batch
+        again, again_heights = self._letter_probabilities([window for _, window in redo], strokes_past_print=True)
         for (j, _), p, h in zip(redo, again, again_heights):
             # ink read as no letter at all (a Z whose joined 10 made it 'not a letter', then a marked blank)
             # takes only a letter read surely once the number is painted over
