@@ -303,6 +303,20 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
+# ECHOED_STROKES (no constant of its own: the kiosk's bar, LETTER_DECIDES; _echo_refuted): a letter the strokes read
+# surer than the plain ink read the same letter at the kiosk's bar, whose strokes with their hairlines kept read another
+# letter at LETTER_DECIDES and whose darker ink does not read it at the kiosk's bar, is unknown: plain ink and strokes
+# both lost a serif letter's thin strokes (a W's arms: M), the hairlines keep them, and the darker ink does not second
+# the letter. Round 32's 300300 board-060 (8, 7) through --tilt 11 --scale 0.5 --turn 340: a condensed serif W, plain
+# M 0.890, strokes M 0.999, hairlines W 0.999, darker M 0.638: read M 0.999. The hairlines alone do not refute (round
+# 32, vroute32: FAINT_STROKES reaching these letters asked six right D's of jheidel-en's 2015 session, whose darker ink
+# reads D). Dev evidence: vision/MEASUREMENTS.md, round 33, helper "vwrongcam33"
+# DARKER_FAINT (no constant of its own: _darker_agrees' `faint`): DARKER_INK reaches the strokes' letters read where
+# the plain ink's reading was under the kiosk's bar (`faint`, as FAINT_STROKES): round 32's 301301 board-063 (2, 8)
+# through --tilt 17 --scale 0.45 --turn 195, a G, plain O 0.759, strokes O 0.866, hairlines O 0.650, darker G 0.999.
+# PAINTED_CHECKED (no constant of its own: _read_without_joined_numbers): that G's value number ran into its letter,
+# and its window read again with the number painted over took O 0.908 with none of the checks of the squares read,
+# putting back the O the darker ink had taken out: the painted window is read with every check now
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -1217,7 +1231,8 @@ class BoardReader:
         plain ink shows none of (glyph_image read the strokes) is kept too where its window median-filtered
         (DENOISE_PX) reads it at the kiosk's bar: the darker level dropped the lit side of a letter under a glare
         gradient (see DARKER_INK), and so is one whose darker ink reads I: the darker level kept a serif letter's
-        thick stem alone (see DARKER_STEM)."""
+        thick stem alone (see DARKER_STEM). A letter the strokes read where the plain ink's was under the kiosk's bar
+        (`faint`) is doubted as a plain one is (see DARKER_FAINT)."""
         best = probs.max(axis=1)
         doubted = np.flatnonzero((heights > 0) & (~strokes | faint) & (best >= DEFAULT_MIN_CONFIDENCE) &
                                  (best < LETTER_DECIDES))
@@ -1272,7 +1287,7 @@ class BoardReader:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter the strokes read surer than the
         plain ink read the same letter at the kiosk's bar (`echoed`) where the strokes with their hairlines kept read
         another letter at LETTER_DECIDES and the darker ink (vision.glyph.dark_ink_mask) does not read the letter at
-        the kiosk's bar: three inks that lost a serif letter's thin strokes, a fourth that keeps them (see ECHOED_STROKES)."""
+        the kiosk's bar (see ECHOED_STROKES)."""
         rows = np.flatnonzero(echoed & (heights > 0) & (probs.max(axis=1) >= DEFAULT_MIN_CONFIDENCE))
         if not len(rows):
             return
@@ -1348,6 +1363,8 @@ class BoardReader:
         tried too, and takes only a letter read at LETTER_DECIDES: a Z whose joined 10 made its ink 'not a
         letter' 0.9993 had been taken for a marked blank at 0.997 (seed 150150 board-017, found measuring); on
         dev seeds 98038, 99039, 93033, 94034 (240 boards) every square reads as before (/tmp/lead18/dump.py).
+        The painted window is read as the squares are, with every check (PAINTED_CHECKED): read unchecked, it put
+        back a letter the checks had taken out.
         `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
         painted = [(j, without_joined_number(upright[j], partial(colour, j))) for j in range(len(upright))]
         redo = [(j, window) for j, window in painted if window is not None]
