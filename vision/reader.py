@@ -317,6 +317,15 @@ LETTER_SURE_ALONE = 0.999
 # PAINTED_CHECKED (no constant of its own: _read_without_joined_numbers): that G's value number ran into its letter,
 # and its window read again with the number painted over took O 0.908 with none of the checks of the squares read,
 # putting back the O the darker ink had taken out: the painted window is read with every check now
+# BOOSTED_RIVAL (no constant of its own: the kiosk's bar, LETTER_DECIDES, FAINT_GAIN; _boosted_agrees): a letter the
+# plain ink shows none of (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads another
+# letter at the kiosk's bar (at LETTER_DECIDES where the letter was read so) is unknown: two readings of one window,
+# each as sure, naming two letters. Round 33's dev boards through the bench's camera view: 308308 board-031 (3, 6)
+# through --tilt 19 --scale 0.38 --turn 250 (23 px a square), a light O on a dark tile beside its value 1, plain ink
+# none (glyph_image's strokes Q 0.811), hairlines Q 0.630, darker no glyph, filtered 'not a letter' 0.388 / Q 0.294,
+# boosted O 0.968 (strokes O 0.988, hairlines O 0.973, darker O 0.971): read Q 0.808; 311311 board-053 (7, 12) through
+# --tilt 13 --scale 0.36 --turn 10 (17 px a square), a G whose strokes' glyph is a piece of it (0.25 of the window's
+# height): C 0.992, hairlines 'not a letter' 0.999, boosted G 1.000: read C 0.993
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -1166,6 +1175,7 @@ class BoardReader:
             self._darker_agrees(cells, probs, heights, strokes, faint)
             self._hairlines_agree(cells, probs, heights, faint)
             self._echo_refuted(cells, probs, heights, echoed)
+            self._boosted_agrees(cells, probs, heights)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1281,6 +1291,19 @@ class BoardReader:
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
         probs[rows[other]] = 0.0
+
+    def _boosted_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar where
+        the plain ink shows none (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads
+        another letter at the kiosk's bar, or at LETTER_DECIDES where the letter was read so (see BOOSTED_RIVAL)."""
+        best = probs.max(axis=1)
+        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE))
+                         if letter_ink(cells[k]) is None], int)
+        if not len(rows):
+            return
+        again, again_heights = self._read_glyphs([np.ascontiguousarray(_boosted(cells[k])) for k in rows], strokes=False)
+        bars = np.where(best[rows] < LETTER_DECIDES, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES)
+        probs[rows[_surely_other(again, again_heights, probs[rows].argmax(axis=1), bars)]] = 0.0
 
     def _echo_refuted(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                       echoed: np.ndarray) -> None:
