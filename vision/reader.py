@@ -321,6 +321,29 @@ LETTER_SURE_ALONE = 0.999
 # round 29's measuring renders 259259-265265, 270270-272272 (100 boards each), jheidel-en and the two boards' folders,
 # 1211 boards, both trees, /tmp/vwrong30/dump.py, dumpfire.py and cmp.py): the two rules took out those two letters
 # alone (on 600 of those boards 25 letters were FAINT_STROKES' to check and 22 FILTERED_RIVAL's)
+# ECHOED_STROKES (no constant of its own: the kiosk's bar, LETTER_DECIDES; _echo_refuted): a letter the strokes read
+# surer than the plain ink read the same letter at the kiosk's bar, whose strokes with their hairlines kept read another
+# letter at LETTER_DECIDES and whose darker ink does not read it at the kiosk's bar, is unknown: plain ink and strokes
+# both lost a serif letter's thin strokes (a W's arms: M), the hairlines keep them, and the darker ink does not second
+# the letter. Round 32's 300300 board-060 (8, 7) through --tilt 11 --scale 0.5 --turn 340: a condensed serif W, plain
+# M 0.890, strokes M 0.999, hairlines W 0.999, darker M 0.638: read M 0.999. The hairlines alone do not refute (round
+# 32, vroute32: FAINT_STROKES reaching these letters asked six right D's of jheidel-en's 2015 session, whose darker ink
+# reads D). Dev evidence: vision/MEASUREMENTS.md, round 33, helper "vwrongcam33"
+# DARKER_FAINT (no constant of its own: _darker_agrees' `faint`): DARKER_INK reaches the strokes' letters read where
+# the plain ink's reading was under the kiosk's bar (`faint`, as FAINT_STROKES): round 32's 301301 board-063 (2, 8)
+# through --tilt 17 --scale 0.45 --turn 195, a G, plain O 0.759, strokes O 0.866, hairlines O 0.650, darker G 0.999.
+# PAINTED_CHECKED (no constant of its own: _read_without_joined_numbers): that G's value number ran into its letter,
+# and its window read again with the number painted over took O 0.908 with none of the checks of the squares read,
+# putting back the O the darker ink had taken out: the painted window is read with every check now
+# BOOSTED_RIVAL (no constant of its own: the kiosk's bar, LETTER_DECIDES, FAINT_GAIN; _boosted_agrees): a letter the
+# plain ink shows none of (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads another
+# letter at the kiosk's bar (at LETTER_DECIDES where the letter was read so) is unknown: two readings of one window,
+# each as sure, naming two letters. Round 33's dev boards through the bench's camera view: 308308 board-031 (3, 6)
+# through --tilt 19 --scale 0.38 --turn 250 (23 px a square), a light O on a dark tile beside its value 1, plain ink
+# none (glyph_image's strokes Q 0.811), hairlines Q 0.630, darker no glyph, filtered 'not a letter' 0.388 / Q 0.294,
+# boosted O 0.968 (strokes O 0.988, hairlines O 0.973, darker O 0.971): read Q 0.808; 311311 board-053 (7, 12) through
+# --tilt 13 --scale 0.36 --turn 10 (17 px a square), a G whose strokes' glyph is a piece of it (0.25 of the window's
+# height): C 0.992, hairlines 'not a letter' 0.999, boosted G 1.000: read C 0.993
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -1149,6 +1172,7 @@ class BoardReader:
         strokes = np.zeros(len(cells), bool)
         overruled = np.zeros(len(cells), bool)
         faint = np.zeros(len(cells), bool)  # letters the strokes read where the plain ink's was under the bar
+        echoed = np.zeros(len(cells), bool)  # the plain ink's letter at the bar, read surer by the strokes
         if len(unsure):
             again, again_heights = self._read_glyphs([cells[k] for k in unsure], strokes=True)
             plain_best = probs[unsure].max(axis=1)
@@ -1174,12 +1198,15 @@ class BoardReader:
             probs[unsure[surer]], heights[unsure[surer]] = again[surer], again_heights[surer]
             strokes[unsure[surer]] = True
             faint[unsure[surer & (plain_best < DEFAULT_MIN_CONFIDENCE)]] = True
+            echoed[unsure[surer & ~rival & (plain_best >= DEFAULT_MIN_CONFIDENCE)]] = True
         if strokes_past_print:
             probs[overruled] = 0.0  # see TAKEN_ALONE
             self._no_broken_letters(cells, probs, heights, strokes)
             self._letters_agree(cells, probs, heights, strokes)
-            self._darker_agrees(cells, probs, heights, strokes)
+            self._darker_agrees(cells, probs, heights, strokes, faint)
             self._hairlines_agree(cells, probs, heights, faint)
+            self._echo_refuted(cells, probs, heights, echoed)
+            self._boosted_agrees(cells, probs, heights)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1237,7 +1264,7 @@ class BoardReader:
         probs[doubted[other]] = 0.0
 
     def _darker_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
-                       strokes: np.ndarray) -> None:
+                       strokes: np.ndarray, faint: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
         the kiosk's bar but under LETTER_DECIDES whose darker ink (vision.glyph.dark_ink_mask) reads another letter
         at LETTER_DECIDES, unless the strokes with their hairlines read the plain ink's letter at the kiosk's bar
@@ -1245,9 +1272,11 @@ class BoardReader:
         plain ink shows none of (glyph_image read the strokes) is kept too where its window median-filtered
         (DENOISE_PX) reads it at the kiosk's bar: the darker level dropped the lit side of a letter under a glare
         gradient (see DARKER_INK), and so is one whose darker ink reads I: the darker level kept a serif letter's
-        thick stem alone (see DARKER_STEM)."""
+        thick stem alone (see DARKER_STEM). A letter the strokes read where the plain ink's was under the kiosk's bar
+        (`faint`) is doubted as a plain one is (see DARKER_FAINT)."""
         best = probs.max(axis=1)
-        doubted = np.flatnonzero((heights > 0) & ~strokes & (best >= DEFAULT_MIN_CONFIDENCE) & (best < LETTER_DECIDES))
+        doubted = np.flatnonzero((heights > 0) & (~strokes | faint) & (best >= DEFAULT_MIN_CONFIDENCE) &
+                                 (best < LETTER_DECIDES))
         if not len(doubted):
             return
         again, again_heights = self._read_glyphs([cells[k] for k in doubted], strokes=False, dark=True)
@@ -1292,6 +1321,36 @@ class BoardReader:
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
+        probs[rows[other]] = 0.0
+
+    def _boosted_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar where
+        the plain ink shows none (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads
+        another letter at the kiosk's bar, or at LETTER_DECIDES where the letter was read so (see BOOSTED_RIVAL)."""
+        best = probs.max(axis=1)
+        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE))
+                         if letter_ink(cells[k]) is None], int)
+        if not len(rows):
+            return
+        again, again_heights = self._read_glyphs([np.ascontiguousarray(_boosted(cells[k])) for k in rows], strokes=False)
+        bars = np.where(best[rows] < LETTER_DECIDES, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES)
+        probs[rows[_surely_other(again, again_heights, probs[rows].argmax(axis=1), bars)]] = 0.0
+
+    def _echo_refuted(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                      echoed: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter the strokes read surer than the
+        plain ink read the same letter at the kiosk's bar (`echoed`) where the strokes with their hairlines kept read
+        another letter at LETTER_DECIDES and the darker ink (vision.glyph.dark_ink_mask) does not read the letter at
+        the kiosk's bar (see ECHOED_STROKES)."""
+        rows = np.flatnonzero(echoed & (heights > 0) & (probs.max(axis=1) >= DEFAULT_MIN_CONFIDENCE))
+        if not len(rows):
+            return
+        letters = probs[rows].argmax(axis=1)
+        other = self._hairlines_rival([cells[k] for k in rows], letters)
+        if other.any():
+            rivals = np.flatnonzero(other)
+            dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
+            other[rivals] = (dark_heights == 0) | (dark[np.arange(len(rivals)), letters[rivals]] < DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
@@ -1358,12 +1417,14 @@ class BoardReader:
         tried too, and takes only a letter read at LETTER_DECIDES: a Z whose joined 10 made its ink 'not a
         letter' 0.9993 had been taken for a marked blank at 0.997 (seed 150150 board-017, found measuring); on
         dev seeds 98038, 99039, 93033, 94034 (240 boards) every square reads as before (/tmp/lead18/dump.py).
+        The painted window is read as the squares are, with every check (PAINTED_CHECKED): read unchecked, it put
+        back a letter the checks had taken out.
         `upright`: grey windows; `colour(j)`: upright[j] in colour (what is painted and read again)."""
         painted = [(j, without_joined_number(upright[j], partial(colour, j))) for j in range(len(upright))]
         redo = [(j, window) for j, window in painted if window is not None]
         if not redo:
             return
-        again, again_heights = self._letter_probabilities([window for _, window in redo])  # one batch
+        again, again_heights = self._letter_probabilities([window for _, window in redo], strokes_past_print=True)
         for (j, _), p, h in zip(redo, again, again_heights):
             # ink read as no letter at all (a Z whose joined 10 made it 'not a letter', then a marked blank)
             # takes only a letter read surely once the number is painted over
