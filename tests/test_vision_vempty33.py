@@ -30,3 +30,13 @@ def test_a_tile_is_not_read_as_an_empty_square(seed: int, board: int, row: int, 
     truth, reading = read_square(seed, board, row, col)
     assert truth != "."
     assert reading.state != "empty"
+
+
+@pytest.mark.xfail(strict=True, reason="a faded blank's outline shows (margin 0.300; the 164 faded empty squares on "
+                                       "2600 dev boards 0.04 at most), but the outline test asks FACE_NEAR of the "
+                                       "faces and it is 48 Lab off: found after the measuring run, not shipped")
+def test_a_faded_blank_whose_outline_shows_is_not_read_empty() -> None:
+    # 305305 board-059 (4, 7): a blank under glare, read empty at 0.94; the lit-colour test calls it faded (1.25)
+    truth, reading = read_square(305305, 59, 4, 7)
+    assert truth == "?"
+    assert reading.state != "empty"
