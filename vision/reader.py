@@ -818,6 +818,19 @@ FACE_TWIN_APART = 3.0
 # (none read blank): the bound lies about halfway (geometrically) between the phantom's 7.0 and the nearest blank's 34
 FACE_SHADE_APART = 15.0
 FACE_BLANK_CONFIDENCE = 0.75
+# MARK_HUED (no constant of its own; BoardReader._hued_marks): a marked blank lit otherwise than its tiles is no blank
+# to the face test by colour, which asks it FACE_APART times as far from its type's near empties as from its tiles'
+# faces: round 32's unused board 307307 board-022 (5, 1), a navy star blank on a triple-letter square beside navy
+# tiles, its ring 6.5 Lab from theirs (darker) and 24 from its type's near empties' (3.7 times), by hue 0.5 and 14.9:
+# read empty at 0.83 (the occupancy model), a tile lost at the kiosk's bar. Where such a square's ink is surely a mark
+# (_surely_marked), its ring's hue as the plain test's (FACE_HUE_NEAR of its tiles' rings, FACE_HUE_APART times as
+# far from its near empties') reads it as the face test's marked blanks are read (FACE_BLANK_CONFIDENCE, under the
+# kiosk's bar: confirmed). Round 33 (helper "vempty33"; /tmp/vempty33/markcol.py, the start tree acd992a's readings
+# of the 2600 rendered dev boards of seeds 287287-313313 (/tmp/lead31/m, /tmp/lead32/m): every square with ink read
+# empty or unknown beside a tile whose ring is within FACE_NEAR_BACKED of its tiles' rings): 141 squares on 100 boards,
+# 43 of them empty, none surely marked (the mark is the guard: the face test's own, MARK_SURE), one passing the hue
+# test (289289 board-075 (0, 7), a double-word label, 3.6 and 17.1); of the 29 marked blanks, 27 pass it (ratios 5.0
+# to 68), among them board-022's, the one read empty (the others the face test read already)
 # FACE_BACKED (no constant of its own; _in_plain_view, _numbered_letters): a thin letter (an I: little ink) on a tile
 # the colour of the board's squares (green tiles on the German board, wooden ones on a yellow board, cream on cream)
 # is half called empty by the occupancy model (tile 0.40-0.80, empty 0.15-0.48), and its letter, read 0.83-0.98,
@@ -1926,6 +1939,7 @@ class BoardReader:
         for k in marked:
             cells[k] = _reported(2, None, float(occ[k, 1]))
         blanks, unread = self._tiles_by_their_faces(cells, occ, stats, index, windows, quarter)
+        blanks += self._hued_marks(cells, occ, stats, index, windows, quarter, blanks)
         for k in blanks:
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         read_now = self._faced_letters([k for k in unread if k not in letter_at], frame, corners, board, windows,
@@ -2286,6 +2300,32 @@ class BoardReader:
                   if k not in marked and d <= FACE_NEAR and cells[k].state in ("empty", "unknown")]
         already = sum(c.state == "blank" for c in cells)
         return (blanks if already + len(blanks) <= self._blanks else []), unread
+
+    def _hued_marks(self, cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                    windows: list[np.ndarray], quarter: int, found: list[int]) -> list[int]:
+        """The upright squares read empty with ink (INKLESS or more) beside a tile (sure, or read with its letter) whose
+        face ring is within FACE_NEAR_BACKED Lab of their nearest tiles' rings, within FACE_HUE_NEAR of them by hue and
+        FACE_HUE_APART times as far (1 at least) by hue from the rings of their near squares of their type called empty,
+        and whose ink is surely a mark (_surely_marked): marked blanks lit otherwise than their tiles (see MARK_HUED).
+        `cells` and `occ` upright, `index` the frame-order cell of each, `windows` the grey letter windows (frame
+        order); `found`: the blanks the face tests read (left out; none where there would be more than the set has)."""
+        squares, tiles = _empty_beside_tiles(cells, occ, stats.shape[index, 0] >= INKLESS)
+        squares = squares[~np.isin(squares, found)]
+        if len(squares) == 0 or len(tiles) < 3:  # as for the tiles' colour (_read)
+            return []
+        faces = np.full((225, 3), np.nan, np.float32)
+        near_tiles = _near(squares, tiles)
+        _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel()]))
+        close = _from_median(faces, faces, squares, near_tiles) <= FACE_NEAR_BACKED  # NaN: under two tiles
+        squares, near_tiles = squares[close], near_tiles[close]
+        near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+        _face_rings(faces, stats, index, near_empty.ravel())
+        hues = faces[:, 1:]
+        by_hue = _tile_faced(hues, hues, hues, squares, near_tiles, near_empty, np.full(len(squares), FACE_HUE_NEAR),
+                             FACE_HUE_APART)
+        marked = self._surely_marked(squares[by_hue].tolist(), windows, index, quarter)
+        already = sum(c.state == "blank" for c in cells) + len(found)
+        return marked if already + len(marked) <= self._blanks else []
 
     def _surely_marked(self, squares: list[int], windows: list[np.ndarray], index: np.ndarray, quarter: int) -> list[int]:
         """Which of these upright squares the letter model calls 'not a letter' at least MARK_SURE in its plain
