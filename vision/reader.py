@@ -931,6 +931,11 @@ LABEL_TILES = 3
 # as blanks alone, 156 are blanks, their faces' distance 2.29 times their twin's at most (235235 board-088 (10,6), a
 # plain blank 32 Lab from its neighbours' faces and 14 from its type's empty squares; 1.12 next), the two phantoms
 # 6.1 and 4.2 times
+# BLANK_HUE_TWINNED (_twinned_blanks): where every square of a premium type is read as a blank by the model or asked,
+# or its empty twins stand in light the square does not share, no twin read empty at SURE_TILE is near it in Lab.
+# By hue (a, b of Lab: light's fall and glare move the lightness) ... EVIDENCE
+BLANK_HUE_AWAY = 4.0
+BLANK_HUE_TWIN_APART = 2.0
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
@@ -2528,21 +2533,39 @@ def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     """The squares read as blanks by the occupancy model alone (upright `cells` and `occ`; `found`: those the mark and
     face tests read) whose face ring (vision.cells.face_colours) is FACE_TWIN_APART times as far from the faces of
     their nearest tiles as from a square of their premium type read empty (SURE_TILE), 1 Lab at least: an empty square
-    the colour of its twins, not of the tiles (see BLANK_TWINNED). `index`: the frame-order cell of each upright one."""
+    the colour of its twins, not of the tiles (see BLANK_TWINNED); or, by hue, BLANK_HUE_AWAY from those faces and
+    BLANK_HUE_TWIN_APART times as far from them as from a square of its type read empty or unknown (see
+    BLANK_HUE_TWINNED). `index`: the frame-order cell of each upright one."""
     squares = np.array([k for k, c in enumerate(cells) if c.state == "blank" and k not in found], int)
     tiles = np.flatnonzero(_placed_tiles(cells, occ))
     if not len(squares) or len(tiles) < 3:  # as for the tiles' colour (_read)
         return []
-    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
-    twins = empty[np.isin(_LAYOUT_UPRIGHT[empty], _LAYOUT_UPRIGHT[squares])]
+    empty = _of_their_types(np.flatnonzero(occ[:, 0] >= SURE_TILE), squares)
+    unread = _of_their_types(np.array([k for k, c in enumerate(cells) if c.state in ("empty", "unknown")], int),
+                             squares)
     near_tiles = _near(squares, tiles)
     faces = np.full((225, 3), np.nan, np.float32)
-    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), twins]))
+    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), empty, unread]))
+    by_colour = _from_median(faces, faces, squares, near_tiles) >= FACE_TWIN_APART * np.maximum(
+        _to_twin(faces, squares, empty), 1.0)
+    hues = faces[:, 1:]
+    to_face_hue = _from_median(hues, hues, squares, near_tiles)
+    by_hue = (to_face_hue >= BLANK_HUE_AWAY) & (to_face_hue >= BLANK_HUE_TWIN_APART * np.maximum(
+        _to_twin(hues, squares, unread), 1.0))
+    return squares[by_colour | by_hue].tolist()
+
+
+def _of_their_types(among: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    """The squares of `among` (upright indices) of a premium type one of `squares` has."""
+    return among[np.isin(_LAYOUT_UPRIGHT[among], _LAYOUT_UPRIGHT[squares])]
+
+
+def _to_twin(colours: np.ndarray, squares: np.ndarray, twins: np.ndarray) -> np.ndarray:
+    """How far each of these squares' colour (`colours`, upright; Lab or its hue) is from the nearest in colour of
+    `twins` (upright) of its premium type other than itself; infinite where there is none."""
     same = (_LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[twins][None]) & (squares[:, None] != twins[None])
-    apart = np.linalg.norm(faces[squares][:, None] - faces[twins][None], axis=2)
-    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
-    to_face = _from_median(faces, faces, squares, near_tiles)
-    return squares[to_face >= FACE_TWIN_APART * np.maximum(to_twin, 1.0)].tolist()
+    apart = np.linalg.norm(colours[squares][:, None] - colours[twins][None], axis=2)
+    return np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
 
 
 def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
