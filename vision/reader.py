@@ -931,9 +931,23 @@ LABEL_TILES = 3
 # as blanks alone, 156 are blanks, their faces' distance 2.29 times their twin's at most (235235 board-088 (10,6), a
 # plain blank 32 Lab from its neighbours' faces and 14 from its type's empty squares; 1.12 next), the two phantoms
 # 6.1 and 4.2 times
-# BLANK_HUE_TWINNED (_twinned_blanks): where every square of a premium type is read as a blank by the model or asked,
-# or its empty twins stand in light the square does not share, no twin read empty at SURE_TILE is near it in Lab.
-# By hue (a, b of Lab: light's fall and glare move the lightness) ... EVIDENCE
+# BLANK_HUE_TWINNED (_twinned_blanks): BLANK_TWINNED finds no twin where every square of the type near the tiles is
+# read as a blank or asked: rendered dev seed 312312 board-093 (a salmon paper board under glare and shadow), two
+# double-word squares beside tiles blanks at 0.844 and 0.908 (every double-word square of it 0.52-0.99 blank, none
+# read empty at SURE_TILE); nor where the twin read empty is nearly as near as the faces: 313313 board-016 (cream
+# board, cream tiles), a plain square a blank at 0.739, 8.1 Lab from its near tiles' faces and 3.0 from a plain
+# square read empty. By hue (a, b of Lab: glare and shade move the lightness) and with twins every square of its type
+# read empty or unknown at that point, such a blank is asked where it is BLANK_HUE_AWAY from its near tiles' faces
+# and BLANK_HUE_TWIN_APART times as far from them as from a twin (1 at least). Dev renders r287287-r313313 (2600
+# boards) and 134196, 280280-286286 (800 more; /tmp/vphantom33/dump.py, dump2.py, compare.py, cf.py): of 1448 real
+# blanks the model read alone, those a twin is as near by hue as the faces (ratio 1 or more) are 2.06 or less from
+# the faces (296296 board-072 (11,8) ratio 2.06); the 19 of them 4 or more from the faces have ratio 0.51 at most
+# (308308 board-018 (8,7)). The 12 empty squares the model read so (093 and 016) are 8.06 or more from the faces
+# with ratio 2.53 or more; and of the 31,476 empty squares beside placed tiles of the 800 (as if the model had read
+# each a blank) 96.1 % are 4 or more from the faces, of which 26 have ratio under 2 (1 % under 4.12). BLANK_HUE_AWAY
+# is the middle (geometric) of 2.06 and 8.06; BLANK_HUE_TWIN_APART lies between the blanks' 0.51 and the empty
+# squares' 2.53, where the empty squares beside tiles barely move (11, 26, 38 of 30,243 under 1.2, 2, 2.5) and the
+# blanks keep a margin of 3.9 times
 BLANK_HUE_AWAY = 4.0
 BLANK_HUE_TWIN_APART = 2.0
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
@@ -2545,13 +2559,15 @@ def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
                              squares)
     near_tiles = _near(squares, tiles)
     faces = np.full((225, 3), np.nan, np.float32)
-    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), empty, unread]))
+    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), empty]))
     by_colour = _from_median(faces, faces, squares, near_tiles) >= FACE_TWIN_APART * np.maximum(
         _to_twin(faces, squares, empty), 1.0)
-    hues = faces[:, 1:]
-    to_face_hue = _from_median(hues, hues, squares, near_tiles)
-    by_hue = (to_face_hue >= BLANK_HUE_AWAY) & (to_face_hue >= BLANK_HUE_TWIN_APART * np.maximum(
-        _to_twin(hues, squares, unread), 1.0))
+    to_face_hue = _from_median(faces[:, 1:], faces[:, 1:], squares, near_tiles)
+    away = to_face_hue >= BLANK_HUE_AWAY
+    if not away.any():  # the twins' rings (2 ms a frame) only where needed: 1429 of 1448 real blanks on dev
+        return squares[by_colour].tolist()
+    _face_rings(faces, stats, index, unread)
+    by_hue = away & (to_face_hue >= BLANK_HUE_TWIN_APART * np.maximum(_to_twin(faces[:, 1:], squares, unread), 1.0))
     return squares[by_colour | by_hue].tolist()
 
 
