@@ -998,6 +998,25 @@ LABEL_TILES = 3
 # as blanks alone, 156 are blanks, their faces' distance 2.29 times their twin's at most (235235 board-088 (10,6), a
 # plain blank 32 Lab from its neighbours' faces and 14 from its type's empty squares; 1.12 next), the two phantoms
 # 6.1 and 4.2 times
+# BLANK_HUE_TWINNED (_twinned_blanks): BLANK_TWINNED finds no twin where every square of the type near the tiles is
+# read as a blank or asked: rendered dev seed 312312 board-093 (a salmon paper board under glare and shadow), two
+# double-word squares beside tiles blanks at 0.844 and 0.908 (every double-word square of it 0.52-0.99 blank, none
+# read empty at SURE_TILE); nor where the twin read empty is nearly as near as the faces: 313313 board-016 (cream
+# board, cream tiles), a plain square a blank at 0.739, 8.1 Lab from its near tiles' faces and 3.0 from a plain
+# square read empty. By hue (a, b of Lab: glare and shade move the lightness) and with twins every square of its type
+# read empty or unknown at that point, such a blank is asked where it is BLANK_HUE_AWAY from its near tiles' faces
+# and BLANK_HUE_TWIN_APART times as far from them as from a twin (1 at least). Dev renders r287287-r313313 (2600
+# boards) and 134196, 280280-286286 (800 more; /tmp/vphantom33/dump.py, dump2.py, compare.py, cf.py): of 1448 real
+# blanks the model read alone, those a twin is as near by hue as the faces (ratio 1 or more) are 2.06 or less from
+# the faces (296296 board-072 (11,8) ratio 2.06); the 19 of them 4 or more from the faces have ratio 0.51 at most
+# (308308 board-018 (8,7)). The 12 empty squares the model read so (093 and 016) are 8.06 or more from the faces
+# with ratio 2.53 or more; and of the 31,476 empty squares beside placed tiles of the 800 (as if the model had read
+# each a blank) 96.1 % are 4 or more from the faces, of which 26 have ratio under 2 (1 % under 4.12). BLANK_HUE_AWAY
+# is the middle (geometric) of 2.06 and 8.06; BLANK_HUE_TWIN_APART lies between the blanks' 0.51 and the empty
+# squares' 2.53, where the empty squares beside tiles barely move (11, 26, 38 of 30,243 under 1.2, 2, 2.5) and the
+# blanks keep a margin of 3.9 times
+BLANK_HUE_AWAY = 4.0
+BLANK_HUE_TWIN_APART = 2.0
 # FAINT_GAIN, FAINT_SIGMA (_faint_letters): a letter printed faintly on its tile (dark print on dark wood, a glare
 # gradient across the tile) leaves no ink mask and no strokes (vision.glyph's top-hat stands out under its level), so
 # a tile the occupancy model calls likeliest a tile showed no letter and was asked. Such a tile's window is read again
@@ -2696,21 +2715,41 @@ def _twinned_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     """The squares read as blanks by the occupancy model alone (upright `cells` and `occ`; `found`: those the mark and
     face tests read) whose face ring (vision.cells.face_colours) is FACE_TWIN_APART times as far from the faces of
     their nearest tiles as from a square of their premium type read empty (SURE_TILE), 1 Lab at least: an empty square
-    the colour of its twins, not of the tiles (see BLANK_TWINNED). `index`: the frame-order cell of each upright one."""
+    the colour of its twins, not of the tiles (see BLANK_TWINNED); or, by hue, BLANK_HUE_AWAY from those faces and
+    BLANK_HUE_TWIN_APART times as far from them as from a square of its type read empty or unknown (see
+    BLANK_HUE_TWINNED). `index`: the frame-order cell of each upright one."""
     squares = np.array([k for k, c in enumerate(cells) if c.state == "blank" and k not in found], int)
     tiles = np.flatnonzero(_placed_tiles(cells, occ))
     if not len(squares) or len(tiles) < 3:  # as for the tiles' colour (_read)
         return []
-    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
-    twins = empty[np.isin(_LAYOUT_UPRIGHT[empty], _LAYOUT_UPRIGHT[squares])]
+    empty = _of_their_types(np.flatnonzero(occ[:, 0] >= SURE_TILE), squares)
+    unread = _of_their_types(np.array([k for k, c in enumerate(cells) if c.state in ("empty", "unknown")], int),
+                             squares)
     near_tiles = _near(squares, tiles)
     faces = np.full((225, 3), np.nan, np.float32)
-    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), twins]))
+    _face_rings(faces, stats, index, np.concatenate([squares, near_tiles.ravel(), empty]))
+    by_colour = _from_median(faces, faces, squares, near_tiles) >= FACE_TWIN_APART * np.maximum(
+        _to_twin(faces, squares, empty), 1.0)
+    to_face_hue = _from_median(faces[:, 1:], faces[:, 1:], squares, near_tiles)
+    away = to_face_hue >= BLANK_HUE_AWAY
+    if not away.any():  # the twins' rings (2 ms a frame) only where needed: 1429 of 1448 real blanks on dev
+        return squares[by_colour].tolist()
+    _face_rings(faces, stats, index, unread)
+    by_hue = away & (to_face_hue >= BLANK_HUE_TWIN_APART * np.maximum(_to_twin(faces[:, 1:], squares, unread), 1.0))
+    return squares[by_colour | by_hue].tolist()
+
+
+def _of_their_types(among: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    """The squares of `among` (upright indices) of a premium type one of `squares` has."""
+    return among[np.isin(_LAYOUT_UPRIGHT[among], _LAYOUT_UPRIGHT[squares])]
+
+
+def _to_twin(colours: np.ndarray, squares: np.ndarray, twins: np.ndarray) -> np.ndarray:
+    """How far each of these squares' colour (`colours`, upright; Lab or its hue) is from the nearest in colour of
+    `twins` (upright) of its premium type other than itself; infinite where there is none."""
     same = (_LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[twins][None]) & (squares[:, None] != twins[None])
-    apart = np.linalg.norm(faces[squares][:, None] - faces[twins][None], axis=2)
-    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
-    to_face = _from_median(faces, faces, squares, near_tiles)
-    return squares[to_face >= FACE_TWIN_APART * np.maximum(to_twin, 1.0)].tolist()
+    apart = np.linalg.norm(colours[squares][:, None] - colours[twins][None], axis=2)
+    return np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
 
 
 def _unjoined_blanks(cells: list[CellReading]) -> list[int]:
