@@ -869,6 +869,67 @@ def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 
+# EDGE_CONTINUED: a piece placed as the upright tile's own value number (place 0) that is the tile's own edge or
+# bevel (its right or bottom edge broken into short dark runs, which _components_off_lines leaves since they do not
+# reach the window's rim) continues beyond its end along its length, where a printed digit stands on the face: the
+# darkest px across the piece's width, beyond its top (a piece at least as tall as wide) or its left (a flatter one),
+# as far as its own length, median over that run, as a share of the face-to-letter contrast (the NUMBER_INK levels).
+# Marked blanks asked by MARK_NUMBERED on rendered dev boards (/tmp/vnumbered33/feat.py, ext.py): 304304-043 (3,9),
+# -056 (5,10), 307307-042 (4,9), -091 (10,7), 309309-049 (8,9), 311311-031 (2,3): 0.34-0.50 for every piece; left
+# under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and 0.37, (10,11) 0.19. Lettered tiles' windows with
+# every such piece at 0.3 or more: see MARK_NUMBERED in vision.reader for the count and for why it is safe there.
+EDGE_CONTINUED = 0.3
+
+
+def numbered_by_edge_alone(cell_bgr: np.ndarray) -> bool:
+    """Whether every piece value_number_sides (or stroke_number_sides) places as an upright tile's own value number
+    continues the tile's edge (EDGE_CONTINUED) and at least one is placed there; False where the letter is found only
+    in the window turned a quarter (those places are not looked at here)."""
+    turned = np.ascontiguousarray(np.rot90(cell_bgr))
+    for find in (letter_ink, lambda cell: _ink_parts(stroke_mask(cell))):
+        ink = find(cell_bgr)
+        if ink is not None:
+            return _edge_pieces_only(cell_bgr, ink)
+        if find(turned) is not None:
+            return False
+    return False
+
+
+def _edge_pieces_only(cell_bgr: np.ndarray, ink: LetterInk) -> bool:
+    """numbered_by_edge_alone of the letter found (`ink`), in its mask and the NUMBER_INK one as _number_sides."""
+    mask, components, box = ink
+    size = max(box[2] - box[0], box[3] - box[1])
+    gray = _grey(cell_bgr)
+    levels = _ink_levels(gray)
+    darkness = _darkness(gray, levels)
+    pieces = [row for stats in (_components_off_lines(mask, size, components),
+                                _components_off_lines(_number_mask(gray, levels), size))
+              for row in stats[1:] if _placed_digits(np.vstack([stats[0], row]), box, mask.shape[0])[0] > 0]
+    return bool(pieces) and all(_edge_continued(darkness, row) for row in pieces)
+
+
+def _darkness(gray: np.ndarray, levels: Levels) -> np.ndarray:
+    """Each px's darkness as a share of the face-to-letter contrast (0 the face, 1 the letter), the levels as
+    _number_mask takes them (a light letter's window turned negative)."""
+    p2, p40, p60, p98, light = levels
+    grey = gray.astype(np.float32)
+    if light:
+        grey = 255 - grey
+        p2, p60 = 255 - p98, 255 - p40
+    return (p60 - grey) / max(1.0, p60 - p2)
+
+
+def _edge_continued(darkness: np.ndarray, row: list[int] | np.ndarray) -> bool:
+    """Whether a piece (a stats row of an INSET mask) continues beyond its top (or its left, if flatter than tall) as
+    far as its own length at EDGE_CONTINUED of the contrast (see there)."""
+    x, y, w, h = (int(v) + (INSET if i < 2 else 0) for i, v in enumerate(row[:4]))
+    if h >= w:
+        beyond = darkness[max(0, y - h):y, x:x + w].max(axis=1, initial=-np.inf)
+    else:
+        beyond = darkness[y:y + h, max(0, x - w):x].max(axis=0, initial=-np.inf)
+    return beyond.size > 0 and float(np.median(beyond)) >= EDGE_CONTINUED
+
+
 def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None]) -> np.ndarray | None:
     """value_number_sides of the letter that `find` finds in the window as it is, or else in the window
     turned a quarter (the places rolled back); None where it finds none either way."""

@@ -38,8 +38,8 @@ from vision.frame_guard import ZoneFit, guard
 from vision.glyph import INSET as GLYPH_INSET
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, dark_letter_ink, forget_inks,
                           glyph_features_batch, glyph_in_pieces, ink_mask, ink_masks, letter_box, letter_ink,
-                          light_letters_in, mark_above, stroke_mask, stroke_number_sides, umlaut_dots,
-                          value_number_sides)
+                          light_letters_in, mark_above, numbered_by_edge_alone, stroke_mask, stroke_number_sides,
+                          umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -2613,9 +2613,15 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: flo
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
     mark (_mark_shaped; where the plain ink shows no letter, in the darker ink read 'not a letter' at MARK_SURE
-    too, `darker`: see MARK_IN_DARKER_INK), no value number beside it (_numbered)."""
+    too, `darker`: see MARK_IN_DARKER_INK), no value number beside it (_number_beside_mark)."""
     return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window, darker)
-            and not _numbered(window))
+            and not _number_beside_mark(window))
+
+
+def _number_beside_mark(window: np.ndarray) -> bool:
+    """_numbered, unless every piece taken for the number continues the tile's edge (MARK_NUMBERED,
+    vision.glyph.numbered_by_edge_alone)."""
+    return _numbered(window) and not numbered_by_edge_alone(window)
 
 
 def _numbered(window: np.ndarray) -> bool:
