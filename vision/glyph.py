@@ -876,8 +876,10 @@ def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
 # as far as its own length, median over that run, as a share of the face-to-letter contrast (the NUMBER_INK levels).
 # Marked blanks asked by MARK_NUMBERED on rendered dev boards (/tmp/vnumbered33/feat.py, ext.py): 304304-043 (3,9),
 # -056 (5,10), 307307-042 (4,9), -091 (10,7), 309309-049 (8,9), 311311-031 (2,3): 0.34-0.50 for every piece; left
-# under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and 0.37, (10,11) 0.19. Lettered tiles' windows with
-# every such piece at 0.3 or more: see MARK_NUMBERED in vision.reader for the count and for why it is safe there.
+# under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and 0.37, (10,11) 0.19. Every blank it reads on dev is in a
+# window of dark print; the one lettered tile it asked (294294-061 (7,6), a T under shade whose window the levels take
+# for a light letter's, its darkness then the face's brightness) is not, so a light letter's window is left out.
+# Lettered tiles' windows with every such piece at 0.3 or more: see MARK_NUMBERED in vision.reader.
 EDGE_CONTINUED = 0.3
 
 
@@ -901,6 +903,8 @@ def _edge_pieces_only(cell_bgr: np.ndarray, ink: LetterInk) -> bool:
     size = max(box[2] - box[0], box[3] - box[1])
     gray = _grey(cell_bgr)
     levels = _ink_levels(gray)
+    if levels[4]:
+        return False  # a light letter's window: see EDGE_CONTINUED
     darkness = _darkness(gray, levels)
     pieces = [row for stats in (_components_off_lines(mask, size, components),
                                 _components_off_lines(_number_mask(gray, levels), size))
@@ -909,14 +913,10 @@ def _edge_pieces_only(cell_bgr: np.ndarray, ink: LetterInk) -> bool:
 
 
 def _darkness(gray: np.ndarray, levels: Levels) -> np.ndarray:
-    """Each px's darkness as a share of the face-to-letter contrast (0 the face, 1 the letter), the levels as
-    _number_mask takes them (a light letter's window turned negative)."""
-    p2, p40, p60, p98, light = levels
-    grey = gray.astype(np.float32)
-    if light:
-        grey = 255 - grey
-        p2, p60 = 255 - p98, 255 - p40
-    return (p60 - grey) / max(1.0, p60 - p2)
+    """Each px's darkness as a share of a dark letter's contrast to the face (0 the face: the 60th percentile of the
+    window's centre, 1 the letter: its 2nd), the levels as _number_mask takes them."""
+    p2, _, p60, _, _ = levels
+    return (p60 - gray.astype(np.float32)) / max(1.0, p60 - p2)
 
 
 def _edge_continued(darkness: np.ndarray, row: list[int] | np.ndarray) -> bool:
