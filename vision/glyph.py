@@ -869,17 +869,20 @@ def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 
-# EDGE_CONTINUED: a piece placed as the upright tile's own value number (place 0) that is the tile's own edge or
-# bevel (its right or bottom edge broken into short dark runs, which _components_off_lines leaves since they do not
-# reach the window's rim) continues beyond its end along its length, where a printed digit stands on the face: the
-# darkest px across the piece's width, beyond its top (a piece at least as tall as wide) or its left (a flatter one),
-# as far as its own length, median over that run, as a share of the face-to-letter contrast (the NUMBER_INK levels).
-# Marked blanks asked by MARK_NUMBERED on rendered dev boards (/tmp/vnumbered33/feat.py, ext.py): 304304-043 (3,9),
-# -056 (5,10), 307307-042 (4,9), -091 (10,7), 309309-049 (8,9), 311311-031 (2,3): 0.34-0.50 for every piece; left
-# under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and 0.37, (10,11) 0.19. Every blank it reads on dev is in a
+# EDGE_CONTINUED: a piece placed as the upright tile's own value number (place 0) that is the tile's own edge or bevel
+# (its right or bottom edge broken into short dark runs, which _components_off_lines leaves since they do not reach the
+# window's rim) continues beyond its end along its length, where a printed digit stands on the face: the darkest px
+# across the piece's width, beyond its top (a piece at least as tall as wide) or its left (a flatter one), as far as its
+# own length, median over that run, as a share of the face-to-letter contrast (the NUMBER_INK levels). Marked blanks
+# asked by MARK_NUMBERED on rendered dev boards (/tmp/vnumbered33/feat.py, ext.py): 304304-043 (3,9), -056 (5,10),
+# 307307-042 (4,9), -091 (10,7), 309309-049 (8,9), 311311-031 (2,3), 296296-027 (5,8), 297297-016 (8,7), 298298-060
+# (8,6), 301301-034 (8,7): 0.33-0.50 for every piece; left under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and
+# 0.37, (10,11) 0.19, 290290-004 (10,5) 0.28-0.32, -064 (10,7) 0.24. Lettered tiles' pieces (12750 windows of 300 dev
+# boards): median 0.06, 99th percentile 0.38, so the piece alone does not decide: 47 windows have every piece at 0.3 or
+# more (Q and G tails, ...), all with a letter read, which no mark test reaches. Every blank it reads on dev is in a
 # window of dark print; the one lettered tile it asked (294294-061 (7,6), a T under shade whose window the levels take
-# for a light letter's, its darkness then the face's brightness) is not, so a light letter's window is left out.
-# Lettered tiles' windows with every such piece at 0.3 or more: see MARK_NUMBERED in vision.reader.
+# for a light letter's, its darkness then the face's brightness) is not, so a light letter's window is left out (every
+# square it changes: see MARK_NUMBERED in vision.reader).
 EDGE_CONTINUED = 0.3
 
 
