@@ -313,6 +313,16 @@ LETTER_SURE_ALONE = 0.999
 # LETTER_DECIDES is unknown too. Round 30's lead's unused seed 284284 board-074 (6, 4): a T on a dark tile whose plain
 # ink took in the tile's face (no letter), its strokes Y 0.812, hairlines no glyph, darker T 0.640, filtered T 1.000
 # (its filtered strokes: the filtered plain ink shows no letter either; filtered hairlines T 0.992): read Y 0.812.
+# HAIRLINES_MARK (no constant of its own: MARK_SURE, _hairlines_agree, _hairlines_mark): such a letter (the plain ink
+# shows none, read at the kiosk's bar but under LETTER_DECIDES) whose strokes with their hairlines kept read 'not a
+# letter' at MARK_SURE, and whose window median-filtered (DENOISE_PX) shows no letter either (no glyph, or 'not a
+# letter'), is unknown: the strokes' mask can make a letter of a blank's faint logo. Round 33's dev seed
+# 327327 board-047 (4, 10): a bullseye blank (a ring with a dot, grey print on grey tiles on a grey board), plain ink
+# no letter, strokes D 0.905 ('not a letter' 0.068), hairlines 'not a letter' 0.998, filtered 'not a letter' 0.50,
+# darker no glyph: read D 0.923, as no mark rule looks at a square whose letter was read. MARK_SURE is the bar at
+# which the mark rules take 'not a letter' as a mark. The filtered window's say: dev seed 288288 board-042 (9, 10), a
+# right I 0.983 (strokes), hairlines 'not a letter' 0.9997 but filtered I 0.993 (hairlines alone asked it). Dev evidence:
+# the round-33 entry of vision/MEASUREMENTS.md.
 # FAINT_STROKES (no constant of its own: _hairlines_agree's `faint`): a letter the strokes
 # read surer than the plain ink read it, where the plain ink's reading was under the kiosk's bar, whose hairlines read
 # another letter at LETTER_DECIDES is unknown: the plain ink and the strokes both lost a thin stroke the hairlines
@@ -1336,7 +1346,8 @@ class BoardReader:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar but
         under LETTER_DECIDES where the plain ink shows none (glyph_image read the strokes) whose strokes with their
         hairlines kept (vision.glyph.hairline_mask) read another letter at LETTER_DECIDES (see HAIRLINES_RIVAL), or
-        whose window median-filtered (DENOISE_PX) does (see FILTERED_RIVAL); and a letter read at the kiosk's bar
+        whose window median-filtered (DENOISE_PX) does (see FILTERED_RIVAL), or shows no letter while those hairlines
+        read 'not a letter' at MARK_SURE (see HAIRLINES_MARK); and a letter read at the kiosk's bar
         from its strokes where the plain ink's reading was under it (`faint`) whose hairlines read another letter
         at LETTER_DECIDES (see FAINT_STROKES)."""
         best = probs.max(axis=1)
@@ -1353,6 +1364,9 @@ class BoardReader:
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
+            unlettered = filtered_rows[again.max(axis=1) == 0]  # the filtered window shows no letter at all
+            if len(unlettered):  # see HAIRLINES_MARK
+                other[unlettered] = self._hairlines_mark([cells[k] for k in rows[unlettered]])
         probs[rows[other]] = 0.0
 
     def _boosted_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
@@ -1384,6 +1398,14 @@ class BoardReader:
             dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
             other[rivals] = (dark_heights == 0) | (dark[np.arange(len(rivals)), letters[rivals]] < DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
+
+    def _hairlines_mark(self, windows: list[np.ndarray]) -> np.ndarray:
+        """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) hold a glyph the letter
+        model calls 'not a letter' at MARK_SURE (see HAIRLINES_MARK)."""
+        if NOT_A_LETTER not in self.letters.classes:
+            return np.zeros(len(windows), bool)
+        probs, heights = self._glyph_classes(windows, strokes=False, hairlines=True)
+        return (heights > 0) & (probs[:, self.letters.classes.index(NOT_A_LETTER)] >= MARK_SURE)
 
     def _no_broken_letters(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                            strokes: np.ndarray) -> None:
