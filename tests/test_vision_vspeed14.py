@@ -1,6 +1,6 @@
 """Round 33's exact cut (helper vspeed14, vision/cells.py): each square's face ring (face_colours) is measured once a
 frame, held in CellStats.faces, where the reader's face tests had measured the same squares' rings again and again
-(1767 rings asked for 630 squares on ten dev frames). The colours are those the measurement gives, to the bit,
+(1767 rings asked for about 600-630 squares on ten dev frames). The colours are those the measurement gives, to the bit,
 whatever order and batches the squares are asked in. The start tree (6341064) has no CellStats.faces: the memo's
 tests fail there."""
 from __future__ import annotations

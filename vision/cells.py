@@ -196,7 +196,7 @@ class CellStats:
     edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
     # the face rings' colours (face_colours) measured so far, row-major, NaN where not yet: the reader's face tests
     # ask the same squares' rings again and again on one frame (round 33, helper "vspeed14": 1767 rings asked for
-    # 630 squares on ten dev frames), and a ring's colour is its square's alone
+    # about 600-630 squares on ten dev frames), and a ring's colour is its square's alone
     faces: np.ndarray = field(init=False, repr=False, compare=False,
                               default_factory=lambda: np.full((225, 3), np.nan, np.float32))
 
