@@ -6,7 +6,7 @@ model trained on rendered boards carries over to a board colour it has never see
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -194,6 +194,11 @@ class CellStats:
     shape: np.ndarray  # 225xK: spread, ink fractions, edge strengths, neighbourhood contrast
     lab: np.ndarray  # the rectified board in Lab (unpadded, uint8)
     edge: np.ndarray  # 225x(2*EDGE_BINS): lightness and gradient across the cell's border
+    # the face rings' colours (face_colours) measured so far, row-major, NaN where not yet: the reader's face tests
+    # ask the same squares' rings again and again on one frame (round 33, helper "vspeed14": 1767 rings asked for
+    # about 600-630 squares on ten dev frames), and a ring's colour is its square's alone
+    faces: np.ndarray = field(init=False, repr=False, compare=False,
+                              default_factory=lambda: np.full((225, 3), np.nan, np.float32))
 
 
 EDGE_FROM, EDGE_TO, EDGE_BIN = -4, 16, 2  # px from the cell's border (outside < 0) of the edge profile
@@ -354,8 +359,13 @@ def face_colours(stats: CellStats, cells: np.ndarray) -> np.ndarray:
     whole or a half level, is the same number in float32 as in float64). Each band's channels sorted
     (a radix sort for uint8) and the middle two taken: the numbers np.median gives, and 0.66 ms of one core
     a call where a histogram a row took 1.15 (the 92 calls following scrabscrap-v1's two games, 37 tiles a
-    call, both ways in turn: MEASUREMENTS round 21)."""
-    r, c = np.divmod(np.asarray(cells, int), 15)
-    ordered = np.sort(cell_grid(stats.lab)[r, c][:, _FACE_RING], axis=1, kind="stable")  # N x pixels x 3
-    n = ordered.shape[1]
-    return (ordered[:, (n - 1) // 2].astype(np.float32) + ordered[:, n // 2]) / 2  # (one value twice where n is odd)
+    call, both ways in turn: MEASUREMENTS round 21). Each square's ring is measured once a frame (stats.faces)."""
+    cells = np.asarray(cells, int)
+    missing = np.unique(cells[np.isnan(stats.faces[cells, 0])])
+    if len(missing):
+        r, c = np.divmod(missing, 15)
+        ordered = np.sort(cell_grid(stats.lab)[r, c][:, _FACE_RING], axis=1, kind="stable")  # N x pixels x 3
+        n = ordered.shape[1]
+        stats.faces[missing] = (ordered[:, (n - 1) // 2].astype(np.float32) + ordered[:, n // 2]) / 2  # (one value
+        # twice where n is odd)
+    return stats.faces[cells]
