@@ -1,7 +1,7 @@
 """A star-marked blank whose plain ink shows the star but whose strokes' glyph is something else, apart from it (the
 tile's shaded edge, bigger than the star's few strokes), is read a blank by the strokes within the star's box
-(vision.reader MARK_STROKES_APART); a logo blank with a piece of its tile's edge taken for a value number is still
-asked (MARK_NUMBERED stays), a strict xfail."""
+(vision.reader MARK_STROKES_APART). (Its strict xfail for a logo whose tile's edge was taken for a value number passes
+since round 33: tests/test_vision_vnumbered33.py.)"""
 import numpy as np
 import pytest
 
@@ -49,12 +49,3 @@ def test_a_mark_whose_strokes_hold_it_is_not_asked_again() -> None:
     window[24:36, 22:34] = 60
     assert letter_ink(window) is not None
     assert _apart_mark_ink(window) is None
-
-
-@pytest.mark.xfail(strict=True, reason="asked: a piece of the tile's bevelled corner is taken for a value number "
-                                       "beside the logo (MARK_NUMBERED); real value numbers are as small and as near "
-                                       "the edge (see MEASUREMENTS round 31 and 32)")
-def test_a_logo_whose_tile_edge_is_taken_for_a_number_is_a_blank() -> None:
-    truth, obs = read_rendered(297297, 16)
-    assert truth[8][7] == "?"
-    assert obs.cells[8 * 15 + 7].state == "blank"

@@ -869,6 +869,70 @@ def stroke_number_sides(cell_bgr: np.ndarray) -> np.ndarray | None:
     return _sides_either_way(cell_bgr, lambda cell: _ink_parts(stroke_mask(cell)))
 
 
+# EDGE_CONTINUED: a piece placed as the upright tile's own value number (place 0) that is the tile's own edge or bevel
+# (its right or bottom edge broken into short dark runs, which _components_off_lines leaves since they do not reach the
+# window's rim) continues beyond its end along its length, where a printed digit stands on the face: the darkest px
+# across the piece's width, beyond its top (a piece at least as tall as wide) or its left (a flatter one), as far as its
+# own length, median over that run, as a share of the face-to-letter contrast (the NUMBER_INK levels). Marked blanks
+# asked by MARK_NUMBERED on rendered dev boards (/tmp/vnumbered33/feat.py, ext.py): 304304-043 (3,9), -056 (5,10),
+# 307307-042 (4,9), -091 (10,7), 309309-049 (8,9), 311311-031 (2,3), 296296-027 (5,8), 297297-016 (8,7), 298298-060
+# (8,6), 301301-034 (8,7): 0.33-0.50 for every piece; left under it: 311311-000 (12,7) 0.16, 313313-001 (5,5) 0.27 and
+# 0.37, (10,11) 0.19, 290290-004 (10,5) 0.28-0.32, -064 (10,7) 0.24. Lettered tiles' pieces (12750 windows of 300 dev
+# boards): median 0.06, 99th percentile 0.38, so the piece alone does not decide: 47 windows have every piece at 0.3 or
+# more (Q and G tails, ...), all with a letter read, which no mark test reaches. Every blank it reads on dev is in a
+# window of dark print; the one lettered tile it asked (294294-061 (7,6), a T under shade whose window the levels take
+# for a light letter's, its darkness then the face's brightness) is not, so a light letter's window is left out (every
+# square it changes: see MARK_NUMBERED in vision.reader).
+EDGE_CONTINUED = 0.3
+
+
+def numbered_by_edge_alone(cell_bgr: np.ndarray) -> bool:
+    """Whether every piece value_number_sides (or stroke_number_sides) places as an upright tile's own value number
+    continues the tile's edge (EDGE_CONTINUED) and at least one is placed there; False where the letter is found only
+    in the window turned a quarter (those places are not looked at here)."""
+    turned = np.ascontiguousarray(np.rot90(cell_bgr))
+    for find in (letter_ink, lambda cell: _ink_parts(stroke_mask(cell))):
+        ink = find(cell_bgr)
+        if ink is not None:
+            return _edge_pieces_only(cell_bgr, ink)
+        if find(turned) is not None:
+            return False
+    return False
+
+
+def _edge_pieces_only(cell_bgr: np.ndarray, ink: LetterInk) -> bool:
+    """numbered_by_edge_alone of the letter found (`ink`), in its mask and the NUMBER_INK one as _number_sides."""
+    mask, components, box = ink
+    size = max(box[2] - box[0], box[3] - box[1])
+    gray = _grey(cell_bgr)
+    levels = _ink_levels(gray)
+    if levels[4]:
+        return False  # a light letter's window: see EDGE_CONTINUED
+    darkness = _darkness(gray, levels)
+    pieces = [row for stats in (_components_off_lines(mask, size, components),
+                                _components_off_lines(_number_mask(gray, levels), size))
+              for row in stats[1:] if _placed_digits(np.vstack([stats[0], row]), box, mask.shape[0])[0] > 0]
+    return bool(pieces) and all(_edge_continued(darkness, row) for row in pieces)
+
+
+def _darkness(gray: np.ndarray, levels: Levels) -> np.ndarray:
+    """Each px's darkness as a share of a dark letter's contrast to the face (0 the face: the 60th percentile of the
+    window's centre, 1 the letter: its 2nd), the levels as _number_mask takes them."""
+    p2, _, p60, _, _ = levels
+    return (p60 - gray.astype(np.float32)) / max(1.0, p60 - p2)
+
+
+def _edge_continued(darkness: np.ndarray, row: list[int] | np.ndarray) -> bool:
+    """Whether a piece (a stats row of an INSET mask) continues beyond its top (or its left, if flatter than tall) as
+    far as its own length at EDGE_CONTINUED of the contrast (see there)."""
+    x, y, w, h = (int(v) + (INSET if i < 2 else 0) for i, v in enumerate(row[:4]))
+    if h >= w:
+        beyond = darkness[max(0, y - h):y, x:x + w].max(axis=1, initial=-np.inf)
+    else:
+        beyond = darkness[y:y + h, max(0, x - w):x].max(axis=0, initial=-np.inf)
+    return beyond.size > 0 and float(np.median(beyond)) >= EDGE_CONTINUED
+
+
 def _sides_either_way(cell_bgr: np.ndarray, find: Callable[[np.ndarray], LetterInk | None]) -> np.ndarray | None:
     """value_number_sides of the letter that `find` finds in the window as it is, or else in the window
     turned a quarter (the places rolled back); None where it finds none either way."""

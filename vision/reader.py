@@ -38,8 +38,8 @@ from vision.frame_guard import ZoneFit, guard
 from vision.glyph import INSET as GLYPH_INSET
 from vision.glyph import (HEIGHT_FEATURE, LETTER_PLACE, NOT_A_LETTER, LetterInk, dark_letter_ink, forget_inks,
                           glyph_features_batch, glyph_in_pieces, ink_mask, ink_masks, letter_box, letter_ink,
-                          light_letters_in, mark_above, stroke_mask, stroke_number_sides, umlaut_dots,
-                          value_number_sides)
+                          light_letters_in, mark_above, numbered_by_edge_alone, stroke_mask, stroke_number_sides,
+                          umlaut_dots, value_number_sides)
 from kiosk.rules.tiles import BLANK, load_tileset
 from kiosk.turns import DEFAULT_MIN_CONFIDENCE
 from vision.layout import LAYOUT, NORMAL, premium_contrast
@@ -643,7 +643,14 @@ MARK_BOX_GROW = 2
 # plain ink shows no letter, the number is looked for in the strokes (glyph.stroke_number_sides): an X under
 # glare whose plain ink took in the tile's grainy edge, read as a marked blank 0.9997 with its 8 plainly
 # beside it (rendered 173173 board-042 (8,8), helper vvalue's measuring seed, where it was found), is asked;
-# on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19)
+# on the 480 boards above no other square reads otherwise (the lead's dump against vmark's, round 19).
+# A number whose every piece continues the tile's edge (vision.glyph.numbered_by_edge_alone, EDGE_CONTINUED: the
+# tile's right or bottom edge broken into short runs beside the mark) does not ask the mark (_number_beside_mark; the
+# letter checks keep _numbered). Read on the 2600 dev boards /tmp/lead31/m/r287287-r301301 (not 293293) and
+# /tmp/lead32/m/r302302-r313313 (/tmp/vnumbered33/fire.py: every board where its answer differs from _numbered's,
+# read by both trees, every square compared): 10 squares change, all star or logo blanks, unknown -> blank
+# (0.9687-1.0), no other square; on the 300 boards of 304304, 311311 and 290290 47 of 12750 lettered tiles' windows
+# have every placed piece continuing the edge, all read as tiles (their plain ink reads the letter: no mark)
 # MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
 # a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
 # is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
@@ -2842,9 +2849,15 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: flo
     """Whether the ink on an upright tile is a blank's mark: 'not a letter' at least MARK_SURE in its plain
     ink (`plain`) and in its strokes (`strokes`; None: no strokes at all, see MARK_STROKELESS), shaped like a
     mark (_mark_shaped; where the plain ink shows no letter, in the darker ink read 'not a letter' at MARK_SURE
-    too, `darker`: see MARK_IN_DARKER_INK), no value number beside it (_numbered)."""
+    too, `darker`: see MARK_IN_DARKER_INK), no value number beside it (_number_beside_mark)."""
     return (plain >= MARK_SURE and (strokes is None or strokes >= MARK_SURE) and _mark_shaped(window, darker)
-            and not _numbered(window))
+            and not _number_beside_mark(window))
+
+
+def _number_beside_mark(window: np.ndarray) -> bool:
+    """_numbered, unless every piece taken for the number continues the tile's edge (MARK_NUMBERED,
+    vision.glyph.numbered_by_edge_alone)."""
+    return _numbered(window) and not numbered_by_edge_alone(window)
 
 
 def _numbered(window: np.ndarray) -> bool:
