@@ -2626,9 +2626,9 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: flo
 
 
 def _number_beside_mark(window: np.ndarray) -> bool:
-    """_numbered, unless every piece taken for the number continues the tile's edge (MARK_NUMBERED,
-    vision.glyph.numbered_by_edge_alone)."""
-    return _numbered(window) and not numbered_by_edge_alone(window)
+    """_numbered, unless the mark shows in the plain ink or its held strokes (_mark_ink, not the darker ink alone) and
+    every piece taken for the number continues the tile's edge (MARK_NUMBERED, vision.glyph.numbered_by_edge_alone)."""
+    return _numbered(window) and not (_mark_ink(window) is not None and numbered_by_edge_alone(window))
 
 
 def _numbered(window: np.ndarray) -> bool:
