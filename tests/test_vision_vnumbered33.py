@@ -50,3 +50,13 @@ def test_a_logo_whose_piece_stands_apart_from_the_edge_is_a_blank() -> None:
     truth, obs = read_rendered(311311, 0)
     assert truth[12][7] == "?"
     assert obs.cells[12 * 15 + 7].state == "blank"
+
+
+def test_a_faint_letter_whose_mark_shows_in_the_darker_ink_alone_stays_asked() -> None:
+    # a glared, faint A (value 1) whose number the glare washed out: its plain ink shows no letter, the darker ink's
+    # glyph (one leg of the A) reads 'not a letter', the tile's right edge is placed as its number; the edge rule
+    # read it a blank at 0.906 when the mark came from the darker ink alone (see MARK_NUMBERED in vision.reader)
+    truth, obs = read_rendered(324324, 74)
+    assert truth[5][9] == "A"
+    assert obs.cells[5 * 15 + 9].state == "unknown"
+    assert_nothing_wrong(truth, obs)

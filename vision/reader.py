@@ -650,7 +650,15 @@ MARK_BOX_GROW = 2
 # /tmp/lead32/m/r302302-r313313 (/tmp/vnumbered33/fire.py: every board where its answer differs from _numbered's,
 # read by both trees, every square compared): 10 squares change, all star or logo blanks, unknown -> blank
 # (0.9687-1.0), no other square; on the 300 boards of 304304, 311311 and 290290 47 of 12750 lettered tiles' windows
-# have every placed piece continuing the edge, all read as tiles (their plain ink reads the letter: no mark)
+# have every placed piece continuing the edge, all read as tiles (their plain ink reads the letter: no mark).
+# The edge rule holds only where the mark shows in the plain ink or its held strokes (_mark_ink), not where it is taken
+# from the darker ink alone (MARK_IN_DARKER_INK): there the plain ink found no letter, the darker ink's glyph may be a
+# piece of a faint letter, and edge pieces only say that no number is seen. Rendered 324324 board-074 (5,9): a glared,
+# faint A whose 1 the glare washed out, its darker glyph one leg (10 x 17 px, the strokes' glyph the whole A, 26 x 36),
+# the tile's right edge placed as its number (continued 0.43 and 0.30): read a blank at 0.906, now asked. Every window
+# reaching the number test on dev (/tmp/vnumbered33b/census.py, sumc.py: the 2600 boards above, 134200 and the logo
+# seeds 259259-268268, 270270, 271271, 275275) holds its mark in _mark_ink, the 14 blanks the edge rule reads among
+# them; the lettered tiles that reach it (311311-091 (7,7) an I, 294294-061 (7,6) a T) have a number not of the edge
 # MARK_POLARITY (no constant of its own, _against_polarity): a blank's mark is printed as the board's letters are, so
 # a square read as a marked blank whose print's polarity is not the one the board's sure tiles share (POLARITY_SHARE)
 # is asked: rendered dev seed 134104 board-079 (6, 7) (boards 60-119 of `--boards 120`), a faint C under a glare
@@ -2855,9 +2863,9 @@ def _a_mark(window: np.ndarray, plain: float, strokes: float | None, darker: flo
 
 
 def _number_beside_mark(window: np.ndarray) -> bool:
-    """_numbered, unless every piece taken for the number continues the tile's edge (MARK_NUMBERED,
-    vision.glyph.numbered_by_edge_alone)."""
-    return _numbered(window) and not numbered_by_edge_alone(window)
+    """_numbered, unless the mark shows in the plain ink or its held strokes (_mark_ink, not the darker ink alone) and
+    every piece taken for the number continues the tile's edge (MARK_NUMBERED, vision.glyph.numbered_by_edge_alone)."""
+    return _numbered(window) and not (_mark_ink(window) is not None and numbered_by_edge_alone(window))
 
 
 def _numbered(window: np.ndarray) -> bool:
