@@ -1,7 +1,8 @@
 """Round 33 (helper vempty33, issue 15): tiles read as empty squares at the kiosk's bar, a wrong board the kiosk may
 score (vision/MEASUREMENTS.md, "Round 33, tiles read as empty squares"). A star blank on a triple-letter square, lit
 darker than its tiles, is read as a blank by its ring's hue and its mark (MARK_HUED); the others are findings not
-fixed yet, each a strict xfail that passes once the square is no longer read empty."""
+fixed yet, each a strict xfail that passes once the square is no longer read empty (its faded blank, 305305-059
+(4, 7), is asked now: tests/test_vision_vfaded33.py)."""
 import pytest
 
 from tests.rendered_board import read_square
@@ -29,14 +30,4 @@ READ_EMPTY = [(305305, 23, 10, 11), (304304, 38, 10, 2), (304304, 5, 7, 13), (31
 def test_a_tile_is_not_read_as_an_empty_square(seed: int, board: int, row: int, col: int) -> None:
     truth, reading = read_square(seed, board, row, col)
     assert truth != "."
-    assert reading.state != "empty"
-
-
-@pytest.mark.xfail(strict=True, reason="a faded blank's outline shows (margin 0.300; the 164 faded empty squares on "
-                                       "2600 dev boards 0.04 at most), but the outline test asks FACE_NEAR of the "
-                                       "faces and it is 48 Lab off: found after the measuring run, not shipped")
-def test_a_faded_blank_whose_outline_shows_is_not_read_empty() -> None:
-    # 305305 board-059 (4, 7): a blank under glare, read empty at 0.94; the lit-colour test calls it faded (1.25)
-    truth, reading = read_square(305305, 59, 4, 7)
-    assert truth == "?"
     assert reading.state != "empty"

@@ -948,6 +948,14 @@ OUTLINE_PAD = 3
 OUTLINE_BLUR = 2.0
 OUTLINE_SHIFT = 3
 OUTLINE_MARGIN = 0.15
+# FADED_OUTLINED (no constant of its own, _faded_outlined_blanks): a blank under glare the lit-colour test calls
+# faded (FADED_APART: nearer the tiles' lit colour than its type's) is no colour of its faces' (305305 board-059 (4, 7):
+# 48 Lab off, read empty at 0.94), so _outlined_blanks (FACE_NEAR) never looks at it, yet its outline shows (margin
+# 0.300). So the outline test at OUTLINE_MARGIN is applied to faded squares read empty beside a tile whatever their
+# distance from the faces. Round 33 (helper "vempty33"'s census /tmp/vempty33/fadeout.py, start tree acd992a, the
+# 2600 dev boards /tmp/lead31/m/r287287-r301301 and /tmp/lead32/m/r302302-r313313): of the 165 inkless faded squares
+# read empty beside a tile (25 boards), the 164 empty ones have margins 0.04 at most (296296 board-008 (11, 9)), the
+# blank 0.300; OUTLINE_MARGIN lies between them (helper "vfaded33": every square of those boards, both trees)
 # A plain blank whose hue is its tiles' and far from its square's (a pale blue blank on a grey board, a grey one on a
 # light grey board under glare) was read empty at 0.98-0.99 where the occupancy model gave it under FACE_HUE_BLANK as
 # a blank (0.004-0.008): the hue test's second sign. Round 32 (helper "vblank32"; /tmp/vblank32/collect.py, every
@@ -2043,6 +2051,8 @@ class BoardReader:
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
             cells[k] = CellReading("unknown", None, 0.0)
+        for k in _faded_outlined_blanks(cells, occ, stats, index, windows, lit_apart >= FADED_APART):  # (FADED_OUTLINED)
+            cells[k] = CellReading("unknown", None, 0.0)
         for k in _hued_blanks(cells, occ, stats, index):  # nor one its hue shows (HUE_ASKED_NEAR)
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _doubted_tiles(cells, occ, stats, index):  # nor a tile the light has lit otherwise (TILE_DOUBT)
@@ -2527,6 +2537,22 @@ def _outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats
                                                    >= _band_likeness(band(k), [band(e) for e in bare]) + OUTLINE_MARGIN):
             outlined.append(k)
     return outlined
+
+
+def _faded_outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
+                           windows: list[np.ndarray], faded: np.ndarray) -> list[int]:
+    """The upright squares read empty, inkless (INKLESS), beside a tile and `faded` (225 booleans, upright: the
+    lit-colour test's FADED_APART), whatever their distance from their tiles' faces, whose window's outer band matches
+    their nearest tiles' better than their near empty squares' of their type by OUTLINE_MARGIN (two of each at least):
+    faded blanks, to be asked (see FADED_OUTLINED). `index`: the frame-order cell of each; `windows`: the grey letter
+    windows (frame order)."""
+    squares, tiles = _empty_beside_tiles(cells, occ, faded & (stats.shape[index, 0] < INKLESS))
+    if len(squares) == 0:  # most frames
+        return []
+    near_tiles = _near(squares, tiles)
+    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+    return [k for k, tiled, bare in zip(squares.tolist(), near_tiles, near_empty)
+            if _outline_margin(windows, index, k, tiled[tiled >= 0], bare[bare >= 0]) >= OUTLINE_MARGIN]
 
 
 def _outline_band(window: np.ndarray) -> np.ndarray:
