@@ -8,17 +8,10 @@ dev board through the bench's camera view (`python -m vision.bench DIR --tilt T 
 import numpy as np
 import pytest
 
-from tests.test_vision_vwrong32 import _seen_through_camera, _window
+from tests.test_vision_vroute32 import _not_misread
+from tests.test_vision_vwrong32 import _window
 from vision.config import VisionConfig
 from vision.reader import BoardReader
-
-
-def _not_misread(seed: int, board: int, view: tuple[float, float, float], row: int, col: int, letter: str) -> None:
-    """The square holding `letter` on the board seen through the camera view (tilt, scale, turn) is read as that
-    letter or asked, never as another letter."""
-    truth, obs = _seen_through_camera(seed, board, *view)
-    assert truth[row][col] == letter
-    assert obs.cells[row * 15 + col].letter in (None, letter), obs.cells[row * 15 + col]
 
 
 def test_a_w_whose_plain_ink_and_strokes_both_read_m_is_not_read_m():
