@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
 from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
-from vision.locate_still import BorderProfiles, border_profiles, carried, stayed
+from vision.locate_still import BorderProfiles, border_profiles, carried, held, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -3168,7 +3168,7 @@ class BoardFollower:
         elif last is not None and stayed(frame, border):
             return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
         found = _fit_near(frame, hint)
-        if border is not None and not carried(frame, border, found.corners):
+        if border is not None and not (carried(frame, border, found.corners) or held(frame, border)):
             self._last, self._border, self._border_at = None, None, None
             return None
         self._last, self._border_at = replace(found, corners=found.corners.copy()), found.corners.copy()
