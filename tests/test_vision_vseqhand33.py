@@ -39,7 +39,7 @@ def test_a_border_held_where_a_hand_leaves_it_pins_the_board_a_shift_along_a_sid
     cv2.circle(covered, (int(bottom[0]), int(bottom[1])), int(8 * cell), (120, 140, 170), -1)
     assert held(covered, border)
     along = (corners[1] - corners[0]) / np.linalg.norm(corners[1] - corners[0]) * 0.2 * cell
-    assert not held(_moved(frame, np.float32([[1, 0, along[0]], [0, 1, along[1]]])), border)
+    assert not held(_moved(frame, np.array([[1, 0, along[0]], [0, 1, along[1]]], np.float32)), border)
     pivot = (float(corners[0][0]), float(corners[0][1]))
     assert not held(_moved(frame, cv2.getRotationMatrix2D(pivot, 2.0, 1.0)), border)
 

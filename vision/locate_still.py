@@ -51,8 +51,12 @@ CARRIED_CHANGE = 1.25
 # those with no component across its side at its middle: the pieces pin the board when the four motions' across
 # components on them (PIECE_MOTIONS, a row a piece) have rank 4, i.e. their least singular value is not 0 (it
 # is 0 or at least 0.263 for any set of the 12 pieces; HELD_LEAST halfway is only a floating-point margin).
-# Measured in development (/tmp/vseqhand33/seq3.py, pin.py, dev seed 134198 through --tilt 18 --scale 0.5 --turn
-# 250): TODO
+# Measured in development (/tmp/vseqhand33/seq3.py, pin.py: vseq33's rendered games of dev seed 134198, boards
+# 0-7, through --tilt 18 --scale 0.5 --turn 250): of 14 refits of a still board (a hand over it, or just gone)
+# 13 pinned (least singular value 0.35-1.89; the 14th, with 2 pieces left by the hand, not), of 112 refits of
+# a board shifted 0.1-1.5 cells, turned 1-10 degrees about its middle or a corner, or swapped, none (0 each:
+# a shift along a side leaves that side and the opposite one in place, a small turn the sides' middles or the
+# pieces at its corner).
 HELD_LEAST = 0.1
 
 
@@ -147,8 +151,8 @@ def held(frame: np.ndarray, border: BorderProfiles) -> bool:
 
 def _piece_motions() -> np.ndarray:
     """Per piece of the border (sides x pieces, flat), how far across its side (outward, cells) its middle moves
-    when the board shifts a cell right, a cell down, turns about its middle by a seventh and a half of a radian
-    (its sides' middles then move a cell) and grows by one 7.5th (its sides move a cell out)."""
+    when the board shifts a cell right, a cell down, turns about its middle by 1/7.5 radian (its sides' middles
+    then move a cell) and grows by one 7.5th (its sides move a cell out)."""
     square = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float64)
     rows = []
     for k in range(4):
