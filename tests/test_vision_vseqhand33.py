@@ -55,9 +55,9 @@ def _game_shot(seed: int, board: int, shot: int, hand: bool) -> np.ndarray:
 
 
 def test_a_still_board_with_a_hand_over_it_is_followed_not_located_afresh():
-    """134198 board 1 in a game: the board as it was, then a hand over it, then the board as it is. The start tree
-    refused both refits (the near fit under the hand 0.14 cells off, its border not carried) and searched the
-    board from scratch ("board moved: located again"); it has not moved."""
+    """134198 board 1 in a game: the board, then a hand over it, then the board as it is. The start tree refused a
+    refit (the near fit under the hand a tenth of a cell off: its border not carried) and searched the board from
+    scratch ("board moved: located again"); it has not moved."""
     reader = BoardReader(VisionConfig(tileset="english"))
     first = reader.observe(_game_shot(134198, 1, 1, hand=False))
     assert first.located
