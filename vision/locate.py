@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.layout import LAYOUT, lightness_among_neighbours
 from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
-from vision.locate_still import BorderProfiles, border_profiles, carried, stayed
+from vision.locate_still import BorderProfiles, border_profiles, carried, held, stayed
 
 WORK_SIZE = 640  # the frame is searched at this size
 SHIFT_CELLS = 4  # a comb can land this many cells off when the rim, racks or tile edges look like grid lines
@@ -3145,32 +3145,37 @@ class BoardFollower:
     gave for an earlier frame and the board's border has stayed where it was in that frame
     (locate_still), the same location again: a board that has not moved is not fitted anew.
     A fit near corners whose border is known (this follower's last fit, or a location found afresh:
-    `placed`) that does not carry that border along is no follow (locate_still.carried)."""
+    `placed`) that does not carry that border along is no follow (locate_still.carried), unless the border
+    held where it was under a hand (locate_still.held)."""
 
     def __init__(self) -> None:
         self._last: BoardLocation | None = None  # the location this gave for the last frame it fitted
-        self._border: BorderProfiles | None = None  # the border seen at `_border_at` on that frame
-        self._border_at: np.ndarray | None = None
+        self._border: BorderProfiles | None = None  # the border seen at `_border_of` on that frame
+        self._border_of: BoardLocation | None = None
 
-    def placed(self, frame: np.ndarray, corners: np.ndarray) -> None:
-        """The board located afresh at `corners` in `frame`: the next frame's fit near them must carry its border
+    def placed(self, frame: np.ndarray, location: BoardLocation) -> None:
+        """The board located afresh at `location` in `frame`: the next frame's fit near it must carry its border
         there along (a board swapped or moved between the two frames is located afresh again), and is fitted."""
-        self._last, self._border_at = None, np.array(corners, np.float32)
-        self._border = border_profiles(frame, self._border_at)
+        self._last, self._border_of = None, replace(location, corners=np.array(location.corners, np.float32))
+        self._border = border_profiles(frame, self._border_of.corners)
 
     def follow(self, frame: np.ndarray, hint: np.ndarray) -> BoardLocation | None:
         """The board's location near `hint`; None when the board moved where the near fit did not follow it
-        (locate_still.carried: the border at the new fit is not the one it had): locate it afresh."""
+        (locate_still.carried: the border at the new fit is not the one it had): locate it afresh. A fit that does
+        not carry the border while the border's pixels a hand leaves hold the board where it was (locate_still.held)
+        was pulled by the hand: the location the border was seen at stands, and that border is kept."""
         hint = np.asarray(hint, dtype=np.float32)
-        last, border = self._last, self._border
-        if border is None or self._border_at is None or not np.array_equal(self._border_at, hint):
+        last, border, seen_at = self._last, self._border, self._border_of
+        if border is None or seen_at is None or not np.array_equal(seen_at.corners, hint):
             border = None  # no border seen at these corners to compare with
         elif last is not None and stayed(frame, border):
             return replace(last, corners=last.corners.copy())  # a caller's own copy, as a fit gives
         found = _fit_near(frame, hint)
-        if border is not None and not carried(frame, border, found.corners):
-            self._last, self._border, self._border_at = None, None, None
+        if border is not None and seen_at is not None and not carried(frame, border, found.corners):
+            if held(frame, border):
+                return replace(seen_at, corners=seen_at.corners.copy())
+            self._last, self._border, self._border_of = None, None, None
             return None
-        self._last, self._border_at = replace(found, corners=found.corners.copy()), found.corners.copy()
+        self._last = self._border_of = replace(found, corners=found.corners.copy())
         self._border = border_profiles(frame, found.corners)
         return found

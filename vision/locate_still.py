@@ -44,6 +44,20 @@ STILL_SHARE = 0.5
 # or turned 1-10 degrees, 1.88 and more (85 refits of 134198, 0.38 cells off at 1.88) and 2.21 and more (61 of
 # 313313). The limit leans to the refusing side: a stale fit reads letters a cell off, a refusal costs time.
 CARRIED_CHANGE = 1.25
+# A board whose border's pixels stayed where they were on the pieces a hand or a tile leaves is still where it
+# was, whatever the fit under the hand makes of it, when those pieces pin it: no small move of the board on the
+# table (a shift, a turn about any point) nor of the camera nearer or farther (a scale) leaves them all in place.
+# A piece stays under a move when the move carries it along its side, so the motions a held piece allows are
+# those with no component across its side at its middle: the pieces pin the board when the four motions' across
+# components on them (PIECE_MOTIONS, a row a piece) have rank 4, i.e. their least singular value is not 0 (it
+# is 0 or at least 0.263 for any set of the 12 pieces; HELD_LEAST halfway is only a floating-point margin).
+# Measured in development (/tmp/vseqhand33/seq3.py, pin.py: vseq33's rendered games of dev seed 134198, boards
+# 0-7, through --tilt 18 --scale 0.5 --turn 250): of 14 refits of a still board (a hand over it, or just gone)
+# 13 pinned (least singular value 0.35-1.89; the 14th, with 2 pieces left by the hand, not), of 112 refits of
+# a board shifted 0.1-1.5 cells, turned 1-10 degrees about its middle or a corner, or swapped, none (0 each:
+# a shift along a side leaves that side and the opposite one in place, a small turn the sides' middles or the
+# pieces at its corner).
+HELD_LEAST = 0.1
 
 
 @dataclass(frozen=True)
@@ -122,10 +136,41 @@ def _moved_by(profiles: np.ndarray, d: int) -> np.ndarray:
 
 def stayed(frame: np.ndarray, border: BorderProfiles) -> bool:
     """Whether the board whose `border` was sampled on an earlier frame is still there in `frame`."""
+    return frame.shape == border.shape and bool(_pieces_stayed(frame, border).all())
+
+
+def held(frame: np.ndarray, border: BorderProfiles) -> bool:
+    """Whether the board whose `border` was sampled on an earlier frame is still there in `frame`, told by the
+    pieces of its border that stayed (the others under a hand or a tile) when they pin it (HELD_LEAST): the
+    pixels themselves compared, whatever a fit in `frame` made of them."""
     if frame.shape != border.shape:
         return False
+    motions = PIECE_MOTIONS[_pieces_stayed(frame, border).ravel()]
+    return len(motions) >= 4 and float(np.linalg.svd(motions, compute_uv=False)[-1]) >= HELD_LEAST
+
+
+def _piece_motions() -> np.ndarray:
+    """Per piece of the border (sides x pieces, flat), how far across its side (outward, cells) its middle moves
+    when the board shifts a cell right, a cell down, turns about its middle by 1/7.5 radian (its sides' middles
+    then move a cell) and grows by one 7.5th (its sides move a cell out)."""
+    square = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float64)
+    rows = []
+    for k in range(4):
+        start, step = square[k], (square[(k + 1) % 4] - square[k]) / 15
+        outward = np.array([step[1], -step[0]])
+        for piece in range(STILL_SEGMENTS):
+            x, y = start + step * (piece + 0.5) * 15 / STILL_SEGMENTS - 7.5  # the piece's middle, from the board's
+            rows.append([outward[0], outward[1], (outward[1] * x - outward[0] * y) / 7.5, (outward @ (x, y)) / 7.5])
+    return np.array(rows)
+
+
+PIECE_MOTIONS = _piece_motions()
+
+
+def _pieces_stayed(frame: np.ndarray, border: BorderProfiles) -> np.ndarray:
+    """Per piece (sides x pieces), whether its profile at the border's pixels changed by under its limit."""
     across = border.profiles.shape[-1]  # an odd number (a pixel each way, and the border's own): its median
     change = _profiles(frame, border.at, across) - border.profiles  # is the middle one sorted, as np.median
     change -= np.sort(change, axis=-1)[..., across // 2, None]  # the light changed alike along a profile
     change = np.abs(change).mean(axis=-1)
-    return bool((change < border.limit).all())
+    return change < border.limit

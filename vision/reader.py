@@ -1919,7 +1919,7 @@ class BoardReader:
             observation = self._read(frame, found.corners, moved,
                                      problems=["board moved: located again"] if moved else [])
             if observation is not None:
-                memory.follower.placed(frame, found.corners)
+                memory.follower.placed(frame, found)
                 return observation
         memory.corners, memory.last_text = None, None
         return BoardObservation.unlocated(NOT_FOUND)
