@@ -2449,10 +2449,8 @@ class BoardReader:
         if not doubted:  # most frames
             return []
         squares = np.array(doubted)
-        near_tiles = _near(squares, np.flatnonzero(_placed_tiles(cells, occ)))
-        near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
-        outlined = [k for k, tiled, bare in zip(doubted, near_tiles, near_empty)
-                    if _outline_margin(windows, index, k, tiled[tiled >= 0], bare[bare >= 0]) >= DOUBT_OUTLINED]
+        outlined = _outlined(squares, _near(squares, np.flatnonzero(_placed_tiles(cells, occ))), occ, windows, index,
+                             DOUBT_OUTLINED)
         trial = [_reported(2, None, FACE_BLANK_CONFIDENCE) if k in outlined else c for k, c in enumerate(cells)]
         outlined = [k for k in outlined if k not in _unjoined_blanks(trial)]
         already = sum(c.state == "blank" for c in cells)
@@ -2521,22 +2519,7 @@ def _outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats
     faces = np.full((225, 3), np.nan, np.float32)
     _face_rings(faces, stats, index, near_tiles.ravel())
     close = _from_median(stats.mean[index], faces, squares, near_tiles) <= FACE_NEAR  # NaN: under two tiles
-    squares, near_tiles = squares[close], near_tiles[close]
-    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
-    bands: dict[int, np.ndarray] = {}
-
-    def band(k: int) -> np.ndarray:
-        if k not in bands:
-            bands[k] = _outline_band(windows[index[k]])
-        return bands[k]
-
-    outlined = []
-    for k, tiled, bare in zip(squares.tolist(), near_tiles, near_empty):
-        tiled, bare = tiled[tiled >= 0], bare[bare >= 0]
-        if len(tiled) >= 2 and len(bare) >= 2 and (_band_likeness(band(k), [band(t) for t in tiled])
-                                                   >= _band_likeness(band(k), [band(e) for e in bare]) + OUTLINE_MARGIN):
-            outlined.append(k)
-    return outlined
+    return _outlined(squares[close], near_tiles[close], occ, windows, index, OUTLINE_MARGIN)
 
 
 def _faded_outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray,
@@ -2549,10 +2532,7 @@ def _faded_outlined_blanks(cells: list[CellReading], occ: np.ndarray, stats: Cel
     squares, tiles = _empty_beside_tiles(cells, occ, faded & (stats.shape[index, 0] < INKLESS))
     if len(squares) == 0:  # most frames
         return []
-    near_tiles = _near(squares, tiles)
-    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
-    return [k for k, tiled, bare in zip(squares.tolist(), near_tiles, near_empty)
-            if _outline_margin(windows, index, k, tiled[tiled >= 0], bare[bare >= 0]) >= OUTLINE_MARGIN]
+    return _outlined(squares, _near(squares, tiles), occ, windows, index, OUTLINE_MARGIN)
 
 
 def _outline_band(window: np.ndarray) -> np.ndarray:
@@ -2574,16 +2554,34 @@ def _band_likeness(band: np.ndarray, others: list[np.ndarray]) -> float:
     return float(cv2.matchTemplate(band, np.ascontiguousarray(typical), cv2.TM_CCOEFF_NORMED).max())
 
 
+def _outlined(squares: np.ndarray, near_tiles: np.ndarray, occ: np.ndarray, windows: list[np.ndarray],
+              index: np.ndarray, margin: float) -> list[int]:
+    """Of these upright `squares`, those whose outline margin (_outline_margin) over their near tiles (`near_tiles`, a
+    row each, -1 where none) and their near empty squares of their type (the occupancy model's, SURE_TILE) is `margin`
+    or more. Each window's band is cut once (a tile is near many squares)."""
+    near_empty = _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), same_type=True)
+    bands: dict[int, np.ndarray] = {}
+    return [k for k, tiled, bare in zip(squares.tolist(), near_tiles, near_empty)
+            if _outline_margin(windows, index, k, tiled[tiled >= 0], bare[bare >= 0], bands) >= margin]
+
+
 def _outline_margin(windows: list[np.ndarray], index: np.ndarray, square: int, tiled: np.ndarray,
-                    bare: np.ndarray) -> float:
+                    bare: np.ndarray, bands: dict[int, np.ndarray] | None = None) -> float:
     """How much better the upright `square`'s outer band (_outline_band) matches its near tiles' (`tiled`) than its near
     empty squares' (`bare`; upright, two of each at least, else -inf): see OUTLINE_MARGIN and DOUBT_OUTLINED.
-    `windows`: the grey letter windows (frame order); `index`: the frame-order cell of each upright square."""
+    `windows`: the grey letter windows (frame order); `index`: the frame-order cell of each upright square; `bands`:
+    the bands cut so far, by upright square (filled in here)."""
     if len(tiled) < 2 or len(bare) < 2:
         return -np.inf
-    band = _outline_band(windows[index[square]])
-    return (_band_likeness(band, [_outline_band(windows[index[t]]) for t in tiled])
-            - _band_likeness(band, [_outline_band(windows[index[e]]) for e in bare]))
+    cut = {} if bands is None else bands
+
+    def band(k: int) -> np.ndarray:
+        if k not in cut:
+            cut[k] = _outline_band(windows[index[k]])
+        return cut[k]
+
+    return (_band_likeness(band(square), [band(t) for t in tiled])
+            - _band_likeness(band(square), [band(e) for e in bare]))
 
 
 def _hued_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats, index: np.ndarray) -> list[int]:
