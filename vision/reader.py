@@ -2708,11 +2708,10 @@ def _untwinned(colours: np.ndarray, tile_faces: np.ndarray, squares: np.ndarray,
                others: np.ndarray) -> np.ndarray:
     """Which of these squares (upright) are FACE_TWIN_APART times as far (1 at least) from the colour of every
     square of `others` (upright, read empty) of their premium type as from the faces of their nearest tiles
-    (`near_tiles`, a row each), by `colours` and `tile_faces` (upright Lab): see FACE_TWIN_APART."""
-    same = _LAYOUT_UPRIGHT[squares][:, None] == _LAYOUT_UPRIGHT[others][None]
-    apart = np.linalg.norm(colours[squares][:, None] - colours[others][None], axis=2)
-    to_twin = np.where(same, apart, np.inf).min(axis=1, initial=np.inf)
-    return to_twin >= FACE_TWIN_APART * np.maximum(_from_median(colours, tile_faces, squares, near_tiles), 1.0)
+    (`near_tiles`, a row each), by `colours` and `tile_faces` (upright Lab): see FACE_TWIN_APART. (`others` holds none
+    of these squares, so _to_twin's leaving a square's own colour out changes nothing.)"""
+    return _to_twin(colours, squares, others) >= FACE_TWIN_APART * np.maximum(
+        _from_median(colours, tile_faces, squares, near_tiles), 1.0)
 
 
 def _labels_shown(squares: np.ndarray, windows: list[np.ndarray], index: np.ndarray, occ: np.ndarray) -> np.ndarray:
