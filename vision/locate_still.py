@@ -90,13 +90,10 @@ def carried(frame: np.ndarray, border: BorderProfiles, corners: np.ndarray) -> b
     order) in `frame`: a fit that followed the board where it was moved or turned carries its border along;
     one left where the board was (the near fit follows a few tenths of a cell at most), or moved onto another
     board, does not. Pieces compared as in `stayed` (the light changed alike along a profile taken out)."""
-    across = border.profiles.shape[-1]
-    again = border_profiles(frame, corners, across // 2)
+    again = border_profiles(frame, corners, border.profiles.shape[-1] // 2)
     if again is None:  # too small to sample now: nothing tells
         return True
-    change = again.profiles - border.profiles
-    change -= np.sort(change, axis=-1)[..., across // 2, None]
-    change = np.abs(change).mean(axis=-1)
+    change = _profile_change(again.profiles, border.profiles)
     return 2 * int(np.count_nonzero(change >= CARRIED_CHANGE * border.limit)) < change.size
 
 
@@ -169,8 +166,13 @@ PIECE_MOTIONS = _piece_motions()
 
 def _pieces_stayed(frame: np.ndarray, border: BorderProfiles) -> np.ndarray:
     """Per piece (sides x pieces), whether its profile at the border's pixels changed by under its limit."""
-    across = border.profiles.shape[-1]  # an odd number (a pixel each way, and the border's own): its median
-    change = _profiles(frame, border.at, across) - border.profiles  # is the middle one sorted, as np.median
-    change -= np.sort(change, axis=-1)[..., across // 2, None]  # the light changed alike along a profile
-    change = np.abs(change).mean(axis=-1)
-    return change < border.limit
+    return _profile_change(_profiles(frame, border.at, border.profiles.shape[-1]), border.profiles) < border.limit
+
+
+def _profile_change(now: np.ndarray, before: np.ndarray) -> np.ndarray:
+    """Per piece, how much its profiles (`now` against `before`, pixels across last) changed: the mean absolute
+    change less its median, the light changed alike along a profile taken out."""
+    across = before.shape[-1]  # an odd number (a pixel each way, and the border's own): its median
+    change = now - before  # is the middle one sorted, as np.median
+    change -= np.sort(change, axis=-1)[..., across // 2, None]
+    return np.abs(change).mean(axis=-1)
