@@ -167,7 +167,18 @@ SURE_LETTERS_TILES = 2
 RIVAL_EVEN = 0.06
 # ONE_WAY_TILES: a turn is settled by the letters read that way and not the others (_letters_read_one_way) where,
 # against EVERY other turn, the tiles read as a letter at the kiosk's bar turned that way and as no letter at all
-# turned the other outnumber those read so the other way round by this many. PLACEHOLDER
+# turned the other outnumber those read so the other way round by this many, the value numbers and the letters read in
+# every turn not against it. Round 35 (helper "vturn35", /tmp/vturn35/dump.py, census.py): rendered dev seed 326326
+# board-069, 71 tiles turned 180 (cream board, tilt 29 degrees, blur 1.4), its value numbers too small to show: 4
+# 'numbers' found, 2 for 180 and 2 for 270, the letters read in all four turns (6 tiles) 0.22 for 180, so 270 stayed
+# its rival and all 71 letters were asked; its 16 tiles looked at read at the bar turned 180, and ahead of 0, 90 and
+# 270 by 3, 6 and 7 such tiles. Over the located dev boards of seeds 326326 (70, head-on and through
+# --tilt 15 --scale 0.5 --turn 120) and 134213 (150, head-on), their tiles read in all four turns as _rotation reads
+# them (where the value numbers decide, read so for this count only), no wrong turn was ahead of every other by one
+# tile: at most 0 (on 34 of 837 wrong turns of 279 boards; no wrong turn led the true one, as a letter turned away
+# from upright reads as no letter where upright it reads at the bar, and print on a square reads alike on its turn and
+# the half-turn), the true turn by 0-9 (3 or more on 146 of 279). 3 keeps a margin of 3 tiles over the wrong turns;
+# only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
 # CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
 # turn is not settled (its rivals' squares unknown, see RIVAL_VOTES) its tile's letter is still known when every turn
