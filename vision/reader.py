@@ -177,7 +177,8 @@ RIVAL_EVEN = 0.06
 # them (where the value numbers decide, read so for this count only), no wrong turn was ahead of every other by one
 # tile: at most 0 (on 34 of 837 wrong turns of 279 boards; no wrong turn led the true one, as a letter turned away
 # from upright reads as no letter where upright it reads at the bar, and print on a square reads alike on its turn and
-# the half-turn), the true turn by 0-9 (3 or more on 146 of 279). 3 keeps a margin of 3 tiles over the wrong turns;
+# the half-turn), the true turn by 0-9 (3 or more on 146 of 279); on jheidel-en's 11 photos too, wrong turns 0 at most
+# (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
 # only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
 # CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
