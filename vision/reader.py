@@ -173,11 +173,11 @@ RIVAL_EVEN = 0.06
 # 'numbers' found, 2 for 180 and 2 for 270, the letters read in all four turns (6 tiles) 0.22 for 180, so 270 stayed
 # its rival and all 71 letters were asked; its 16 tiles looked at read at the bar turned 180, and ahead of 0, 90 and
 # 270 by 3, 6 and 7 such tiles. Over the located dev boards of seeds 326326 (70, head-on and through
-# --tilt 15 --scale 0.5 --turn 120) and 134213 (150, head-on), their tiles read in all four turns as _rotation reads
-# them (where the value numbers decide, read so for this count only), no wrong turn was ahead of every other by one
-# tile: at most 0 (on 34 of 837 wrong turns of 279 boards; no wrong turn led the true one, as a letter turned away
-# from upright reads as no letter where upright it reads at the bar, and print on a square reads alike on its turn and
-# the half-turn), the true turn by 0-9 (3 or more on 146 of 279); on jheidel-en's 11 photos too, wrong turns 0 at most
+# --tilt 15 --scale 0.5 --turn 120) and 134213 (150 head-on, 60 through --tilt 18 --scale 0.45 --turn 250), their
+# tiles read in all four turns as _rotation reads them (where the value numbers decide, read so for this count only),
+# no wrong turn was ahead of every other by one tile: at most 0 (on 39 of 987 wrong turns of 329 boards; no wrong turn
+# led the true one, as a letter turned away from upright reads as no letter where upright it reads at the bar, and
+# print on a square reads alike on its turn and the half-turn), the true turn by 0-9 (3 or more on 173 of 329); on jheidel-en's 11 photos too, wrong turns 0 at most
 # (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
 # only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
