@@ -165,6 +165,22 @@ SURE_LETTERS_TILES = 2
 # 91031: 914 frames with letters read; /tmp/vfew/even.py) only those two boards' decisions change (0.06 to
 # 0.16 the same), both settled right
 RIVAL_EVEN = 0.06
+# ONE_WAY_TILES: a turn is settled by the letters read that way and not the others (_letters_read_one_way) where,
+# against EVERY other turn, the tiles read as a letter at the kiosk's bar turned that way and as no letter at all
+# turned the other outnumber those read so the other way round by this many, the value numbers and the letters read in
+# every turn not against it. Round 35 (helper "vturn35", /tmp/vturn35/dump.py, census.py): rendered dev seed 326326
+# board-069, 71 tiles turned 180 (cream board, tilt 29 degrees, blur 1.4), its value numbers too small to show: 4
+# 'numbers' found, 2 for 180 and 2 for 270, the letters read in all four turns (6 tiles) 0.22 for 180, so 270 stayed
+# its rival and all 71 letters were asked; its 16 tiles looked at read at the bar turned 180, and ahead of 0, 90 and
+# 270 by 3, 6 and 7 such tiles. Over the located dev boards of seeds 326326 (70, head-on and through
+# --tilt 15 --scale 0.5 --turn 120) and 134213 (150 head-on, 60 through --tilt 18 --scale 0.45 --turn 250), their
+# tiles read in all four turns as _rotation reads them (where the value numbers decide, read so for this count only),
+# no wrong turn was ahead of every other by one tile: at most 0 (on 39 of 987 wrong turns of 329 boards; no wrong turn
+# led the true one, as a letter turned away from upright reads as no letter where upright it reads at the bar, and
+# print on a square reads alike on its turn and the half-turn), the true turn by 0-9 (3 or more on 173 of 329); on jheidel-en's 11 photos too, wrong turns 0 at most
+# (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
+# only 326326 board-069's reading changes there
+ONE_WAY_TILES = 3
 # CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
 # turn is not settled (its rivals' squares unknown, see RIVAL_VOTES) its tile's letter is still known when every turn
 # reads that letter: one read at the kiosk's bar in CENTRE_TURNS turns at least (an X, O, I, S, B read alike turned
@@ -1720,7 +1736,8 @@ class BoardReader:
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or \
-            _tiles_read_surely_one_way(numbers, votes, best, lead, read_in) or (
+            _tiles_read_surely_one_way(numbers, votes, best, lead, read_in) or \
+            _letters_read_one_way(at_bar, read_in, votes, best, lead) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
@@ -3089,6 +3106,25 @@ def _tiles_read_surely_one_way(numbers: int, votes: np.ndarray, best: int, lead:
     SURE_LETTERS_TILES tiles or more are read as letters (`read_in`, per turn: each of _rotation's candidates'
     log-probability where read, else NaN), every one at LETTER_DECIDES turned `best` (see SURE_LETTERS_TILES)."""
     return numbers > 0 and votes[best] >= numbers and lead > 0 and bool(read_in) and _tiles_read_surely(read_in, best)
+
+
+def _letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray, best: int,
+                          lead: float) -> bool:
+    """Whether the tiles' letters settle turn `best` by being read that way and not the others (see ONE_WAY_TILES):
+    against every other turn, the candidates read as a letter at the kiosk's bar turned `best` and as no letter at all
+    turned the other way outnumber those read so the other way round by ONE_WAY_TILES; the value numbers are not
+    against it (none for another turn more than for `best`) nor the letters read in every turn (`lead`, positive or
+    0). `at_bar`: per turn, each of _rotation's candidates read as a letter at the bar; `read_in`: per turn, each
+    one's log-probability where read as a letter, else NaN."""
+    if not read_in or at_bar.shape[1] == 0 or votes[best] < votes.max() or lead < 0:
+        return False
+    unread = np.isnan(np.stack(read_in))  # per turn: the candidates read as no letter at all
+    for quarter in range(4):
+        if quarter != best:
+            ahead = int((at_bar[best] & unread[quarter]).sum()) - int((at_bar[quarter] & unread[best]).sum())
+            if ahead < ONE_WAY_TILES:
+                return False
+    return True
 
 
 def _tiles_read_surely(read_in: list[np.ndarray], turn: int) -> bool:
