@@ -988,15 +988,17 @@ DOUBT_OUTLINED = 0.25
 # from its near squares of its type called empty, two at least, as from its nearest tiles' faces) and _hued_blanks'
 # twin test by hue (as far from every other square of its type called empty anywhere on the board, SURE_TILE). The
 # face test had not read such a blank for the set's count (313313 board-016 (5, 7), a plain blank of its cream board's
-# colour: two squares the occupancy model alone called blanks, asked later by BLANK_HUE_TWINNED, counted as read then).
+# colour: two squares the occupancy model alone called blanks, asked later (_twinned_blanks), counted as read then).
 # Round 35 (helper "vblank35", /tmp/vblank35/collect.py and an2.py: every inkless square read empty beside a tile where
-# _doubted_blanks is called, start tree eef0222; dev: 1144 rendered boards of seeds 134213-134216, 134231, 134232,
-# 308308, 315315, 316316, 322322, 326326, 330330 and round 33's boards with squares BLANK_DOUBT asked): of the
-# empty squares within FACE_HUE_NEAR by hue of their tiles' faces (any Lab, any model blank) the smaller of the two
-# ratios is 1.10 at most (313313 board-016 (8, 12)), of those BLANK_DOUBT asks 0.67 at most (302302 board-062 (2, 4));
-# the twin test is needed: 240240 board-085 (6, 11), an empty square walled in by tiles under glare, is 3.56 times as
-# far from its near empties (0.26 from a twin). The blanks BLANK_DOUBT asks: 3.44-3.93 (three; two of them
-# DOUBT_OUTLINED read already), the next 2.66 and 2.52 (still asked)
+# _doubted_blanks is called, start tree eef0222; 1121 rendered dev boards: seeds 134213-134216, 134231, 134232, 308308,
+# 315315, 316316, 322322, 326326, 330330 and 20 boards with squares BLANK_DOUBT asked in round 33's census): by the
+# smaller of the two hue ratios, the 2102 empty squares within FACE_HUE_NEAR by hue of their tiles' faces (any Lab,
+# any model blank) are 2.23 at most (315315 board-030 (11, 10), 11.8 Lab off, blank 0.001), the 74 of them of the
+# colour BLANK_DOUBT asks for 0.67 at most (302302 board-062 (2, 4), asked); the twin test is needed: four of the
+# 2102 are 3 or more times as far from their near empties (240240 board-085 (6, 11), walled in by tiles under glare,
+# 3.56, yet 0.26 from a twin). Of the 24 blanks of that colour, three reach FACE_HUE_APART (3.44-3.93: 313313 board-016
+# (5, 7), and two DOUBT_OUTLINED read already); the next, 2.66 (309309 board-050 (2, 4)) and 2.52 (134215 board-056
+# (2, 4)), stay asked: the face test's own ratio, not lowered toward them (an empty square at 2.23)
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
