@@ -22,7 +22,8 @@ def test_a_blank_its_hue_shows_is_read_a_blank():
 
 def test_empty_squares_blank_doubt_asks_stay_asked():
     # 302302 board-062 (2, 4) and (3, 5): empty squares BLANK_DOUBT asks (blank 0.22 and 0.13), 4.6 and 4.7 by hue from
-    # their tiles' faces, 2.0 and 1.7 times that from their near plain squares, 0.67 and 0.28 from a twin
+    # their tiles' faces, 2.0 and 1.7 times that from their near plain squares, 0.67 and 0.28 times that from a twin:
+    # the empty squares BLANK_DOUBT asks nearest DOUBT_HUED on the dev boards
     truth, obs = read_rendered(302302, 62)
     for r, c in ((2, 4), (3, 5)):
         assert truth[r][c] == "."
