@@ -2063,7 +2063,8 @@ class BoardReader:
         doubted_blanks = _doubted_blanks(cells, occ, stats, index)
         for k in doubted_blanks:  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in self._outlined_doubted_blanks(doubted_blanks, cells, occ, stats, index, windows):  # but one its outline shows
+        # but one its outline or its hue shows (DOUBT_OUTLINED, DOUBT_HUED)
+        for k in self._outlined_doubted_blanks(doubted_blanks, cells, occ, stats, index, windows):
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
             cells[k] = CellReading("unknown", None, 0.0)
@@ -2525,11 +2526,11 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
 
 def _hued_doubted(squares: np.ndarray, near_tiles: np.ndarray, occ: np.ndarray, stats: CellStats,
                   index: np.ndarray) -> list[int]:
-    """Of these upright `squares` (those BLANK_DOUBT asks), those whose hue (a, b of their middle's Lab) is FACE_HUE_APART
-    times as far (1 at least) from their near squares of their type called empty (the occupancy model's, SURE_TILE; two
-    at least) and from every other square of their type called empty as from the faces of their nearest tiles
-    (`near_tiles`, a row each, -1 where none; two at least): see DOUBT_HUED. `occ` upright; `index`: the frame-order
-    cell of each."""
+    """Of these upright `squares` (those BLANK_DOUBT asks), those whose hue (a, b of their middle's Lab) is
+    FACE_HUE_APART times as far (1 at least) from their near squares of their type called empty (the occupancy model's,
+    SURE_TILE; two at least) and from every other square of their type called empty as from the faces of their nearest
+    tiles (`near_tiles`, a row each, -1 where none; two at least): see DOUBT_HUED. `occ` upright; `index`: the
+    frame-order cell of each."""
     hues = stats.mean[index][:, 1:]
     faces = np.full((225, 3), np.nan, np.float32)
     _face_rings(faces, stats, index, near_tiles.ravel())
