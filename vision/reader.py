@@ -999,6 +999,22 @@ HUE_ASKED_NEAR = 20.0
 # outline margin is 0.166 at most (240240 board-085 (9, 11): an empty square walled in by tiles under glare; next
 # 0.102), the 22 blanks -0.09 to 0.48 (10 of them 0.288 or more). DOUBT_OUTLINED half as much again as that empty's
 DOUBT_OUTLINED = 0.25
+# DOUBT_HUED (no constant of its own; _hued_doubted): a square BLANK_DOUBT asks is read a blank as DOUBT_OUTLINED reads
+# one where its hue shows a tile instead: the face test's hue test (FACE_HUE_APART times as far by hue (1 at least)
+# from its near squares of its type called empty, two at least, as from its nearest tiles' faces) and _hued_blanks'
+# twin test by hue (as far from every other square of its type called empty anywhere on the board, SURE_TILE). The
+# face test had not read such a blank for the set's count (313313 board-016 (5, 7), a plain blank of its cream board's
+# colour: two squares the occupancy model alone called blanks, asked later (_twinned_blanks), counted as read then).
+# Round 35 (helper "vblank35", /tmp/vblank35/collect.py and an2.py: every inkless square read empty beside a tile where
+# _doubted_blanks is called, start tree eef0222; 1121 rendered dev boards: seeds 134213-134216, 134231, 134232, 308308,
+# 315315, 316316, 322322, 326326, 330330 and 20 boards with squares BLANK_DOUBT asked in round 33's census): by the
+# smaller of the two hue ratios, the 2102 empty squares within FACE_HUE_NEAR by hue of their tiles' faces (any Lab,
+# any model blank) are 2.23 at most (315315 board-030 (11, 10), 11.8 Lab off, blank 0.001), the 74 of them of the
+# colour BLANK_DOUBT asks for 0.67 at most (302302 board-062 (2, 4), asked); the twin test is needed: four of the
+# 2102 are 3 or more times as far from their near empties (240240 board-085 (6, 11), walled in by tiles under glare,
+# 3.56, yet 0.26 from a twin). Of the 24 blanks of that colour, three reach FACE_HUE_APART (3.44-3.93: 313313 board-016
+# (5, 7), and two DOUBT_OUTLINED read already); the next, 2.66 (309309 board-050 (2, 4)) and 2.52 (134215 board-056
+# (2, 4)), stay asked: the face test's own ratio, not lowered toward them (an empty square at 2.23)
 # A lettered tile under a glare spot the occupancy model calls empty (0.53-0.58, tile 0.37) with its letter not found
 # (the turn not settled), on a board of too few sure tiles for the face tests: /tmp/vunread4/m233233 board-062's V
 # (7,8) and Y (8,7), small cream tiles on a green board, their lightness 46-59 Lab from the median of their nearest
@@ -2064,7 +2080,8 @@ class BoardReader:
         doubted_blanks = _doubted_blanks(cells, occ, stats, index)
         for k in doubted_blanks:  # nor a blank of its square's colour (BLANK_DOUBT)
             cells[k] = CellReading("unknown", None, 0.0)
-        for k in self._outlined_doubted_blanks(doubted_blanks, cells, occ, index, windows):  # but one its outline shows
+        # but one its outline or its hue shows (DOUBT_OUTLINED, DOUBT_HUED)
+        for k in self._outlined_doubted_blanks(doubted_blanks, cells, occ, stats, index, windows):
             cells[k] = _reported(2, None, FACE_BLANK_CONFIDENCE)
         for k in _outlined_blanks(cells, occ, stats, index, windows):  # nor one its outline shows (OUTLINE_MARGIN)
             cells[k] = CellReading("unknown", None, 0.0)
@@ -2457,17 +2474,18 @@ class BoardReader:
         return darker
 
     def _outlined_doubted_blanks(self, doubted: list[int], cells: list[CellReading], occ: np.ndarray,
-                                 index: np.ndarray, windows: list[np.ndarray]) -> list[int]:
+                                 stats: CellStats, index: np.ndarray, windows: list[np.ndarray]) -> list[int]:
         """Of the squares BLANK_DOUBT asks (`doubted`, upright, read unknown now), the blanks: those whose window's outer
         band matches their nearest tiles' better than their near empty squares' of their type by DOUBT_OUTLINED (two
-        of each at least), joined to a lettered tile (BLANKS_JOINED); none where the set has too few blanks for them
-        and those read already. `cells` and `occ` upright; `index`: the frame-order cell of each; `windows`: the grey
-        letter windows (frame order)."""
+        of each at least), or whose hue shows a tile (_hued_doubted, DOUBT_HUED), joined to a lettered tile
+        (BLANKS_JOINED); none where the set has too few blanks for them and those read already. `cells` and `occ`
+        upright; `index`: the frame-order cell of each; `windows`: the grey letter windows (frame order)."""
         if not doubted:  # most frames
             return []
         squares = np.array(doubted)
-        outlined = _outlined(squares, _near(squares, np.flatnonzero(_placed_tiles(cells, occ))), occ, windows, index,
-                             DOUBT_OUTLINED)
+        near_tiles = _near(squares, np.flatnonzero(_placed_tiles(cells, occ)))
+        outlined = _outlined(squares, near_tiles, occ, windows, index, DOUBT_OUTLINED)
+        outlined += [k for k in _hued_doubted(squares, near_tiles, occ, stats, index) if k not in outlined]
         trial = [_reported(2, None, FACE_BLANK_CONFIDENCE) if k in outlined else c for k, c in enumerate(cells)]
         outlined = [k for k in outlined if k not in _unjoined_blanks(trial)]
         already = sum(c.state == "blank" for c in cells)
@@ -2520,6 +2538,23 @@ def _doubted_blanks(cells: list[CellReading], occ: np.ndarray, stats: CellStats,
     # NaN (under two near empties of its type) rules nothing out
     to_empty = _from_median(middles, middles, squares, _near(squares, np.flatnonzero(occ[:, 0] >= SURE_TILE), True))
     keep = (to_face <= FACE_NEAR_BACKED) & (to_hue <= FACE_HUE_NEAR) & ~(to_empty < np.maximum(to_face, 1.0))
+    return squares[keep].tolist()
+
+
+def _hued_doubted(squares: np.ndarray, near_tiles: np.ndarray, occ: np.ndarray, stats: CellStats,
+                  index: np.ndarray) -> list[int]:
+    """Of these upright `squares` (those BLANK_DOUBT asks), those whose hue (a, b of their middle's Lab) is
+    FACE_HUE_APART times as far (1 at least) from their near squares of their type called empty (the occupancy model's,
+    SURE_TILE; two at least) and from every other square of their type called empty as from the faces of their nearest
+    tiles (`near_tiles`, a row each, -1 where none; two at least): see DOUBT_HUED. `occ` upright; `index`: the
+    frame-order cell of each."""
+    hues = stats.mean[index][:, 1:]
+    faces = np.full((225, 3), np.nan, np.float32)
+    _face_rings(faces, stats, index, near_tiles.ravel())
+    empty = np.flatnonzero(occ[:, 0] >= SURE_TILE)
+    to_face = np.maximum(_from_median(hues, faces[:, 1:], squares, near_tiles), 1.0)  # NaN (under two tiles): none
+    to_near = _from_median(hues, hues, squares, _near(squares, empty, same_type=True))  # NaN (under two): none
+    keep = (to_near >= FACE_HUE_APART * to_face) & (_to_twin(hues, squares, empty) >= FACE_HUE_APART * to_face)
     return squares[keep].tolist()
 
 
