@@ -361,8 +361,12 @@ LETTER_SURE_ALONE = 0.999
 # those checks. They now look at every letter _cell_reading may report at the bar. Round 35 (helper "vwrongcam35"):
 # 315315 board-080 (12, 4) through --tilt 18 --scale 0.55 --turn 160, a serif J whose plain ink shows no letter,
 # glyph_image's strokes I 0.796 ('not a letter' 0.185), hairlines J 0.998, boosted J 0.9997: read I 0.977 (the lift),
-# HAIRLINES_RIVAL's own case of round 28 (I 0.802) 0.006 under the bar. Dev evidence: vision/MEASUREMENTS.md, round
-# 35, helper "vwrongcam35"
+# HAIRLINES_RIVAL's own case of round 28 (I 0.802) 0.006 under the bar; at their true corners (a club's configured
+# corners) through the view, 134214 board-028 (6, 11) through --tilt 20 --scale 0.42 --turn 230, an O, strokes Q 0.629
+# ('not a letter' 0.355), boosted O 0.973: read Q 0.975, and 134215 board-093 (8, 8) through --tilt 8 --scale 0.35
+# --turn 20, an A, strokes J 0.749: read J 0.989. Dev (447 rendered boards at their true corners, six views; 186
+# letters newly looked at): those two squares changed, both wrong -> asked, no right letter asked. No threshold of its
+# own: the bar and SURE_TILE's own lift. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vwrongcam35"
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
