@@ -370,6 +370,19 @@ LETTER_SURE_ALONE = 0.999
 # boosted O 0.968 (strokes O 0.988, hairlines O 0.973, darker O 0.971): read Q 0.808; 311311 board-053 (7, 12) through
 # --tilt 13 --scale 0.36 --turn 10 (17 px a square), a G whose strokes' glyph is a piece of it (0.25 of the window's
 # height): C 0.992, hairlines 'not a letter' 0.999, boosted G 1.000: read C 0.993
+# LIFTED_CHECKED (no constant of its own: the kiosk's bar, OTHER_LETTERS; _as_reported): HAIRLINES_RIVAL,
+# FILTERED_RIVAL, HAIRLINES_MARK, FAINT_STROKES (_hairlines_agree) and BOOSTED_RIVAL (_boosted_agrees) look at the
+# letters read at the kiosk's bar; a letter read under it whose share with 'not a letter' left out reaches
+# 1 - OTHER_LETTERS is reported at that share by _cell_reading (SURE_TILE's lift), past the bar, having had none of
+# those checks. They now look at every letter _cell_reading may report at the bar. Round 35 (helper "vwrongcam35"):
+# 315315 board-080 (12, 4) through --tilt 18 --scale 0.55 --turn 160, a serif J whose plain ink shows no letter,
+# glyph_image's strokes I 0.796 ('not a letter' 0.185), hairlines J 0.998, boosted J 0.9997: read I 0.977 (the lift),
+# HAIRLINES_RIVAL's own case of round 28 (I 0.802) 0.006 under the bar; at their true corners (a club's configured
+# corners) through the view, 134214 board-028 (6, 11) through --tilt 20 --scale 0.42 --turn 230, an O, strokes Q 0.629
+# ('not a letter' 0.355), boosted O 0.973: read Q 0.975, and 134215 board-093 (8, 8) through --tilt 8 --scale 0.35
+# --turn 20, an A, strokes J 0.749: read J 0.989. Dev (447 rendered boards at their true corners, six views; 186
+# letters newly looked at): those two squares changed, both wrong -> asked, no right letter asked. No threshold of its
+# own: the bar and SURE_TILE's own lift. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vwrongcam35"
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -1406,7 +1419,7 @@ class BoardReader:
         from its strokes where the plain ink's reading was under it (`faint`) whose hairlines read another letter
         at LETTER_DECIDES (see FAINT_STROKES)."""
         best = probs.max(axis=1)
-        read = (heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE)
+        read = (heights > 0) & (_as_reported(probs) >= DEFAULT_MIN_CONFIDENCE)  # see LIFTED_CHECKED
         unshown = np.array([k for k in np.flatnonzero(read & (best < LETTER_DECIDES))
                             if letter_ink(cells[k]) is None], int)
         rows = np.union1d(unshown, np.flatnonzero(read & faint)).astype(int)
@@ -1429,8 +1442,8 @@ class BoardReader:
         the plain ink shows none (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads
         another letter at the kiosk's bar, or at LETTER_DECIDES where the letter was read so (see BOOSTED_RIVAL)."""
         best = probs.max(axis=1)
-        rows = np.array([k for k in np.flatnonzero((heights > 0) & (best >= DEFAULT_MIN_CONFIDENCE))
-                         if letter_ink(cells[k]) is None], int)
+        rows = np.array([k for k in np.flatnonzero((heights > 0) & (_as_reported(probs) >= DEFAULT_MIN_CONFIDENCE))
+                         if letter_ink(cells[k]) is None], int)  # see LIFTED_CHECKED
         if not len(rows):
             return
         again, again_heights = self._read_glyphs([np.ascontiguousarray(_boosted(cells[k])) for k in rows], strokes=False)
@@ -2918,6 +2931,16 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     """The letter model's 'not a letter' (class `other`) of each glyph read from its strokes (`probs` and
     `heights` as _glyph_classes gives them); None where the strokes hold no glyph at all (see MARK_STROKELESS)."""
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
+
+
+def _as_reported(probs: np.ndarray) -> np.ndarray:
+    """Per row of letter probabilities ('not a letter' left out, as _read_glyphs gives them): the most _cell_reading
+    may report the likeliest letter at, its share of the letters' probabilities where that share reaches
+    1 - OTHER_LETTERS (SURE_TILE's lift, on a square the occupancy model calls no empty), else its probability (see
+    LIFTED_CHECKED)."""
+    best = probs.max(axis=1)
+    share = best / np.maximum(probs.sum(axis=1), np.maximum(best, 1e-12))
+    return np.where(share >= 1.0 - OTHER_LETTERS, np.maximum(best, share), best)
 
 
 def _surely_other(probs: np.ndarray, heights: np.ndarray, letters: np.ndarray,
