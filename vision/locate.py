@@ -1808,6 +1808,43 @@ def _leans(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fit: float)
     return False
 
 
+# A placement can be squeezed: two opposite corners each a cell off along a side (one family of lines turned
+# by a cell over the board, the other spaced a cell short), its lines fitting where they cross the board's and
+# its corners by a hair (line fit and worst corner just over LINE_FIT and CORNER_FIT, the half-cell gain just
+# under HALF_CELL_GAIN); the turned rivals (_leans) do not reach the board, and the whole-cell corner moves
+# (_stretched) do not gain, for the grid's lines near each corner lie on the board's a cell over. Its rivals:
+# each corner moved a whole cell along the grid's rows or columns (CORNER_MOVES, 16 grids) and refined up to
+# CORNER_REFINES times; one that lies over half a cell away, whose lines fit LEAN_GAIN better and that is as
+# clearly placed (PLACEMENT_MARGIN) shows the placement is off there. Rendered seed 347347 board-065 through
+# vision.bench's --tilt 18 --scale 0.5 --turn 250 (a navy board with a maroon rim, 40 wooden tiles): taken 1.38
+# cells off, margin 2.75, lines 0.677, worst corner 0.545, half-cell gain 0.127 (4 confident-wrong letters and a
+# phantom); its top-right corner moved a cell along the top and refined twice 0.02 cells off, lines 0.988, margin
+# 8.5 (so too its bottom-left a cell along the bottom: 0.02, 1.0, 8.6); the search's next placement was 0.02 off.
+# Checked, as _leans, only under LEAN_CHECKED (see there and MEASUREMENTS round 35 for the dev frames measured).
+CORNER_MOVES = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+CORNER_REFINES = 2
+
+
+def _off_at_corners(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fit: float) -> bool:
+    """A rival of the placement at `corners` (work or finer image; its lines fit `fit`) with one corner moved a whole
+    cell along a row or column of the grid, refined, lies over half a cell away, fits the board's lines LEAN_GAIN
+    better and is as clearly placed (PLACEMENT_MARGIN): the placement is off at its corners (see CORNER_MOVES)."""
+    corners = np.asarray(corners, np.float32)
+    to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
+    away = 0.5 * _smallest_cell(corners)
+    for corner in range(4):
+        for dx, dy in CORNER_MOVES:
+            square = _canonical(1).copy()
+            square[corner] += np.array([dx, dy], np.float32)
+            rival = cv2.perspectiveTransform(square[None], to_frame)[0]
+            for _ in range(CORNER_REFINES):
+                rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
+                if np.abs(rival - corners).max() > away and line_fit(grey, rival) >= fit + LEAN_GAIN \
+                        and placement_margin(small, rival)[0] >= PLACEMENT_MARGIN:
+                    return True
+    return False
+
+
 # A placement's rivals along one axis (_span_margin): the grid whose span that way runs from line
 # `lo` to line `hi` of the placement's (each end from SPAN_REACH cells inside it to as many outside,
 # in half cells), the other way the placement's own; at least one end 1.5 cells or more from the
@@ -2895,6 +2932,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         return None, fit.matched
     if fit.shown[0] < LEAN_CHECKED and _leans(at, at_grey, corners, fit.shown[0]):
         return None, False  # a turned rival fits the board's lines better: this grid leans
+    if fit.shown[0] < LEAN_CHECKED and _off_at_corners(at, at_grey, corners, fit.shown[0]):
+        return None, False  # a rival a corner moved a cell fits the board's lines better: this grid is off there
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
