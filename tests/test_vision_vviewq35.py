@@ -20,6 +20,7 @@ SCRABSCRAP = DATASETS / "scrabscrap-v1"
 
 def _through_camera(photo: Path, tilt: float, scale: float, turn: float) -> np.ndarray:
     frame = cv2.imread(str(photo))
+    assert frame is not None, photo
     h, w = frame.shape[:2]
     return np.ascontiguousarray(camera_view(frame, frame_transform(w, h, tilt, scale, turn)))
 
@@ -50,7 +51,7 @@ def _scripted_reader(plain: str, stroked: str, darker: str | None) -> BoardReade
             heights[:] = 0.5
         return probs, heights
 
-    reader._read_glyphs = read  # type: ignore[method-assign,assignment]
+    reader._read_glyphs = read  # type: ignore[method-assign]
     return reader
 
 
