@@ -298,6 +298,15 @@ LETTER_IN_VIEW = DEFAULT_MIN_CONFIDENCE
 # dev seeds 98038, 99039, 93033, 94034 (240 boards, /tmp/lead18/twoways.py) 1447 of the 9911 letters read
 # from plain ink at LETTER_DECIDES fell under 0.999, all right, and their strokes read no other letter.
 LETTER_SURE_ALONE = 0.999
+# NUMBER_AS_TAIL (no constant of its own: LETTER_DECIDES, the kiosk's bar; _number_as_tail): a letter read from its
+# plain ink at LETTER_DECIDES (LETTER_SURE_ALONE too) on a window whose value number is not seen apart from the letter
+# (vision.value.number_aspect: none) is read again from its strokes; where they read another letter at LETTER_DECIDES
+# and the darker ink reads that letter at the kiosk's bar, the square is unknown: the number ran into the letter and
+# the plain ink (and the hairlines, which keep it too) read the two as one glyph. Round 35 (helper "vviewq35"):
+# jheidel-en IMG_20151016_165412 through --tilt 12 --scale 0.45 --turn 101, the D at upright (7, 6) whose 2 touched its
+# lower right corner (vision.value.without_joined_number's thinned 2 starts a pixel inside the D's box, so it is not
+# painted over), plain Q 0.9998, hairlines Q 0.997, strokes D 0.997, darker D 0.981, boosted D 0.967, filtered D
+# 0.969: read Q 1.000. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vviewq35"
 # DARKER_INK (no constant of its own; vision.glyph.DARK_INK): a letter read from its plain ink at the kiosk's bar but
 # under LETTER_DECIDES is read again from its darker ink; when that reads another letter at LETTER_DECIDES and the
 # strokes with their hairlines do not read the plain ink's letter at the kiosk's bar (HAIRLINES_KEEP), the square is
@@ -1317,6 +1326,7 @@ class BoardReader:
             self._hairlines_agree(cells, probs, heights, faint)
             self._echo_refuted(cells, probs, heights, echoed)
             self._boosted_agrees(cells, probs, heights)
+            self._number_as_tail(cells, probs, heights, strokes)
             _no_stray_strokes(cells, probs, heights)
         return probs, heights
 
@@ -1465,6 +1475,28 @@ class BoardReader:
             rivals = np.flatnonzero(other)
             dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
             other[rivals] = (dark_heights == 0) | (dark[np.arange(len(rivals)), letters[rivals]] < DEFAULT_MIN_CONFIDENCE)
+        probs[rows[other]] = 0.0
+
+    def _number_as_tail(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
+                        strokes: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
+        LETTER_DECIDES on a window whose value number is not seen apart from the letter (vision.value.number_aspect)
+        where its strokes alone read another letter at LETTER_DECIDES and its darker ink (vision.glyph.dark_ink_mask)
+        reads that same letter at the kiosk's bar: the number ran into the letter and the plain ink read it as a
+        part of the letter (a D's 2 as a Q's tail), which the strokes and the darker ink leave out (see
+        NUMBER_AS_TAIL)."""
+        rows = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (probs.max(axis=1) >= LETTER_DECIDES))
+                         if number_aspect(cells[k]) is None], int)
+        if not len(rows):
+            return
+        letters = probs[rows].argmax(axis=1)
+        again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=True)
+        other = _surely_other(again, again_heights, letters)
+        if other.any():
+            rivals = np.flatnonzero(other)
+            dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
+            rival_letters = again[rivals].argmax(axis=1)
+            other[rivals] = (dark_heights > 0) & (dark[np.arange(len(rivals)), rival_letters] >= DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
 
     def _hairlines_mark(self, windows: list[np.ndarray]) -> np.ndarray:
