@@ -392,6 +392,16 @@ LETTER_SURE_ALONE = 0.999
 # --turn 20, an A, strokes J 0.749: read J 0.989. Dev (447 rendered boards at their true corners, six views; 186
 # letters newly looked at): those two squares changed, both wrong -> asked, no right letter asked. No threshold of its
 # own: the bar and SURE_TILE's own lift. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vwrongcam35"
+# BOOSTED_OUTVOTED (no constant of its own: LETTER_DECIDES; _boosted_agrees, _strokes_confirmed): a boosted rival asks
+# nothing where the window's strokes with their hairlines kept and its darker ink both read the letter at
+# LETTER_DECIDES: three readings of the window as it is agree surely against the one boosted, whose gain took in more
+# than the letter (its glyph 0.43-0.52 of the window high against the strokes' 0.35-0.40: the tile's shaded edge made
+# a T's bar a Y's arms). Round 33's right letters asked (helper "vasked35", round 35): 316316 board-095 (12, 5), a dark
+# T on a grey tile, strokes T 0.9998, hairlines T 0.9999, darker T 0.9996, boosted Y 0.991; 330330 board-096 (9, 4),
+# strokes T 1.000, hairlines T 0.9997, darker T 0.9999, boosted Y 0.997: asked, now read. BOOSTED_RIVAL's own cases
+# are not outvoted (308308's Q: hairlines Q 0.630, darker no glyph; 311311's C: hairlines 'not a letter', darker no
+# glyph), nor is 330330 board-051 (1, 7), a G beside its value 2 whose hairlines read Q 0.734 (the spur joined to the
+# 2) as the boosted window does (Q 0.998): asked still. Dev evidence: vision/MEASUREMENTS.md, round 35, "vasked35"
 # PAST_PRINT_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairlines_rival): a letter the strokes read at
 # LETTER_DECIDES where the plain ink read 'not a letter' (_letter_probabilities' strokes_past_print) is not taken
 # where the strokes with their hairlines kept read another letter at LETTER_DECIDES, as HAIRLINES_RIVAL,
@@ -1450,7 +1460,9 @@ class BoardReader:
     def _boosted_agrees(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar where
         the plain ink shows none (glyph_image read the strokes) whose window with its detail boosted (_boosted) reads
-        another letter at the kiosk's bar, or at LETTER_DECIDES where the letter was read so (see BOOSTED_RIVAL)."""
+        another letter at the kiosk's bar, or at LETTER_DECIDES where the letter was read so (see BOOSTED_RIVAL), unless
+        the window's strokes with their hairlines kept and its darker ink both read the letter at LETTER_DECIDES
+        (_strokes_confirmed, see BOOSTED_OUTVOTED)."""
         best = probs.max(axis=1)
         rows = np.array([k for k in np.flatnonzero((heights > 0) & (_as_reported(probs) >= DEFAULT_MIN_CONFIDENCE))
                          if letter_ink(cells[k]) is None], int)  # see LIFTED_CHECKED
@@ -1458,7 +1470,12 @@ class BoardReader:
             return
         again, again_heights = self._read_glyphs([np.ascontiguousarray(_boosted(cells[k])) for k in rows], strokes=False)
         bars = np.where(best[rows] < LETTER_DECIDES, DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES)
-        probs[rows[_surely_other(again, again_heights, probs[rows].argmax(axis=1), bars)]] = 0.0
+        letters = probs[rows].argmax(axis=1)
+        other = _surely_other(again, again_heights, letters, bars)
+        if other.any():  # a rival the window's hairlines and darker ink outvote asks nothing (see BOOSTED_OUTVOTED)
+            rivals = np.flatnonzero(other)
+            other[rivals[self._strokes_confirmed(cells, rows[rivals], letters[rivals])]] = False
+        probs[rows[other]] = 0.0
 
     def _echo_refuted(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray,
                       echoed: np.ndarray) -> None:
