@@ -6,9 +6,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.bench import camera_view, frame_transform
 from vision.config import VisionConfig
 from vision.observation import BoardObservation, CellReading
-from vision.locate import _canonical
+from vision.locate import _canonical, order_corners
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -43,6 +44,16 @@ def rendered_corners(seed: int, board: int) -> tuple[np.ndarray, np.ndarray]:
     (frame order)."""
     frame, _ = dataset_frame(DatasetSpec(boards=board + 1, seed=seed), board)
     return as_saved(frame.image), np.asarray(frame.board_corners, np.float32)
+
+
+def rendered_through_camera(seed: int, board: int, tilt: float, scale: float, turn: float) -> tuple[np.ndarray, np.ndarray]:
+    """That board through the bench's camera view (`--tilt --scale --turn`), and its true corners taken through the
+    view (frame order)."""
+    image, corners = rendered_corners(seed, board)
+    h, w = image.shape[:2]
+    moved = frame_transform(w, h, tilt, scale, turn)
+    seen = np.ascontiguousarray(camera_view(image, moved))
+    return seen, order_corners(cv2.perspectiveTransform(corners[None].astype(np.float64), moved)[0].astype(np.float32))
 
 
 def cells_off(found: np.ndarray, truth: np.ndarray) -> float:

@@ -6,12 +6,11 @@ next placement, on the board, is taken."""
 import cv2
 import numpy as np
 
-from vision.bench import camera_view, frame_transform
 from vision.config import VisionConfig
-from vision.locate import line_fit, order_corners
+from vision.locate import line_fit
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, dataset_frame
-from tests.rendered_board import assert_nothing_wrong, cells_off, rendered_corners
+from tests.rendered_board import assert_nothing_wrong, cells_off, rendered_through_camera
 
 # 347347 board-065 through --tilt 18 --scale 0.5 --turn 250: the placement the start tree took (frame corners), 1.38
 # cells off at its worst corner
@@ -19,12 +18,8 @@ SQUEEZED = np.array([[513.2, 672.88], [938.02, 550.06], [1038.09, 977.5], [642.0
 
 
 def _board_065() -> tuple[np.ndarray, np.ndarray]:
-    """347347 board-065 through that camera view, and its true corners moved by it (frame order)."""
-    image, corners = rendered_corners(347347, 65)
-    h, w = image.shape[:2]
-    moved = frame_transform(w, h, 18.0, 0.5, 250.0)
-    seen = np.ascontiguousarray(camera_view(image, moved))
-    return seen, order_corners(cv2.perspectiveTransform(corners[None].astype(np.float64), moved)[0].astype(np.float32))
+    """347347 board-065 through --tilt 18 --scale 0.5 --turn 250, and its true corners moved by it (frame order)."""
+    return rendered_through_camera(347347, 65, 18.0, 0.5, 250.0)
 
 
 def test_a_squeezed_placement_is_off_at_its_corners():

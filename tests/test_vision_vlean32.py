@@ -4,9 +4,8 @@ fits the board's lines clearly better and is as clearly placed (vision.locate _l
 import cv2
 import numpy as np
 
-from vision.bench import camera_view, frame_transform
-from vision.locate import _leans, line_fit, order_corners
-from tests.rendered_board import cells_off, rendered_corners
+from vision.locate import _leans, line_fit
+from tests.rendered_board import cells_off, rendered_through_camera
 
 # 289289 board-096 through --tilt 18 --scale 0.5 --turn 250: the placement the start tree took (frame corners), 1.24
 # cells off at its worst corner, its lines fitting 0.699
@@ -14,12 +13,8 @@ LEANING = np.array([[581.9, 732.7], [932.6, 654.6], [1001.7, 962.6], [697.2, 101
 
 
 def _board_096() -> tuple[np.ndarray, np.ndarray]:
-    """289289 board-096 through that camera view, and its true corners moved by it (frame order)."""
-    image, corners = rendered_corners(289289, 96)
-    h, w = image.shape[:2]
-    moved = frame_transform(w, h, 18.0, 0.5, 250.0)
-    seen = np.ascontiguousarray(camera_view(image, moved))
-    return seen, order_corners(cv2.perspectiveTransform(corners[None].astype(np.float64), moved)[0].astype(np.float32))
+    """289289 board-096 through --tilt 18 --scale 0.5 --turn 250, and its true corners moved by it (frame order)."""
+    return rendered_through_camera(289289, 96, 18.0, 0.5, 250.0)
 
 
 def test_a_leaning_placement_leans():
