@@ -760,12 +760,13 @@ OTHER_LETTERS = 0.05
 # confident-wrong letters whose darker ink names the right one under LETTER_DECIDES, where DARKER_INK does not take it
 # (or does not look: an echoed or filtered letter): 134214 board-001 (10, 8) G read O 0.976 (darker G 0.9997),
 # 134213 board-043 (5, 7) Q read O 0.964 (Q 0.959), 134215 board-024 (13, 3) G read C 0.891 (G 0.985), 134213 board-004
-# (12, 5) M read R 0.848 (M 0.9502: 0.0002 over the bar). Of the 781 letters looked at there, the right ones whose
-# darker ink read another letter read it at 0.81-0.9045 (E as F, B as H, O as D), or read I (E, E, E, L, P at
-# 0.93-0.977: the darker level kept a serif letter's thick stem alone, DARKER_STEM), but one: 134213 board-081 (11, 5),
-# an O whose darker ink kept half the letter (Y 0.952): asked. Head-on (the same 300 boards and jheidel-en: 170 looked
-# at) and scrabscrap-v1 (235): no darker ink read another letter at the kiosk's bar. Dev evidence: vision/MEASUREMENTS.md,
-# round 35, helper "vdarker35"
+# (12, 5) M read R 0.848 (M 0.9502: 0.0002 over the bar). Of the 882 letters looked at there, the right ones whose
+# darker ink read another letter at the kiosk's bar read it at 0.81-0.9045 (E as F, B as H, O as D), or read I (E, E,
+# E, E, L, P at 0.84-0.977: the darker level kept a serif letter's thick stem alone, DARKER_STEM), but two, asked: 134213
+# board-081 (11, 5), an O whose darker ink kept half the letter (Y 0.952), and 134215 board-093 (5, 8), a G read C by
+# its darker ink (0.966; the mirror of board-024's C, which no reading here tells apart). Head-on (the same 300 boards
+# and jheidel-en: 170 looked at) and scrabscrap-v1 (235): no darker ink read another letter at the kiosk's bar. Dev
+# evidence: vision/MEASUREMENTS.md, round 35, helper "vdarker35"
 DARKER_REFUTES = 1.0 - OTHER_LETTERS
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
 # (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
