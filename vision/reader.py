@@ -753,21 +753,6 @@ STROKES_OFF_CENTRE = 0.25
 # Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
 # otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
 OTHER_LETTERS = 0.05
-# DARKER_REFUTES (1 - OTHER_LETTERS: no constant fitted here; _darker_refutes): a letter reported at the kiosk's bar but
-# under LETTER_DECIDES (SURE_TILE's lift counted), whichever path read it, whose darker ink reads another letter but I
-# at 1 - OTHER_LETTERS (the other letters and 'not a letter' share at most OTHER_LETTERS) is unknown. Round 35 (helper
-# "vdarker35"), dev 134213-134215 (300 boards) at their true corners through 10/0.38/300, 20/0.42/230, 8/0.35/20: four
-# confident-wrong letters whose darker ink names the right one under LETTER_DECIDES, where DARKER_INK does not take it
-# (or does not look: an echoed or filtered letter): 134214 board-001 (10, 8) G read O 0.976 (darker G 0.9997),
-# 134213 board-043 (5, 7) Q read O 0.964 (Q 0.959), 134215 board-024 (13, 3) G read C 0.891 (G 0.985), 134213 board-004
-# (12, 5) M read R 0.848 (M 0.9502: 0.0002 over the bar). Of the 882 letters looked at there, the right ones whose
-# darker ink read another letter at the kiosk's bar read it at 0.81-0.9045 (E as F, B as H, O as D), or read I (E, E,
-# E, E, L, P at 0.84-0.977: the darker level kept a serif letter's thick stem alone, DARKER_STEM), but two, asked: 134213
-# board-081 (11, 5), an O whose darker ink kept half the letter (Y 0.952), and 134215 board-093 (5, 8), a G read C by
-# its darker ink (0.966; the mirror of board-024's C, which no reading here tells apart). Head-on (the same 300 boards
-# and jheidel-en: 170 looked at) and scrabscrap-v1 (235): no darker ink read another letter at the kiosk's bar. Dev
-# evidence: vision/MEASUREMENTS.md, round 35, helper "vdarker35"
-DARKER_REFUTES = 1.0 - OTHER_LETTERS
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
 # (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
 # LETTER_DECIDES is not taken, as FAINT_STROKES and HAIRLINES_RIVAL do not take such a letter on the other strokes'
@@ -1878,25 +1863,7 @@ class BoardReader:
         probs = self._value_cue.reweighted(probs, upright)
         if denoised:
             self._read_denoised(upright, probs, heights)
-            self._darker_refutes(upright, probs, heights)
         return probs, heights
-
-    def _darker_refutes(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
-        """Takes out (in place, as _letters_agree does: the square is unknown) a letter that would be reported at the
-        kiosk's bar but under LETTER_DECIDES (_as_reported: SURE_TILE's lift counted) whose darker ink
-        (vision.glyph.dark_ink_mask) reads another letter than I at DARKER_REFUTES, whichever path read the letter
-        (plain ink, strokes, the filtered window): two inks of one window read surely different letters (see
-        DARKER_REFUTES).
-        `upright`: grey windows."""
-        reported = _as_reported(probs)
-        rows = np.flatnonzero((heights > 0) & (reported >= DEFAULT_MIN_CONFIDENCE) & (reported < LETTER_DECIDES))
-        if not len(rows):
-            return
-        dark, dark_heights = self._read_glyphs([upright[k] for k in rows], strokes=False, dark=True)
-        other = _surely_other(dark, dark_heights, probs[rows].argmax(axis=1), np.full(len(rows), DARKER_REFUTES))
-        if "I" in self.letter_classes:  # a serif letter's thick stem alone (see DARKER_STEM)
-            other &= dark.argmax(axis=1) != self.letter_classes.index("I")
-        probs[rows[other]] = 0.0
 
     def _read_denoised(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, from their windows median-filtered (DENOISE_PX), the squares whose letter is not
