@@ -1799,13 +1799,21 @@ def _turned(corners: np.ndarray, degrees: float) -> np.ndarray:
 def _leans(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fit: float) -> bool:
     """A turned rival of the placement at `corners` (work or finer image; its lines fit `fit`), refined,
     fits the board's lines LEAN_GAIN better and is as clearly placed (PLACEMENT_MARGIN): it leans."""
-    for degrees in LEAN_TURNS:
-        rival = _turned(corners, degrees)
-        for _ in range(LEAN_REFINES):
-            rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
-            if line_fit(grey, rival) >= fit + LEAN_GAIN and placement_margin(small, rival)[0] >= PLACEMENT_MARGIN:
-                return True
-    return False
+    return any(_fits_clearly_better(small, grey, refined, fit)
+               for degrees in LEAN_TURNS for refined in _refined(grey, _turned(corners, degrees), LEAN_REFINES))
+
+
+def _refined(grey: np.ndarray, rival: np.ndarray, times: int) -> Iterator[np.ndarray]:
+    """A rival placement refined `times` times in turn, each refinement as it comes (a check may stop early)."""
+    for _ in range(times):
+        rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
+        yield rival
+
+
+def _fits_clearly_better(small: np.ndarray, grey: np.ndarray, rival: np.ndarray, fit: float) -> bool:
+    """Whether a rival's lines fit the board's LEAN_GAIN better than `fit` and it is as clearly placed
+    (PLACEMENT_MARGIN): the test a placement's rivals refute it by (_leans, _off_at_corners)."""
+    return line_fit(grey, rival) >= fit + LEAN_GAIN and placement_margin(small, rival)[0] >= PLACEMENT_MARGIN
 
 
 # A placement can be squeezed: two opposite corners each a cell off along a side (one family of lines turned
@@ -1832,17 +1840,16 @@ def _off_at_corners(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fi
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
     away = 0.5 * _smallest_cell(corners)
-    for corner in range(4):
-        for dx, dy in CORNER_MOVES:
-            square = _canonical(1).copy()
-            square[corner] += np.array([dx, dy], np.float32)
-            rival = cv2.perspectiveTransform(square[None], to_frame)[0]
-            for _ in range(CORNER_REFINES):
-                rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
-                if np.abs(rival - corners).max() > away and line_fit(grey, rival) >= fit + LEAN_GAIN \
-                        and placement_margin(small, rival)[0] >= PLACEMENT_MARGIN:
-                    return True
-    return False
+    return any(np.abs(refined - corners).max() > away and _fits_clearly_better(small, grey, refined, fit)
+               for corner in range(4) for move in CORNER_MOVES
+               for refined in _refined(grey, _corner_moved(to_frame, corner, move), CORNER_REFINES))
+
+
+def _corner_moved(to_frame: np.ndarray, corner: int, move: tuple[float, float]) -> np.ndarray:
+    """The placement (`to_frame`: the unit square onto its corners) with one corner moved `move` cells."""
+    square = _canonical(1).copy()
+    square[corner] += np.array(move, np.float32)
+    return cv2.perspectiveTransform(square[None], to_frame)[0]
 
 
 # A placement's rivals along one axis (_span_margin): the grid whose span that way runs from line
