@@ -7,7 +7,7 @@ settle; the first test keeps what was found about the letter model: one call for
 same probabilities as the reader's calls, and takes as long (its cost is per glyph, not per call)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -33,12 +33,13 @@ def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[bool]:
     return calls
 
 
-def _observed(seed: int, board: int) -> Iterator[BoardReader]:
+def _observed(seed: int, board: int) -> BoardReader:
+    """The reader after reading board BOARD of rendered SEED, which it locates."""
     image, _ = rendered_corners(seed, board)
     reader = BoardReader(VisionConfig(tileset="english"))
     obs = reader.observe(image)
     assert obs.located
-    yield reader
+    return reader
 
 
 def test_letter_model_in_one_call_gives_the_readers_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,7 +54,7 @@ def test_letter_model_in_one_call_gives_the_readers_numbers(monkeypatch: pytest.
             batches.append(feats[fresh].copy())
         return original(self, feats)
     monkeypatch.setattr(BoardReader, "_glyph_probabilities", kept)
-    reader = next(_observed(331331, 60))
+    reader = _observed(331331, 60)
     assert len(batches) >= 2
     apart = np.concatenate([reader.letters.probabilities(b, reader._allowed) for b in batches])
     together = reader.letters.probabilities(np.concatenate(batches), reader._allowed)
@@ -64,7 +65,7 @@ def test_letter_model_in_one_call_gives_the_readers_numbers(monkeypatch: pytest.
                                        "refined (20 refinements) and 5 refused before one is taken (round 36, vspeed36)")
 def test_slow_frame_refines_few_refused_placements(monkeypatch: pytest.MonkeyPatch) -> None:
     settled = _counted(monkeypatch, "_settled")
-    next(_observed(331331, 60))
+    _observed(331331, 60)
     assert sum(settled) <= 1  # at most one placement refined and then refused
 
 
@@ -74,5 +75,5 @@ def test_slow_frame_refines_few_refused_placements(monkeypatch: pytest.MonkeyPat
                                        "refinements, 13487 warps (round 36, vspeed36)")
 def test_pattern_placed_frame_refines_the_pattern_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
     refined = _counted(monkeypatch, "_pattern_refined")
-    next(_observed(331331, 35))
+    _observed(331331, 35)
     assert len(refined) <= 10
