@@ -189,8 +189,11 @@ ONE_WAY_TILES = 3
 # board-063 (77 white tiles and 2 blanks, serif letters, turned 0, value numbers too small to find: none found), its
 # 16 tiles looked at read at the bar turned 0 but a W (read M 0.99 turned 180, W 0.73 upright), 4 of them as no letter
 # turned 180 and 9 turned 90 and 270; the 5 read in all four turns (N, H, N, N, N) put 180 first by 0.007: 180 taken,
-# 0 its rival, all 79 tiles asked. ONE_WAY_TILES' census counts every wrong turn, first or not (see there); on the dev
-# boards here the best wrong turn stays ONE_WAY_TILES under it or more (see the MEASUREMENTS entry)
+# 0 its rival, all 79 tiles asked; now settled 0 (76 letters read, 1 asked, none wrong). ONE_WAY_TILES' statistic
+# counts every wrong turn, first or not: on 550 located dev boards (353353, 326326 boards 0-69, 134223-134225 head-on,
+# 134223 through --tilt 15 --scale 0.5 --turn 120; /tmp/vturn36/census36.py) no wrong turn was ahead of every other by
+# one tile (0 at most, 73 of 1650), so ONE_WAY_TILES keeps its margin of 3 whichever turn is tried; only board-063's
+# reading changes there
 # CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
 # turn is not settled (its rivals' squares unknown, see RIVAL_VOTES) its tile's letter is still known when every turn
 # reads that letter: one read at the kiosk's bar in CENTRE_TURNS turns at least (an X, O, I, S, B read alike turned
