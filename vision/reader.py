@@ -181,6 +181,19 @@ RIVAL_EVEN = 0.06
 # (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
 # only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
+# ONE_WAY_ANY_TURN (no constant of its own: ONE_WAY_TILES and RIVAL_EVEN again): the turn ONE_WAY_TILES settles is
+# looked for among every turn, not only the one the letters' score puts first, where that score does not hold against
+# it (no turn's letters ahead of it by RIVAL_EVEN: _turn_read_one_way). The score counts only the tiles read as letters
+# in all four turns, on a full board of serif letters the ones read alike turned half-way (N, H, O, S, X, Z, I), so it
+# puts the half-turn first by a hair as often as not. Round 36 (helper "vturn36", /tmp/vturn36): rendered seed 353353
+# board-063 (77 white tiles and 2 blanks, serif letters, turned 0, value numbers too small to find: none found), its
+# 16 tiles looked at read at the bar turned 0 but a W (read M 0.99 turned 180, W 0.73 upright), 4 of them as no letter
+# turned 180 and 9 turned 90 and 270; the 5 read in all four turns (N, H, N, N, N) put 180 first by 0.007: 180 taken,
+# 0 its rival, all 79 tiles asked; now settled 0 (76 letters read, 1 asked, none wrong). ONE_WAY_TILES' statistic
+# counts every wrong turn, first or not: on 550 located dev boards (353353, 326326 boards 0-69, 134223-134225 head-on,
+# 134223 through --tilt 15 --scale 0.5 --turn 120; /tmp/vturn36/census36.py) no wrong turn was ahead of every other by
+# one tile (0 at most, 73 of 1650), so ONE_WAY_TILES keeps its margin of 3 whichever turn is tried; only board-063's
+# reading changes there
 # CENTRE_TURNS: the centre square (CENTRE) is the one square every turn of the board leaves in place, so where the
 # turn is not settled (its rivals' squares unknown, see RIVAL_VOTES) its tile's letter is still known when every turn
 # reads that letter: one read at the kiosk's bar in CENTRE_TURNS turns at least (an X, O, I, S, B read alike turned
@@ -1797,6 +1810,12 @@ class BoardReader:
             return None
         order = np.argsort(-scores)
         best = int(order[0])
+        # the letters read one way only pick their own turn where the letters' score does not tell it from the best
+        # (see ONE_WAY_ANY_TURN): best by a hair of letters read alike turned half-way, no evidence
+        one_way = _turn_read_one_way(at_bar, read_in, votes, letters)
+        if one_way is not None and one_way != best and missing[one_way] <= missing[best]:
+            best = one_way
+            order = np.array([best, *(int(q) for q in order if q != best)])
         # the turns the accepted board leaves open (as many of its tiles there as the best turn's): an accepted
         # first move a turn maps onto itself (a word of three centred on H8 turned half-way) tells nothing against it
         open_turns = [int(q) for q in order[1:] if missing[q] <= missing[best]]
@@ -3232,6 +3251,18 @@ def _letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: 
             if ahead < ONE_WAY_TILES:
                 return False
     return True
+
+
+def _turn_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray,
+                       letters: np.ndarray) -> int | None:
+    """The turn _letters_read_one_way settles whichever turn the letters' score puts first, where that score does not
+    hold against it (no turn's letters ahead of it by RIVAL_EVEN: `letters`, _rotation's score per turn); None where
+    no turn is so read (see ONE_WAY_ANY_TURN). At most one turn is: each is ahead of every other by ONE_WAY_TILES."""
+    for quarter in range(4):
+        lead = _letter_margin(float(letters[quarter] - letters.max()))  # 0 where no turn reads clearly better
+        if _letters_read_one_way(at_bar, read_in, votes, quarter, lead):
+            return quarter
+    return None
 
 
 def _tiles_read_surely(read_in: list[np.ndarray], turn: int) -> bool:
