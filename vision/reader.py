@@ -753,6 +753,15 @@ STROKES_OFF_CENTRE = 0.25
 # Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
 # otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
 OTHER_LETTERS = 0.05
+# DARKER_REFUTES (1 - OTHER_LETTERS: no constant fitted here; _darker_refutes) and DARK_SPAN: a letter reported at the
+# kiosk's bar but under LETTER_DECIDES (SURE_TILE's lift counted), whichever path read it, whose darker ink reads
+# another letter but I at 1 - OTHER_LETTERS (the other letters and 'not a letter' share at most OTHER_LETTERS) is
+# unknown where the darker glyph is at least DARK_SPAN of the window's glyph (plain ink, or its strokes) high and wide:
+# the darker level shows the whole letter, whose opening the plain ink's level filled. A darker glyph narrower or
+# shorter than that is a part of the letter (the lit side of an O under glare lost: C; half of it: Y or J) and refutes
+# nothing. EVIDENCE-PLACEHOLDER
+DARKER_REFUTES = 1.0 - OTHER_LETTERS
+DARK_SPAN = 0.8
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
 # (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
 # LETTER_DECIDES is not taken, as FAINT_STROKES and HAIRLINES_RIVAL do not take such a letter on the other strokes'
@@ -1863,7 +1872,31 @@ class BoardReader:
         probs = self._value_cue.reweighted(probs, upright)
         if denoised:
             self._read_denoised(upright, probs, heights)
+            self._darker_refutes(upright, probs, heights)
         return probs, heights
+
+    def _darker_refutes(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter that would be reported at the
+        kiosk's bar but under LETTER_DECIDES (_as_reported: SURE_TILE's lift counted) whose darker ink
+        (vision.glyph.dark_ink_mask) reads another letter than I at DARKER_REFUTES, whichever path read the letter
+        (plain ink, strokes, the filtered window), where the darker glyph spans the window's glyph (glyph_image's,
+        plain ink or its strokes) at DARK_SPAN of its height and of its width: two inks of one window read surely
+        different letters from the whole of it (see DARKER_REFUTES). `upright`: grey windows."""
+        reported = _as_reported(probs)
+        rows = np.flatnonzero((heights > 0) & (reported >= DEFAULT_MIN_CONFIDENCE) & (reported < LETTER_DECIDES))
+        if not len(rows):
+            return
+        windows = [upright[k] for k in rows]
+        dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
+        other = _surely_other(dark, dark_heights, probs[rows].argmax(axis=1), np.full(len(rows), DARKER_REFUTES))
+        if "I" in self.letter_classes:  # a serif letter's thick stem alone (see DARKER_STEM)
+            other &= dark.argmax(axis=1) != self.letter_classes.index("I")
+        if other.any():  # a darker glyph narrower or shorter than the letter is a part of it (see DARK_SPAN)
+            rivals = np.flatnonzero(other)
+            dark_box = _glyph_spans([windows[j] for j in rivals], dark=True)
+            box = _glyph_spans([windows[j] for j in rivals], dark=False)
+            other[rivals] = np.all(dark_box >= DARK_SPAN * box, axis=1) & np.all(box > 0, axis=1)
+        probs[rows[other]] = 0.0
 
     def _read_denoised(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, from their windows median-filtered (DENOISE_PX), the squares whose letter is not
@@ -2980,6 +3013,17 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     """The letter model's 'not a letter' (class `other`) of each glyph read from its strokes (`probs` and
     `heights` as _glyph_classes gives them); None where the strokes hold no glyph at all (see MARK_STROKELESS)."""
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
+
+
+def _glyph_spans(cells: list[np.ndarray], dark: bool) -> np.ndarray:
+    """Per cell: the height and the width of the glyph glyph_image reads (its darker ink where `dark`, else its plain ink
+    or, where that shows no letter, its strokes), as shares of the window's height; zeros where no glyph is found."""
+    feats, found = glyph_features_batch(cells, strokes=False, dark=dark)
+    spans = np.zeros((len(cells), 2), np.float32)
+    if found.any():
+        spans[found, 0] = feats[:, HEIGHT_FEATURE]
+        spans[found, 1] = feats[:, HEIGHT_FEATURE] * feats[:, HEIGHT_FEATURE - 1]
+    return spans
 
 
 def _as_reported(probs: np.ndarray) -> np.ndarray:
