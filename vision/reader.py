@@ -759,7 +759,18 @@ OTHER_LETTERS = 0.05
 # unknown where the darker glyph is at least DARK_SPAN of the window's glyph (plain ink, or its strokes) high and wide:
 # the darker level shows the whole letter, whose opening the plain ink's level filled. A darker glyph narrower or
 # shorter than that is a part of the letter (the lit side of an O under glare lost: C; half of it: Y or J) and refutes
-# nothing. EVIDENCE-PLACEHOLDER
+# nothing. Round 35's vdarker35 asked at DARKER_REFUTES alone, and asked right letters so (reverted): an O under a glare
+# gradient read from its strokes (tests/test_vision_doubt.py, 134104 board-079 (6, 5), O 0.985, darker C 0.991: the
+# darker glyph 0.91 of the O's height, 0.75 of its width), 134213 board-081 (11, 5) O 0.808 through 10/0.38/300 (darker
+# Y 0.952: 0.52, 0.32), 134215 board-093 (5, 8) G 0.970 through 8/0.35/20 (darker C 0.966: 0.78, 0.63) and 355355
+# board-037 (4, 10) O 0.961 through 14/0.4/110 (darker J 0.996: 0.85, 0.76), each at its true corners taken through
+# the view. The wrong letters it asked have the darker glyph at 0.85-1.07 of both: 134214 board-001 (10, 8) G read O
+# 0.976 through 20/0.42/230 (darker G 0.9997: 0.91, 0.90), 134213 board-043 (5, 7) Q read O 0.964 (Q 0.959: 0.96,
+# 0.91), 134213 board-004 (12, 5) M read R 0.848 (M 0.9502: 0.92, 0.85), 134215 board-024 (13, 3) G read C 0.891 (G
+# 0.985: 0.96, 1.07). DARK_SPAN lies between, 0.05 from the nearest either side (the M's width, the G's height).
+# Round 36 (helper "vwrongcam36"), 134213-134215 (300 boards) at their true corners through those views, every square
+# of both trees: those four squares changed, wrong -> asked, no other; 296296 board-082 (11, 4) G read O 0.853
+# through 8/0.38/290 (darker G 0.975), located, asked too. Dev evidence: vision/MEASUREMENTS.md, round 36
 DARKER_REFUTES = 1.0 - OTHER_LETTERS
 DARK_SPAN = 0.8
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
