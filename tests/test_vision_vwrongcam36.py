@@ -115,3 +115,11 @@ def test_a_darker_glyph_short_or_narrow_of_the_letter_refutes_nothing(monkeypatc
 def test_a_darker_ink_unsure_or_a_stem_or_the_same_letter_or_a_letter_read_surely_refutes_nothing(monkeypatch, darker,
                                                                                                   read):
     assert not _refuted(_scripted(monkeypatch, darker, (1.0, 1.0)), read)
+
+
+@pytest.mark.parametrize("board, row, col, letter", [(17, 7, 5, "L"), (55, 9, 9, "S")])
+@pytest.mark.xfail(strict=True, reason="read at LETTER_DECIDES (L as I 0.9996, S as K 0.9994): no darker-ink check there")
+def test_a_letter_read_another_at_letter_decides_on_the_measuring_seed_is_not_misread(board, row, col, letter):
+    # vwrongcam36's measuring seed 359359 at its true corners through --tilt 10 --scale 0.38 --turn 300: confident-wrong
+    # in 156f5e2 and this tree alike (board-055 holds four more: E as L 0.997, T as I 0.995, R as B 0.806, R as a blank)
+    _not_misread_at_corners(359359, board, (10.0, 0.38, 300.0), row, col, letter)
