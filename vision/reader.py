@@ -767,7 +767,8 @@ OTHER_LETTERS = 0.05
 # the view. The wrong letters it asked have the darker glyph at 0.85-1.07 of both: 134214 board-001 (10, 8) G read O
 # 0.976 through 20/0.42/230 (darker G 0.9997: 0.91, 0.90), 134213 board-043 (5, 7) Q read O 0.964 (Q 0.959: 0.96,
 # 0.91), 134213 board-004 (12, 5) M read R 0.848 (M 0.9502: 0.92, 0.85), 134215 board-024 (13, 3) G read C 0.891 (G
-# 0.985: 0.96, 1.07). DARK_SPAN lies between, 0.05 from the nearest either side (the M's width, the G's height).
+# 0.985: 0.96, 1.07). DARK_SPAN lies between: 0.05 under the nearest wrong (the M's width), 0.04 over the nearest right
+# (355355's O's width; the right letters' shorter span is 0.32-0.76).
 # Round 36 (helper "vwrongcam36"), 134213-134215 (300 boards) at their true corners through those views, every square
 # of both trees: those four squares changed, wrong -> asked, no other; 296296 board-082 (11, 4) G read O 0.853
 # through 8/0.38/290 (darker G 0.975), located, asked too. Dev evidence: vision/MEASUREMENTS.md, round 36
