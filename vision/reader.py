@@ -766,6 +766,27 @@ STROKES_OFF_CENTRE = 0.25
 # Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
 # otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
 OTHER_LETTERS = 0.05
+# DARKER_REFUTES (1 - OTHER_LETTERS: no constant fitted here; _darker_refutes) and DARK_SPAN: a letter reported at the
+# kiosk's bar but under LETTER_DECIDES (SURE_TILE's lift counted), whichever path read it, whose darker ink reads
+# another letter but I at 1 - OTHER_LETTERS (the other letters and 'not a letter' share at most OTHER_LETTERS) is
+# unknown where the darker glyph is at least DARK_SPAN of the window's glyph (plain ink, or its strokes) high and wide:
+# the darker level shows the whole letter, whose opening the plain ink's level filled. A darker glyph narrower or
+# shorter than that is a part of the letter (the lit side of an O under glare lost: C; half of it: Y or J) and refutes
+# nothing. Round 35's vdarker35 asked at DARKER_REFUTES alone, and asked right letters so (reverted): an O under a glare
+# gradient read from its strokes (tests/test_vision_doubt.py, 134104 board-079 (6, 5), O 0.985, darker C 0.991: the
+# darker glyph 0.91 of the O's height, 0.75 of its width), 134213 board-081 (11, 5) O 0.808 through 10/0.38/300 (darker
+# Y 0.952: 0.52, 0.32), 134215 board-093 (5, 8) G 0.970 through 8/0.35/20 (darker C 0.966: 0.78, 0.63) and 355355
+# board-037 (4, 10) O 0.961 through 14/0.4/110 (darker J 0.996: 0.85, 0.76), each at its true corners taken through
+# the view. The wrong letters it asked have the darker glyph at 0.85-1.07 of both: 134214 board-001 (10, 8) G read O
+# 0.976 through 20/0.42/230 (darker G 0.9997: 0.91, 0.90), 134213 board-043 (5, 7) Q read O 0.964 (Q 0.959: 0.96,
+# 0.91), 134213 board-004 (12, 5) M read R 0.848 (M 0.9502: 0.92, 0.85), 134215 board-024 (13, 3) G read C 0.891 (G
+# 0.985: 0.96, 1.07). DARK_SPAN lies between: 0.05 under the nearest wrong (the M's width), 0.04 over the nearest right
+# (355355's O's width; the right letters' shorter span is 0.32-0.76).
+# Round 36 (helper "vwrongcam36"), 134213-134215 (300 boards) at their true corners through those views, every square
+# of both trees: those four squares changed, wrong -> asked, no other; 296296 board-082 (11, 4) G read O 0.853
+# through 8/0.38/290 (darker G 0.975), located, asked too. Dev evidence: vision/MEASUREMENTS.md, round 36
+DARKER_REFUTES = 1.0 - OTHER_LETTERS
+DARK_SPAN = 0.8
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
 # (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
 # LETTER_DECIDES is not taken, as FAINT_STROKES and HAIRLINES_RIVAL do not take such a letter on the other strokes'
@@ -1882,7 +1903,31 @@ class BoardReader:
         probs = self._value_cue.reweighted(probs, upright)
         if denoised:
             self._read_denoised(upright, probs, heights)
+            self._darker_refutes(upright, probs, heights)
         return probs, heights
+
+    def _darker_refutes(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter that would be reported at the
+        kiosk's bar but under LETTER_DECIDES (_as_reported: SURE_TILE's lift counted) whose darker ink
+        (vision.glyph.dark_ink_mask) reads another letter than I at DARKER_REFUTES, whichever path read the letter
+        (plain ink, strokes, the filtered window), where the darker glyph spans the window's glyph (glyph_image's,
+        plain ink or its strokes) at DARK_SPAN of its height and of its width: two inks of one window read surely
+        different letters from the whole of it (see DARKER_REFUTES). `upright`: grey windows."""
+        reported = _as_reported(probs)
+        rows = np.flatnonzero((heights > 0) & (reported >= DEFAULT_MIN_CONFIDENCE) & (reported < LETTER_DECIDES))
+        if not len(rows):
+            return
+        windows = [upright[k] for k in rows]
+        dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
+        other = _surely_other(dark, dark_heights, probs[rows].argmax(axis=1), np.full(len(rows), DARKER_REFUTES))
+        if "I" in self.letter_classes:  # a serif letter's thick stem alone (see DARKER_STEM)
+            other &= dark.argmax(axis=1) != self.letter_classes.index("I")
+        if other.any():  # a darker glyph narrower or shorter than the letter is a part of it (see DARK_SPAN)
+            rivals = np.flatnonzero(other)
+            dark_box = _glyph_spans([windows[j] for j in rivals], dark=True)
+            box = _glyph_spans([windows[j] for j in rivals], dark=False)
+            other[rivals] = np.all(dark_box >= DARK_SPAN * box, axis=1) & np.all(box > 0, axis=1)
+        probs[rows[other]] = 0.0
 
     def _read_denoised(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, from their windows median-filtered (DENOISE_PX), the squares whose letter is not
@@ -2999,6 +3044,17 @@ def _strokes_not_a_letter(probs: np.ndarray, heights: np.ndarray, other: int) ->
     """The letter model's 'not a letter' (class `other`) of each glyph read from its strokes (`probs` and
     `heights` as _glyph_classes gives them); None where the strokes hold no glyph at all (see MARK_STROKELESS)."""
     return [None if h == 0 else float(p[other]) for p, h in zip(probs, heights)]
+
+
+def _glyph_spans(cells: list[np.ndarray], dark: bool) -> np.ndarray:
+    """Per cell: the height and the width of the glyph glyph_image reads (its darker ink where `dark`, else its plain ink
+    or, where that shows no letter, its strokes), as shares of the window's height; zeros where no glyph is found."""
+    feats, found = glyph_features_batch(cells, strokes=False, dark=dark)
+    spans = np.zeros((len(cells), 2), np.float32)
+    if found.any():
+        spans[found, 0] = feats[:, HEIGHT_FEATURE]
+        spans[found, 1] = feats[:, HEIGHT_FEATURE] * feats[:, HEIGHT_FEATURE - 1]
+    return spans
 
 
 def _as_reported(probs: np.ndarray) -> np.ndarray:
