@@ -32,9 +32,10 @@ def test_a_small_paper_board_among_things_on_the_table_is_placed_by_its_pattern_
 def test_that_board_is_read_whole():
     truth, obs = read_rendered(353353, 48)
     assert obs.located
-    tiles = [(r, c) for r in range(15) for c in range(15) if truth[r][c] != "."]
-    assert all(obs.cells[r * 15 + c].letter == truth[r][c] for r, c in tiles)
-    assert all(obs.cells[r * 15 + c].state == "empty" for r in range(15) for c in range(15) if truth[r][c] == ".")
+    squares = [(r, c) for r in range(15) for c in range(15)]
+    assert all(obs.cells[r * 15 + c].letter == truth[r][c] for r, c in squares if truth[r][c].isalpha())
+    assert all(obs.cells[r * 15 + c].state == "blank" for r, c in squares if truth[r][c] == "?")
+    assert all(obs.cells[r * 15 + c].state == "empty" for r, c in squares if truth[r][c] == ".")
 
 
 def test_the_parts_pattern_is_not_asked_where_the_lines_placed_a_board(monkeypatch):
