@@ -13,6 +13,8 @@ letters over the middle third of its rows make the pieces there 'show a line' (l
 Left: a strict xfail."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -38,7 +40,7 @@ def test_that_board_is_read_whole():
     assert all(obs.cells[r * 15 + c].state == "empty" for r, c in squares if truth[r][c] == ".")
 
 
-def test_the_parts_pattern_is_not_asked_where_the_lines_placed_a_board(monkeypatch):
+def test_the_parts_pattern_is_not_asked_where_the_lines_placed_a_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rendered dev seed 332332 board-042 (a part holding the largest cluster of strong edges, searched before the whole
     frame; its lines place the board 0.03-0.05 cells off there): the first candidate is the lines', and the pattern is
     asked of no rough placement on the way to it."""
@@ -46,7 +48,8 @@ def test_the_parts_pattern_is_not_asked_where_the_lines_placed_a_board(monkeypat
     asked: list[int] = []
     pattern = locate._pattern_candidates
 
-    def spy(small, scale, gray, roughs):  # type: ignore[no-untyped-def]
+    def spy(small: np.ndarray, scale: float, gray: np.ndarray,
+            roughs: list[tuple[np.ndarray, bool]]) -> Iterator[locate.BoardLocation]:
         asked.append(len(roughs))
         yield from pattern(small, scale, gray, roughs)
     monkeypatch.setattr(locate, "_pattern_candidates", spy)
