@@ -2535,6 +2535,24 @@ def _another_spacing(corners: np.ndarray, earlier: np.ndarray) -> bool:
     return bool(np.all((centre >= 0) & (centre <= 15)) and float(sides.mean()) < 15 - SPACING_CELLS)
 
 
+# A part searched besides the whole frame (_cluster_box's, or _last_part's) is searched by the premium pattern
+# alone too, last of all: when neither its lines, the whole frame's lines nor the whole frame's pattern gave a
+# board, the part's rough placements (its first PATTERN_ROUGHS and the later ones clear as they came, as
+# _candidates keeps them) go to _pattern_candidates, with every check the busy part's and the whole frame's
+# pattern pass make (PATTERN_MARGIN, PATTERN_HALF, PATTERN_CORNER, _beaten_by_a_shift, _span_passes): no new
+# threshold. The whole frame's rough placements do not place a small board (cells of 14-15 px at the work
+# size) among things on the table; its part's, drawn larger, do. Rendered seed 353353 board-048 (a paper board
+# at 0.34 of the frame, 50 cream tiles, a score sheet and loose tiles around it; its texture cell 35 px and
+# lines 0.86 px, which the renderer draws 2 and 0 px wide in turn: round 33's vfaint33): the part's first
+# rough placement lies 0.12 cells off (margin 5.03), refined 0.04-0.07 off (margins 5.2-48.7) and refused by
+# its lines (shown fit 0.58-0.61, worst corner 0.40-0.45, LINE_PARITY: every other line is not drawn); the
+# whole frame's two roughs the pattern is given lie 20.0 and 13.3 cells off. From the part's, the pattern
+# places it 0.10 cells off (margin 6.63, clearness 4.39): not located before, read whole. Asked of every frame
+# with such a part whatever came before (`/tmp/vnotloc36/ev.py`: 74 of 1700 head-on dev frames; see
+# vision/MEASUREMENTS.md, round 36) it gave 35 placements on 22 frames, 34 within 0.3 cells and one 0.34 off
+# (a frame its part's lines place 0.05 off first), none half a cell off or more. It runs only on frames none of
+# whose earlier placements was given, so a frame located before keeps its candidates and its time (the search
+# is a generator); where it gives nothing it costs the part's pattern search (median 0.6 s CPU on those frames).
 def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     """Where the playing area may be, searched from nothing: refined, the lattice whose cell
     colours best follow the premium layout first. Tiles the colour of a premium square can
@@ -2555,7 +2573,9 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     cluster's part is searched first and the whole frame after it; where none is, the part
     holding the largest cluster is searched after the whole frame (_last_part). When none of that
     gives a board, the busy part (or else the whole frame) is searched once more for a board placed
-    by its premium pattern alone (_pattern_candidates: a board whose grid lines do not show)."""
+    by its premium pattern alone (_pattern_candidates: a board whose grid lines do not show), and
+    last in the part searched before or after the whole frame (_cluster_box, _last_part), from that
+    part's own rough placements (see the comment above)."""
     frame = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     small, gray, scale = _work_images(frame)
     given: list[np.ndarray] = []
@@ -2569,19 +2589,31 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
             return True
         return False
 
-    def in_part(box: tuple[int, int, int, int], by_pattern_too: bool = False) -> Iterator[BoardLocation]:
+    def in_part(box: tuple[int, int, int, int], by_pattern_too: bool = False,
+                kept: list[Callable[[], Iterator[BoardLocation]]] | None = None) -> Iterator[BoardLocation]:
+        """The part's boards by its lines, then (`by_pattern_too`) by its premium pattern alone when none was
+        given; `kept` is given the part's pattern search, to be run later (see the comment above board_candidates)."""
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
         crop_small, crop_gray, crop_scale = _work_images(crop)
+        roughs: list[tuple[np.ndarray, bool]] = []
+
+        def by_pattern() -> Iterator[BoardLocation]:
+            for found in _pattern_candidates(crop_small, crop_scale, crop_gray, roughs):
+                yield moved(found)
 
         def placed() -> Iterator[BoardLocation]:
-            roughs: list[tuple[np.ndarray, bool]] = []
             yield from _candidates(crop, crop_small, crop_scale, crop_gray, roughs)
             if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
                 yield from _pattern_candidates(crop_small, crop_scale, crop_gray, roughs)
+
+        def moved(found: BoardLocation) -> BoardLocation:
+            return BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
+                                 margin=found.margin, line_fit=found.line_fit)
+        if kept is not None:
+            kept.append(by_pattern)
         for found in placed():
-            found = BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
-                                  margin=found.margin, line_fit=found.line_fit)
+            found = moved(found)
             if fresh(found):
                 yield found
     strong = _strong_edges(gray)  # one mask for both boxes
@@ -2590,8 +2622,9 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         yield from in_part(box, by_pattern_too=True)
         return
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
+    part_patterns: list[Callable[[], Iterator[BoardLocation]]] = []  # the parts' pattern searches, run last
     if cluster is not None:
-        yield from in_part(cluster)  # then the whole frame, as when there is no such cluster
+        yield from in_part(cluster, kept=part_patterns)  # then the whole frame, as when there is no such cluster
     roughs: list[tuple[np.ndarray, bool]] = []
     for found in _candidates(frame, small, scale, gray, roughs):
         if fresh(found):
@@ -2599,9 +2632,15 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     if cluster is None:
         last = _last_part(gray, scale, frame.shape[:2], strong)
         if last is not None:
-            yield from in_part(last)
+            yield from in_part(last, kept=part_patterns)
     if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
         for found in _pattern_candidates(small, scale, gray, roughs):
+            if fresh(found):
+                yield found
+    for by_pattern in part_patterns:  # ... and then in the part searched (see the comment above)
+        if given:
+            break
+        for found in by_pattern():
             if fresh(found):
                 yield found
 
