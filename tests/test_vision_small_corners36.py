@@ -2,14 +2,18 @@
 applies the floor its own location applies (vision.board_scale.MIN_CELL_PX) and reads nothing there, saying why, where
 it read letters confidently wrong before (every confident-wrong letter rounds 35-36 found at configured corners through
 the bench's camera views stood on such a board: far squares of 9.1-15.7 px)."""
+import json
+
 import cv2
 import numpy as np
 import pytest
 
 from kiosk.camera_status import camera_problem
+from kiosk.errors import InputError
 from kiosk.vision_worker import Reading
 from tests.rendered_board import rendered_corners
 from vision.bench import camera_view, frame_transform
+from vision.calibrate import read_corners
 from vision.board_scale import MIN_CELL_PX, smallest_square_px
 from vision.config import VisionConfig
 from vision.reader import BoardReader
@@ -37,7 +41,7 @@ def test_configured_corners_too_small_to_read_give_no_letter_and_say_why(seed, b
     assert px < MIN_CELL_PX
     assert not obs.located and all(cell.letter is None for cell in obs.cells)
     status = camera_problem(Reading(observation=obs))  # what the kiosk's status line shows
-    assert f"far squares are {px:.0f} px, {MIN_CELL_PX:.0f} needed" in status and "vision.corners" in status
+    assert f"far squares are {px:.0f} px, {MIN_CELL_PX:.0f} needed" in status and "set vision.corners again" in status
 
 
 def test_the_same_board_seen_larger_is_read_at_its_corners():
@@ -49,3 +53,11 @@ def test_the_same_board_seen_larger_is_read_at_its_corners():
 def test_smallest_square_is_the_far_edge():
     near_wide_far_narrow = np.array([[100, 100], [340, 100], [400, 400], [40, 400]], np.float32)  # TL TR BR BL
     assert smallest_square_px(near_wide_far_narrow) == pytest.approx(240 / 15)
+
+
+def test_calibration_refuses_given_corners_too_small_to_read(tmp_path):
+    path = tmp_path / "corners.json"
+    path.write_text(json.dumps({"tiles.jpg": [[10, 10], [100, 12], [98, 100], [8, 99]]}), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_corners(path)
+    assert str(caught.value).startswith(str(path)) and "tiles.jpg: the board is too small to read" in str(caught.value)

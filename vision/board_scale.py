@@ -30,6 +30,16 @@ def smallest_square_px(corners: np.ndarray) -> float:
     return float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
 
 
+def too_small_to_read(corners: np.ndarray) -> str | None:
+    """Why no letter can be read on a board at `corners` (in order around it): its far squares under MIN_CELL_PX, and
+    what to do; None when they are large enough."""
+    px = smallest_square_px(corners)
+    if px >= MIN_CELL_PX:
+        return None
+    return (f"the board is too small to read: its far squares are {px:.0f} px, {MIN_CELL_PX:.0f} needed; bring the "
+            f"camera closer or raise its resolution")
+
+
 def grid_to_frame(corners: np.ndarray) -> np.ndarray:
     """3x3 homography from the board's plane in squares (the playing area 0-15 each way, its
     corners in the frame order of `corners`) to frame px; the table around the board lies on

@@ -46,7 +46,7 @@ from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network, thin_i
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.board_scale import MIN_CELL_PX, smallest_square_px, square_px
+from vision.board_scale import square_px, too_small_to_read
 from vision.rack_counter import RackCounter
 from vision.value import ValueCue, number_aspect, without_joined_number
 from vision.tilesets import read_as
@@ -1166,9 +1166,6 @@ FAINT_GAIN = 2.5
 FAINT_SIGMA = 6.0
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
-# the configured corners give squares too small to read letters from (vision.board_scale.MIN_CELL_PX)
-TOO_SMALL = "board too small to read: its far squares are {px:.0f} px, {least:.0f} needed; bring the camera closer " \
-            "or raise its resolution, then set vision.corners again"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
 # those empty under every rival turn is then unknown: no letter is claimed under a doubtful turn
 # the question first: the kiosk's status line cuts a long problem at 45-50 characters (800 px screen)
@@ -2066,8 +2063,9 @@ class BoardReader:
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
         corners, moved = self._known_corners(frame)
-        if self.config.corners is not None and (px := smallest_square_px(self.config.corners)) < MIN_CELL_PX:
-            return BoardObservation.unlocated(TOO_SMALL.format(px=px, least=MIN_CELL_PX))
+        small = too_small_to_read(self.config.corners) if self.config.corners is not None else None
+        if small is not None:  # the configured corners' squares: no letter is read there (MIN_CELL_PX)
+            return BoardObservation.unlocated(f"{small}, then set vision.corners again")
         if corners is not None:
             observation = self._read(frame, corners, moved=False, problems=[])
             if observation is not None:
