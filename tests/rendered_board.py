@@ -2,6 +2,7 @@
 (shared by the reader tests on dev boards); a rendered board's frame with its true corners, and how far a placement
 lies from them (shared by the location tests)."""
 from functools import lru_cache
+from unittest.mock import patch
 
 import cv2
 import numpy as np
@@ -10,6 +11,7 @@ from vision.bench import camera_view, frame_transform
 from vision.config import VisionConfig
 from vision.observation import BoardObservation, CellReading
 from vision.locate import _canonical, order_corners
+from vision import reader as reader_module
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -54,6 +56,23 @@ def rendered_through_camera(seed: int, board: int, tilt: float, scale: float, tu
     moved = frame_transform(w, h, tilt, scale, turn)
     seen = np.ascontiguousarray(camera_view(image, moved))
     return seen, order_corners(cv2.perspectiveTransform(corners[None].astype(np.float64), moved)[0].astype(np.float32))
+
+
+def read_at_true_corners(seed: int, board: int, view: tuple[float, float, float]) -> tuple[list[str], BoardObservation]:
+    """That board's truth rows, and the board through the bench's camera view (`--tilt --scale --turn`) read at its
+    true corners taken through the view as a club's configured corners (vision.config `corners`: the board upright, no
+    location), with the floor on the squares' size (vision.board_scale.MIN_CELL_PX) lifted: the tests of the letter
+    checks on such boards, whose far squares are mostly 9-16 px, which the kiosk does not read at all
+    (tests/test_vision_small_corners36.py)."""
+    frame, _ = dataset_frame(DatasetSpec(boards=board + 1, seed=seed), board)
+    image = as_saved(frame.image)
+    h, w = image.shape[:2]
+    moved = frame_transform(w, h, *view)
+    at = cv2.perspectiveTransform(frame.board_corners.reshape(1, 4, 2).astype(np.float32), moved)[0]
+    with patch.object(reader_module, "MIN_CELL_PX", 0.0):
+        obs = BoardReader(VisionConfig(tileset="english", corners=at)).observe(
+            np.ascontiguousarray(camera_view(image, moved)))
+    return frame.truth, obs
 
 
 def cells_off(found: np.ndarray, truth: np.ndarray) -> float:

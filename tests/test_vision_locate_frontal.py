@@ -12,8 +12,9 @@ import cv2
 import numpy as np
 
 from vision import locate
+from vision.board_scale import smallest_square_px
 from vision.locate import (SPAN_MARGIN, _beaten_by_a_shift, _canonical, _finer, _refine, _settled_span, _shifted,
-                           _smallest_cell, _span_margin, _work_images, locate_board, order_corners,
+                           _span_margin, _work_images, locate_board, order_corners,
                            placement_margin)
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -51,7 +52,7 @@ def test_the_crowded_frontal_board_is_located_where_it_lies():
 
 def test_a_placement_moved_by_the_tiles_but_far_clearer_than_where_it_is_moved_is_kept():
     small, placed = _placed()
-    cell = _smallest_cell(placed)
+    cell = smallest_square_px(placed)
     margin = placement_margin(small, placed)[0]
     for relative in (False, True):  # the windows that count the tiles move it whole cells by both measures ...
         moved = order_corners(_shifted(small, placed, relative))

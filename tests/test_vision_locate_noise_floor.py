@@ -9,7 +9,8 @@ import numpy as np
 import vision.locate as locate
 from vision.bench import location_error
 from vision.config import VisionConfig
-from vision.locate import _refine, _smallest_cell, _work_images, order_corners
+from vision.board_scale import smallest_square_px
+from vision.locate import _refine, _work_images, order_corners
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -26,7 +27,7 @@ def _refined_off(image: np.ndarray, truth: np.ndarray) -> float:
     near) ends from the true corners, started on them."""
     _, gray, scale = _work_images(image)
     corners, _, _ = _refine(gray.astype(np.float32), truth * scale, 3, wide=True)
-    return float(np.abs(order_corners(corners) / scale - truth).max() / _smallest_cell(truth))
+    return float(np.abs(order_corners(corners) / scale - truth).max() / smallest_square_px(truth))
 
 
 def test_a_noisy_boards_refinement_holds_its_lines():

@@ -7,7 +7,8 @@ import cv2
 import numpy as np
 
 import vision.locate as locate
-from vision.locate import BoardFollower, _smallest_cell
+from vision.board_scale import smallest_square_px
+from vision.locate import BoardFollower
 from vision.locate_still import border_profiles, stayed
 from vision.synth.frames import FrameOptions, render_frame
 
@@ -48,7 +49,7 @@ def test_a_board_that_stayed_is_given_where_it_was_without_fitting_it_again(monk
 
 def test_a_board_moved_a_tenth_of_a_cell_is_fitted_again_where_it_now_is(monkeypatch):
     image, follower, found = _followed_frame()
-    shift = 0.1 * _smallest_cell(found.corners)
+    shift = 0.1 * smallest_square_px(found.corners)
     moved = cv2.warpAffine(image, np.array([[1, 0, shift], [0, 1, 0]], np.float32), (image.shape[1], image.shape[0]),
                            borderMode=cv2.BORDER_REPLICATE)
     calls = _refits(monkeypatch)

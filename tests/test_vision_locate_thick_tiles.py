@@ -17,8 +17,9 @@ import numpy as np
 import vision.locate as locate
 from vision.bench import location_error
 from vision.config import VisionConfig
+from vision.board_scale import smallest_square_px
 from vision.locate import (ALONG_LINE, REFINE_CELL, _bright_board, _canonical, _family_part, _finer, _line_responses,
-                           _refine, _signed_lines, _smallest_cell, _work_images, order_corners)
+                           _refine, _signed_lines, _work_images, order_corners)
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -32,7 +33,7 @@ def _rendered(seed: int, index: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _off(corners: np.ndarray, scale: float, truth: np.ndarray) -> float:
     """How far (cells, the farthest corner) corners at `scale` lie from the true ones."""
-    return float(np.abs(order_corners(corners) / scale - truth).max() / _smallest_cell(truth))
+    return float(np.abs(order_corners(corners) / scale - truth).max() / smallest_square_px(truth))
 
 
 def _families_bright(image: np.ndarray, truth: np.ndarray) -> list[bool]:

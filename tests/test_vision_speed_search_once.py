@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import vision.locate as locate
-from vision.locate import (MIN_CELL_PX, PATTERN_ROUGHS, ROUGH_CELL, BoardLocation, _smallest_cell,
+from vision.board_scale import MIN_CELL_PX, smallest_square_px
+from vision.locate import (PATTERN_ROUGHS, ROUGH_CELL, BoardLocation,
                            board_candidates, order_corners)
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -65,7 +66,7 @@ def test_the_pattern_alone_places_the_rough_placements_of_the_one_search_of_its_
     for small, scale, given in watched.searches:
         # the first PATTERN_ROUGHS of the search, less those too small to read (as _candidates skips them)
         expected = [(rough, relative) for rough, relative in ((order_corners(r), rel) for r, rel in given[:PATTERN_ROUGHS])
-                    if _smallest_cell(rough) / scale >= ROUGH_CELL * MIN_CELL_PX]
+                    if smallest_square_px(rough) / scale >= ROUGH_CELL * MIN_CELL_PX]
         placed = [(rough, relative) for placed_small, rough, relative in watched.placed if placed_small is small]
         if placed:
             assert len(placed) == len(expected)

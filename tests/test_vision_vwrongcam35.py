@@ -2,29 +2,20 @@
 SURE_TILE's lift (its share with 'not a letter' left out, _cell_reading) reports above it is checked as a letter read
 at the bar is (vision.reader LIFTED_CHECKED). Each board case is a dev board through the bench's camera view
 (`python -m vision.bench DIR --tilt T --scale S --turn D`)."""
-import cv2
 import numpy as np
 import pytest
 
+from tests.rendered_board import read_at_true_corners
 from tests.test_vision_vroute32 import _not_misread
-from vision.bench import camera_view, frame_transform
-from vision.config import VisionConfig
-from vision.reader import OTHER_LETTERS, BoardReader, _as_reported
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from vision.reader import OTHER_LETTERS, _as_reported
 
 
 def _not_misread_at_corners(seed: int, board: int, view: tuple[float, float, float], row: int, col: int,
                             letter: str) -> None:
-    """As _not_misread, the board read at its true corners taken through the view (a club's configured corners,
-    vision.config `corners`: no location, the turn upright)."""
-    frame, _ = dataset_frame(DatasetSpec(boards=board + 1, seed=seed), board)
-    image = as_saved(frame.image)
-    h, w = image.shape[:2]
-    moved = frame_transform(w, h, *view)
-    corners = cv2.perspectiveTransform(frame.board_corners.reshape(1, 4, 2).astype(np.float32), moved)[0]
-    obs = BoardReader(VisionConfig(tileset="english", corners=corners)).observe(
-        np.ascontiguousarray(camera_view(image, moved)))
-    assert frame.truth[row][col] == letter
+    """As _not_misread, the board read at its true corners taken through the view (tests.rendered_board
+    read_at_true_corners: a club's configured corners, the floor on the squares' size lifted)."""
+    truth, obs = read_at_true_corners(seed, board, view)
+    assert truth[row][col] == letter
     assert obs.cells[row * 15 + col].letter in (None, letter), obs.cells[row * 15 + col]
 
 

@@ -2,10 +2,13 @@
 reported under LETTER_DECIDES whose darker ink reads another letter at DARKER_REFUTES from a glyph spanning the
 letter's (DARK_SPAN of its height and width) is asked; a darker glyph narrower or shorter than that is a part of the
 letter and asks nothing (vision.reader._darker_refutes). Each board case is a dev board read at its true corners taken
-through the bench's camera view (`python -m vision.bench DIR --tilt T --scale S --turn D`), as vision.config `corners`."""
+through the bench's camera view (`python -m vision.bench DIR --tilt T --scale S --turn D`), as vision.config `corners`,
+with the floor on the squares' size lifted (tests.rendered_board.read_at_true_corners): most of these boards' far squares
+are under vision.board_scale.MIN_CELL_PX, so the kiosk reads no letter on them at all (test_vision_small_corners36)."""
 import numpy as np
 import pytest
 
+from tests.rendered_board import read_at_true_corners
 from tests.test_vision_vwrong32 import _window
 from tests.test_vision_vwrongcam35 import _not_misread_at_corners
 from vision import reader as reader_module
@@ -30,18 +33,8 @@ def test_a_letter_whose_darker_ink_surely_reads_another_from_its_whole_span_is_n
 
 
 def _read_at_corners(seed: int, board: int, view: tuple[float, float, float], row: int, col: int) -> tuple:
-    import cv2
-
-    from vision.bench import camera_view, frame_transform
-    from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
-    frame, _ = dataset_frame(DatasetSpec(boards=board + 1, seed=seed), board)
-    image = as_saved(frame.image)
-    h, w = image.shape[:2]
-    moved = frame_transform(w, h, *view)
-    corners = cv2.perspectiveTransform(frame.board_corners.reshape(1, 4, 2).astype(np.float32), moved)[0]
-    obs = BoardReader(VisionConfig(tileset="english", corners=corners)).observe(
-        np.ascontiguousarray(camera_view(image, moved)))
-    return frame.truth[row][col], obs.cells[row * 15 + col]
+    truth, obs = read_at_true_corners(seed, board, view)
+    return truth[row][col], obs.cells[row * 15 + col]
 
 
 @pytest.mark.parametrize("seed, board, view, row, col", [

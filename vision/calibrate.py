@@ -46,6 +46,7 @@ import cv2
 import numpy as np
 
 from kiosk.errors import InputError
+from vision.board_scale import too_small_to_read
 from vision.cells import OCCUPANCY_CLASSES, cell_stats, letter_windows, occupancy_features, rectify, tile_colour
 from vision.config import TILESETS, VisionConfig, load_config
 from vision.locate import turn_of
@@ -109,6 +110,9 @@ def read_corners(path: Path) -> dict[str, np.ndarray]:
         array = np.asarray(points, np.float32) if isinstance(points, list) else np.zeros(0)
         if array.shape != (4, 2):
             raise InputError(str(path), f"{name}: expected four [x, y] points (TL, TR, BR, BL)")
+        small = too_small_to_read(array)
+        if small is not None:
+            raise InputError(str(path), f"{name}: {small}")
         out[name] = array
     return out
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from kiosk.errors import InputError, line_of_key, parse_toml
+from vision.board_scale import too_small_to_read
 from kiosk.rules.tiles import tileset_names
 
 RACK_NAMES = ("p1", "p2")  # player 1's rack zone, player 2's
@@ -108,6 +109,10 @@ def parse_vision(data: Mapping[str, object], text: str, source: str,
             corners = _points(data["corners"], source, text, "vision.corners", 4)
         except InputError as problem:
             problems.append(problem)
+        small = too_small_to_read(corners) if corners is not None else None
+        if small is not None:
+            problems.append(error("vision.corners", small))
+            corners = None
     fixed_turn, turn_problem = _fixed_turn(data, corners is not None, error)
     problems += [turn_problem] if turn_problem else []
     zones: dict[str, np.ndarray] = {}

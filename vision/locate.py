@@ -30,6 +30,7 @@ from functools import lru_cache, reduce
 import cv2
 import numpy as np
 
+from vision.board_scale import MIN_CELL_PX, smallest_square_px
 from vision.layout import LAYOUT, lightness_among_neighbours
 from vision.locate_perspective import OFF_SQUARE, PERSPECTIVE, SMALL_BOARD, Rectifier, rectifier
 from vision.locate_still import BorderProfiles, border_profiles, carried, held, stayed
@@ -1839,7 +1840,7 @@ def _off_at_corners(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fi
     better and is as clearly placed (PLACEMENT_MARGIN): the placement is off at its corners (see CORNER_MOVES)."""
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
-    away = 0.5 * _smallest_cell(corners)
+    away = 0.5 * smallest_square_px(corners)
     return any(np.abs(refined - corners).max() > away and _fits_clearly_better(small, grey, refined, fit)
                for corner in range(4) for move in CORNER_MOVES
                for refined in _refined(grey, _corner_moved(to_frame, corner, move), CORNER_REFINES))
@@ -2105,14 +2106,6 @@ def _over_best_rival(scores: np.ndarray) -> tuple[float, int]:
 # want cells of 16 px or more
 FINE_CELL = 16.0
 FINE_FACTOR = 2.0
-# a board whose far edge has cells under this many frame px is not given: the reader draws each
-# square at 48 px (vision.cells.CELL), and from cells under a third of that the letters come out
-# upsampled three times, blurred beyond the rendered frames the letter model learnt from
-# (vision.synth draws boards at 0.6-0.9 of 1504 px frames: 60 px per cell or more). On German
-# photos shrunk so the board spans 0.2 of the frame and tilted 35 degrees (17 px per cell, 9 at
-# the far edge), letters were read confidently wrong on boards found right; at 0.35 of the frame
-# tilted 20 degrees (far edge 23 px) they were read right.
-MIN_CELL_PX = 16.0
 # a rough placement's smallest cell is 0.91-1.24 of the refined board's (on the 461 frames of
 # ROUGH_CANDIDATES and 22 boards of seed 52120 shrunk to 0.36 and tilted 12 degrees), so one under this
 # share of MIN_CELL_PX cannot end up readable and is not refined (a frame with only a board too
@@ -2355,7 +2348,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
                     yield corners, relative
     # last, the perspective view drawn wider (see VIEW_ROOM), when a placement of the first was large
     # enough to read (_candidates refines no other): at the same scale, the board's lattice is no larger
-    if any(_smallest_cell(order_corners(corners)) / scale >= ROUGH_CELL * MIN_CELL_PX
+    if any(smallest_square_px(order_corners(corners)) / scale >= ROUGH_CELL * MIN_CELL_PX
            for relative in (False, True) for corners in rankings.get((1, relative), [])):
         pools.append(perspective(True))
         yield from take(2, 0, PERSPECTIVE_RANKS)
@@ -2499,14 +2492,9 @@ def _clear_as_it_comes(small: np.ndarray, corners: np.ndarray, scale: float, gra
     took 0.85 ms a placement, placement_margin 3.8 and _span_margin 18.6 (asked as _span_passes since round 31:
     3.8 ms a call against _span_margin's 20.0 on the three such calls of the 60 --tilt 35 --scale 0.2 frames,
     `/tmp/vspeed11/check.py`)."""
-    return (_smallest_cell(corners) / scale >= ROUGH_CELL * MIN_CELL_PX
+    return (smallest_square_px(corners) / scale >= ROUGH_CELL * MIN_CELL_PX
             and (gray is None or line_fit(gray, corners) >= LINE_FIT)
             and placement_margin(small, corners)[0] >= PLACEMENT_MARGIN and _span_passes(small, corners))
-
-
-def _smallest_cell(corners: np.ndarray) -> float:
-    """The shortest side of a board at `corners`, in cells' px (the far edge under a tilt)."""
-    return float(min(np.linalg.norm(corners[k] - corners[(k + 1) % 4]) for k in range(4)) / 15)
 
 
 def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
@@ -2581,7 +2569,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     given: list[np.ndarray] = []
 
     def fresh(found: BoardLocation) -> bool:
-        cell = _smallest_cell(found.corners)
+        cell = smallest_square_px(found.corners)
         if any(_another_spacing(found.corners, other) for other in given):
             return False  # a finer grid over a place offered before: no board of its own
         if all(np.abs(found.corners - other).max() > 0.5 * cell for other in given):
@@ -2766,7 +2754,7 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
     lost: list[tuple[int, np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
-        if _smallest_cell(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
+        if smallest_square_px(rough) / scale < ROUGH_CELL * MIN_CELL_PX:
             continue  # too small to be read, once refined: not worth refining
         if k < PATTERN_ROUGHS:
             roughs.append((rough, relative))
@@ -2812,7 +2800,7 @@ def _beaten_by_a_shift(small: np.ndarray, corners: np.ndarray) -> bool:
     each moved one's SHIFT_CLEARER times over is kept (see SHIFT_CLEARER): _shifted's windows count the
     tiles, placement_margin leaves them out."""
     corners = order_corners(np.asarray(corners, np.float32))
-    cell = _smallest_cell(corners)
+    cell = smallest_square_px(corners)
     moved = []
     for relative in (False, True):  # the relative measure (the dearer) asked only when the plain moves it
         shifted = _shifted(small, corners, relative)
@@ -2913,7 +2901,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     # refined unscored until the margins keep the placement (_scored: most refinements are of placements refused)
     refined = _refine(at_grey, rough, 3, wide=True, average=along, scored=False)
     corners = refined[0]
-    if _smallest_cell(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
+    if smallest_square_px(corners) / at_scale < ROUGH_CELL * MIN_CELL_PX:
         return None, False  # refined to a grid too small to be read (a lattice of the table's texture, a far board)
     # with perspective the first comb can be a cell off at one side; check again once refined
     again = _shifted(at, order_corners(corners), relative)
@@ -2926,7 +2914,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     corners = order_corners(corners)
     margin, rival = margin_of(corners)
     for _ in range(MARGIN_STEPS):  # a rival one cell off that scores better: the board is there
-        if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * _smallest_cell(corners)):
+        if margin >= 1.0 or (margin == 0.0 and _outside(corners, at.shape[:2]) > 0.5 * smallest_square_px(corners)):
             break  # clearly placed; or refined off the image by more than the near refinement moves back
         refined = _refine(at_grey, order_corners(rival), 2, average=along, scored=False)
         corners = order_corners(refined[0])
@@ -2955,7 +2943,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
             return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
     if not _fits(fit.shown):
         return None, True  # its lines do not lie on the board's lines everywhere
-    if np.abs(corners - rough).max() > POLISH_MOVE * _smallest_cell(corners):
+    if np.abs(corners - rough).max() > POLISH_MOVE * smallest_square_px(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
         # more from here, taken when it is as clearly placed and its lines fit at least as well
         refined = _refine(at_grey, corners, 3, average=along)
@@ -2966,7 +2954,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
             if _fits(polished_fit.every) and polished_fit.every[0] >= fit.every[0]:
                 corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
     found = order_corners(corners / at_scale)
-    if _smallest_cell(found) < MIN_CELL_PX:
+    if smallest_square_px(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
     refusal = _unsettled(at_grey, corners, refined)
     if refusal in ("half cell", "whole cell") and at_work:
@@ -3109,7 +3097,7 @@ def _pattern_settles(lab: np.ndarray, corners: np.ndarray, relative: bool) -> bo
     """Whether the premium pattern, refined again (_pattern_refined) from `corners` (work image, frame
     order) moved half a cell (one corner 32 ways, then the whole grid 8 ways), comes back within
     PATTERN_BACK cells of them every time (see PATTERN_CORNER_SETTLED); stops at the first that does not."""
-    cell = _smallest_cell(corners)
+    cell = smallest_square_px(corners)
     moved = _pattern_moved(corners, 0.5)
     return all(np.abs(_pattern_refined(lab, order_corners(start), relative) - corners).max() <= PATTERN_BACK * cell
                for start in moved[_WHOLE_PATTERN_MOVES:] + moved[:_WHOLE_PATTERN_MOVES])
@@ -3130,7 +3118,7 @@ def _placed_by_pattern(small: np.ndarray, gray: np.ndarray, scale: float, rough:
     if corner < PATTERN_CORNER and not _pattern_settles(lab, corners, relative):
         return None
     found = order_corners(corners / scale)
-    if _smallest_cell(found) < MIN_CELL_PX:
+    if smallest_square_px(found) < MIN_CELL_PX:
         return None
     return BoardLocation(corners=found, grid_score=whole, margin=margin, line_fit=line_fit(gray, corners))
 
@@ -3202,7 +3190,7 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
         return None
     found = order_corners(fine.corners / fine.scale)
-    if _smallest_cell(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
+    if smallest_square_px(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 

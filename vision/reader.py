@@ -46,7 +46,7 @@ from vision.layout import LAYOUT, NORMAL, premium_contrast
 from vision.locate import BoardFollower, board_candidates, order_corners
 from vision.models import Calibration, Network, thin_i
 from vision.observation import CELL_STATES, BoardObservation, CellReading
-from vision.board_scale import square_px
+from vision.board_scale import square_px, too_small_to_read
 from vision.rack_counter import RackCounter
 from vision.value import ValueCue, number_aspect, without_joined_number
 from vision.tilesets import read_as
@@ -2063,6 +2063,9 @@ class BoardReader:
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
         corners, moved = self._known_corners(frame)
+        small = too_small_to_read(self.config.corners) if self.config.corners is not None else None
+        if small is not None:  # the configured corners' squares: no letter is read there (MIN_CELL_PX)
+            return BoardObservation.unlocated(f"{small}, then set vision.corners again")
         if corners is not None:
             observation = self._read(frame, corners, moved=False, problems=[])
             if observation is not None:
