@@ -1,7 +1,7 @@
 """A club's configured corners whose far squares are too small to read letters from (issue 15, round 36): the reader
 applies the floor its own location applies (vision.board_scale.MIN_CELL_PX) and reads nothing there, saying why, where
-it read letters confidently wrong before (every confident-wrong letter rounds 35-36 found at configured corners through
-the bench's camera views stood on such a board: far squares of 9.1-15.7 px)."""
+it read letters confidently wrong before (12 of the 13 confident-wrong letters rounds 35-36 found and left at configured
+corners through the bench's camera views stood on such a board: far squares of 9.1-15.7 px)."""
 import json
 
 import cv2

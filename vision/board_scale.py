@@ -13,8 +13,8 @@ GRID = np.array([[0, 0], [15, 0], [15, 15], [0, 15]], np.float32)  # the playing
 # letter model learnt from (vision.synth draws boards at 0.6-0.9 of 1504 px frames: 60 px per square or more). On German
 # photos shrunk so the board spans 0.2 of the frame and tilted 35 degrees (17 px per square, 9 at the far edge), letters
 # were read confidently wrong on boards found right; at 0.35 of the frame tilted 20 degrees (far edge 23 px) they were
-# read right. At configured corners through rendered camera views, all 12 confident-wrong letters rounds 35-36 found
-# stood on boards under it (9.1-15.7 px: vision/MEASUREMENTS.md, round 36, the lead).
+# read right. At configured corners through rendered camera views, 12 of the 13 confident-wrong letters rounds 35-36
+# found and left stood on boards under it (9.1-15.7 px; the 13th on 18.4 px: vision/MEASUREMENTS.md, round 36, the lead).
 MIN_CELL_PX = 16.0
 
 
