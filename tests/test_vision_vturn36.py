@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.config import VisionConfig
-from vision.reader import ONE_WAY_TILES, RIVAL_EVEN, TURN_NOT_SETTLED, BoardReader, _turn_read_one_way
-from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
+from tests.test_vision_vturn35 import _readings, assert_settled_and_read
+from vision.reader import ONE_WAY_TILES, RIVAL_EVEN, _turn_read_one_way
 
 NAN = float("nan")
-
-
-def _readings(read: list[list[float]], bar: float = 0.8) -> tuple[np.ndarray, list[np.ndarray]]:
-    """at_bar and read_in as _rotation holds them, from per turn per tile probabilities (NaN: no letter)."""
-    probs = np.array(read, float)
-    read_in = [np.where(np.isnan(row), np.nan, np.log(np.nan_to_num(row) + 1e-2)) for row in probs]
-    at_bar = np.stack([~np.isnan(row) & (np.nan_to_num(row) >= bar) for row in probs])
-    return at_bar, read_in
 
 
 def test_the_turn_read_one_way_is_found_whichever_turn_the_letters_put_first():
@@ -44,16 +35,4 @@ def test_a_full_board_of_serif_letters_whose_score_puts_the_half_turn_first_is_s
     letters in all four turns (N, H, N, N, N) put 180 first by 0.007, under RIVAL_EVEN; 0 was its rival and all 79
     tiles were asked. Its 16 tiles looked at read at the kiosk's bar turned 0 but a W (M 0.99 turned 180), 4 of them
     as no letter turned 180 and 9 turned 90 and 270: settled turned 0, the letters read, none wrong."""
-    frame, _ = dataset_frame(DatasetSpec(boards=100, seed=353353), 63)
-    assert frame.rotation == 0 and sum(ch != "." for row in frame.truth for ch in row) == 79
-    reader = BoardReader(VisionConfig(tileset="english"))
-    observation = reader.observe(as_saved(frame.image))
-    assert observation.located and observation.rotation == 0 and reader._memory.rotation_rivals == ()
-    assert TURN_NOT_SETTLED not in observation.problems
-    read = observation.board_text()
-    letters = 0
-    for r in range(15):
-        for c in range(15):
-            assert read[r][c] in (frame.truth[r][c], "#"), f"row {r + 1} col {c + 1}: {read[r][c]!r}"
-            letters += read[r][c] == frame.truth[r][c] != "."
-    assert letters >= 70
+    assert_settled_and_read(353353, 63, rotation=0, tiles=79, at_least=70)
