@@ -10,8 +10,8 @@ def camera_problem(reading: Reading) -> str:
     obs = reading.observation
     if obs is None:
         return f"camera problem: {reading.error}"
-    if not obs.located:
-        return "board not in view" + (f": {'; '.join(obs.problems)}" if obs.problems else "")
+    if not obs.located:  # the reader's words say why (not found, not readable, too small), its most telling first
+        return "; ".join(obs.problems) if obs.problems else "board not in view"
     if obs.problems:
         return "; ".join(obs.problems)
     unreadable = sum(1 for cell in obs.cells if cell.state == "unknown")

@@ -13,7 +13,8 @@ def _board(unknown: int, *, stable: bool, problems: tuple[str, ...] = ()) -> Boa
 
 def test_each_kind_of_reading_has_its_words():
     assert camera_problem(Reading(None, error="no frame")) == "camera problem: no frame"
-    assert camera_problem(Reading(BoardObservation.unlocated("glare"))) == "board not in view: glare"
+    assert camera_problem(Reading(BoardObservation.unlocated("board not found: glare"))) == "board not found: glare"
+    assert camera_problem(Reading(BoardObservation(cells=(EMPTY,) * 225, located=False))) == "board not in view"
     assert camera_problem(Reading(_board(0, stable=True, problems=("tilted", "dim")))) == "tilted; dim"
     assert camera_problem(Reading(_board(3, stable=False))) == "3 squares cannot be read"
 

@@ -74,4 +74,4 @@ def test_corners_of_a_board_too_small_to_read_are_refused_and_say_how_small():
     above (the kiosk warns and looks for the board itself; the vision tools refuse)."""
     with pytest.raises(InputError) as caught:
         parse_config("[vision]\ncorners = [[10, 10], [100, 12], [98, 100], [8, 99]]\n", "kiosk.toml")
-    assert "far squares are 6 px, 16 needed" in str(caught.value)
+    assert "board too small to read: far squares 6 px, 16 needed" in str(caught.value)

@@ -36,8 +36,8 @@ def too_small_to_read(corners: np.ndarray) -> str | None:
     px = smallest_square_px(corners)
     if px >= MIN_CELL_PX:
         return None
-    return (f"the board is too small to read: its far squares are {px:.0f} px, {MIN_CELL_PX:.0f} needed; bring the "
-            f"camera closer or raise its resolution")
+    return (f"board too small to read: far squares {px:.0f} px, {MIN_CELL_PX:.0f} needed; move the camera closer or raise "
+            f"its resolution")
 
 
 def grid_to_frame(corners: np.ndarray) -> np.ndarray:
