@@ -10,8 +10,9 @@ import numpy as np
 from vision.bench import camera_view, frame_transform
 from vision.config import VisionConfig
 from vision.observation import BoardObservation, CellReading
+from vision import locate
 from vision.locate import _canonical, order_corners
-from vision import reader as reader_module
+from vision import board_scale
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
@@ -69,10 +70,21 @@ def read_at_true_corners(seed: int, board: int, view: tuple[float, float, float]
     h, w = image.shape[:2]
     moved = frame_transform(w, h, *view)
     at = cv2.perspectiveTransform(frame.board_corners.reshape(1, 4, 2).astype(np.float32), moved)[0]
-    with patch.object(reader_module, "MIN_CELL_PX", 0.0):
+    with patch.object(board_scale, "MIN_CELL_PX", 0.0):
         obs = BoardReader(VisionConfig(tileset="english", corners=at)).observe(
             np.ascontiguousarray(camera_view(image, moved)))
     return frame.truth, obs
+
+
+def fine_fit_at_truth(seed: int, board: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, locate.LineFits]:
+    """That board at its true corners at the finer scale, where locate._settled looks again: the finer frame, the
+    corners there, its grey (float32) and its lines' fit."""
+    image, truth = rendered_corners(seed, board)
+    _, _, scale = locate._work_images(image)
+    at, fine_gray, fine = locate._finer(image, scale)
+    corners = order_corners(truth) * fine
+    grey = fine_gray.astype(np.float32)
+    return at, corners, grey, locate._refined_fit(grey, corners, locate._scored(grey, corners))
 
 
 def cells_off(found: np.ndarray, truth: np.ndarray) -> float:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from tests.rendered_board import cells_off, read_rendered, rendered_corners
+from tests.rendered_board import cells_off, fine_fit_at_truth, read_rendered, rendered_corners
 from vision import locate
 from vision.locate import board_candidates
 
@@ -72,11 +72,6 @@ def test_a_german_board_crowded_with_navy_tiles_is_located():
 def test_the_true_corners_of_that_board_fit_under_line_fit():
     """The finding behind the xfail above: at its true corners, at the finer scale, its lines fit under LINE_FIT
     though the premium pattern places it clearly (placement_margin over PLACEMENT_MARGIN)."""
-    image, truth = rendered_corners(353353, 20)
-    small, gray, scale = locate._work_images(image)
-    at, fine_gray, fine = locate._finer(image, scale)
-    corners = locate.order_corners(truth) * fine
-    grey = fine_gray.astype(np.float32)
-    fit = locate._refined_fit(grey, corners, locate._scored(grey, corners))
+    at, corners, _, fit = fine_fit_at_truth(353353, 20)
     assert fit.shown[0] < locate.LINE_FIT
     assert locate.placement_margin(at, corners)[0] > locate.PLACEMENT_MARGIN

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.rendered_board import cells_off, rendered_corners
+from tests.rendered_board import cells_off, fine_fit_at_truth, rendered_corners
 from vision import locate
 from vision.locate import board_candidates
 
@@ -34,12 +34,7 @@ def test_at_its_true_corners_only_the_bottom_right_corner_refuses_it():
     """The finding behind the xfail: at the true corners, at the finer scale (where _settled looks again), the pieces
     fit over the whole grid and the placement is clear, but the worst corner fits under FINE_CORNER_FIT; counted
     as fitting, the bottom-right corner's end pieces (the 6 lines nearest it each way) would let it pass."""
-    image, truth = rendered_corners(361361, 65)
-    small, _, scale = locate._work_images(image)
-    at, fine_gray, fine = locate._finer(image, scale)
-    corners = locate.order_corners(truth) * fine
-    grey = fine_gray.astype(np.float32)
-    fit = locate._refined_fit(grey, corners, locate._scored(grey, corners))
+    at, corners, grey, fit = fine_fit_at_truth(361361, 65)
     assert fit.shown[0] >= locate.LINE_FIT
     assert fit.shown[1] < locate.FINE_CORNER_FIT
     assert locate.placement_margin(at, corners)[0] > locate.PLACEMENT_MARGIN
