@@ -2586,22 +2586,20 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         crop_small, crop_gray, crop_scale = _work_images(crop)
         roughs: list[tuple[np.ndarray, bool]] = []
 
-        def by_pattern() -> Iterator[BoardLocation]:
-            for found in _pattern_candidates(crop_small, crop_scale, crop_gray, roughs):
-                yield moved(found)
-
-        def placed() -> Iterator[BoardLocation]:
-            yield from _candidates(crop, crop_small, crop_scale, crop_gray, roughs)
-            if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
-                yield from _pattern_candidates(crop_small, crop_scale, crop_gray, roughs)
-
-        def moved(found: BoardLocation) -> BoardLocation:
+        def moved(found: BoardLocation) -> BoardLocation:  # from the part's pixels to the frame's
             return BoardLocation(corners=found.corners + np.array([x0, y0], np.float32), grid_score=found.grid_score,
                                  margin=found.margin, line_fit=found.line_fit)
+
+        def by_pattern() -> Iterator[BoardLocation]:  # the part's boards by its premium pattern alone
+            return map(moved, _pattern_candidates(crop_small, crop_scale, crop_gray, roughs))
+
+        def placed() -> Iterator[BoardLocation]:
+            yield from map(moved, _candidates(crop, crop_small, crop_scale, crop_gray, roughs))
+            if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
+                yield from by_pattern()
         if kept is not None:
             kept.append(by_pattern)
         for found in placed():
-            found = moved(found)
             if fresh(found):
                 yield found
     strong = _strong_edges(gray)  # one mask for both boxes

@@ -2062,10 +2062,10 @@ class BoardReader:
 
     def _observe(self, frame: np.ndarray) -> BoardObservation:
         memory = self._memory
-        corners, moved = self._known_corners(frame)
         small = too_small_to_read(self.config.corners) if self.config.corners is not None else None
         if small is not None:  # the configured corners' squares: no letter is read there (MIN_CELL_PX)
             return BoardObservation.unlocated(f"{small}, then set vision.corners again")
+        corners, moved = self._known_corners(frame)
         if corners is not None:
             observation = self._read(frame, corners, moved=False, problems=[])
             if observation is not None:
