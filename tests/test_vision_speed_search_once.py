@@ -80,10 +80,12 @@ def test_the_rough_search_places_each_lattice_once_by_each_measure(monkeypatch: 
     lattice's _placement out once by each measure."""
     placing = locate._placement
     asked: list[tuple[int, bool, bool]] = []
+    kept: list[locate._LatticeCells] = []  # every lattice asked about kept alive, so no two share an id
 
     def counted(cells: locate._LatticeCells, relative: bool,
                 near_combs: bool = False) -> tuple[float, np.ndarray] | None:
         asked.append((id(cells), relative, near_combs))
+        kept.append(cells)
         return placing(cells, relative, near_combs)
     monkeypatch.setattr(locate, "_placement", counted)
     frame = _table()

@@ -2184,6 +2184,20 @@ STRONG_LATTICES = 2
 # clear-as-it-comes check, none (42). (Capping each profile at 4 times its 95th percentile before the combs, tried
 # in round 28, took 45 there.)
 TRIMMED_LATTICES = 2
+# Last of all, the plain view's first STRONG_LATTICES lattices with their lines moved half a cell along x, along y and
+# both, each placed where its combs lie, by either measure, offered when clear as it comes by the margins (its lines
+# may not fit yet). On a board crowded with dark tiles whose letters are light, the dark between a letter's strokes
+# is a line in the middle of a cell to the line filter: the combs of the board's spacing can fall half a cell off.
+# Rendered seed 356356 board-023 (a clear board, 85 maroon tiles with cream letters, turned 180): the plain view's
+# first lattice has the board's spacing (11.5 px at half size; the true cell 11.47) and its rows, but its columns
+# lie half a cell off, and every rough placement lay 3.9 cells off or more (margins under 1.0); moved half a cell
+# along x and placed where its combs lie it is 0.34 cells off, margin 3.27, span passes, and refined 0.067 off.
+# Evidence (`/tmp/vnotloc37/ev.py`, `evsum.py`: every placement this stage gives on a frame, whatever came before,
+# settled as _candidates settles one) on 600 rendered dev boards head-on (seeds 356356, 353353, 134246, 134247, 134254,
+# 361361): 93 placements on 81 frames, 78 taken, every one within 0.16 cells of the truth (61 of them from starts 0.5
+# to 2.3 cells off), 15 refused; none taken 0.3 cells off or more. It comes after every other rough placement, so only
+# a frame none of whose placements before was taken can change.
+LATTICE_HALF_MOVES = ((0.5, 0.0), (0.0, 0.5), (0.5, 0.5))
 
 
 def _view_cells(view: np.ndarray, inside: np.ndarray | None, skew: float, to_view: np.ndarray,
@@ -2210,8 +2224,11 @@ def _lab_integral(view: np.ndarray) -> np.ndarray:
     return cv2.integral(cv2.cvtColor(view, cv2.COLOR_BGR2LAB), sdepth=cv2.CV_32S)
 
 
-def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_LatticeCells, np.ndarray]],
-                                                                 Callable[[], Iterator[tuple[_LatticeCells, np.ndarray]]]]:
+_PlacedCells = tuple[_LatticeCells, np.ndarray]  # a lattice's cells and the transform from its view back to the frame
+
+
+def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[_PlacedCells], Callable[[], Iterator[_PlacedCells]],
+                                                                 Callable[[_PlacedCells], list[_PlacedCells]]]:
     """The lattices of the work image as it is, searched at half its size (coarse to fine: the
     refinement and every check run at the work size): the skews, line combs and the cells'
     colours there cost a third of the search at full size. The first placement it finds refines
@@ -2221,7 +2238,8 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
     With a function giving the cells of the trimmed combs' lattices (see _lattices), every skew's
     in turn, from this search's profiles and comb scores, worked out skew by skew as they are asked for
     (the search takes the first TRIMMED_LATTICES): the half-size view searched again for them
-    cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`)."""
+    cost three frames with no readable board 4 % more instructions (`/tmp/vnoboard/cgnb.sh`). And a function giving
+    a lattice of this search moved half a cell along x, y and both (see LATTICE_HALF_MOVES)."""
     h, w = gray.shape
     half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     fx, fy = (w // 2) / w, (h // 2) / h
@@ -2240,7 +2258,15 @@ def _plain_cells(small: np.ndarray, gray: np.ndarray) -> tuple[list[tuple[_Latti
         # from its own lattices), so the first ones asked for are the same whether later skews' are worked out
         for lattices_of, rot in later:
             yield from _cells_back(summed, None, lattices_of(), rot, to_half)
-    return cells, trimmed_cells
+
+    def half_moved(placed: _PlacedCells) -> list[_PlacedCells]:
+        (cells, back), (sx, sy) = placed, placed[0].size
+        x0, y0 = cells.left[0] + cells.combs_at[0] * sx, cells.top[0] + cells.combs_at[1] * sy  # the combs' first teeth
+        unturn = (to_half @ back)[:2]  # from the de-skewed view to the half-size one
+        moved = (_lattice_cells(summed, None, (x0 + dx * sx, sx, y0 + dy * sy, sy), unturn)
+                 for dx, dy in LATTICE_HALF_MOVES)
+        return [(c, back) for c in moved if c is not None]
+    return cells, trimmed_cells, half_moved
 
 
 def _rectified_cells(frame: np.ndarray, scale: float, gray: np.ndarray, found: Rectifier | None,
@@ -2284,8 +2310,9 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     perspective is searched (only when asked for: the first is taken on most frames), and
     its placements come next; ROUGH_CANDIDATES in all, then those of the lattices of the
     strongest line combs (STRONG_LATTICES of each view) when they were not among them; last, when
-    the perspective view was searched, those of it drawn wider (VIEW_ROOM)."""
-    plain, trimmed_cells = _plain_cells(small, gray)
+    the perspective view was searched, those of it drawn wider (VIEW_ROOM); last of all, the plain
+    view's strong lattices moved half a cell (LATTICE_HALF_MOVES)."""
+    plain, trimmed_cells, half_moved = _plain_cells(small, gray)
     pools = [plain]  # the plain view's lattices, then the perspective view's when searched
     rectified: list[Rectifier | None] = []  # the rectifier's answer, found once for both perspective views
 
@@ -2375,6 +2402,9 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the strongest lattices again (see the comment above _strongest_again): each later skew's first,
     # where the pattern puts it, then every view's strong ones where their combs lie, each when clear as it comes
     yield from _strongest_again(pools, placement, small, scale, gray, fresh)
+    # last, the plain view's strong lattices moved half a cell, where their combs lie (see LATTICE_HALF_MOVES)
+    moved = [twin for k in range(min(STRONG_LATTICES, len(plain))) for twin in half_moved(plain[k])]
+    yield from _placed_at_combs(moved, small, scale, None, fresh)
 
 
 # Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.
