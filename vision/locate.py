@@ -106,6 +106,18 @@ FINE_CORNER_FIT = 0.6
 # 0-29, from the truth and one corner a cell off diagonally): the 281 within 0.3 cells gain 0.121 at
 # most (frame 5, from the truth 0.06): the margin under this threshold is thin there
 HALF_CELL_GAIN = 0.13
+# ... but where no finer scale looks again (_unsettled's `last`), a corner's gain does not refuse the placement
+# when the grid with that corner moved half a cell the way that gains, refined (2 passes, as _at_finer), comes
+# back within HALF_BACK cells of the placement: the board's lines hold it there, and what gains is beside them.
+# Rendered seed 365365 board-030 (a clear board at 0.36 of the frame, red tiles along its left column and on its red
+# corner square): refined 0.04 cells off at the finer scale, lines fitting, its bottom-left corner gains 0.265 (at the
+# true corners -0.02: the refinement ends that corner 1.1-1.6 px off, among the tiles): not located. Measured
+# (/tmp/vsmall37/ev8.py; ev.py the diagonal moves only) at the finer scale on grids refined from the truth and from it with one corner a cell off
+# (dev seeds 134261 and 365365: 8 ways, 100 boards each; 134260: diagonally, boards 0, 2, .. 98), those passing
+# PLACEMENT_MARGIN and the lines (4938): 29 refused by the half-cell gain. The 7 over 0.3 cells off (0.36-0.70) come
+# back 0.234-0.467 cells (the 4 over half a cell off 0.337 or more); 13 of the 22 within 0.3 (0.03-0.15 off:
+# board-030's 8, 134261 board-066's 2, 365365 board-080's 3) come back 0.012-0.068, the other 9 0.108-0.335 (stay refused)
+HALF_BACK = 0.1
 # ... and the corner whose own lines fit least (_corner_contrasts) fits them no better moved by one
 # or two whole cells (any of 24 ways) than by WHOLE_CELL_GAIN (_whole_cell_gain). Measured on the 120
 # rendered frames of development seeds 61001 and 62002 (wide style space, 60 boards each), at the
@@ -1436,10 +1448,19 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, 
     more than HALF_CELL_GAIN: it is not moved, and its gain is taken as that most, 1 - its fit (the
     largest gain is exact wherever it can pass HALF_CELL_GAIN). On scrabscrap-v1 (frames 0-29) and
     dev seed 97037 (0-28) 97 % of the corners fit over 0.87: 4 views a placement, not 36."""
+    own, gains, _ = _half_cell_moves(gray, corners)
+    weakest = int(np.argmin(own))
+    return float(gains.max()), weakest, float(own[weakest])
+
+
+def _half_cell_moves(gray: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """_half_cell_gain's numbers: each corner's own contrast, its gain (see there), and the placement with it
+    moved the way that gains most (4 x 4 x 2, frame order; the placement itself for a corner not moved)."""
     corners = np.asarray(corners, np.float32)
     turns = [(np.arange(4) + k) % 4 for k in range(4)]  # corner k first (np.roll by -k)
     own = _corner_contrasts(gray, [corners[turn] for turn in turns])
     gains = 1.0 - own  # the most each corner could gain
+    best = np.repeat(corners[None], 4, axis=0)
     movable = np.flatnonzero(own < 1.0 - HALF_CELL_GAIN)
     if len(movable):
         to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
@@ -1449,8 +1470,16 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, 
         placements = [np.ascontiguousarray(square[turns[k]]) for k, squares_k in zip(movable, moved) for square in squares_k]
         contrast = _corner_contrasts(gray, placements).reshape(len(movable), len(_HALF_MOVES))
         gains[movable] = (contrast - own[movable, None]).max(axis=1)
-    weakest = int(np.argmin(own))
-    return float(gains.max()), weakest, float(own[weakest])
+        best[movable] = moved[np.arange(len(movable)), contrast.argmax(axis=1)]
+    return own, gains, best
+
+
+def _half_cell_comes_back(gray: np.ndarray, corners: np.ndarray) -> bool:
+    """Whether the grid with its most gaining corner moved half a cell (_half_cell_moves), refined, comes
+    back within HALF_BACK cells of the placement (see HALF_BACK)."""
+    _, gains, best = _half_cell_moves(gray, corners)
+    again = order_corners(_refine(gray, best[int(np.argmax(gains))], 2, scored=False)[0])
+    return float(np.abs(again - order_corners(corners)).max()) <= HALF_BACK * smallest_square_px(corners)
 
 
 def _line_parity(gray: np.ndarray, corners: np.ndarray,
@@ -2870,15 +2899,16 @@ _Unsettled = Literal["half cell", "whole cell", "parity"]  # which check after t
 
 
 def _unsettled(grey: np.ndarray, corners: np.ndarray,
-               refined: tuple[np.ndarray, float, _Fitted | None]) -> _Unsettled | None:
+               refined: tuple[np.ndarray, float, _Fitted | None], last: bool = False) -> _Unsettled | None:
     """Which of the checks after the lines' fit refuses a placement ("half cell", "whole cell",
     "parity"), or None when none does: a corner half a cell away fits its lines better (not settled
     on the board, HALF_CELL_GAIN); the corner whose lines fit least fits better a cell or two away
     (the grid stretched there, WHOLE_CELL_GAIN) and the grid so moved fits the board's lines about as
     well (_stretched); every other line falls between the board's (a grid
-    of half its spacing over it, LINE_PARITY)."""
+    of half its spacing over it, LINE_PARITY). `last`: judged where no finer scale looks again, where a
+    corner's gain whose moved grid the refinement takes back to the placement does not refuse it (HALF_BACK)."""
     half_gain, weakest, own = _half_cell_gain(grey, corners)
-    if half_gain > HALF_CELL_GAIN:
+    if half_gain > HALF_CELL_GAIN and not (last and _half_cell_comes_back(grey, corners)):
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
     if own < 1.0 - WHOLE_CELL_GAIN and _stretched(grey, corners, weakest):
@@ -2984,7 +3014,7 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
     found = order_corners(corners / at_scale)
     if smallest_square_px(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
-    refusal = _unsettled(at_grey, corners, refined)
+    refusal = _unsettled(at_grey, corners, refined, last=not at_work)
     if refusal in ("half cell", "whole cell") and at_work:
         closer_found = _settled_finer(finer, corners, scale, along)
         return closer_found, closer_found is None and fit.matched
@@ -3218,7 +3248,7 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     if fine.fit is None or not _fits(fine.fit.shown, FINE_CORNER_FIT):
         return None
     found = order_corners(fine.corners / fine.scale)
-    if smallest_square_px(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined) is not None:
+    if smallest_square_px(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined, last=True) is not None:
         return None
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
