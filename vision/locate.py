@@ -143,8 +143,8 @@ STRETCH_FIT_DROP = 0.55
 # three times (both through the view); 349 placements refused moved three times (22 head-on), their third
 # moves 4.9 % of the frames' thread CPU through the view (1.2 % head-on). Once is too few (board-074 is then
 # not located); with two, board-005 is found another way, one empty square more read (round 37: every other
-# board's line the same on those seeds and on 331331 and 358358). A refusal after the last move is the same
-# refusal either way.
+# board's line the same on those seeds and on 331331 and 358358). Only a placement whose third move would have
+# ended clearly placed (PLACEMENT_MARGIN) is answered otherwise: taken or refused later on the start tree.
 MARGIN_STEPS = 2  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
 # sides, in that board's cells, average more than SPACING_CELLS under 15 is a grid of a finer
