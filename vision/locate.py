@@ -148,7 +148,16 @@ WHOLE_CELL_GAIN = 0.05
 # The nearest placement over half a cell off stands 0.18 inside this, the nearest right one it must
 # take (098) 0.13 beyond it; 630 forced starts on six of these boards took none over half a cell off.
 STRETCH_FIT_DROP = 0.55
-MARGIN_STEPS = 3  # times a placement moves to a rival that beats it before it is given up
+# A refined placement the premium pattern does not put clearly there (placement_margin under 1) moves to its
+# best rival and is refined there, MARGIN_STEPS times at most, before it is refused. On dev seeds 134246 and
+# 134247 (100 boards each, head-on and through `--tilt 15 --scale 0.5 --turn 120`; /tmp/vspeed37/split.py)
+# 365 of the 367 placements taken moved once at most (head-on all 198), 134247 board-074 twice and board-005
+# three times (both through the view); 349 placements refused moved three times (22 head-on), their third
+# moves 4.9 % of the frames' thread CPU through the view (1.2 % head-on). Once is too few (board-074 is then
+# not located); with two, board-005 is found another way, one empty square more read (round 37: every other
+# board's line the same on those seeds and on 331331 and 358358). Only a placement whose third move would have
+# ended clearly placed (PLACEMENT_MARGIN) is answered otherwise: taken or refused later on the start tree.
+MARGIN_STEPS = 2  # times a placement moves to a rival that beats it before it is given up
 # A placement offered after another (board_candidates) whose centre lies on that board and whose
 # sides, in that board's cells, average more than SPACING_CELLS under 15 is a grid of a finer
 # spacing laid over part of the same place: not given (_another_spacing). On development seeds 61001, 62002 and
