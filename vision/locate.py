@@ -2381,7 +2381,7 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # has its vanishing points drawn by those edges, and the view leaves its far side askew (7-9 degrees):
     # every placement of it ends 2 cells or more off at a corner. Rendered dev seeds 360360 through `--tilt 16
     # --scale 0.45 --turn 200` and 134254 through `--tilt 18 --scale 0.42 --turn 80` (vision/MEASUREMENTS.md,
-    # round 37): 7 boards over MIN_CELL_PX not located, each found 0.03-0.07 cells off from this view
+    # round 37): 7 boards over MIN_CELL_PX not located, each found 0.03-0.06 cells off from this view
     if len(pools) > 1 and rectified[0] is not None:
         pools.append(_rectified_cells(frame, scale, gray, rectifier(gray, crossed=True)))
         yield from take(len(pools) - 1, 0, PERSPECTIVE_RANKS)
