@@ -2443,6 +2443,16 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     # last, the plain view's strong lattices moved half a cell, where their combs lie (see LATTICE_HALF_MOVES)
     moved = [twin for k in range(min(STRONG_LATTICES, len(plain))) for twin in half_moved(plain[k])]
     yield from _placed_at_combs(moved, small, scale, None, fresh)
+    # last of all, the view of the perspective of the edges where the grid's two families cross
+    # (rectifier's `crossed`): through a tilted camera a small board on a mat or a table whose long, strong
+    # edges meet elsewhere than its own lines (the bench's camera view draws the rendered frame as such a mat)
+    # has its vanishing points drawn by those edges, and the view leaves its far side askew (7-9 degrees):
+    # every placement of it ends 2 cells or more off at a corner. Rendered dev seeds 360360 through `--tilt 16
+    # --scale 0.45 --turn 200` and 134254 through `--tilt 18 --scale 0.42 --turn 80` (vision/MEASUREMENTS.md,
+    # round 37): 7 boards over MIN_CELL_PX not located, each found 0.03-0.06 cells off from this view
+    if len(pools) > 1 and rectified[0] is not None:
+        pools.append(_rectified_cells(frame, scale, gray, rectifier(gray, crossed=True)))
+        yield from take(len(pools) - 1, 0, PERSPECTIVE_RANKS)
 
 
 # Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.

@@ -30,6 +30,13 @@ OFF_SQUARE = 3.0
 # SMALL_BOARD of the work image is zoomed in so (coarse to fine: its cells are too small to comb)
 VIEW_FILL = 0.85
 SMALL_BOARD = 0.6
+# rectifier(crossed=True) keeps the edge pixels with both families' edges within CROSS_REACH of the image's
+# longer side each way: a board's grid crosses every cell, a mat's or the table's long straight edges only at
+# their corners. 0.01 of a 640 px work image is 6 px, about half the far squares of the smallest board read
+# (MIN_CELL_PX at a busy part's work scale of 0.7: 11 px). Of the 7 dev boards over MIN_CELL_PX this view finds
+# (vision.locate's last pool: seeds 360360 and 134254 through the views there, round 37), 0.01 found all 7
+# (0.03-0.06 cells off), 0.02 six, 0.03 six (134254 board-082 lost at both)
+CROSS_REACH = 0.01
 
 
 @dataclass(frozen=True)
@@ -109,28 +116,44 @@ def edge_pixels(jxx: np.ndarray, jyy: np.ndarray, jxy: np.ndarray,
     return ys[pick], xs[pick], theta
 
 
-def rectifier(gray: np.ndarray) -> Rectifier | None:
+def where_families_cross(ys: np.ndarray, xs: np.ndarray, first: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which edge pixels (rows `ys`, columns `xs`; `first`: those of the first family) have edge pixels of
+    both families within CROSS_REACH of the image's longer side each way."""
+    reach = np.ones((2 * round(CROSS_REACH * max(shape)) + 1,) * 2, np.uint8)
+    near = []
+    for family in (first, ~first):
+        mask = np.zeros(shape[:2], np.uint8)
+        mask[ys[family], xs[family]] = 1
+        near.append(cv2.dilate(mask, reach) > 0)
+    return np.asarray(near[0][ys, xs] & near[1][ys, xs])
+
+
+def rectifier(gray: np.ndarray, crossed: bool = False) -> Rectifier | None:
     """The view of the work image in which the grid's two line families are parallel and
     square to the view's axes (up to their aspect), from their vanishing points; None when
-    two families are not found."""
+    two families are not found. `crossed`: from the edge pixels where both families cross
+    (where_families_cross) alone."""
     h, w = gray.shape
     gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
     jxx, jyy, jxy = (cv2.boxFilter(a, -1, (5, 5)) for a in (gx * gx, gy * gy, gx * gy))
     rng = np.random.default_rng(0)
     ys, xs, theta = edge_pixels(jxx, jyy, jxy, rng)
+    direction = (np.degrees(theta) + 90) % 180
+    hist = np.bincount((direction // 2).astype(np.int64) % 90, minlength=90).astype(np.float64)
+    hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "same")[2:-2]
+    main = (int(np.argmax(hist)) + 0.5) * 2
+    family = np.abs((direction - main + 90) % 180 - 90) < VP_FAMILY
+    if crossed:
+        kept = where_families_cross(ys, xs, family, gray.shape)
+        ys, xs, theta, family = ys[kept], xs[kept], theta[kept], family[kept]
     if len(xs) < 100:
         return None
     normals = np.stack([np.cos(theta), np.sin(theta)], axis=1)
     half = max(h, w) / 2
     points = np.stack([(xs - w / 2) / half, (ys - h / 2) / half], axis=1)
     lines = np.column_stack([normals, -(normals * points).sum(axis=1)])
-    direction = (np.degrees(theta) + 90) % 180
-    hist = np.bincount((direction // 2).astype(np.int64) % 90, minlength=90).astype(np.float64)
-    hist = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "same")[2:-2]
-    main = (int(np.argmax(hist)) + 0.5) * 2
     found: list[tuple[np.ndarray, np.ndarray]] = []
-    family = np.abs((direction - main + 90) % 180 - 90) < VP_FAMILY
     for second in (False, True):
         if second:
             # the other family: every edge that does not run towards the first vanishing point
