@@ -97,6 +97,17 @@ CORNER_FIT = 0.5
 # at least FINE_CORNER_FIT: measured as above at the finer scale, 2 placements 0.59 cells off pass
 # CORNER_FIT there, none this (980 of the 1072 within half a cell do)
 FINE_CORNER_FIT = 0.6
+# ... and that corner fits over every line (the outer ones _shown_lines leaves out counted too) more than
+# half its 12 end pieces: FINER_EVERY_CORNER. A grid pulled over the board's rim at one corner (its outer
+# lines there on the rim, its inner ones half a cell off the board's) can pass the shown fits there with its
+# outer line left out as unprinted, while at the work size the half-cell gain refuses it: rendered dev seed
+# 264264 board-032 (tiles near its top-left corner), refined 0.506 cells off at the work size
+# (its worst corner 0.42 over every line) and 0.524 off at the finer scale: shown (0.89, 0.625), over every
+# line (0.80, 0.5), its half-cell gain there 0.09 (own contrast 0.83; at the work size 0.21); the truth there
+# fits 0.83 over every line. Right placements taken there (/tmp/vcpu37/forced.py and survey.py: 264264
+# frames 0, 2, .. 98 from the truth, one corner a cell off 8 ways or the grid half a cell off 4 ways,
+# refined as _settled refines; every frame of 264264 and of 134262 0-61 as the search runs): 0.583 or more
+FINER_EVERY_CORNER = 0.55
 # ... and no corner moved half a cell (any of 8 ways) fits its lines better than it by more than
 # HALF_CELL_GAIN (_half_cell_gain). Measured on the 80 rendered frames of development seed 330417
 # (wide style space), placements refined from the truth and from one corner a cell off (8 ways)
@@ -3010,8 +3021,9 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         closer = _at_finer(finer, corners, scale, along)
         at_work = False  # looked at the finer scale already
         # (the wide profile's peaks do not move a placement its work size's lines take to the finer scale:
-        # 225225 board-036's, taken at the work size, is refused there by the half-cell gain)
-        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT) \
+        # 225225 board-036's, taken at the work size, is refused there by the half-cell gain); nor one whose
+        # worst corner fits at most half its pieces over every line (FINER_EVERY_CORNER)
+        if closer.fit is not None and _fits(closer.fit.shown, FINE_CORNER_FIT) and closer.fit.every[1] >= FINER_EVERY_CORNER \
                 and not (closer.fit.matched and _fits(fit.shown)):
             at, at_scale, at_grey, refined = closer.at, closer.scale, closer.grey, closer.refined
             rough = rough * (closer.scale / scale)
