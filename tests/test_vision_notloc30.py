@@ -8,7 +8,6 @@ it sink, placed from the lattice of its strongest column comb squared with the r
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import vision.locate as locate
 from tests.rendered_board import cells_off
@@ -49,8 +48,8 @@ def test_only_later_rough_placements_clearly_placed_as_they_came_go_to_the_patte
         assert placement_margin(small, rough)[0] >= PATTERN_MARGIN
 
 
-@pytest.mark.xfail(strict=True, reason="round 30's squared combs taken back (MEASUREMENTS, helper vnotloc30)")
 def test_a_board_whose_row_combs_racks_sink_is_located():
+    # a strict xfail until round 37 (round 30's squared combs were taken back): located since one of round 37's last searches
     """Rendered seed 261261 board-085 (a classic board square-on, 17 tiles, racks against its top and bottom rims):
     not located (best rough placement 4.2 cells off): at half size the racks' edges lie a cell beyond the board's
     outer rows, so every row comb of its spacing (8.75-9 px) pays for them and none is among the rows' peaks; its

@@ -108,11 +108,11 @@ def test_the_trimmed_lattices_are_worked_out_skew_by_skew_as_asked(monkeypatch: 
             return trimmed()
         return found, rot, trimmed_asked
     monkeypatch.setattr(locate, "_lattices", counted)
-    _, every = _plain_cells(small, gray)
+    _, every, _ = _plain_cells(small, gray)
     all_of_them = list(every())
     assert len(asked) == 2 and len(all_of_them) > TRIMMED_LATTICES  # the premise: two skews, both asked
     asked.clear()
-    _, trimmed_cells = _plain_cells(small, gray)
+    _, trimmed_cells, _ = _plain_cells(small, gray)
     first = list(islice(trimmed_cells(), TRIMMED_LATTICES))
     assert len(asked) == 1
     for (cells, back), (whole, whole_back) in zip(first, all_of_them[:TRIMMED_LATTICES]):

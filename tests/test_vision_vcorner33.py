@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from tests.rendered_board import cells_off, rendered_corners
 from tests.test_vision_locate import _error_cells, _refined_from_a_corner_a_cell_off
@@ -52,8 +51,8 @@ def test_the_crowded_corner_gains_by_half_a_cell_either_way_and_a_grid_half_a_ce
     assert gains[best] > HALF_CELL_GAIN and gains[(-best[0], -best[1])] < 0.0
 
 
-@pytest.mark.xfail(strict=True, reason="the half-cell gain (then _stretched) refuses it at the crowded corner; not changed")
 def test_the_board_whose_corner_a_row_of_tiles_crowds_is_located():
+    # a strict xfail until round 37 (the half-cell gain, then _stretched, refused it at the crowded corner)
     image, truth = rendered_corners(305305, 34)
     found = locate_board(image)
     assert found is not None and cells_off(found.corners, truth) < 0.3
