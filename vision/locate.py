@@ -357,7 +357,8 @@ def _line_responses(gray: np.ndarray, axis: int, reach_sets: tuple[tuple[int, ..
     for reaches in reach_sets:
         darker = cv2.subtract(reduce(cv2.max, [ranges[r][0] for r in reaches]), gray)
         brighter = cv2.subtract(gray, reduce(cv2.min, [ranges[r][1] for r in reaches]))
-        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))  # type: ignore[call-overload]  # a scalar is fine
+        # cv2.max/min with a scalar: opencv-python 5.0's type stubs refuse it, 5.1's take it (unused-ignore: both)
+        out.append(cv2.max(cv2.max(darker, brighter, dst=darker), 0, dst=darker))  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
     return out
 
 
@@ -450,8 +451,8 @@ def _comb_fitter(profiles: list[np.ndarray]) -> Callable[[int, bool], Combs]:
     combs = first.shape[1] // at.shape[3]
     teeth = sums[:, 0]
     per_comb = (combs, -1)  # 2-D views for OpenCV's max and add (same numbers, quicker)
-    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload]  # a scalar is fine
-                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload]
+    edges = cv2.add(cv2.max(teeth[:combs].reshape(per_comb), 0),  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
+                    cv2.max(teeth[17:17 + combs].reshape(per_comb), 0)).reshape(teeth[:combs].shape)  # type: ignore[call-overload, unused-ignore]
     for k in range(1, sums.shape[0]):  # running sums row by row: np.cumsum along axis 0 is several times slower
         sums[k] += sums[k - 1]
     teeth16 = sums[16:16 + combs, 0] - sums[:combs, 0]  # sums of 16 teeth from tooth 1, 2, ...
@@ -692,7 +693,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
             if vertical not in bright_lines:
                 bright_lines[vertical] = second_look and _bright_board(bright, dark, cell, margin, reach, search)
             along, inner, high = _long_family_lines(bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)
-            along = cv2.min(along, high)  # type: ignore[call-overload]  # a scalar is fine
+            along = cv2.min(along, high)  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
             if not at_work_size and vertical not in noisy_finer:
                 if not coarse:  # the first pass's view drawn from the frame at the work size, once for both families
                     coarse.append(_view_at_work_size(gray, corners, target, size))
@@ -700,7 +701,7 @@ def _refine(gray: np.ndarray, corners: np.ndarray, passes: int = 3,
                 noisy_finer[vertical] = _noisy(*_long_family_lines(
                     bright if bright_lines[vertical] else cv2.max(bright, dark), cell, margin, reach)[1:])
             if _noisy(inner, high) if at_work_size else noisy_finer[vertical]:  # clipped below at its median too
-                along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload]  # a scalar is fine
+                along = cv2.max(along, float(_percentile(inner, 50)))  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
             bands = along.reshape(REFINE_BANDS, -1, size).sum(axis=1)
             positions, strength = _band_combs(bands, cell, margin, search)
             mids = margin + (np.arange(REFINE_BANDS) + 0.5) * (15 * cell / REFINE_BANDS)
@@ -778,8 +779,8 @@ def _signed_lines(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     near = [(padded[:, 3 - r:3 - r + size], padded[:, 3 + r:3 + r + size]) for r in (2, 3)]
     lows = [cv2.min(a, b) for a, b in near]
     highs = [cv2.max(a, b) for a, b in near]
-    dark = cv2.max(cv2.subtract(cv2.max(*lows), part), 0)  # type: ignore[call-overload]  # a scalar is fine
-    bright = cv2.max(cv2.subtract(part, cv2.min(*highs)), 0)  # type: ignore[call-overload]  # a scalar is fine
+    dark = cv2.max(cv2.subtract(cv2.max(*lows), part), 0)  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
+    bright = cv2.max(cv2.subtract(part, cv2.min(*highs)), 0)  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
     return bright, dark
 
 
@@ -813,7 +814,7 @@ def _bright_board(bright: np.ndarray, dark: np.ndarray, cell: int, margin: int, 
     contrast = []
     for resp in (bright, dark):
         along, _, high = _long_family_lines(resp, cell, margin, reach)
-        profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload]  # a scalar is fine
+        profile = cv2.min(along, high).sum(axis=0, dtype=np.float32)  # type: ignore[call-overload, unused-ignore]  # a scalar is fine
         _, weights = _comb_weights(cell, search, margin, along.shape[1])
         contrast.append(float((profile @ weights).max()))
     return contrast[0] > BRIGHT_OVER_DARK * contrast[1]
