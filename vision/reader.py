@@ -181,6 +181,20 @@ RIVAL_EVEN = 0.06
 # (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
 # only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
+# SURE_ONE_WAY_TILES: ONE_WAY_TILES' count for a first play whose tiles (SURE_LETTERS_TILES or more) are all read at
+# LETTER_DECIDES turned one way, that turn's letters' score ahead of every other's by RIVAL_EVEN and no value number
+# against it (_sure_letters_read_one_way): this many tiles read at the bar that way and as no letter the other, against
+# every other turn, settle it. Round 38 (helper "vturn38", /tmp/vturn38/census.py, ana.py): the lead's 362362
+# board-048, R E E P turned 0, no value number found (tiny, blurred, at the tile's rim: no digit ink in any place), read
+# at 1.00 upright, turned 180 the E's B (0.94, 0.92) and the R H (0.96), the P no letter: 180 its rival, 4 letters
+# asked. On rendered first plays of 1-7 tiles (dev seeds 134280 and 134282 English, 60 and 100; 134281 and 134283
+# German, 60 and 100; 134280 through --tilt 15 --scale 0.5 --turn 120; vision.synth's boards with MAX_TILES 7), 732
+# wrong turns with letters read: 7 read every tile at LETTER_DECIDES, 0 tiles ahead of every other turn and their score
+# 0.0007 at most ahead (M/W and I, N, O, S read alike turned half-way); one wrong turn was 1 tile ahead (fg83 board-004,
+# a lone C among 15 grid-print squares read I both ways; its C unread that way, so not read surely), none more. The
+# true turns so read: 79 met it, 78 settled already, 134282 board-008 (T P O, no number found) newly settled right
+SURE_ONE_WAY_TILES = 1
+SURE_ONE_WAY_TILES = 1
 # ONE_WAY_ANY_TURN (no constant of its own: ONE_WAY_TILES and RIVAL_EVEN again): the turn ONE_WAY_TILES settles is
 # looked for among every turn, not only the one the letters' score puts first, where that score does not hold against
 # it (no turn's letters ahead of it by RIVAL_EVEN: _turn_read_one_way). The score counts only the tiles read as letters
@@ -1855,7 +1869,8 @@ class BoardReader:
         lead = _letter_margin(letters[best] - letters[other])
         settled = sure or accepted_tiles or _numbers_read_only_one_way(numbers, at_bar, votes, best) or \
             _tiles_read_surely_one_way(numbers, votes, best, lead, read_in) or \
-            _letters_read_one_way(at_bar, read_in, votes, best, lead) or (
+            _letters_read_one_way(at_bar, read_in, votes, best, lead) or \
+            _sure_letters_read_one_way(at_bar, read_in, votes, best, letters) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
             and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
@@ -3310,6 +3325,23 @@ def _letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: 
             if ahead < ONE_WAY_TILES:
                 return False
     return True
+
+
+def _sure_letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray, best: int,
+                               letters: np.ndarray) -> bool:
+    """Whether a few tiles read surely turned `best` settle it by being read that way and not the others where
+    ONE_WAY_TILES asks for more tiles than the board has (see SURE_ONE_WAY_TILES): the value numbers are not against
+    it, SURE_LETTERS_TILES candidates or more are read, every one at LETTER_DECIDES turned `best` (_tiles_read_surely),
+    the letters' score (`letters`, _rotation's per turn) puts it ahead of every other turn by RIVAL_EVEN, and against
+    every other turn SURE_ONE_WAY_TILES more candidates read at the bar turned `best` and as no letter the other way
+    than the other way round (`at_bar`, `read_in`: as _letters_read_one_way takes them)."""
+    if not read_in or at_bar.shape[1] == 0 or votes[best] < votes.max() or not _tiles_read_surely(read_in, best):
+        return False
+    if min(float(letters[best] - letters[q]) for q in range(4) if q != best) < RIVAL_EVEN:
+        return False
+    unread = np.isnan(np.stack(read_in))  # per turn: the candidates read as no letter at all
+    return all(int((at_bar[best] & unread[q]).sum()) - int((at_bar[q] & unread[best]).sum()) >= SURE_ONE_WAY_TILES
+               for q in range(4) if q != best)
 
 
 def _turn_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray,
