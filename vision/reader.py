@@ -194,7 +194,6 @@ ONE_WAY_TILES = 3
 # a lone C among 15 grid-print squares read I both ways; its C unread that way, so not read surely), none more. The
 # true turns so read: 79 met it, 78 settled already, 134282 board-008 (T P O, no number found) newly settled right
 SURE_ONE_WAY_TILES = 1
-SURE_ONE_WAY_TILES = 1
 # ONE_WAY_ANY_TURN (no constant of its own: ONE_WAY_TILES and RIVAL_EVEN again): the turn ONE_WAY_TILES settles is
 # looked for among every turn, not only the one the letters' score puts first, where that score does not hold against
 # it (no turn's letters ahead of it by RIVAL_EVEN: _turn_read_one_way). The score counts only the tiles read as letters
