@@ -1470,6 +1470,11 @@ def _half_cell_gain(gray: np.ndarray, corners: np.ndarray) -> tuple[float, int, 
     largest gain is exact wherever it can pass HALF_CELL_GAIN). On scrabscrap-v1 (frames 0-29) and
     dev seed 97037 (0-28) 97 % of the corners fit over 0.87: 4 views a placement, not 36."""
     own, gains, _ = _half_cell_moves(gray, corners)
+    return _gain_of(own, gains)
+
+
+def _gain_of(own: np.ndarray, gains: np.ndarray) -> tuple[float, int, float]:
+    """_half_cell_gain's answer from _half_cell_moves' numbers (`own`, `gains`)."""
     weakest = int(np.argmin(own))
     return float(gains.max()), weakest, float(own[weakest])
 
@@ -1495,10 +1500,12 @@ def _half_cell_moves(gray: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray,
     return own, gains, best
 
 
-def _half_cell_comes_back(gray: np.ndarray, corners: np.ndarray) -> bool:
+def _half_cell_comes_back(gray: np.ndarray, corners: np.ndarray,
+                          moves: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> bool:
     """Whether the grid with its most gaining corner moved half a cell (_half_cell_moves), refined, comes
-    back within HALF_BACK cells of the placement (see HALF_BACK)."""
-    _, gains, best = _half_cell_moves(gray, corners)
+    back within HALF_BACK cells of the placement (see HALF_BACK). `moves`: _half_cell_moves' answer for
+    these corners when the caller has it (_unsettled: the same numbers, not worked out twice)."""
+    _, gains, best = _half_cell_moves(gray, corners) if moves is None else moves
     again = order_corners(_refine(gray, best[int(np.argmax(gains))], 2, scored=False)[0])
     return float(np.abs(again - order_corners(corners)).max()) <= HALF_BACK * smallest_square_px(corners)
 
@@ -1850,15 +1857,35 @@ def _turned(corners: np.ndarray, degrees: float) -> np.ndarray:
 def _leans(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fit: float) -> bool:
     """A turned rival of the placement at `corners` (work or finer image; its lines fit `fit`), refined,
     fits the board's lines LEAN_GAIN better and is as clearly placed (PLACEMENT_MARGIN): it leans."""
+    known = [np.asarray(corners, np.float32)]  # where the refinement goes on from is known (RIVAL_LANDED)
     return any(_fits_clearly_better(small, grey, refined, fit)
-               for degrees in LEAN_TURNS for refined in _refined(grey, _turned(corners, degrees), LEAN_REFINES))
+               for degrees in LEAN_TURNS for refined in _refined(grey, _turned(corners, degrees), LEAN_REFINES, known))
 
 
-def _refined(grey: np.ndarray, rival: np.ndarray, times: int) -> Iterator[np.ndarray]:
-    """A rival placement refined `times` times in turn, each refinement as it comes (a check may stop early)."""
-    for _ in range(times):
+# A rival's refinement that lands within RIVAL_LANDED cells (its farthest corner) of a place whose next refinement
+# is known, the placement being checked (_leans, _off_at_corners: refined to where the refinement settles) or a
+# refinement of an earlier rival refined again, is not refined further: from there it goes where that one went,
+# which did not refute the placement (the check stops at the first that does). Each refinement is still checked.
+# A placement checked (lines fitting under LEAN_CHECKED) makes 44 refinements (12 turned, 32 corner moves) when
+# nothing refutes it, most landing 0.006-0.08 cells from it: dev seed 134276 head-on, the slowest two frames of 100
+# (boards 020 and 057, 2 checks each; /tmp/vspeed38/chains.py refined every chain in full, chsum.py the stop
+# simulated): stopped within 0.03 cells (REFINE_SETTLED, where the refinement itself stops) 54 of 88 made, 0.05
+# 50, 0.1 44, the answers the same at each; a little over REFINE_SETTLED taken. The frames' CPU 1290-1320 ms ->
+# 830-910 ms and 960-1030 -> 670-710; every board's reading the same on that seed head-on and through --tilt 16
+# --scale 0.45 --turn 200, the refusing checks of tests/test_vision_vlean32.py and test_vision_vaccept35.py refuse.
+RIVAL_LANDED = 0.05
+
+
+def _refined(grey: np.ndarray, rival: np.ndarray, times: int, known: list[np.ndarray]) -> Iterator[np.ndarray]:
+    """A rival placement refined `times` times in turn, each refinement as it comes (a check may stop early);
+    stopped once one lands within RIVAL_LANDED cells of a place in `known` (those whose next refinement the
+    check has seen; each refinement refined again is added)."""
+    for n in range(times):
         rival = order_corners(_refine(grey, rival, 3, scored=False)[0])
         yield rival
+        if n == times - 1 or any(_moved_cells(place, rival) < RIVAL_LANDED for place in known):
+            return
+        known.append(rival)
 
 
 def _fits_clearly_better(small: np.ndarray, grey: np.ndarray, rival: np.ndarray, fit: float) -> bool:
@@ -1891,9 +1918,10 @@ def _off_at_corners(small: np.ndarray, grey: np.ndarray, corners: np.ndarray, fi
     corners = np.asarray(corners, np.float32)
     to_frame = cv2.getPerspectiveTransform(_canonical(1), corners)
     away = 0.5 * smallest_square_px(corners)
+    known = [corners]  # where the refinement goes on from is known (RIVAL_LANDED)
     return any(np.abs(refined - corners).max() > away and _fits_clearly_better(small, grey, refined, fit)
                for corner in range(4) for move in CORNER_MOVES
-               for refined in _refined(grey, _corner_moved(to_frame, corner, move), CORNER_REFINES))
+               for refined in _refined(grey, _corner_moved(to_frame, corner, move), CORNER_REFINES, known))
 
 
 def _corner_moved(to_frame: np.ndarray, corner: int, move: tuple[float, float]) -> np.ndarray:
@@ -2938,8 +2966,9 @@ def _unsettled(grey: np.ndarray, corners: np.ndarray,
     well (_stretched); every other line falls between the board's (a grid
     of half its spacing over it, LINE_PARITY). `last`: judged where no finer scale looks again, where a
     corner's gain whose moved grid the refinement takes back to the placement does not refuse it (HALF_BACK)."""
-    half_gain, weakest, own = _half_cell_gain(grey, corners)
-    if half_gain > HALF_CELL_GAIN and not (last and _half_cell_comes_back(grey, corners)):
+    moves = _half_cell_moves(grey, corners)  # once: _half_cell_comes_back asks for the same numbers
+    half_gain, weakest, own = _gain_of(moves[0], moves[1])
+    if half_gain > HALF_CELL_GAIN and not (last and _half_cell_comes_back(grey, corners, moves)):
         return "half cell"
     # (a contrast is at most 1: a corner fitting over 1 - WHOLE_CELL_GAIN cannot gain more, and is not moved)
     if own < 1.0 - WHOLE_CELL_GAIN and _stretched(grey, corners, weakest):
