@@ -2493,6 +2493,8 @@ def _global_search(frame: np.ndarray, scale: float, small: np.ndarray,
     if len(pools) > 1 and rectified[0] is not None:
         pools.append(_rectified_cells(frame, scale, gray, rectifier(gray, crossed=True)))
         yield from take(len(pools) - 1, 0, PERSPECTIVE_RANKS)
+    # last of all, the plain view's lattices spaced twice one of its strong ones (see DOUBLE_SPACING)
+    yield from _doubled_again(plain, small, scale, gray, fresh)
 
 
 # Last of all, on a frame none of whose other placements is taken, the strongest lattices once more, placed otherwise.
@@ -2574,6 +2576,52 @@ def _perspective_rest(pool: list[tuple[_LatticeCells, np.ndarray]],
                 if fresh(corners) and not _over_strong(corners, strong) \
                         and _clear_as_it_comes(small, order_corners(corners), scale):
                     yield corners, relative
+
+
+# Last of all, the plain view's lattices spaced about twice one of its strong ones each way (within DOUBLE_SPACING
+# of the larger spacing), placed by the premium pattern (by either measure) when clear as it comes by the margins,
+# then where their combs lie when clear as it comes by the lines and the margins. On a clear plastic board the
+# table shows through and its faint lines are outdone by the tiles: their edges lie on the lines and their
+# letters between them, so the strongest combs are half the board's spacing, and the pattern ranks the lattice of
+# the board's own spacing after every one tried. Rendered dev seed 134273 board-054 (a clear labelled board on a
+# grey table, 65 dark wooden tiles with light letters, near square-on): the plain view's two strong lattices are
+# 8.25 px at half size (the true cell 16.15), the third, 16.25 px, is the board's, placed 0.25 cells off by both
+# measures with pattern scores 0.039 and 0.057 (the strong ones' 0.072-0.095); every rough placement offered lay
+# 2.5 cells off or more; from it the board is located 0.07 cells off and read 65/65 (not located before).
+# DOUBLE_SPACING: twice a strong spacing is 16.5 there, the board's 16.25 (1.5 %); the combs' spacings are
+# 0.25 px apart, 2 % of a 12 px cell at half size. Evidence (`/tmp/vclear38/ev.py`: every placement this stage gives
+# on a frame, whatever came before, settled as _candidates settles one) on 813 rendered dev boards head-on (seeds
+# 134270-134275 boards 0-99, and the 213 clear boards among their boards 100-499): doubled lattices on 52 frames, 29
+# placements on 29 frames, 28 taken, every one within 0.25 cells of the truth (from starts 0.09-1.57 cells off), 1
+# refused (from 2.07 off); none taken 0.3 cells off or more. It comes after every other rough placement, so only a
+# frame none of whose placements before was taken can change: of those 813, 134273 board-054 alone.
+DOUBLE_SPACING = 0.03
+
+
+def _doubled(pool: list[_PlacedCells]) -> list[_PlacedCells]:
+    """The lattices of a view's pool past its STRONG_LATTICES whose spacing is within DOUBLE_SPACING of twice one of
+    those each way (see the comment above)."""
+    strong = [cells.size for cells, _ in pool[:STRONG_LATTICES]]
+
+    def twice(size: tuple[float, float]) -> bool:
+        return any(all(abs(size[a] - 2 * other[a]) <= DOUBLE_SPACING * size[a] for a in (0, 1)) for other in strong)
+    return [placed for placed in pool[STRONG_LATTICES:] if twice(placed[0].size)]
+
+
+def _doubled_again(plain: list[_PlacedCells], small: np.ndarray, scale: float, gray: np.ndarray,
+                   fresh: Callable[[np.ndarray], bool]) -> Iterator[tuple[np.ndarray, bool]]:
+    """_global_search's last rough placements (see the comment above): the plain view's lattices spaced twice a
+    strong one's, placed by the premium pattern when fresh and clear as it comes by the margins, then where their
+    combs lie when fresh and clear as it comes by the lines and the margins."""
+    doubled = _doubled(plain)
+    for cells, back in doubled:
+        for relative in (False, True):
+            found = _placement(cells, relative)
+            if found is not None:
+                corners = cv2.perspectiveTransform(found[1][None], back)[0].astype(np.float32)
+                if fresh(corners) and _clear_as_it_comes(small, order_corners(corners), scale):
+                    yield corners, relative
+    yield from _placed_at_combs(doubled, small, scale, gray, fresh)
 
 
 def _over_strong(corners: np.ndarray, strong: list[np.ndarray]) -> bool:
