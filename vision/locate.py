@@ -3265,6 +3265,8 @@ def _placed_half_lined(small: np.ndarray, gray: np.ndarray, scale: float,
                        rough: np.ndarray) -> BoardLocation | None:
     """A rough placement (work-size corners in frame order) refined on its lines and taken when every other
     line of it fits and the premium pattern places it clearly (see the comment above), else None."""
+    if placement_margin(small, rough)[0] < PLACEMENT_MARGIN:
+        return None  # not clearly placed as it came: not refined (a frame with no readable board is given up sooner)
     at, at_gray, at_scale = small, gray, scale
     if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
         at, at_gray, at_scale = finer()
