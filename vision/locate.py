@@ -3256,10 +3256,17 @@ def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
 # (what LINE_PARITY refuses); the pattern tells them apart: only the board's own grid beats its rivals a
 # cell off by PATTERN_MARGIN. The renderer's paper board draws its lines so where they are a texture pixel
 # wide or less (boards.draw_board's half-lines of 0.5 px round half to even: 2 and 0 px in turn at an odd
-# cell, none at an even one). Rendered development seeds 134298 board-678 (0.39 of the frame, 50 cream
-# tiles) and 134299 board-2886 (0.33, 60 dark red tiles): their rough placements 0.11-0.26 cells off clearly
-# placed (margins 7-63) and refused on their lines (0.5 of the pieces fit: every other line) and by the
-# pattern alone (corner clearness 1.17 under 1.2; margin 3.4), not located before.
+# cell, none at an even one). Rendered development seed 134298 board-678 (0.39 of the frame, 50 cream tiles):
+# its rough placements 0.11-0.26 cells off, clearly placed (margins 63), are refused on their lines (half
+# the pieces fit: every other line) and by the pattern alone (corner clearness 1.17 under 1.2): not located
+# before; placed so 0.07-0.11 cells off. 134299 board-2886 (0.33, 60 dark red tiles) stays not located: refined
+# 0.09 off, its margin there 3.4. Only a rough placement clearly placed as it came (PLACEMENT_MARGIN, as
+# _candidates' second look asks) is refined: the board too small to read of tests/test_vision_locate.py
+# refines no more. No threshold of its own. Asked of every frame whatever came before (`/tmp/vpaper38/ev.py`:
+# the whole frame's and every part's rough placements, before the PLACEMENT_MARGIN guard): on the 63 paper
+# boards at 0.32-0.46 of the frame among development seeds 134298-134303's boards 0-2999 (7 of them showing
+# every other line) it took 5 placements on 3 boards, all showing every other line, 0.07-0.12 cells off; on
+# 134298's boards 0-99 (every style) none.
 def _placed_half_lined(small: np.ndarray, gray: np.ndarray, scale: float,
                        finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
                        rough: np.ndarray) -> BoardLocation | None:
