@@ -3264,8 +3264,8 @@ def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
 # _candidates' second look asks) is refined: the board too small to read of tests/test_vision_locate.py
 # refines no more. No threshold of its own. Asked of every frame whatever came before (`/tmp/vpaper38/ev.py`:
 # the whole frame's and every part's rough placements, before the PLACEMENT_MARGIN guard): on the 63 paper
-# boards at 0.32-0.46 of the frame among development seeds 134298-134303's boards 0-2999 (7 of them showing
-# every other line) it took 5 placements on 3 boards, all showing every other line, 0.07-0.12 cells off; on
+# boards at 0.32-0.46 of the frame among development seeds 134298-134303's boards 0-2999 (6 of them showing
+# every other line, one no line) it took 5 placements on 3 boards, all showing every other line, 0.07-0.12 cells off; on
 # 134298's boards 0-99 (every style) none.
 def _placed_half_lined(small: np.ndarray, gray: np.ndarray, scale: float,
                        finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
