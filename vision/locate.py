@@ -3259,7 +3259,8 @@ def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
 # cell, none at an even one). Rendered development seed 134298 board-678 (0.39 of the frame, 50 cream tiles):
 # its rough placements 0.11-0.26 cells off, clearly placed (margins 63), are refused on their lines (half
 # the pieces fit: every other line) and by the pattern alone (corner clearness 1.17 under 1.2): not located
-# before; placed so 0.07-0.11 cells off. 134299 board-2886 (0.33, 60 dark red tiles) stays not located: refined
+# before; placed so 0.07-0.11 cells off (and round 33's 274274 board-076, tests/test_vision_vfaint33.py: 0.08
+# off, margin 10.5). 134299 board-2886 (0.33, 60 dark red tiles) stays not located: refined
 # 0.09 off, its margin there 3.4. Only a rough placement clearly placed as it came (PLACEMENT_MARGIN, as
 # _candidates' second look asks) is refined: the board too small to read of tests/test_vision_locate.py
 # refines no more. No threshold of its own. Asked of every frame whatever came before (`/tmp/vpaper38/ev.py`:
