@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Literal, NamedTuple
-from functools import lru_cache, reduce
+from functools import lru_cache, partial, reduce
 
 import cv2
 import numpy as np
@@ -2744,9 +2744,11 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         return False
 
     def in_part(box: tuple[int, int, int, int], by_pattern_too: bool = False,
-                kept: list[Callable[[], Iterator[BoardLocation]]] | None = None) -> Iterator[BoardLocation]:
-        """The part's boards by its lines, then (`by_pattern_too`) by its premium pattern alone when none was
-        given; `kept` is given the part's pattern search, to be run later (see the comment above board_candidates)."""
+                kept: list[Callable[[], Iterator[BoardLocation]]] | None = None,
+                kept_half: list[Callable[[], Iterator[BoardLocation]]] | None = None) -> Iterator[BoardLocation]:
+        """The part's boards by its lines, then (`by_pattern_too`) by its premium pattern alone and then by every
+        other line when none was given; `kept` is given the part's pattern search and `kept_half` its search by
+        every other line, to be run later (see the comments above board_candidates and _placed_half_lined)."""
         x0, y0, x1, y1 = box
         crop = frame[y0:y1, x0:x1]
         crop_small, crop_gray, crop_scale = _work_images(crop)
@@ -2759,12 +2761,19 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         def by_pattern() -> Iterator[BoardLocation]:  # the part's boards by its premium pattern alone
             return map(moved, _pattern_candidates(crop_small, crop_scale, crop_gray, roughs))
 
+        def half_lined() -> Iterator[BoardLocation]:  # the part's boards by every other line
+            return map(moved, _half_lined_candidates(crop, crop_small, crop_scale, crop_gray, roughs))
+
         def placed() -> Iterator[BoardLocation]:
             yield from map(moved, _candidates(crop, crop_small, crop_scale, crop_gray, roughs))
             if by_pattern_too and not given:  # no board placed by its lines: by its premium pattern alone
                 yield from by_pattern()
+            if by_pattern_too and not given:  # nor by the pattern: by every other line
+                yield from half_lined()
         if kept is not None:
             kept.append(by_pattern)
+        if kept_half is not None:
+            kept_half.append(half_lined)
         for found in placed():
             if fresh(found):
                 yield found
@@ -2775,8 +2784,10 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         return
     cluster = _cluster_box(gray, scale, frame.shape[:2], strong)
     part_patterns: list[Callable[[], Iterator[BoardLocation]]] = []  # the parts' pattern searches, run last
+    part_halves: list[Callable[[], Iterator[BoardLocation]]] = []  # the parts' searches by every other line, after them
     if cluster is not None:
-        yield from in_part(cluster, kept=part_patterns)  # then the whole frame, as when there is no such cluster
+        # then the whole frame, as when there is no such cluster
+        yield from in_part(cluster, kept=part_patterns, kept_half=part_halves)
     roughs: list[tuple[np.ndarray, bool]] = []
     for found in _candidates(frame, small, scale, gray, roughs):
         if fresh(found):
@@ -2784,7 +2795,7 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
     if cluster is None:
         last = _last_part(gray, scale, frame.shape[:2], strong)
         if last is not None:
-            yield from in_part(last, kept=part_patterns)
+            yield from in_part(last, kept=part_patterns, kept_half=part_halves)
     if not given:  # no board placed by its lines: by its premium pattern alone, in the whole frame
         for found in _pattern_candidates(small, scale, gray, roughs):
             if fresh(found):
@@ -2793,6 +2804,13 @@ def board_candidates(frame: np.ndarray) -> Iterator[BoardLocation]:
         if given:
             break
         for found in by_pattern():
+            if fresh(found):
+                yield found
+    # last of all, by every other grid line: in the whole frame, then in the part searched (see _placed_half_lined)
+    for half_lined in [partial(_half_lined_candidates, frame, small, scale, gray, roughs)] + part_halves:
+        if given:
+            break
+        for found in half_lined():
             if fresh(found):
                 yield found
 
@@ -3302,6 +3320,87 @@ def _pattern_candidates(small: np.ndarray, scale: float, gray: np.ndarray,
         if found is None or _beaten_by_a_shift(small, found.corners * scale):
             continue
         if _span_passes(small, order_corners(found.corners * scale)):
+            yield found
+
+
+# Boards whose grid shows every other line only are placed by those lines (_placed_half_lined), board_candidates'
+# last try of all, after the premium pattern alone placed none: the rough placements the pattern was given
+# (`roughs`) refined on the lines as _settled refines them (at the finer scale where it would), and taken
+# only when the premium pattern clearly places the grid there, by the pattern alone's bar (placement_margin
+# over PATTERN_MARGIN, then _beaten_by_a_shift and _span_passes), every other line of it, each way, fits
+# as a board's lines must (the pieces of the lines of one parity per axis: LINE_FIT over them, FINE_CORNER_FIT
+# at the worst corner) and the others fall between lines (_line_parity under LINE_PARITY: else the lines'
+# own checks judged it). Such a grid is, by its lines, also a grid of half a board's spacing over a board
+# (what LINE_PARITY refuses); the pattern tells them apart: only the board's own grid beats its rivals a
+# cell off by PATTERN_MARGIN. The renderer's paper board draws its lines so where they are a texture pixel
+# wide or less (boards.draw_board's half-lines of 0.5 px round half to even: 2 and 0 px in turn at an odd
+# cell, none at an even one). Rendered development seed 134298 board-678 (0.39 of the frame, 50 cream tiles):
+# its rough placements 0.11-0.26 cells off, clearly placed (margins 63), are refused on their lines (half
+# the pieces fit: every other line) and by the pattern alone (corner clearness 1.17 under 1.2): not located
+# before; placed so 0.07-0.11 cells off (and round 33's 274274 board-076, tests/test_vision_vfaint33.py: 0.08
+# off, margin 10.5). 134299 board-2886 (0.33, 60 dark red tiles) stays not located: refined
+# 0.09 off, its margin there 3.4. Only a rough placement clearly placed as it came (PLACEMENT_MARGIN, as
+# _candidates' second look asks) is refined: the board too small to read of tests/test_vision_locate.py
+# refines no more. No threshold of its own. Asked of every frame whatever came before (`/tmp/vpaper38/ev.py`:
+# the whole frame's and every part's rough placements, before the PLACEMENT_MARGIN guard): on the 63 paper
+# boards at 0.32-0.46 of the frame among development seeds 134298-134303's boards 0-2999 (6 of them showing
+# every other line, one no line) it took 5 placements on 3 boards, all showing every other line, 0.07-0.12 cells off; on
+# 134298's boards 0-99 (every style) none.
+def _placed_half_lined(small: np.ndarray, gray: np.ndarray, scale: float,
+                       finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
+                       rough: np.ndarray) -> BoardLocation | None:
+    """A rough placement (work-size corners in frame order) refined on its lines and taken when every other
+    line of it fits and the premium pattern places it clearly (see the comment above), else None."""
+    if placement_margin(small, rough)[0] < PLACEMENT_MARGIN:
+        return None  # not clearly placed as it came: not refined (a frame with no readable board is given up sooner)
+    at, at_gray, at_scale = small, gray, scale
+    if np.linalg.norm(rough[1] - rough[0]) / 15 < FINE_CELL and scale < 1.0:
+        at, at_gray, at_scale = finer()
+        rough = rough * (at_scale / scale)
+    at_grey = at_gray.astype(np.float32)
+    corners = order_corners(_refine(at_grey, rough, 3, wide=True, scored=False)[0])
+    found = order_corners(corners / at_scale)
+    if smallest_square_px(found) < MIN_CELL_PX:
+        return None
+    margin, _ = placement_margin(at, corners)
+    if margin < PATTERN_MARGIN:
+        return None
+    refined = _scored(at_grey, corners)
+    fit = _half_lined_fit(refined[2])
+    if fit[0] < LINE_FIT or fit[1] < FINE_CORNER_FIT or _line_parity(at_grey, corners, refined) >= LINE_PARITY:
+        return None
+    work = found * scale
+    if _beaten_by_a_shift(small, work) or not _span_passes(small, work):
+        return None
+    return BoardLocation(corners=found, grid_score=refined[1], margin=margin, line_fit=fit[0])
+
+
+def _half_lined_fit(fitted: _Fitted) -> tuple[float, float]:
+    """How every other grid line of a placement (each axis: the even lines or the odd ones, whichever fit
+    better) fits: the share of their pieces that fit (_line_pieces; the worse axis) and that share at the
+    worst corner (_corner_fit over those lines). `fitted`: the view _scored scored the placement on."""
+    pieces = _line_pieces(fitted.view, REFINE_CELL, REFINE_CELL, fitted.response)
+    drawn = np.zeros(pieces.shape[:2], bool)
+    for axis in (0, 1):
+        even, odd = pieces[axis, 0::2].mean(), pieces[axis, 1::2].mean()
+        drawn[axis, (0 if even >= odd else 1)::2] = True
+    share = min(float(pieces[axis][drawn[axis]].mean()) for axis in (0, 1))
+    return share, _corner_fit(pieces, drawn)
+
+
+def _half_lined_candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.ndarray,
+                           roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
+    """Boards of a frame (or a part of one) placed by every other grid line (_placed_half_lined) from the rough
+    placements the premium pattern alone was given (`roughs`): board_candidates' last try."""
+    fine: list[tuple[np.ndarray, np.ndarray, float]] = []
+
+    def finer() -> tuple[np.ndarray, np.ndarray, float]:
+        if not fine:
+            fine.append(_finer(frame, scale))
+        return fine[0]
+    for rough, _ in roughs:
+        found = _placed_half_lined(small, gray, scale, finer, rough)
+        if found is not None:
             yield found
 
 
