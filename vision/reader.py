@@ -810,6 +810,18 @@ OTHER_LETTERS = 0.05
 # through 8/0.38/290 (darker G 0.975), located, asked too. Dev evidence: vision/MEASUREMENTS.md, round 36
 DARKER_REFUTES = 1.0 - OTHER_LETTERS
 DARK_SPAN = 0.8
+# TURN_TWINS and TURNED_SAME (_turn_refutes, _turn_rivals): the letters whose half turn is the other, and how surely a
+# window turned half a turn may read the letter read upright (plain ink) before that letter is asked. Turned, a W is an
+# M and an M a W; a serif W on a small square whose thin arms are lost reads M both ways up. 369369 board-067 (10, 12),
+# a condensed bold serif W at about 30 px a square: plain 'not a letter', strokes M 0.99, read M 0.994 (sure tile
+# path); its half turn's plain ink M 0.96-0.98 (tests/test_vision_serif_w37.py). Training-style windows (vision.train's
+# render_tile and _camera: every renderer font, squares of 18-40 px, 4400 W and M windows, /tmp/vserifw38/turn2.py
+# seeds 11-13) read by _letter_probabilities: of 2161 M's read M at the kiosk's bar the half turn read M at 0.841 at
+# most (6 at 0.5 or more), of 2155 W's read W it read W at 0.192 at most; of the 5 W's read M (0.90-0.998; dejavu
+# serif bold and condensed, 18-22 px) it read M at 0.987, 0.875, 0.539, 0.058 and 0.0: 0.9 asks the first, and no
+# right letter there (0.06 over the surest right M). The mirror (one freesans-bold M read W 0.981) turns to no W
+TURN_TWINS = ("M", "W")
+TURNED_SAME = 0.9
 # SURE_TILE_HAIRLINES (no constant of its own: LETTER_DECIDES, _hairline_rivals): a sure tile's strokes' letter
 # (SURE_TILE: its plain ink read 'not a letter') whose strokes with their hairlines kept read another letter at
 # LETTER_DECIDES is not taken, as FAINT_STROKES and HAIRLINES_RIVAL do not take such a letter on the other strokes'
@@ -1395,6 +1407,7 @@ class BoardReader:
             self._boosted_agrees(cells, probs, heights)
             self._number_as_tail(cells, probs, heights, strokes)
             _no_stray_strokes(cells, probs, heights)
+            self._turn_refutes(cells, probs, heights)
         return probs, heights
 
     def _hairlines_rival(self, windows: list[np.ndarray], letters: np.ndarray,
@@ -1572,6 +1585,25 @@ class BoardReader:
             rival_letters = again[rivals].argmax(axis=1)
             other[rivals] = (dark_heights > 0) & (dark[np.arange(len(rivals)), rival_letters] >= DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
+
+    def _turn_refutes(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
+        """Takes out (in place, as _letters_agree does: the square is unknown) a letter read at the kiosk's bar that
+        its window turned half a turn reads too (_turned_same)."""
+        rows = np.flatnonzero((heights > 0) & (_as_reported(probs) >= DEFAULT_MIN_CONFIDENCE))
+        if len(rows):
+            probs[rows[self._turned_same([cells[k] for k in rows], probs[rows].argmax(axis=1))]] = 0.0
+
+    def _turned_same(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+        """Per window: whether letters[row] (an index into self.letter_classes) is one of TURN_TWINS and the window
+        turned half a turn reads it at TURNED_SAME from its plain ink: turned, a W is an M and an M a W, so a glyph
+        that reads M both ways up is a W the model took for an M, or the mirror (see TURNED_SAME)."""
+        twins = [self.letter_classes.index(letter) for letter in TURN_TWINS if letter in self.letter_classes]
+        rows = np.flatnonzero(np.isin(letters, twins))
+        same = np.zeros(len(windows), bool)
+        if len(rows):
+            turned, heights = self._read_glyphs([_turned_window(windows[k], 2) for k in rows], strokes=False)
+            same[rows] = (heights > 0) & (turned[np.arange(len(rows)), letters[rows]] >= TURNED_SAME)
+        return same
 
     def _hairlines_mark(self, windows: list[np.ndarray]) -> np.ndarray:
         """Per window: whether its strokes with their hairlines kept (vision.glyph.hairline_mask) hold a glyph the letter
@@ -2297,6 +2329,8 @@ class BoardReader:
             del letters[k]
         for k in self._hairline_rivals(dict(zip(unread, upright)), letters):  # strokes that lost a thin arm
             del letters[k]
+        for k in self._turn_rivals(dict(zip(unread, upright)), letters):  # a W read M both ways up
+            del letters[k]
         darker = self._darker_marks(upright, marks, stroke_marks, other)
         marked = [k for k, w, p, s, d in zip(unread, upright, marks, stroke_marks, darker) if _a_mark(w, p, s, d)]
         return (marked if len(marked) <= self._blanks else []), letters
@@ -2326,6 +2360,16 @@ class BoardReader:
         if len(unsure):
             rival[unsure] = self._hairlines_rival([_boosted(upright[squares[j]]) for j in unsure], read[unsure])
         return [k for k, r in zip(squares, rival) if r]
+
+    def _turn_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
+        """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
+        height) whose window turned half a turn reads their letter too (_turned_same, see TURNED_SAME). `upright`: each
+        square's upright grey window."""
+        squares = list(letters)
+        if not squares:
+            return []
+        same = self._turned_same([upright[k] for k in squares], np.array([letters[k][0].argmax() for k in squares], int))
+        return [k for k, s in zip(squares, same) if s]
 
     def _read_any_turn(self, centre: CellReading, window: np.ndarray) -> bool:
         """Whether the centre square's reading (`centre`; `window`, its grey letter window) is a tile whose letter
