@@ -2163,7 +2163,7 @@ class BoardReader:
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
-        self._washed_out_letters(windows, index, covered, letter_at, letter_probs, heights, quarter)
+        washed = self._washed_out_letters(windows, index, covered, letter_at, letter_probs, heights, quarter)
         in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
@@ -2218,7 +2218,8 @@ class BoardReader:
         for k, reading in self._unsure_letters_boosted(cells, occ, glared, letter_at, letter_probs, windows, index,
                                                        quarter).items():
             cells[k] = reading
-        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
+        read_boosted = {**washed, **boosted}  # the washed-out letters' polarity judged on their boosted windows too
+        for k in _against_polarity(cells, occ, [read_boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -2397,20 +2398,25 @@ class BoardReader:
 
     def _washed_out_letters(self, windows: list[np.ndarray], index: np.ndarray, covered: np.ndarray,
                             letter_at: dict[int, int], letter_probs: np.ndarray, heights: np.ndarray,
-                            quarter: int) -> None:
+                            quarter: int) -> dict[int, np.ndarray]:
         """Reads again, in place, the upright squares the occupancy model calls covered where no letter was found, from
         their grey windows with their detail boosted (_boosted, as _faint_letters reads a tile's): a letter read so at
         WASHED_OUT is taken, and the square then shows it in view as a plain letter would.
         `windows` and `index` (the frame-order cell of each upright one) as _read has them; `letter_at`: each square's
-        row in `letter_probs` and `heights`."""
+        row in `letter_probs` and `heights`. Returns the boosted window (as cut) of each square whose letter was taken:
+        its print's polarity is judged on it (_against_polarity), as a faint tile's is."""
         squares = [k for k, j in letter_at.items() if covered[k] and heights[j] == 0]
         if not squares:
-            return
-        upright = [_turned_window(_boosted(windows[index[k]]), quarter) for k in squares]
-        probs, found = self._letter_probabilities(upright, strokes_past_print=True)
+            return {}
+        cut = {k: _boosted(windows[index[k]]) for k in squares}
+        probs, found = self._letter_probabilities([_turned_window(cut[k], quarter) for k in squares],
+                                                  strokes_past_print=True)
+        taken = {}
         for j, k in enumerate(squares):
             if found[j] > 0 and probs[j].max() >= WASHED_OUT:
                 letter_probs[letter_at[k]], heights[letter_at[k]] = probs[j], found[j]
+                taken[k] = cut[k]
+        return taken
 
     def _unsure_letters_boosted(self, cells: list[CellReading], occ: np.ndarray, glared: np.ndarray,
                                 letter_at: dict[int, int], letter_probs: np.ndarray, windows: list[np.ndarray],
