@@ -1175,7 +1175,8 @@ FAINT_SIGMA = 6.0
 # drawn with --hands (100, 11 with hands; /tmp/vglare38/s/collect.py): of the 225 covered squares with no letter found,
 # 153 empty, 31 blanks and 41 tiles, boosted reads at LETTER_DECIDES seven: that J and six right (0.9992-0.99995:
 # board-061's four, the hands set's board-019 P 0.99992); none of the empty squares or blanks. Thin: 0.9901 against
-# 0.9992.
+# 0.9992. 134287 drawn with --hands, read after the bar was set: of 267 such squares one read so, board-027's P 0.99907,
+# right.
 WASHED_OUT = LETTER_SURE_ALONE
 # GLARE_UNSURE (no constant of its own: DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES; _unsure_letters_boosted): a tile's
 # letter whose thin parts glare washed out is found but read under the kiosk's bar (a G whose bar faded reads G 0.66,
