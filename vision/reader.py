@@ -1199,6 +1199,28 @@ BLANK_HUE_TWIN_APART = 2.0
 # 133078 board-097 (2.5 and 6 px read their nine tiles; a plain contrast stretch of the window read one).
 FAINT_GAIN = 2.5
 FAINT_SIGMA = 6.0
+# WASHED_OUT (_washed_out_letters): a lamp's glare over a few tiles at the board's edge washes their letters out and
+# darkens nothing, yet the occupancy model calls them covered (0.74-0.96), and four of them with no letter found (plain
+# ink 'not a letter', strokes under their level) made a patch at the edge that counts as a hand: those and two letters
+# read surely beside it (U 1.0, B 0.998) were asked (the lead's 362362 board-061, deluxe board, wooden tiles under a
+# spot: S, U, W, D, R, B). Boosted as a faint tile's window is (FAINT_GAIN), the four read S 0.9998, W 0.9992,
+# D 0.9993, R 0.99995, and with the patch gone all six are read right. A covered square may be a hand's, though:
+# a U half under an arm (rendered dev seed 134286 with --hands, board-047 (2, 8)) reads J 0.9901 boosted, so such a
+# letter is taken only at LETTER_SURE_ALONE, not LETTER_DECIDES. Dev seeds 134286-134291 (100 boards each) and 134286
+# drawn with --hands (100, 11 with hands; /tmp/vglare38/s/collect.py): of the 225 covered squares with no letter found,
+# 153 empty, 31 blanks and 41 tiles, boosted reads at LETTER_DECIDES seven: that J and six right (0.9992-0.99995:
+# board-061's four, the hands set's board-019 P 0.99992); none of the empty squares or blanks. Thin: 0.9901 against
+# 0.9992. 134287 drawn with --hands, read after the bar was set: of 267 such squares one read so, board-027's P 0.99907,
+# right.
+WASHED_OUT = LETTER_SURE_ALONE
+# GLARE_UNSURE (no constant of its own: DEFAULT_MIN_CONFIDENCE, LETTER_DECIDES; _unsure_letters_boosted): a tile's
+# letter whose thin parts glare washed out is found but read under the kiosk's bar (a G whose bar faded reads G 0.66,
+# C 0.34; an A reads Y 0.59: rendered dev seed 134290 board-083, cream tiles under a spot), and asked. Read again
+# boosted (FAINT_GAIN) they read G 0.9998 and A 1.0. As _read_denoised takes its reading: the same letter at the
+# kiosk's bar, another at LETTER_DECIDES. Dev seeds 134286-134291 and 134286 with --hands (700 boards,
+# /tmp/vglare38/s/collect.py): five squares so read, board-083's two taken and right; three not taken (134289
+# board-083's M read M 0.55, boosted 'not a letter'; the hands set's board-093 O read L 0.63 and C read L 0.54, boosted
+# nothing and C 0.83, under LETTER_DECIDES as another letter).
 PREMIUM = (LAYOUT.ravel() != NORMAL)  # upright squares with a label (or the centre star)
 NOT_FOUND = "board not found: is the whole board in view?"
 TURN_NOT_SETTLED = "which way up the board is turned is not settled by its few tiles yet"  # every square but
@@ -2201,6 +2223,7 @@ class BoardReader:
         if self.config.corners is None and not self._shows_premium_pattern(stats, index[lettered], letter_probs):
             return None
         letter_at = dict(zip(lettered, range(len(lettered))))
+        washed = self._washed_out_letters(windows, index, covered, letter_at, letter_probs, heights, quarter)
         in_view = np.zeros(225, bool)  # covered squares showing a letter read surely
         for k, i in letter_at.items():
             in_view[k] = covered[k] and heights[i] > 0 and letter_probs[i].max() >= LETTER_IN_VIEW
@@ -2252,7 +2275,11 @@ class BoardReader:
                    and (occ[k].argmax() == 1 or glared[k]) and cells[k].state in ("empty", "unknown")}
         for k, reading in self._faint_letters(boosted, occ, windows, index, quarter).items():
             cells[k] = reading
-        for k in _against_polarity(cells, occ, [boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
+        for k, reading in self._unsure_letters_boosted(cells, occ, glared, letter_at, letter_probs, windows, index,
+                                                       quarter).items():
+            cells[k] = reading
+        read_boosted = {**washed, **boosted}  # the washed-out letters' polarity judged on their boosted windows too
+        for k in _against_polarity(cells, occ, [read_boosted.get(k, windows[i]) for k, i in enumerate(index)], marked):
             cells[k] = CellReading("unknown", None, 0.0)
         for k in _twinned_blanks(cells, occ, stats, index, marked + blanks):
             cells[k] = CellReading("unknown", None, 0.0)
@@ -2440,6 +2467,51 @@ class BoardReader:
         unsure = self._maybe_accented(windows, todo, probs, heights, quarter)
         return {k: self._in_plain_view(probs[j], j in unsure) for j, k in enumerate(squares)
                 if heights[j] > 0 and probs[j].any()}
+
+    def _washed_out_letters(self, windows: list[np.ndarray], index: np.ndarray, covered: np.ndarray,
+                            letter_at: dict[int, int], letter_probs: np.ndarray, heights: np.ndarray,
+                            quarter: int) -> dict[int, np.ndarray]:
+        """Reads again, in place, the upright squares the occupancy model calls covered where no letter was found, from
+        their grey windows with their detail boosted (_boosted, as _faint_letters reads a tile's): a letter read so at
+        WASHED_OUT is taken, and the square then shows it in view as a plain letter would.
+        `windows` and `index` (the frame-order cell of each upright one) as _read has them; `letter_at`: each square's
+        row in `letter_probs` and `heights`. Returns the boosted window (as cut) of each square whose letter was taken:
+        its print's polarity is judged on it (_against_polarity), as a faint tile's is."""
+        squares = [k for k, j in letter_at.items() if covered[k] and heights[j] == 0]
+        if not squares:
+            return {}
+        cut = {k: _boosted(windows[index[k]]) for k in squares}
+        probs, found = self._letter_probabilities([_turned_window(cut[k], quarter) for k in squares],
+                                                  strokes_past_print=True)
+        taken = {}
+        for j, k in enumerate(squares):
+            if found[j] > 0 and probs[j].max() >= WASHED_OUT:
+                letter_probs[letter_at[k]], heights[letter_at[k]] = probs[j], found[j]
+                taken[k] = cut[k]
+        return taken
+
+    def _unsure_letters_boosted(self, cells: list[CellReading], occ: np.ndarray, glared: np.ndarray,
+                                letter_at: dict[int, int], letter_probs: np.ndarray, windows: list[np.ndarray],
+                                index: np.ndarray, quarter: int) -> dict[int, CellReading]:
+        """The upright squares the occupancy model calls likeliest a tile (or glared) whose letter was found but read
+        under the kiosk's bar (DEFAULT_MIN_CONFIDENCE; not one a rule took out), read again from their grey windows
+        with their detail boosted (_boosted, as _faint_letters reads them): the reading is taken where it reads the
+        same letter at the kiosk's bar, or another at LETTER_DECIDES (as _read_denoised takes its reading; see
+        GLARE_UNSURE), each read as _cell_reading reads a square. `occ` upright, `windows` and `index` as _read has
+        them."""
+        squares = [k for k, j in letter_at.items() if cells[k].state == "unknown" and (occ[k].argmax() == 1 or glared[k])
+                   and 0.0 < letter_probs[j].max() < DEFAULT_MIN_CONFIDENCE]
+        if not squares:
+            return {}
+        upright = [_turned_window(_boosted(windows[index[k]]), quarter) for k in squares]
+        probs, heights = self._letter_probabilities(upright, strokes_past_print=True)
+        unsure = self._maybe_accented(windows, [int(index[k]) for k in squares], probs, heights, quarter)
+        taken = {}
+        for j, k in enumerate(squares):
+            same = probs[j].argmax() == letter_probs[letter_at[k]].argmax()
+            if heights[j] > 0 and probs[j].max() >= (DEFAULT_MIN_CONFIDENCE if same else LETTER_DECIDES):
+                taken[k] = self._cell_reading(occ[k], probs[j], j in unsure)
+        return taken
 
     def _faint_letters(self, boosted: dict[int, np.ndarray], occ: np.ndarray, windows: list[np.ndarray],
                        index: np.ndarray, quarter: int) -> dict[int, CellReading]:
