@@ -92,3 +92,12 @@ def cells_off(found: np.ndarray, truth: np.ndarray) -> float:
     to_cells = cv2.getPerspectiveTransform(np.asarray(found, np.float32), _canonical(1))
     mapped = cv2.perspectiveTransform(np.asarray(truth, np.float32)[None], to_cells)[0]
     return min(float(np.linalg.norm(mapped - np.roll(_canonical(1), -q, axis=0), axis=1).max()) for q in range(4))
+
+
+def assert_located_and_read(seed: int, board: int, share: float = 0.95) -> None:
+    """Board `board` of that seed located, nothing on it read wrong, and at least `share` of its lettered tiles read."""
+    truth, obs = read_rendered(seed, board)
+    assert obs.located
+    assert_nothing_wrong(truth, obs)
+    tiles = [(r, c) for r in range(15) for c in range(15) if truth[r][c].isalpha()]
+    assert sum(obs.cells[r * 15 + c].letter == truth[r][c] for r, c in tiles) >= share * len(tiles)
