@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from tests.rendered_board import assert_nothing_wrong, cells_off, read_rendered, rendered_corners
+from tests.rendered_board import OPENCV_5_1, assert_nothing_wrong, cells_off, read_rendered, rendered_corners
 from vision import locate
 from vision.locate import board_candidates, order_corners
 
@@ -67,7 +67,7 @@ def test_a_smaller_paper_board_crowded_with_dark_tiles_is_located():
     assert found is not None and cells_off(found.corners, truth) < 0.3
 
 
-@pytest.mark.xfail(strict=True, reason="a half-lined paper board placed 0.61 cells off and read with a confident-wrong "
+@pytest.mark.xfail(OPENCV_5_1, strict=True, reason="with opencv-python 5.1.0.95: a half-lined paper board placed 0.61 cells off and read with a confident-wrong "
                                        "letter by the start tree too (not _placed_half_lined's: located before it)")
 def test_a_half_lined_paper_board_located_before_is_read_with_nothing_wrong():
     """Development seed 134299 board-2470 (a paper board at 0.32 of the frame, its lines 2 and 0 px in turn, 42 cream

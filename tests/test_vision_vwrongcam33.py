@@ -8,6 +8,7 @@ dev board through the bench's camera view (`python -m vision.bench DIR --tilt T 
 import numpy as np
 import pytest
 
+from tests.rendered_board import OPENCV_5_1
 from tests.test_vision_vroute32 import _not_misread
 from tests.test_vision_vwrong32 import _window
 from vision.config import VisionConfig
@@ -49,10 +50,11 @@ def test_a_g_whose_strokes_glyph_is_a_piece_is_not_read_c():
     _not_misread(311311, 53, (13.0, 0.36, 10.0), 7, 12, "G")
 
 
+@pytest.mark.xfail(not OPENCV_5_1, strict=True, reason="its darker ink seconds the M at 0.82 (jheidel-en's D's 0.93-0.998); with "
+                   "opencv-python 5.1.0.95 TURNED_SAME asks it, with 5.0.0.93 (the CI's) its half turn reads M under 0.9")
 def test_a_w_whose_darker_ink_reads_m_is_not_read_m():
     # 311311 board-037 (7, 8) through --tilt 13 --scale 0.36 --turn 10: plain M 0.922, strokes M 0.992, hairlines W
-    # 0.996, darker M 0.822: read M 0.997 (ECHOED_STROKES keeps a letter the darker ink reads at the kiosk's bar); a
-    # strict xfail until round 38: its window turned half a turn reads M too (vision.reader TURNED_SAME)
+    # 0.996, darker M 0.822: read M 0.997 (ECHOED_STROKES keeps a letter the darker ink reads at the kiosk's bar)
     _not_misread(311311, 37, (13.0, 0.36, 10.0), 7, 8, "W")
 
 

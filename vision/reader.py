@@ -462,16 +462,6 @@ LETTER_SURE_ALONE = 0.999
 # The value number's say (vision.value) is not asked again of the filtered reading: board-049 (8,4)'s E (plain 0.769,
 # filtered 0.871), whose noisy 1 reads two digits wide (aspect 2.2), went to Z 0.45 under it and was then taken out
 DENOISE_PX = 3
-# DARKER_AGREED: the darker ink's letter (_read_darker) is taken at the kiosk's bar, not only at LETTER_DECIDES, where
-# the plain ink's likeliest letter is that one too and the filtered window reads no other (the same letter taken at
-# the kiosk's bar, as _read_denoised takes its filtered reading's): a blurred small letter's plain ink is its stroke
-# widened by the blur, which the letter model reads as its letter under the bar with the rest 'not a letter'; the
-# darker level keeps the stroke's core. Round 38 (helper "vgerman38"): scrabscrap-v1 through `--tilt 20 --scale 0.35
-# --turn 200` showed where (4 O's asked, plain O 0.60-0.70, rest 'not a letter' and Ö 0.05-0.07, darker O 0.905-0.973;
-# looked at, not tuned on: the bar is the kiosk's); rendered dev 134292-134295 (62 boards, German and English) head-on
-# with the bar at 0.5: one square changes, 134295 board-012 (6, 6), an A plain 0.667, filtered A 0.681, darker A
-# 0.962, asked, now read; through `--tilt 20 --scale 0.4 --turn 200` (38 boards located, bar 0.8) no square changes
-DARKER_AGREED = DEFAULT_MIN_CONFIDENCE
 # DENOISED_PLAIN (no constant of its own: _plain_letter_in_place): the median filter mends the plain ink's specks.
 # Where a letter was found unfiltered (read under the bar), _read_denoised takes the filtered reading only where the
 # filtered window's plain ink shows a letter (else it is the strokes' reading of the glyph the unfiltered strokes read
@@ -2062,8 +2052,7 @@ class BoardReader:
         """Read again, in place, from their darker ink (vision.glyph.dark_ink_mask) the squares `rows` still not read
         at the kiosk's bar after _read_denoised (`filtered`, `filtered_heights`: their median-filtered readings): the
         darker ink's letter is taken where it reads it at LETTER_DECIDES and the plain ink's or the filtered reading's
-        likeliest letter is that one (see DARKER_READS), or at DARKER_AGREED where the plain ink's likeliest letter is
-        that one and the filtered window reads no other. `upright`: grey windows."""
+        likeliest letter is that one (see DARKER_READS). `upright`: grey windows."""
         plain_read = (heights[rows] > 0) & (probs[rows].max(axis=1) > 0)
         filtered_read = (filtered_heights > 0) & (filtered.max(axis=1) > 0)
         some = np.flatnonzero(plain_read | filtered_read)  # no letter to agree with elsewhere: not read again
@@ -2074,9 +2063,7 @@ class BoardReader:
         letters = dark.argmax(axis=1)
         plain = plain_read[some] & (probs[rows].argmax(axis=1) == letters)
         again = filtered_read[some] & (filtered[some].argmax(axis=1) == letters)
-        unopposed = again | ~filtered_read[some]  # the filtered window reads no other letter
-        bar = np.where(plain & unopposed, DARKER_AGREED, LETTER_DECIDES)
-        taken = (dark_heights > 0) & (dark.max(axis=1) >= bar) & (plain | again)
+        taken = (dark_heights > 0) & (dark.max(axis=1) >= LETTER_DECIDES) & (plain | again)
         probs[rows[taken]], heights[rows[taken]] = dark[taken], dark_heights[taken]
 
     def _steady_letters(self, frame: np.ndarray, corners: np.ndarray, cells: list[int], quarter: int,
