@@ -3433,13 +3433,16 @@ def _letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: 
     one's log-probability where read as a letter, else NaN."""
     if not read_in or at_bar.shape[1] == 0 or votes[best] < votes.max() or lead < 0:
         return False
+    return _one_way_ahead(at_bar, read_in, best) >= ONE_WAY_TILES
+
+
+def _one_way_ahead(at_bar: np.ndarray, read_in: list[np.ndarray], best: int) -> int:
+    """By how many candidates, at least over every other turn, those read as a letter at the kiosk's bar turned `best`
+    and as no letter at all turned the other way outnumber those read so the other way round (`at_bar`, `read_in` as
+    _letters_read_one_way takes them)."""
     unread = np.isnan(np.stack(read_in))  # per turn: the candidates read as no letter at all
-    for quarter in range(4):
-        if quarter != best:
-            ahead = int((at_bar[best] & unread[quarter]).sum()) - int((at_bar[quarter] & unread[best]).sum())
-            if ahead < ONE_WAY_TILES:
-                return False
-    return True
+    return min(int((at_bar[best] & unread[q]).sum()) - int((at_bar[q] & unread[best]).sum())
+               for q in range(4) if q != best)
 
 
 def _sure_letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray, best: int,
@@ -3454,9 +3457,7 @@ def _sure_letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], vo
         return False
     if min(float(letters[best] - letters[q]) for q in range(4) if q != best) < RIVAL_EVEN:
         return False
-    unread = np.isnan(np.stack(read_in))  # per turn: the candidates read as no letter at all
-    return all(int((at_bar[best] & unread[q]).sum()) - int((at_bar[q] & unread[best]).sum()) >= SURE_ONE_WAY_TILES
-               for q in range(4) if q != best)
+    return _one_way_ahead(at_bar, read_in, best) >= SURE_ONE_WAY_TILES
 
 
 def _turn_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray,
