@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Literal, NamedTuple
-from functools import lru_cache, partial, reduce
+from functools import cache, lru_cache, partial, reduce
 
 import cv2
 import numpy as np
@@ -2669,6 +2669,11 @@ def _outside(corners: np.ndarray, shape: tuple[int, ...]) -> float:
     return float(max(0.0, -corners[:, 0].min(), -corners[:, 1].min(), corners[:, 0].max() - w, corners[:, 1].max() - h))
 
 
+def _finer_when_needed(frame: np.ndarray, scale: float) -> Callable[[], tuple[np.ndarray, np.ndarray, float]]:
+    """The frame at the finer scale (_finer), drawn on the first call only (most frames never need it)."""
+    return cache(partial(_finer, frame, scale))
+
+
 def _finer(frame: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray, float]:
     """The frame at FINE_FACTOR times the work size (at most its own): colour, grey, scale."""
     fine = min(1.0, FINE_FACTOR * scale)
@@ -2927,12 +2932,7 @@ def _candidates(frame: np.ndarray, small: np.ndarray, scale: float, gray: np.nda
     first PATTERN_ROUGHS rough placements of the search (in frame order, with their measure) not too
     small to read, then the later ones not taken that the premium pattern placed clearly as they came
     (PATTERN_MARGIN: see PATTERN_ROUGHS), for _pattern_candidates: the search is not run again for them."""
-    fine: list[tuple[np.ndarray, np.ndarray, float]] = []  # the frame at the finer scale, drawn once when needed
-
-    def finer() -> tuple[np.ndarray, np.ndarray, float]:
-        if not fine:
-            fine.append(_finer(frame, scale))
-        return fine[0]
+    finer = _finer_when_needed(frame, scale)
     lost: list[tuple[int, np.ndarray, bool, bool]] = []  # rough placements not taken, tried again after the rest
     for k, (rough, relative) in enumerate(_global_search(frame, scale, small, gray)):
         rough = order_corners(rough)
@@ -3392,12 +3392,7 @@ def _half_lined_candidates(frame: np.ndarray, small: np.ndarray, scale: float, g
                            roughs: list[tuple[np.ndarray, bool]]) -> Iterator[BoardLocation]:
     """Boards of a frame (or a part of one) placed by every other grid line (_placed_half_lined) from the rough
     placements the premium pattern alone was given (`roughs`): board_candidates' last try."""
-    fine: list[tuple[np.ndarray, np.ndarray, float]] = []
-
-    def finer() -> tuple[np.ndarray, np.ndarray, float]:
-        if not fine:
-            fine.append(_finer(frame, scale))
-        return fine[0]
+    finer = _finer_when_needed(frame, scale)
     for rough, _ in roughs:
         found = _placed_half_lined(small, gray, scale, finer, rough)
         if found is not None:
