@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install (or update, or remove) the Scrabble club kiosk on Raspberry Pi OS Bookworm.
+# Install (or update, or remove) the Scrabble club kiosk on Raspberry Pi OS (Bookworm or Trixie).
 #
 #   sudo systemd/install.sh              install, or update after a `git pull`
 #   sudo systemd/install.sh --uninstall  remove what it added; keeps the games folder
@@ -98,6 +98,18 @@ pip_install_project() {
     return "$status"
 }
 
+# The venv's numpy keeps the major version of the system's numpy: Raspberry Pi OS's
+# python3-picamera2 uses python3-simplejpeg, compiled against it (Bookworm: numpy 1.24,
+# Trixie: 2.2), and a numpy of another major version in the venv (which shadows the
+# system's) breaks `import picamera2`. pip then takes the newest opencv-python built for
+# that numpy: 4.11 on Bookworm, the tests' 5.0 on Trixie. Prints nothing without a numpy.
+numpy_requirement() {
+    local major
+    major=$("$PYTHON" -c 'import numpy; print(numpy.__version__.split(".")[0])' 2>/dev/null) || return 0
+    [[ $major =~ ^[0-9]+$ ]] && printf 'numpy>=%s,<%s\n' "$major" "$((major + 1))"
+    return 0
+}
+
 # --- install steps ---------------------------------------------------------------
 
 install_packages() {
@@ -158,9 +170,14 @@ install_project() {
     elif [[ -f $R$VENV/source-stamp && $(cat "$R$VENV/source-stamp") == "$stamp" ]]; then
         say "project: installed version is current"
     else
-        # numpy<2: Bookworm's picamera2 (simplejpeg) is built against its numpy 1.24.
-        run pip_install_project "$R$VENV/bin/python" -m pip install --quiet --upgrade \
-            --constraint "$SOURCE/systemd/constraints-rpi.txt"
+        local numpy_pin=()
+        mapfile -t numpy_pin < <(numpy_requirement)
+        if ((${#numpy_pin[@]})); then
+            say "numpy: ${numpy_pin[0]}, the major version of the system's numpy, which picamera2 is built against"
+        else
+            say "numpy: the system python has none; pip picks it"
+        fi
+        run pip_install_project "$R$VENV/bin/python" -m pip install --quiet --upgrade "${numpy_pin[@]}"
         ((DRY_RUN)) || printf '%s\n' "$stamp" >"$R$VENV/source-stamp"
     fi
 }

@@ -100,3 +100,17 @@ def test_renderer_fingerprint_is_stable_and_short():
 
     assert renderer_fingerprint() == renderer_fingerprint()
     assert len(renderer_fingerprint()) == 16 and int(renderer_fingerprint(), 16) >= 0
+
+
+def test_renderer_fingerprint_changes_with_the_opencv_version(monkeypatch):
+    """A board rendered with OpenCV 4.x (Hershey labels, 1/32-pixel warps) is another image than with 5.0: a
+    cache of renders made under one version is stale under the other."""
+    import cv2
+    from vision.synth import renderer_fingerprint
+    renderer_fingerprint.cache_clear()
+    here = renderer_fingerprint()
+    monkeypatch.setattr(cv2, "__version__", "4.11.0" if cv2.__version__ != "4.11.0" else "5.0.0")
+    renderer_fingerprint.cache_clear()
+    other = renderer_fingerprint()
+    renderer_fingerprint.cache_clear()
+    assert here != other
