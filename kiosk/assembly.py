@@ -470,10 +470,13 @@ def assemble(config: KioskConfig | None, backends: Backends, *, sinks: list[Sink
     rack_setup = None
     if reader is None:
         from kiosk.rack_setup import RackSetup
+        from vision.libraries import untested_opencv
         from vision.reader import BoardReader
 
         vision_config = vision_config_for(config, rules.tileset.name, vision_folder)
         reader = BoardReader(vision_config)   # its rack component (reader.racks) finds the racks at setup
+        if (untested := untested_opencv()) is not None:
+            log.warning("%s", untested)
         rack_setup = RackSetup(reader.racks)
         if vision_config.rack_zones and settings.rack_poll_s is None:
             settings = replace(settings, rack_poll_s=RACK_POLL_S)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ("game.profile", "game.tileset", "game.lexicon", "game.players", "game.roster", "files.games_dir", "files.log_dir",
-            "camera.source", "vision.calibration", "vision.corners", "vision.fixed_turn", "vision.racks", "hardware.pin_map",
+            "camera.source", "vision.calibration", "vision.corners", "vision.fixed_turn", "vision.racks", "vision.opencv",
+            "hardware.pin_map",
             "display", "sound.enabled", "network")
 
 # Every key the README and systemd/kiosk.toml document, each set to something other than its default.

@@ -52,12 +52,22 @@ def settings(config: KioskConfig) -> list[tuple[str, str]]:
         ("vision.corners", corners),
         ("vision.fixed_turn", fixed_turn(vision)),
         ("vision.racks", racks),
+        ("vision.opencv", opencv()),
         ("hardware.pin_map", f"{pins.source}: buttons {wired}{stand_ins}; LEDs {leds}; "
                              f"bounce {pins.bounce_s:g} s, long press {pins.long_press_s:g} s"),
         ("display", f"{'fullscreen' if config.display.fullscreen else 'window'}, {size}"),
         ("sound.enabled", "true (a short tone for each new alert)" if config.sound else "false"),
         ("network", network(config)),
     ]
+
+
+def opencv() -> str:
+    """The running OpenCV, and whether the reader's tests check it (vision.libraries)."""
+    import cv2
+
+    from vision.libraries import untested_opencv
+
+    return untested_opencv() or f"{cv2.__version__} (the release the reader's tests check)"
 
 
 def fixed_turn(vision: VisionConfig) -> str:
