@@ -386,6 +386,12 @@ LETTER_SURE_ALONE = 0.999
 # filtered hairlines O 0.91): the hairlines alone asked it. Dev (134304-134309, 60 boards each, plain, --tilt 15
 # --scale 0.6 --turn 45 and --tilt 10 --scale 0.38 --turn 300, both trees): no square changed by it. Dev evidence:
 # vision/MEASUREMENTS.md, round 39, "vtwin39"
+# HAIRLINES_TALLER: PLAIN_HAIRLINES' rival is no rival where the hairlines' glyph is taller than this times the letter's
+# glyph: the hairline mask keeps the thin join of a value number to its letter, and the glyph it reads is the letter
+# with its number (an O with its 1 read Q, a D with its 2 read Q). The serif W above: 1.04-1.07 of the M's height (its
+# arms are no taller than its stems); dev 134306 board-042's O with its 1: 1.35; jheidel-en's Hasbro D with its 2
+# (IMG_20151016_170324 and _170721 (7, 6), found by the must-hold bench, asked by the first version): 1.25 and 1.32
+HAIRLINES_TALLER = 1.15
 # FAINT_STROKES (no constant of its own: _hairlines_agree's `faint`): a letter the strokes
 # read surer than the plain ink read it, where the plain ink's reading was under the kiosk's bar, whose hairlines read
 # another letter at LETTER_DECIDES is unknown: the plain ink and the strokes both lost a thin stroke the hairlines
@@ -1567,7 +1573,10 @@ class BoardReader:
         letters = probs[rows].argmax(axis=1)
         hair, hair_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
         other = _surely_other(hair, hair_heights, letters)
-        seconded_rows = np.flatnonzero(np.isin(rows, shown) & other)
+        plain_rival = np.isin(rows, shown) & other
+        # a hairline glyph taller than the letter's took in its value number (see HAIRLINES_TALLER)
+        other[plain_rival & (hair_heights > HAIRLINES_TALLER * heights[rows])] = False
+        seconded_rows = np.flatnonzero(plain_rival & other)
         if len(seconded_rows):  # the filtered window's hairlines read the rival too (see PLAIN_HAIRLINES)
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[seconded_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False, hairlines=True)
