@@ -374,6 +374,24 @@ LETTER_SURE_ALONE = 0.999
 # which the mark rules take 'not a letter' as a mark. The filtered window's say: dev seed 288288 board-042 (9, 10), a
 # right I 0.983 (strokes), hairlines 'not a letter' 0.9997 but filtered I 0.993 (hairlines alone asked it). Dev evidence:
 # the round-33 entry of vision/MEASUREMENTS.md.
+# PLAIN_HAIRLINES (no constant of its own: LETTER_DECIDES, DENOISE_PX; _hairlines_agree's `shown`): any other letter
+# read at the kiosk's bar but under LETTER_DECIDES (from its plain ink, or its strokes echoing it) whose strokes with
+# their hairlines kept read another letter at LETTER_DECIDES, in the window and in the window median-filtered, is
+# unknown: the plain ink, the strokes and the darker ink can all lose a serif letter's thin strokes that the hairlines
+# keep. Round 39 (helper "vtwin39"): 260260 board-048 (12, 2) through --tilt 15 --scale 0.6 --turn 45 drawn by the Pi's
+# opencv-python 4.11 (tests/test_vision_vtwrong31.py's W; a twin of the CI's render): plain M 0.987, strokes M 0.98,
+# darker M 0.998, filtered M 0.999, hairlines W 0.997, filtered hairlines W 0.995: read M 0.990 whichever libraries
+# read it (the CI's render: plain W 0.724, DENOISED_HAIRLINES asks it). The filtered hairlines' say: dev seed 134306
+# board-042 (9, 7), a right O 0.983 whose hairlines join its value 1 (Q 0.9999; the median filter breaks the join:
+# filtered hairlines O 0.91): the hairlines alone asked it. Dev (134304-134309, 60 boards each, plain, --tilt 15
+# --scale 0.6 --turn 45 and --tilt 10 --scale 0.38 --turn 300, both trees): no square changed by it. Dev evidence:
+# vision/MEASUREMENTS.md, round 39, "vtwin39"
+# HAIRLINES_TALLER: PLAIN_HAIRLINES' rival is no rival where the hairlines' glyph is taller than this times the letter's
+# glyph: the hairline mask keeps the thin join of a value number to its letter, and the glyph it reads is the letter
+# with its number (an O with its 1 read Q, a D with its 2 read Q). The serif W above: 1.04-1.07 of the M's height (its
+# arms are no taller than its stems); dev 134306 board-042's O with its 1: 1.35; jheidel-en's Hasbro D with its 2
+# (IMG_20151016_170324 and _170721 (7, 6), found by the must-hold bench, asked by the first version): 1.25 and 1.32
+HAIRLINES_TALLER = 1.15
 # FAINT_STROKES (no constant of its own: _hairlines_agree's `faint`): a letter the strokes
 # read surer than the plain ink read it, where the plain ink's reading was under the kiosk's bar, whose hairlines read
 # another letter at LETTER_DECIDES is unknown: the plain ink and the strokes both lost a thin stroke the hairlines
@@ -779,9 +797,10 @@ STROKES_OFF_CENTRE = 0.25
 # Dev seeds 98038, 99039, 93033, 94034 (240 boards, every square, /tmp/lead18/dump.py): one square reads
 # otherwise, an O read right at 0.94 now 0.80 (the occupancy factor), under the kiosk's bar: asked.
 OTHER_LETTERS = 0.05
-# DARKER_REFUTES (1 - OTHER_LETTERS: no constant fitted here; _darker_refutes) and DARK_SPAN: a letter reported at the
-# kiosk's bar but under LETTER_DECIDES (SURE_TILE's lift counted), whichever path read it, whose darker ink reads
-# another letter but I at 1 - OTHER_LETTERS (the other letters and 'not a letter' share at most OTHER_LETTERS) is
+# DARKER_REFUTES (1 - OTHER_LETTERS until round 39, see below; _darker_refutes, _darker_other) and DARK_SPAN: a letter
+# reported at the kiosk's bar but under LETTER_DECIDES (SURE_TILE's lift counted), whichever path read it, whose darker
+# ink reads another letter but I at DARKER_REFUTES (round 35: the other letters and 'not a letter' share at most
+# OTHER_LETTERS) is
 # unknown where the darker glyph is at least DARK_SPAN of the window's glyph (plain ink, or its strokes) high and wide:
 # the darker level shows the whole letter, whose opening the plain ink's level filled. A darker glyph narrower or
 # shorter than that is a part of the letter (the lit side of an O under glare lost: C; half of it: Y or J) and refutes
@@ -798,7 +817,28 @@ OTHER_LETTERS = 0.05
 # Round 36 (helper "vwrongcam36"), 134213-134215 (300 boards) at their true corners through those views, every square
 # of both trees: those four squares changed, wrong -> asked, no other; 296296 board-082 (11, 4) G read O 0.853
 # through 8/0.38/290 (darker G 0.975), located, asked too. Dev evidence: vision/MEASUREMENTS.md, round 36
-DARKER_REFUTES = 1.0 - OTHER_LETTERS
+# Round 39 (helper "vtwin39"): 1 - OTHER_LETTERS (0.95) sat inside the libraries' spread. The Pi's opencv-python 4.11
+# draws the rendered boards a hair otherwise (a twin of each; its warp steps 1/32 px), and on 134213 board-043's twin
+# the Q's darker ink reads Q 0.945-0.947 (0.959 on the CI's render): read O 0.962; round 36's M above refuted R at
+# 0.9502. On the CI's own renders, dev seed 134305 board-006 (7, 4) through --tilt 15 --scale 0.6 --turn 45, an M read
+# H 0.826 by SURE_TILE's path, darker M 0.916 (0.90 and 0.88 of the glyph's span; SURE_TILE_DARKER). 0.9 lies 0.016
+# under the lowest such darker reading; the right letters DARK_SPAN keeps (0.952-0.996) are kept by DARK_SPAN as
+# before. Dev (134304-134309, 60 boards each, plain, --tilt 15 --scale 0.6 --turn 45 and --tilt 10 --scale 0.38
+# --turn 300, both trees): the M alone changed, wrong -> asked
+# DARKER_FILTERED (no constant of its own: DARKER_REFUTES, DENOISE_PX; _darker_other): a darker glyph narrower or
+# shorter than the letter's (under DARK_SPAN) refutes the letter all the same where the window median-filtered reads
+# the darker letter at DARKER_REFUTES too: two readings that leave the noise out agree on one letter against a plain
+# glyph the noise widened. Round 39: dev seed 134104 board-049 (9, 6) (tests/test_vision_unread_denoised.py's small
+# noisy wooden board), a T, on the Pi libraries' twin read with the CI's: plain Y 0.961 (its glyph 0.30 of the window
+# wide), darker T 0.944 (0.88 of the glyph's height, 0.78 of its width), filtered T 0.988: read Y 0.979. The O under a
+# glare gradient DARK_SPAN keeps (134104 board-079 (6, 5), darker C 0.991) reads O filtered (DARKER_INK). Dev as
+# DARKER_REFUTES': no square changed by it
+# SURE_TILE_DARKER (no constant of its own: _darker_rivals, _darker_other): a sure tile's strokes' letter (SURE_TILE)
+# read at the kiosk's bar but under LETTER_DECIDES (its lift counted) is not taken where the darker ink refutes it as
+# DARKER_REFUTES has it (_darker_refutes looks at the squares read by _squares_letters only): DARKER_RIVAL's weak
+# letters reach no further than the bar. Dev seed 134305 board-006 (7, 4) above: plain 'not a letter' 0.76, strokes
+# H 0.826, hairlines H 0.61, darker M 0.916: read H 0.826, now asked
+DARKER_REFUTES = 0.9
 DARK_SPAN = 0.8
 # TURN_TWINS and TURNED_SAME (_turn_refutes, _turn_rivals): the letters whose half turn is the other, and how surely a
 # window turned half a turn may read the letter read upright (plain ink) before that letter is asked. Turned, a W is an
@@ -1519,16 +1559,30 @@ class BoardReader:
         whose window median-filtered (DENOISE_PX) does (see FILTERED_RIVAL), or shows no letter while those hairlines
         read 'not a letter' at MARK_SURE (see HAIRLINES_MARK); and a letter read at the kiosk's bar
         from its strokes where the plain ink's reading was under it (`faint`) whose hairlines read another letter
-        at LETTER_DECIDES (see FAINT_STROKES)."""
+        at LETTER_DECIDES (see FAINT_STROKES); and any other letter read at the kiosk's bar but under LETTER_DECIDES
+        whose hairlines read another letter at LETTER_DECIDES in the window and in the window median-filtered (see
+        PLAIN_HAIRLINES)."""
         best = probs.max(axis=1)
         read = (heights > 0) & (_as_reported(probs) >= DEFAULT_MIN_CONFIDENCE)  # see LIFTED_CHECKED
         unshown = np.array([k for k in np.flatnonzero(read & (best < LETTER_DECIDES))
                             if letter_ink(cells[k]) is None], int)
-        rows = np.union1d(unshown, np.flatnonzero(read & faint)).astype(int)
+        shown = np.setdiff1d(np.flatnonzero(read & ~faint & (best < LETTER_DECIDES)), unshown)  # see PLAIN_HAIRLINES
+        rows = np.union1d(np.union1d(unshown, np.flatnonzero(read & faint)), shown).astype(int)
         if not len(rows):
             return
         letters = probs[rows].argmax(axis=1)
-        other = self._hairlines_rival([cells[k] for k in rows], letters)
+        hair, hair_heights = self._read_glyphs([cells[k] for k in rows], strokes=False, hairlines=True)
+        other = _surely_other(hair, hair_heights, letters)
+        plain_rival = np.isin(rows, shown) & other
+        # a hairline glyph taller than the letter's took in its value number (see HAIRLINES_TALLER)
+        other[plain_rival & (hair_heights > HAIRLINES_TALLER * heights[rows])] = False
+        seconded_rows = np.flatnonzero(plain_rival & other)
+        if len(seconded_rows):  # the filtered window's hairlines read the rival too (see PLAIN_HAIRLINES)
+            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[seconded_rows]]
+            again, again_heights = self._read_glyphs(filtered, strokes=False, hairlines=True)
+            rivals = hair[seconded_rows].argmax(axis=1)
+            seconded = again[np.arange(len(seconded_rows)), rivals] >= LETTER_DECIDES
+            other[seconded_rows] = (again_heights > 0) & seconded
         filtered_rows = np.flatnonzero(np.isin(rows, unshown) & ~other)
         if len(filtered_rows):  # see FILTERED_RIVAL
             filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
@@ -1983,11 +2037,16 @@ class BoardReader:
         different letters from the whole of it (see DARKER_REFUTES). `upright`: grey windows."""
         reported = _as_reported(probs)
         rows = np.flatnonzero((heights > 0) & (reported >= DEFAULT_MIN_CONFIDENCE) & (reported < LETTER_DECIDES))
-        if not len(rows):
-            return
-        windows = [upright[k] for k in rows]
+        if len(rows):
+            probs[rows[self._darker_other([upright[k] for k in rows], probs[rows].argmax(axis=1))]] = 0.0
+
+    def _darker_other(self, windows: list[np.ndarray], letters: np.ndarray) -> np.ndarray:
+        """Per window: whether its darker ink (vision.glyph.dark_ink_mask) reads another letter than letters[row] (an
+        index into self.letter_classes), and no I, at DARKER_REFUTES from a glyph at least DARK_SPAN of the window's
+        glyph high and wide (see DARKER_REFUTES), or from a narrower or shorter glyph where the window median-filtered
+        (DENOISE_PX) reads that letter at DARKER_REFUTES too (see DARKER_FILTERED)."""
         dark, dark_heights = self._read_glyphs(windows, strokes=False, dark=True)
-        other = _surely_other(dark, dark_heights, probs[rows].argmax(axis=1), np.full(len(rows), DARKER_REFUTES))
+        other = _surely_other(dark, dark_heights, letters, np.full(len(windows), DARKER_REFUTES))
         if "I" in self.letter_classes:  # a serif letter's thick stem alone (see DARKER_STEM)
             other &= dark.argmax(axis=1) != self.letter_classes.index("I")
         if other.any():  # a darker glyph narrower or shorter than the letter is a part of it (see DARK_SPAN)
@@ -1995,7 +2054,13 @@ class BoardReader:
             dark_box = _glyph_spans([windows[j] for j in rivals], dark=True)
             box = _glyph_spans([windows[j] for j in rivals], dark=False)
             other[rivals] = np.all(dark_box >= DARK_SPAN * box, axis=1) & np.all(box > 0, axis=1)
-        probs[rows[other]] = 0.0
+            part = rivals[~other[rivals]]
+            if len(part):  # but the window median-filtered reading the darker letter too seconds it (DARKER_FILTERED)
+                filtered = [cv2.medianBlur(np.ascontiguousarray(windows[j]), DENOISE_PX) for j in part]
+                again, again_heights = self._read_glyphs(filtered, strokes=False)
+                dark_letters = dark[part].argmax(axis=1)
+                other[part] = (again_heights > 0) & (again[np.arange(len(part)), dark_letters] >= DARKER_REFUTES)
+        return other
 
     def _read_denoised(self, upright: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
         """Read again, in place, from their windows median-filtered (DENOISE_PX), the squares whose letter is not
@@ -2352,12 +2417,21 @@ class BoardReader:
     def _darker_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
         """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
         height) whose letter the strokes read under the kiosk's bar and whose darker ink (vision.glyph.dark_ink_mask)
-        reads another letter (see DARKER_RIVAL). `upright`: each square's upright grey window."""
+        reads another letter (see DARKER_RIVAL), or read at the kiosk's bar but under LETTER_DECIDES (SURE_TILE's lift
+        counted) where the darker ink refutes it as _darker_refutes has it (_darker_other, see SURE_TILE_DARKER).
+        `upright`: each square's upright grey window."""
         weak = [k for k, (p, _) in letters.items() if p.max() < DEFAULT_MIN_CONFIDENCE]
-        if not weak:
-            return []
-        darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
-        return [k for k, p, h in zip(weak, darker, heights) if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
+        rivals = []
+        if weak:
+            darker, heights = self._read_glyphs([upright[k] for k in weak], strokes=False, dark=True)
+            rivals = [k for k, p, h in zip(weak, darker, heights)
+                      if h > 0 and int(p.argmax()) != int(letters[k][0].argmax())]
+        unsure = [k for k, (p, _) in letters.items()  # see SURE_TILE_DARKER
+                  if p.max() >= DEFAULT_MIN_CONFIDENCE and _as_reported(p[None])[0] < LETTER_DECIDES]
+        if unsure:
+            other = self._darker_other([upright[k] for k in unsure], np.array([letters[k][0].argmax() for k in unsure]))
+            rivals += [k for k, o in zip(unsure, other) if o]
+        return rivals
 
     def _hairline_rivals(self, upright: dict[int, np.ndarray], letters: dict[int, tuple[np.ndarray, float]]) -> list[int]:
         """The squares of `letters` (_unread_tiles': the strokes' letter probabilities, 'not a letter' left out, and
