@@ -26,8 +26,8 @@ PYTHON=${PYTHON:-/usr/bin/python3}
 # through --system-site-packages. libgl1: the opencv-python wheel (aarch64, 4.11 and 5.0)
 # links libGL.so.1, which Raspberry Pi OS Lite lacks: without it `import cv2` fails
 # (round 39, the wheel imported under qemu-aarch64 from Debian's arm64 packages; its
-# other libraries come with libgl1 (X11 client libraries) or with every Raspberry Pi OS
-# image (glib, which NetworkManager needs).
+# other libraries come with libgl1 (X11's client libraries) or with NetworkManager,
+# Raspberry Pi OS's network service since Bookworm (glib; libglib2.0-0t64 on Trixie).
 APT_PACKAGES=(
     python3-venv python3-pip python3-picamera2 python3-libcamera python3-lgpio
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libgbm1 libegl1 libgles2 libdrm2
