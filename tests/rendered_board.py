@@ -13,12 +13,13 @@ from vision.observation import BoardObservation, CellReading
 from vision import locate
 from vision.locate import _canonical, order_corners
 from vision import board_scale
+from vision.libraries import opencv_release
 from vision.reader import BoardReader
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 # opencv-python 5.1.0.95 (round 38) moves borderline readings: the tests whose case reads one way with it and the other
 # with 5.0.0.93 (the version CI installs: pyproject.toml's pin) are strict xfails on the version where the case fails
-OPENCV_5_1 = tuple(int(part) for part in cv2.__version__.split(".")[:2]) >= (5, 1)
+OPENCV_5_1 = opencv_release() >= (5, 1)
 
 
 def read_rendered(seed: int, board: int) -> tuple[list[str], BoardObservation]:

@@ -1546,7 +1546,7 @@ class BoardReader:
                                      for j, k in enumerate(doubted)], bool)
         if filtered_decides.any():
             rivals = np.flatnonzero(filtered_decides)
-            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in doubted[rivals]]
+            filtered = [_denoised(cells[k]) for k in doubted[rivals]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[rivals[(again_heights > 0) & (again[np.arange(len(rivals)), letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)]] = False
         probs[doubted[other]] = 0.0
@@ -1578,14 +1578,14 @@ class BoardReader:
         other[plain_rival & (hair_heights > HAIRLINES_TALLER * heights[rows])] = False
         seconded_rows = np.flatnonzero(plain_rival & other)
         if len(seconded_rows):  # the filtered window's hairlines read the rival too (see PLAIN_HAIRLINES)
-            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[seconded_rows]]
+            filtered = [_denoised(cells[k]) for k in rows[seconded_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False, hairlines=True)
             rivals = hair[seconded_rows].argmax(axis=1)
             seconded = again[np.arange(len(seconded_rows)), rivals] >= LETTER_DECIDES
             other[seconded_rows] = (again_heights > 0) & seconded
         filtered_rows = np.flatnonzero(np.isin(rows, unshown) & ~other)
         if len(filtered_rows):  # see FILTERED_RIVAL
-            filtered = [cv2.medianBlur(np.ascontiguousarray(cells[k]), DENOISE_PX) for k in rows[filtered_rows]]
+            filtered = [_denoised(cells[k]) for k in rows[filtered_rows]]
             again, again_heights = self._read_glyphs(filtered, strokes=False)
             other[filtered_rows] = _surely_other(again, again_heights, letters[filtered_rows])
             unlettered = filtered_rows[again.max(axis=1) == 0]  # the filtered window shows no letter at all
@@ -2056,7 +2056,7 @@ class BoardReader:
             other[rivals] = np.all(dark_box >= DARK_SPAN * box, axis=1) & np.all(box > 0, axis=1)
             part = rivals[~other[rivals]]
             if len(part):  # but the window median-filtered reading the darker letter too seconds it (DARKER_FILTERED)
-                filtered = [cv2.medianBlur(np.ascontiguousarray(windows[j]), DENOISE_PX) for j in part]
+                filtered = [_denoised(windows[j]) for j in part]
                 again, again_heights = self._read_glyphs(filtered, strokes=False)
                 dark_letters = dark[part].argmax(axis=1)
                 other[part] = (again_heights > 0) & (again[np.arange(len(part)), dark_letters] >= DARKER_REFUTES)
@@ -2075,7 +2075,7 @@ class BoardReader:
         unread = np.flatnonzero(((heights == 0) | (best > 0)) & (best < DEFAULT_MIN_CONFIDENCE))
         if not len(unread):
             return
-        filtered = [cv2.medianBlur(np.ascontiguousarray(upright[k]), DENOISE_PX) for k in unread]
+        filtered = [_denoised(upright[k]) for k in unread]
         again, again_heights = self._letter_probabilities(filtered, strokes_past_print=True)
         again_best = again.max(axis=1)
         same = (heights[unread] > 0) & (again.argmax(axis=1) == probs[unread].argmax(axis=1))
@@ -3579,6 +3579,11 @@ def _reported(state: int, letter: str | None, confidence: float) -> CellReading:
     if name != "unknown" and confidence < MIN_CONFIDENCE[name]:
         name, letter = "unknown", None
     return CellReading(name, letter if name == "tile" else None, round(confidence, 4))
+
+
+def _denoised(window: np.ndarray) -> np.ndarray:
+    """The window median-filtered (DENOISE_PX): its specks gone, its strokes kept."""
+    return cv2.medianBlur(np.ascontiguousarray(window), DENOISE_PX)
 
 
 def _boosted(window: np.ndarray) -> np.ndarray:
