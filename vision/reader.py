@@ -332,7 +332,11 @@ LETTER_SURE_ALONE = 0.999
 # jheidel-en IMG_20151016_165412 through --tilt 12 --scale 0.45 --turn 101, the D at upright (7, 6) whose 2 touched its
 # lower right corner (vision.value.without_joined_number's thinned 2 starts a pixel inside the D's box, so it is not
 # painted over), plain Q 0.9998, hairlines Q 0.997, strokes D 0.997, darker D 0.981, boosted D 0.967, filtered D
-# 0.969: read Q 1.000. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vviewq35"
+# 0.969: read Q 1.000. Dev evidence: vision/MEASUREMENTS.md, round 35, helper "vviewq35". Round 40 (the lead): strokes
+# that keep a stub of the number only lean to the other letter (their top letter, under LETTER_DECIDES); the strokes of
+# the window median-filtered (DENOISE_PX), which drop the stub, then stand in for them. Dev seed 383383 board-077
+# (10, 5), a bold G whose 2 touched its spur (tilt 17, turned 90): plain Q 0.9966, strokes G 0.59, filtered strokes G
+# 0.9999, darker G 1.000: read Q 0.997, the one confident-wrong square of the seed's 100 boards, now asked
 # DARKER_INK (no constant of its own; vision.glyph.DARK_INK): a letter read from its plain ink at the kiosk's bar but
 # under LETTER_DECIDES is read again from its darker ink; when that reads another letter at LETTER_DECIDES and the
 # strokes with their hairlines do not read the plain ink's letter at the kiosk's bar (HAIRLINES_KEEP), the square is
@@ -1634,10 +1638,10 @@ class BoardReader:
                         strokes: np.ndarray) -> None:
         """Takes out (in place, as _letters_agree does: the square is unknown) a letter read from its plain ink at
         LETTER_DECIDES on a window whose value number is not seen apart from the letter (vision.value.number_aspect)
-        where its strokes alone read another letter at LETTER_DECIDES and its darker ink (vision.glyph.dark_ink_mask)
-        reads that same letter at the kiosk's bar: the number ran into the letter and the plain ink read it as a
-        part of the letter (a D's 2 as a Q's tail), which the strokes and the darker ink leave out (see
-        NUMBER_AS_TAIL)."""
+        where its strokes alone (or, where they only lean to another letter, the strokes of the window median-filtered)
+        read another letter at LETTER_DECIDES and its darker ink (vision.glyph.dark_ink_mask) reads that same letter at
+        the kiosk's bar: the number ran into the letter and the plain ink read it as a part of the letter (a D's 2 as
+        a Q's tail), which the strokes and the darker ink leave out (see NUMBER_AS_TAIL)."""
         rows = np.array([k for k in np.flatnonzero((heights > 0) & ~strokes & (probs.max(axis=1) >= LETTER_DECIDES))
                          if number_aspect(cells[k]) is None], int)
         if not len(rows):
@@ -1645,6 +1649,12 @@ class BoardReader:
         letters = probs[rows].argmax(axis=1)
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=True)
         other = _surely_other(again, again_heights, letters)
+        leaning = np.flatnonzero((again_heights > 0) & (again.argmax(axis=1) != letters) & ~other)
+        if len(leaning):  # strokes that lean to another letter, surely so once filtered (see NUMBER_AS_TAIL)
+            filtered, filtered_heights = self._read_glyphs([_denoised(cells[k]) for k in rows[leaning]], strokes=True)
+            lean_letters = again[leaning].argmax(axis=1)
+            other[leaning] = ((filtered_heights > 0) &
+                              (filtered[np.arange(len(leaning)), lean_letters] >= LETTER_DECIDES))
         if other.any():
             rivals = np.flatnonzero(other)
             dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
