@@ -3011,7 +3011,11 @@ def _at_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], corners
     scale (`finer` gives the frame there), with its margin and line fits there."""
     at, gray, at_scale = finer()
     grey = gray.astype(np.float32)
-    refined = _refine(grey, corners * (at_scale / scale), 2, average=along, scored=False)
+    # the first pass looks as far as a rough placement's (half a cell): a board whose squares are small at the work size
+    # is placed there only roughly. Rendered dev seed 134340 board-059 through `--tilt 15 --scale 0.6 --turn 45` (13 px
+    # squares at the work size): placed 0.38 cells off there; two near passes at the finer scale ended 0.18 off, the
+    # worst corner's lines fitting 0.5 (FINE_CORNER_FIT 0.6); a wide pass and two near ones end 0.05 off, lines 0.98
+    refined = _refine(grey, corners * (at_scale / scale), 3, wide=True, average=along, scored=False)
     placed = order_corners(refined[0])
     margin, _ = placement_margin(at, placed)
     if margin < PLACEMENT_MARGIN:
@@ -3127,7 +3131,18 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         elif not _fits(fit.shown):
             return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
     if not _fits(fit.shown):
-        return None, True  # its lines do not lie on the board's lines everywhere
+        # refined on from where it stopped: under a strong keystone a refinement's passes each undo only part of the
+        # perspective the rough placement missed. Rendered dev seed 134341 board-047 through `--tilt 15 --scale 0.6
+        # --turn 45` (faint lines; the rendered camera tilted and the view again): from a rough placement 0.39 cells off (margin
+        # 5.9) three passes end 0.33 off, lines 0.66 and worst corner 0.22; three more end 0.05 off, 0.94 and 0.6.
+        # Taken when still clearly placed and its lines fit there (the checks after it as for any placement)
+        on = _refine(at_grey, corners, 3, average=along)
+        on_corners = order_corners(on[0])
+        on_margin, _ = placement_margin(at, on_corners)
+        on_fit = _refined_fit(at_grey, on_corners, on) if on_margin >= PLACEMENT_MARGIN else None
+        if on_fit is None or not _fits(on_fit.shown):
+            return None, True  # its lines do not lie on the board's lines everywhere
+        refined, corners, score, margin, fit = on, on_corners, on[1], on_margin, on_fit
     if np.abs(corners - rough).max() > POLISH_MOVE * smallest_square_px(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
         # more from here, taken when it is as clearly placed and its lines fit at least as well
