@@ -207,18 +207,21 @@ def test_a_board_too_small_to_read_is_given_up_without_refining_it_much(monkeypa
     tiles' cells counted in the premium margin (_tiles_counted). Left out, one rough placement more
     (1.9 cells off the board) is clearly placed once refined and lost on its lines, so refined again
     along them (ALONG_LINE): 42 in all, and still none given; with the view of the crossed edges' perspective last
-    (round 37, vview37: _global_search's last pool) one more in each search: 43, and 41 with the tiles counted."""
+    (round 37, vview37: _global_search's last pool) one more in each search: 43, and 41 with the tiles counted; with
+    _settled's second chances (round 41: a placement refused at both scales refined wider at the finer one, two; the
+    second look along the lines refined on from where it stopped, five) 50 and 47, the whole frame's alone 20 (18):
+    4.63-4.75 s of CPU for the frame's search against 4.52-4.58 s before (`/tmp/lead41/t.py`, five runs each)."""
     import vision.locate as locate
     frame = render_frame(BOARD, seed=5152, options=replace(FrameOptions.clean(), tilt_deg=25.0, board_fill=0.16))
     calls = []
     refine = locate._refine
     monkeypatch.setattr(locate, "_refine", lambda *args, **kw: (calls.append(1), refine(*args, **kw))[1])
     assert list(board_candidates(frame.image)) == []
-    assert len(calls) <= 43, len(calls)
+    assert len(calls) <= 50, len(calls)
     calls.clear()
     _tiles_counted(monkeypatch)
     assert list(board_candidates(frame.image)) == []
-    assert len(calls) <= 41, len(calls)
+    assert len(calls) <= 47, len(calls)
     calls.clear()
     monkeypatch.setattr(locate, "_last_part", lambda *args: None)
     assert list(board_candidates(frame.image)) == []
