@@ -336,7 +336,10 @@ LETTER_SURE_ALONE = 0.999
 # that keep a stub of the number only lean to the other letter (their top letter, under LETTER_DECIDES); the strokes of
 # the window median-filtered (DENOISE_PX), which drop the stub, then stand in for them. Dev seed 383383 board-077
 # (10, 5), a bold G whose 2 touched its spur (tilt 17, turned 90): plain Q 0.9966, strokes G 0.59, filtered strokes G
-# 0.9999, darker G 1.000: read Q 0.997, the one confident-wrong square of the seed's 100 boards, now asked
+# 0.9999, darker G 1.000: read Q 0.997, the one confident-wrong square of the seed's 100 boards, now asked. Round 41
+# (the lead): strokes that read the plain ink's own letter under LETTER_DECIDES do not decide either. Dev seed 134351
+# board-049 (10, 7) through --tilt 15 --scale 0.6 --turn 45, a G whose 2 touched its spur: plain Q 0.9993, strokes Q
+# 0.937, filtered strokes G 1.000, darker G 0.9999: read Q 0.999 (dev evidence: vision/MEASUREMENTS.md, round 41)
 # DARKER_INK (no constant of its own; vision.glyph.DARK_INK): a letter read from its plain ink at the kiosk's bar but
 # under LETTER_DECIDES is read again from its darker ink; when that reads another letter at LETTER_DECIDES and the
 # strokes with their hairlines do not read the plain ink's letter at the kiosk's bar (HAIRLINES_KEEP), the square is
@@ -1649,17 +1652,23 @@ class BoardReader:
         letters = probs[rows].argmax(axis=1)
         again, again_heights = self._read_glyphs([cells[k] for k in rows], strokes=True)
         other = _surely_other(again, again_heights, letters)
-        leaning = np.flatnonzero((again_heights > 0) & (again.argmax(axis=1) != letters) & ~other)
-        if len(leaning):  # strokes that lean to another letter, surely so once filtered (see NUMBER_AS_TAIL)
-            filtered, filtered_heights = self._read_glyphs([_denoised(cells[k]) for k in rows[leaning]], strokes=True)
-            lean_letters = again[leaning].argmax(axis=1)
-            other[leaning] = ((filtered_heights > 0) &
-                              (filtered[np.arange(len(leaning)), lean_letters] >= LETTER_DECIDES))
+        rival_letters = again.argmax(axis=1)
+        # strokes that do not decide: leaning to another letter, or reading the plain ink's own under LETTER_DECIDES;
+        # the filtered window's strokes stand in for them (the letter they lean to, if any) (see NUMBER_AS_TAIL)
+        undecided = np.flatnonzero((again_heights > 0) & ~other
+                                   & ((rival_letters != letters) | (again.max(axis=1) < LETTER_DECIDES)))
+        if len(undecided):
+            filtered, filtered_heights = self._read_glyphs([_denoised(cells[k]) for k in rows[undecided]], strokes=True)
+            named = filtered.argmax(axis=1)
+            leaning = rival_letters[undecided] != letters[undecided]
+            other[undecided] = ((filtered_heights > 0) & (filtered.max(axis=1) >= LETTER_DECIDES)
+                                & (named != letters[undecided]) & (~leaning | (named == rival_letters[undecided])))
+            rival_letters[undecided] = named
         if other.any():
             rivals = np.flatnonzero(other)
             dark, dark_heights = self._read_glyphs([cells[k] for k in rows[rivals]], strokes=False, dark=True)
-            rival_letters = again[rivals].argmax(axis=1)
-            other[rivals] = (dark_heights > 0) & (dark[np.arange(len(rivals)), rival_letters] >= DEFAULT_MIN_CONFIDENCE)
+            other[rivals] = (dark_heights > 0) & \
+                (dark[np.arange(len(rivals)), rival_letters[rivals]] >= DEFAULT_MIN_CONFIDENCE)
         probs[rows[other]] = 0.0
 
     def _turn_refutes(self, cells: list[np.ndarray], probs: np.ndarray, heights: np.ndarray) -> None:
