@@ -4,9 +4,11 @@ vision/MEASUREMENTS.md). Both through the bench's `--tilt 15 --scale 0.6 --turn 
 
 - 134340 board-059 (a green board filling the frame, 69 tiles; 13 px squares at the work size): placed 0.38 cells off
   at the work size, refined at the finer scale by near passes only, which stopped 0.18 off with a corner's lines
-  fitting 0.5. vision/locate.py's _at_finer now starts with a wide pass.
+  fitting 0.5. vision/locate.py's _settled now refines a placement refused at both scales again at the finer scale
+  from a wide first pass (_at_finer's `wide`).
 - 134341 board-047 (faint lines, the rendered camera's tilt and the view's): three passes from a rough placement 0.39
-  cells off stopped 0.33 off, its lines fitting 0.66. _settled now refines such a placement on from where it stopped."""
+  cells off stopped 0.33 off, its lines fitting 0.66. In the second look along the lines, _settled now refines such a
+  placement on from where it stopped."""
 from __future__ import annotations
 
 import pytest

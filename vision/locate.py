@@ -3071,6 +3071,23 @@ def _clearer(small: np.ndarray, placed: np.ndarray, shifted: np.ndarray,
     return kept >= PLACEMENT_MARGIN and kept > margin(shifted)[0]
 
 
+class _OnceMore(NamedTuple):
+    """A placement refined once more (_refined_once_more)."""
+    refined: tuple[np.ndarray, float, _Fitted | None]  # _refine's answer
+    corners: np.ndarray  # its corners in frame order
+    margin: float  # placement_margin there
+    fit: LineFits | None  # its lines' fit, where still clearly placed (PLACEMENT_MARGIN); else None
+
+
+def _refined_once_more(at: np.ndarray, grey: np.ndarray, corners: np.ndarray, along: int) -> _OnceMore:
+    """A placement (`corners` on the colour image `at`, `grey` its float32 grey) refined once more from where it is,
+    three near passes on lines averaged `along` px: _settled's polish and its refinement on in the second look."""
+    refined = _refine(grey, corners, 3, average=along)
+    placed = order_corners(refined[0])
+    margin, _ = placement_margin(at, placed)
+    return _OnceMore(refined, placed, margin, _refined_fit(grey, placed, refined) if margin >= PLACEMENT_MARGIN else None)
+
+
 def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[[], tuple[np.ndarray, np.ndarray, float]],
              rough: np.ndarray, relative: bool, along: int) -> tuple[BoardLocation | None, bool]:
     """A rough placement (work-size corners in frame order) refined and checked (_candidates),
@@ -3139,9 +3156,9 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
             corners, score, margin, fit = closer.corners, closer.refined[1], closer.margin, closer.fit
         elif not _fits(fit.shown):
             return None, closer.fit is not None  # refused on its lines, or not clearly here at the finer scale
-    if not _fits(fit.shown) and along == 1:
-        return None, True  # its lines do not lie on the board's lines everywhere
     if not _fits(fit.shown):
+        if along == 1:
+            return None, True  # its lines do not lie on the board's lines everywhere
         # the second look along the lines (ALONG_LINE) refined on from where it stopped: under a strong keystone each
         # pass undoes only part of the perspective the rough placement missed. Rendered dev seed 134341 board-047
         # through `--tilt 15 --scale 0.6 --turn 45` (faint lines; the rendered camera tilted and the view again): from
@@ -3149,23 +3166,17 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # and worst corner 0.36; three more end 0.04 off, lines 0.93 and 0.6. Taken when still clearly placed and its
         # lines fit there (every check after it as for any placement). Only in the second look, where it costs five
         # refinements more on a frame with no readable board (tests/test_vision_locate.py)
-        on = _refine(at_grey, corners, 3, average=along)
-        on_corners = order_corners(on[0])
-        on_margin, _ = placement_margin(at, on_corners)
-        on_fit = _refined_fit(at_grey, on_corners, on) if on_margin >= PLACEMENT_MARGIN else None
-        if on_fit is None or not _fits(on_fit.shown):
+        on = _refined_once_more(at, at_grey, corners, along)
+        if on.fit is None or not _fits(on.fit.shown):
             return None, True  # its lines do not lie on the board's lines everywhere
-        refined, corners, score, margin, fit = on, on_corners, on[1], on_margin, on_fit
+        refined, corners, score, margin, fit = on.refined, on.corners, on.refined[1], on.margin, on.fit
     if np.abs(corners - rough).max() > POLISH_MOVE * smallest_square_px(corners):
         # come from a rough placement far away, the refinement may not have settled yet: once
         # more from here, taken when it is as clearly placed and its lines fit at least as well
-        refined = _refine(at_grey, corners, 3, average=along)
-        polished, polished_score = order_corners(refined[0]), refined[1]
-        polished_margin, _ = placement_margin(at, polished)
-        if polished_margin >= PLACEMENT_MARGIN:
-            polished_fit = _refined_fit(at_grey, polished, refined)
-            if _fits(polished_fit.every) and polished_fit.every[0] >= fit.every[0]:
-                corners, score, margin, fit = polished, polished_score, polished_margin, polished_fit
+        polished = _refined_once_more(at, at_grey, corners, along)
+        refined = polished.refined  # (as before this helper: the polish's refinement whether its placement is taken or not)
+        if polished.fit is not None and _fits(polished.fit.every) and polished.fit.every[0] >= fit.every[0]:
+            corners, score, margin, fit = polished.corners, polished.refined[1], polished.margin, polished.fit
     found = order_corners(corners / at_scale)
     if smallest_square_px(found) < MIN_CELL_PX:
         return None, False  # found, but too small in the frame to read letters from
