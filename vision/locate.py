@@ -3192,6 +3192,8 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         return None, False  # a turned rival fits the board's lines better: this grid leans
     if fit.shown[0] < LEAN_CHECKED and _off_at_corners(at, at_grey, corners, fit.shown[0]):
         return None, False  # a rival a corner moved a cell fits the board's lines better: this grid is off there
+    if _half_cell_pattern(at, corners) < HALF_PATTERN:
+        return None, False  # the premium pattern puts the board half a cell away: its lines fit something else
     return BoardLocation(corners=found, grid_score=score, margin=margin, line_fit=fit.shown[0]), False
 
 
@@ -3231,6 +3233,7 @@ _WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole gr
 PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
 PATTERN_CORNER = 1.3
+HALF_PATTERN = 1.0
 # A placement whose corner clearness falls short of PATTERN_CORNER, but not under PATTERN_CORNER_SETTLED,
 # is taken when the pattern settles there: refined again from it moved half a cell (one corner 32 ways,
 # the whole grid 8 ways) it comes back within PATTERN_BACK cells every time (_pattern_settles); one the
@@ -3315,6 +3318,17 @@ def _pattern_clearness(lab: np.ndarray, corners: np.ndarray, relative: bool) -> 
     scores = _whole_cells_scores(lab, [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5), relative)
     whole, corner = scores[1:1 + _WHOLE_PATTERN_MOVES], scores[1 + _WHOLE_PATTERN_MOVES:]
     return float(scores[0] / max(whole.max(), 1e-6)), float(scores[0] / max(corner.max(), 1e-6))
+
+
+def _half_cell_pattern(at: np.ndarray, corners: np.ndarray) -> float:
+    """How clearly the premium pattern of whole cells puts a board placed by its lines at `corners` (`at`'s
+    coordinates, frame order) rather than half a cell off: its score over the best of the whole grid moved half a
+    cell (8 ways), by the lightness measure that puts it there more clearly (plain or relative; see HALF_PATTERN)."""
+    placements = [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5)[:_WHOLE_PATTERN_MOVES]
+    lab = _lab(at)
+    clearness = [scores[0] / max(scores[1:].max(), 1e-6)
+                 for scores in (_whole_cells_scores(lab, placements, relative) for relative in (False, True))]
+    return float(max(clearness))
 
 
 def _pattern_settles(lab: np.ndarray, corners: np.ndarray, relative: bool) -> bool:
