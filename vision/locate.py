@@ -3233,7 +3233,6 @@ _WHOLE_PATTERN_MOVES = len(_UNIT_MOVES)  # the first this many move the whole gr
 PATTERN_MARGIN = 5.0
 PATTERN_HALF = 3.0
 PATTERN_CORNER = 1.3
-HALF_PATTERN = 1.0
 # A placement whose corner clearness falls short of PATTERN_CORNER, but not under PATTERN_CORNER_SETTLED,
 # is taken when the pattern settles there: refined again from it moved half a cell (one corner 32 ways,
 # the whole grid 8 ways) it comes back within PATTERN_BACK cells every time (_pattern_settles); one the
@@ -3318,6 +3317,22 @@ def _pattern_clearness(lab: np.ndarray, corners: np.ndarray, relative: bool) -> 
     scores = _whole_cells_scores(lab, [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5), relative)
     whole, corner = scores[1:1 + _WHOLE_PATTERN_MOVES], scores[1 + _WHOLE_PATTERN_MOVES:]
     return float(scores[0] / max(whole.max(), 1e-6)), float(scores[0] / max(corner.max(), 1e-6))
+
+
+# A placement its lines take is also asked of the premium pattern of whole cells (_half_cell_pattern, _settled's last
+# check): refused where the whole grid moved half a cell (8 ways) scores better by both lightness measures (plain,
+# relative). Lines can fit half a cell off: on a blurred board whose own lines are faint, the tiles' edges and shadows
+# make a grid of lines of their own. Rendered development seed 134349 board-046 (a green board on a wooden table, 64
+# light wooden tiles) was placed 0.61 cells off so, its lines fitting 0.83 and its margin over the rivals a cell off
+# 1.65 (PLACEMENT_MARGIN 1.3): 37 squares called blocked, 32 of 64 tiles read, an O read Q 0.98. Its clearness there
+# 0.69; refused, the premium pattern alone places it 0.1 cells off (_pattern_candidates) and 63 of the 64 are read.
+# HALF_PATTERN is the bar's own meaning (a grid half a cell away fits the pattern better), not tuned. Measured
+# (/tmp/lead42/hcev.py: board_candidates' first two placements, start tree af28f87 with the check's bar at 0): on dev
+# seeds 134340-134351 as rendered (720 boards) and 134340-134347 through the bench's `--tilt 15 --scale 0.6 --turn
+# 45` (480), the 1160 placements by lines within 0.3 cells of the truth are 1.58 or more (134345 board-050 through the
+# view), the one over 0.3 off (that board) 0.69. At the truth itself (halfmoved.py, 60 boards of 134340 and 134348) 2.17
+# or more; at the truth moved 0.5 cells (480) 0.51 at most, moved 0.4 all under 1, moved 0.3 80 % under 1.
+HALF_PATTERN = 1.0
 
 
 def _half_cell_pattern(at: np.ndarray, corners: np.ndarray) -> float:
@@ -3506,6 +3521,8 @@ def _settled_finer(finer: Callable[[], tuple[np.ndarray, np.ndarray, float]], co
     found = order_corners(fine.corners / fine.scale)
     if smallest_square_px(found) < MIN_CELL_PX or _unsettled(fine.grey, fine.corners, fine.refined, last=True) is not None:
         return None
+    if _half_cell_pattern(fine.at, fine.corners) < HALF_PATTERN:
+        return None  # the premium pattern puts the board half a cell away (as _settled asks)
     return BoardLocation(corners=found, grid_score=fine.refined[1], margin=fine.margin, line_fit=fine.fit.shown[0])
 
 
