@@ -3174,7 +3174,9 @@ def _settled(small: np.ndarray, gray: np.ndarray, scale: float, finer: Callable[
         # come from a rough placement far away, the refinement may not have settled yet: once
         # more from here, taken when it is as clearly placed and its lines fit at least as well
         polished = _refined_once_more(at, at_grey, corners, along)
-        refined = polished.refined  # (as before this helper: the polish's refinement whether its placement is taken or not)
+        # (the polish's refinement whether its placement is taken or not: _line_parity uses a refinement's view only
+        # where its corners are the placement's, and works the view out afresh where they are not)
+        refined = polished.refined
         if polished.fit is not None and _fits(polished.fit.every) and polished.fit.every[0] >= fit.every[0]:
             corners, score, margin, fit = polished.corners, polished.refined[1], polished.margin, polished.fit
     found = order_corners(corners / at_scale)
