@@ -3329,11 +3329,13 @@ def _pattern_clearness(lab: np.ndarray, corners: np.ndarray, relative: bool) -> 
 # 1.65 (PLACEMENT_MARGIN 1.3): 37 squares called blocked, 32 of 64 tiles read, an O read Q 0.98. Its clearness there
 # 0.69; refused, the premium pattern alone places it 0.1 cells off (_pattern_candidates) and 63 of the 64 are read.
 # HALF_PATTERN is the bar's own meaning (a grid half a cell away fits the pattern better), not tuned. Measured
-# (/tmp/lead42/hcev.py: board_candidates' first two placements, start tree af28f87 with the check's bar at 0): on dev
-# seeds 134340-134351 as rendered (720 boards) and 134340-134347 through the bench's `--tilt 15 --scale 0.6 --turn
-# 45` (480), the 1160 placements by lines within 0.3 cells of the truth are 1.58 or more (134345 board-050 through the
-# view), the one over 0.3 off (that board) 0.69. At the truth itself (halfmoved.py, 60 boards of 134340 and 134348) 2.17
-# or more; at the truth moved 0.5 cells (480) 0.51 at most, moved 0.4 all under 1, moved 0.3 80 % under 1.
+# (/tmp/lead42/hcev.py: board_candidates' first two placements, the check's value logged and its bar lifted): dev seeds
+# 134340-134351 as rendered (720 boards), 134340-134347 through the bench's `--tilt 15 --scale 0.6 --turn 45` (480),
+# 134340-134345 through `--tilt 25 --scale 0.7 --turn 120` (360), and the fresh 134352-134353 as rendered and through
+# `--tilt 20 --scale 0.35 --turn 200` (240): the 1670 placements by lines within 0.3 cells of the truth are 1.50 or
+# more (134341 board-045 through the 25-degree view), the one over 0.3 off (that board) 0.69. At the truth itself
+# (halfmoved.py, 60 boards of 134340 and 134348) 2.17 or more; at the truth moved 0.5 cells (480) 0.51 at most, moved
+# 0.4 all under 1, moved 0.3 80 % under 1.
 HALF_PATTERN = 1.0
 
 
