@@ -3277,6 +3277,12 @@ def _whole_cells_scores(lab: np.ndarray, placements: list[np.ndarray], relative:
     """The premium pattern's score (_pattern_scores; `relative`: of the lightness among the
     neighbours) of each placement (4x2 corners of the work image, `lab`: _lab of it), on the means of
     its whole cells."""
+    means = _whole_cells_means(lab, placements)
+    return _pattern_scores(_relative_lightness(means) if relative else means)
+
+
+def _whole_cells_means(lab: np.ndarray, placements: list[np.ndarray]) -> np.ndarray:
+    """The Lab means of each placement's whole cells (N x 15 x 15 x 3; see _whole_cells_scores)."""
     cell = _PATTERN_CELL
     side = 15 * cell
     views = np.empty((len(placements) * side, side, 3), np.float32)
@@ -3284,8 +3290,9 @@ def _whole_cells_scores(lab: np.ndarray, placements: list[np.ndarray], relative:
         cv2.warpPerspective(lab, cv2.getPerspectiveTransform(np.asarray(corners, np.float32), _canonical(cell)),
                             (side, side), dst=views[k * side:(k + 1) * side], flags=cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_REPLICATE)
-    means = cv2.resize(views, (15, 15 * len(placements)), interpolation=cv2.INTER_AREA).reshape(len(placements), 15, 15, 3)
-    return _pattern_scores(_relative_lightness(means) if relative else means)
+    means: np.ndarray = cv2.resize(views, (15, 15 * len(placements)),
+                                   interpolation=cv2.INTER_AREA).reshape(len(placements), 15, 15, 3)
+    return means
 
 
 def _pattern_moved(corners: np.ndarray, step: float) -> list[np.ndarray]:
@@ -3342,11 +3349,20 @@ HALF_PATTERN = 1.0
 def _half_cell_pattern(at: np.ndarray, corners: np.ndarray) -> float:
     """How clearly the premium pattern of whole cells puts a board placed by its lines at `corners` (`at`'s
     coordinates, frame order) rather than half a cell off: its score over the best of the whole grid moved half a
-    cell (8 ways), by the lightness measure that puts it there more clearly (plain or relative; see HALF_PATTERN)."""
+    cell (8 ways), by the lightness measure that puts it there more clearly (plain or relative; see HALF_PATTERN).
+    Only the part of `at` the grids sample is converted to Lab (a finer frame whole took some 10 ms a placement)."""
     placements = [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5)[:_WHOLE_PATTERN_MOVES]
-    lab = _lab(at)
+    h, w = at.shape[:2]
+    reach = np.concatenate(placements)
+    # the bilinear samples of every cell lie inside the grids' box, a pixel or two round it at most
+    x0, y0 = np.clip(np.floor(reach.min(axis=0)).astype(int) - 2, 0, [w, h])
+    x1, y1 = np.clip(np.ceil(reach.max(axis=0)).astype(int) + 3, 0, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0  # the grids lie off the image
+    shift = np.array([x0, y0], np.float32)
+    means = _whole_cells_means(_lab(at[y0:y1, x0:x1]), [p - shift for p in placements])
     clearness = [scores[0] / max(scores[1:].max(), 1e-6)
-                 for scores in (_whole_cells_scores(lab, placements, relative) for relative in (False, True))]
+                 for scores in (_pattern_scores(measure) for measure in (means, _relative_lightness(means)))]
     return float(max(clearness))
 
 
