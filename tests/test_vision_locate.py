@@ -402,8 +402,10 @@ def _first_without(monkeypatch, frame, check: str, off: float):
     from vision.locate import _work_images
     small, gray, scale = _work_images(frame.image)
     monkeypatch.setattr(locate, check, off)
-    # the lean check (_leans, round 32) refuses some of these too (62002 frame 23's stretched grid): off with it
+    # the lean check (_leans, round 32) refuses some of these too (62002 frame 23's stretched grid): off with it;
+    # and the half-cell pattern check (round 42: 65005 frame 171's halved grid)
     monkeypatch.setattr(locate, "LEAN_CHECKED", 0.0)
+    monkeypatch.setattr(locate, "HALF_PATTERN", 0.0)
     first = next(board_candidates(frame.image), None)
     monkeypatch.undo()
     assert first is not None and first.margin >= PLACEMENT_MARGIN and first.line_fit >= LINE_FIT
@@ -483,6 +485,8 @@ def test_a_grid_of_half_the_spacing_over_the_board_is_not_taken_and_the_board_is
     right = _found_right(frame) * scale
     assert _line_parity(grey, right, (right, 0.0, None)) >= 2 * LINE_PARITY
     assert placement_margin(_work_images(frame.image)[0], order_corners(corners))[0] < PLACEMENT_MARGIN
+    # round 42's half-cell pattern check refuses it too: the premium pattern puts no board on its cells
+    assert locate._half_cell_pattern(_work_images(frame.image)[0], corners) < locate.HALF_PATTERN
 
 
 def test_a_board_clearly_placed_once_refined_but_lost_on_its_faint_lines_is_refined_again_along_them(monkeypatch):
@@ -577,6 +581,7 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     frame = _saved_frame(91031, 15)
     _tiles_counted(monkeypatch)
     monkeypatch.setattr(locate, "SPAN_MARGIN", 0.0)
+    monkeypatch.setattr(locate, "HALF_PATTERN", 0.0)  # (round 42's half-cell pattern check refuses the finer grid too)
     offered = list(islice(board_candidates(frame.image), 2))
     monkeypatch.undo()
     first = next(board_candidates(frame.image), None)
@@ -588,6 +593,7 @@ def test_a_board_offered_after_a_finer_grid_inside_it_is_offered(monkeypatch):
     assert _another_spacing(offered[0].corners, board.corners) and not _another_spacing(board.corners, offered[0].corners)
     small, _, scale = _work_images(frame.image)
     assert placement_margin(small, order_corners(offered[0].corners * scale))[0] < PLACEMENT_MARGIN
+    assert locate._half_cell_pattern(small, offered[0].corners * scale) < locate.HALF_PATTERN  # (round 42's check)
 
 
 def test_a_crowded_board_whose_lattice_has_the_second_strongest_combs_is_found(monkeypatch):
