@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
-import cv2
-import numpy as np
-
 from tests.rendered_board import assert_located_and_read, cells_off, rendered_corners
 from vision import locate
-from vision.locate import _canonical, _half_cell_pattern, _work_images, board_candidates, order_corners
+from vision.locate import (_WHOLE_PATTERN_MOVES, _half_cell_pattern, _pattern_moved, _work_images, board_candidates,
+                           order_corners)
 
 CASE = (134349, 46)
 
@@ -36,18 +34,13 @@ def test_without_the_check_the_lines_take_it_half_a_cell_off() -> None:
     assert found is not None and cells_off(found.corners, truth) > 0.4
 
 
-def _moved(corners: np.ndarray, cells: tuple[float, float]) -> np.ndarray:
-    to_frame = cv2.getPerspectiveTransform(_canonical(1), np.asarray(corners, np.float32))
-    square = (_canonical(1) + np.float32(cells))[None]
-    return cv2.perspectiveTransform(square, to_frame)[0]
-
-
 def test_the_pattern_puts_the_truth_on_its_cells_and_a_grid_half_a_cell_off_beside_them() -> None:
     image, truth = rendered_corners(*CASE)
     small, _, scale = _work_images(image)
     corners = order_corners(truth) * scale
     assert _half_cell_pattern(small, corners) > 1.5
-    assert _half_cell_pattern(small, _moved(corners, (0.45, 0.45))) < 1.0
+    moved = _pattern_moved(corners, 0.45)[:_WHOLE_PATTERN_MOVES]  # the whole grid 0.45 cells off, 8 ways
+    assert all(_half_cell_pattern(small, grid) < 1.0 for grid in moved)
 
 
 def test_the_board_is_read_with_nothing_wrong() -> None:

@@ -3350,15 +3350,14 @@ def _half_cell_pattern(at: np.ndarray, corners: np.ndarray) -> float:
     """How clearly the premium pattern of whole cells puts a board placed by its lines at `corners` (`at`'s
     coordinates, frame order) rather than half a cell off: its score over the best of the whole grid moved half a
     cell (8 ways), by the lightness measure that puts it there more clearly (plain or relative; see HALF_PATTERN).
-    Only the part of `at` the grids sample is converted to Lab (a finer frame whole took some 10 ms a placement)."""
+    Only the part of `at` the grids sample is converted to Lab (a finer frame whole took some 10 ms a placement); the
+    placement lies in the image (its margin was judged there: placement_margin gives 0 to one leaving it)."""
     placements = [np.asarray(corners, np.float32)] + _pattern_moved(corners, 0.5)[:_WHOLE_PATTERN_MOVES]
     h, w = at.shape[:2]
     reach = np.concatenate(placements)
     # the bilinear samples of every cell lie inside the grids' box, a pixel or two round it at most
     x0, y0 = np.clip(np.floor(reach.min(axis=0)).astype(int) - 2, 0, [w, h])
     x1, y1 = np.clip(np.ceil(reach.max(axis=0)).astype(int) + 3, 0, [w, h])
-    if x1 - x0 < 2 or y1 - y0 < 2:
-        return 0.0  # the grids lie off the image
     shift = np.array([x0, y0], np.float32)
     means = _whole_cells_means(_lab(at[y0:y1, x0:x1]), [p - shift for p in placements])
     clearness = [scores[0] / max(scores[1:].max(), 1e-6)
