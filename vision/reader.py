@@ -181,6 +181,18 @@ RIVAL_EVEN = 0.06
 # (4 of 33), the true turn 0-5. 3 keeps a margin of 3 tiles over the wrong turns;
 # only 326326 board-069's reading changes there
 ONE_WAY_TILES = 3
+# NUMBERS_AS_TILES (no constant of its own: ONE_WAY_TILES again): the value numbers against a turn do not bar its tiles
+# read one way from settling it; each number for another turn more than for it counts as one tile read at the bar that
+# other way only (_one_way_ahead). Round 43 (the lead, /work/tools/turncensus.py, turnana.py): the lead's 391391
+# board-099, 61 blurred serif tiles turned 0, one 'number' found, for 180; its 16 tiles looked at read at the bar
+# turned 0, 8 turned 180 (5 ahead of 180, 16 of 90 and 270), so the number's turn was kept with 0 its rival and all 61
+# letters were asked (the tiles both turns read, _letters_outweigh_numbers, were too few). On the located dev boards of
+# seeds 134354 (150 first plays of 1-7 tiles, English, head-on and through --tilt 15 --scale 0.5 --turn 120), 134355
+# (150, German, 1-7 tiles, head-on and --tilt 20 --scale 0.35 --turn 200), 134356 (150 of the whole style space,
+# head-on and the 15-degree view), 134357 (100, Polish, 1-12 tiles, both views), the measuring 390390 and jheidel-en,
+# 1260 wrong turns with letters read were at most 1 tile ahead of every other (one, a lone tile), before any number is
+# counted; a wrong turn would need ONE_WAY_TILES + 1. Of the true turns, two had numbers against them with letters
+# read: board-099 (5 ahead, now settled) and 134357 board-036 through the view (4 tiles, 1 ahead, still open)
 # SURE_ONE_WAY_TILES: ONE_WAY_TILES' count for a first play whose tiles (SURE_LETTERS_TILES or more) are all read at
 # LETTER_DECIDES turned one way, that turn's letters' score ahead of every other's by RIVAL_EVEN and no value number
 # against it (_sure_letters_read_one_way): this many tiles read at the bar that way and as no letter the other, against
@@ -1983,13 +1995,16 @@ class BoardReader:
         accepted_tiles = memory.accepted is not None and not open_turns  # it alone settles the turn
         other = open_turns[0] if open_turns else int(order[1])
         sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
+        numbers_turn = int(np.argmax(votes))
         if votes[best] < votes.max() and not accepted_tiles and \
-                not _letters_outweigh_numbers(read_in, votes, best, int(np.argmax(votes))):
+                not _letters_outweigh_numbers(read_in, votes, best, numbers_turn) and \
+                not _letters_read_one_way(at_bar, read_in, votes, best,
+                                          _letter_margin(float(letters[best] - letters[numbers_turn]))):
             # the letters outweigh the value numbers (a tile read as a letter in one turn and not in another
             # weighs 2.3 in their score, some 6 numbers): the numbers' turn, never settled, the letters' its rival;
-            # unless the tiles both turns read outweigh the numbers too (specks taken for numbers on dark tiles)
-            turn = int(np.argmax(votes))
-            return turn * 90, False, tuple(q * 90 for q in (best, other) if q != turn)
+            # unless the tiles both turns read outweigh the numbers too (specks taken for numbers on dark tiles), or
+            # the tiles read one way only do, each number counted as one such tile (NUMBERS_AS_TILES)
+            return numbers_turn * 90, False, tuple(q * 90 for q in (best, other) if q != numbers_turn)
         # the evidence for the best turn over the next one, in value numbers (a letter margin
         # of RIVAL_LETTERS counts as one more number), with the letters not against it
         lead = _letter_margin(letters[best] - letters[other])
@@ -3520,22 +3535,24 @@ def _letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: 
                           lead: float) -> bool:
     """Whether the tiles' letters settle turn `best` by being read that way and not the others (see ONE_WAY_TILES):
     against every other turn, the candidates read as a letter at the kiosk's bar turned `best` and as no letter at all
-    turned the other way outnumber those read so the other way round by ONE_WAY_TILES; the value numbers are not
-    against it (none for another turn more than for `best`) nor the letters read in every turn (`lead`, positive or
-    0). `at_bar`: per turn, each of _rotation's candidates read as a letter at the bar; `read_in`: per turn, each
-    one's log-probability where read as a letter, else NaN."""
-    if not read_in or at_bar.shape[1] == 0 or votes[best] < votes.max() or lead < 0:
+    turned the other way outnumber those read so the other way round by ONE_WAY_TILES, each value number for the other
+    turn more than for `best` counted as one tile read so the other way (see NUMBERS_AS_TILES); the letters read in
+    every turn are not against it (`lead`, positive or 0). `at_bar`: per turn, each of _rotation's candidates read as
+    a letter at the bar; `read_in`: per turn, each one's log-probability where read as a letter, else NaN; `votes`:
+    per turn, the value numbers found for it."""
+    if not read_in or at_bar.shape[1] == 0 or lead < 0:
         return False
-    return _one_way_ahead(at_bar, read_in, best) >= ONE_WAY_TILES
+    return _one_way_ahead(at_bar, read_in, best, votes) >= ONE_WAY_TILES
 
 
-def _one_way_ahead(at_bar: np.ndarray, read_in: list[np.ndarray], best: int) -> int:
+def _one_way_ahead(at_bar: np.ndarray, read_in: list[np.ndarray], best: int, votes: np.ndarray) -> int:
     """By how many candidates, at least over every other turn, those read as a letter at the kiosk's bar turned `best`
-    and as no letter at all turned the other way outnumber those read so the other way round (`at_bar`, `read_in` as
+    and as no letter at all turned the other way outnumber those read so the other way round, each value number for
+    the other turn more than for `best` (`votes`) counted as one more read so the other way (`at_bar`, `read_in` as
     _letters_read_one_way takes them)."""
     unread = np.isnan(np.stack(read_in))  # per turn: the candidates read as no letter at all
     return min(int((at_bar[best] & unread[q]).sum()) - int((at_bar[q] & unread[best]).sum())
-               for q in range(4) if q != best)
+               - int(max(votes[q] - votes[best], 0)) for q in range(4) if q != best)
 
 
 def _sure_letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray, best: int,
@@ -3550,7 +3567,7 @@ def _sure_letters_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], vo
         return False
     if min(float(letters[best] - letters[q]) for q in range(4) if q != best) < RIVAL_EVEN:
         return False
-    return _one_way_ahead(at_bar, read_in, best) >= SURE_ONE_WAY_TILES
+    return _one_way_ahead(at_bar, read_in, best, votes) >= SURE_ONE_WAY_TILES
 
 
 def _turn_read_one_way(at_bar: np.ndarray, read_in: list[np.ndarray], votes: np.ndarray,
