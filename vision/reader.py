@@ -185,14 +185,15 @@ ONE_WAY_TILES = 3
 # read one way from settling it; each number for another turn more than for it counts as one tile read at the bar that
 # other way only (_one_way_ahead). Round 43 (the lead, /work/tools/turncensus.py, turnana.py): the lead's 391391
 # board-099, 61 blurred serif tiles turned 0, one 'number' found, for 180; its 16 tiles looked at read at the bar
-# turned 0, 8 turned 180 (5 ahead of 180, 16 of 90 and 270), so the number's turn was kept with 0 its rival and all 61
+# turned 0, 8 turned 180 (5 ahead of 180, 16 and 15 of 90 and 270), so the number's turn was kept with 0 its rival and all 61
 # letters were asked (the tiles both turns read, _letters_outweigh_numbers, were too few). On the located dev boards of
-# seeds 134354 (150 first plays of 1-7 tiles, English, head-on and through --tilt 15 --scale 0.5 --turn 120), 134355
-# (150, German, 1-7 tiles, head-on and --tilt 20 --scale 0.35 --turn 200), 134356 (150 of the whole style space,
-# head-on and the 15-degree view), 134357 (100, Polish, 1-12 tiles, both views), the measuring 390390 and jheidel-en,
-# 1260 wrong turns with letters read were at most 1 tile ahead of every other (one, a lone tile), before any number is
-# counted; a wrong turn would need ONE_WAY_TILES + 1. Of the true turns, two had numbers against them with letters
-# read: board-099 (5 ahead, now settled) and 134357 board-036 through the view (4 tiles, 1 ahead, still open)
+# seeds 134354 (150 first plays of 1-7 tiles, English), 134360 (300, the same) and 134361 (200, German), each head-on and
+# through --tilt 15 --scale 0.5 --turn 120; 134355 (150 German first plays) and 134357 (100 Polish boards of 1-12 tiles)
+# head-on and through --tilt 20 --scale 0.35 --turn 200; 134356 (150 of the whole style space, both views), 134358
+# (300) and 134359 (200, German) head-on; the lead's measuring 390390 and 391391 and jheidel-en: of 3126 wrong turns with
+# letters read none was more than 1 tile ahead of every other (3: lone tiles and a two-tile board) before any number
+# is counted, where one would need ONE_WAY_TILES + 1. Of the 7 true turns with numbers against them and letters read,
+# board-099's alone was ahead by ONE_WAY_TILES (5; settled now); the others, 6 tiles or fewer, 0-2 ahead, stay open
 # SURE_ONE_WAY_TILES: ONE_WAY_TILES' count for a first play whose tiles (SURE_LETTERS_TILES or more) are all read at
 # LETTER_DECIDES turned one way, that turn's letters' score ahead of every other's by RIVAL_EVEN and no value number
 # against it (_sure_letters_read_one_way): this many tiles read at the bar that way and as no letter the other, against
