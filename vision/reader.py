@@ -133,6 +133,15 @@ RIVAL_LETTERS = 0.4
 # boards had value numbers. The boards settled on letters alone there, f103043 board-044 (2 tiles) and f112052
 # board-130 (8), had two tiles or more favouring their turn; no one-tile board was
 LETTERS_ALONE_TILES = 2
+# FAVOURING_AT_BAR (no constant of its own: the kiosk's bar, DEFAULT_MIN_CONFIDENCE): a tile favours a turn for
+# LETTERS_ALONE_TILES only where it is read as a letter at the kiosk's bar that way (_tiles_favouring). With no tile
+# surely found, _rotation reads the letters of every square over LETTER_FROM, and a board's printed labels read as
+# letters under the bar in some turns and as no letter in others. Round 43 (the lead, /work/tools/turncensus.py,
+# favana.py): dev g134361 board-184, a lone red U on a green board of red and blue '2W', '3L' labels, no value number
+# found: five labels read as letters (0.43-0.63) turned 270 only, so 270 was settled and the U read C at 0.9995. Over
+# the census of NUMBERS_AS_TILES (3097 wrong turns with no number for them), wrong turns with two tiles or more
+# favouring them over the true one: 9 before, 5 read at the bar (on boards of 1-3 tiles, the turn kept open or its lone
+# letter read alike, an O); board-184's went from 5 to 0
 # SURE_LETTERS_TILES: a first play's turn with one value number (or a few, all for it), which RIVAL_VOTES does not
 # settle without a margin of RIVAL_LETTERS in the letters, is settled where this many tiles or more are read as
 # letters, every one at LETTER_DECIDES turned that way, and the letters favour it over its rival (by RIVAL_EVEN)
@@ -1934,6 +1943,7 @@ class BoardReader:
         votes = np.zeros(4)
         letters = np.zeros(4)
         tile_letters = np.zeros((4, 0))  # per turn, each letter tile's part of `letters`
+        letters_at_bar = np.zeros((4, 0), bool)  # per turn, each of those tiles read as a letter at the kiosk's bar
         read_in: list[np.ndarray] = []  # per turn: which candidates it reads as a letter, how surely
         at_bar = np.zeros((4, 0), bool)  # per turn: which candidates it reads as a letter at the kiosk's bar
         for _, quarter in numbered:
@@ -1972,6 +1982,7 @@ class BoardReader:
                 letter = np.logical_or.reduce(found)
             if letter.any():  # summed over the tiles: each tile read is evidence of its own
                 tile_letters = np.stack([0.5 * np.log(probs[letter].max(axis=1) + 1e-2) for probs, _ in readings])
+                letters_at_bar = at_bar[:, letter]
                 letters = tile_letters.sum(axis=1)
         scores = letters + (votes / numbers if numbers else 0.0)
         missing = np.zeros(4)  # per turn, the accepted board's tiles (accept_board keeps only a board with tiles)
@@ -2014,7 +2025,7 @@ class BoardReader:
             _letters_read_one_way(at_bar, read_in, votes, best, lead) or \
             _sure_letters_read_one_way(at_bar, read_in, votes, best, letters) or (
             lead >= 0 and votes[best] - votes[other] + lead / RIVAL_LETTERS >= RIVAL_VOTES
-            and (votes[best] > 0 or _tiles_favouring(tile_letters, best, other) >= LETTERS_ALONE_TILES))
+            and (votes[best] > 0 or _tiles_favouring(tile_letters, letters_at_bar, best, other) >= LETTERS_ALONE_TILES))
         rivals = [] if settled else [other]
         if read_in and not (sure or accepted_tiles):
             for quarter in open_turns:  # the tiles both turns read as letters (see QUARTER_RIVALS)
@@ -3478,10 +3489,11 @@ def _may_hold_tiles(occ: np.ndarray) -> bool:
     return bool((occ.argmax(axis=1) != 0).any())
 
 
-def _tiles_favouring(tile_letters: np.ndarray, best: int, other: int) -> int:
+def _tiles_favouring(tile_letters: np.ndarray, at_bar: np.ndarray, best: int, other: int) -> int:
     """How many tiles' letters favour turn `best` over `other` by RIVAL_EVEN at least (`tile_letters`: per turn,
-    each tile's part of _rotation's letters' score)."""
-    return int((tile_letters[best] - tile_letters[other] >= RIVAL_EVEN).sum())
+    each tile's part of _rotation's letters' score), each read as a letter at the kiosk's bar turned `best` (`at_bar`:
+    per turn, the same tiles; see FAVOURING_AT_BAR)."""
+    return int(((tile_letters[best] - tile_letters[other] >= RIVAL_EVEN) & at_bar[best]).sum())
 
 
 def _letters_outweigh_numbers(read_in: list[np.ndarray], votes: np.ndarray, best: int, numbers_turn: int) -> bool:

@@ -1,5 +1,6 @@
-"""Round 43 (issue 15): a lone value number against a board's turn no longer holds it open where its tiles are read one
-way only (vision.reader NUMBERS_AS_TILES: each number counts as one tile read that other way)."""
+"""Round 43 (issue 15): a board's turn from its tiles. A lone value number against a turn no longer holds it open
+where its tiles are read one way only (vision.reader NUMBERS_AS_TILES: each number counts as one tile read that other
+way), and board labels read under the kiosk's bar no longer settle a lone tile's turn (FAVOURING_AT_BAR)."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,6 +10,7 @@ import vision.reader as reader_module
 from tests.test_vision_vturn35 import assert_settled_and_read
 from vision.config import VisionConfig
 from vision.reader import ONE_WAY_TILES, TURN_NOT_SETTLED, BoardReader, _one_way_ahead
+import vision.synth.dataset as dataset_module
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 # rendered seed 391391 board-099 (`python -m vision.synth dataset DIR --boards 100 --seed 391391`): 61 blurred serif
@@ -50,3 +52,18 @@ def test_without_counting_numbers_as_tiles_the_board_is_left_unsettled(monkeypat
     observation = BoardReader(VisionConfig(tileset="english")).observe(as_saved(frame.image))
     assert observation.located and TURN_NOT_SETTLED in observation.problems
     assert all(ch in ".#" for row in observation.board_text() for ch in row)
+
+
+def test_a_lone_tile_is_not_turned_by_the_board_labels_read_under_the_bar(monkeypatch: pytest.MonkeyPatch):
+    """Rendered dev g134361 board-184 (`vision.synth` first plays of 1-7 tiles: dataset.MAX_TILES 7, German, seed
+    134361): a lone red U on the centre of a green board printed with red and blue '2W' and '3L' labels, no value number
+    found. Five labels read as letters (0.43-0.63) turned 270 only and favoured that turn, which was settled: the U read
+    as C at 0.9995. Tiles favour a turn only where read at the kiosk's bar that way (FAVOURING_AT_BAR): the U is asked
+    or read right, never another letter."""
+    monkeypatch.setattr(dataset_module, "MAX_TILES", 7)
+    frame, _ = dataset_frame(DatasetSpec(boards=185, seed=134361, tileset="german"), 184)
+    assert frame.rotation == 0 and [ch for row in frame.truth for ch in row if ch != "."] == ["U"]
+    observation = BoardReader(VisionConfig(tileset="german")).observe(as_saved(frame.image))
+    assert observation.located
+    assert observation.board_text()[7][7] in ("U", "#")
+    assert all(ch in ".#" for r, row in enumerate(observation.board_text()) for c, ch in enumerate(row) if (r, c) != (7, 7))
