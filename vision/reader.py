@@ -176,8 +176,8 @@ SURE_LETTERS_TILES = 2
 RIVAL_EVEN = 0.06
 # ONE_WAY_TILES: a turn is settled by the letters read that way and not the others (_letters_read_one_way) where,
 # against EVERY other turn, the tiles read as a letter at the kiosk's bar turned that way and as no letter at all
-# turned the other outnumber those read so the other way round by this many, the value numbers and the letters read in
-# every turn not against it. Round 35 (helper "vturn35", /tmp/vturn35/dump.py, census.py): rendered dev seed 326326
+# turned the other outnumber those read so the other way round by this many, the letters read in every turn not against
+# it (since round 43 a value number for the other turn counts as one tile read that way: NUMBERS_AS_TILES). Round 35 (helper "vturn35", /tmp/vturn35/dump.py, census.py): rendered dev seed 326326
 # board-069, 71 tiles turned 180 (cream board, tilt 29 degrees, blur 1.4), its value numbers too small to show: 4
 # 'numbers' found, 2 for 180 and 2 for 270, the letters read in all four turns (6 tiles) 0.22 for 180, so 270 stayed
 # its rival and all 71 letters were asked; its 16 tiles looked at read at the bar turned 180, and ahead of 0, 90 and
@@ -2006,8 +2006,8 @@ class BoardReader:
         open_turns = [int(q) for q in order[1:] if missing[q] <= missing[best]]
         accepted_tiles = memory.accepted is not None and not open_turns  # it alone settles the turn
         other = open_turns[0] if open_turns else int(order[1])
-        sure = numbers >= 3 and votes.max() >= 0.6 * numbers and np.argmax(votes) == best
         numbers_turn = int(np.argmax(votes))
+        sure = numbers >= 3 and votes.max() >= 0.6 * numbers and numbers_turn == best
         if votes[best] < votes.max() and not accepted_tiles and \
                 not _letters_outweigh_numbers(read_in, votes, best, numbers_turn) and \
                 not _letters_read_one_way(at_bar, read_in, votes, best,
