@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import vision.reader as reader_module
+import vision.synth.dataset as dataset_module
 from tests.test_vision_vturn35 import assert_settled_and_read
 from vision.config import VisionConfig
 from vision.reader import ONE_WAY_TILES, TURN_NOT_SETTLED, BoardReader, _one_way_ahead
-import vision.synth.dataset as dataset_module
 from vision.synth.dataset import DatasetSpec, as_saved, dataset_frame
 
 # rendered seed 391391 board-099 (`python -m vision.synth dataset DIR --boards 100 --seed 391391`): 61 blurred serif

@@ -28,11 +28,11 @@ def test_one_way_letters_settle_only_a_turn_ahead_of_every_other():
     # the letters read every way against it: not settled so
     assert not _letters_read_one_way(at_bar, read_in, np.zeros(4), 2, -0.1)
     # each value number for another turn more than for turn 2 counts as one tile read that way only (round 43,
-    # NUMBERS_AS_TILES): turn 2 is n tiles ahead of turn 0, so one number for turn 0 keeps it open, and 2n - n + 1
-    # numbers more for turn 3 (2n ahead) do; n - 1 more for turn 3 leave it settled
+    # NUMBERS_AS_TILES): turn 2 is n tiles ahead of turn 0, so one number for turn 0 keeps it open; it is 2n ahead of
+    # turn 3, so n + 1 numbers more for turn 3 keep it open too (2n - (n + 1) < n), and n - 1 more leave it settled
     assert not _letters_read_one_way(at_bar, read_in, np.array([1.0, 0, 0, 0]), 2, 0.0)
-    assert not _letters_read_one_way(at_bar, read_in, np.array([0.0, 0, 1, 2 * n - n + 2]), 2, 0.0)
-    assert _letters_read_one_way(at_bar, read_in, np.array([0.0, 0, 1, n]), 2, 0.0)
+    assert not _letters_read_one_way(at_bar, read_in, np.array([0.0, 0, 1, 1 + (n + 1)]), 2, 0.0)
+    assert _letters_read_one_way(at_bar, read_in, np.array([0.0, 0, 1, 1 + (n - 1)]), 2, 0.0)
     # one tile fewer ahead of turn 0: not settled (turn 0 leads the others as much as turn 2 does but for them)
     fewer = [[0.99] * (n + 1) + [nan] * (n - 1), [nan] * (2 * n), [0.99] * (2 * n), [nan] * (2 * n)]
     at_bar, read_in = _readings(fewer)
